@@ -1,0 +1,78 @@
+import { z } from 'zod';
+import { strictBody } from './common.js';
+import { Role } from './auth.js';
+import { AgentErrorCode, TaskType } from './task-types.js';
+import { NetworkMap } from './network-map.js';
+
+/** docs/agent-protocol.md, v1. Every `/agent/` call carries `x-api-key` and `authorization: Bearer`. */
+
+export const HeartbeatBody = z.object({
+  extension_version: z.string().max(50),
+  browser: z.string().max(100),
+  network: z.object({
+    signed_in: z.boolean(),
+    member_urn: z.string().max(200).nullable().optional(),
+    public_identifier: z.string().max(200).nullable().optional(),
+  }),
+  paused: z.boolean(),
+  /** Extension: why it is paused (user, or a safety stop such as `network_rate_limited`). */
+  pause_reason: z.string().max(200).nullable().optional(),
+  /** Extension: the version of the network map it runs with, so the service sends a newer one only. */
+  network_map_version: z.number().int().min(0).optional(),
+});
+export type HeartbeatBody = z.infer<typeof HeartbeatBody>;
+
+export const HeartbeatResponse = z.object({
+  server_time: z.string(),
+  member: z.object({ id: z.string(), email: z.string(), full_name: z.string(), role: Role }),
+  team: z.object({ id: z.string(), name: z.string() }),
+  heartbeat_every_s: z.number().int(),
+  claim_wait_s: z.number().int(),
+  /** Present when the service has a newer network map than `network_map_version`. */
+  network_map: NetworkMap.optional(),
+});
+export type HeartbeatResponse = z.infer<typeof HeartbeatResponse>;
+
+export const ClaimBody = strictBody({
+  wait_s: z.number({ error: "Invalid 'wait_s': must be a number from 0 to 25" }).min(0).max(25).default(20),
+  /** Task types this agent will not take now (safety stops per kind of work). */
+  exclude_types: z.array(TaskType).optional(),
+});
+
+export const ClaimedTask = z.object({
+  id: z.string(),
+  type: TaskType,
+  input: z.record(z.string(), z.unknown()),
+  attempt: z.number().int().min(1),
+  lease_expires_at: z.string(),
+});
+export type ClaimedTask = z.infer<typeof ClaimedTask>;
+export const ClaimResponse = z.object({ task: ClaimedTask });
+
+const attempt = z.number({ error: "Missing or invalid 'attempt'" }).int().min(1);
+
+export const ExtendBody = strictBody({ attempt });
+export const ExtendResponse = z.object({ lease_expires_at: z.string() });
+
+export const CompleteBody = strictBody({
+  attempt,
+  output: z.record(z.string(), z.unknown(), { error: "Missing or invalid 'output'" }),
+});
+export const CompleteResponse = z.object({ status: z.literal('completed') });
+
+export const FailBody = strictBody({
+  attempt,
+  error: z.object(
+    {
+      code: AgentErrorCode.refine((c) => c !== 'agent_lost', { error: "'agent_lost' is the service's own code" }),
+      message: z.string().max(2000),
+      retryable: z.boolean(),
+      /** invitation_limit: when the network says its limit resets. */
+      retry_after: z.string().optional(),
+    },
+    { error: "Missing or invalid 'error'" },
+  ),
+});
+export const FailResponse = z.object({ status: z.enum(['pending', 'failed']) });
+
+export const SignOutResponse = z.object({ success: z.literal(true) });

@@ -1,0 +1,105 @@
+import { z } from 'zod';
+import * as body from './network-tasks.js';
+import * as out from './task-outputs.js';
+import type { TaskType } from './task-types.js';
+
+/**
+ * Task inputs as the agent receives them: the normalised public request plus `task_type`; watchlist
+ * collection tasks also carry `watchlist_id`. One entry per task type, used by the service to
+ * validate `complete` and by the extension's operation table.
+ */
+
+const withType = <T extends z.ZodRawShape, K extends TaskType>(type: K, shape: T) =>
+  z.object({ task_type: z.literal(type), watchlist_id: z.string().optional(), ...shape });
+
+export const KeywordTrackingInput = withType('agent_keyword_tracking', {
+  watchlist_id: z.string(),
+  keyword: z.string().min(1),
+  required_keywords: z.array(z.string()).default([]),
+  excluded_keywords: z.array(z.string()).default([]),
+  count: z.number().int().min(1).max(49).default(20),
+});
+
+export const CompanyTrackingInput = withType('agent_company_tracking', {
+  watchlist_id: z.string(),
+  company: z.string().min(1),
+  count: z.number().int().min(1).max(100).default(20),
+});
+
+export const TASK_INPUTS = {
+  agent_profile_fetch: withType('agent_profile_fetch', { profile_slug: z.string() }),
+  agent_profiles_tracking: withType('agent_profiles_tracking', {
+    profile_urns: z.array(z.string()).min(1),
+    count: z.number().int().min(1).max(100).optional(),
+  }),
+  agent_like_post: withType('agent_like_post', {
+    social_urn: z.string(),
+    reaction_type: body.LikePostBody.shape.reaction_type,
+    // `/api-like` with actor_type company: the page to act as.
+    actor_type: z.enum(['user', 'company']).optional(),
+    company_title: z.string().optional(),
+  }),
+  agent_comment_post: withType('agent_comment_post', {
+    social_urn: z.string(),
+    comment_text: z.string(),
+    actor_type: z.enum(['user', 'company']).optional(),
+    company_title: z.string().optional(),
+  }),
+  agent_connection_request: withType('agent_connection_request', {
+    profile_urn: z.string(),
+    note: z.string().max(300).optional(),
+  }),
+  agent_company_fetch: withType('agent_company_fetch', { company: z.string() }),
+  agent_company_posts_fetch: withType('agent_company_posts_fetch', { company: z.string(), count: z.number().int() }),
+  agent_profiles_search: withType('agent_profiles_search', {
+    keywords: z.string().optional(),
+    title: z.string().optional(),
+    company: z.string().optional(),
+    location: z.string().optional(),
+    network_degree: z.array(z.enum(body.NETWORK_DEGREES)).optional(),
+    start: z.number().int(),
+    count: z.number().int(),
+  }),
+  agent_connections_fetch: withType('agent_connections_fetch', { start: z.number().int(), count: z.number().int() }),
+  agent_send_message: withType('agent_send_message', { profile_urn: z.string(), message_text: z.string() }),
+  agent_keyword_tracking: KeywordTrackingInput,
+  agent_company_tracking: CompanyTrackingInput,
+} satisfies Record<TaskType, z.ZodType>;
+
+export type TaskInput<K extends TaskType = TaskType> = z.infer<(typeof TASK_INPUTS)[K]>;
+
+export const TASK_OUTPUTS = {
+  agent_profile_fetch: out.ProfileOutput,
+  agent_profiles_tracking: out.PostsOutput,
+  agent_like_post: out.LikeOutput,
+  agent_comment_post: out.CommentOutput,
+  agent_connection_request: out.ConnectionRequestOutput,
+  agent_company_fetch: out.CompanyOutput,
+  agent_company_posts_fetch: out.PostsOutput,
+  agent_profiles_search: out.SearchProfilesOutput,
+  agent_connections_fetch: out.ConnectionsOutput,
+  agent_send_message: out.SendMessageOutput,
+  agent_keyword_tracking: out.PostsOutput,
+  agent_company_tracking: out.PostsOutput,
+} satisfies Record<TaskType, z.ZodType>;
+
+export type TaskOutput<K extends TaskType = TaskType> = z.infer<(typeof TASK_OUTPUTS)[K]>;
+
+/** The public endpoints that create tasks, their body schema, task type and who runs them. */
+export const NETWORK_ENDPOINTS = {
+  'fetch-profile': { body: body.FetchProfileBody, type: 'agent_profile_fetch', runsAs: 'any' },
+  'fetch-profiles-posts': { body: body.FetchProfilesPostsBody, type: 'agent_profiles_tracking', runsAs: 'any' },
+  'like-post': { body: body.LikePostBody, type: 'agent_like_post', runsAs: 'oldest_admin' },
+  'comment-post': { body: body.CommentPostBody, type: 'agent_comment_post', runsAs: 'oldest_admin' },
+  'send-connection-request': {
+    body: body.SendConnectionRequestBody,
+    type: 'agent_connection_request',
+    runsAs: 'oldest_admin',
+  },
+  'fetch-company': { body: body.FetchCompanyBody, type: 'agent_company_fetch', runsAs: 'any' },
+  'fetch-company-posts': { body: body.FetchCompanyPostsBody, type: 'agent_company_posts_fetch', runsAs: 'any' },
+  'search-profiles': { body: body.SearchProfilesBody, type: 'agent_profiles_search', runsAs: 'any' },
+  'fetch-connections': { body: body.FetchConnectionsBody, type: 'agent_connections_fetch', runsAs: 'oldest_admin' },
+  'send-message': { body: body.SendMessageBody, type: 'agent_send_message', runsAs: 'oldest_admin' },
+} as const satisfies Record<string, { body: z.ZodType; type: TaskType; runsAs: 'any' | 'oldest_admin' }>;
+export type NetworkEndpoint = keyof typeof NETWORK_ENDPOINTS;

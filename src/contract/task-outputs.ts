@@ -1,0 +1,120 @@
+import { z } from 'zod';
+
+/** What `get-task-status` shows as `task_output`, per task type. Written by the extension's parsers. */
+
+const nullableString = z.string().nullable();
+const YearMonth = z.object({ year: z.number().int(), month: z.number().int().min(1).max(12).nullable() }).nullable();
+
+export const Experience = z.object({
+  title: nullableString,
+  company_name: nullableString,
+  company_urn: nullableString.optional(),
+  location: nullableString,
+  description: nullableString,
+  start: YearMonth,
+  end: YearMonth,
+});
+export const Education = z.object({
+  school_name: nullableString,
+  degree: nullableString,
+  field_of_study: nullableString,
+  start: YearMonth,
+  end: YearMonth,
+});
+
+/** Profile (spec: output of fetch-profile), with the URN fields the spec leaves unnamed. */
+export const ProfileOutput = z.object({
+  profile_urn: z.string(),
+  member_urn: nullableString,
+  public_identifier: z.string(),
+  name: z.string(),
+  headline: z.string(),
+  location: z.string(),
+  profile_url: z.string(),
+  connections: z.number().int().min(0),
+  followers: z.number().int().min(0),
+  about: z.string(),
+  experience: z.array(Experience),
+  education: z.array(Education),
+  skills: z.array(z.string()),
+  network_degree: z.enum(['first', 'second', 'third', 'out_of_network', 'self']).nullable(),
+});
+export type ProfileOutput = z.infer<typeof ProfileOutput>;
+
+/** Post (spec: in the output of fetch-profiles-posts); wire names keep the brand, as the spec says. */
+export const NetworkPost = z.object({
+  linkedin_post_url: z.string(),
+  linkedin_post_urn: z.string(),
+  social_urn: z.string(),
+  content: z.string(),
+  post_author: z.object({
+    author_slug: z.string(),
+    author_type: z.string(),
+    full_name: z.string(),
+    headline: z.string(),
+    image_url: nullableString,
+  }),
+  posted_at: z.string(),
+  likes_count: z.number().int().min(0),
+  shares_count: z.number().int().min(0),
+  comments_count: z.number().int().min(0),
+  videos: z.array(z.string()).nullable(),
+  image_urls: z.array(z.string()).nullable(),
+});
+export type NetworkPost = z.infer<typeof NetworkPost>;
+
+export const PostsOutput = z.object({ posts: z.array(NetworkPost) });
+export type PostsOutput = z.infer<typeof PostsOutput>;
+
+export const LikeOutput = z.object({ liked: z.literal(true) });
+export const CommentOutput = z.object({ commented: z.literal(true), comment_urn: nullableString.optional() });
+export const ConnectionRequestOutput = z.object({ sent: z.literal(true), invitation_urn: nullableString.optional() });
+
+export const CompanyOutput = z.object({
+  company_urn: z.string(),
+  name: z.string(),
+  slug: z.string(),
+  company_url: z.string(),
+  tagline: nullableString,
+  description: nullableString,
+  website: nullableString,
+  industries: z.array(z.string()),
+  staff_count: z.number().int().nullable(),
+  staff_count_range: nullableString,
+  headquarters: z
+    .object({ city: nullableString, country: nullableString, geographic_area: nullableString })
+    .nullable(),
+  specialities: z.array(z.string()),
+  founded_year: z.number().int().nullable(),
+  followers: z.number().int().nullable(),
+  logo_url: nullableString,
+});
+export type CompanyOutput = z.infer<typeof CompanyOutput>;
+
+export const ProfileSummary = z.object({
+  profile_urn: z.string(),
+  public_identifier: nullableString,
+  full_name: z.string(),
+  headline: nullableString,
+  location: nullableString,
+  profile_url: nullableString,
+  image_url: nullableString,
+  network_degree: z.enum(['first', 'second', 'third', 'out_of_network', 'self']).nullable(),
+});
+
+const Paging = { start: z.number().int().min(0), count: z.number().int().min(0), total: z.number().int().min(0).nullable() };
+
+export const SearchProfilesOutput = z.object({ profiles: z.array(ProfileSummary), ...Paging });
+export type SearchProfilesOutput = z.infer<typeof SearchProfilesOutput>;
+
+export const Connection = ProfileSummary.omit({ network_degree: true, location: true }).extend({
+  connected_at: nullableString,
+});
+export const ConnectionsOutput = z.object({ connections: z.array(Connection), ...Paging });
+export type ConnectionsOutput = z.infer<typeof ConnectionsOutput>;
+
+export const SendMessageOutput = z.object({
+  sent: z.literal(true),
+  conversation_urn: nullableString,
+  delivered_at: nullableString,
+});

@@ -1,0 +1,50 @@
+import { URN_NS } from './common.js';
+
+/**
+ * Identifier normalisation shared by the service (validation) and the extension (operations).
+ * The network's URNs: docs/network-facts.md; the accepted forms: service-spec "Profile identifiers".
+ */
+
+const PROFILE_URN_RE = /^urn:[a-z]+:(fsd_profile|fs_profileView|fs_miniProfile|member):([A-Za-z0-9_-]+)$/;
+const ACTIVITY_URN_RE = /^urn:[a-z]+:(activity|ugcPost|share):(\d+)$/;
+
+/** `ACoAA…` or `urn:li:fsd_profile:ACoAA…` -> `urn:li:fsd_profile:ACoAA…`; null when not a profile id. */
+export function normalizeFsdProfileUrn(value: string): string | null {
+  const v = value.trim();
+  const m = PROFILE_URN_RE.exec(v);
+  if (m) return m[1] === 'fsd_profile' ? `urn:${URN_NS}:fsd_profile:${m[2]}` : null;
+  if (/^[A-Za-z0-9_-]{8,}$/.test(v)) return `urn:${URN_NS}:fsd_profile:${v}`;
+  return null;
+}
+
+/** Activity, ugcPost or share URN, or a bare numeric activity id -> a post URN; null otherwise. */
+export function normalizePostUrn(value: string): string | null {
+  const v = value.trim();
+  if (ACTIVITY_URN_RE.test(v)) return v;
+  if (/^\d{6,}$/.test(v)) return `urn:${URN_NS}:activity:${v}`;
+  return null;
+}
+
+/** Company page URL (`https://www.linkedin.com/company/acme/…`) or bare slug -> slug; null otherwise. */
+export function normalizeCompanySlug(value: string): string | null {
+  const v = value.trim();
+  const url = /^(?:https?:\/\/)?(?:[a-z]{2,3}\.|www\.)?linkedin\.com\/(?:company|school|showcase)\/([^/?#]+)/i.exec(v);
+  const slug = url ? decodeURIComponent(url[1]!) : v;
+  return /^[A-Za-z0-9][A-Za-z0-9_.%-]*$/.test(slug) ? slug.toLowerCase() : null;
+}
+
+/** Profile URL (`linkedin.com/in/ada-lovelace/`) or bare slug -> public identifier; null otherwise. */
+export function normalizeProfileSlug(value: string): string | null {
+  const v = value.trim();
+  const url = /^(?:https?:\/\/)?(?:[a-z]{2,3}\.|www\.)?linkedin\.com\/in\/([^/?#]+)/i.exec(v);
+  const slug = url ? decodeURIComponent(url[1]!) : v;
+  return /^[A-Za-z0-9][A-Za-z0-9_-]*$/u.test(slug) ? slug : null;
+}
+
+/** A post's creation time is encoded in its numeric id (network-facts: `BigInt(id) >> 22n`). */
+export function postTimeFromUrn(urn: string): string | null {
+  const id = /(\d{6,})$/.exec(urn)?.[1];
+  if (!id) return null;
+  const ms = Number(BigInt(id) >> 22n);
+  return Number.isFinite(ms) && ms > 0 ? new Date(ms).toISOString() : null;
+}

@@ -1,0 +1,50 @@
+import { Hono } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import type { AppEnv, ServiceContext } from './context.js';
+import { HttpError } from './http/http-error.js';
+import { healthRoutes } from './routes/health.js';
+import { authRoutes } from './routes/auth.js';
+import { memberRoutes } from './routes/members.js';
+import { networkTaskRoutes } from './routes/network-tasks.js';
+import { taskStatusRoutes } from './routes/task-status.js';
+import { agentRoutes } from './routes/agent.js';
+import { openApiRoutes } from './routes/openapi.js';
+
+/** 1 MiB: far above any real request; a larger body is refused before it is read. */
+export const MAX_BODY_BYTES = 1024 * 1024;
+
+export function createApp(ctx: ServiceContext) {
+  const app = new Hono<AppEnv>();
+
+  app.use('*', async (c, next) => {
+    c.set('ctx', ctx);
+    await next();
+  });
+  app.use(
+    '*',
+    bodyLimit({
+      maxSize: MAX_BODY_BYTES,
+      onError: (c) => c.json({ error: `Request body too large (limit ${MAX_BODY_BYTES} bytes)` }, 413),
+    }),
+  );
+
+  app.route('/', healthRoutes);
+  app.route('/', openApiRoutes);
+  app.route('/', authRoutes);
+  app.route('/', memberRoutes);
+  app.route('/', networkTaskRoutes);
+  app.route('/', taskStatusRoutes);
+  app.route('/', agentRoutes);
+
+  app.notFound((c) => c.json({ error: 'Not found' }, 404));
+  app.onError((err, c) => {
+    if (err instanceof HttpError) {
+      for (const [k, v] of Object.entries(err.headers)) c.header(k, v);
+      return c.json({ error: err.message }, err.status);
+    }
+    ctx.log.error('unhandled_error', { method: c.req.method, path: c.req.path, message: err.message, stack: err.stack });
+    return c.json({ error: 'Internal server error' }, 500);
+  });
+  return app;
+}
+export type App = ReturnType<typeof createApp>;

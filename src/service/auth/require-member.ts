@@ -1,0 +1,27 @@
+import { createMiddleware } from 'hono/factory';
+import type { AppEnv } from '../context.js';
+import { HttpError } from '../http/http-error.js';
+import { findAgentByToken } from './agent-tokens.js';
+
+/**
+ * After requireApiKey: `authorization: Bearer <agent_token>` -> the member of that team.
+ * `/agent/` calls also record the member's `last_active_at` (the 48-hour rule).
+ */
+export function requireMember(opts: { recordActivity: boolean }) {
+  return createMiddleware<AppEnv>(async (c, next) => {
+    const header = c.req.header('authorization') ?? '';
+    const token = /^Bearer\s+(\S+)$/i.exec(header)?.[1];
+    const agent = token ? await findAgentByToken(c.var.ctx.db, c.var.team.id, token) : null;
+    if (!agent) throw new HttpError(401, 'Invalid agent token');
+    c.set('agent', agent);
+    // Recorded before the handler runs: a long-poll claim proves liveness when it arrives.
+    if (opts.recordActivity) {
+      await c.var.ctx.db.query(
+        'UPDATE memberships SET last_active_at = now() WHERE team_id = $1 AND user_id = $2',
+        [c.var.team.id, agent.userId],
+      );
+      await c.var.ctx.db.query('UPDATE agent_tokens SET last_used_at = now() WHERE token_hash = $1', [agent.tokenHash]);
+    }
+    await next();
+  });
+}

@@ -1,0 +1,37 @@
+import { join, resolve } from 'node:path';
+import { mkdir } from 'node:fs/promises';
+import type { Config } from './config.js';
+import type { ServiceContext } from './context.js';
+import { openDatabase } from './db/database.js';
+import { migrate } from './db/migrate.js';
+import { createMailer } from './mail/mailer.js';
+import { createTaskSignals } from './tasks/task-signals.js';
+import { createLogger, type Logger } from './logger.js';
+import { loadSecretKey } from './security/secret-key.js';
+
+/** Opens the database (migrated), mailer and signals named by the configuration. */
+export async function createServiceContext(
+  config: Config,
+  opts: { log?: Logger; databaseSchema?: string; databaseUrl?: string } = {},
+): Promise<ServiceContext> {
+  const log = opts.log ?? createLogger();
+  const dataDir = resolve(config.DATA_DIR);
+  const url = opts.databaseUrl ?? config.DATABASE_URL ?? join(dataDir, 'pglite');
+  if (!/^postgres/.test(url) && url !== 'memory://') await mkdir(url, { recursive: true });
+  const db = await openDatabase({ url, schema: opts.databaseSchema });
+  await migrate(db);
+  const secretKey = await loadSecretKey(config.SECRET_KEY, dataDir);
+  const mailer = createMailer({
+    smtpUrl: config.SMTP_URL,
+    from: config.MAIL_FROM,
+    outboxDir: config.MAIL_OUTBOX_DIR ?? join(dataDir, 'outbox'),
+    log,
+  });
+  const signals = await createTaskSignals(db);
+  return { db, config, secretKey, mailer, signals, log };
+}
+
+export async function closeServiceContext(ctx: ServiceContext): Promise<void> {
+  await ctx.signals.close();
+  await ctx.db.close();
+}

@@ -1,0 +1,38 @@
+import type { Config } from './config.js';
+import type { Database } from './db/database.js';
+import type { Mailer } from './mail/mailer.js';
+import type { TaskSignals } from './tasks/task-signals.js';
+import type { Logger } from './logger.js';
+
+/** Everything a route or job needs, built once at start-up (or per test) and passed down. */
+export interface ServiceContext {
+  db: Database;
+  config: Config;
+  /** 32 bytes; encrypts stored API keys. */
+  secretKey: Buffer;
+  mailer: Mailer;
+  signals: TaskSignals;
+  log: Logger;
+}
+
+export interface TeamRow {
+  id: string;
+  name: string;
+  plan: string;
+}
+
+export interface AgentIdentity {
+  userId: string;
+  email: string;
+  fullName: string;
+  role: 'admin' | 'member';
+  tokenHash: Buffer;
+}
+
+export type AppEnv = {
+  Variables: {
+    ctx: ServiceContext;
+    team: TeamRow;
+    agent: AgentIdentity;
+  };
+};

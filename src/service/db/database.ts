@@ -1,0 +1,120 @@
+import { PGlite } from '@electric-sql/pglite';
+import pg from 'pg';
+
+/**
+ * The one database interface the service uses: plain parameterised SQL over either the embedded
+ * PGlite (default, data in DATA_DIR) or a PostgreSQL server (DATABASE_URL). Same SQL on both.
+ */
+export interface Queryable {
+  query<T = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<T[]>;
+}
+
+export interface Database extends Queryable {
+  readonly kind: 'pglite' | 'postgres';
+  transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;
+  /** LISTEN on a channel; returns the unlisten function. */
+  listen(channel: string, handler: (payload: string) => void): Promise<() => Promise<void>>;
+  close(): Promise<void>;
+}
+
+export interface OpenOptions {
+  /** `postgres://…` for a server; otherwise a PGlite data directory, or `memory://` for tests. */
+  url: string;
+  /** Postgres only: a schema to create and use (tests get a fresh one per file). */
+  schema?: string;
+}
+
+export async function openDatabase(opts: OpenOptions): Promise<Database> {
+  return /^postgres(ql)?:\/\//.test(opts.url) ? openPostgres(opts.url, opts.schema) : openPglite(opts.url);
+}
+
+async function openPglite(dataDir: string): Promise<Database> {
+  const db = await PGlite.create(dataDir === 'memory://' ? undefined : dataDir);
+  return {
+    kind: 'pglite',
+    async query<T>(sql: string, params?: unknown[]) {
+      return (await db.query<T>(sql, params)).rows;
+    },
+    transaction<T>(fn: (tx: Queryable) => Promise<T>) {
+      return db.transaction((tx) =>
+        fn({ query: async <R>(sql: string, params?: unknown[]) => (await tx.query<R>(sql, params)).rows }),
+      );
+    },
+    async listen(channel, handler) {
+      const unsub = await db.listen(channel, handler);
+      return async () => unsub();
+    },
+    async close() {
+      await db.close();
+    },
+  };
+}
+
+async function openPostgres(url: string, schema?: string): Promise<Database> {
+  if (schema && !/^[a-z_][a-z0-9_]*$/.test(schema)) throw new Error(`invalid schema name ${schema}`);
+  if (schema) {
+    const admin = new pg.Client({ connectionString: url });
+    await admin.connect();
+    await admin.query(`CREATE SCHEMA IF NOT EXISTS ${schema}`);
+    await admin.end();
+  }
+  const options = schema ? `-c search_path=${schema}` : undefined;
+  const pool = new pg.Pool({ connectionString: url, options, max: 10 });
+  // A dropped idle connection must not crash the process; the pool replaces it.
+  pool.on('error', () => {});
+  const listeners = new Map<string, Set<(payload: string) => void>>();
+  let listenClient: pg.Client | null = null;
+
+  async function listenConnection(): Promise<pg.Client> {
+    if (listenClient) return listenClient;
+    const client = new pg.Client({ connectionString: url, options });
+    client.on('error', () => {});
+    await client.connect();
+    client.on('notification', (msg) => {
+      for (const h of listeners.get(msg.channel) ?? []) h(msg.payload ?? '');
+    });
+    listenClient = client;
+    return client;
+  }
+
+  return {
+    kind: 'postgres',
+    async query<T>(sql: string, params?: unknown[]) {
+      return (await pool.query(sql, params as unknown[])).rows as T[];
+    },
+    async transaction<T>(fn: (tx: Queryable) => Promise<T>) {
+      const client = await pool.connect();
+      try {
+        await client.query('BEGIN');
+        const result = await fn({
+          query: async <R>(sql: string, params?: unknown[]) => (await client.query(sql, params as unknown[])).rows as R[],
+        });
+        await client.query('COMMIT');
+        return result;
+      } catch (err) {
+        await client.query('ROLLBACK').catch(() => {});
+        throw err;
+      } finally {
+        client.release();
+      }
+    },
+    async listen(channel, handler) {
+      if (!/^[a-z_][a-z0-9_]*$/.test(channel)) throw new Error(`invalid channel ${channel}`);
+      const client = await listenConnection();
+      let set = listeners.get(channel);
+      if (!set) {
+        set = new Set();
+        listeners.set(channel, set);
+        await client.query(`LISTEN ${channel}`);
+      }
+      set.add(handler);
+      return async () => {
+        set!.delete(handler);
+      };
+    },
+    async close() {
+      await listenClient?.end().catch(() => {});
+      await pool.end();
+    },
+  };
+}

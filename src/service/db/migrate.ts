@@ -1,0 +1,36 @@
+import { readdir, readFile } from 'node:fs/promises';
+import { fileURLToPath } from 'node:url';
+import type { Database } from './database.js';
+
+const MIGRATIONS_DIR = fileURLToPath(new URL('./migrations/', import.meta.url));
+
+/**
+ * Applies the numbered SQL files in migrations/ that have not run yet, each in its own transaction.
+ * An advisory lock keeps two instances starting at once from migrating twice.
+ */
+export async function migrate(db: Database): Promise<string[]> {
+  const files = (await readdir(MIGRATIONS_DIR)).filter((f) => /^\d{3}_.+\.sql$/.test(f)).sort();
+  const applied: string[] = [];
+  await db.transaction(async (tx) => {
+    await tx.query('SELECT pg_advisory_xact_lock(7262001)');
+    await tx.query(`CREATE TABLE IF NOT EXISTS schema_migrations (
+      name text PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())`);
+    const done = new Set((await tx.query<{ name: string }>('SELECT name FROM schema_migrations')).map((r) => r.name));
+    for (const file of files) {
+      if (done.has(file)) continue;
+      const sql = await readFile(MIGRATIONS_DIR + file, 'utf8');
+      for (const statement of splitStatements(sql)) await tx.query(statement);
+      await tx.query('INSERT INTO schema_migrations (name) VALUES ($1)', [file]);
+      applied.push(file);
+    }
+  });
+  return applied;
+}
+
+/** Our migrations hold no function bodies, so `;` at a line's end separates statements. */
+function splitStatements(sql: string): string[] {
+  return sql
+    .split(/;\s*$/m)
+    .map((s) => s.replace(/^\s*--.*$/gm, '').trim())
+    .filter(Boolean);
+}

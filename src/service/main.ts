@@ -1,0 +1,31 @@
+import { ConfigError, loadConfig } from './config.js';
+import { closeServiceContext, createServiceContext } from './boot.js';
+import { startServer } from './server.js';
+
+/** `npm run service`: configuration from the environment, then serve until SIGTERM/SIGINT. */
+async function main() {
+  const config = loadConfig();
+  const ctx = await createServiceContext(config);
+  const running = await startServer(ctx, config);
+  console.log(`Service listening on ${running.url} (database: ${ctx.db.kind})`);
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    console.log(`${signal}: finishing in-flight requests, then exiting`);
+    await running.close();
+    await closeServiceContext(ctx);
+    process.exit(0);
+  };
+  process.on('SIGTERM', () => void stop('SIGTERM'));
+  process.on('SIGINT', () => void stop('SIGINT'));
+}
+
+main().catch((err) => {
+  if (err instanceof ConfigError) {
+    console.error(err.message);
+  } else {
+    console.error(`Start-up failed: ${(err as Error).message}`);
+  }
+  process.exit(1);
+});

@@ -1,0 +1,53 @@
+import { readFileSync } from 'node:fs';
+import { createServer as createHttpsServer } from 'node:https';
+import { serve, type ServerType } from '@hono/node-server';
+import type { AddressInfo } from 'node:net';
+import type { Config } from './config.js';
+import type { ServiceContext } from './context.js';
+import { createApp } from './app.js';
+import { startBackgroundJobs } from './jobs.js';
+
+export interface RunningService {
+  url: string;
+  server: ServerType;
+  /** Stops taking connections, lets in-flight requests finish, stops jobs. */
+  close(): Promise<void>;
+}
+
+/** Listens on HOST:PORT; HTTPS when TLS_CERT_FILE and TLS_KEY_FILE are set. */
+export async function startServer(ctx: ServiceContext, config: Config): Promise<RunningService> {
+  const app = createApp(ctx);
+  const tls = config.TLS_CERT_FILE && config.TLS_KEY_FILE;
+  const server = await new Promise<ServerType>((resolveServer) => {
+    const s = serve(
+      {
+        fetch: app.fetch,
+        port: config.PORT,
+        hostname: config.HOST,
+        ...(tls
+          ? {
+              createServer: createHttpsServer,
+              serverOptions: { cert: readFileSync(config.TLS_CERT_FILE!), key: readFileSync(config.TLS_KEY_FILE!) },
+            }
+          : {}),
+      },
+      () => resolveServer(s),
+    );
+  });
+  const address = server.address() as AddressInfo;
+  const host = address.family === 'IPv6' ? `[${address.address}]` : address.address;
+  const url = `${tls ? 'https' : 'http'}://${host}:${address.port}`;
+  const jobs = startBackgroundJobs(ctx);
+  return {
+    url,
+    server,
+    async close() {
+      jobs.stop();
+      await new Promise<void>((done) => {
+        server.close(() => done());
+        // Idle keep-alive sockets would hold close() open; in-flight requests still finish.
+        (server as { closeIdleConnections?: () => void }).closeIdleConnections?.();
+      });
+    },
+  };
+}
