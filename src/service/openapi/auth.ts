@@ -1,0 +1,3 @@
+import type { OperationDoc } from './operation-doc.js';
+
+export const authOperations: OperationDoc[] = [];

@@ -1,0 +1,72 @@
+import { z } from 'zod';
+import { ErrorBody } from '../../contract/common.js';
+import type { OperationDoc } from './operation-doc.js';
+import { authOperations } from './auth.js';
+import { memberOperations } from './members.js';
+import { networkTaskOperations } from './network-tasks.js';
+import { agentOperations } from './agent.js';
+
+const ALL: OperationDoc[][] = [authOperations, memberOperations, networkTaskOperations, agentOperations];
+
+function schema(s: z.ZodType, io: 'input' | 'output') {
+  return z.toJSONSchema(s, { io, unrepresentable: 'any', target: 'openapi-3.0' });
+}
+
+/** The OpenAPI 3 document served at /openapi.json, generated from the contract's zod schemas. */
+export function buildOpenApiDocument(serverUrl?: string) {
+  const paths: Record<string, Record<string, unknown>> = {};
+  for (const op of ALL.flat()) {
+    const security =
+      op.security === 'none' ? [] : op.security === 'apiKey' ? [{ apiKey: [] }] : [{ apiKey: [], agentToken: [] }];
+    const parameters = op.query
+      ? Object.entries((schema(op.query, 'input') as { properties?: Record<string, unknown>; required?: string[] }).properties ?? {}).map(
+          ([name, s]) => ({
+            name,
+            in: 'query',
+            required: ((schema(op.query!, 'input') as { required?: string[] }).required ?? []).includes(name),
+            schema: s,
+          }),
+        )
+      : undefined;
+    const responses = Object.fromEntries(
+      Object.entries(op.responses).map(([status, r]) => [
+        status,
+        {
+          description: r.description,
+          ...(r.schema || Number(status) >= 400
+            ? { content: { 'application/json': { schema: schema(r.schema ?? ErrorBody, 'output') } } }
+            : {}),
+        },
+      ]),
+    );
+    (paths[op.path] ??= {})[op.method] = {
+      operationId: op.operationId,
+      summary: op.summary,
+      description: op.description,
+      tags: [op.tag],
+      security,
+      parameters,
+      requestBody: op.body
+        ? { required: true, content: { 'application/json': { schema: schema(op.body, 'input') } } }
+        : undefined,
+      responses,
+    };
+  }
+  return {
+    openapi: '3.0.3',
+    info: {
+      title: 'Network Agent API',
+      version: '1.0.0',
+      description:
+        'Watch a professional network and act on it through an HTTP/JSON API; a browser extension installed by team members executes every network task.',
+    },
+    servers: serverUrl ? [{ url: serverUrl }] : undefined,
+    components: {
+      securitySchemes: {
+        apiKey: { type: 'apiKey', in: 'header', name: 'x-api-key' },
+        agentToken: { type: 'http', scheme: 'bearer', description: 'agent_token from auth-verify-otp' },
+      },
+    },
+    paths,
+  };
+}
