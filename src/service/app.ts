@@ -8,6 +8,7 @@ import { memberRoutes } from './routes/members.js';
 import { networkTaskRoutes } from './routes/network-tasks.js';
 import { taskStatusRoutes } from './routes/task-status.js';
 import { agentRoutes } from './routes/agent.js';
+import { taskRoutes } from './routes/tasks.js';
 import { openApiRoutes } from './routes/openapi.js';
 
 /** 1 MiB: far above any real request; a larger body is refused before it is read. */
@@ -35,6 +36,7 @@ export function createApp(ctx: ServiceContext) {
   app.route('/', networkTaskRoutes);
   app.route('/', taskStatusRoutes);
   app.route('/', agentRoutes);
+  app.route('/', taskRoutes);
 
   app.notFound((c) => c.json({ error: 'Not found' }, 404));
   app.onError((err, c) => {

@@ -1,15 +1,49 @@
 import type { ServiceContext } from './context.js';
+import { sweepExpiredLeases } from './tasks/sweep-leases.js';
+
+/** One periodic job: a name for the logs, how often, and the work. */
+export interface BackgroundJob {
+  name: string;
+  everyMs: number;
+  run(ctx: ServiceContext): Promise<unknown>;
+}
 
 /**
  * Periodic work of a running service (lease-expiry sweep, scheduler). Each job is idempotent and
- * safe to run on several instances at once.
+ * safe to run on several instances at once. Add a job by adding an entry here.
  */
-export function startBackgroundJobs(ctx: ServiceContext): { stop(): void } {
+export const BACKGROUND_JOBS: BackgroundJob[] = [
+  // A lease is 120 s; sweeping every 5 s returns a lost agent's task within seconds of expiry.
+  { name: 'sweep_expired_leases', everyMs: 5_000, run: (ctx) => sweepExpiredLeases(ctx.db, ctx.signals) },
+];
+
+export function startBackgroundJobs(ctx: ServiceContext, jobs: BackgroundJob[] = BACKGROUND_JOBS): { stop(): Promise<void> } {
   const timers: NodeJS.Timeout[] = [];
-  void ctx;
+  const running = new Set<Promise<unknown>>();
+  let stopped = false;
+  for (const job of jobs) {
+    let busy = false;
+    const tick = () => {
+      // A slow run (a busy database) is never overlapped by the next one.
+      if (busy || stopped) return;
+      busy = true;
+      const p = job
+        .run(ctx)
+        .catch((err: Error) => ctx.log.error('background_job_failed', { job: job.name, message: err.message }))
+        .finally(() => {
+          busy = false;
+          running.delete(p);
+        });
+      running.add(p);
+    };
+    timers.push(setInterval(tick, job.everyMs));
+  }
   return {
-    stop() {
+    /** Stops the timers and waits for runs in progress, so the database can be closed after. */
+    async stop() {
+      stopped = true;
       for (const t of timers) clearInterval(t);
+      await Promise.all(running);
     },
   };
 }

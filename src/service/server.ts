@@ -7,10 +7,13 @@ import type { ServiceContext } from './context.js';
 import { createApp } from './app.js';
 import { startBackgroundJobs } from './jobs.js';
 
+/** How long in-flight requests get to finish at shutdown before their connections are closed. */
+const SHUTDOWN_GRACE_MS = 1_500;
+
 export interface RunningService {
   url: string;
   server: ServerType;
-  /** Stops taking connections, lets in-flight requests finish, stops jobs. */
+  /** Stops taking connections, ends waiting claims, lets in-flight requests finish, stops jobs. */
   close(): Promise<void>;
 }
 
@@ -42,11 +45,16 @@ export async function startServer(ctx: ServiceContext, config: Config): Promise<
     url,
     server,
     async close() {
-      jobs.stop();
+      // Waiting long-poll claims answer 204 now instead of holding shutdown for up to 25 s.
+      ctx.signals.stopWaiting();
+      await jobs.stop();
       await new Promise<void>((done) => {
         server.close(() => done());
         // Idle keep-alive sockets would hold close() open; in-flight requests still finish.
-        (server as { closeIdleConnections?: () => void }).closeIdleConnections?.();
+        const s = server as { closeIdleConnections?: () => void; closeAllConnections?: () => void };
+        s.closeIdleConnections?.();
+        // A request still running after the grace period (a stuck client upload) does not block exit.
+        setTimeout(() => s.closeAllConnections?.(), SHUTDOWN_GRACE_MS).unref();
       });
     },
   };

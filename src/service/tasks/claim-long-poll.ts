@@ -1,0 +1,50 @@
+import type { Database } from '../db/database.js';
+import type { ClaimedTask } from '../../contract/agent.js';
+import type { TaskSignals } from './task-signals.js';
+import { claimTask, msUntilNextDue, type ClaimFilter } from './claim.js';
+
+/**
+ * A slow safety re-check while waiting: covers a wake-up lost between instances (a dropped LISTEN
+ * connection) or a member's state changing without a signal. Waking is event-driven; this is not
+ * the way tasks are found.
+ */
+const SAFETY_RECHECK_MS = 5_000;
+/** A task due in a few ms is looked for a hair later, so a rounding edge never spins. */
+const DUE_SLACK_MS = 5;
+
+/**
+ * docs/agent-protocol.md long poll: answers with a task as soon as one this member may run is
+ * claimable, or null after `waitMs`, when `abort` fires (the client went away) or the service stops.
+ * Wakes on: a task signal for the team, the earliest future `run_after`, the safety re-check.
+ */
+export async function claimWithin(
+  deps: { db: Database; signals: TaskSignals },
+  filter: ClaimFilter,
+  waitMs: number,
+  abort?: AbortSignal,
+): Promise<ClaimedTask | null> {
+  const deadline = Date.now() + waitMs;
+  for (;;) {
+    if (abort?.aborted || deps.signals.stopping.aborted) return null;
+    const wake = new AbortController();
+    // Listen before looking: a task enqueued between the look and the wait still wakes us.
+    const woken = deps.signals.waitForTask(filter.teamId, wake.signal);
+    const onAbort = () => wake.abort();
+    abort?.addEventListener('abort', onAbort, { once: true });
+    let timer: NodeJS.Timeout | undefined;
+    try {
+      const task = await claimTask(deps.db, filter);
+      if (task) return task;
+      const remaining = deadline - Date.now();
+      if (remaining <= 0) return null;
+      const nextDue = await msUntilNextDue(deps.db, filter);
+      const sleep = Math.min(remaining, SAFETY_RECHECK_MS, nextDue === null ? Infinity : nextDue + DUE_SLACK_MS);
+      timer = setTimeout(() => wake.abort(), sleep);
+      await woken;
+    } finally {
+      clearTimeout(timer);
+      abort?.removeEventListener('abort', onAbort);
+      wake.abort();
+    }
+  }
+}

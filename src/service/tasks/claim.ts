@@ -1,0 +1,54 @@
+import type { Queryable } from '../db/database.js';
+import type { ClaimedTask } from '../../contract/agent.js';
+import type { TaskType } from '../../contract/task-types.js';
+import { iso, LEASE_SECONDS } from './task-row.js';
+
+/** Who is claiming, and which kinds of work it skips for now (its safety stops). */
+export interface ClaimFilter {
+  teamId: string;
+  userId: string;
+  excludeTypes: TaskType[];
+}
+
+// Shared by the claim and the "when is the next one due" look-up, so both see the same tasks:
+// the team's pending tasks assigned to this member or to nobody, minus the excluded kinds.
+const CLAIMABLE = `team_id = $1 AND status = 'pending'
+  AND (assigned_user_id IS NULL OR assigned_user_id = $2)
+  AND NOT (type = ANY($3::text[]))`;
+
+// docs/agent-protocol.md: a member whose last heartbeat said signed out or paused gets no tasks.
+const MEMBER_ELIGIBLE = `EXISTS (SELECT 1 FROM memberships m
+  WHERE m.team_id = $1 AND m.user_id = $2 AND m.network_signed_in IS NOT FALSE AND m.paused IS NOT TRUE)`;
+
+/**
+ * Claims the oldest due task this member may run, or null. SKIP LOCKED lets concurrent claims pass
+ * over a row another claim is taking, so two claims never get one task. The attempt is counted
+ * here, at claim time: a worker that crashes still uses one up.
+ */
+export async function claimTask(db: Queryable, f: ClaimFilter): Promise<ClaimedTask | null> {
+  const [row] = await db.query<{ id: string; type: TaskType; input: Record<string, unknown>; attempt: number; lease_expires_at: Date }>(
+    `UPDATE tasks
+        SET status = 'processing', attempt = attempt + 1, claimed_by = $2,
+            lease_expires_at = now() + make_interval(secs => ${LEASE_SECONDS}), updated_at = now()
+      WHERE id = (
+        SELECT id FROM tasks
+         WHERE ${CLAIMABLE} AND run_after <= now() AND ${MEMBER_ELIGIBLE}
+         ORDER BY run_after, created_at
+         LIMIT 1
+         FOR UPDATE SKIP LOCKED)
+      RETURNING id, type, input, attempt, lease_expires_at`,
+    [f.teamId, f.userId, f.excludeTypes],
+  );
+  if (!row) return null;
+  return { id: row.id, type: row.type, input: row.input, attempt: row.attempt, lease_expires_at: iso(row.lease_expires_at)! };
+}
+
+/** Milliseconds until the next of this member's tasks waiting on `run_after` (a retry delay) is due. */
+export async function msUntilNextDue(db: Queryable, f: ClaimFilter): Promise<number | null> {
+  const [row] = await db.query<{ ms: number | string | null }>(
+    `SELECT EXTRACT(EPOCH FROM (min(run_after) - now())) * 1000 AS ms
+       FROM tasks WHERE ${CLAIMABLE} AND run_after > now()`,
+    [f.teamId, f.userId, f.excludeTypes],
+  );
+  return row?.ms === null || row?.ms === undefined ? null : Math.max(0, Number(row.ms));
+}

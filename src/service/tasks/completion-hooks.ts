@@ -1,0 +1,57 @@
+import type { Queryable } from '../db/database.js';
+import type { Logger } from '../logger.js';
+import type { TaskType } from '../../contract/task-types.js';
+
+/** A task at the moment it is completed, as completion hooks see it. */
+export interface CompletedTask {
+  id: string;
+  teamId: string;
+  type: TaskType;
+  input: Record<string, unknown>;
+  /** Already validated against TASK_OUTPUTS[type]. */
+  output: Record<string, unknown>;
+  watchlistId: string | null;
+  /** The member who ran it. */
+  userId: string;
+}
+
+export type CompletionHandler = (tx: Queryable, task: CompletedTask) => Promise<void>;
+
+const handlers = new Map<TaskType, CompletionHandler[]>();
+
+/**
+ * Registers work to do when a task of `type` completes (e.g. the watchlists file collected posts).
+ * Runs inside the completion transaction. Returns the function that removes it.
+ */
+export function onTaskCompleted(type: TaskType, handler: CompletionHandler): () => void {
+  const list = handlers.get(type) ?? [];
+  list.push(handler);
+  handlers.set(type, list);
+  return () => {
+    const current = handlers.get(type) ?? [];
+    handlers.set(type, current.filter((h) => h !== handler));
+  };
+}
+
+/**
+ * Runs the hooks of `task.type` inside the completion transaction, each under a savepoint. A hook
+ * that throws is rolled back alone and logged; the task stays completed with its output, so an
+ * agent's result is never refused (and re-run on the network) because of a filing bug here.
+ */
+export async function runCompletionHooks(tx: Queryable, task: CompletedTask, log?: Logger): Promise<void> {
+  for (const handler of handlers.get(task.type) ?? []) {
+    await tx.query('SAVEPOINT completion_hook');
+    try {
+      await handler(tx, task);
+      await tx.query('RELEASE SAVEPOINT completion_hook');
+    } catch (err) {
+      await tx.query('ROLLBACK TO SAVEPOINT completion_hook');
+      await tx.query('RELEASE SAVEPOINT completion_hook');
+      (log ?? console).error('completion_hook_failed', {
+        task_id: task.id,
+        type: task.type,
+        message: (err as Error).message,
+      });
+    }
+  }
+}

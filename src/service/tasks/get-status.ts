@@ -1,0 +1,33 @@
+import type { Queryable } from '../db/database.js';
+import { HttpError } from '../http/http-error.js';
+import type { TaskStatusResponse } from '../../contract/network-tasks.js';
+import type { TaskError, TaskStatus } from '../../contract/task-types.js';
+import { iso } from './task-row.js';
+
+/**
+ * A task as `get-task-status` shows it. Unknown id: 404; a task of another team: 403 (spec, Errors:
+ * "Access denied" for a resource of another team).
+ */
+export async function getTaskStatus(db: Queryable, teamId: string, taskId: string): Promise<TaskStatusResponse['data']> {
+  const [row] = await db.query<{
+    id: string;
+    team_id: string;
+    status: TaskStatus;
+    input: Record<string, unknown>;
+    output: Record<string, unknown> | null;
+    error: TaskError | null;
+    created_at: Date;
+    updated_at: Date;
+  }>('SELECT id, team_id, status, input, output, error, created_at, updated_at FROM tasks WHERE id = $1', [taskId]);
+  if (!row) throw new HttpError(404, 'Task not found');
+  if (row.team_id !== teamId) throw new HttpError(403, 'Access denied');
+  return {
+    id: row.id,
+    status: row.status,
+    task_input: row.input,
+    task_output: row.status === 'completed' ? row.output : null,
+    error: row.error ? { code: row.error.code, message: row.error.message } : null,
+    created_at: iso(row.created_at)!,
+    updated_at: iso(row.updated_at)!,
+  };
+}

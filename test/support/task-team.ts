@@ -1,0 +1,86 @@
+import { createTeam } from '../../src/service/teams/api-keys.js';
+import { issueAgentToken } from '../../src/service/auth/agent-tokens.js';
+import type { TestService } from './test-service.js';
+
+/**
+ * A team with members and agent tokens, written with the service's own team and token code (no
+ * sign-in round trip): the task and agent tests need many teams in many states, cheaply.
+ */
+export interface MemberSpec {
+  email: string;
+  role?: 'admin' | 'member';
+  /** Hours since the member joined (orders admins for routing). Default 24. */
+  joinedHoursAgo?: number;
+  /** Hours since the member's agent was last active; null: never. Default 0 (active now). */
+  activeHoursAgo?: number | null;
+}
+
+export interface TeamMember {
+  userId: string;
+  email: string;
+  token: string;
+  /** Headers of an `/agent/` call by this member. */
+  agentHeaders: Record<string, string>;
+}
+
+export interface AgentTeam {
+  id: string;
+  apiKey: string;
+  /** Headers of a public API call with this team's key. */
+  keyHeaders: Record<string, string>;
+  members: TeamMember[];
+  member(email: string): TeamMember;
+}
+
+export async function createAgentTeam(svc: TestService, name: string, members: MemberSpec[]): Promise<AgentTeam> {
+  const { db, secretKey } = svc.ctx;
+  const team = await createTeam(db, secretKey, name);
+  const out: TeamMember[] = [];
+  for (const m of members) {
+    const userId = crypto.randomUUID();
+    await db.query('INSERT INTO users (id, email, full_name) VALUES ($1, $2, $3)', [userId, m.email, m.email.split('@')[0]]);
+    await db.query(
+      `INSERT INTO memberships (team_id, email, user_id, role, joined_at, last_active_at)
+       VALUES ($1, $2, $3, $4, now() - make_interval(hours => $5::int),
+               CASE WHEN $6::double precision IS NULL THEN NULL ELSE now() - make_interval(secs => $6::double precision * 3600) END)`,
+      [team.id, m.email, userId, m.role ?? 'member', m.joinedHoursAgo ?? 24, m.activeHoursAgo === undefined ? 0 : m.activeHoursAgo],
+    );
+    const token = await issueAgentToken(db, userId);
+    out.push({
+      userId,
+      email: m.email,
+      token,
+      agentHeaders: { 'x-api-key': team.apiKey, authorization: `Bearer ${token}` },
+    });
+  }
+  return {
+    id: team.id,
+    apiKey: team.apiKey,
+    keyHeaders: { 'x-api-key': team.apiKey },
+    members: out,
+    member(email) {
+      const found = out.find((m) => m.email === email);
+      if (!found) throw new Error(`no member ${email}`);
+      return found;
+    },
+  };
+}
+
+/** Moves a task's clock back: tests never sleep (lease expiry, retry delays). */
+export async function backdateTask(svc: TestService, taskId: string, set: 'lease_expires_at' | 'run_after', seconds: number) {
+  await svc.ctx.db.query(`UPDATE tasks SET ${set} = now() - make_interval(secs => $2::double precision) WHERE id = $1`, [taskId, seconds]);
+}
+
+export async function taskRow(svc: TestService, taskId: string) {
+  const [row] = await svc.ctx.db.query<{
+    status: string;
+    attempt: number;
+    error: { code: string; message: string } | null;
+    output: unknown;
+    assigned_user_id: string | null;
+    claimed_by: string | null;
+    run_after: Date;
+    lease_expires_at: Date | null;
+  }>('SELECT status, attempt, error, output, assigned_user_id, claimed_by, run_after, lease_expires_at FROM tasks WHERE id = $1', [taskId]);
+  return row!;
+}
