@@ -23,6 +23,9 @@ const Env = z.object({
   LLM_API_URL: z.url().optional(),
   LLM_API_KEY: z.string().optional(),
   LLM_MODEL: z.string().optional(),
+  // Outbound fetches (Slack webhooks, prompt URLs) go to public https addresses only; tests set 1
+  // to let them reach a local http receiver.
+  ALLOW_PRIVATE_FETCH: z.enum(['0', '1', 'true', 'false']).default('0').transform((v) => v === '1' || v === 'true'),
 });
 export type Config = z.infer<typeof Env>;
 
