@@ -5,7 +5,8 @@ import { readBody } from '../http/validate.js';
 import { HttpError } from '../http/http-error.js';
 import { NETWORK_ENDPOINTS, type NetworkEndpoint } from '../../contract/task-io.js';
 import type { TaskCreatedResponse } from '../../contract/network-tasks.js';
-import { assertTeamAgentActive, oldestAdmin } from '../tasks/routing.js';
+import { oldestAdmin } from '../tasks/routing.js';
+import { requireAgentActive } from '../tasks/agent-active.js';
 import { enqueueTask } from '../tasks/enqueue.js';
 
 /** What the caller reads in `message` after queueing each operation. */
@@ -34,7 +35,7 @@ for (const name of Object.keys(NETWORK_ENDPOINTS) as NetworkEndpoint[]) {
     const body = (await readBody(c, endpoint.body)) as Record<string, unknown>;
     const { db, signals } = c.var.ctx;
     const team = c.var.team;
-    await assertTeamAgentActive(db, team.id);
+    await requireAgentActive(db, team.id);
 
     let assignedUserId: string | null = null;
     if (endpoint.runsAs === 'oldest_admin') {
