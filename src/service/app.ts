@@ -10,6 +10,7 @@ import { taskStatusRoutes } from './routes/task-status.js';
 import { agentRoutes } from './routes/agent.js';
 import { taskRoutes } from './routes/tasks.js';
 import { openApiRoutes } from './routes/openapi.js';
+import { dashboardRoutes } from './routes/dashboard.js';
 
 /** 1 MiB: far above any real request; a larger body is refused before it is read. */
 export const MAX_BODY_BYTES = 1024 * 1024;
@@ -31,6 +32,7 @@ export function createApp(ctx: ServiceContext) {
 
   app.route('/', healthRoutes);
   app.route('/', openApiRoutes);
+  app.route('/', dashboardRoutes);
   app.route('/', authRoutes);
   app.route('/', memberRoutes);
   app.route('/', networkTaskRoutes);

@@ -1,0 +1,72 @@
+import type { Session } from './session.js';
+
+/** A refused call, with the service's `{error}` message, ready to show as is. */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+type Query = Record<string, string | number | boolean | undefined | null>;
+
+export interface CallOptions {
+  body?: unknown;
+  query?: Query;
+  /** Which credentials to send: none (sign-in), the team key, or the key and the member's token. */
+  auth?: 'none' | 'key' | 'member';
+  session?: Session | null;
+}
+
+/** Fired when the service no longer accepts the session (key rotated, token revoked). */
+export const SESSION_REJECTED = 'dashboard:session-rejected';
+
+export async function call<T>(method: string, path: string, opts: CallOptions = {}): Promise<T> {
+  const url = new URL(path, location.origin);
+  for (const [k, v] of Object.entries(opts.query ?? {})) {
+    if (v !== undefined && v !== null && v !== '') url.searchParams.set(k, String(v));
+  }
+  const headers: Record<string, string> = { accept: 'application/json' };
+  const auth = opts.auth ?? 'key';
+  if (auth !== 'none') {
+    if (!opts.session) throw new ApiError(401, 'Not signed in');
+    headers['x-api-key'] = opts.session.team.api_key;
+    if (auth === 'member') headers.authorization = `Bearer ${opts.session.agent_token}`;
+  }
+  if (opts.body !== undefined) headers['content-type'] = 'application/json';
+
+  let res: Response;
+  try {
+    res = await fetch(url, {
+      method,
+      headers,
+      body: opts.body === undefined ? undefined : JSON.stringify(opts.body),
+      credentials: 'omit',
+      cache: 'no-store',
+    });
+  } catch {
+    throw new ApiError(0, 'The service cannot be reached. Check your connection and try again.');
+  }
+  const text = await res.text();
+  let data: unknown = null;
+  try {
+    data = text ? JSON.parse(text) : null;
+  } catch {
+    data = null;
+  }
+  if (!res.ok) {
+    const message =
+      data && typeof data === 'object' && typeof (data as { error?: unknown }).error === 'string'
+        ? (data as { error: string }).error
+        : `Request failed (HTTP ${res.status})`;
+    if (res.status === 401 && auth !== 'none') window.dispatchEvent(new CustomEvent(SESSION_REJECTED, { detail: message }));
+    throw new ApiError(res.status, message);
+  }
+  return data as T;
+}
+
+export function errorMessage(err: unknown): string {
+  return err instanceof Error ? err.message : String(err);
+}

@@ -1,0 +1,85 @@
+import type { TaskListResponse } from '../../../contract/task-list.js';
+import { call, errorMessage } from './api.js';
+import { byId, h, replace, setStatus, timeAgo } from './dom.js';
+import type { Session } from './session.js';
+
+type TaskSummary = TaskListResponse['tasks'][number];
+
+/** While the page is in view the list refreshes itself, so a running task is seen to finish. */
+const REFRESH_EVERY_MS = 15_000;
+const LIMIT = 30;
+
+/** The team's recent tasks with status and errors (GET /api-tasks?status=&limit=). */
+export function mountTasks(): { load(session: Session): Promise<void>; stop(): void } {
+  const list = byId('task-list');
+  const status = byId('tasks-status');
+  const filter = byId<HTMLSelectElement>('tasks-status-filter');
+  let session: Session | null = null;
+  let timer: ReturnType<typeof setInterval> | undefined;
+  let generation = 0;
+
+  async function load(s: Session) {
+    session = s;
+    const mine = ++generation;
+    if (!list.childElementCount) setStatus(status, 'Loading…');
+    try {
+      const answer = await call<TaskListResponse>('GET', '/api-tasks', { session: s, query: { status: filter.value, limit: LIMIT } });
+      if (mine !== generation) return;
+      setStatus(status, answer.count > answer.tasks.length ? `Showing the latest ${answer.tasks.length} of ${answer.count}.` : '');
+      replace(list, ...answer.tasks.map(taskItem));
+      if (answer.tasks.length === 0) replace(list, h('li', { class: 'empty' }, filter.value ? `No ${filter.value} tasks.` : 'No tasks yet.'));
+    } catch (err) {
+      if (mine === generation) setStatus(status, errorMessage(err), 'error');
+    }
+    timer ??= setInterval(() => {
+      if (session && document.visibilityState === 'visible') void load(session);
+    }, REFRESH_EVERY_MS);
+  }
+
+  filter.addEventListener('change', () => {
+    if (session) void load(session);
+  });
+  byId('tasks-refresh').addEventListener('click', () => {
+    if (session) void load(session);
+  });
+
+  return {
+    load,
+    stop() {
+      clearInterval(timer);
+      timer = undefined;
+      session = null;
+      replace(list);
+    },
+  };
+}
+
+/** `agent_keyword_tracking` -> `keyword tracking`. */
+function typeLabel(type: string): string {
+  return type.replace(/^agent_/, '').replace(/_/g, ' ');
+}
+
+function taskItem(t: TaskSummary): HTMLElement {
+  const who = t.claimed_by_email ?? t.assigned_email;
+  return h(
+    'li',
+    { class: `task status-${t.status}`, 'data-task-id': t.id },
+    h(
+      'div',
+      { class: 'task-head' },
+      h('span', { class: `badge status ${t.status}` }, t.status),
+      h('strong', { class: 'type' }, typeLabel(t.type)),
+      t.attempt > 1 ? h('span', { class: 'muted small' }, `attempt ${t.attempt}`) : null,
+    ),
+    h(
+      'div',
+      { class: 'task-meta muted small' },
+      'created ',
+      timeAgo(t.created_at),
+      t.updated_at !== t.created_at ? h('span', {}, ' · updated ', timeAgo(t.updated_at)) : null,
+      who ? ` · ${t.claimed_by_email ? 'run by' : 'for'} ${who}` : ' · any member',
+    ),
+    t.error ? h('p', { class: 'task-error' }, h('code', {}, t.error.code), ' ', t.error.message) : null,
+    h('code', { class: 'task-id muted small' }, t.id),
+  );
+}

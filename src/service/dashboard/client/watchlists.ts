@@ -1,0 +1,194 @@
+import { call, errorMessage } from './api.js';
+import { busy, byId, h, replace, setStatus, timeAgo } from './dom.js';
+import type { Session } from './session.js';
+
+/**
+ * The team's watchlists of the three kinds (GET /api-keyword-watchlist, /api-people-watchlist,
+ * /api-company-watchlist) and creating one (POST on the same paths). Choosing one opens its posts.
+ */
+
+export type WatchlistType = 'keyword' | 'people' | 'company';
+
+/** What the panel shows of a watchlist; list answers carry at least id, name, type, createdAt. */
+export interface WatchlistSummary {
+  id: string;
+  name: string;
+  type: WatchlistType;
+  createdAt?: string;
+  keywords?: unknown[];
+  fetchFreqInHours?: number;
+  disable?: boolean;
+  disabled?: boolean;
+}
+
+const PATHS: Record<WatchlistType, string> = {
+  keyword: '/api-keyword-watchlist',
+  people: '/api-people-watchlist',
+  company: '/api-company-watchlist',
+};
+const TYPE_LABELS: Record<WatchlistType, string> = { keyword: 'keywords', people: 'people', company: 'companies' };
+
+/** The spec fixes `{watchlists, count}` for people and company lists; keyword lists are read the same way. */
+function itemsOf(answer: unknown): Record<string, unknown>[] {
+  if (Array.isArray(answer)) return answer as Record<string, unknown>[];
+  const a = answer as { watchlists?: unknown; data?: unknown } | null;
+  if (Array.isArray(a?.watchlists)) return a.watchlists as Record<string, unknown>[];
+  if (Array.isArray(a?.data)) return a.data as Record<string, unknown>[];
+  return [];
+}
+
+function keywordText(k: unknown): string {
+  if (typeof k === 'string') return k;
+  if (k && typeof k === 'object' && typeof (k as { keyword?: unknown }).keyword === 'string') return (k as { keyword: string }).keyword;
+  return '';
+}
+
+function splitList(raw: string, separator: RegExp): string[] {
+  return raw
+    .split(separator)
+    .map((s) => s.trim())
+    .filter(Boolean);
+}
+
+export function mountWatchlists(onSelect: (w: WatchlistSummary | null) => void): {
+  load(session: Session, selectId?: string): Promise<void>;
+} {
+  const list = byId('watchlist-list');
+  const status = byId('watchlists-status');
+  const form = byId<HTMLFormElement>('create-watchlist-form');
+  const formStatus = form.querySelector<HTMLElement>('.status')!;
+  const details = byId<HTMLDetailsElement>('create-watchlist');
+  let session: Session | null = null;
+  let selectedId: string | null = null;
+  let items: WatchlistSummary[] = [];
+
+  async function load(s: Session, selectId?: string) {
+    session = s;
+    if (selectId) selectedId = selectId;
+    setStatus(status, 'Loading…');
+    const types = Object.keys(PATHS) as WatchlistType[];
+    const answers = await Promise.allSettled(types.map((t) => call<unknown>('GET', PATHS[t], { session: s })));
+    const failed: string[] = [];
+    items = [];
+    answers.forEach((a, i) => {
+      const type = types[i]!;
+      if (a.status === 'rejected') {
+        failed.push(`${TYPE_LABELS[type]}: ${errorMessage(a.reason)}`);
+        return;
+      }
+      for (const raw of itemsOf(a.value)) {
+        if (typeof raw.id !== 'string') continue;
+        items.push({ ...(raw as unknown as WatchlistSummary), type: (raw.type as WatchlistType) ?? type, name: String(raw.name ?? '') });
+      }
+    });
+    items.sort((a, b) => String(b.createdAt ?? '').localeCompare(String(a.createdAt ?? '')));
+    setStatus(status, failed.length ? `Could not load ${failed.join('; ')}` : '', failed.length ? 'error' : 'info');
+    render();
+    if (items.length === 0) details.open = true;
+    const selected = items.find((w) => w.id === selectedId) ?? null;
+    if (!selected) selectedId = null;
+    onSelect(selected);
+  }
+
+  function render() {
+    if (items.length === 0) {
+      replace(list, h('li', { class: 'empty' }, 'No watchlists yet. Create one below; it starts collecting at the next fetch cycle.'));
+      return;
+    }
+    replace(
+      list,
+      ...items.map((w) => {
+        const keywords = (w.keywords ?? []).map(keywordText).filter(Boolean);
+        const paused = w.disable === true || w.disabled === true;
+        return h(
+          'li',
+          {},
+          h(
+            'button',
+            {
+              type: 'button',
+              class: 'pick',
+              'aria-pressed': String(w.id === selectedId),
+              'data-watchlist-id': w.id,
+            },
+            h('span', { class: 'pick-title' }, h('span', { class: `badge type-${w.type}` }, TYPE_LABELS[w.type] ?? w.type), ' ', h('strong', {}, w.name)),
+            h(
+              'span',
+              { class: 'pick-meta muted small' },
+              keywords.length ? `${keywords.join(', ')} · ` : '',
+              w.fetchFreqInHours ? `every ${w.fetchFreqInHours} h · ` : '',
+              paused ? 'paused · ' : '',
+              w.createdAt ? h('span', {}, 'created ', timeAgo(w.createdAt)) : null,
+            ),
+          ),
+        );
+      }),
+    );
+  }
+
+  list.addEventListener('click', (event) => {
+    const button = (event.target as Element).closest<HTMLButtonElement>('button[data-watchlist-id]');
+    if (!button) return;
+    selectedId = button.dataset.watchlistId!;
+    for (const b of list.querySelectorAll('button[data-watchlist-id]')) b.setAttribute('aria-pressed', String(b === button));
+    onSelect(items.find((w) => w.id === selectedId) ?? null);
+  });
+
+  // Show only the fields of the chosen type.
+  const syncType = () => {
+    const type = (form.elements.namedItem('type') as RadioNodeList).value;
+    for (const el of form.querySelectorAll<HTMLElement>('[data-for]')) el.hidden = el.dataset.for !== type;
+  };
+  form.addEventListener('change', (event) => {
+    if ((event.target as HTMLInputElement).name === 'type') syncType();
+  });
+  syncType();
+
+  form.addEventListener('submit', (event) => {
+    event.preventDefault();
+    if (!session) return;
+    const s = session;
+    const field = (name: string) => (form.elements.namedItem(name) as HTMLInputElement | HTMLTextAreaElement).value;
+    const type = field('type') as WatchlistType;
+    const name = field('name').trim();
+    let body: Record<string, unknown>;
+    if (type === 'keyword') {
+      const keywords = splitList(field('keywords'), /,/);
+      if (keywords.length === 0) return setStatus(formStatus, 'Enter at least one keyword.', 'error');
+      body = { keywords, fetchFreqInHours: Number(field('fetchFreqInHours')) };
+    } else if (type === 'people') {
+      const profiles = splitList(field('profiles'), /[\n,]/);
+      if (profiles.length === 0) return setStatus(formStatus, 'Enter at least one profile.', 'error');
+      body = { profiles };
+    } else {
+      const companies = splitList(field('companies'), /[\n,]/);
+      if (companies.length === 0) return setStatus(formStatus, 'Enter at least one company.', 'error');
+      body = { companies };
+    }
+    if (name) body.name = name;
+    void busy(form, async () => {
+      setStatus(formStatus, 'Creating…');
+      try {
+        const created = await call<{ id: string; name: string; created?: boolean }>('POST', PATHS[type], { session: s, body });
+        form.reset();
+        syncType();
+        setStatus(
+          formStatus,
+          created.created === false
+            ? `You already have this watchlist: “${created.name}”.`
+            : `Created “${created.name}”. Posts appear after its first fetch cycle.`,
+          'ok',
+        );
+        await load(s, created.id);
+      } catch (err) {
+        setStatus(formStatus, errorMessage(err), 'error');
+      }
+    });
+  });
+
+  byId('watchlists-refresh').addEventListener('click', () => {
+    if (session) void load(session);
+  });
+
+  return { load };
+}

@@ -1,0 +1,104 @@
+import { createHash } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
+import { fileURLToPath } from 'node:url';
+import { Hono, type Context } from 'hono';
+import { build } from 'esbuild';
+import type { AppEnv } from '../context.js';
+
+/**
+ * The team dashboard (issue 4): `/` answers the page, `/dashboard/assets/*` its script and style.
+ * Nothing else is routed here, so no API path can be shadowed.
+ *
+ * The client is TypeScript under src/service/dashboard/client/. It is bundled by esbuild in memory
+ * the first time the page or the script is asked for (about 50 ms), and the result is kept for the
+ * life of the process. Why not a build step: `npm start` and the tests then need nothing beyond
+ * the sources, and a stale bundle can never be served next to newer sources.
+ */
+
+const DASHBOARD_DIR = fileURLToPath(new URL('../dashboard/', import.meta.url));
+
+/**
+ * Only our own script and style; data goes to our own origin; the page may not be framed
+ * (clickjacking on the Reveal/Copy key buttons). No inline script or style is ever needed.
+ */
+const SECURITY_HEADERS: Record<string, string> = {
+  'content-security-policy': [
+    "default-src 'none'",
+    "script-src 'self'",
+    "style-src 'self'",
+    "img-src 'self'",
+    "connect-src 'self'",
+    "base-uri 'none'",
+    "form-action 'self'",
+    "frame-ancestors 'none'",
+  ].join('; '),
+  'x-content-type-options': 'nosniff',
+  'x-frame-options': 'DENY',
+  'referrer-policy': 'no-referrer',
+};
+
+interface Asset {
+  body: string;
+  type: string;
+  etag: string;
+}
+
+function asset(body: string, type: string): Asset {
+  return { body, type, etag: `"${createHash('sha256').update(body).digest('base64url').slice(0, 22)}"` };
+}
+
+async function bundleClient(): Promise<Asset> {
+  const result = await build({
+    entryPoints: [`${DASHBOARD_DIR}client/main.ts`],
+    bundle: true,
+    write: false,
+    format: 'iife',
+    target: 'es2020',
+    minify: true,
+    legalComments: 'none',
+    logLevel: 'silent',
+  });
+  return asset(result.outputFiles[0]!.text, 'text/javascript; charset=utf-8');
+}
+
+async function readAsset(name: string, type: string): Promise<Asset> {
+  return asset(await readFile(`${DASHBOARD_DIR}${name}`, 'utf8'), type);
+}
+
+const ASSET_LOADERS: Record<string, () => Promise<Asset>> = {
+  'app.js': bundleClient,
+  'app.css': () => readAsset('dashboard.css', 'text/css; charset=utf-8'),
+};
+
+// One promise per asset: concurrent first requests share one build. A failed build is forgotten so
+// the next request tries again (and the failure reaches the log through the app's error handler).
+const cache = new Map<string, Promise<Asset>>();
+function load(name: string, loader: () => Promise<Asset>): Promise<Asset> {
+  let pending = cache.get(name);
+  if (!pending) {
+    pending = loader();
+    pending.catch(() => cache.delete(name));
+    cache.set(name, pending);
+  }
+  return pending;
+}
+
+function send(c: Context<AppEnv>, a: Asset, cacheControl: string) {
+  const headers = { ...SECURITY_HEADERS, 'content-type': a.type, 'cache-control': cacheControl, etag: a.etag };
+  if (c.req.header('if-none-match') === a.etag) return c.body(null, 304, headers);
+  return c.body(a.body, 200, headers);
+}
+
+export const dashboardRoutes = new Hono<AppEnv>()
+  .get('/', async (c) => {
+    // Start the bundle now: the browser asks for it a few milliseconds after reading the page.
+    void load('app.js', bundleClient).catch(() => {});
+    const page = await load('index.html', () => readAsset('index.html', 'text/html; charset=utf-8'));
+    return send(c, page, 'no-cache');
+  })
+  .get('/dashboard/assets/:file', async (c) => {
+    const loader = ASSET_LOADERS[c.req.param('file')];
+    if (!loader) return c.json({ error: 'Not found' }, 404);
+    // no-cache + ETag: the browser revalidates (304, no body) and never runs a stale bundle.
+    return send(c, await load(c.req.param('file'), loader), 'no-cache');
+  });

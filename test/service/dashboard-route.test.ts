@@ -1,0 +1,69 @@
+import { afterAll, beforeAll, expect, test } from 'vitest';
+import { startTestService, type TestService } from '../support/test-service.js';
+
+let svc: TestService;
+beforeAll(async () => {
+  svc = await startTestService();
+});
+afterAll(() => svc.close());
+
+test('GET / answers the dashboard page with the security headers', async () => {
+  const res = await svc.call('GET', '/');
+  expect(res.status).toBe(200);
+  expect(res.headers.get('content-type')).toBe('text/html; charset=utf-8');
+  const csp = res.headers.get('content-security-policy') ?? '';
+  expect(csp).toContain("script-src 'self'");
+  expect(csp).toContain("style-src 'self'");
+  expect(csp).toContain("frame-ancestors 'none'");
+  expect(csp).toContain("default-src 'none'");
+  expect(csp).not.toContain('unsafe-inline');
+  expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+  const html = await res.text();
+  expect(html).toContain('<script src="/dashboard/assets/app.js" defer></script>');
+  expect(html).toContain('<link rel="stylesheet" href="/dashboard/assets/app.css">');
+  // The CSP allows no inline script or style, so the page must carry none.
+  expect(html).not.toMatch(/<script(?![^>]*\bsrc=)[^>]*>/);
+  expect(html).not.toMatch(/<style|\sstyle=/);
+});
+
+test('the client bundle is served as JavaScript, built from the TypeScript sources', async () => {
+  const res = await svc.call('GET', '/dashboard/assets/app.js');
+  expect(res.status).toBe(200);
+  expect(res.headers.get('content-type')).toBe('text/javascript; charset=utf-8');
+  expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+  const js = await res.text();
+  // Calls the endpoints of the panels; carries no TypeScript and no zod (types only cross over).
+  for (const path of ['/network-agent/auth-verify-otp', '/api-team', '/api-team-members', '/api-posts', '/api-tasks', '/api-keyword-watchlist']) {
+    expect(js).toContain(path);
+  }
+  expect(js).not.toMatch(/\bimport\s+type\b|\binterface\s+\w+\s*\{/);
+  expect(js).not.toContain('ZodError');
+  expect(js.length).toBeLessThan(60_000);
+  // Session secrets live in sessionStorage only.
+  expect(js).toContain('sessionStorage');
+  expect(js).not.toContain('localStorage');
+  expect(js).not.toContain('innerHTML');
+});
+
+test('the stylesheet is served as CSS, and an unchanged asset revalidates with 304', async () => {
+  const res = await svc.call('GET', '/dashboard/assets/app.css');
+  expect(res.status).toBe(200);
+  expect(res.headers.get('content-type')).toBe('text/css; charset=utf-8');
+  const etag = res.headers.get('etag');
+  expect(etag).toBeTruthy();
+  expect(await res.text()).toContain('.panel');
+  const again = await svc.call('GET', '/dashboard/assets/app.css', { headers: { 'if-none-match': etag! } });
+  expect(again.status).toBe(304);
+  expect(await again.text()).toBe('');
+});
+
+test('an unknown asset answers 404 in the error shape, and nothing outside the asset folder is served', async () => {
+  for (const path of ['/dashboard/assets/nope.js', '/dashboard/assets/main.ts', '/dashboard/assets/..%2Fdashboard.css', '/dashboard/assets/index.html']) {
+    const res = await svc.call('GET', path);
+    expect(res.status, path).toBe(404);
+    expect(await res.json()).toEqual({ error: 'Not found' });
+  }
+  // Only `/` is the page: other paths keep their own answers.
+  expect((await svc.call('GET', '/health')).status).toBe(200);
+  expect((await svc.call('GET', '/dashboard')).status).toBe(404);
+});
