@@ -1,0 +1,144 @@
+import { z } from 'zod';
+import { requiredString, strictBody } from './common.js';
+
+/**
+ * Collected posts (`GET /api-posts`) and engagement on them (`POST /api-like`, `POST /api-comment`).
+ * The spec leaves the seniority values open; this is our fixed, documented set. A post's author is
+ * put in the first level whose words appear in their headline (see service/collection/seniority.ts).
+ */
+export const SENIORITY_LEVELS = ['owner', 'cxo', 'vp', 'director', 'manager', 'senior', 'entry', 'intern', 'unknown'] as const;
+export const SeniorityLevel = z.enum(SENIORITY_LEVELS);
+export type SeniorityLevel = z.infer<typeof SeniorityLevel>;
+
+export const POST_SORTS = ['recent', 'popular_first', 'engagement'] as const;
+
+/** Spec: default page size 20. A range may ask for at most this many posts at once. */
+export const POSTS_PAGE_SIZE = 20;
+export const POSTS_MAX_RANGE = 100;
+/** Deep pages are OFFSET scans; past this a client should narrow by date instead. */
+export const POSTS_MAX_OFFSET = 100_000;
+
+const wholeNumber = (name: string, min: number, max: number) => {
+  const message = `Invalid '${name}': must be a whole number from ${min} to ${max}`;
+  return z
+    .string()
+    .regex(/^\d{1,9}$/, { error: message })
+    .transform(Number)
+    .pipe(z.number().int().min(min, { error: message }).max(max, { error: message }))
+    .optional();
+};
+
+const isoDay = (name: string) =>
+  z
+    .string()
+    .regex(/^\d{4}-\d{2}-\d{2}$/, { error: `Invalid '${name}': must be a date YYYY-MM-DD` })
+    .refine((v) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`)) && new Date(`${v}T00:00:00Z`).toISOString().startsWith(v), {
+      error: `Invalid '${name}': must be a date YYYY-MM-DD`,
+    })
+    .optional();
+
+const seniorityMessage = `Invalid 'seniority_level': allowed values are ${SENIORITY_LEVELS.join(', ')}`;
+
+export const PostsQuery = z
+  .strictObject(
+    {
+      watchlist_id: z.string().trim().min(1, { error: "Invalid 'watchlist_id': must not be empty" }).optional(),
+      page: wholeNumber('page', 1, POSTS_MAX_OFFSET / POSTS_PAGE_SIZE),
+      range_from: wholeNumber('range_from', 0, POSTS_MAX_OFFSET),
+      range_to: wholeNumber('range_to', 0, POSTS_MAX_OFFSET + POSTS_MAX_RANGE),
+      start_date: isoDay('start_date'),
+      end_date: isoDay('end_date'),
+      seniority_level: z
+        .string()
+        .transform((v) => v.split(',').map((s) => s.trim().toLowerCase()).filter(Boolean))
+        .pipe(z.array(SeniorityLevel, { error: seniorityMessage }).min(1, { error: seniorityMessage }))
+        .optional(),
+      sort_by: z
+        .enum(POST_SORTS, { error: `Invalid 'sort_by': allowed values are ${POST_SORTS.join(', ')}` })
+        .optional(),
+      trending: z
+        .enum(['true', 'false'], { error: "Invalid 'trending': must be true or false" })
+        .transform((v) => v === 'true')
+        .optional(),
+    },
+    {
+      error: (issue) =>
+        issue.code === 'unrecognized_keys' ? `Unknown query parameter: ${issue.keys.map((k) => `'${k}'`).join(', ')}` : undefined,
+    },
+  )
+  .superRefine((q, ctx) => {
+    const hasRange = q.range_from !== undefined || q.range_to !== undefined;
+    if (hasRange && q.page !== undefined) {
+      ctx.addIssue({ code: 'custom', message: "Use either 'page' or 'range_from'/'range_to', not both" });
+    }
+    if (q.range_from !== undefined && q.range_to !== undefined) {
+      if (q.range_to < q.range_from) ctx.addIssue({ code: 'custom', message: "Invalid range: 'range_to' must not be less than 'range_from'" });
+      else if (q.range_to - q.range_from + 1 > POSTS_MAX_RANGE) {
+        ctx.addIssue({ code: 'custom', message: `Invalid range: at most ${POSTS_MAX_RANGE} posts per request` });
+      }
+    }
+    if (q.start_date && q.end_date && q.start_date > q.end_date) {
+      ctx.addIssue({ code: 'custom', message: "Invalid dates: 'start_date' must not be after 'end_date'" });
+    }
+  });
+export type PostsQuery = z.infer<typeof PostsQuery>;
+
+/** A post as `/api-posts` returns it: the spec's fields, plus seniority_level and trending_score. */
+export const CollectedPost = z.object({
+  id: z.string(),
+  content: z.string(),
+  author_name: z.string(),
+  author_url: z.string(),
+  linkedin_post_url: z.string(),
+  posted_at: z.string(),
+  likes_count: z.number().int(),
+  comments_count: z.number().int(),
+  liked: z.boolean(),
+  commented: z.boolean(),
+  shares_count: z.number().int(),
+  seniority_level: SeniorityLevel,
+  /** Engagement per hour against the watchlist's norm; trending when >= 2 (see collection/trending.ts). */
+  trending_score: z.number(),
+});
+export type CollectedPost = z.infer<typeof CollectedPost>;
+
+export const PostsResponse = z.object({ data: z.array(CollectedPost), count: z.number().int() });
+export type PostsResponse = z.infer<typeof PostsResponse>;
+
+const ActorType = z.enum(['user', 'company'], { error: "Invalid 'actor_type': must be 'user' or 'company'" }).default('user');
+const companyTitleMessage = "Missing or invalid 'company_title' (required when actor_type is 'company')";
+
+/** actor_type company acts as a company page, named by company_title: then it is required. */
+function withActor<T extends z.ZodType<{ actor_type: 'user' | 'company'; company_title?: string }>>(schema: T) {
+  return schema.superRefine((b, ctx) => {
+    if (b.actor_type === 'company' && !b.company_title) ctx.addIssue({ code: 'custom', message: companyTitleMessage });
+  });
+}
+
+const engagementFields = {
+  post_id: requiredString('post_id'),
+  user_email: requiredString('user_email').transform((v) => v.toLowerCase()),
+  actor_type: ActorType,
+  company_title: z
+    .string({ error: companyTitleMessage })
+    .trim()
+    .min(1, { error: companyTitleMessage })
+    .max(200, { error: "Invalid 'company_title': must be 200 characters or fewer" })
+    .optional(),
+};
+
+export const LikeBody = withActor(strictBody(engagementFields));
+export type LikeBody = z.infer<typeof LikeBody>;
+
+export const CommentBody = withActor(
+  strictBody({
+    ...engagementFields,
+    // Spec, Limits: the network truncates at about 1,250 characters; the service adds no limit.
+    comment_text: requiredString('comment_text'),
+  }),
+);
+export type CommentBody = z.infer<typeof CommentBody>;
+
+/** Spec: `/api-like` answers `{success, message, task_id}`; `/api-comment` answers the same shape. */
+export const EngagementResponse = z.object({ success: z.boolean(), message: z.string(), task_id: z.string() });
+export type EngagementResponse = z.infer<typeof EngagementResponse>;

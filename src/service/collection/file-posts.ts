@@ -1,0 +1,166 @@
+import type { Queryable } from '../db/database.js';
+import type { CompletedTask } from '../tasks/completion-hooks.js';
+import { PostsOutput, type NetworkPost } from '../../contract/task-outputs.js';
+import { normalizePostUrn, postTimeFromUrn } from '../../contract/urns.js';
+import { classifySeniority } from './seniority.js';
+import { matchesKeywordRule } from './keyword-filter.js';
+import { engagementRate, TRENDING_THRESHOLD, TRENDING_WINDOW_POSTS, trendingScore } from './trending.js';
+
+const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export interface FilingResult {
+  /** Posts of the output that passed the watchlist's rule and were filed (new or seen again). */
+  filed: number;
+  /** Of those, posts the watchlist had not collected before. */
+  added: number;
+  /** Posts dropped by the keyword rule (AND/NOT). */
+  filteredOut: number;
+}
+
+/**
+ * Files a collection task's output as its watchlist's posts, inside the task's completion
+ * transaction: one `posts` row per team and activity URN (counts refreshed when seen again), one
+ * `watchlist_posts` row per watchlist, seniority from the headline, trending score against the
+ * watchlist's norm. A task whose watchlist is gone (deleted meanwhile) files nothing.
+ */
+export async function fileCollectionOutput(tx: Queryable, task: CompletedTask): Promise<FilingResult> {
+  const result: FilingResult = { filed: 0, added: 0, filteredOut: 0 };
+  const inputWatchlist = typeof task.input.watchlist_id === 'string' ? task.input.watchlist_id : null;
+  const watchlistId = task.watchlistId ?? inputWatchlist;
+  // fetch-profiles-posts called directly (no watchlist) is a plain task: nothing to file.
+  if (!watchlistId || !UUID_RE.test(watchlistId)) return result;
+
+  const [watchlist] = await tx.query<{ id: string; type: string; slack_webhook_url: string | null }>(
+    'SELECT id, type, slack_webhook_url FROM watchlists WHERE id = $1 AND team_id = $2',
+    [watchlistId, task.teamId],
+  );
+  if (!watchlist) return result;
+
+  const { required, excluded } = await keywordRule(tx, watchlist.id, task);
+  const [{ now }] = (await tx.query<{ now: Date }>('SELECT now() AS now')) as [{ now: Date }];
+  const announce = watchlist.type === 'keyword' && watchlist.slack_webhook_url !== null;
+
+  const seen = new Set<string>();
+  const filed: { postId: string; postedAt: Date; engagement: number }[] = [];
+  for (const post of PostsOutput.parse(task.output).posts) {
+    const urn = normalizePostUrn(post.social_urn) ?? post.social_urn.trim();
+    if (!urn || seen.has(urn)) continue;
+    seen.add(urn);
+    if (!matchesKeywordRule(post.content, required, excluded)) {
+      result.filteredOut++;
+      continue;
+    }
+    const row = await upsertPost(tx, task.teamId, urn, post, now);
+    const [link] = await tx.query<{ inserted: boolean }>(
+      `INSERT INTO watchlist_posts (watchlist_id, post_id, team_id, posted_at, engagement, author_seniority, slack_pending)
+       VALUES ($1, $2, $3, $4, $5, $6, $7)
+       ON CONFLICT (watchlist_id, post_id) DO UPDATE
+         SET engagement = EXCLUDED.engagement, posted_at = EXCLUDED.posted_at, author_seniority = EXCLUDED.author_seniority
+       RETURNING (xmax = 0) AS inserted`,
+      [watchlist.id, row.id, task.teamId, row.posted_at, row.engagement, row.author_seniority, announce],
+    );
+    // Other watchlists that hold the same post sort it by the same, fresh engagement.
+    await tx.query('UPDATE watchlist_posts SET engagement = $2 WHERE post_id = $1 AND watchlist_id <> $3 AND engagement <> $2', [
+      row.id,
+      row.engagement,
+      watchlist.id,
+    ]);
+    result.filed++;
+    if (link?.inserted) result.added++;
+    filed.push({ postId: row.id, postedAt: new Date(row.posted_at), engagement: row.engagement });
+  }
+  if (filed.length > 0) await scoreTrending(tx, watchlist.id, filed, now);
+  return result;
+}
+
+/** Keyword tasks: the AND/NOT lists of the watchlist's current keyword row; the task's own as fallback. */
+async function keywordRule(tx: Queryable, watchlistId: string, task: CompletedTask) {
+  if (task.type !== 'agent_keyword_tracking') return { required: [], excluded: [] };
+  const strings = (v: unknown) => (Array.isArray(v) ? v.filter((s): s is string => typeof s === 'string') : []);
+  const keyword = typeof task.input.keyword === 'string' ? task.input.keyword : '';
+  const [row] = await tx.query<{ required_keywords: unknown; excluded_keywords: unknown }>(
+    `SELECT required_keywords, excluded_keywords FROM watchlist_keywords
+      WHERE watchlist_id = $1 AND lower(trim(keyword)) = lower(trim($2)) ORDER BY position LIMIT 1`,
+    [watchlistId, keyword],
+  );
+  return row
+    ? { required: strings(row.required_keywords), excluded: strings(row.excluded_keywords) }
+    : { required: strings(task.input.required_keywords), excluded: strings(task.input.excluded_keywords) };
+}
+
+function authorUrl(author: NetworkPost['post_author']): string {
+  if (!author.author_slug) return '';
+  const kind = /company|organi[sz]ation/i.test(author.author_type) ? 'company' : 'in';
+  return `https://www.linkedin.com/${kind}/${encodeURIComponent(author.author_slug)}/`;
+}
+
+function postedAt(post: NetworkPost, urn: string, now: Date): string {
+  const parsed = Date.parse(post.posted_at);
+  if (!Number.isNaN(parsed)) return new Date(parsed).toISOString();
+  // network-facts: the activity id encodes the creation time; the visible "14h" is not parsed.
+  return postTimeFromUrn(urn) ?? now.toISOString();
+}
+
+async function upsertPost(tx: Queryable, teamId: string, urn: string, post: NetworkPost, now: Date) {
+  const author = post.post_author;
+  const [row] = await tx.query<{ id: string; posted_at: Date; engagement: number; author_seniority: string }>(
+    `INSERT INTO posts (id, team_id, activity_urn, post_url, content, author_name, author_url, author_slug, author_type,
+                        author_headline, author_image_url, author_seniority, posted_at, likes_count, comments_count,
+                        shares_count, image_urls, videos)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18)
+     ON CONFLICT (team_id, activity_urn) DO UPDATE
+       SET likes_count = EXCLUDED.likes_count, comments_count = EXCLUDED.comments_count,
+           shares_count = EXCLUDED.shares_count, content = EXCLUDED.content,
+           author_headline = EXCLUDED.author_headline, author_seniority = EXCLUDED.author_seniority,
+           last_seen_at = now()
+     RETURNING id, posted_at, engagement, author_seniority`,
+    [
+      crypto.randomUUID(),
+      teamId,
+      urn,
+      post.linkedin_post_url,
+      post.content,
+      author.full_name,
+      authorUrl(author),
+      author.author_slug || null,
+      author.author_type || null,
+      author.headline,
+      author.image_url,
+      classifySeniority(author.headline),
+      postedAt(post, urn, now),
+      post.likes_count,
+      post.comments_count,
+      post.shares_count,
+      post.image_urls === null ? null : JSON.stringify(post.image_urls),
+      post.videos === null ? null : JSON.stringify(post.videos),
+    ],
+  );
+  return row!;
+}
+
+/** trending.ts has the formula; the norm is the median rate of the watchlist's last 200 posts. */
+async function scoreTrending(
+  tx: Queryable,
+  watchlistId: string,
+  filed: { postId: string; postedAt: Date; engagement: number }[],
+  now: Date,
+) {
+  const [norm] = await tx.query<{ median: number | null }>(
+    `SELECT percentile_cont(0.5) WITHIN GROUP (ORDER BY rate) AS median FROM (
+       SELECT engagement / GREATEST(EXTRACT(EPOCH FROM (now() - posted_at)) / 3600.0, 1.0) AS rate
+         FROM watchlist_posts WHERE watchlist_id = $1
+        ORDER BY posted_at DESC, post_id LIMIT ${TRENDING_WINDOW_POSTS}) recent`,
+    [watchlistId],
+  );
+  const median = Number(norm?.median ?? 0);
+  for (const p of filed) {
+    const score = trendingScore(engagementRate(p.engagement, p.postedAt, now), median);
+    await tx.query('UPDATE watchlist_posts SET trending_score = $3, trending = $4 WHERE watchlist_id = $1 AND post_id = $2', [
+      watchlistId,
+      p.postId,
+      score,
+      score >= TRENDING_THRESHOLD,
+    ]);
+    await tx.query('UPDATE posts SET trending_score = $2 WHERE id = $1', [p.postId, score]);
+  }
+}

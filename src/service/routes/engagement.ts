@@ -1,0 +1,89 @@
+import { Hono } from 'hono';
+import type { AppEnv } from '../context.js';
+import { requireApiKey } from '../auth/require-api-key.js';
+import { readBody } from '../http/validate.js';
+import { HttpError } from '../http/http-error.js';
+import { CommentBody, LikeBody, type EngagementResponse } from '../../contract/posts.js';
+import type { Queryable } from '../db/database.js';
+import { requireAgentActive } from '../tasks/agent-active.js';
+import { enqueueTask } from '../tasks/enqueue.js';
+
+const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * `POST /api-like` and `POST /api-comment` (spec "Engagement on collected posts"): a like or a
+ * comment on a post the team collected, run as the member named by `user_email`
+ * (docs/agent-protocol.md "Routing"). Checks in this order: API key (401), body (400), the 48-hour
+ * rule (403), post (404), member (404). Once the task completes the post shows liked/commented.
+ */
+export const engagementRoutes = new Hono<AppEnv>();
+
+async function findPost(db: Queryable, teamId: string, postId: string) {
+  const [post] = UUID_RE.test(postId)
+    ? await db.query<{ id: string; activity_urn: string }>('SELECT id, activity_urn FROM posts WHERE id = $1 AND team_id = $2', [
+        postId,
+        teamId,
+      ])
+    : [];
+  if (!post) throw new HttpError(404, 'Post not found or access denied');
+  return post;
+}
+
+/** A member who has signed in (an invited e-mail that never did has no agent to run the task). */
+async function findMember(db: Queryable, teamId: string, email: string) {
+  const [member] = await db.query<{ user_id: string }>(
+    'SELECT user_id FROM memberships WHERE team_id = $1 AND lower(email) = $2 AND user_id IS NOT NULL',
+    [teamId, email.toLowerCase()],
+  );
+  if (!member) throw new HttpError(404, 'User not found in the team');
+  return member;
+}
+
+engagementRoutes.post('/api-like', requireApiKey(), async (c) => {
+  const body = await readBody(c, LikeBody);
+  const { db, signals } = c.var.ctx;
+  const team = c.var.team;
+  await requireAgentActive(db, team.id);
+  const post = await findPost(db, team.id, body.post_id);
+  const member = await findMember(db, team.id, body.user_email);
+  const task = await enqueueTask(db, signals, {
+    teamId: team.id,
+    type: 'agent_like_post',
+    assignedUserId: member.user_id,
+    input: {
+      task_type: 'agent_like_post',
+      social_urn: post.activity_urn,
+      actor_type: body.actor_type,
+      ...(body.actor_type === 'company' ? { company_title: body.company_title } : {}),
+      post_id: post.id,
+    },
+  });
+  if (!task) throw new Error('enqueueTask refused a task without targetKey');
+  const answer: EngagementResponse = { success: true, message: `Like queued as ${body.user_email}`, task_id: task.id };
+  return c.json(answer);
+});
+
+engagementRoutes.post('/api-comment', requireApiKey(), async (c) => {
+  const body = await readBody(c, CommentBody);
+  const { db, signals } = c.var.ctx;
+  const team = c.var.team;
+  await requireAgentActive(db, team.id);
+  const post = await findPost(db, team.id, body.post_id);
+  const member = await findMember(db, team.id, body.user_email);
+  const task = await enqueueTask(db, signals, {
+    teamId: team.id,
+    type: 'agent_comment_post',
+    assignedUserId: member.user_id,
+    input: {
+      task_type: 'agent_comment_post',
+      social_urn: post.activity_urn,
+      comment_text: body.comment_text,
+      actor_type: body.actor_type,
+      ...(body.actor_type === 'company' ? { company_title: body.company_title } : {}),
+      post_id: post.id,
+    },
+  });
+  if (!task) throw new Error('enqueueTask refused a task without targetKey');
+  const answer: EngagementResponse = { success: true, message: `Comment queued as ${body.user_email}`, task_id: task.id };
+  return c.json(answer);
+});
