@@ -8,3 +8,4 @@ export * from './auth.js';
 export * from './members.js';
 export * from './agent.js';
 export * from './network-map.js';
+export * from './posts.js';

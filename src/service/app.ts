@@ -11,6 +11,8 @@ import { agentRoutes } from './routes/agent.js';
 import { taskRoutes } from './routes/tasks.js';
 import { openApiRoutes } from './routes/openapi.js';
 import { dashboardRoutes } from './routes/dashboard.js';
+import { postRoutes } from './routes/posts.js';
+import { engagementRoutes } from './routes/engagement.js';
 
 /** 1 MiB: far above any real request; a larger body is refused before it is read. */
 export const MAX_BODY_BYTES = 1024 * 1024;
@@ -39,6 +41,8 @@ export function createApp(ctx: ServiceContext) {
   app.route('/', taskStatusRoutes);
   app.route('/', agentRoutes);
   app.route('/', taskRoutes);
+  app.route('/', postRoutes);
+  app.route('/', engagementRoutes);
 
   app.notFound((c) => c.json({ error: 'Not found' }, 404));
   app.onError((err, c) => {

@@ -1,5 +1,7 @@
 import type { ServiceContext } from './context.js';
 import { sweepExpiredLeases } from './tasks/sweep-leases.js';
+import { runSchedulerWhenDue } from './scheduler/index.js';
+import { runSlackDelivery } from './slack/slack-job.js';
 
 /** One periodic job: a name for the logs, how often, and the work. */
 export interface BackgroundJob {
@@ -15,6 +17,9 @@ export interface BackgroundJob {
 export const BACKGROUND_JOBS: BackgroundJob[] = [
   // A lease is 120 s; sweeping every 5 s returns a lost agent's task within seconds of expiry.
   { name: 'sweep_expired_leases', everyMs: 5_000, run: (ctx) => sweepExpiredLeases(ctx.db, ctx.signals) },
+  // Checks every second; plans once SCHEDULER_INTERVAL_S has passed (scheduler/scheduler-job.ts).
+  { name: 'scheduler', everyMs: 1_000, run: runSchedulerWhenDue },
+  { name: 'slack_delivery', everyMs: 5_000, run: runSlackDelivery },
 ];
 
 export function startBackgroundJobs(ctx: ServiceContext, jobs: BackgroundJob[] = BACKGROUND_JOBS): { stop(): Promise<void> } {

@@ -5,8 +5,9 @@ import { authOperations } from './auth.js';
 import { memberOperations } from './members.js';
 import { networkTaskOperations } from './network-tasks.js';
 import { agentOperations } from './agent.js';
+import { postOperations } from './posts.js';
 
-const ALL: OperationDoc[][] = [authOperations, memberOperations, networkTaskOperations, agentOperations];
+const ALL: OperationDoc[][] = [authOperations, memberOperations, networkTaskOperations, agentOperations, postOperations];
 
 function schema(s: z.ZodType, io: 'input' | 'output') {
   return z.toJSONSchema(s, { io, unrepresentable: 'any', target: 'openapi-3.0' });
