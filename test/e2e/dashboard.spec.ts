@@ -1,0 +1,327 @@
+import { mkdir, mkdtemp, readdir, readFile, rm, stat } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium, expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
+import { loadConfig } from '../../src/service/config.js';
+import { closeServiceContext, createServiceContext } from '../../src/service/boot.js';
+import { startServer, type RunningService } from '../../src/service/server.js';
+import { createLogger } from '../../src/service/logger.js';
+import type { ServiceContext } from '../../src/service/context.js';
+
+/**
+ * The team dashboard in Debian's Chromium against a real service (in process, PGlite, random
+ * loopback port): sign in with the mailed code, reveal and copy the key, add a member, create a
+ * keyword watchlist, let an agent collect posts for it through the agent protocol, filter them,
+ * and see recent tasks with their errors. Screenshots at 1280 and 375 px go to test/e2e/artifacts/.
+ */
+
+const ARTIFACTS = fileURLToPath(new URL('./artifacts/', import.meta.url));
+const EMAIL = 'ada@example.com';
+
+let dataDir: string;
+let outboxDir: string;
+let ctx: ServiceContext;
+let service: RunningService;
+let browser: Browser;
+let context: BrowserContext;
+let page: Page;
+const pageErrors: string[] = [];
+
+test.describe.configure({ mode: 'serial' });
+test.setTimeout(180_000);
+
+test.beforeAll(async () => {
+  dataDir = await mkdtemp(join(tmpdir(), 'na-e2e-dashboard-'));
+  outboxDir = join(dataDir, 'outbox');
+  await mkdir(ARTIFACTS, { recursive: true });
+  const config = loadConfig({
+    DATA_DIR: dataDir,
+    MAIL_OUTBOX_DIR: outboxDir,
+    SECRET_KEY: 'cd'.repeat(32),
+    HOST: '127.0.0.1',
+    PORT: '0',
+    // The scheduler plans a new watchlist's first collection within a second.
+    SCHEDULER_INTERVAL_S: '1',
+  });
+  ctx = await createServiceContext(config, { databaseUrl: 'memory://', log: createLogger({ silent: !process.env.TEST_LOG }) });
+  service = await startServer(ctx, config);
+  browser = await chromium.launch({
+    executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
+    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  });
+  context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: service.url });
+  page = await context.newPage();
+  page.on('pageerror', (err) => pageErrors.push(err.message));
+  page.on('console', (msg) => {
+    if (msg.type() === 'error' && !/favicon|the server responded with a status of 4\d\d/i.test(msg.text())) pageErrors.push(msg.text());
+  });
+});
+
+test.afterAll(async () => {
+  await browser?.close();
+  await service?.close();
+  if (ctx) await closeServiceContext(ctx);
+  if (dataDir) await rm(dataDir, { recursive: true, force: true });
+});
+
+/** The code of the newest .eml mailed to `email`, read as a person would read it. */
+async function mailedCode(email: string): Promise<string> {
+  const deadline = Date.now() + 10_000;
+  while (Date.now() < deadline) {
+    const names = (await readdir(outboxDir).catch(() => [] as string[])).filter((n) => n.endsWith('.eml'));
+    const files = await Promise.all(names.map(async (n) => ({ n, t: (await stat(join(outboxDir, n))).mtimeMs })));
+    for (const { n } of files.sort((a, b) => b.t - a.t)) {
+      const eml = await readFile(join(outboxDir, n), 'utf8');
+      if (!new RegExp(`^To: .*${email.replace(/[.+]/g, '\\$&')}`, 'mi').test(eml)) continue;
+      const code = /\b(\d{6})\b/.exec(eml.split(/\r?\n\r?\n/).slice(1).join('\n'))?.[1];
+      if (code) return code;
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`no code mailed to ${email}`);
+}
+
+/** Calls the service as an API user or as the extension would. */
+async function api(method: string, path: string, headers: Record<string, string>, body?: unknown) {
+  const res = await fetch(`${service.url}${path}`, {
+    method,
+    headers: { ...headers, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const text = await res.text();
+  return { status: res.status, body: text ? JSON.parse(text) : null };
+}
+
+async function session(): Promise<{ api_key: string; agent_token: string }> {
+  const raw = await page.evaluate(() => Object.values({ ...sessionStorage })[0] ?? null);
+  expect(raw, 'the session is kept in sessionStorage').not.toBeNull();
+  const s = JSON.parse(raw!) as { team: { api_key: string }; agent_token: string };
+  return { api_key: s.team.api_key, agent_token: s.agent_token };
+}
+
+async function screenshots(name: string) {
+  await page.screenshot({ path: join(ARTIFACTS, `${name}-1280.png`), fullPage: true });
+  await page.setViewportSize({ width: 375, height: 800 });
+  // Nothing may stick out sideways at a phone's width.
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+  expect(overflow, `horizontal overflow at 375 px on ${name}`).toBeLessThanOrEqual(0);
+  await page.screenshot({ path: join(ARTIFACTS, `${name}-375.png`), fullPage: true });
+  await page.setViewportSize({ width: 1280, height: 900 });
+}
+
+function collectedPost(n: number, o: { content: string; author: string; headline: string; likes: number; comments: number; hoursAgo: number }) {
+  const id = `72000000000000000${10 + n}`;
+  return {
+    linkedin_post_url: `https://www.linkedin.com/feed/update/urn:li:activity:${id}/`,
+    linkedin_post_urn: id,
+    social_urn: `urn:li:activity:${id}`,
+    content: o.content,
+    post_author: {
+      author_slug: o.author.toLowerCase().replace(/\s+/g, '-'),
+      author_type: 'person',
+      full_name: o.author,
+      headline: o.headline,
+      image_url: null,
+    },
+    posted_at: new Date(Date.now() - o.hoursAgo * 3_600_000).toISOString(),
+    likes_count: o.likes,
+    shares_count: 1,
+    comments_count: o.comments,
+    videos: null,
+    image_urls: null,
+  };
+}
+
+test('sign in, reveal the key, add a member, create a watchlist, see and filter its posts, see tasks', async () => {
+  await test.step('the page is served with its CSP and shows the sign-in form', async () => {
+    const res = await page.goto(service.url);
+    expect(res?.status()).toBe(200);
+    expect(res?.headers()['content-security-policy']).toContain("frame-ancestors 'none'");
+    await expect(page.getByRole('heading', { name: 'Sign in' })).toBeVisible();
+    await screenshots('01-sign-in');
+  });
+
+  await test.step('sign in with the e-mailed code', async () => {
+    const signIn = page.locator('#sign-in');
+    await signIn.getByLabel('E-mail').fill(EMAIL);
+    await signIn.getByLabel('Full name').fill('Ada Lovelace');
+    await page.getByRole('button', { name: 'Send code' }).click();
+    await expect(page.getByText(`Enter the code sent to ${EMAIL}`)).toBeVisible();
+    // A wrong code is refused with the spec's message and keeps the form.
+    await page.getByLabel('Code').fill('000000');
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await expect(page.locator('#verify-code-form .status')).toHaveText('Invalid or expired OTP');
+    await page.getByLabel('Code').fill(await mailedCode(EMAIL));
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await expect(page.locator('#whoami-text')).toContainText(EMAIL);
+    await expect(page.locator('#whoami-text')).toContainText('(admin)');
+    expect(await page.evaluate(() => localStorage.length), 'nothing is kept in localStorage').toBe(0);
+  });
+
+  await test.step('reveal and copy the API key; the revealed key works', async () => {
+    const keyBox = page.locator('#api-key-value');
+    await expect(keyBox).toContainText('•');
+    const { api_key } = await session();
+    await expect(keyBox).not.toContainText(api_key.slice(8));
+    await page.getByRole('button', { name: 'Reveal' }).click();
+    const revealed = (await keyBox.textContent())!.trim();
+    expect(revealed).toMatch(/^nak_/);
+    expect((await api('GET', '/api-tasks', { 'x-api-key': revealed })).status).toBe(200);
+    expect((await api('GET', '/api-tasks', { 'x-api-key': `${revealed.slice(0, -2)}xx` })).status).toBe(401);
+    await page.getByRole('button', { name: 'Copy' }).click();
+    await expect(page.locator('#api-key-status')).toHaveText('Copied to the clipboard.');
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(revealed);
+    await page.getByRole('button', { name: 'Hide' }).click();
+    await expect(keyBox).not.toContainText(revealed);
+  });
+
+  await test.step('members: me as admin, no extension yet; add a member', async () => {
+    const me = page.locator(`#member-list li[data-email="${EMAIL}"]`);
+    await expect(me).toContainText('Ada Lovelace');
+    await expect(me).toContainText('admin');
+    await expect(me).toContainText('not installed');
+    await expect(page.locator('#agent-state')).toContainText('48 hours');
+    await page.locator('#add-member-form').getByLabel('E-mail').fill('grace@example.com');
+    await page.locator('#add-member-form').getByLabel('Role').selectOption('member');
+    await page.getByRole('button', { name: 'Add', exact: true }).click();
+    const grace = page.locator('#member-list li[data-email="grace@example.com"]');
+    await expect(grace).toContainText('invited');
+    await expect(grace).toContainText('member');
+    await expect(page.locator('#add-member-form .status')).toContainText('grace@example.com was added');
+  });
+
+  await test.step('the extension checks in: the member shows as active, signed in, not paused', async () => {
+    const s = await session();
+    const agent = { 'x-api-key': s.api_key, authorization: `Bearer ${s.agent_token}` };
+    const hb = await api('POST', '/agent/heartbeat', agent, {
+      extension_version: '1.4.2',
+      browser: 'chrome 156',
+      network: { signed_in: true, member_urn: 'urn:li:fsd_profile:ACoAAAda', public_identifier: 'ada-lovelace' },
+      paused: false,
+    });
+    expect(hb.status).toBe(200);
+    await page.locator('#members-refresh').click();
+    const me = page.locator(`#member-list li[data-email="${EMAIL}"]`);
+    await expect(me.locator('.badge.good', { hasText: /^active$/ })).toBeVisible();
+    await expect(me).toContainText('v1.4.2');
+    await expect(me).toContainText('signed in');
+    await expect(me).toContainText('ada-lovelace');
+    await expect(me).toContainText('just now');
+    await expect(page.locator('#agent-state')).toBeHidden();
+  });
+
+  await test.step('create a keyword watchlist through the form', async () => {
+    await page.getByText('New watchlist').click();
+    const form = page.locator('#create-watchlist-form');
+    await form.getByRole('textbox', { name: /^Keywords/ }).fill('ai agents');
+    await form.getByLabel('Name').fill('AI agents <b>watch</b>');
+    await form.getByLabel('Fetch every').selectOption('6');
+    await page.getByRole('button', { name: 'Create watchlist' }).click();
+    await expect(page.locator('#create-watchlist-form .status')).toContainText('Created');
+    const picked = page.locator('#watchlist-list button[aria-pressed="true"]');
+    // Rendered as text: the markup in the name is shown, not obeyed.
+    await expect(picked).toContainText('AI agents <b>watch</b>');
+    await expect(picked.locator('b')).toHaveCount(0);
+    await expect(page.locator('#posts-title')).toHaveText('Posts of “AI agents <b>watch</b>”');
+    await expect(page.locator('#posts-status')).toContainText('No posts collected yet');
+  });
+
+  await test.step('an agent collects posts for it through the agent protocol', async () => {
+    const s = await session();
+    const agent = { 'x-api-key': s.api_key, authorization: `Bearer ${s.agent_token}` };
+    const claim = await api('POST', '/agent/tasks/claim', agent, { wait_s: 25 });
+    expect(claim.status).toBe(200);
+    const task = claim.body.task as { id: string; type: string; attempt: number };
+    expect(task.type).toBe('agent_keyword_tracking');
+    const posts = [
+      collectedPost(1, { content: 'How ai agents change sales. <img src=x onerror="document.title=\'pwned\'">', author: 'Carla Chief', headline: 'CEO at Acme', likes: 40, comments: 12, hoursAgo: 30 }),
+      collectedPost(2, { content: 'Shipping ai agents to production: what broke first.', author: 'Sam Senior', headline: 'Senior Engineer at Foo', likes: 500, comments: 80, hoursAgo: 5 }),
+      collectedPost(3, { content: `My first week with ai agents. ${'Notes from the trenches. '.repeat(30)}`, author: 'Ivy Intern', headline: 'Marketing Intern', likes: 3, comments: 0, hoursAgo: 2 }),
+    ];
+    const done = await api('POST', `/agent/tasks/${task.id}/complete`, agent, { attempt: task.attempt, output: { posts } });
+    expect(done.status).toBe(200);
+
+    // A second task fails, so the tasks panel has an error to show.
+    const fetch = await api('POST', '/network-agent/fetch-profile', { 'x-api-key': s.api_key }, { profile_slug: 'no-such-person' });
+    expect(fetch.status).toBe(200);
+    const claim2 = await api('POST', '/agent/tasks/claim', agent, { wait_s: 5 });
+    expect(claim2.body.task.id).toBe(fetch.body.api_agent_task_id);
+    const failed = await api('POST', `/agent/tasks/${claim2.body.task.id}/fail`, agent, {
+      attempt: claim2.body.task.attempt,
+      error: { code: 'not_found', message: 'This profile does not exist', retryable: false },
+    });
+    expect(failed.body).toEqual({ status: 'failed' });
+  });
+
+  await test.step('the posts panel shows the collected posts, newest first, as text', async () => {
+    await page.locator('#watchlists-refresh').click();
+    await expect(page.locator('#posts-status')).toHaveText('1–3 of 3 posts');
+    const posts = page.locator('#post-list > li');
+    await expect(posts).toHaveCount(3);
+    await expect(posts.nth(0)).toContainText('Ivy Intern');
+    await expect(posts.nth(0)).toContainText('Show more');
+    await expect(posts.nth(1)).toContainText('Sam Senior');
+    await expect(posts.nth(1)).toContainText('500 likes · 80 comments');
+    await expect(posts.nth(2)).toContainText('<img src=x onerror=');
+    await expect(posts.nth(2).locator('img')).toHaveCount(0);
+    expect(await page.title()).not.toBe('pwned');
+    await expect(posts.nth(2).getByRole('link', { name: 'Open post' })).toHaveAttribute('href', /^https:\/\/www\.linkedin\.com\/feed\/update\/urn:li:activity:/);
+    await posts.nth(0).getByRole('button', { name: 'Show more' }).click();
+    await expect(posts.nth(0)).toContainText('Show less');
+  });
+
+  await test.step('filters: sort by engagement, seniority, dates', async () => {
+    const posts = page.locator('#post-list > li');
+    const filters = page.locator('#posts-filter');
+    await filters.getByLabel('Sort', { exact: true }).selectOption('popular_first');
+    await expect(posts.nth(0)).toContainText('Sam Senior');
+    await expect(posts.nth(2)).toContainText('Ivy Intern');
+    await filters.getByLabel('Seniority', { exact: true }).selectOption('cxo');
+    await expect(page.locator('#posts-status')).toHaveText('1–1 of 1 posts');
+    await expect(posts).toHaveCount(1);
+    await expect(posts.nth(0)).toContainText('Carla Chief');
+    await expect(posts.nth(0)).toContainText('C-level');
+    await filters.getByLabel('Seniority', { exact: true }).selectOption('');
+    // A day range that ends before every post was written matches none of them.
+    await filters.getByLabel('To', { exact: true }).fill('2020-01-01');
+    await filters.getByLabel('To', { exact: true }).dispatchEvent('change');
+    await expect(page.locator('#posts-status')).toHaveText('No posts match these filters.');
+    await filters.getByLabel('To', { exact: true }).fill('');
+    await filters.getByLabel('To', { exact: true }).dispatchEvent('change');
+    await expect(posts).toHaveCount(3);
+    await filters.getByLabel('Sort', { exact: true }).selectOption('recent');
+    await expect(posts.nth(0)).toContainText('Ivy Intern');
+  });
+
+  await test.step('recent tasks show status, type and the error of the failed one', async () => {
+    await page.locator('#tasks-refresh').click();
+    const failed = page.locator('#task-list li.status-failed');
+    await expect(failed).toHaveCount(1);
+    await expect(failed).toContainText('profile fetch');
+    await expect(failed).toContainText('not_found');
+    await expect(failed).toContainText('This profile does not exist');
+    await expect(page.locator('#task-list li.status-completed').filter({ hasText: 'keyword tracking' })).toHaveCount(1);
+    await page.locator('#tasks-status-filter').selectOption('failed');
+    await expect(page.locator('#task-list > li')).toHaveCount(1);
+    await page.locator('#tasks-status-filter').selectOption('');
+    await screenshots('02-dashboard');
+  });
+
+  await test.step('a reload keeps the session (same tab); sign out clears it and revokes the token', async () => {
+    const s = await session();
+    await page.reload();
+    await expect(page.locator('#whoami-text')).toContainText(EMAIL);
+    await page.getByRole('button', { name: 'Sign out' }).click();
+    await expect(page.getByRole('heading', { name: 'Sign in' })).toBeVisible();
+    expect(await page.evaluate(() => sessionStorage.length)).toBe(0);
+    await page.reload();
+    await expect(page.getByRole('heading', { name: 'Sign in' })).toBeVisible();
+    await expect(page.locator('#app')).toBeHidden();
+    await expect
+      .poll(async () => (await api('GET', '/api-team', { 'x-api-key': s.api_key, authorization: `Bearer ${s.agent_token}` })).status)
+      .toBe(401);
+    expect(pageErrors, 'errors in the page').toEqual([]);
+  });
+});
