@@ -1,0 +1,78 @@
+import type { Queryable } from '../db/database.js';
+import { constantTimeEqual } from '../security/crypto.js';
+import { OTP_LIFETIME_MINUTES, OTP_MAX_TRIES, hashOtpCode, newOtpCode } from './otp-code.js';
+import { OTP_SEND_WINDOW_S, otpRetryAfterSeconds, type ThrottleState } from './otp-throttle.js';
+
+/**
+ * Sign-in codes, one row per address (table otp_codes): a new code replaces the old one, only its
+ * keyed hash is kept, and the row also carries the resend throttle so it survives restarts.
+ * Run inside a transaction: the row is locked while it is read and rewritten.
+ */
+export async function issueOtp(
+  tx: Queryable,
+  secretKey: Buffer,
+  email: string,
+  fullName: string | undefined,
+): Promise<{ code: string; codeHash: Buffer } | { retryAfterS: number }> {
+  const [state] = await tx.query<ThrottleState>(
+    `SELECT extract(epoch FROM now() - sent_at)::float8 AS since_sent_s,
+            extract(epoch FROM now() - window_started_at)::float8 AS since_window_s,
+            sends_in_window
+       FROM otp_codes WHERE email = $1 FOR UPDATE`,
+    [email],
+  );
+  const retryAfterS = otpRetryAfterSeconds(state);
+  if (retryAfterS > 0) return { retryAfterS };
+  const code = newOtpCode();
+  const codeHash = hashOtpCode(secretKey, email, code);
+  await tx.query(
+    `INSERT INTO otp_codes (email, code_hash, full_name, tries_left, expires_at, sent_at, sends_in_window, window_started_at)
+     VALUES ($1, $2, $3, $4, now() + make_interval(mins => ${OTP_LIFETIME_MINUTES}), now(), 1, now())
+     ON CONFLICT (email) DO UPDATE SET
+       code_hash = excluded.code_hash,
+       full_name = coalesce(excluded.full_name, otp_codes.full_name),
+       tries_left = excluded.tries_left,
+       expires_at = excluded.expires_at,
+       sent_at = now(),
+       sends_in_window = CASE WHEN otp_codes.window_started_at > now() - make_interval(secs => ${OTP_SEND_WINDOW_S})
+                              THEN otp_codes.sends_in_window + 1 ELSE 1 END,
+       window_started_at = CASE WHEN otp_codes.window_started_at > now() - make_interval(secs => ${OTP_SEND_WINDOW_S})
+                                THEN otp_codes.window_started_at ELSE now() END`,
+    [email, codeHash, fullName || null, OTP_MAX_TRIES],
+  );
+  return { code, codeHash };
+}
+
+/**
+ * The mail with this code could not be sent: void the code and give the send back to the
+ * throttle, so the person can ask again at once. Matched by hash: a newer code is left alone.
+ */
+export async function withdrawOtp(db: Queryable, email: string, codeHash: Buffer): Promise<void> {
+  await db.query(
+    `UPDATE otp_codes SET tries_left = 0, sent_at = now() - make_interval(hours => 1),
+            sends_in_window = greatest(sends_in_window - 1, 0)
+      WHERE email = $1 AND code_hash = $2`,
+    [email, codeHash],
+  );
+}
+
+export type OtpCheck = { ok: true; fullName: string | null } | { ok: false };
+
+/**
+ * Checks a code and uses it up. A wrong guess costs one of the code's tries (committed even
+ * though the answer is 401, so run this in a transaction that commits on both outcomes).
+ */
+export async function consumeOtp(tx: Queryable, secretKey: Buffer, email: string, otp: string): Promise<OtpCheck> {
+  const [row] = await tx.query<{ code_hash: Buffer; full_name: string | null; tries_left: number; live: boolean }>(
+    `SELECT code_hash, full_name, tries_left, expires_at > now() AS live FROM otp_codes WHERE email = $1 FOR UPDATE`,
+    [email],
+  );
+  if (!row || !row.live || row.tries_left <= 0) return { ok: false };
+  if (!constantTimeEqual(Buffer.from(row.code_hash), hashOtpCode(secretKey, email, otp))) {
+    await tx.query('UPDATE otp_codes SET tries_left = tries_left - 1 WHERE email = $1', [email]);
+    return { ok: false };
+  }
+  // Single use: the row stays (it holds the resend throttle) but the code is dead.
+  await tx.query('UPDATE otp_codes SET tries_left = 0, expires_at = now() WHERE email = $1', [email]);
+  return { ok: true, fullName: row.full_name };
+}
