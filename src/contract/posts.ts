@@ -51,7 +51,7 @@ export const PostsQuery = z
       seniority_level: z
         .string()
         .transform((v) => v.split(',').map((s) => s.trim().toLowerCase()).filter(Boolean))
-        .pipe(z.array(SeniorityLevel, { error: seniorityMessage }).min(1, { error: seniorityMessage }))
+        .pipe(z.array(z.enum(SENIORITY_LEVELS, { error: seniorityMessage })).min(1, { error: seniorityMessage }))
         .optional(),
       sort_by: z
         .enum(POST_SORTS, { error: `Invalid 'sort_by': allowed values are ${POST_SORTS.join(', ')}` })
