@@ -1,0 +1,33 @@
+import type { JsonNode } from '../normalized.js';
+
+/**
+ * A VectorImage (`{rootUrl, artifacts: [{width, fileIdentifyingUrlPathSegment}]}`) -> the URL of its
+ * largest artifact; null when absent.
+ */
+export function vectorImageUrl(node: JsonNode): string | null {
+  const root = node.str('rootUrl');
+  const artifacts = node.at('artifacts').items();
+  if (root === null || artifacts.length === 0) return null;
+  const largest = artifacts.reduce((a, b) => ((b.num('width') ?? 0) > (a.num('width') ?? 0) ? b : a));
+  const segment = largest.str('fileIdentifyingUrlPathSegment');
+  return segment === null ? null : `${root}${segment}`;
+}
+
+/** The first VectorImage inside an ImageViewModel (`attributes[].detailData…vectorImage`), if any. */
+export function imageViewModelUrl(image: JsonNode): string | null {
+  for (const attr of image.at('attributes').items()) {
+    const detail = attr.at('detailData');
+    for (const candidate of [
+      detail.at('nonEntityProfilePicture', 'vectorImage'),
+      detail.at('profilePicture', 'profilePicture', 'displayImageReference', 'vectorImage'),
+      detail.at('nonEntityCompanyLogo', 'vectorImage'),
+      detail.at('companyLogo', 'logo', 'vectorImage'),
+      detail.at('vectorImage'),
+      attr.at('vectorImage'),
+    ]) {
+      const url = candidate.present ? vectorImageUrl(candidate) : null;
+      if (url) return url;
+    }
+  }
+  return null;
+}
