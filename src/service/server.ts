@@ -7,7 +7,7 @@ import type { ServiceContext } from './context.js';
 import { createApp } from './app.js';
 import { startBackgroundJobs } from './jobs.js';
 
-/** How long in-flight requests get to finish at shutdown before their connections are closed. */
+/** How long in-flight requests get to finish at shutdown before their connections are closed anyway. */
 const SHUTDOWN_GRACE_MS = 1_500;
 
 export interface RunningService {
@@ -49,12 +49,17 @@ export async function startServer(ctx: ServiceContext, config: Config): Promise<
       ctx.signals.stopWaiting();
       await jobs.stop();
       await new Promise<void>((done) => {
-        server.close(() => done());
-        // Idle keep-alive sockets would hold close() open; in-flight requests still finish.
         const s = server as { closeIdleConnections?: () => void; closeAllConnections?: () => void };
+        // Keep-alive sockets go idle as their last answers (the ended claims among them) are sent;
+        // close them as they do, so close() resolves in milliseconds rather than at a client's whim.
+        const sweep = setInterval(() => s.closeIdleConnections?.(), 20);
+        const force = setTimeout(() => s.closeAllConnections?.(), SHUTDOWN_GRACE_MS);
+        server.close(() => {
+          clearInterval(sweep);
+          clearTimeout(force);
+          done();
+        });
         s.closeIdleConnections?.();
-        // A request still running after the grace period (a stuck client upload) does not block exit.
-        setTimeout(() => s.closeAllConnections?.(), SHUTDOWN_GRACE_MS).unref();
       });
     },
   };
