@@ -1,5 +1,48 @@
 import { Hono } from 'hono';
+import { createMiddleware } from 'hono/factory';
 import type { AppEnv } from '../context.js';
+import { requireApiKey } from '../auth/require-api-key.js';
+import { requireMember } from '../auth/require-member.js';
+import { readBody, readQuery } from '../http/validate.js';
+import { HttpError } from '../http/http-error.js';
+import { AddMemberBody, RemoveMemberQuery, SetRoleBody, type TeamView } from '../../contract/members.js';
+import { getMember, listMembers } from '../teams/team-view.js';
+import { inviteMember, removeMember, setMemberRole } from '../teams/membership-changes.js';
 
-// TODO(2026-11-22): routes of this family are being built (issue 2).
-export const memberRoutes = new Hono<AppEnv>();
+/** The key is shared by the team, so the member's own agent token says who is asking. */
+const member = [requireApiKey(), requireMember({ recordActivity: false })] as const;
+
+const adminOnly = createMiddleware<AppEnv>(async (c, next) => {
+  if (c.var.agent.role !== 'admin') throw new HttpError(403, 'Access denied');
+  await next();
+});
+
+/** Team and members: GET /api-team, and the admin's POST/PATCH/DELETE /api-team-members. */
+export const memberRoutes = new Hono<AppEnv>()
+  .get('/api-team', ...member, async (c) => {
+    const { team, agent } = c.var;
+    const members = await listMembers(c.var.ctx.db, team.id);
+    const view: TeamView = {
+      team: { id: team.id, name: team.name, plan: team.plan, agent_active: members.some((m) => m.agent_active) },
+      me: { id: agent.userId, email: agent.email, role: agent.role },
+      members,
+    };
+    return c.json(view);
+  })
+  .post('/api-team-members', ...member, adminOnly, async (c) => {
+    const body = await readBody(c, AddMemberBody);
+    const { db } = c.var.ctx;
+    await db.transaction((tx) => inviteMember(tx, c.var.team.id, body.email, body.role));
+    return c.json((await getMember(db, c.var.team.id, body.email))!, 201);
+  })
+  .patch('/api-team-members', ...member, adminOnly, async (c) => {
+    const body = await readBody(c, SetRoleBody);
+    const { db } = c.var.ctx;
+    await db.transaction((tx) => setMemberRole(tx, c.var.team.id, body.email, body.role));
+    return c.json((await getMember(db, c.var.team.id, body.email))!);
+  })
+  .delete('/api-team-members', ...member, adminOnly, async (c) => {
+    const query = readQuery(c, RemoveMemberQuery);
+    await c.var.ctx.db.transaction((tx) => removeMember(tx, c.var.team.id, query.email));
+    return c.json({ success: true as const, message: `${query.email} was removed from the team` });
+  });

@@ -1,0 +1,42 @@
+import type { Queryable } from '../db/database.js';
+import type { MemberView } from '../../contract/members.js';
+import { AGENT_ACTIVE_WINDOW_HOURS } from '../tasks/agent-active.js';
+
+type MemberRow = Omit<MemberView, 'joined_at' | 'last_active_at' | 'invite_limited_until'> & {
+  joined_at: Date | null;
+  last_active_at: Date | null;
+  invite_limited_until: Date | null;
+};
+
+const iso = (d: Date | null) => (d ? new Date(d).toISOString() : null);
+
+const MEMBER_SELECT = `
+  SELECT m.user_id, m.email, u.full_name, m.role,
+         CASE WHEN m.user_id IS NULL THEN 'invited' ELSE 'active' END AS status,
+         m.joined_at, m.last_active_at,
+         coalesce(m.last_active_at > now() - make_interval(hours => ${AGENT_ACTIVE_WINDOW_HOURS}), false) AS agent_active,
+         m.network_signed_in, m.network_public_identifier, m.paused, m.extension_version, m.invite_limited_until
+    FROM memberships m LEFT JOIN users u ON u.id = m.user_id`;
+
+function toView(r: MemberRow): MemberView {
+  return {
+    ...r,
+    joined_at: iso(r.joined_at),
+    last_active_at: iso(r.last_active_at),
+    invite_limited_until: iso(r.invite_limited_until),
+  };
+}
+
+/** The team's members, oldest first by joined_at (the routing order of admins); invitations last. */
+export async function listMembers(db: Queryable, teamId: string): Promise<MemberView[]> {
+  const rows = await db.query<MemberRow>(
+    `${MEMBER_SELECT} WHERE m.team_id = $1 ORDER BY m.joined_at ASC NULLS LAST, m.invited_at ASC, m.email ASC`,
+    [teamId],
+  );
+  return rows.map(toView);
+}
+
+export async function getMember(db: Queryable, teamId: string, email: string): Promise<MemberView | null> {
+  const [row] = await db.query<MemberRow>(`${MEMBER_SELECT} WHERE m.team_id = $1 AND m.email = $2`, [teamId, email]);
+  return row ? toView(row) : null;
+}
