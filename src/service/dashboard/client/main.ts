@@ -33,7 +33,7 @@ function start() {
     byId('sign-in').hidden = true;
     app.hidden = false;
     who.hidden = false;
-    byId('whoami-text').textContent = `${session.user.email} · ${session.team.name} (${session.role})`;
+    byId('whoami-text').textContent = `${session.user.email} (${session.role})`;
     apiKey.render(session);
     void members.load(session);
     void watchlists.load(session);
