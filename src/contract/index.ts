@@ -9,3 +9,4 @@ export * from './members.js';
 export * from './agent.js';
 export * from './network-map.js';
 export * from './posts.js';
+export * from './watchlists.js';

@@ -48,3 +48,42 @@ export function postTimeFromUrn(urn: string): string | null {
   const ms = Number(BigInt(id) >> 22n);
   return Number.isFinite(ms) && ms > 0 ? new Date(ms).toISOString() : null;
 }
+
+/** A people-watchlist profile identifier, normalised: which kind of id it is, and the id itself. */
+export interface ProfileIdentifier {
+  kind: 'profile_id' | 'member_id' | 'profile_slug';
+  /** Profile ids keep their case (they are case-sensitive); slugs are lower-cased. */
+  identifier: string;
+}
+
+const PROFILE_ID_RE = /^ACo[A-Za-z0-9_-]{6,}$/;
+const PROFILE_SLUG_RE = /^[\p{L}\p{N}][\p{L}\p{N}_-]{0,99}$/u;
+
+/**
+ * Every form the spec accepts for a profile ("Profile identifiers accepted for people watchlists"):
+ * a profile URL with or without scheme, `www` and trailing slash; a bare slug; a
+ * `urn:li:fs_profileView:<id>`, `urn:li:fsd_profile:<id>` or `urn:li:member:<id>` URN; or the bare
+ * id after the URN's last colon (`ACoAA…` profile ids, numeric member ids). Null when it is none.
+ */
+export function normalizeProfileIdentifier(value: string): ProfileIdentifier | null {
+  const v = value.trim();
+  const urn = /^urn:[a-z]+:(fs_profileView|fsd_profile|fs_miniProfile|member):([A-Za-z0-9_-]+)$/.exec(v);
+  if (urn) {
+    if (urn[1] === 'member') return /^\d+$/.test(urn[2]!) ? { kind: 'member_id', identifier: urn[2]! } : null;
+    return { kind: 'profile_id', identifier: urn[2]! };
+  }
+  const url = /^(?:https?:\/\/)?(?:[a-z]{2,3}\.|www\.)?linkedin\.com\/in\/([^/?#\s]+)\/?(?:[?#].*)?$/i.exec(v);
+  let token = v;
+  if (url) {
+    try {
+      token = decodeURIComponent(url[1]!);
+    } catch {
+      return null;
+    }
+  }
+  if (PROFILE_ID_RE.test(token)) return { kind: 'profile_id', identifier: token };
+  // Only a bare value can be a member number; `linkedin.com/in/12345` is a (numeric) slug.
+  if (!url && /^\d+$/.test(token)) return { kind: 'member_id', identifier: token };
+  if (PROFILE_SLUG_RE.test(token)) return { kind: 'profile_slug', identifier: token.toLowerCase() };
+  return null;
+}

@@ -13,6 +13,9 @@ import { openApiRoutes } from './routes/openapi.js';
 import { dashboardRoutes } from './routes/dashboard.js';
 import { postRoutes } from './routes/posts.js';
 import { engagementRoutes } from './routes/engagement.js';
+import { keywordWatchlistRoutes } from './routes/keyword-watchlists.js';
+import { peopleWatchlistRoutes } from './routes/people-watchlists.js';
+import { companyWatchlistRoutes } from './routes/company-watchlists.js';
 
 /** 1 MiB: far above any real request; a larger body is refused before it is read. */
 export const MAX_BODY_BYTES = 1024 * 1024;
@@ -43,6 +46,9 @@ export function createApp(ctx: ServiceContext) {
   app.route('/', taskRoutes);
   app.route('/', postRoutes);
   app.route('/', engagementRoutes);
+  app.route('/', keywordWatchlistRoutes);
+  app.route('/', peopleWatchlistRoutes);
+  app.route('/', companyWatchlistRoutes);
 
   app.notFound((c) => c.json({ error: 'Not found' }, 404));
   app.onError((err, c) => {

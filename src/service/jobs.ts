@@ -2,6 +2,7 @@ import type { ServiceContext } from './context.js';
 import { sweepExpiredLeases } from './tasks/sweep-leases.js';
 import { runSchedulerWhenDue } from './scheduler/index.js';
 import { runSlackDelivery } from './slack/slack-job.js';
+import { resumePendingPrompts } from './watchlists/prompt-jobs.js';
 
 /** One periodic job: a name for the logs, how often, and the work. */
 export interface BackgroundJob {
@@ -20,6 +21,8 @@ export const BACKGROUND_JOBS: BackgroundJob[] = [
   // Checks every second; plans once SCHEDULER_INTERVAL_S has passed (scheduler/scheduler-job.ts).
   { name: 'scheduler', everyMs: 1_000, run: runSchedulerWhenDue },
   { name: 'slack_delivery', everyMs: 5_000, run: runSlackDelivery },
+  // Prompt generations whose instance stopped (restart) are taken up within seconds of start-up.
+  { name: 'resume_prompt_watchlists', everyMs: 5_000, run: resumePendingPrompts },
 ];
 
 export function startBackgroundJobs(ctx: ServiceContext, jobs: BackgroundJob[] = BACKGROUND_JOBS): { stop(): Promise<void> } {

@@ -6,8 +6,9 @@ import { memberOperations } from './members.js';
 import { networkTaskOperations } from './network-tasks.js';
 import { agentOperations } from './agent.js';
 import { postOperations } from './posts.js';
+import { watchlistOperations } from './watchlists.js';
 
-const ALL: OperationDoc[][] = [authOperations, memberOperations, networkTaskOperations, agentOperations, postOperations];
+const ALL: OperationDoc[][] = [authOperations, memberOperations, networkTaskOperations, agentOperations, postOperations, watchlistOperations];
 
 function schema(s: z.ZodType, io: 'input' | 'output') {
   return z.toJSONSchema(s, { io, unrepresentable: 'any', target: 'openapi-3.0' });

@@ -1,0 +1,32 @@
+/**
+ * What each plan allows (spec, Limits 2: plans cap watchlists, keywords per watchlist and profiles
+ * per people watchlist). A team's plan is `teams.plan`, set by the operator with
+ * `npm run ops -- set-plan <team id or member e-mail> <plan>`. A plan name the table does not know
+ * (an old row) is held to the free plan's caps.
+ */
+export interface Plan {
+  /** Watchlists of all types together. */
+  watchlists: number;
+  keywordsPerWatchlist: number;
+  profilesPerPeopleWatchlist: number;
+  companiesPerCompanyWatchlist: number;
+}
+
+export const PLANS = {
+  free: { watchlists: 3, keywordsPerWatchlist: 5, profilesPerPeopleWatchlist: 25, companiesPerCompanyWatchlist: 10 },
+  pro: { watchlists: 50, keywordsPerWatchlist: 50, profilesPerPeopleWatchlist: 500, companiesPerCompanyWatchlist: 200 },
+  business: { watchlists: 500, keywordsPerWatchlist: 200, profilesPerPeopleWatchlist: 5000, companiesPerCompanyWatchlist: 2000 },
+} as const satisfies Record<string, Plan>;
+
+export type PlanName = keyof typeof PLANS;
+export const PLAN_NAMES = Object.keys(PLANS) as PlanName[];
+
+export function isPlanName(name: string): name is PlanName {
+  return Object.hasOwn(PLANS, name);
+}
+
+/** The caps of a team's plan, and the name they are reported under. */
+export function planOf(name: string): { name: PlanName; limits: Plan } {
+  const known: PlanName = isPlanName(name) ? name : 'free';
+  return { name: known, limits: PLANS[known] };
+}

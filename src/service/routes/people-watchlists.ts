@@ -1,0 +1,38 @@
+import { Hono } from 'hono';
+import type { AppEnv } from '../context.js';
+import { requireApiKey } from '../auth/require-api-key.js';
+import { readBody, readQuery } from '../http/validate.js';
+import { HttpError } from '../http/http-error.js';
+import { CreatePeopleWatchlistBody, WatchlistQuery } from '../../contract/watchlists.js';
+import { createListWatchlist } from '../watchlists/create-list-watchlist.js';
+import { WATCHLIST_NOT_FOUND } from '../watchlists/update-keyword-watchlist.js';
+import { listWatchlist, watchlistSummaries } from '../watchlists/views.js';
+
+/** People watchlists (spec "People watchlists"). */
+export const peopleWatchlistRoutes = new Hono<AppEnv>();
+
+peopleWatchlistRoutes.post('/api-people-watchlist', requireApiKey('watchlist'), async (c) => {
+  const body = await readBody(c, CreatePeopleWatchlistBody);
+  const w = await createListWatchlist(c.var.ctx, c.var.team, {
+    kind: 'people',
+    entries: body.profiles,
+    name: body.name,
+    description: body.description,
+    listId: body.list_id,
+  });
+  return c.json(
+    { id: w.id, name: w.name, slug: w.slug, type: 'people' as const, profiles_count: w.membersCount, list_id: w.listId, created: true },
+    201,
+  );
+});
+
+peopleWatchlistRoutes.get('/api-people-watchlist', requireApiKey('watchlist'), async (c) => {
+  const { id } = readQuery(c, WatchlistQuery);
+  if (id !== undefined) {
+    const w = await listWatchlist(c.var.ctx.db, c.var.team.id, 'people', id);
+    if (!w) throw new HttpError(404, WATCHLIST_NOT_FOUND);
+    return c.json(w);
+  }
+  const watchlists = await watchlistSummaries(c.var.ctx.db, c.var.team.id, 'people');
+  return c.json({ watchlists, count: watchlists.length });
+});

@@ -1,0 +1,56 @@
+import { unified } from 'unified';
+import retextEnglish from 'retext-english';
+import retextPos from 'retext-pos';
+import retextKeywords from 'retext-keywords';
+import { toString } from 'nlcst-to-string';
+import { VFile } from 'vfile';
+
+/**
+ * Words that describe the monitoring itself ("track posts from people talking about …"), not what
+ * is monitored; a key phrase made only of them is dropped, and they are cut from a phrase's edges.
+ */
+const INSTRUCTION_WORDS = new Set(
+  'track tracking monitor monitoring watch watching follow following find finding collect alert alerts notify post posts people person anyone someone content mentions mention mentioning talking talk discussing discussion about related regarding want need looking interested show me us our we i'.split(
+    ' ',
+  ),
+);
+
+/** `Zebrafish Orchestration` -> `zebrafish orchestration`; acronyms (`LLM`) keep their case. */
+function caseOf(word: string): string {
+  return /^[A-Z0-9]{2,}s?$/.test(word) ? word : word.toLowerCase();
+}
+
+function tidy(phrase: string): string {
+  const words = phrase.split(/\s+/).filter(Boolean);
+  while (words.length > 0 && INSTRUCTION_WORDS.has(words[0]!.toLowerCase())) words.shift();
+  while (words.length > 0 && INSTRUCTION_WORDS.has(words[words.length - 1]!.toLowerCase())) words.pop();
+  return words.map(caseOf).join(' ');
+}
+
+/**
+ * Key phrases of a text by retext-keywords (part-of-speech tagged noun phrases, scored by how often
+ * their stems occur), best first; single keywords fill in when there are too few phrases.
+ */
+export async function extractKeywords(text: string, max: number): Promise<string[]> {
+  const processor = unified().use(retextEnglish).use(retextPos).use(retextKeywords, { maximum: Math.max(max * 2, 10) });
+  const file = new VFile(text);
+  await processor.run(processor.parse(file), file);
+  const phrases = (file.data.keyphrases ?? [])
+    .map((p) => ({ text: tidy(toString(p.matches[0]!.nodes)), score: p.score, weight: p.weight }))
+    .sort((a, b) => b.score - a.score || b.weight - a.weight);
+  const singles = (file.data.keywords ?? [])
+    .map((k) => ({ text: tidy(toString(k.matches[0]!.node)), score: k.score }))
+    .sort((a, b) => b.score - a.score);
+  const out: string[] = [];
+  const seen = new Set<string>();
+  for (const candidate of [...phrases, ...singles]) {
+    const key = candidate.text.toLowerCase();
+    if (candidate.text.length < 2 || seen.has(key)) continue;
+    // A single word already inside a chosen phrase adds nothing.
+    if (!candidate.text.includes(' ') && out.some((p) => p.toLowerCase().split(' ').includes(key))) continue;
+    seen.add(key);
+    out.push(candidate.text);
+    if (out.length >= max) break;
+  }
+  return out;
+}

@@ -1,0 +1,77 @@
+import { z } from 'zod';
+import { KeywordInput, Label } from '../../contract/watchlists.js';
+import type { PageMetadata } from './page-metadata.js';
+
+/** An OpenAI-compatible chat-completions endpoint (LLM_API_URL, LLM_API_KEY, LLM_MODEL). */
+export interface LlmEndpoint {
+  url: string;
+  apiKey?: string;
+  model: string;
+  timeoutMs?: number;
+}
+
+export interface GeneratedTopics {
+  keywords: KeywordInput[];
+  labels: Label[];
+}
+
+const Answer = z.object({
+  keywords: z.array(KeywordInput).min(1),
+  labels: z.array(Label).default([]),
+});
+const Completion = z.object({ choices: z.array(z.object({ message: z.object({ content: z.string() }) })).min(1) });
+
+/** A base URL (`…/v1`) gets `/chat/completions`; a full endpoint URL is used as it is. */
+export function completionsUrl(base: string): string {
+  return /\/chat\/completions\/?$/.test(base) ? base : `${base.replace(/\/+$/, '')}/chat/completions`;
+}
+
+function instructions(maxKeywords: number): string {
+  return [
+    'You turn a plain-English description of what a team wants to monitor on a professional social network into search keywords and intent labels.',
+    `Answer with one JSON object only: {"keywords": [{"keyword": string, "required_keywords": string[], "excluded_keywords": string[]}], "labels": [{"name": string, "description": string}]}.`,
+    `Give at most ${maxKeywords} keywords: short search phrases (1 to 4 words) that posts on the topic contain. required_keywords must all appear in a matching post; excluded_keywords must not; leave them empty unless the description asks for it.`,
+    'Labels name the intents a matching post can show (for example "Hiring", "Buying intent", "Product launch"), each with a one-sentence description.',
+  ].join('\n');
+}
+
+function userMessage(prompt: string, pages: PageMetadata[]): string {
+  const context = pages
+    .map((p) => `- ${p.url}: ${[p.siteName, p.title, p.description].filter(Boolean).join(' | ')}`)
+    .join('\n');
+  return context ? `${prompt}\n\nPages linked in the description:\n${context}` : prompt;
+}
+
+/**
+ * Asks the endpoint for keywords and labels as a JSON answer. Throws on any failure (network,
+ * status, timeout, an answer that is not the JSON asked for), so the caller can fall back.
+ */
+export async function generateWithLlm(
+  endpoint: LlmEndpoint,
+  prompt: string,
+  pages: PageMetadata[],
+  maxKeywords: number,
+): Promise<GeneratedTopics> {
+  const res = await fetch(completionsUrl(endpoint.url), {
+    method: 'POST',
+    headers: {
+      'content-type': 'application/json',
+      ...(endpoint.apiKey ? { authorization: `Bearer ${endpoint.apiKey}` } : {}),
+    },
+    body: JSON.stringify({
+      model: endpoint.model,
+      temperature: 0.2,
+      response_format: { type: 'json_object' },
+      messages: [
+        { role: 'system', content: instructions(maxKeywords) },
+        { role: 'user', content: userMessage(prompt, pages) },
+      ],
+    }),
+    signal: AbortSignal.timeout(endpoint.timeoutMs ?? 20_000),
+  });
+  if (!res.ok) throw new Error(`LLM endpoint answered ${res.status}`);
+  const completion = Completion.parse(await res.json());
+  // Some models wrap the JSON in a Markdown fence despite response_format.
+  const content = completion.choices[0]!.message.content.trim().replace(/^```(?:json)?\s*|\s*```$/g, '');
+  return Answer.parse(JSON.parse(content));
+}

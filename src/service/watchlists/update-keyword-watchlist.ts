@@ -1,0 +1,129 @@
+import type { ServiceContext, TeamRow } from '../context.js';
+import type { Queryable } from '../db/database.js';
+import { HttpError } from '../http/http-error.js';
+import { assertKeywordCount, lockTeamPlan } from '../plans/plan-limits.js';
+import type {
+  Label,
+  UpdateKeywordWatchlistPatchBody,
+  UpdateKeywordWatchlistPromptBody,
+  UpdateKeywordWatchlistResponse,
+} from '../../contract/watchlists.js';
+import { cleanKeywords, keywordSetKey, validKeywords } from './keywords.js';
+import { labelsFromKeywords } from './labels.js';
+import { deletePendingKeywordTasks, replaceKeywords } from './keyword-store.js';
+import { keywordResults, NO_VALID_KEYWORDS } from './create-keyword-watchlist.js';
+import { PROMPT_CLAIM_SECONDS, startPromptGeneration } from './prompt-jobs.js';
+import { isUuid } from './views.js';
+
+export const WATCHLIST_NOT_FOUND = 'Watchlist not found or access denied';
+
+/** The team's keyword watchlist `id`, locked for the update; 404 for unknown, other type or team. */
+async function lockKeywordWatchlist(tx: Queryable, teamId: string, id: string) {
+  if (!isUuid(id)) throw new HttpError(404, WATCHLIST_NOT_FOUND);
+  const [w] = await tx.query<{ id: string; disabled: boolean }>(
+    `SELECT id, disabled FROM watchlists WHERE id = $1 AND team_id = $2 AND type = 'keyword' FOR UPDATE`,
+    [id, teamId],
+  );
+  if (!w) throw new HttpError(404, WATCHLIST_NOT_FOUND);
+  return w;
+}
+
+/**
+ * Patch mode (spec "Update keyword watchlist"): only the fields sent change, and only their parts
+ * are in the answer. All of it is one transaction: a refused keyword set (blank, over the plan)
+ * leaves the watchlist exactly as it was.
+ */
+export async function updateKeywordWatchlist(
+  ctx: Pick<ServiceContext, 'db'>,
+  team: TeamRow,
+  body: UpdateKeywordWatchlistPatchBody,
+): Promise<UpdateKeywordWatchlistResponse> {
+  const entries = body.keywords ? cleanKeywords(body.keywords) : null;
+  const keywords = entries ? validKeywords(entries) : null;
+  if (keywords && keywords.length === 0) throw new HttpError(400, NO_VALID_KEYWORDS);
+
+  return ctx.db.transaction(async (tx) => {
+    const plan = await lockTeamPlan(tx, team.id);
+    const w = await lockKeywordWatchlist(tx, team.id, body.id);
+    const answer: UpdateKeywordWatchlistResponse = { success: true, id: w.id, message: 'Watchlist updated' };
+    const sets: string[] = ['updated_at = now()'];
+    const params: unknown[] = [w.id];
+    const set = (column: string, value: unknown) => {
+      params.push(value);
+      sets.push(`${column} = $${params.length}`);
+    };
+
+    if (body.name !== undefined) {
+      set('name', body.name);
+      answer.name = body.name;
+    }
+    if (body.fetchFreqInHours !== undefined) {
+      // The scheduler reads the frequency when it plans, so it applies from the next cycle.
+      set('fetch_freq_hours', body.fetchFreqInHours);
+      answer.fetchFreqInHours = body.fetchFreqInHours;
+    }
+    if (body.slack_webhook_url !== undefined) {
+      set('slack_webhook_url', body.slack_webhook_url);
+      answer.slack_webhook_url = body.slack_webhook_url;
+    }
+    if (body.disable !== undefined) {
+      set('disabled', body.disable);
+      // Paused: queued collection is dropped (collected posts stay). Resumed: due at the next tick.
+      if (body.disable) await deletePendingKeywordTasks(tx, w.id);
+      else if (w.disabled) sets.push('next_due_at = NULL');
+      answer.disable = body.disable;
+    }
+    let labels: Label[] | undefined = body.labels;
+    if (entries && keywords) {
+      assertKeywordCount(keywords.length, plan);
+      const ids = await replaceKeywords(tx, w.id, keywords);
+      set('keyword_set_key', keywordSetKey(keywords));
+      // Keywords set by hand supersede a prompt generation still running.
+      sets.push('prompt_generation = prompt_generation + 1', `prompt_status = CASE WHEN prompt_status = 'pending' THEN 'ready' ELSE prompt_status END`, 'prompt_claimed_until = NULL');
+      labels ??= labelsFromKeywords(keywords);
+      answer.keywords = keywords.map((k) => k.keyword);
+      answer.results = keywordResults(entries, ids);
+    }
+    if (labels !== undefined) {
+      set('labels', JSON.stringify(labels));
+      answer.labels = labels;
+    }
+    await tx.query(`UPDATE watchlists SET ${sets.join(', ')} WHERE id = $1`, params);
+    return answer;
+  });
+}
+
+/**
+ * Prompt mode: keywords and labels are wiped now (with the pending keyword tasks; posts stay) and
+ * regenerated in the background from the new prompt.
+ */
+export async function updateKeywordWatchlistPrompt(
+  ctx: Pick<ServiceContext, 'db' | 'config' | 'log'>,
+  team: TeamRow,
+  body: UpdateKeywordWatchlistPromptBody,
+): Promise<UpdateKeywordWatchlistResponse> {
+  const updated = await ctx.db.transaction(async (tx) => {
+    await lockTeamPlan(tx, team.id);
+    const w = await lockKeywordWatchlist(tx, team.id, body.id);
+    await replaceKeywords(tx, w.id, []);
+    const [row] = await tx.query<{ name: string; fetch_freq_hours: number; prompt_generation: number }>(
+      `UPDATE watchlists
+          SET prompt = $2, prompt_status = 'pending', prompt_error = NULL, prompt_generation = prompt_generation + 1,
+              prompt_claimed_until = now() + make_interval(secs => $3), labels = '[]', keyword_set_key = NULL,
+              updated_at = now()
+        WHERE id = $1
+        RETURNING name, fetch_freq_hours, prompt_generation`,
+      [w.id, body.prompt, PROMPT_CLAIM_SECONDS],
+    );
+    return { id: w.id, ...row! };
+  });
+  startPromptGeneration(ctx, updated.id, updated.prompt_generation);
+  return {
+    success: true,
+    id: updated.id,
+    name: updated.name,
+    fetchFreqInHours: updated.fetch_freq_hours,
+    prompt: body.prompt,
+    message: 'Keywords and labels were cleared and are being regenerated from the prompt in the background; they appear in a few seconds.',
+  };
+}

@@ -1,0 +1,136 @@
+import type { Queryable } from '../db/database.js';
+import type { KeywordView, KeywordWatchlistView, Label } from '../../contract/watchlists.js';
+import type { z } from 'zod';
+import type { CompanyWatchlistView, ListView, PeopleWatchlistView, WatchlistSummary } from '../../contract/watchlists.js';
+
+/** Read side of the watchlist routes: every query is scoped by team and type. */
+
+const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** An id that cannot be a row id is simply not found (never a database cast error). */
+export function isUuid(id: string): boolean {
+  return UUID_RE.test(id);
+}
+
+const iso = (d: Date | string) => new Date(d).toISOString();
+
+interface KeywordWatchlistRow {
+  id: string;
+  name: string;
+  slug: string;
+  description: string | null;
+  keywords: KeywordView[];
+  labels: Label[];
+  fetch_freq_hours: number;
+  disabled: boolean;
+  slack_webhook_url: string | null;
+  prompt: string | null;
+  prompt_status: 'pending' | 'ready' | 'failed' | null;
+  prompt_error: string | null;
+  posts_count: number;
+  created_at: Date;
+  updated_at: Date;
+}
+
+export async function keywordWatchlists(db: Queryable, teamId: string, id?: string): Promise<KeywordWatchlistView[]> {
+  if (id !== undefined && !isUuid(id)) return [];
+  const rows = await db.query<KeywordWatchlistRow>(
+    `SELECT w.id, w.name, w.slug, w.description, w.labels, w.fetch_freq_hours, w.disabled, w.slack_webhook_url,
+            w.prompt, w.prompt_status, w.prompt_error, w.created_at, w.updated_at,
+            (SELECT count(*)::int FROM watchlist_posts p WHERE p.watchlist_id = w.id) AS posts_count,
+            COALESCE((SELECT jsonb_agg(jsonb_build_object('id', k.id, 'keyword', k.keyword,
+                                                          'required_keywords', k.required_keywords,
+                                                          'excluded_keywords', k.excluded_keywords)
+                                       ORDER BY k.position, k.created_at)
+                        FROM watchlist_keywords k WHERE k.watchlist_id = w.id), '[]'::jsonb) AS keywords
+       FROM watchlists w
+      WHERE w.team_id = $1 AND w.type = 'keyword' AND ($2::uuid IS NULL OR w.id = $2::uuid)
+      ORDER BY w.created_at DESC, w.id`,
+    [teamId, id ?? null],
+  );
+  return rows.map((r) => ({
+    id: r.id,
+    name: r.name,
+    slug: r.slug,
+    type: 'keyword' as const,
+    description: r.description,
+    keywords: r.keywords,
+    labels: r.labels,
+    fetchFreqInHours: r.fetch_freq_hours,
+    disable: r.disabled,
+    slack_webhook_url: r.slack_webhook_url,
+    prompt: r.prompt,
+    prompt_status: r.prompt_status,
+    prompt_error: r.prompt_error,
+    posts_count: r.posts_count,
+    createdAt: iso(r.created_at),
+    updatedAt: iso(r.updated_at),
+  }));
+}
+
+export async function watchlistSummaries(
+  db: Queryable,
+  teamId: string,
+  type: 'people' | 'company',
+): Promise<z.infer<typeof WatchlistSummary>[]> {
+  const rows = await db.query<{ id: string; name: string; slug: string; created_at: Date }>(
+    `SELECT id, name, slug, created_at FROM watchlists WHERE team_id = $1 AND type = $2 ORDER BY created_at DESC, id`,
+    [teamId, type],
+  );
+  return rows.map((r) => ({ id: r.id, name: r.name, slug: r.slug, type, createdAt: iso(r.created_at) }));
+}
+
+type ListWatchlistView = z.infer<typeof PeopleWatchlistView> | z.infer<typeof CompanyWatchlistView>;
+
+/** One people or company watchlist with its list and the list's members; null when not the team's. */
+export async function listWatchlist(db: Queryable, teamId: string, type: 'people', id: string): Promise<z.infer<typeof PeopleWatchlistView> | null>;
+export async function listWatchlist(db: Queryable, teamId: string, type: 'company', id: string): Promise<z.infer<typeof CompanyWatchlistView> | null>;
+export async function listWatchlist(db: Queryable, teamId: string, type: 'people' | 'company', id: string): Promise<ListWatchlistView | null> {
+  if (!isUuid(id)) return null;
+  const [w] = await db.query<{
+    id: string;
+    name: string;
+    slug: string;
+    description: string | null;
+    fetch_freq_hours: number;
+    disabled: boolean;
+    list_id: string | null;
+    created_at: Date;
+  }>(
+    `SELECT id, name, slug, description, fetch_freq_hours, disabled, list_id, created_at
+       FROM watchlists WHERE id = $1 AND team_id = $2 AND type = $3`,
+    [id, teamId, type],
+  );
+  if (!w) return null;
+  const lists = await db.query<{ id: string; name: string; kind: 'people' | 'company'; members_count: number; created_at: Date }>(
+    `SELECT l.id, l.name, l.kind, l.created_at, (SELECT count(*)::int FROM list_members m WHERE m.list_id = l.id) AS members_count
+       FROM lists l WHERE l.id = $1 AND l.team_id = $2`,
+    [w.list_id, teamId],
+  );
+  const members = await db.query<{ identifier: string }>(
+    `SELECT m.identifier FROM list_members m JOIN lists l ON l.id = m.list_id
+      WHERE m.list_id = $1 AND l.team_id = $2 ORDER BY m.added_at, m.identifier`,
+    [w.list_id, teamId],
+  );
+  const listViews: z.infer<typeof ListView>[] = lists.map((l) => ({
+    id: l.id,
+    name: l.name,
+    kind: l.kind,
+    members_count: l.members_count,
+    createdAt: iso(l.created_at),
+  }));
+  const common = {
+    id: w.id,
+    name: w.name,
+    slug: w.slug,
+    description: w.description,
+    fetchFreqInHours: w.fetch_freq_hours,
+    disable: w.disabled,
+    lists: listViews,
+    createdAt: iso(w.created_at),
+  };
+  const identifiers = members.map((m) => m.identifier);
+  return type === 'people'
+    ? { ...common, type, profiles_count: identifiers.length, profiles: identifiers }
+    : { ...common, type, companies_count: identifiers.length, companies: identifiers };
+}
