@@ -1,6 +1,6 @@
 import type { CompanyOutput } from '../../contract/task-outputs.js';
 import { companyUrnOf, fetchCompany } from '../parse/company.js';
-import { vectorImageUrl } from '../parse/images.js';
+import { unionVectorImageUrl } from '../parse/images.js';
 import type { JsonNode } from '../normalized.js';
 import type { Operation } from './context.js';
 
@@ -34,7 +34,8 @@ export const agentCompanyFetch: Operation<'agent_company_fetch'> = async (input,
       .filter((s): s is string => !!s),
     founded_year: c.num('foundedOn', 'year'),
     followers: c.num('followingInfo', 'followerCount'),
-    logo_url: logoUrl(c.at('logo', 'image')),
+    // The logo is a union keyed by the full type name (`com.linkedin.common.VectorImage`).
+    logo_url: unionVectorImageUrl(c.at('logo', 'image')),
   };
   return output;
 };
@@ -46,12 +47,3 @@ function staffRange(range: JsonNode): string | null {
   return end === null ? `${start}+` : `${start}-${end}`;
 }
 
-/** The logo is a union keyed by the full type name (`com.linkedin.common.VectorImage`). */
-function logoUrl(image: JsonNode): string | null {
-  if (!image.present || typeof image.value !== 'object') return null;
-  for (const key of Object.keys(image.value as object)) {
-    const url = vectorImageUrl(image.child(key));
-    if (url) return url;
-  }
-  return null;
-}

@@ -28,6 +28,19 @@ export function imageViewModelUrl(image: JsonNode): string | null {
       const url = candidate.present ? vectorImageUrl(candidate) : null;
       if (url) return url;
     }
+    // REST feed actors point to a MiniProfile whose picture is a union keyed by the type name.
+    const picture = unionVectorImageUrl(attr.at('miniProfile', 'picture'));
+    if (picture) return picture;
+  }
+  return null;
+}
+
+/** A union such as `{"com.linkedin.common.VectorImage": {...}}` -> the image's URL. */
+export function unionVectorImageUrl(union: JsonNode): string | null {
+  if (!union.present || typeof union.value !== 'object') return null;
+  for (const key of Object.keys(union.value as object)) {
+    const url = vectorImageUrl(union.child(key));
+    if (url) return url;
   }
   return null;
 }
