@@ -280,7 +280,8 @@ describe('GET /api-keyword-watchlist', () => {
   });
 
   test('401 Unauthorized without a key or with a bad one, on every operation', async () => {
-    for (const headers of [{}, { 'x-api-key': 'nak_' + 'x'.repeat(43) }, { 'x-api-key': 'garbage' }]) {
+    const keys: Record<string, string>[] = [{}, { 'x-api-key': 'nak_' + 'x'.repeat(43) }, { 'x-api-key': 'garbage' }];
+    for (const headers of keys) {
       await expectError(await svc.call('GET', '/api-keyword-watchlist', { headers }), 401, 'Unauthorized');
       await expectError(await svc.call('POST', '/api-keyword-watchlist', { headers, body: { keywords: ['x'] } }), 401, 'Unauthorized');
       await expectError(await svc.call('PATCH', '/api-keyword-watchlist', { headers, body: { id: 'x', name: 'y' } }), 401, 'Unauthorized');
