@@ -12,6 +12,7 @@ export function mountApiKey(): { render(session: Session): void } {
   const status = byId('api-key-status');
   let key = '';
   let shown = false;
+  let clearLater: ReturnType<typeof setTimeout> | undefined;
 
   const paint = () => {
     // The prefix says what kind of secret it is; the rest stays hidden until revealed.
@@ -30,6 +31,8 @@ export function mountApiKey(): { render(session: Session): void } {
     try {
       await navigator.clipboard.writeText(key);
       setStatus(status, 'Copied to the clipboard.', 'ok');
+      clearTimeout(clearLater);
+      clearLater = setTimeout(() => setStatus(status, ''), 5000);
     } catch {
       // Clipboard refused (no permission, or not a secure context): let the member copy by hand.
       shown = true;

@@ -89,7 +89,7 @@ export function mountPosts(): { show(session: Session | null, watchlist: Watchli
       setStatus(status, filtered() ? 'No posts match these filters.' : 'No posts collected yet. They appear after the next fetch cycle.');
     } else {
       const first = (page - 1) * PAGE_SIZE + 1;
-      setStatus(status, `${first}–${first + answer.data.length - 1} of ${answer.count} posts`);
+      setStatus(status, `${first}–${first + answer.data.length - 1} of ${count(answer.count, 'post')}`);
       replace(list, ...answer.data.map(postItem));
     }
     pager.hidden = pages <= 1;
@@ -158,6 +158,10 @@ function shorten(text: string): string {
   return text.length > LONG_POST ? `${text.slice(0, LONG_POST).trimEnd()}…` : text;
 }
 
+function count(n: number, noun: string): string {
+  return `${n} ${noun}${n === 1 ? '' : 's'}`;
+}
+
 const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 
 function postItem(p: CollectedPost): HTMLElement {
@@ -180,7 +184,7 @@ function postItem(p: CollectedPost): HTMLElement {
     h(
       'div',
       { class: 'post-foot small' },
-      h('span', { class: 'metrics' }, `${p.likes_count} likes · ${p.comments_count} comments · ${p.shares_count ?? 0} shares`),
+      h('span', { class: 'metrics' }, `${count(p.likes_count, 'like')} · ${count(p.comments_count, 'comment')} · ${count(p.shares_count, 'share')}`),
       p.liked ? h('span', { class: 'badge good' }, 'liked') : null,
       p.commented ? h('span', { class: 'badge good' }, 'commented') : null,
       externalLink(p.linkedin_post_url, 'Open post', { class: 'open' }),

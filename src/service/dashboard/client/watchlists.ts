@@ -1,3 +1,10 @@
+import type { z } from 'zod';
+import type {
+  KeywordWatchlistList,
+  KeywordWatchlistView,
+  WatchlistSummary as WatchlistSummaryRow,
+  WatchlistSummaryList,
+} from '../../../contract/watchlists.js';
 import { call, errorMessage } from './api.js';
 import { busy, byId, h, replace, setStatus, timeAgo } from './dom.js';
 import type { Session } from './session.js';
@@ -9,17 +16,12 @@ import type { Session } from './session.js';
 
 export type WatchlistType = 'keyword' | 'people' | 'company';
 
-/** What the panel shows of a watchlist; list answers carry at least id, name, type, createdAt. */
-export interface WatchlistSummary {
-  id: string;
-  name: string;
-  type: WatchlistType;
-  createdAt?: string;
-  keywords?: unknown[];
-  fetchFreqInHours?: number;
-  disable?: boolean;
-  disabled?: boolean;
-}
+/** What the panel shows of a watchlist: the list answers' fields, plus keyword watchlists' own. */
+export type WatchlistSummary = z.infer<typeof WatchlistSummaryRow> &
+  Partial<Pick<KeywordWatchlistView, 'keywords' | 'fetchFreqInHours' | 'disable' | 'posts_count' | 'prompt_status'>>;
+
+type Listing = z.infer<typeof KeywordWatchlistList> | z.infer<typeof WatchlistSummaryList>;
+type Created = { id: string; name: string; created: boolean };
 
 const PATHS: Record<WatchlistType, string> = {
   keyword: '/api-keyword-watchlist',
@@ -27,21 +29,6 @@ const PATHS: Record<WatchlistType, string> = {
   company: '/api-company-watchlist',
 };
 const TYPE_LABELS: Record<WatchlistType, string> = { keyword: 'keywords', people: 'people', company: 'companies' };
-
-/** The spec fixes `{watchlists, count}` for people and company lists; keyword lists are read the same way. */
-function itemsOf(answer: unknown): Record<string, unknown>[] {
-  if (Array.isArray(answer)) return answer as Record<string, unknown>[];
-  const a = answer as { watchlists?: unknown; data?: unknown } | null;
-  if (Array.isArray(a?.watchlists)) return a.watchlists as Record<string, unknown>[];
-  if (Array.isArray(a?.data)) return a.data as Record<string, unknown>[];
-  return [];
-}
-
-function keywordText(k: unknown): string {
-  if (typeof k === 'string') return k;
-  if (k && typeof k === 'object' && typeof (k as { keyword?: unknown }).keyword === 'string') return (k as { keyword: string }).keyword;
-  return '';
-}
 
 function splitList(raw: string, separator: RegExp): string[] {
   return raw
@@ -67,7 +54,7 @@ export function mountWatchlists(onSelect: (w: WatchlistSummary | null) => void):
     if (selectId) selectedId = selectId;
     setStatus(status, 'Loading…');
     const types = Object.keys(PATHS) as WatchlistType[];
-    const answers = await Promise.allSettled(types.map((t) => call<unknown>('GET', PATHS[t], { session: s })));
+    const answers = await Promise.allSettled(types.map((t) => call<Listing>('GET', PATHS[t], { session: s })));
     const failed: string[] = [];
     items = [];
     answers.forEach((a, i) => {
@@ -76,10 +63,7 @@ export function mountWatchlists(onSelect: (w: WatchlistSummary | null) => void):
         failed.push(`${TYPE_LABELS[type]}: ${errorMessage(a.reason)}`);
         return;
       }
-      for (const raw of itemsOf(a.value)) {
-        if (typeof raw.id !== 'string') continue;
-        items.push({ ...(raw as unknown as WatchlistSummary), type: (raw.type as WatchlistType) ?? type, name: String(raw.name ?? '') });
-      }
+      items.push(...a.value.watchlists);
     });
     items.sort((a, b) => String(b.createdAt ?? '').localeCompare(String(a.createdAt ?? '')));
     setStatus(status, failed.length ? `Could not load ${failed.join('; ')}` : '', failed.length ? 'error' : 'info');
@@ -98,8 +82,7 @@ export function mountWatchlists(onSelect: (w: WatchlistSummary | null) => void):
     replace(
       list,
       ...items.map((w) => {
-        const keywords = (w.keywords ?? []).map(keywordText).filter(Boolean);
-        const paused = w.disable === true || w.disabled === true;
+        const keywords = (w.keywords ?? []).map((k) => k.keyword);
         return h(
           'li',
           {},
@@ -116,8 +99,11 @@ export function mountWatchlists(onSelect: (w: WatchlistSummary | null) => void):
               'span',
               { class: 'pick-meta muted small' },
               keywords.length ? `${keywords.join(', ')} · ` : '',
+              w.prompt_status === 'pending' ? 'generating keywords… · ' : '',
+              w.prompt_status === 'failed' ? 'keyword generation failed · ' : '',
               w.fetchFreqInHours ? `every ${w.fetchFreqInHours} h · ` : '',
-              paused ? 'paused · ' : '',
+              w.disable ? 'paused · ' : '',
+              w.posts_count !== undefined ? `${w.posts_count} posts · ` : '',
               w.createdAt ? h('span', {}, 'created ', timeAgo(w.createdAt)) : null,
             ),
           ),
@@ -169,17 +155,19 @@ export function mountWatchlists(onSelect: (w: WatchlistSummary | null) => void):
     void busy(form, async () => {
       setStatus(formStatus, 'Creating…');
       try {
-        const created = await call<{ id: string; name: string; created?: boolean }>('POST', PATHS[type], { session: s, body });
+        const created = await call<Created>('POST', PATHS[type], { session: s, body });
         form.reset();
         syncType();
+        setStatus(formStatus, '');
+        details.open = false;
+        await load(s, created.id);
         setStatus(
-          formStatus,
+          status,
           created.created === false
             ? `You already have this watchlist: “${created.name}”.`
             : `Created “${created.name}”. Posts appear after its first fetch cycle.`,
           'ok',
         );
-        await load(s, created.id);
       } catch (err) {
         setStatus(formStatus, errorMessage(err), 'error');
       }
