@@ -1,0 +1,124 @@
+import { browser } from 'wxt/browser';
+import { agentStateItem } from './agent-state.js';
+import { badgeFor, showBadge } from './badge.js';
+import { decideClaim, type ClaimDecision } from './claim-decision.js';
+import type { AgentContext } from './context.js';
+import { getCredentials } from './credentials.js';
+import { deliverDue } from './delivery.js';
+import { noteServiceFailure, sendHeartbeat } from './heartbeat.js';
+import { closeIdleTab } from './network-tab.js';
+import { pacingItem, pacingVerdict, recordRun } from './pacing.js';
+import { safetyStopsItem, stopVerdict } from './safety-stops.js';
+import { settingsItem } from './settings.js';
+import { recoverInflight, runClaimedTask } from './task-runner.js';
+
+/**
+ * The claim loop: heartbeat when due, deliver journaled results, then long-poll a claim and run what
+ * comes, for as long as claiming is allowed. It ends when it must not claim (signed out, paused,
+ * stopped, budget spent) or the service cannot be reached; the minute alarm, the worker's start
+ * and every change of state start it again.
+ */
+
+let running: Promise<void> | null = null;
+let again = false;
+let claimAbort: AbortController | null = null;
+
+/** Runs the loop unless it runs already (then it takes one more look when the current round ends). */
+export function kickLoop(ctx: AgentContext): Promise<void> {
+  if (running) {
+    again = true;
+    return running;
+  }
+  running = (async () => {
+    const keepAlive = setInterval(() => void browser.runtime.getPlatformInfo().catch(() => {}), 20_000);
+    try {
+      do {
+        again = false;
+        await loop(ctx);
+      } while (again);
+    } finally {
+      clearInterval(keepAlive);
+      running = null;
+    }
+  })();
+  return running;
+}
+
+/** Ends a waiting long poll at once (pause, sign-out), so the loop looks at the new state. */
+export function interruptClaim(): void {
+  claimAbort?.abort();
+}
+
+async function currentDecision(ctx: AgentContext): Promise<ClaimDecision> {
+  const now = ctx.clock.now();
+  const [creds, state, settings, stops, pacing] = await Promise.all([
+    getCredentials(),
+    agentStateItem.getValue(),
+    settingsItem.getValue(),
+    safetyStopsItem.getValue(),
+    pacingItem.getValue(),
+  ]);
+  return decideClaim({
+    signed_in_service: !!creds,
+    network_signed_in: state.network?.signed_in === true,
+    paused_by_user: settings.paused_by_user,
+    stops: stopVerdict(stops, now),
+    pacing: pacingVerdict(pacing, settings.safe_mode, now),
+    claim_wait_s: state.claim_wait_s,
+  });
+}
+
+export async function refreshBadge(ctx: AgentContext): Promise<void> {
+  const now = ctx.clock.now();
+  const [creds, state, settings, stops] = await Promise.all([
+    getCredentials(),
+    agentStateItem.getValue(),
+    settingsItem.getValue(),
+    safetyStopsItem.getValue(),
+  ]);
+  await showBadge(
+    badgeFor({
+      signed_in_service: !!creds,
+      network_signed_in: state.network ? state.network.signed_in : null,
+      paused_by_user: settings.paused_by_user,
+      safety_stopped: stopVerdict(stops, now).all_stopped,
+      working: !!state.current_task,
+    }),
+  ).catch(() => {});
+}
+
+async function loop(ctx: AgentContext): Promise<void> {
+  await recoverInflight(ctx);
+  for (;;) {
+    const client = await ctx.client();
+    if (!client) break;
+    const state = await agentStateItem.getValue();
+    const now = ctx.clock.now();
+    if (!state.last_heartbeat_at || now - state.last_heartbeat_at >= state.heartbeat_every_s * 1000) {
+      if (!(await sendHeartbeat(ctx))) break;
+    }
+    await deliverDue(ctx.journal, client, ctx.clock).catch(() => {});
+    const decision = await currentDecision(ctx);
+    await refreshBadge(ctx);
+    await closeIdleTab(ctx.clock.now(), false);
+    if (!decision.claim) break;
+
+    claimAbort = new AbortController();
+    let task;
+    try {
+      task = await client.claim(decision.wait_s, decision.exclude_types, claimAbort.signal);
+    } catch (err) {
+      if (claimAbort.signal.aborted) continue;
+      await noteServiceFailure(err);
+      break;
+    } finally {
+      claimAbort = null;
+    }
+    if (!task) continue;
+    // Counted with or without safe mode, so switching it on starts from the true recent history.
+    await pacingItem.setValue(recordRun(await pacingItem.getValue(), task.type, ctx.clock.now(), ctx.clock.random()));
+    await refreshBadge(ctx);
+    await runClaimedTask(ctx, task);
+  }
+  await refreshBadge(ctx);
+}

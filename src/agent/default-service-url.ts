@@ -1,0 +1,15 @@
+/** Set at build time from WXT_DEFAULT_SERVICE_URL (wxt.config.ts); unit tests run without it. */
+declare const __DEFAULT_SERVICE_URL__: string | undefined;
+
+export const DEFAULT_SERVICE_URL: string =
+  typeof __DEFAULT_SERVICE_URL__ === 'string' ? __DEFAULT_SERVICE_URL__ : 'http://127.0.0.1:8787';
+
+/** `http://host:port` of a service URL, or null when it is not an http(s) URL. */
+export function serviceOrigin(url: string): string | null {
+  try {
+    const u = new URL(url);
+    return u.protocol === 'http:' || u.protocol === 'https:' ? u.origin : null;
+  } catch {
+    return null;
+  }
+}

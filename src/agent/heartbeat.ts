@@ -1,0 +1,72 @@
+import { browser } from 'wxt/browser';
+import { patchState } from './agent-state.js';
+import { browserName } from './browser-name.js';
+import type { AgentContext } from './context.js';
+import { clearCredentials } from './credentials.js';
+import { currentNetworkMap, offerNetworkMap } from './network-map-store.js';
+import { checkNetworkSession } from './network-session.js';
+import { safetyStopsItem, stopVerdict } from './safety-stops.js';
+import { ServiceError, ServiceUnreachable } from './service-client.js';
+import { settingsItem } from './settings.js';
+
+/**
+ * One heartbeat (docs/agent-protocol.md, "Liveness"): what the extension is, whether the member is
+ * signed in to the network and as whom, whether we are paused and why, and the network map version.
+ * The answer tells how often to call in and may carry a newer network map.
+ */
+export async function sendHeartbeat(ctx: AgentContext): Promise<boolean> {
+  const client = await ctx.client();
+  if (!client) return false;
+  const now = ctx.clock.now();
+  const session = await checkNetworkSession(now);
+  const settings = await settingsItem.getValue();
+  const stops = stopVerdict(await safetyStopsItem.getValue(), now);
+  const paused = settings.paused_by_user || stops.all_stopped;
+  const map = await currentNetworkMap();
+  try {
+    const answer = await client.heartbeat({
+      extension_version: browser.runtime.getManifest().version,
+      browser: browserName(globalThis.navigator?.userAgent ?? ''),
+      network: {
+        signed_in: session.signed_in,
+        member_urn: session.member_urn,
+        public_identifier: session.public_identifier,
+      },
+      paused,
+      pause_reason: settings.paused_by_user ? 'paused_by_user' : stops.all_stopped ? stops.reason : null,
+      network_map_version: map.version,
+    });
+    if (answer.network_map) {
+      const taken = await offerNetworkMap(answer.network_map);
+      if (taken.error || taken.replaced) {
+        await ctx.journal.log({
+          at: now, task_id: null, type: null, kind: 'note', error_code: null, duration_ms: null,
+          message: taken.error ?? `Network map version ${taken.version} from the service is in force`,
+        });
+      }
+    }
+    await patchState({
+      last_heartbeat_at: now,
+      service_reachable: true,
+      service_error: null,
+      heartbeat_every_s: answer.heartbeat_every_s,
+      claim_wait_s: answer.claim_wait_s,
+    });
+    return true;
+  } catch (err) {
+    await noteServiceFailure(err);
+    return false;
+  }
+}
+
+/** What a failed service call means for the popup; 401 means our token or key is no longer valid. */
+export async function noteServiceFailure(err: unknown): Promise<void> {
+  if (err instanceof ServiceError && err.status === 401) {
+    await clearCredentials();
+    await patchState({ service_reachable: true, service_error: `Signed out by the service: ${err.message}` });
+  } else if (err instanceof ServiceUnreachable) {
+    await patchState({ service_reachable: false, service_error: err.message });
+  } else {
+    await patchState({ service_reachable: true, service_error: (err as Error).message });
+  }
+}
