@@ -1,0 +1,132 @@
+import type { BenchService } from './setup.js';
+
+export interface LatencyResult {
+  tasks: number;
+  p50_ms: number;
+  p99_ms: number;
+  max_ms: number;
+}
+
+export interface ThroughputResult {
+  tasks: number;
+  agents: number;
+  http_s: number;
+  http_tasks_per_s: number;
+  sql_s: number;
+  sql_tasks_per_s: number;
+  /** How many times longer the HTTP protocol takes than the same claims and completions in bare SQL. */
+  http_over_sql: number;
+}
+
+const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
+const round = (n: number, digits = 2) => Number(n.toFixed(digits));
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/**
+ * Dispatch latency: an agent already waiting in a long-poll claim; a caller creates a task over
+ * HTTP; measured from the moment the create request is sent until the agent holds the task.
+ */
+export async function dispatchLatency(svc: BenchService, tasks: number): Promise<LatencyResult> {
+  const url = svc.server.url;
+  const agent = svc.agents[0]!;
+  const samples: number[] = [];
+  for (let i = 0; i < tasks; i++) {
+    const claim = fetch(`${url}/agent/tasks/claim`, { method: 'POST', headers: agent.headers, body: '{"wait_s":25}' });
+    // Let the claim reach its wait; a claim that has not yet would only make the number look better.
+    await sleep(15);
+    const sent = performance.now();
+    const created = await fetch(`${url}/network-agent/fetch-profile`, {
+      method: 'POST',
+      headers: { 'x-api-key': svc.apiKey, 'content-type': 'application/json' },
+      body: JSON.stringify({ profile_slug: `person-${i}` }),
+    });
+    if (created.status !== 200) throw new Error(`create answered ${created.status}: ${await created.text()}`);
+    await created.arrayBuffer();
+    const res = await claim;
+    const received = performance.now();
+    if (res.status !== 200) throw new Error(`claim answered ${res.status}`);
+    const { task } = (await res.json()) as { task: { id: string; attempt: number } };
+    samples.push(received - sent);
+    // Finish it outside the measurement so the queue stays empty for the next round.
+    await svc.ctx.db.query(`UPDATE tasks SET status = 'failed', lease_expires_at = NULL WHERE id = $1`, [task.id]);
+  }
+  samples.sort((a, b) => a - b);
+  return { tasks, p50_ms: round(percentile(samples, 50)), p99_ms: round(percentile(samples, 99)), max_ms: round(samples.at(-1)!) };
+}
+
+const MESSAGE_OUTPUT = { sent: true, conversation_urn: null, delivered_at: null };
+
+async function seedTasks(svc: BenchService, count: number): Promise<void> {
+  await svc.ctx.db.query(
+    `INSERT INTO tasks (id, team_id, type, input, status)
+     SELECT gen_random_uuid(), $1, 'agent_send_message',
+            jsonb_build_object('task_type', 'agent_send_message', 'profile_urn', 'urn:li:fsd_profile:ACoAAbench' || g,
+                               'message_text', 'hello ' || g),
+            'pending'
+       FROM generate_series(1, $2::int) AS g`,
+    [svc.teamId, count],
+  );
+}
+
+/** 4 agents claim and complete `count` tasks over HTTP, then the same work in bare SQL. */
+export async function queueThroughput(svc: BenchService, count: number): Promise<ThroughputResult> {
+  const url = svc.server.url;
+  await seedTasks(svc, count);
+  let done = 0;
+  const httpStart = performance.now();
+  await Promise.all(
+    svc.agents.map(async (agent) => {
+      for (;;) {
+        const res = await fetch(`${url}/agent/tasks/claim`, { method: 'POST', headers: agent.headers, body: '{"wait_s":0}' });
+        if (res.status === 204) return;
+        const { task } = (await res.json()) as { task: { id: string; attempt: number } };
+        const fin = await fetch(`${url}/agent/tasks/${task.id}/complete`, {
+          method: 'POST',
+          headers: agent.headers,
+          body: JSON.stringify({ attempt: task.attempt, output: MESSAGE_OUTPUT }),
+        });
+        if (fin.status !== 200) throw new Error(`complete answered ${fin.status}: ${await fin.text()}`);
+        await fin.arrayBuffer();
+        done++;
+      }
+    }),
+  );
+  const httpS = (performance.now() - httpStart) / 1000;
+  if (done !== count) throw new Error(`HTTP agents completed ${done} of ${count}`);
+
+  await seedTasks(svc, count);
+  let sqlDone = 0;
+  const sqlStart = performance.now();
+  await Promise.all(
+    svc.agents.map(async (agent) => {
+      for (;;) {
+        const [task] = await svc.ctx.db.query<{ id: string; attempt: number }>(
+          `UPDATE tasks SET status = 'processing', attempt = attempt + 1, claimed_by = $2,
+                  lease_expires_at = now() + interval '120 seconds', updated_at = now()
+            WHERE id = (SELECT id FROM tasks WHERE team_id = $1 AND status = 'pending' AND run_after <= now()
+                         ORDER BY run_after, created_at LIMIT 1 FOR UPDATE SKIP LOCKED)
+            RETURNING id, attempt`,
+          [svc.teamId, agent.userId],
+        );
+        if (!task) return;
+        await svc.ctx.db.query(
+          `UPDATE tasks SET status = 'completed', output = $3, lease_expires_at = NULL, finished_at = now(), updated_at = now()
+            WHERE id = $1 AND attempt = $2 AND status = 'processing'`,
+          [task.id, task.attempt, JSON.stringify(MESSAGE_OUTPUT)],
+        );
+        sqlDone++;
+      }
+    }),
+  );
+  const sqlS = (performance.now() - sqlStart) / 1000;
+  if (sqlDone !== count) throw new Error(`SQL workers completed ${sqlDone} of ${count}`);
+  return {
+    tasks: count,
+    agents: svc.agents.length,
+    http_s: round(httpS),
+    http_tasks_per_s: round(count / httpS, 0),
+    sql_s: round(sqlS),
+    sql_tasks_per_s: round(count / sqlS, 0),
+    http_over_sql: round(httpS / sqlS, 1),
+  };
+}

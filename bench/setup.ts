@@ -1,0 +1,72 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import pg from 'pg';
+import { loadConfig } from '../src/service/config.js';
+import { closeServiceContext, createServiceContext } from '../src/service/boot.js';
+import { createLogger } from '../src/service/logger.js';
+import { startServer, type RunningService } from '../src/service/server.js';
+import { createTeam } from '../src/service/teams/api-keys.js';
+import { issueAgentToken } from '../src/service/auth/agent-tokens.js';
+import type { ServiceContext } from '../src/service/context.js';
+
+/** A real service on a loopback port over one database, with a team of `agents` members. */
+export interface BenchService {
+  label: string;
+  ctx: ServiceContext;
+  server: RunningService;
+  apiKey: string;
+  teamId: string;
+  agents: { userId: string; headers: Record<string, string> }[];
+  close(): Promise<void>;
+}
+
+export async function startBenchService(label: string, databaseUrl: string, agents: number): Promise<BenchService> {
+  const dataDir = await mkdtemp(join(tmpdir(), 'na-bench-'));
+  const config = loadConfig({ DATA_DIR: dataDir, SECRET_KEY: 'cd'.repeat(32), PORT: '0', HOST: '127.0.0.1' });
+  const schema = databaseUrl.startsWith('postgres') ? `bench_${crypto.randomUUID().replace(/-/g, '').slice(0, 12)}` : undefined;
+  const ctx = await createServiceContext(config, { log: createLogger({ silent: true }), databaseUrl, databaseSchema: schema });
+  const server = await startServer(ctx, config);
+  const team = await createTeam(ctx.db, ctx.secretKey, `bench ${label}`);
+  const list: BenchService['agents'] = [];
+  for (let i = 0; i < agents; i++) {
+    const userId = crypto.randomUUID();
+    await ctx.db.query('INSERT INTO users (id, email, full_name) VALUES ($1, $2, $3)', [userId, `agent${i}@bench.test`, `Agent ${i}`]);
+    await ctx.db.query(
+      `INSERT INTO memberships (team_id, email, user_id, role, joined_at, last_active_at) VALUES ($1, $2, $3, $4, now(), now())`,
+      [team.id, `agent${i}@bench.test`, userId, i === 0 ? 'admin' : 'member'],
+    );
+    const token = await issueAgentToken(ctx.db, userId);
+    list.push({ userId, headers: { 'x-api-key': team.apiKey, authorization: `Bearer ${token}`, 'content-type': 'application/json' } });
+  }
+  return {
+    label,
+    ctx,
+    server,
+    apiKey: team.apiKey,
+    teamId: team.id,
+    agents: list,
+    async close() {
+      await server.close();
+      if (schema) await ctx.db.query(`DROP SCHEMA ${schema} CASCADE`).catch(() => {});
+      await closeServiceContext(ctx);
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** DATABASE_URL, or the local server when one answers; null when there is no PostgreSQL to use. */
+export async function findPostgres(): Promise<string | null> {
+  const url = process.env.DATABASE_URL ?? 'postgres://agent:agent@127.0.0.1:5432/agent';
+  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 1_500 });
+  client.on('error', () => {});
+  try {
+    await client.connect();
+    await client.query('SELECT 1');
+    return url;
+  } catch {
+    return null;
+  } finally {
+    await client.end().catch(() => {});
+  }
+}
