@@ -35,6 +35,8 @@ const SECURITY_HEADERS: Record<string, string> = {
   'x-content-type-options': 'nosniff',
   'x-frame-options': 'DENY',
   'referrer-policy': 'no-referrer',
+  // The page holds the team key: no window opened from it (a post's link) keeps a handle on it.
+  'cross-origin-opener-policy': 'same-origin',
 };
 
 interface Asset {
