@@ -1,0 +1,83 @@
+import { describe, expect, it } from 'vitest';
+import { entryOf, BUILT_IN_NETWORK_MAP } from '../../../src/network/network-map.js';
+import { buildQuery, encodeRestliString, Restli, restli } from '../../../src/network/query.js';
+import { createNetworkFetch, csrfTokenFromCookies, networkHeaders, readCookie } from '../../../src/network/session.js';
+import { fixtureNetwork, SIGNED_IN_COOKIES } from './fixture-fetch.js';
+
+describe('csrf token', () => {
+  it('is the JSESSIONID value without its quotes', () => {
+    expect(csrfTokenFromCookies('lang=v=2&lang=en-us; JSESSIONID="ajax:4815162342"; bcookie="v=2&x"')).toBe('ajax:4815162342');
+    expect(csrfTokenFromCookies('JSESSIONID=ajax:1')).toBe('ajax:1');
+    expect(csrfTokenFromCookies('li_gc=1; lang=en')).toBeNull();
+    expect(csrfTokenFromCookies('JSESSIONID=""')).toBeNull();
+  });
+  it('reads a cookie whose value contains =', () => {
+    expect(readCookie('lang=v=2&lang=en-us', 'lang')).toBe('v=2&lang=en-us');
+  });
+});
+
+describe('headers', () => {
+  it('are the ones the web app sends', () => {
+    const h = networkHeaders('ajax:1', 'normalized');
+    expect(h).toMatchObject({ 'csrf-token': 'ajax:1', 'x-restli-protocol-version': '2.0.0', 'x-li-lang': 'en_US', accept: 'application/vnd.linkedin.normalized+json+2.1' });
+    expect(JSON.parse(h['x-li-track']!)).toMatchObject({ osName: 'web', deviceFormFactor: 'DESKTOP', mpName: 'voyager-web' });
+    expect(h['x-li-page-instance']).toMatch(/^urn:li:page:d_flagship3_feed;[A-Za-z0-9+/]{22}==$/);
+    expect(networkHeaders('ajax:1', 'json').accept).toBe('application/json');
+  });
+});
+
+describe('query strings', () => {
+  it('keep tuples and lists unencoded and encode the values inside, reserved characters included', () => {
+    expect(restli({ start: 0, query: { keywords: 'a (b), c: d\'s', list: ['F', 'S'] }, flag: false })).toBe(
+      '(start:0,query:(keywords:a%20%28b%29%2C%20c%3A%20d%27s,list:List(F,S)),flag:false)',
+    );
+    expect(encodeRestliString('100%*!')).toBe('100%25%2A%21');
+  });
+  it('encode plain parameters fully and leave out undefined ones', () => {
+    expect(buildQuery([['threadUrn', 'urn:li:activity:1'], ['actor', undefined], ['variables', new Restli({ a: ['x y'] })]])).toBe(
+      'threadUrn=urn%3Ali%3Aactivity%3A1&variables=(a:List(x%20y))',
+    );
+    expect(buildQuery(undefined)).toBe('');
+  });
+});
+
+describe('networkFetch', () => {
+  it('calls /voyager/api/<path> with the headers, credentials included and redirects followed', async () => {
+    const net = fixtureNetwork([['identity/profiles/ada/networkinfo', { json: { data: { followersCount: 1 } } }]]);
+    const fetch = createNetworkFetch({ fetchImpl: net.fetchImpl, cookies: () => SIGNED_IN_COOKIES });
+    const answer = await fetch(entryOf(BUILT_IN_NETWORK_MAP, 'profile_network_info'), { pathSuffix: '/ada/networkinfo' });
+    expect(answer).toEqual({ status: 200, json: { data: { followersCount: 1 } } });
+    const call = net.calls[0]!;
+    expect(String(call.url)).toBe('https://www.linkedin.com/voyager/api/identity/profiles/ada/networkinfo');
+    expect(call.init).toMatchObject({ method: 'GET', credentials: 'include', redirect: 'follow' });
+    expect(call.headers['csrf-token']).toBe('ajax:4815162342');
+    // In the tab the browser attaches cookies itself; no Cookie header is set by us.
+    expect(call.headers.cookie).toBeUndefined();
+  });
+
+  it('without a JSESSIONID cookie is signed out without calling', async () => {
+    const net = fixtureNetwork([]);
+    const fetch = createNetworkFetch({ fetchImpl: net.fetchImpl, cookies: () => 'lang=en' });
+    await expect(fetch(entryOf(BUILT_IN_NETWORK_MAP, 'me'))).rejects.toMatchObject({ code: 'network_signed_out' });
+    expect(net.calls).toHaveLength(0);
+  });
+
+  it('detects a login redirect from the final URL of a followed redirect', async () => {
+    const net = fixtureNetwork([['me', { text: '<html>Sign in</html>', finalUrl: 'https://www.linkedin.com/login?session_redirect=%2Fvoyager%2Fapi%2Fme' }]]);
+    const fetch = createNetworkFetch({ fetchImpl: net.fetchImpl, cookies: () => SIGNED_IN_COOKIES });
+    await expect(fetch(entryOf(BUILT_IN_NETWORK_MAP, 'me'))).rejects.toMatchObject({ code: 'network_signed_out' });
+  });
+
+  it('a rejected fetch is network_error; an aborted one is timeout', async () => {
+    const failing = (async () => {
+      throw new TypeError('fetch failed');
+    }) as unknown as typeof fetch;
+    await expect(createNetworkFetch({ fetchImpl: failing, cookies: () => SIGNED_IN_COOKIES })(entryOf(BUILT_IN_NETWORK_MAP, 'me'))).rejects.toMatchObject({ code: 'network_error', retryable: true });
+    const hanging = ((_: string, init: RequestInit) =>
+      new Promise((_r, reject) => init.signal!.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError'))))) as unknown as typeof fetch;
+    const controller = new AbortController();
+    const pending = createNetworkFetch({ fetchImpl: hanging, cookies: () => SIGNED_IN_COOKIES })(entryOf(BUILT_IN_NETWORK_MAP, 'me'), { signal: controller.signal });
+    controller.abort(new Error('deadline'));
+    await expect(pending).rejects.toMatchObject({ code: 'timeout', retryable: true });
+  });
+});
