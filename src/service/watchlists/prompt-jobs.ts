@@ -61,9 +61,18 @@ export async function runPromptGeneration(ctx: Deps, watchlistId: string, genera
  * already claimed by this instance). The request does not wait; errors end up on the row.
  */
 export function startPromptGeneration(ctx: Deps, watchlistId: string, generation: number): void {
-  void runPromptGeneration(ctx, watchlistId, generation).catch((err: Error) =>
-    ctx.log.error('prompt_generation_crashed', { watchlist_id: watchlistId, message: err.message }),
-  );
+  const run = runPromptGeneration(ctx, watchlistId, generation)
+    .catch((err: Error) => ctx.log.error('prompt_generation_crashed', { watchlist_id: watchlistId, message: err.message }))
+    .finally(() => inFlight.delete(run));
+  inFlight.add(run);
+}
+
+/** Generations started by requests of this process and not finished yet. */
+const inFlight = new Set<Promise<void>>();
+
+/** Resolves when every generation started so far has finished (shutdown, tests). */
+export async function settlePromptGenerations(): Promise<void> {
+  while (inFlight.size > 0) await Promise.all([...inFlight]);
 }
 
 /**
