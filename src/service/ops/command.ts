@@ -1,0 +1,24 @@
+import type { ServiceContext } from '../context.js';
+
+/** What a command writes to: stdout for results (a new key may be piped), stderr for the rest. */
+export interface OpsIo {
+  out(line: string): void;
+  err(line: string): void;
+  /** The service's context from the same configuration; opened on first use, closed by the runner. */
+  context(): Promise<ServiceContext>;
+}
+
+/** One operator command, one file under ops/commands/, listed in ops/commands/index.ts. */
+export interface OpsCommand {
+  name: string;
+  /** Arguments after the name, e.g. `<team id or member e-mail>`. */
+  args: string;
+  summary: string;
+  run(args: string[], io: OpsIo): Promise<void>;
+}
+
+/** The operator typed something the CLI does not understand: one line, exit code 2. */
+export class UsageError extends Error {}
+
+/** The command was understood but could not be done (unknown team, stale map version): exit code 1. */
+export class OpsFailure extends Error {}

@@ -1,0 +1,26 @@
+import type { OpsCommand } from '../command.js';
+
+export function helpText(commands: OpsCommand[]): string[] {
+  const width = Math.max(...commands.map((c) => `${c.name} ${c.args}`.trim().length));
+  return [
+    'Usage: npm run ops -- <command> [arguments]',
+    '',
+    'Commands:',
+    ...commands.map((c) => `  ${`${c.name} ${c.args}`.trim().padEnd(width)}  ${c.summary}`),
+    '',
+    'The CLI reads the same environment as the service (DATABASE_URL, or DATA_DIR for the embedded',
+    'database; SECRET_KEY). The embedded database opens in one process at a time: stop the service',
+    'before running a command against its DATA_DIR. Exit codes: 0 done, 1 failed, 2 usage error.',
+  ];
+}
+
+export function helpCommand(all: () => OpsCommand[]): OpsCommand {
+  return {
+    name: 'help',
+    args: '',
+    summary: 'Show this help.',
+    async run(_args, io) {
+      for (const line of helpText(all())) io.out(line);
+    },
+  };
+}
