@@ -255,6 +255,28 @@ describe('refusal signals', () => {
   });
 });
 
+describe('control endpoint (for e2e tests running the fake in another process)', () => {
+  it('switches modes, resets and reports state over HTTP', async () => {
+    const dispatcher = new Agent({ connect: { ca: fake.cert } });
+    const call = async (method: 'GET' | 'POST', path: string, body?: unknown) => {
+      const res = await request(`${fake.url}${path}`, { dispatcher, method, body: body === undefined ? undefined : JSON.stringify(body) });
+      return { status: res.statusCode, json: (await res.body.json()) as any };
+    };
+    try {
+      expect((await call('POST', '/__fake/mode', { mode: 'nonsense' })).status).toBe(400);
+      expect((await call('POST', '/__fake/mode', { mode: 'rate_limited' })).json).toEqual({ mode: 'rate_limited' });
+      expect(failure(await run('agent_company_fetch', { company: 'globex' })).code).toBe('network_rate_limited');
+      await call('POST', '/__fake/reset');
+      expect(output(await run('agent_like_post', { social_urn: `urn:li:activity:${fake.dataset.posts[0]!.activityId}` }))).toEqual({ liked: true });
+      const state = await call('GET', '/__fake/state');
+      expect(state.json.mode).toBe('normal');
+      expect(state.json.state.likes).toHaveLength(1);
+    } finally {
+      await dispatcher.close();
+    }
+  });
+});
+
 describe('readNetworkSession', () => {
   it('reads the signed-in member from me', async () => {
     expect(await readNetworkSession(BUILT_IN_NETWORK_MAP, client)).toEqual({
