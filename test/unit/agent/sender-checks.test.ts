@@ -74,7 +74,7 @@ describe('sender checks', () => {
     const handled = vi.fn(() => ({ ready: true as const }));
     listen<WorkerToContent>({ ping: { allow: isOwnWorker, handle: handled } });
     const answer = (sender: SenderLike) =>
-      new Promise((resolve) => void fakeBrowser.runtime.onMessage.trigger(env('ping', {}), sender, resolve));
+      new Promise((resolve) => void (fakeBrowser.runtime.onMessage.trigger as (...args: unknown[]) => Promise<unknown>)(env("ping", {}), sender, resolve));
     expect(await answer({ id: 'another-extension', url: 'chrome-extension://another-extension/background.js' })).toEqual({ refused: 'sender not allowed' });
     expect(handled).not.toHaveBeenCalled();
     expect(await answer(worker)).toEqual({ ready: true });
