@@ -30,7 +30,7 @@ test('a real server: long-poll claims over a socket get tasks, and shutdown ends
   const got = await waiting;
   expect(got.status).toBe(200);
   // The 50 ms bound is asserted in agent-claim.test.ts; here the socket path must simply be prompt.
-  expect(performance.now() - created).toBeLessThan(250);
+  expect(performance.now() - created).toBeLessThan(1_000);
 
   // Two claims settle into a 25 s wait; shutdown must not wait for them.
   const a = claim(25);
