@@ -1,3 +1,4 @@
+import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { startTestService, type TestService } from '../support/test-service.js';
 
@@ -43,6 +44,12 @@ test('the client bundle is served as JavaScript, built from the TypeScript sourc
   expect(js).toContain('sessionStorage');
   expect(js).not.toContain('localStorage');
   expect(js).not.toContain('innerHTML');
+
+  const gz = await svc.call('GET', '/dashboard/assets/app.js', { headers: { 'accept-encoding': 'gzip' } });
+  expect(gz.headers.get('content-encoding')).toBe('gzip');
+  const packed = Buffer.from(await gz.arrayBuffer());
+  expect(packed.length).toBeLessThan(js.length / 2);
+  expect(gunzipSync(packed).toString('utf8')).toBe(js);
 });
 
 test('the stylesheet is served as CSS, and an unchanged asset revalidates with 304', async () => {

@@ -82,7 +82,7 @@ export function mountWatchlists(onSelect: (w: WatchlistSummary | null) => void):
     replace(
       list,
       ...items.map((w) => {
-        const keywords = (w.keywords ?? []).map((k) => k.keyword);
+        const keywords = (w.keywords ?? []).map((k) => k.keyword).filter(Boolean);
         return h(
           'li',
           {},
