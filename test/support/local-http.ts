@@ -20,7 +20,7 @@ export interface LocalHttpServer {
  * a fake network, never a mock of our own code. It records every request it receives.
  */
 export async function startLocalHttpServer(
-  handle: (req: RecordedRequest, res: ServerResponse) => void | Promise<void>,
+  handle: (req: RecordedRequest, res: ServerResponse) => unknown,
 ): Promise<LocalHttpServer> {
   const requests: RecordedRequest[] = [];
   const server = createServer((req, res) => {

@@ -16,20 +16,20 @@ export const setPlanCommand: OpsCommand = {
     if (!isPlanName(plan)) throw new UsageError(`Unknown plan '${args[1]}'; plans: ${PLAN_NAMES.join(', ')}`);
     const ctx = await io.context();
     const team = await findTeam(ctx.db, args[0]!);
-    const [row] = await ctx.db.query<{ previous: string; watchlists: number }>(
-      `WITH old AS (SELECT plan FROM teams WHERE id = $1 FOR UPDATE)
-       UPDATE teams SET plan = $2 WHERE id = $1
-       RETURNING (SELECT plan FROM old) AS previous, (SELECT count(*)::int FROM watchlists WHERE team_id = $1) AS watchlists`,
-      [team.id, plan],
-    );
+    const row = await ctx.db.transaction(async (tx) => {
+      const [old] = await tx.query<{ plan: string }>('SELECT plan FROM teams WHERE id = $1 FOR UPDATE', [team.id]);
+      await tx.query('UPDATE teams SET plan = $2 WHERE id = $1', [team.id, plan]);
+      const [count] = await tx.query<{ n: number }>('SELECT count(*)::int AS n FROM watchlists WHERE team_id = $1', [team.id]);
+      return { previous: old!.plan, watchlists: count!.n };
+    });
     const caps = PLANS[plan];
     io.out(
-      `Team ${team.id} (${team.name}) is on the ${plan} plan (was ${row!.previous}): ${caps.watchlists} watchlists, ` +
+      `Team ${team.id} (${team.name}) is on the ${plan} plan (was ${row.previous}): ${caps.watchlists} watchlists, ` +
         `${caps.keywordsPerWatchlist} keywords per watchlist, ${caps.profilesPerPeopleWatchlist} profiles per people watchlist, ` +
         `${caps.companiesPerCompanyWatchlist} companies per company watchlist.`,
     );
-    if (row!.watchlists > caps.watchlists) {
-      io.err(`Note: the team has ${row!.watchlists} watchlists; they stay, but no new one can be created until it is under ${caps.watchlists}.`);
+    if (row.watchlists > caps.watchlists) {
+      io.err(`Note: the team has ${row.watchlists} watchlists; they stay, but no new one can be created until it is under ${caps.watchlists}.`);
     }
   },
 };
