@@ -46,3 +46,6 @@ export const TeamView = z.object({
   members: z.array(MemberView),
 });
 export type TeamView = z.infer<typeof TeamView>;
+
+export const RemoveMemberResponse = z.object({ success: z.literal(true), message: z.string() });
+export type RemoveMemberResponse = z.infer<typeof RemoveMemberResponse>;

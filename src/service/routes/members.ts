@@ -5,7 +5,7 @@ import { requireApiKey } from '../auth/require-api-key.js';
 import { requireMember } from '../auth/require-member.js';
 import { readBody, readQuery } from '../http/validate.js';
 import { HttpError } from '../http/http-error.js';
-import { AddMemberBody, RemoveMemberQuery, SetRoleBody, type TeamView } from '../../contract/members.js';
+import { AddMemberBody, RemoveMemberQuery, SetRoleBody, type RemoveMemberResponse, type TeamView } from '../../contract/members.js';
 import { getMember, listMembers } from '../teams/team-view.js';
 import { inviteMember, removeMember, setMemberRole } from '../teams/membership-changes.js';
 
@@ -44,5 +44,6 @@ export const memberRoutes = new Hono<AppEnv>()
   .delete('/api-team-members', ...member, adminOnly, async (c) => {
     const query = readQuery(c, RemoveMemberQuery);
     await c.var.ctx.db.transaction((tx) => removeMember(tx, c.var.team.id, query.email));
-    return c.json({ success: true as const, message: `${query.email} was removed from the team` });
+    const answer: RemoveMemberResponse = { success: true, message: `${query.email} was removed from the team` };
+    return c.json(answer);
   });
