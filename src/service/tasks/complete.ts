@@ -21,6 +21,8 @@ export async function completeTask(
     if (!row) throw new HttpError(404, 'Task not found');
     if (!holdsClaim(row, ref.userId, ref.attempt)) throw new HttpError(409, 'Lease lost');
     if (row.status === 'completed') return { status: 'completed' as const };
+    // A lease that ran out but was not yet swept still takes its holder's result: fencing is by
+    // attempt, nobody else has the task, and the work on the network is already done.
     if (row.status !== 'processing') throw new HttpError(409, 'Lease lost');
 
     const parsed = TASK_OUTPUTS[row.type].safeParse(ref.output);
