@@ -40,8 +40,25 @@ export function kickLoop(ctx: AgentContext): Promise<void> {
       clearInterval(keepAlive);
       running = null;
     }
+    await scheduleRedelivery(ctx);
   })();
   return running;
+}
+
+let redelivery: ReturnType<typeof setTimeout> | null = null;
+
+/**
+ * Results still waiting (the service was down): look again when the first is due, without waiting
+ * for the minute alarm. If the worker is stopped meanwhile, the alarm brings it back.
+ */
+async function scheduleRedelivery(ctx: AgentContext): Promise<void> {
+  const waiting = await ctx.journal.all();
+  if (!waiting.length || redelivery) return;
+  const next = Math.min(...waiting.map((e) => e.next_try_at));
+  redelivery = setTimeout(() => {
+    redelivery = null;
+    ctx.kick();
+  }, Math.min(60_000, Math.max(500, next - ctx.clock.now())));
 }
 
 /** Ends a waiting long poll at once (pause, sign-out), so the loop looks at the new state. */
@@ -92,12 +109,13 @@ async function loop(ctx: AgentContext): Promise<void> {
   for (;;) {
     const client = await ctx.client();
     if (!client) break;
+    // Results first: they are owed to the service whatever else happens.
+    await deliverDue(ctx.journal, client, ctx.clock).catch(() => {});
     const state = await agentStateItem.getValue();
     const now = ctx.clock.now();
     if (!state.last_heartbeat_at || now - state.last_heartbeat_at >= state.heartbeat_every_s * 1000) {
       if (!(await sendHeartbeat(ctx))) break;
     }
-    await deliverDue(ctx.journal, client, ctx.clock).catch(() => {});
     const decision = await currentDecision(ctx);
     await refreshBadge(ctx);
     await closeIdleTab(ctx.clock.now(), false);

@@ -47,6 +47,12 @@ export async function finishTask(
       message: result.ok ? null : result.error.message,
     });
     if (!result.ok) await recordStopFor(result.error, now);
+    // The tab's session is gone: stop claiming until a session check sees it back.
+    if (!result.ok && result.error.code === 'network_signed_out') {
+      await patchState({
+        network: { signed_in: false, member_urn: null, public_identifier: null, full_name: null, problem: { code: 'network_signed_out', message: result.error.message }, checked_at: now },
+      });
+    }
   }
   waiters.get(`${t.task_id}#${t.attempt}`)?.(result);
   const client = await ctx.client();

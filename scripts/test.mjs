@@ -1,0 +1,82 @@
+#!/usr/bin/env node
+// `npm test`: unit and service tests (vitest), then the extension is built and the browser tests
+// run (playwright, Debian's Chromium). Ends with one line `N passed, N failed` over both runners.
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+const E2E_PORT = process.env.E2E_SERVICE_PORT ?? '18787';
+const E2E_URL = `http://127.0.0.1:${E2E_PORT}`;
+const tmp = mkdtempSync(join(tmpdir(), 'na-test-run-'));
+
+function run(cmd, args, env = {}) {
+  console.log(`\n$ ${cmd} ${args.join(' ')}`);
+  const r = spawnSync(cmd, args, { stdio: 'inherit', env: { ...process.env, ...env } });
+  return r.status ?? 1;
+}
+
+function readJson(file) {
+  try {
+    return JSON.parse(readFileSync(file, 'utf8'));
+  } catch {
+    return null;
+  }
+}
+
+/** Chromium is required: installed here when we may (root), otherwise we stop and say how. */
+function ensureChromium() {
+  const path = process.env.CHROME_PATH ?? '/usr/bin/chromium';
+  if (existsSync(path)) return path;
+  if (process.getuid?.() === 0) {
+    console.log('Chromium is missing: installing it with apt-get.');
+    if (run('bash', ['-c', 'apt-get update && DEBIAN_FRONTEND=noninteractive apt-get install -y chromium']) === 0 && existsSync('/usr/bin/chromium')) {
+      return '/usr/bin/chromium';
+    }
+  }
+  console.error(`\nChromium is needed for the browser tests and was not found at ${path}.`);
+  console.error('Install it with:\n\n  sudo apt-get update && sudo apt-get install -y chromium\n\nor set CHROME_PATH to a Chromium binary.');
+  process.exit(1);
+}
+
+let passed = 0;
+let failed = 0;
+let broken = false;
+
+// 1. Unit and service tests.
+const vitestJson = join(tmp, 'vitest.json');
+const vitestStatus = run('npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${vitestJson}`]);
+const v = readJson(vitestJson);
+if (v) {
+  passed += v.numPassedTests ?? 0;
+  failed += (v.numFailedTests ?? 0) + (v.numPendingTests ?? 0) + (v.numTodoTests ?? 0);
+  // A file that failed to load has no tests to count, but fails the run.
+  if (vitestStatus !== 0 && (v.numFailedTests ?? 0) === 0) broken = true;
+} else if (vitestStatus !== 0) broken = true;
+
+// 2. The extension, built for the e2e service's URL, and the browser tests.
+const chrome = ensureChromium();
+const buildStatus = run('npx', ['wxt', 'build'], { WXT_DEFAULT_SERVICE_URL: E2E_URL });
+if (buildStatus !== 0) {
+  console.error('The extension build failed.');
+  broken = true;
+} else {
+  const pwJson = join(tmp, 'playwright.json');
+  const pwStatus = run('npx', ['playwright', 'test', '--reporter=list,json'], {
+    CHROME_PATH: chrome,
+    E2E_SKIP_BUILD: '1',
+    E2E_SERVICE_PORT: E2E_PORT,
+    PLAYWRIGHT_JSON_OUTPUT_NAME: pwJson,
+  });
+  const p = readJson(pwJson);
+  if (p?.stats) {
+    passed += p.stats.expected ?? 0;
+    failed += (p.stats.unexpected ?? 0) + (p.stats.flaky ?? 0) + (p.stats.skipped ?? 0);
+    if (pwStatus !== 0 && (p.stats.unexpected ?? 0) === 0) broken = true;
+  } else if (pwStatus !== 0) broken = true;
+}
+
+rmSync(tmp, { recursive: true, force: true });
+if (broken && failed === 0) failed = 1;
+console.log(`\n${passed} passed, ${failed} failed`);
+process.exit(failed > 0 || broken ? 1 : 0);

@@ -1,0 +1,8 @@
+/**
+ * The e2e service's fixed loopback port: the extension is built with its URL as the default service
+ * (a host permission of the manifest), so it must be known before the build.
+ */
+export const E2E_SERVICE_PORT = Number(process.env.E2E_SERVICE_PORT ?? 18787);
+export const E2E_SERVICE_URL = `http://127.0.0.1:${E2E_SERVICE_PORT}`;
+export const CHROME_PATH = process.env.CHROME_PATH ?? '/usr/bin/chromium';
+export const EXTENSION_DIR = new URL('../../../.output/chrome-mv3/', import.meta.url).pathname;
