@@ -12,7 +12,6 @@ import { clearSession, loadSession, saveSession, type Session } from './session.
 function start() {
   const app = byId('app');
   const who = byId('whoami');
-  const globalStatus = byId('global-status');
 
   const apiKey = mountApiKey();
   const members = mountMembers();
@@ -29,7 +28,6 @@ function start() {
 
   function showApp(session: Session) {
     current = session;
-    globalStatus.hidden = true;
     byId('sign-in').hidden = true;
     app.hidden = false;
     who.hidden = false;

@@ -29,7 +29,8 @@ const SENIORITY_LABELS: Record<SeniorityLevel, string> = {
   unknown: 'Unknown',
 };
 
-const LONG_POST = 420;
+/** Characters shown before "Show more": fewer on a phone, where 420 characters fill the screen. */
+const LONG_POST = matchMedia('(max-width: 520px)').matches ? 260 : 420;
 
 export function mountPosts(): { show(session: Session | null, watchlist: WatchlistSummary | null): void } {
   const title = byId('posts-title');
