@@ -1,0 +1,131 @@
+import { mkdir, readdir, readFile, stat } from 'node:fs/promises';
+import { join } from 'node:path';
+import { chromium, type BrowserContext, type Page, type Worker } from '@playwright/test';
+import { loadConfig } from '../../../src/service/config.js';
+import { closeServiceContext, createServiceContext } from '../../../src/service/boot.js';
+import { startServer, type RunningService } from '../../../src/service/server.js';
+import { createLogger } from '../../../src/service/logger.js';
+import type { ServiceContext } from '../../../src/service/context.js';
+import { CHROME_PATH, E2E_SERVICE_PORT, EXTENSION_DIR } from './e2e-env.js';
+
+/** The real service in process on PGlite in a folder (so it survives a restart), on the fixed port. */
+export async function startE2eService(dataDir: string) {
+  const config = loadConfig({
+    DATA_DIR: dataDir,
+    MAIL_OUTBOX_DIR: join(dataDir, 'outbox'),
+    SECRET_KEY: 'ef'.repeat(32),
+    HOST: '127.0.0.1',
+    PORT: String(E2E_SERVICE_PORT),
+  });
+  let ctx: ServiceContext | null = null;
+  let running: RunningService | null = null;
+  const service = {
+    outboxDir: join(dataDir, 'outbox'),
+    get ctx() {
+      return ctx!;
+    },
+    async start() {
+      // PGlite on disk (not memory://): a restart keeps every task.
+      ctx = await createServiceContext(config, { databaseUrl: join(dataDir, 'pglite'), log: createLogger({ silent: !process.env.TEST_LOG }) });
+      running = await startServer(ctx, config);
+    },
+    async stop() {
+      await running?.close();
+      if (ctx) await closeServiceContext(ctx);
+      running = null;
+      ctx = null;
+    },
+  };
+  await service.start();
+  return service;
+}
+export type E2eService = Awaited<ReturnType<typeof startE2eService>>;
+
+/** Chromium with the built extension; www.linkedin.com resolves to the fake network. */
+export async function launchAgentBrowser(userDataDir: string, fakePort: number) {
+  await mkdir(userDataDir, { recursive: true });
+  const context = await chromium.launchPersistentContext(userDataDir, {
+    headless: true,
+    executablePath: CHROME_PATH,
+    viewport: { width: 1000, height: 800 },
+    args: [
+      `--disable-extensions-except=${EXTENSION_DIR}`,
+      `--load-extension=${EXTENSION_DIR}`,
+      `--host-resolver-rules=MAP www.linkedin.com 127.0.0.1:${fakePort}`,
+      '--ignore-certificate-errors',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
+  });
+  const worker = await serviceWorker(context);
+  const extensionId = new URL(worker.url()).host;
+  return { context, extensionId };
+}
+
+export async function serviceWorker(context: BrowserContext): Promise<Worker> {
+  const live = context.serviceWorkers().find((w) => w.url().startsWith('chrome-extension://'));
+  return live ?? (await context.waitForEvent('serviceworker', { timeout: 30_000 }));
+}
+
+/** The popup, opened as a page at the popup's own URL (the same document the toolbar opens). */
+export async function openPopup(context: BrowserContext, extensionId: string): Promise<Page> {
+  const page = await context.newPage();
+  await page.setViewportSize({ width: 360, height: 640 });
+  await page.goto(`chrome-extension://${extensionId}/popup.html`);
+  return page;
+}
+
+/** The newest 6-digit code mailed to `email`, read from the .eml outbox as a person would. */
+export async function mailedCode(outboxDir: string, email: string, after = 0): Promise<string> {
+  const deadline = Date.now() + 15_000;
+  while (Date.now() < deadline) {
+    const names = (await readdir(outboxDir).catch(() => [] as string[])).filter((n) => n.endsWith('.eml'));
+    const files = await Promise.all(names.map(async (n) => ({ n, t: (await stat(join(outboxDir, n))).mtimeMs })));
+    for (const { n } of files.filter((f) => f.t >= after).sort((a, b) => b.t - a.t)) {
+      const eml = await readFile(join(outboxDir, n), 'utf8');
+      if (!new RegExp(`^To: .*${email.replace(/[.+]/g, '\\$&')}`, 'mi').test(eml)) continue;
+      const code = /\b(\d{6})\b/.exec(eml.split(/\r?\n\r?\n/).slice(1).join('\n'))?.[1];
+      if (code) return code;
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`no code mailed to ${email}`);
+}
+
+/** The public API as an API user calls it. */
+export function publicApi(baseUrl: string, apiKey: string) {
+  return {
+    async create(op: string, body: unknown): Promise<string> {
+      const res = await fetch(`${baseUrl}/network-agent/${op}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-api-key': apiKey },
+        body: JSON.stringify(body),
+      });
+      const json = (await res.json()) as { api_agent_task_id?: string; error?: string };
+      if (res.status !== 200 || !json.api_agent_task_id) throw new Error(`${op}: ${res.status} ${JSON.stringify(json)}`);
+      return json.api_agent_task_id;
+    },
+    async status(id: string) {
+      const res = await fetch(`${baseUrl}/network-agent/get-task-status?api_agent_task_id=${id}`, { headers: { 'x-api-key': apiKey } });
+      return (await res.json()) as {
+        data: { id: string; status: string; task_input: Record<string, unknown>; task_output: Record<string, unknown> | null; error?: { code: string; message: string } | null };
+      };
+    },
+    /** Polls until the task is completed or failed (the spec's client behaviour, faster). */
+    async finished(id: string, timeoutMs = 60_000) {
+      const deadline = Date.now() + timeoutMs;
+      let last;
+      while (Date.now() < deadline) {
+        last = await this.status(id).catch(() => null);
+        if (last && (last.data.status === 'completed' || last.data.status === 'failed')) return last.data;
+        await new Promise((r) => setTimeout(r, 300));
+      }
+      throw new Error(`task ${id} not finished after ${timeoutMs} ms: ${JSON.stringify(last?.data)}`);
+    },
+  };
+}
