@@ -8,6 +8,7 @@ import { closeServiceContext, createServiceContext } from '../../src/service/boo
 import { startServer, type RunningService } from '../../src/service/server.js';
 import { createLogger } from '../../src/service/logger.js';
 import type { ServiceContext } from '../../src/service/context.js';
+import { rotateApiKey } from '../../src/service/teams/api-keys.js';
 
 /**
  * The team dashboard in Debian's Chromium against a real service (in process, PGlite, random
@@ -334,6 +335,24 @@ test('sign in, reveal the key, add a member, create a watchlist, see and filter 
     await expect
       .poll(async () => (await api('GET', '/api-team', { 'x-api-key': s.api_key, authorization: `Bearer ${s.agent_token}` })).status)
       .toBe(401);
+  });
+
+  await test.step('a key rotated by the operator ends the session with a message', async () => {
+    // One code per address per 30 s: move the last send back instead of waiting.
+    await ctx.db.query("UPDATE otp_codes SET sent_at = sent_at - interval '1 minute' WHERE email = $1", [EMAIL]);
+    const signIn = page.locator('#sign-in');
+    await signIn.getByLabel('E-mail').fill(EMAIL);
+    await page.getByRole('button', { name: 'Send code' }).click();
+    await expect(page.getByText(`Enter the code sent to ${EMAIL}`)).toBeVisible();
+    await page.getByLabel('Code').fill(await mailedCode(EMAIL));
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await expect(page.locator('#whoami-text')).toContainText(EMAIL);
+    const [team] = await ctx.db.query<{ id: string }>('SELECT team_id AS id FROM memberships WHERE email = $1', [EMAIL]);
+    await rotateApiKey(ctx.db, ctx.secretKey, team!.id);
+    await page.locator('#tasks-refresh').click();
+    await expect(page.getByRole('heading', { name: 'Sign in' })).toBeVisible();
+    await expect(page.locator('#send-code-form .status')).toHaveText('You were signed out: Invalid API Key. Sign in again.');
+    expect(await page.evaluate(() => sessionStorage.length)).toBe(0);
     expect(pageErrors, 'errors in the page').toEqual([]);
   });
 });
