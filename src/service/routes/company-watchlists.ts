@@ -1,18 +1,22 @@
 import { Hono } from 'hono';
 import type { AppEnv } from '../context.js';
 import { requireApiKey } from '../auth/require-api-key.js';
-import { readBody, readQuery } from '../http/validate.js';
+import { parseWith, readBody, readQuery } from '../http/validate.js';
+import { z } from 'zod';
 import { HttpError } from '../http/http-error.js';
 import { CreateCompanyWatchlistBody, WatchlistQuery } from '../../contract/watchlists.js';
 import { createListWatchlist } from '../watchlists/create-list-watchlist.js';
 import { WATCHLIST_NOT_FOUND } from '../watchlists/update-keyword-watchlist.js';
 import { listWatchlist, watchlistSummaries } from '../watchlists/views.js';
+import { rejectNul } from '../watchlists/reject-nul.js';
 
 /** Company watchlists (spec "Company watchlists"); the creation answer mirrors the people one. */
 export const companyWatchlistRoutes = new Hono<AppEnv>();
 
 companyWatchlistRoutes.post('/api-company-watchlist', requireApiKey('watchlist'), async (c) => {
-  const body = await readBody(c, CreateCompanyWatchlistBody);
+  const raw = await readBody(c, z.record(z.string(), z.unknown()));
+  rejectNul(raw);
+  const body = parseWith(CreateCompanyWatchlistBody, raw);
   const w = await createListWatchlist(c.var.ctx, c.var.team, {
     kind: 'company',
     entries: body.companies,

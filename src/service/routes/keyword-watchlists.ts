@@ -15,6 +15,7 @@ import {
 import { createKeywordWatchlist, createPromptKeywordWatchlist } from '../watchlists/create-keyword-watchlist.js';
 import { updateKeywordWatchlist, updateKeywordWatchlistPrompt, WATCHLIST_NOT_FOUND } from '../watchlists/update-keyword-watchlist.js';
 import { keywordWatchlists } from '../watchlists/views.js';
+import { rejectNul } from '../watchlists/reject-nul.js';
 
 /** Any JSON object; the mode it is read in is decided by the fields it has. */
 const JsonObject = z.record(z.string(), z.unknown());
@@ -25,6 +26,7 @@ export const keywordWatchlistRoutes = new Hono<AppEnv>();
 
 keywordWatchlistRoutes.post('/api-keyword-watchlist', requireApiKey('watchlist'), async (c) => {
   const raw = await readBody(c, JsonObject);
+  rejectNul(raw);
   if (has(raw, 'keywords') && has(raw, 'prompt')) {
     throw new HttpError(400, "Send either 'keywords' (direct mode) or 'prompt' (prompt mode), not both");
   }
@@ -49,6 +51,7 @@ keywordWatchlistRoutes.get('/api-keyword-watchlist', requireApiKey('watchlist'),
 
 keywordWatchlistRoutes.patch('/api-keyword-watchlist', requireApiKey('watchlist'), async (c) => {
   const raw = await readBody(c, JsonObject);
+  rejectNul(raw);
   if (raw.id === undefined || raw.id === null || (typeof raw.id === 'string' && raw.id.trim() === '')) {
     throw new HttpError(400, 'Missing required parameter: id');
   }

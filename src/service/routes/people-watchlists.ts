@@ -1,18 +1,22 @@
 import { Hono } from 'hono';
 import type { AppEnv } from '../context.js';
 import { requireApiKey } from '../auth/require-api-key.js';
-import { readBody, readQuery } from '../http/validate.js';
+import { parseWith, readBody, readQuery } from '../http/validate.js';
+import { z } from 'zod';
 import { HttpError } from '../http/http-error.js';
 import { CreatePeopleWatchlistBody, WatchlistQuery } from '../../contract/watchlists.js';
 import { createListWatchlist } from '../watchlists/create-list-watchlist.js';
 import { WATCHLIST_NOT_FOUND } from '../watchlists/update-keyword-watchlist.js';
 import { listWatchlist, watchlistSummaries } from '../watchlists/views.js';
+import { rejectNul } from '../watchlists/reject-nul.js';
 
 /** People watchlists (spec "People watchlists"). */
 export const peopleWatchlistRoutes = new Hono<AppEnv>();
 
 peopleWatchlistRoutes.post('/api-people-watchlist', requireApiKey('watchlist'), async (c) => {
-  const body = await readBody(c, CreatePeopleWatchlistBody);
+  const raw = await readBody(c, z.record(z.string(), z.unknown()));
+  rejectNul(raw);
+  const body = parseWith(CreatePeopleWatchlistBody, raw);
   const w = await createListWatchlist(c.var.ctx, c.var.team, {
     kind: 'people',
     entries: body.profiles,
