@@ -213,3 +213,13 @@ describe('auth-verify-otp: the error table', () => {
     expect(v.team.name).toBe("Named Person's team");
   });
 });
+
+describe('auth-verify-otp under concurrency', () => {
+  it('the same code sent twice at once signs in exactly once', async () => {
+    const code = await codeFor('race@example.com');
+    const results = await Promise.all([1, 2, 3].map(() => verify({ email: 'race@example.com', otp: code })));
+    expect(results.map((r) => r.status).sort()).toEqual([200, 401, 401]);
+    const teams = await svc.ctx.db.query(`SELECT m.team_id FROM memberships m WHERE m.email = 'race@example.com'`);
+    expect(teams).toHaveLength(1);
+  });
+});

@@ -265,3 +265,36 @@ describe('bad input on member endpoints is 4xx, never 500', () => {
     expect((await team(s)).members).toHaveLength(1);
   });
 });
+
+describe('invitation mail and concurrent role changes', () => {
+  it('the invited address gets a mail naming the team and how to join', async () => {
+    const { readdir, readFile } = await import('node:fs/promises');
+    const { join } = await import('node:path');
+    const admin = await signIn(svc, 'mail-admin@example.com', 'Mail <Admin>');
+    expect((await add(admin, 'mail-new@example.com', 'admin')).status).toBe(201);
+    const files = await readdir(svc.outboxDir);
+    const mails = await Promise.all(files.map((f) => readFile(join(svc.outboxDir, f), 'utf8')));
+    const invite = mails.filter((m) => /^To: mail-new@example.com$/m.test(m));
+    expect(invite).toHaveLength(1);
+    expect(invite[0]).toMatch(/^Subject: You were added to Mail <Admin>'s team on Network Agent$/m);
+    expect(invite[0]).toContain('as admin');
+    expect(invite[0]).toContain('Mail &lt;Admin&gt;');
+    expect(invite[0]).not.toMatch(/<strong>Mail <Admin>/);
+  });
+
+  it('two admins demoting each other at once leave exactly one admin', async () => {
+    const a = await signIn(svc, 'race-a@example.com');
+    await add(a, 'race-b@example.com', 'admin');
+    const b = await signIn(svc, 'race-b@example.com');
+    const [ra, rb] = await Promise.all([
+      svc.call('PATCH', '/api-team-members', { headers: a.memberHeaders, body: { email: 'race-b@example.com', role: 'member' } }),
+      svc.call('PATCH', '/api-team-members', { headers: b.memberHeaders, body: { email: 'race-a@example.com', role: 'member' } }),
+    ]);
+    // One wins; the other is refused as the last admin (400) or, if it arrived after, as a member (403).
+    const statuses = [ra.status, rb.status];
+    expect(statuses.filter((st) => st === 200)).toHaveLength(1);
+    expect([400, 403]).toContain(statuses.find((st) => st !== 200));
+    const admins = (await team(a)).members.filter((m) => m.role === 'admin');
+    expect(admins).toHaveLength(1);
+  });
+});

@@ -8,6 +8,7 @@ import { HttpError } from '../http/http-error.js';
 import { AddMemberBody, RemoveMemberQuery, SetRoleBody, type RemoveMemberResponse, type TeamView } from '../../contract/members.js';
 import { getMember, listMembers } from '../teams/team-view.js';
 import { inviteMember, removeMember, setMemberRole } from '../teams/membership-changes.js';
+import { inviteEmail } from '../mail/invite-email.js';
 
 /** The key is shared by the team, so the member's own agent token says who is asking. */
 const member = [requireApiKey(), requireMember({ recordActivity: false })] as const;
@@ -33,7 +34,17 @@ export const memberRoutes = new Hono<AppEnv>()
     const body = await readBody(c, AddMemberBody);
     const { db } = c.var.ctx;
     await db.transaction((tx) => inviteMember(tx, c.var.team.id, body.email, body.role));
-    return c.json((await getMember(db, c.var.team.id, body.email))!, 201);
+    const { agent, team } = c.var;
+    const invitedBy = agent.fullName ? `${agent.fullName} (${agent.email})` : agent.email;
+    try {
+      await c.var.ctx.mailer.send(
+        inviteEmail(body.email, { teamName: team.name, invitedBy, role: body.role, publicUrl: c.var.ctx.config.PUBLIC_URL }),
+      );
+    } catch (err) {
+      // The invitation stands without the mail: it takes effect at the next sign-in either way.
+      c.var.ctx.log.warn('invite_mail_failed', { team_id: team.id, message: (err as Error).message });
+    }
+    return c.json((await getMember(db, team.id, body.email))!, 201);
   })
   .patch('/api-team-members', ...member, adminOnly, async (c) => {
     const body = await readBody(c, SetRoleBody);
