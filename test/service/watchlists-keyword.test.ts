@@ -479,3 +479,31 @@ describe('plans on keyword watchlists', () => {
     expect((await patch(a, { id: w.id, keywords: six })).status).toBe(200);
   });
 });
+
+describe('concurrent creations', () => {
+  test('the same keyword set sent five times at once makes one watchlist (one 201, four 200)', async () => {
+    const answers = await Promise.all(Array.from({ length: 5 }, (_, i) => post(a, { keywords: i % 2 ? ['AI', 'robots'] : ['robots', 'ai'] })));
+    expect(answers.map((r) => r.status).sort()).toEqual([200, 200, 200, 200, 201]);
+    const ids = new Set(await Promise.all(answers.map(async (r) => (await r.json()).id)));
+    expect(ids.size).toBe(1);
+    expect(await countRows('watchlists')).toBe(1);
+  });
+
+  test('five different creations at once on the free plan: exactly 3 pass the watchlist cap', async () => {
+    const answers = await Promise.all(Array.from({ length: 5 }, (_, i) => post(a, { keywords: [`topic ${i}`], name: 'Same name' })));
+    expect(answers.map((r) => r.status).sort()).toEqual([201, 201, 201, 403, 403]);
+    const slugs = (await svc.ctx.db.query<{ slug: string }>('SELECT slug FROM watchlists ORDER BY slug')).map((r) => r.slug);
+    expect(slugs).toEqual(['same-name', 'same-name-2', 'same-name-3']);
+  });
+});
+
+describe('OpenAPI', () => {
+  test('/openapi.json documents the watchlist operations', async () => {
+    const doc = await (await svc.call('GET', '/openapi.json')).json();
+    expect(Object.keys(doc.paths['/api-keyword-watchlist']).sort()).toEqual(['get', 'patch', 'post']);
+    expect(Object.keys(doc.paths['/api-people-watchlist']).sort()).toEqual(['get', 'post']);
+    expect(Object.keys(doc.paths['/api-company-watchlist']).sort()).toEqual(['get', 'post']);
+    expect(doc.paths['/api-keyword-watchlist'].patch.responses['404']).toBeDefined();
+    expect(doc.paths['/api-people-watchlist'].post.requestBody.content['application/json'].schema.properties).toHaveProperty('list_id');
+  });
+});
