@@ -31,3 +31,13 @@ test('/openapi.json documents every task operation and agent call with the contr
   expect(Object.keys(doc.paths['/agent/tasks/claim']!.post!.responses)).toContain('204');
   expect(Object.keys(doc.paths['/agent/tasks/{id}/complete']!.post!.responses)).toContain('409');
 });
+
+test('/openapi.json declares the {id} path parameter of the agent task calls', async () => {
+  const doc = (await (await svc.call('GET', '/openapi.json')).json()) as {
+    paths: Record<string, Record<string, { parameters?: { name: string; in: string; required: boolean }[] }>>;
+  };
+  for (const path of ['/agent/tasks/{id}/extend', '/agent/tasks/{id}/complete', '/agent/tasks/{id}/fail']) {
+    expect(doc.paths[path]!.post!.parameters).toContainEqual(expect.objectContaining({ name: 'id', in: 'path', required: true }));
+  }
+  expect(doc.paths['/agent/heartbeat']!.post!.parameters).toBeUndefined();
+});

@@ -20,16 +20,21 @@ export function buildOpenApiDocument(serverUrl?: string) {
   for (const op of ALL.flat()) {
     const security =
       op.security === 'none' ? [] : op.security === 'apiKey' ? [{ apiKey: [] }] : [{ apiKey: [], agentToken: [] }];
-    const parameters = op.query
-      ? Object.entries((schema(op.query, 'input') as { properties?: Record<string, unknown>; required?: string[] }).properties ?? {}).map(
-          ([name, s]) => ({
-            name,
-            in: 'query',
-            required: ((schema(op.query!, 'input') as { required?: string[] }).required ?? []).includes(name),
-            schema: s,
-          }),
-        )
-      : undefined;
+    const querySchema = op.query ? (schema(op.query, 'input') as { properties?: Record<string, unknown>; required?: string[] }) : null;
+    const queryParameters = Object.entries(querySchema?.properties ?? {}).map(([name, s]) => ({
+      name,
+      in: 'query',
+      required: (querySchema?.required ?? []).includes(name),
+      schema: s,
+    }));
+    // `{id}` segments of the path are parameters too; the route validates them as UUIDs.
+    const pathParameters = [...op.path.matchAll(/\{(\w+)\}/g)].map(([, name]) => ({
+      name,
+      in: 'path',
+      required: true,
+      schema: { type: 'string', format: 'uuid' },
+    }));
+    const parameters = [...pathParameters, ...queryParameters];
     const responses = Object.fromEntries(
       Object.entries(op.responses).map(([status, r]) => [
         status,
@@ -47,7 +52,7 @@ export function buildOpenApiDocument(serverUrl?: string) {
       description: op.description,
       tags: [op.tag],
       security,
-      parameters,
+      parameters: parameters.length ? parameters : undefined,
       requestBody: op.body
         ? { required: true, content: { 'application/json': { schema: schema(op.body, 'input') } } }
         : undefined,
