@@ -51,16 +51,19 @@ test.afterAll(async () => {
 
 const shot = (page: Page, name: string) => page.screenshot({ path: join(ARTIFACTS, `popup-${name}.png`), fullPage: true });
 
+/** The `chrome` global of the worker (these functions run inside it through evaluate). */
+type WorkerGlobal = { chrome: { storage: { local: { get(k: string): Promise<Record<string, unknown>>; set(v: object): Promise<void> } } } };
+
 /** Storage of the extension, read in its own worker. */
 async function extensionStorage(context: BrowserContext, key: string): Promise<unknown> {
   const worker = await serviceWorker(context);
-  return worker.evaluate(async (k) => (await chrome.storage.local.get(k))[k], key);
+  return worker.evaluate(async (k) => (await (globalThis as unknown as WorkerGlobal).chrome.storage.local.get(k))[k], key);
 }
 
 /** The cool-down passing: tests cannot wait 6 hours. */
 async function clearSafetyStops(context: BrowserContext) {
   const worker = await serviceWorker(context);
-  await worker.evaluate(() => chrome.storage.local.set({ safety_stops: [] }));
+  await worker.evaluate(() => (globalThis as unknown as WorkerGlobal).chrome.storage.local.set({ safety_stops: [] }));
 }
 
 /** Pause and resume in the popup: the agent sends a heartbeat and claims again at once. */
@@ -168,4 +171,172 @@ test('every network operation completes with the right output and its effect on 
 
   await expect(popup.getByTestId('today')).toContainText('10 done, 0 failed');
   await shot(popup, 'after-operations');
+});
+
+/** A task created now must stay pending for a while: the agent is not claiming. */
+async function expectStaysPending(id: string, ms = 5_000) {
+  await new Promise((r) => setTimeout(r, ms));
+  expect((await api.status(id)).data.status).toBe('pending');
+}
+
+test('each error mode of the network gives the right task error and popup state', async () => {
+  const katherine = fake.dataset.profiles.find((p) => p.slug === 'katherine-johnson')!;
+
+  fake.setMode('not_found');
+  const missing = await api.finished(await api.create('fetch-profile', { profile_slug: 'no-such-person' }));
+  expect(missing).toMatchObject({ status: 'failed', task_output: null, error: { code: 'not_found' } });
+
+  // The weekly invitation limit stops connection requests only.
+  fake.setMode('invitation_limit');
+  const limited = await api.finished(await api.create('send-connection-request', { profile_urn: `urn:li:fsd_profile:${katherine.id}` }));
+  expect(limited).toMatchObject({ status: 'failed', error: { code: 'invitation_limit' } });
+  await expect(popup.getByTestId('safety-stop')).toContainText('Connection requests paused');
+  await shot(popup, 'invitation-limit');
+  fake.setMode('normal');
+  const stillReads = await api.finished(await api.create('fetch-company', { company: 'globex' }));
+  expect(stillReads.status).toBe('completed');
+  await clearSafetyStops(admin.context);
+
+  // Rate limit (429), request denied (999) and a challenge stop all network work for hours.
+  for (const [mode, code, words, name] of [
+    ['rate_limited', 'network_rate_limited', 'limited our requests', 'rate-limited'],
+    ['denied', 'network_rate_limited', 'limited our requests', 'denied-999'],
+    ['challenge', 'network_challenge', 'security check', 'challenge'],
+  ] as const) {
+    fake.setMode(mode);
+    const failed = await api.finished(await api.create('fetch-company', { company: 'acme-robotics' }));
+    expect(failed, mode).toMatchObject({ status: 'failed', error: { code } });
+    await expect(popup.getByTestId('safety-stop')).toContainText(words);
+    await expect(popup.locator('#badge')).toContainText('safety stop');
+    await shot(popup, name);
+    fake.setMode('normal');
+    // Nothing is claimed during the cool-down, even though the network answers again.
+    const waiting = await api.create('fetch-company', { company: 'acme-robotics' });
+    await expectStaysPending(waiting);
+    await clearSafetyStops(admin.context);
+    await pauseAndResume(popup);
+    expect((await api.finished(waiting)).status).toBe('completed');
+    await expect(popup.getByTestId('safety-stop')).toHaveCount(0);
+  }
+
+  // Signed out of the network: the task fails, the popup offers the network's sign-in page, and
+  // no more tasks are claimed until the session is back.
+  fake.setMode('signed_out');
+  const out = await api.finished(await api.create('fetch-profile', { profile_slug: 'ada-lovelace' }));
+  expect(out).toMatchObject({ status: 'failed', error: { code: 'network_signed_out' } });
+  await expect(popup.getByTestId('network')).toContainText('Signed out');
+  await expect(popup.getByTestId('open-network')).toBeVisible();
+  await expect(popup.locator('#badge')).toContainText('signed out of the network');
+  await shot(popup, 'network-signed-out');
+  const queued = await api.create('fetch-profile', { profile_slug: 'ada-lovelace' });
+  await expectStaysPending(queued);
+  fake.setMode('normal');
+  await pauseAndResume(popup);
+  expect((await api.finished(queued)).status).toBe('completed');
+  await expect(popup.getByTestId('network')).toContainText('Signed in as Grace Hopper');
+});
+
+test('a service restart mid-task loses no result: the journal delivers it after the restart', async () => {
+  fake.setMode('slow', { delayMs: 6_000 });
+  const id = await api.create('fetch-profile', { profile_slug: 'margaret-hamilton' });
+  await expect.poll(async () => (await api.status(id)).data.status, { timeout: 30_000 }).toBe('processing');
+  await expect(popup.getByTestId('current-task')).toContainText('Fetch profile');
+  await shot(popup, 'working');
+  await service.stop();
+  // The slow answer arrives while the service is down: the result waits in the journal.
+  await new Promise((r) => setTimeout(r, 9_000));
+  await expect(popup.getByTestId('service')).toContainText('Unreachable');
+  await shot(popup, 'service-down');
+  fake.setMode('normal');
+  await service.start();
+  const done = await api.finished(id, 90_000);
+  expect(done).toMatchObject({ status: 'completed', task_output: { name: 'Margaret Hamilton' } });
+  // Delivered from the journal, not run again after a lost lease.
+  const [row] = await service.ctx.db.query<{ attempt: number }>('SELECT attempt FROM tasks WHERE id = $1', [id]);
+  expect(row!.attempt).toBe(1);
+  await expect(popup.getByTestId('service')).toContainText('Reachable', { timeout: 70_000 });
+});
+
+test('the service worker stopped mid-task loses no task', async () => {
+  fake.setMode('slow', { delayMs: 8_000 });
+  const id = await api.create('fetch-company', { company: 'globex' });
+  await expect.poll(async () => (await api.status(id)).data.status, { timeout: 30_000 }).toBe('processing');
+
+  // Stop the extension's service worker through the DevTools protocol, as Chrome does to an idle one.
+  const cdp = await admin.context.newCDPSession(popup);
+  const versions = new Map<string, { scriptURL: string; runningStatus: string }>();
+  cdp.on('ServiceWorker.workerVersionUpdated', (e: { versions: { versionId: string; scriptURL: string; runningStatus: string }[] }) => {
+    for (const v of e.versions) versions.set(v.versionId, v);
+  });
+  await cdp.send('ServiceWorker.enable');
+  await expect.poll(() => [...versions.values()].some((v) => v.scriptURL.includes(admin.extensionId) && v.runningStatus === 'running')).toBe(true);
+  const [versionId] = [...versions.entries()].find(([, v]) => v.scriptURL.includes(admin.extensionId))!;
+  await cdp.send('ServiceWorker.stopWorker', { versionId });
+  await expect.poll(() => versions.get(versionId)?.runningStatus, { timeout: 15_000 }).toBe('stopped');
+
+  fake.setMode('normal');
+  // The content script's result wakes the worker, which journals and delivers it.
+  const done = await api.finished(id, 90_000);
+  expect(done).toMatchObject({ status: 'completed', task_output: { slug: 'globex' } });
+  const [row] = await service.ctx.db.query<{ attempt: number }>('SELECT attempt FROM tasks WHERE id = $1', [id]);
+  expect(row!.attempt).toBe(1);
+  expect(versions.get(versionId)?.runningStatus).toBe('running');
+  await cdp.detach();
+});
+
+test("a second member's extension gets the tasks routed to that member", async () => {
+  const added = await fetch(`${E2E_SERVICE_URL}/api-team-members`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-api-key': creds.api_key, authorization: `Bearer ${creds.agent_token}` },
+    body: JSON.stringify({ email: MEMBER, role: 'member' }),
+  });
+  expect(added.status).toBe(201);
+
+  fake2 = await startFakeNetwork();
+  const second = await launchAgentBrowser(join(dataDir, 'chrome-member'), fake2.port);
+  try {
+    const popup2 = await openPopup(second.context, second.extensionId);
+    await popup2.locator('#email').fill(MEMBER);
+    await popup2.locator('#full-name').fill('Bob Member');
+    const sentAt = Date.now() - 1_000;
+    await popup2.getByRole('button', { name: 'Send code' }).click();
+    await expect(popup2.getByText('We sent a 6-digit code to')).toBeVisible();
+    await popup2.locator('#otp').fill(await mailedCode(service.outboxDir, MEMBER, sentAt));
+    await popup2.getByRole('button', { name: 'Sign in' }).click();
+    await expect(popup2.getByTestId('identity')).toContainText("Grace Hopper's team");
+    await expect(popup2.getByTestId('network')).toContainText('Signed in as', { timeout: 45_000 });
+
+    // The admin pauses: reads go to the second member, the admin's actions wait for the admin.
+    await popup.getByTestId('pause').click();
+    await expect(popup.getByTestId('paused')).toBeVisible();
+    await shot(popup, 'paused');
+    const adminCalls = fake.state.requests.length;
+    const read = await api.finished(await api.create('fetch-profile', { profile_slug: 'alan-turing' }));
+    expect(read).toMatchObject({ status: 'completed', task_output: { name: 'Alan Turing' } });
+    expect(fake2.state.requests.some((r) => r.path.includes('identity/dash/profiles'))).toBe(true);
+    expect(fake.state.requests.length).toBe(adminCalls);
+
+    const post = fake.dataset.posts[0]!;
+    const like = await api.create('like-post', { social_urn: `urn:li:activity:${post.activityId}` });
+    await expectStaysPending(like);
+    expect(fake2.state.likes).toEqual([]);
+    await popup.getByTestId('pause').click();
+    expect((await api.finished(like)).status).toBe('completed');
+    expect(fake.state.likes.map((l) => l.threadUrn)).toContain(`urn:li:activity:${post.activityId}`);
+    await expect(popup2.getByTestId('today')).toContainText('1 done');
+    await shot(popup2, 'second-member');
+
+    // Sign out revokes the agent token at the service.
+    const token = ((await extensionStorage(second.context, 'credentials')) as typeof creds).agent_token;
+    await popup2.getByTestId('sign-out').click();
+    await expect(popup2.locator('#email')).toBeVisible();
+    const revoked = await fetch(`${E2E_SERVICE_URL}/agent/heartbeat`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-api-key': creds.api_key, authorization: `Bearer ${token}` },
+      body: JSON.stringify({ extension_version: '0', browser: 'x', network: { signed_in: false }, paused: false }),
+    });
+    expect(revoked.status).toBe(401);
+  } finally {
+    await second.context.close();
+  }
 });
