@@ -15,6 +15,8 @@ export const SendOtpBody = strictBody({
     .string({ error: "Invalid 'full_name': must be a string" })
     .trim()
     .max(200, { error: "Invalid 'full_name': must be 200 characters or fewer" })
+    // A NUL cannot be stored in a text column, and line breaks would reach mail headers.
+    .refine((s) => !/[\u0000-\u001f\u007f]/.test(s), { error: "Invalid 'full_name': must not contain control characters" })
     .optional(),
 });
 export type SendOtpBody = z.infer<typeof SendOtpBody>;
