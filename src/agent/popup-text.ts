@@ -18,6 +18,20 @@ const TYPE_NAMES: Record<TaskType, string> = {
   agent_company_tracking: 'Company watchlist',
 };
 
+const ERROR_WORDS: Record<string, string> = {
+  network_signed_out: 'signed out',
+  network_rate_limited: 'rate limited',
+  network_challenge: 'security check',
+  invitation_limit: 'invitation limit',
+  not_found: 'not found',
+  not_first_degree: 'not a connection',
+  already_connected: 'already connected',
+  invitation_pending: 'already invited',
+  network_changed: 'network changed',
+  network_error: 'network error',
+  timeout: 'timed out',
+};
+
 export const describeTaskType = (t: TaskType | null) => (t ? TYPE_NAMES[t] ?? t : 'Task');
 
 export function timeAgo(at: number, now: number): string {
@@ -50,12 +64,12 @@ export function describeStop(stop: { reason: string; until: number; message: str
 
 export function describeActivity(a: ActivityEntry): string {
   const name = describeTaskType(a.type);
-  const took = a.duration_ms !== null ? ` in ${(a.duration_ms / 1000).toFixed(1)} s` : '';
+  const took = a.duration_ms === null ? '' : a.duration_ms < 1000 ? ` in ${a.duration_ms} ms` : ` in ${(a.duration_ms / 1000).toFixed(1)} s`;
   switch (a.kind) {
     case 'completed':
       return `✓ ${name}${took}`;
     case 'failed':
-      return `✗ ${name}: ${a.error_code}${took}`;
+      return `✗ ${name}: ${ERROR_WORDS[a.error_code ?? ''] ?? a.error_code}${took}`;
     case 'delivered':
       return `↑ ${name} reported`;
     case 'dropped':
