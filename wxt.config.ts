@@ -19,7 +19,13 @@ export default defineConfig({
     // Another service URL is asked for when the user enters it, never up front.
     optional_host_permissions: ['https://*/*', 'http://*/*'],
     action: { default_title: 'Network Agent' },
-    ...(browser === 'firefox' ? { browser_specific_settings: { gecko: { id: 'network-agent@network-agent.local', strict_min_version: '115.0' } } } : {}),
+    ...(browser === 'firefox'
+      ? {
+          // MV2 has no optional_host_permissions: optional origins go in optional_permissions.
+          optional_permissions: ['https://*/*', 'http://*/*'],
+          browser_specific_settings: { gecko: { id: 'network-agent@network-agent.local', strict_min_version: '115.0' } },
+        }
+      : {}),
   }),
   vite: () => ({
     define: { __DEFAULT_SERVICE_URL__: JSON.stringify(DEFAULT_SERVICE_URL) },
