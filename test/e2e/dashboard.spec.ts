@@ -5,6 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { chromium, expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import { loadConfig } from '../../src/service/config.js';
 import { closeServiceContext, createServiceContext } from '../../src/service/boot.js';
+import { e2eDatabase } from './support/e2e-database.js';
 import { startServer, type RunningService } from '../../src/service/server.js';
 import { createLogger } from '../../src/service/logger.js';
 import type { ServiceContext } from '../../src/service/context.js';
@@ -45,7 +46,7 @@ test.beforeAll(async () => {
     // The scheduler plans a new watchlist's first collection within a second.
     SCHEDULER_INTERVAL_S: '1',
   });
-  ctx = await createServiceContext(config, { databaseUrl: 'memory://', log: createLogger({ silent: !process.env.TEST_LOG }) });
+  ctx = await createServiceContext(config, { ...e2eDatabase(dataDir), log: createLogger({ silent: !process.env.TEST_LOG }) });
   service = await startServer(ctx, config);
   browser = await chromium.launch({
     executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',

@@ -7,8 +7,9 @@ import { startServer, type RunningService } from '../../../src/service/server.js
 import { createLogger } from '../../../src/service/logger.js';
 import type { ServiceContext } from '../../../src/service/context.js';
 import { CHROME_PATH, E2E_SERVICE_PORT, EXTENSION_DIR } from './e2e-env.js';
+import { e2eDatabase } from './e2e-database.js';
 
-/** The real service in process on PGlite in a folder (so it survives a restart), on the fixed port. */
+/** The real service in process (PGlite in a folder, or PostgreSQL with DATABASE_URL), on the fixed port. */
 export async function startE2eService(dataDir: string) {
   const config = loadConfig({
     DATA_DIR: dataDir,
@@ -17,6 +18,7 @@ export async function startE2eService(dataDir: string) {
     HOST: '127.0.0.1',
     PORT: String(E2E_SERVICE_PORT),
   });
+  const database = e2eDatabase(dataDir);
   let ctx: ServiceContext | null = null;
   let running: RunningService | null = null;
   const service = {
@@ -25,8 +27,8 @@ export async function startE2eService(dataDir: string) {
       return ctx!;
     },
     async start() {
-      // PGlite on disk (not memory://): a restart keeps every task.
-      ctx = await createServiceContext(config, { databaseUrl: join(dataDir, 'pglite'), log: createLogger({ silent: !process.env.TEST_LOG }) });
+      // PGlite on disk (not memory://) or one schema on PostgreSQL: a restart keeps every task.
+      ctx = await createServiceContext(config, { ...database, log: createLogger({ silent: !process.env.TEST_LOG }) });
       running = await startServer(ctx, config);
     },
     async stop() {
