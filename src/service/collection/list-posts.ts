@@ -2,6 +2,7 @@ import type { Queryable } from '../db/database.js';
 import { POSTS_MAX_RANGE, POSTS_PAGE_SIZE, type CollectedPost, type PostsQuery } from '../../contract/posts.js';
 import { TRENDING_THRESHOLD } from './trending.js';
 import { HttpError } from '../http/http-error.js';
+import { countedPosts } from './post-counts.js';
 
 const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -24,10 +25,26 @@ function nextDay(day: string): string {
   return d.toISOString();
 }
 
+/** Filters that keep only some of a watchlist's (or team's) posts; sort and page narrow nothing. */
+function isNarrowed(q: PostsQuery): boolean {
+  return q.trending === true || q.start_date !== undefined || q.end_date !== undefined || q.seniority_level !== undefined;
+}
+
+/**
+ * A filtered total: an exact count(*), read from an index alone where one covers the filter
+ * (seniority: *_seniority, trending: the partial indexes, dates: the recent indexes; 007).
+ */
+async function countMatching(db: Queryable, countFrom: string, filter: string, params: unknown[]): Promise<number> {
+  const [total] = await db.query<{ n: string | number }>(`SELECT count(*) AS n FROM ${countFrom} WHERE ${filter}`, params);
+  return Number(total?.n ?? 0);
+}
+
 /**
  * One page of a team's collected posts and the total that match. With a watchlist, the listing
  * reads `watchlist_posts` (one index range per watchlist, sorted as the index is); without one,
- * the team's posts once each from `posts` (indexes in 006_collection.sql).
+ * the team's posts once each from `posts` (indexes in 006_collection.sql). The total of an
+ * unfiltered listing comes from the counters of 007_posts_counts (post-counts.ts): counting a
+ * million index entries per request was nearly all of its time; a filtered one is counted.
  */
 export async function listPosts(db: Queryable, teamId: string, q: PostsQuery): Promise<{ data: CollectedPost[]; count: number }> {
   const { offset, limit } = pageWindow(q);
@@ -73,9 +90,8 @@ export async function listPosts(db: Queryable, teamId: string, q: PostsQuery): P
       ORDER BY ${order} LIMIT ${param(limit)} OFFSET ${param(offset)}`,
     params,
   );
-  const [total] = await db.query<{ n: string | number }>(`SELECT count(*) AS n FROM ${countFrom} WHERE ${filter}`, countParams);
   return {
     data: rows.map((r) => ({ ...r, posted_at: new Date(r.posted_at).toISOString(), trending_score: Number(r.trending_score) })),
-    count: Number(total?.n ?? 0),
+    count: isNarrowed(q) ? await countMatching(db, countFrom, filter, countParams) : await countedPosts(db, teamId, q.watchlist_id),
   };
 }

@@ -1,6 +1,7 @@
 import { readdir, readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import type { Database } from './database.js';
+import { splitStatements } from './split-statements.js';
 
 const MIGRATIONS_DIR = fileURLToPath(new URL('./migrations/', import.meta.url));
 
@@ -25,12 +26,4 @@ export async function migrate(db: Database): Promise<string[]> {
     }
   });
   return applied;
-}
-
-/** Our migrations hold no function bodies, so `;` at a line's end separates statements. */
-function splitStatements(sql: string): string[] {
-  return sql
-    .split(/;\s*$/m)
-    .map((s) => s.replace(/^\s*--.*$/gm, '').trim())
-    .filter(Boolean);
 }

@@ -1,0 +1,44 @@
+import type { Queryable } from '../db/database.js';
+
+/** Past this many delta rows a scope is folded into one row (a read then sums a handful). */
+const FOLD_AFTER_ROWS = 32;
+const FOREIGN_KEY_VIOLATION = '23503';
+
+/**
+ * The exact number of posts of a watchlist (its `watchlist_posts`) or, without one, of a team (its
+ * `posts`): the sum of the scope's rows in post_count_deltas, which triggers append in the same
+ * transaction as every insert and delete (007_posts_counts.sql).
+ */
+export async function countedPosts(db: Queryable, teamId: string, watchlistId?: string): Promise<number> {
+  const [row] = watchlistId
+    ? await db.query<{ posts: string | number; pieces: string | number }>(
+        'SELECT coalesce(sum(posts), 0) AS posts, count(*) AS pieces FROM post_count_deltas WHERE watchlist_id = $1',
+        [watchlistId],
+      )
+    : await db.query<{ posts: string | number; pieces: string | number }>(
+        'SELECT coalesce(sum(posts), 0) AS posts, count(*) AS pieces FROM post_count_deltas WHERE team_id = $1 AND watchlist_id IS NULL',
+        [teamId],
+      );
+  if (Number(row?.pieces ?? 0) > FOLD_AFTER_ROWS) await foldDeltas(db, teamId, watchlistId);
+  return Number(row?.posts ?? 0);
+}
+
+/**
+ * Replaces a scope's delta rows by their sum, in one statement: it deletes only rows committed when
+ * it starts and inserts exactly their sum, so a concurrent filing's rows (not yet visible) are kept
+ * apart and two folds at once each take distinct rows. Any reader sees the same total before and
+ * after. Best effort: if the watchlist or team is being deleted meanwhile, the fold is skipped.
+ */
+export async function foldDeltas(db: Queryable, teamId: string, watchlistId?: string): Promise<void> {
+  const scope = watchlistId ? 'watchlist_id = $2' : 'team_id = $1 AND watchlist_id IS NULL';
+  await db
+    .query(
+      `WITH folded AS (DELETE FROM post_count_deltas WHERE ${scope} RETURNING posts)
+       INSERT INTO post_count_deltas (team_id, watchlist_id, posts)
+       SELECT $1::uuid, $2::uuid, sum(posts) FROM folded HAVING sum(posts) <> 0`,
+      [teamId, watchlistId ?? null],
+    )
+    .catch((err: unknown) => {
+      if ((err as { code?: string }).code !== FOREIGN_KEY_VIOLATION) throw err;
+    });
+}
