@@ -1,4 +1,4 @@
-import { Hono } from 'hono';
+import { Hono, type Context } from 'hono';
 import type { AppEnv } from '../context.js';
 import { requireApiKey } from '../auth/require-api-key.js';
 import { readBody } from '../http/validate.js';
@@ -39,8 +39,13 @@ async function findMember(db: Queryable, teamId: string, email: string) {
   return member;
 }
 
-engagementRoutes.post('/api-like', requireApiKey(), async (c) => {
-  const body = await readBody(c, LikeBody);
+/** Both engagements: the same checks, then one task assigned to the named member. */
+async function queueEngagement(
+  c: Context<AppEnv>,
+  body: { post_id: string; user_email: string; actor_type?: 'user' | 'company'; company_title?: string },
+  type: 'agent_like_post' | 'agent_comment_post',
+  extraInput: Record<string, unknown>,
+): Promise<string> {
   const { db, signals } = c.var.ctx;
   const team = c.var.team;
   await requireAgentActive(db, team.id);
@@ -48,42 +53,31 @@ engagementRoutes.post('/api-like', requireApiKey(), async (c) => {
   const member = await findMember(db, team.id, body.user_email);
   const task = await enqueueTask(db, signals, {
     teamId: team.id,
-    type: 'agent_like_post',
+    type,
     assignedUserId: member.user_id,
     input: {
-      task_type: 'agent_like_post',
+      task_type: type,
       social_urn: post.activity_urn,
+      ...extraInput,
       actor_type: body.actor_type,
       ...(body.actor_type === 'company' ? { company_title: body.company_title } : {}),
       post_id: post.id,
     },
   });
   if (!task) throw new Error('enqueueTask refused a task without targetKey');
-  const answer: EngagementResponse = { success: true, message: `Like queued as ${body.user_email}`, task_id: task.id };
+  return task.id;
+}
+
+engagementRoutes.post('/api-like', requireApiKey(), async (c) => {
+  const body = await readBody(c, LikeBody);
+  const taskId = await queueEngagement(c, body, 'agent_like_post', {});
+  const answer: EngagementResponse = { success: true, message: `Like queued as ${body.user_email}`, task_id: taskId };
   return c.json(answer);
 });
 
 engagementRoutes.post('/api-comment', requireApiKey(), async (c) => {
   const body = await readBody(c, CommentBody);
-  const { db, signals } = c.var.ctx;
-  const team = c.var.team;
-  await requireAgentActive(db, team.id);
-  const post = await findPost(db, team.id, body.post_id);
-  const member = await findMember(db, team.id, body.user_email);
-  const task = await enqueueTask(db, signals, {
-    teamId: team.id,
-    type: 'agent_comment_post',
-    assignedUserId: member.user_id,
-    input: {
-      task_type: 'agent_comment_post',
-      social_urn: post.activity_urn,
-      comment_text: body.comment_text,
-      actor_type: body.actor_type,
-      ...(body.actor_type === 'company' ? { company_title: body.company_title } : {}),
-      post_id: post.id,
-    },
-  });
-  if (!task) throw new Error('enqueueTask refused a task without targetKey');
-  const answer: EngagementResponse = { success: true, message: `Comment queued as ${body.user_email}`, task_id: task.id };
+  const taskId = await queueEngagement(c, body, 'agent_comment_post', { comment_text: body.comment_text });
+  const answer: EngagementResponse = { success: true, message: `Comment queued as ${body.user_email}`, task_id: taskId };
   return c.json(answer);
 });
