@@ -6,11 +6,15 @@ import { splitStatements } from './split-statements.js';
 const MIGRATIONS_DIR = fileURLToPath(new URL('./migrations/', import.meta.url));
 
 /**
- * Applies the numbered SQL files in migrations/ that have not run yet, each in its own transaction.
- * An advisory lock keeps two instances starting at once from migrating twice.
+ * Applies the numbered SQL files in migrations/ that have not run yet, all in one transaction.
+ * An advisory lock keeps two instances starting at once from migrating twice. `through` stops after
+ * the named file (tests of a migration's backfill write rows into the schema before it).
  */
-export async function migrate(db: Database): Promise<string[]> {
-  const files = (await readdir(MIGRATIONS_DIR)).filter((f) => /^\d{3}_.+\.sql$/.test(f)).sort();
+export async function migrate(db: Database, opts: { through?: string } = {}): Promise<string[]> {
+  const files = (await readdir(MIGRATIONS_DIR))
+    .filter((f) => /^\d{3}_.+\.sql$/.test(f))
+    .sort()
+    .filter((f) => opts.through === undefined || f <= opts.through);
   const applied: string[] = [];
   await db.transaction(async (tx) => {
     await tx.query('SELECT pg_advisory_xact_lock(7262001)');
