@@ -1,89 +1,85 @@
 import { mkdir, writeFile } from 'node:fs/promises';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import os from 'node:os';
 import { findPostgres, startBenchService, type BenchService } from './setup.js';
+import { loadPosts } from './posts-dataset.js';
+import { PostsQuery } from '../src/contract/posts.js';
+import { listPosts } from '../src/service/collection/list-posts.js';
+import { listPostsBefore } from './baseline/list-posts-before.js';
 
 /**
- * `npx tsx bench/posts-page.ts`: latency of one `GET /api-posts` page (with its total count) over
+ * `npx tsx bench/posts-page.ts`: latency of one `GET /api-posts` page (with its exact total) over
  * HTTP, with 1,000,000 posts in one team and one watchlist, on PGlite and (when reachable)
- * PostgreSQL. Prints a table and writes bench/results/posts-page.json. BENCH_POSTS changes the size.
+ * PostgreSQL. Then, in-process on the same data and interleaved round by round (the machine is
+ * shared and noisy), the listing as it was before 007_posts_counts — count(*) of every match,
+ * without 007's indexes (dropped inside a transaction that is rolled back) — against the current
+ * one; both must give the same page and count. Prints two tables, writes bench/results/posts-page-*.json.
+ * BENCH_POSTS changes the size, BENCH_POSTS_REQUESTS the HTTP requests per case.
  */
 const POSTS = Number(process.env.BENCH_POSTS ?? 1_000_000);
 const REQUESTS = Number(process.env.BENCH_POSTS_REQUESTS ?? 100);
-const CHUNK = 50_000;
-const LEVELS = ['owner', 'cxo', 'vp', 'director', 'manager', 'senior', 'entry', 'intern', 'unknown'];
+/** A slow case stops early (never before 10 requests) so the whole run stays within minutes. */
+const CASE_BUDGET_MS = 6_000;
+const ROUNDS = 5;
+const PER_ROUND = 3;
+/** What 007_posts_counts adds for filtered counts; the "before" side runs without them. */
+const INDEXES_OF_007 = ['watchlist_posts_seniority', 'posts_team_seniority'];
 
 const CASES: [string, (wl: string) => Record<string, string>][] = [
   ['watchlist, recent, page 1', (wl) => ({ watchlist_id: wl })],
   ['watchlist, popular_first, page 1', (wl) => ({ watchlist_id: wl, sort_by: 'popular_first' })],
   ['watchlist, seniority cxo,vp', (wl) => ({ watchlist_id: wl, seniority_level: 'cxo,vp' })],
+  ['watchlist, seniority cxo, Dec 2025', (wl) => ({ watchlist_id: wl, seniority_level: 'cxo', start_date: '2025-12-01', end_date: '2025-12-31' })],
   ['watchlist, trending', (wl) => ({ watchlist_id: wl, trending: 'true' })],
   ['watchlist, one week', (wl) => ({ watchlist_id: wl, start_date: '2025-12-01', end_date: '2025-12-07' })],
   ['watchlist, page 50', (wl) => ({ watchlist_id: wl, page: '50' })],
   ['team, recent, page 1', () => ({})],
   ['team, popular_first, page 1', () => ({ sort_by: 'popular_first' })],
+  ['team, seniority cxo,vp', () => ({ seniority_level: 'cxo,vp' })],
 ];
 
-interface CaseResult {
+export interface HttpCase {
   case: string;
+  requests: number;
   p50_ms: number;
   p99_ms: number;
   max_ms: number;
   count: number;
 }
-interface DatabaseResult {
+export interface SideBySideCase {
+  case: string;
+  before_p50_ms: number;
+  after_p50_ms: number;
+  /** before / after, medians of the same rounds. */
+  speedup: number;
+}
+export interface PostsPageDatabaseResult {
   database: string;
   posts: number;
   load_s?: number;
-  cases: CaseResult[];
+  http: HttpCase[];
+  side_by_side: SideBySideCase[];
   error?: string;
 }
-
-/** 1,000,000 posts spread over ~2 years, every level of seniority, 2% trending; all in one watchlist. */
-async function load(svc: BenchService): Promise<string> {
-  const { db } = svc.ctx;
-  const wl = crypto.randomUUID();
-  await db.query(`INSERT INTO watchlists (id, team_id, type, name, slug) VALUES ($1, $2, 'keyword', 'bench', 'bench')`, [wl, svc.teamId]);
-  for (let from = 1; from <= POSTS; from += CHUNK) {
-    const to = Math.min(POSTS, from + CHUNK - 1);
-    await db.transaction(async (tx) => {
-      await tx.query(
-        `INSERT INTO posts (id, team_id, activity_urn, post_url, content, author_name, author_url, author_seniority, posted_at,
-                            likes_count, comments_count, shares_count, trending_score)
-         SELECT gen_random_uuid(), $1, 'urn:li:activity:' || (7000000000000000000 + g),
-                'https://www.linkedin.com/feed/update/urn:li:activity:' || (7000000000000000000 + g) || '/',
-                'Bench post ' || g || ' about a topic worth reading', 'Author ' || (g % 5000),
-                'https://www.linkedin.com/in/author-' || (g % 5000) || '/', ($4::text[])[1 + (g % 9)::int],
-                timestamptz '2026-01-01' - g * interval '60 seconds', (g * 7919) % 500, (g * 104729) % 50, (g * 31) % 10,
-                CASE WHEN g % 50 = 0 THEN 3 ELSE 0.5 END
-           FROM generate_series($2::bigint, $3::bigint) g`,
-        [svc.teamId, from, to, LEVELS],
-      );
-      await tx.query(
-        `INSERT INTO watchlist_posts (watchlist_id, post_id, team_id, posted_at, engagement, author_seniority, trending_score, trending)
-         SELECT $1, id, team_id, posted_at, engagement, author_seniority, trending_score, trending_score >= 2
-           FROM posts WHERE team_id = $2 AND activity_urn IN (
-             SELECT 'urn:li:activity:' || (7000000000000000000 + g) FROM generate_series($3::bigint, $4::bigint) g)`,
-        [wl, svc.teamId, from, to],
-      );
-    });
-    process.stdout.write(`\r${svc.label}: loaded ${to.toLocaleString('en')} posts`);
-  }
-  process.stdout.write('\n');
-  await db.query('VACUUM ANALYZE posts');
-  await db.query('VACUUM ANALYZE watchlist_posts');
-  return wl;
+export interface PostsPageReport {
+  benchmark: 'posts-page';
+  started_at: string;
+  file: string;
+  results: PostsPageDatabaseResult[];
 }
 
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
+const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
+const round = (v: number) => Math.round(v * 10) / 10;
+const median = (values: number[]) => percentile([...values].sort((a, b) => a - b), 50);
 
-async function measure(svc: BenchService, name: string, query: Record<string, string>): Promise<CaseResult> {
+async function measureHttp(svc: BenchService, name: string, query: Record<string, string>): Promise<HttpCase> {
   const url = `${svc.server.url}/api-posts?${new URLSearchParams(query)}`;
   const headers = { 'x-api-key': svc.apiKey };
   let count = 0;
   for (let i = 0; i < 3; i++) await (await fetch(url, { headers })).arrayBuffer();
   const times: number[] = [];
-  for (let i = 0; i < REQUESTS; i++) {
+  const started = performance.now();
+  while (times.length < REQUESTS && (times.length < 10 || performance.now() - started < CASE_BUDGET_MS)) {
     const t0 = performance.now();
     const res = await fetch(url, { headers });
     const body = (await res.json()) as { data: unknown[]; count: number };
@@ -92,21 +88,64 @@ async function measure(svc: BenchService, name: string, query: Record<string, st
     count = body.count;
   }
   times.sort((a, b) => a - b);
-  const round = (v: number) => Math.round(v * 10) / 10;
-  return { case: name, p50_ms: round(percentile(times, 50)), p99_ms: round(percentile(times, 99)), max_ms: round(times.at(-1)!), count };
+  return { case: name, requests: times.length, p50_ms: round(percentile(times, 50)), p99_ms: round(percentile(times, 99)), max_ms: round(times.at(-1)!), count };
 }
 
-async function benchDatabase(label: string, url: string): Promise<DatabaseResult> {
-  const result: DatabaseResult = { database: label, posts: POSTS, cases: [] };
+class Rollback extends Error {}
+
+/**
+ * The listing before and after, alternating round by round on the same data. The "before" side
+ * runs inside a transaction that drops 007's indexes and is rolled back, so the table is untouched.
+ */
+async function sideBySide(svc: BenchService, name: string, raw: Record<string, string>): Promise<SideBySideCase> {
+  const { db } = svc.ctx;
+  const q = PostsQuery.parse(raw);
+  const before: number[] = [];
+  const after: number[] = [];
+  let expected = '';
+  const timed = async (fn: () => Promise<unknown>, into: number[]) => {
+    const t0 = performance.now();
+    const answer = JSON.stringify(await fn());
+    into.push(performance.now() - t0);
+    return answer;
+  };
+  for (let r = 0; r < ROUNDS; r++) {
+    await db
+      .transaction(async (tx) => {
+        for (const index of INDEXES_OF_007) await tx.query(`DROP INDEX IF EXISTS ${index}`);
+        for (let i = 0; i < PER_ROUND; i++) expected = await timed(() => listPostsBefore(tx, svc.teamId, q), before);
+        throw new Rollback();
+      })
+      .catch((err) => {
+        if (!(err instanceof Rollback)) throw err;
+      });
+    for (let i = 0; i < PER_ROUND; i++) {
+      const answer = await timed(() => listPosts(db, svc.teamId, q), after);
+      if (answer !== expected) throw new Error(`${name}: the current listing answers differently from the one before 007`);
+    }
+  }
+  const b = median(before);
+  const a = median(after);
+  return { case: name, before_p50_ms: round(b), after_p50_ms: round(a), speedup: round(b / a) };
+}
+
+async function benchDatabase(label: string, url: string): Promise<PostsPageDatabaseResult> {
+  const result: PostsPageDatabaseResult = { database: label, posts: POSTS, http: [], side_by_side: [] };
   const svc = await startBenchService(label, url, 1);
   try {
     const t0 = performance.now();
-    const wl = await load(svc);
+    const wl = await loadPosts(svc, POSTS, (n) => process.stdout.write(`\r${label}: loaded ${n.toLocaleString('en')} posts`));
     result.load_s = Math.round((performance.now() - t0) / 100) / 10;
+    process.stdout.write(` (${result.load_s} s)\n`);
     for (const [name, query] of CASES) {
-      const r = await measure(svc, name, query(wl));
-      console.log(`${label}: ${name}: p50 ${r.p50_ms} ms, p99 ${r.p99_ms} ms (count ${r.count.toLocaleString('en')})`);
-      result.cases.push(r);
+      const r = await measureHttp(svc, name, query(wl));
+      console.log(`${label}: HTTP ${name}: p50 ${r.p50_ms} ms, p99 ${r.p99_ms} ms over ${r.requests} (count ${r.count.toLocaleString('en')})`);
+      result.http.push(r);
+    }
+    for (const [name, query] of CASES) {
+      const r = await sideBySide(svc, name, query(wl));
+      console.log(`${label}: before/after ${name}: ${r.before_p50_ms} ms -> ${r.after_p50_ms} ms (${r.speedup}x)`);
+      result.side_by_side.push(r);
     }
   } catch (err) {
     result.error = (err as Error).message;
@@ -117,35 +156,55 @@ async function benchDatabase(label: string, url: string): Promise<DatabaseResult
   return result;
 }
 
-async function main() {
+export function printPostsPageTables(results: PostsPageDatabaseResult[]) {
+  console.log(`\nGET /api-posts over HTTP, ${POSTS.toLocaleString('en')} posts in one watchlist`);
+  console.table(
+    results.flatMap((r) =>
+      r.error && r.http.length === 0
+        ? [{ database: r.database, case: `failed: ${r.error}` }]
+        : r.http.map((c) => ({ database: r.database, case: c.case, 'p50 ms': c.p50_ms, 'p99 ms': c.p99_ms, 'max ms': c.max_ms, requests: c.requests, count: c.count })),
+    ),
+  );
+  console.log(`\nListing before 007_posts_counts vs now, in-process, same data, ${ROUNDS} interleaved rounds of ${PER_ROUND}`);
+  console.table(
+    results.flatMap((r) =>
+      r.side_by_side.map((c) => ({ database: r.database, case: c.case, 'before p50 ms': c.before_p50_ms, 'after p50 ms': c.after_p50_ms, speedup: `${c.speedup}x` })),
+    ),
+  );
+}
+
+/** Runs the whole benchmark on PGlite and, when reachable, PostgreSQL; writes the JSON report. */
+export async function runPostsPageBench(): Promise<PostsPageReport> {
   const started = new Date();
-  const results: DatabaseResult[] = [await benchDatabase('pglite', 'memory://')];
+  const results: PostsPageDatabaseResult[] = [await benchDatabase('pglite', 'memory://')];
   const pgUrl = await findPostgres();
   if (pgUrl) results.push(await benchDatabase('postgres', pgUrl));
   else console.log('postgres: not reachable, skipped');
-  console.log();
-  console.table(
-    results.flatMap((r) =>
-      r.cases.map((c) => ({ database: r.database, case: c.case, 'p50 ms': c.p50_ms, 'p99 ms': c.p99_ms, 'max ms': c.max_ms, count: c.count })),
-    ),
-  );
-  const out = fileURLToPath(new URL('./results/', import.meta.url));
-  await mkdir(out, { recursive: true });
+  const dir = fileURLToPath(new URL('./results/', import.meta.url));
+  await mkdir(dir, { recursive: true });
+  const file = `${dir}posts-page-${started.toISOString().replace(/[:.]/g, '-')}.json`;
+  const settings = { posts: POSTS, requests_per_case: REQUESTS, case_budget_ms: CASE_BUDGET_MS, rounds: ROUNDS, per_round: PER_ROUND };
   await writeFile(
-    `${out}posts-page.json`,
+    file,
     JSON.stringify(
-      { benchmark: 'posts-page', started_at: started.toISOString(), requests_per_case: REQUESTS, machine: { cpus: os.cpus().length, node: process.version }, results },
+      { benchmark: 'posts-page', started_at: started.toISOString(), machine: { cpus: os.cpus().length, node: process.version }, settings, results },
       null,
       2,
     ) + '\n',
   );
-  console.log(`written bench/results/posts-page.json`);
+  return { benchmark: 'posts-page', started_at: started.toISOString(), file, results };
 }
 
-main().then(
-  () => process.exit(0),
-  (err) => {
-    console.error(err);
-    process.exit(1);
-  },
-);
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  runPostsPageBench().then(
+    (report) => {
+      printPostsPageTables(report.results);
+      console.log(`\nwritten to ${report.file}`);
+      process.exit(0);
+    },
+    (err) => {
+      console.error(err);
+      process.exit(1);
+    },
+  );
+}

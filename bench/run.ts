@@ -1,84 +1,50 @@
-import { mkdir, writeFile } from 'node:fs/promises';
-import { fileURLToPath } from 'node:url';
-import os from 'node:os';
-import { findPostgres, startBenchService } from './setup.js';
-import { dispatchLatency, queueThroughput, type LatencyResult, type ThroughputResult } from './queue-bench.js';
+import { printQueueTable, runQueueBench } from './queue.js';
+import { printPostsPageTables, runPostsPageBench } from './posts-page.js';
 
 /**
- * `npm run bench`: task dispatch latency and queue throughput, on PGlite and (when reachable) on
- * PostgreSQL. Reports only: a failed or skipped measurement is printed, never a failed build.
+ * `npm run bench`: every benchmark in turn — the task queue (bench/queue.ts), then the
+ * `/api-posts` page at a million posts (bench/posts-page.ts) — each on PGlite and, when reachable,
+ * PostgreSQL. Each also runs alone (`npx tsx bench/<name>.ts`). Prints one table per benchmark at
+ * the end and writes bench/results/<name>-<time>.json. Reports only: a benchmark that fails is
+ * printed as failed and the others still run; the exit code stays 0.
  */
-const DISPATCH_TASKS = Number(process.env.BENCH_DISPATCH_TASKS ?? 500);
-const THROUGHPUT_TASKS = Number(process.env.BENCH_THROUGHPUT_TASKS ?? 5_000);
-const AGENTS = 4;
-
-interface DatabaseResult {
-  database: string;
-  dispatch?: LatencyResult;
-  throughput?: ThroughputResult;
-  error?: string;
-  skipped?: string;
-}
-
-async function benchDatabase(label: string, url: string): Promise<DatabaseResult> {
-  const svc = await startBenchService(label, url, AGENTS);
-  const result: DatabaseResult = { database: label };
-  try {
-    process.stdout.write(`${label}: dispatch latency over ${DISPATCH_TASKS} tasks… `);
-    result.dispatch = await dispatchLatency(svc, DISPATCH_TASKS);
-    process.stdout.write(`p50 ${result.dispatch.p50_ms} ms\n${label}: throughput, ${AGENTS} agents, ${THROUGHPUT_TASKS} tasks… `);
-    result.throughput = await queueThroughput(svc, THROUGHPUT_TASKS);
-    process.stdout.write(`${result.throughput.http_tasks_per_s} tasks/s\n`);
-  } catch (err) {
-    result.error = (err as Error).message;
-    process.stdout.write(`failed: ${result.error}\n`);
-  } finally {
-    await svc.close().catch(() => {});
-  }
-  return result;
-}
-
-function printTable(results: DatabaseResult[]) {
-  const rows = results.map((r) => ({
-    database: r.database,
-    'dispatch p50 ms': r.dispatch?.p50_ms ?? '-',
-    'dispatch p99 ms': r.dispatch?.p99_ms ?? '-',
-    'dispatch max ms': r.dispatch?.max_ms ?? '-',
-    'HTTP tasks/s': r.throughput?.http_tasks_per_s ?? '-',
-    'bare SQL tasks/s': r.throughput?.sql_tasks_per_s ?? '-',
-    'HTTP / SQL time': r.throughput ? `${r.throughput.http_over_sql}x` : '-',
-    note: r.error ?? r.skipped ?? '',
-  }));
-  console.log();
-  console.table(rows);
-}
+const BENCHMARKS: { name: string; run: () => Promise<{ file: string; print: () => void }> }[] = [
+  {
+    name: 'queue',
+    run: async () => {
+      const { file, results } = await runQueueBench();
+      return { file, print: () => printQueueTable(results) };
+    },
+  },
+  {
+    name: 'posts-page',
+    run: async () => {
+      const report = await runPostsPageBench();
+      return { file: report.file, print: () => printPostsPageTables(report.results) };
+    },
+  },
+];
 
 async function main() {
-  const started = new Date();
-  const results: DatabaseResult[] = [];
-  results.push(await benchDatabase('pglite', 'memory://'));
-  const pgUrl = await findPostgres();
-  if (pgUrl) results.push(await benchDatabase('postgres', pgUrl));
-  else results.push({ database: 'postgres', skipped: 'no PostgreSQL reachable (set DATABASE_URL)' });
-  printTable(results);
-
-  const dir = fileURLToPath(new URL('./results/', import.meta.url));
-  await mkdir(dir, { recursive: true });
-  const file = `${dir}queue-${started.toISOString().replace(/[:.]/g, '-')}.json`;
-  await writeFile(
-    file,
-    JSON.stringify(
-      {
-        started_at: started.toISOString(),
-        machine: { cpus: os.cpus().length, node: process.version, platform: process.platform },
-        settings: { dispatch_tasks: DISPATCH_TASKS, throughput_tasks: THROUGHPUT_TASKS, agents: AGENTS },
-        results,
-      },
-      null,
-      2,
-    ) + '\n',
-  );
-  console.log(`\nwritten to ${file}`);
+  const started = performance.now();
+  const done: { name: string; seconds: number; file?: string; print?: () => void; error?: string }[] = [];
+  for (const bench of BENCHMARKS) {
+    const t0 = performance.now();
+    console.log(`\n== ${bench.name} ==`);
+    try {
+      const { file, print } = await bench.run();
+      done.push({ name: bench.name, seconds: (performance.now() - t0) / 1000, file, print });
+    } catch (err) {
+      done.push({ name: bench.name, seconds: (performance.now() - t0) / 1000, error: (err as Error).message });
+    }
+  }
+  for (const d of done) {
+    if (d.print) d.print();
+    else console.log(`\n${d.name}: could not run: ${d.error}`);
+  }
+  console.log();
+  for (const d of done) console.log(`${d.name}: ${Math.round(d.seconds)} s${d.file ? `, written to ${d.file}` : ''}`);
+  console.log(`all benchmarks: ${Math.round((performance.now() - started) / 1000)} s`);
 }
 
 main()

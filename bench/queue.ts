@@ -1,0 +1,93 @@
+import { mkdir, writeFile } from 'node:fs/promises';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import os from 'node:os';
+import { findPostgres, startBenchService } from './setup.js';
+import { dispatchLatency, queueThroughput, type LatencyResult, type ThroughputResult } from './queue-bench.js';
+
+/**
+ * `npx tsx bench/queue.ts` (and the first part of `npm run bench`): task dispatch latency and queue
+ * throughput, on PGlite and (when reachable) on PostgreSQL. Reports only: a failed or skipped
+ * measurement is printed, never a failed build.
+ */
+const DISPATCH_TASKS = Number(process.env.BENCH_DISPATCH_TASKS ?? 500);
+const THROUGHPUT_TASKS = Number(process.env.BENCH_THROUGHPUT_TASKS ?? 5_000);
+const AGENTS = 4;
+
+export interface QueueDatabaseResult {
+  database: string;
+  dispatch?: LatencyResult;
+  throughput?: ThroughputResult;
+  error?: string;
+  skipped?: string;
+}
+
+async function benchDatabase(label: string, url: string): Promise<QueueDatabaseResult> {
+  const svc = await startBenchService(label, url, AGENTS);
+  const result: QueueDatabaseResult = { database: label };
+  try {
+    process.stdout.write(`${label}: dispatch latency over ${DISPATCH_TASKS} tasks… `);
+    result.dispatch = await dispatchLatency(svc, DISPATCH_TASKS);
+    process.stdout.write(`p50 ${result.dispatch.p50_ms} ms\n${label}: throughput, ${AGENTS} agents, ${THROUGHPUT_TASKS} tasks… `);
+    result.throughput = await queueThroughput(svc, THROUGHPUT_TASKS);
+    process.stdout.write(`${result.throughput.http_tasks_per_s} tasks/s\n`);
+  } catch (err) {
+    result.error = (err as Error).message;
+    process.stdout.write(`failed: ${result.error}\n`);
+  } finally {
+    await svc.close().catch(() => {});
+  }
+  return result;
+}
+
+export function printQueueTable(results: QueueDatabaseResult[]) {
+  const rows = results.map((r) => ({
+    database: r.database,
+    'dispatch p50 ms': r.dispatch?.p50_ms ?? '-',
+    'dispatch p99 ms': r.dispatch?.p99_ms ?? '-',
+    'dispatch max ms': r.dispatch?.max_ms ?? '-',
+    'HTTP tasks/s': r.throughput?.http_tasks_per_s ?? '-',
+    'bare SQL tasks/s': r.throughput?.sql_tasks_per_s ?? '-',
+    'HTTP / SQL time': r.throughput ? `${r.throughput.http_over_sql}x` : '-',
+    note: r.error ?? r.skipped ?? '',
+  }));
+  console.log('\nTask queue: dispatch latency and throughput');
+  console.table(rows);
+}
+
+/** Runs the queue benchmark on both databases; writes bench/results/queue-*.json. */
+export async function runQueueBench(): Promise<{ file: string; results: QueueDatabaseResult[] }> {
+  const started = new Date();
+  const results: QueueDatabaseResult[] = [];
+  results.push(await benchDatabase('pglite', 'memory://'));
+  const pgUrl = await findPostgres();
+  if (pgUrl) results.push(await benchDatabase('postgres', pgUrl));
+  else results.push({ database: 'postgres', skipped: 'no PostgreSQL reachable (set DATABASE_URL)' });
+
+  const dir = fileURLToPath(new URL('./results/', import.meta.url));
+  await mkdir(dir, { recursive: true });
+  const file = `${dir}queue-${started.toISOString().replace(/[:.]/g, '-')}.json`;
+  await writeFile(
+    file,
+    JSON.stringify(
+      {
+        started_at: started.toISOString(),
+        machine: { cpus: os.cpus().length, node: process.version, platform: process.platform },
+        settings: { dispatch_tasks: DISPATCH_TASKS, throughput_tasks: THROUGHPUT_TASKS, agents: AGENTS },
+        results,
+      },
+      null,
+      2,
+    ) + '\n',
+  );
+  return { file, results };
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  runQueueBench()
+    .then(({ file, results }) => {
+      printQueueTable(results);
+      console.log(`\nwritten to ${file}`);
+    })
+    .catch((err) => console.error(`bench could not run: ${(err as Error).message}`))
+    .finally(() => process.exit(0));
+}
