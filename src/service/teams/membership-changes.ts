@@ -1,6 +1,7 @@
 import type { Queryable } from '../db/database.js';
 import type { Role } from '../../contract/auth.js';
 import { HttpError } from '../http/http-error.js';
+import { failDepartedMemberTasks } from '../tasks/fail-departed-member-tasks.js';
 
 /**
  * An admin's changes to the team's members. Each runs in a transaction that first locks the
@@ -51,5 +52,6 @@ export async function removeMember(tx: Queryable, teamId: string, email: string)
   // A removed member's extension must stop working for the team at once.
   if (target.user_id) {
     await tx.query('UPDATE agent_tokens SET revoked_at = now() WHERE user_id = $1 AND revoked_at IS NULL', [target.user_id]);
+    await failDepartedMemberTasks(tx, teamId, target.user_id);
   }
 }
