@@ -11,6 +11,14 @@ export interface AgentState {
   claim_wait_s: number;
   network: (NetworkSession & { checked_at: number }) | null;
   current_task: { id: string; type: TaskType; started_at: number } | null;
+  /** What the last accepted heartbeat told the service; the service routes work by it. */
+  reported: ReportedState | null;
+}
+
+/** The part of a heartbeat that decides whether the service gives us tasks. */
+export interface ReportedState {
+  paused: boolean;
+  network_signed_in: boolean;
 }
 
 export const INITIAL_STATE: AgentState = {
@@ -21,15 +29,30 @@ export const INITIAL_STATE: AgentState = {
   claim_wait_s: 20,
   network: null,
   current_task: null,
+  reported: null,
 };
 
 export const agentStateItem = storage.defineItem<AgentState>('local:agent_state', { fallback: INITIAL_STATE });
 
-/** Read-modify-write of the state; writes are rare (a few a minute), so no lock is needed. */
-export async function patchState(patch: Partial<AgentState>): Promise<AgentState> {
-  const next = { ...(await agentStateItem.getValue()), ...patch };
-  await agentStateItem.setValue(next);
+let writes: Promise<unknown> = Promise.resolve();
+
+/**
+ * Read-modify-write of the state, one at a time. The heartbeat, the task runner and message
+ * handlers patch it concurrently (storage reads and writes are async); unqueued, one patch could
+ * write back a stale copy and undo another's field, e.g. what the last heartbeat reported.
+ */
+export function updateState(change: (s: AgentState) => AgentState): Promise<AgentState> {
+  const next = writes.then(async () => {
+    const updated = change(await agentStateItem.getValue());
+    await agentStateItem.setValue(updated);
+    return updated;
+  });
+  writes = next.catch(() => {});
   return next;
+}
+
+export function patchState(patch: Partial<AgentState>): Promise<AgentState> {
+  return updateState((s) => ({ ...s, ...patch }));
 }
 
 /** The sign-in in progress: a code was sent to `email` by the service at `service_url`. */

@@ -6,6 +6,7 @@ import type { AgentContext } from './context.js';
 import { getCredentials } from './credentials.js';
 import { deliverDue } from './delivery.js';
 import { noteServiceFailure, sendHeartbeat } from './heartbeat.js';
+import { heartbeatDue, reportFor } from './heartbeat-due.js';
 import { closeIdleTab } from './network-tab.js';
 import { pacingItem, pacingVerdict, recordRun } from './pacing.js';
 import { safetyStopsItem, stopVerdict } from './safety-stops.js';
@@ -66,7 +67,11 @@ export function interruptClaim(): void {
   claimAbort?.abort();
 }
 
-async function currentDecision(ctx: AgentContext): Promise<ClaimDecision> {
+/**
+ * One consistent look at everything the loop weighs: whether it may claim, and whether the service
+ * must hear a heartbeat first because what it last heard is no longer true.
+ */
+async function currentView(ctx: AgentContext): Promise<{ decision: ClaimDecision; heartbeat_due: boolean }> {
   const now = ctx.clock.now();
   const [creds, state, settings, stops, pacing] = await Promise.all([
     getCredentials(),
@@ -75,14 +80,19 @@ async function currentDecision(ctx: AgentContext): Promise<ClaimDecision> {
     safetyStopsItem.getValue(),
     pacingItem.getValue(),
   ]);
-  return decideClaim({
-    signed_in_service: !!creds,
-    network_signed_in: state.network?.signed_in === true,
-    paused_by_user: settings.paused_by_user,
-    stops: stopVerdict(stops, now),
-    pacing: pacingVerdict(pacing, settings.safe_mode, now),
-    claim_wait_s: state.claim_wait_s,
-  });
+  const network_signed_in = state.network?.signed_in === true;
+  const verdict = stopVerdict(stops, now);
+  return {
+    decision: decideClaim({
+      signed_in_service: !!creds,
+      network_signed_in,
+      paused_by_user: settings.paused_by_user,
+      stops: verdict,
+      pacing: pacingVerdict(pacing, settings.safe_mode, now),
+      claim_wait_s: state.claim_wait_s,
+    }),
+    heartbeat_due: heartbeatDue(state, reportFor({ paused_by_user: settings.paused_by_user, stops: verdict, network_signed_in }), now),
+  };
 }
 
 export async function refreshBadge(ctx: AgentContext): Promise<void> {
@@ -104,33 +114,45 @@ export async function refreshBadge(ctx: AgentContext): Promise<void> {
   ).catch(() => {});
 }
 
+/**
+ * Each heartbeat is followed by a fresh look, which may call for another (the member changed
+ * something meanwhile). Bounded, so that state that somehow never settles cannot turn the loop into
+ * a stream of heartbeats.
+ */
+const MAX_HEARTBEATS_IN_A_ROW = 3;
+
 async function loop(ctx: AgentContext): Promise<void> {
   await recoverInflight(ctx);
+  let heartbeatsInARow = 0;
   for (;;) {
     const client = await ctx.client();
     if (!client) break;
     // Results first: they are owed to the service whatever else happens.
     await deliverDue(ctx.journal, client, ctx.clock).catch(() => {});
-    const state = await agentStateItem.getValue();
-    const now = ctx.clock.now();
-    if (!state.last_heartbeat_at || now - state.last_heartbeat_at >= state.heartbeat_every_s * 1000) {
+    // Armed before the look below: a pause or resume from here on aborts the claim built on it.
+    const abort = new AbortController();
+    claimAbort = abort;
+    const view = await currentView(ctx);
+    if (view.heartbeat_due && heartbeatsInARow < MAX_HEARTBEATS_IN_A_ROW) {
       if (!(await sendHeartbeat(ctx))) break;
+      heartbeatsInARow++;
+      // Look again: the state may have changed while the heartbeat was on its way.
+      continue;
     }
-    const decision = await currentDecision(ctx);
+    heartbeatsInARow = 0;
     await refreshBadge(ctx);
     await closeIdleTab(ctx.clock.now(), false);
-    if (!decision.claim) break;
+    if (!view.decision.claim) break;
 
-    claimAbort = new AbortController();
     let task;
     try {
-      task = await client.claim(decision.wait_s, decision.exclude_types, claimAbort.signal);
+      task = await client.claim(view.decision.wait_s, view.decision.exclude_types, abort.signal);
     } catch (err) {
-      if (claimAbort.signal.aborted) continue;
+      if (abort.signal.aborted) continue;
       await noteServiceFailure(err);
       break;
     } finally {
-      claimAbort = null;
+      if (claimAbort === abort) claimAbort = null;
     }
     if (!task) continue;
     // Counted with or without safe mode, so switching it on starts from the true recent history.
@@ -138,5 +160,6 @@ async function loop(ctx: AgentContext): Promise<void> {
     await refreshBadge(ctx);
     await runClaimedTask(ctx, task);
   }
+  claimAbort = null;
   await refreshBadge(ctx);
 }

@@ -3,6 +3,7 @@ import { patchState } from './agent-state.js';
 import { browserName } from './browser-name.js';
 import type { AgentContext } from './context.js';
 import { clearCredentials } from './credentials.js';
+import { reportFor } from './heartbeat-due.js';
 import { currentNetworkMap, offerNetworkMap } from './network-map-store.js';
 import { checkNetworkSession } from './network-session.js';
 import { safetyStopsItem, stopVerdict } from './safety-stops.js';
@@ -21,7 +22,8 @@ export async function sendHeartbeat(ctx: AgentContext): Promise<boolean> {
   const session = await checkNetworkSession(now);
   const settings = await settingsItem.getValue();
   const stops = stopVerdict(await safetyStopsItem.getValue(), now);
-  const paused = settings.paused_by_user || stops.all_stopped;
+  const report = reportFor({ paused_by_user: settings.paused_by_user, stops, network_signed_in: session.signed_in });
+  const paused = report.paused;
   const map = await currentNetworkMap();
   try {
     const answer = await client.heartbeat({
@@ -51,6 +53,9 @@ export async function sendHeartbeat(ctx: AgentContext): Promise<boolean> {
       service_error: null,
       heartbeat_every_s: answer.heartbeat_every_s,
       claim_wait_s: answer.claim_wait_s,
+      // Exactly what this heartbeat carried, even if the member changed it meanwhile: the claim
+      // loop compares it with the present and sends another heartbeat when they differ.
+      reported: report,
     });
     return true;
   } catch (err) {

@@ -1,5 +1,5 @@
 import { browser } from 'wxt/browser';
-import { INITIAL_STATE, agentStateItem, pendingSignInItem } from './agent-state.js';
+import { INITIAL_STATE, pendingSignInItem, updateState } from './agent-state.js';
 import { clearCredentials, getCredentials, lastServiceUrlItem, saveCredentials } from './credentials.js';
 import { serviceOrigin } from './default-service-url.js';
 import type { ActionResult } from './protocol.js';
@@ -63,7 +63,7 @@ export async function verifyCode(req: { otp: string }): Promise<ActionResult> {
   }
   await pendingSignInItem.setValue(null);
   // A fresh start: the first heartbeat goes out at once.
-  await agentStateItem.setValue({ ...INITIAL_STATE, network: (await agentStateItem.getValue()).network });
+  await updateState((s) => ({ ...INITIAL_STATE, network: s.network }));
   return { ok: true };
 }
 
@@ -84,6 +84,6 @@ export async function signOut(): Promise<ActionResult> {
     if (!(err instanceof ServiceError && err.status === 401)) warning = `Signed out here, but the service was not told: ${explain(err, creds.service_url)}`;
   }
   await clearCredentials();
-  await agentStateItem.setValue({ ...INITIAL_STATE, network: (await agentStateItem.getValue()).network });
+  await updateState((s) => ({ ...INITIAL_STATE, network: s.network }));
   return warning ? { ok: false, error: warning } : { ok: true };
 }

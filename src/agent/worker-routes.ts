@@ -8,7 +8,6 @@ import { isNetworkTopFrame, isOwnExtensionPage } from './sender-checks.js';
 import { restartSignIn, sendCode, signOut, verifyCode } from './sign-in.js';
 import { agentStatus } from './status.js';
 import { onTaskResult } from './task-runner.js';
-import { patchState } from './agent-state.js';
 
 /** Every message the worker answers, each with the sender it accepts. */
 export function workerRoutes(ctx: AgentContext): Routes<ToWorker> {
@@ -29,9 +28,8 @@ export function workerRoutes(ctx: AgentContext): Routes<ToWorker> {
     'popup:set-paused': {
       allow: popup,
       handle: async ({ paused }) => {
+        // The claim loop tells the service at once: what the last heartbeat said no longer holds.
         await updateSettings({ paused_by_user: paused === true });
-        // The service hears of it at once, not at the next minute.
-        await patchState({ last_heartbeat_at: null });
         return afterChange({ ok: true as const });
       },
     },
