@@ -1,5 +1,5 @@
 import { browser } from 'wxt/browser';
-import { patchState } from './agent-state.js';
+import { agentStateItem, patchState } from './agent-state.js';
 import { browserName } from './browser-name.js';
 import type { AgentContext } from './context.js';
 import { clearCredentials } from './credentials.js';
@@ -19,9 +19,13 @@ export async function sendHeartbeat(ctx: AgentContext): Promise<boolean> {
   const client = await ctx.client();
   if (!client) return false;
   const now = ctx.clock.now();
-  const session = await checkNetworkSession(now);
-  const settings = await settingsItem.getValue();
   const stops = stopVerdict(await safetyStopsItem.getValue(), now);
+  // A safety stop of all work means: no requests to the network until it ends (docs/network-facts.md,
+  // "after a warning, stop"), and that includes reading who is signed in. The last known session
+  // stands meanwhile; a read would only meet the same limit and be taken for a sign-out.
+  const known = (await agentStateItem.getValue()).network;
+  const session = stops.all_stopped && known ? known : await checkNetworkSession(now);
+  const settings = await settingsItem.getValue();
   const report = reportFor({ paused_by_user: settings.paused_by_user, stops, network_signed_in: session.signed_in });
   const paused = report.paused;
   const map = await currentNetworkMap();
