@@ -13,12 +13,13 @@ import type { StopVerdict } from './safety-stops.js';
  * Resume records "paused" as what it told the service, so the loop sends another one at once.
  */
 export function heartbeatDue(
-  state: Pick<AgentState, 'last_heartbeat_at' | 'heartbeat_every_s' | 'reported'>,
+  state: Pick<AgentState, 'last_heartbeat_at' | 'heartbeat_every_s' | 'reported' | 'service_reachable'>,
   current: ReportedState,
   now: number,
 ): boolean {
   if (state.last_heartbeat_at === null || now - state.last_heartbeat_at >= state.heartbeat_every_s * 1000) return true;
-  if (!state.reported) return true;
+  // Back from an outage: say so at once (the popup shows the service unreachable until a heartbeat).
+  if (!state.reported || state.service_reachable === false) return true;
   return state.reported.paused !== current.paused || state.reported.network_signed_in !== current.network_signed_in;
 }
 

@@ -180,7 +180,7 @@ describe('claim loop and the paused state the service knows', () => {
 
 describe('heartbeatDue', () => {
   const now = Date.parse('2026-11-22T09:00:00.000Z');
-  const fresh = { last_heartbeat_at: now - 1_000, heartbeat_every_s: 60, reported: { paused: false, network_signed_in: true } };
+  const fresh = { last_heartbeat_at: now - 1_000, heartbeat_every_s: 60, reported: { paused: false, network_signed_in: true }, service_reachable: true };
 
   it('is due when the minute is up or none was ever sent', () => {
     expect(heartbeatDue({ ...fresh, last_heartbeat_at: now - 60_000 }, fresh.reported, now)).toBe(true);
@@ -192,5 +192,9 @@ describe('heartbeatDue', () => {
     expect(heartbeatDue(fresh, { paused: true, network_signed_in: true }, now)).toBe(true);
     expect(heartbeatDue(fresh, { paused: false, network_signed_in: false }, now)).toBe(true);
     expect(heartbeatDue({ ...fresh, reported: null }, fresh.reported, now)).toBe(true);
+  });
+
+  it('is due at once when the service was unreachable at the last call', () => {
+    expect(heartbeatDue({ ...fresh, service_reachable: false }, fresh.reported, now)).toBe(true);
   });
 });
