@@ -1,3 +1,4 @@
+import { isUuid } from '../db/is-uuid.js';
 import type { Queryable } from '../db/database.js';
 import type { CompletedTask } from '../tasks/completion-hooks.js';
 import { PostsOutput, type NetworkPost } from '../../contract/task-outputs.js';
@@ -6,7 +7,6 @@ import { classifySeniority } from './seniority.js';
 import { matchesKeywordRule } from './keyword-filter.js';
 import { engagementRate, TRENDING_THRESHOLD, TRENDING_WINDOW_POSTS, trendingScore } from './trending.js';
 
-const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export interface FilingResult {
   /** Posts of the output that passed the watchlist's rule and were filed (new or seen again). */
@@ -28,7 +28,7 @@ export async function fileCollectionOutput(tx: Queryable, task: CompletedTask): 
   const inputWatchlist = typeof task.input.watchlist_id === 'string' ? task.input.watchlist_id : null;
   const watchlistId = task.watchlistId ?? inputWatchlist;
   // fetch-profiles-posts called directly (no watchlist) is a plain task: nothing to file.
-  if (!watchlistId || !UUID_RE.test(watchlistId)) return result;
+  if (!watchlistId || !isUuid(watchlistId)) return result;
 
   const [watchlist] = await tx.query<{ id: string; type: string; slack_webhook_url: string | null }>(
     'SELECT id, type, slack_webhook_url FROM watchlists WHERE id = $1 AND team_id = $2',

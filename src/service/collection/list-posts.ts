@@ -1,10 +1,10 @@
+import { isUuid } from '../db/is-uuid.js';
 import type { Queryable } from '../db/database.js';
 import { POSTS_MAX_RANGE, POSTS_PAGE_SIZE, type CollectedPost, type PostsQuery } from '../../contract/posts.js';
 import { TRENDING_THRESHOLD } from './trending.js';
 import { HttpError } from '../http/http-error.js';
 import { countedPosts } from './post-counts.js';
 
-const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** Spec: `page` (first is 1, 20 a page) or an inclusive 0-indexed `range_from`..`range_to`. */
 export function pageWindow(q: PostsQuery): { offset: number; limit: number } {
@@ -59,7 +59,7 @@ export async function listPosts(db: Queryable, teamId: string, q: PostsQuery): P
   let order: string;
 
   if (q.watchlist_id !== undefined) {
-    const found = UUID_RE.test(q.watchlist_id)
+    const found = isUuid(q.watchlist_id)
       ? await db.query('SELECT 1 FROM watchlists WHERE id = $1 AND team_id = $2', [q.watchlist_id, teamId])
       : [];
     if (found.length === 0) throw new HttpError(404, 'Watchlist not found or access denied');

@@ -1,3 +1,4 @@
+import { isUuid } from '../db/is-uuid.js';
 import { Hono, type Context } from 'hono';
 import type { AppEnv } from '../context.js';
 import { requireApiKey } from '../auth/require-api-key.js';
@@ -8,7 +9,6 @@ import type { Queryable } from '../db/database.js';
 import { requireAgentActive } from '../tasks/agent-active.js';
 import { enqueueTask } from '../tasks/enqueue.js';
 
-const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
  * `POST /api-like` and `POST /api-comment` (spec "Engagement on collected posts"): a like or a
@@ -19,7 +19,7 @@ const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/
 export const engagementRoutes = new Hono<AppEnv>();
 
 async function findPost(db: Queryable, teamId: string, postId: string) {
-  const [post] = UUID_RE.test(postId)
+  const [post] = isUuid(postId)
     ? await db.query<{ id: string; activity_urn: string }>('SELECT id, activity_urn FROM posts WHERE id = $1 AND team_id = $2', [
         postId,
         teamId,

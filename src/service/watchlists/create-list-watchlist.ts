@@ -6,7 +6,7 @@ import { planWatchlistNow } from '../scheduler/plan-now.js';
 import { normaliseCompanies, normaliseProfiles, type ListMember } from './identifiers.js';
 import { nameFromItems } from './names.js';
 import { uniqueSlug } from './slugs.js';
-import { isUuid } from './views.js';
+import { isUuid } from '../db/is-uuid.js';
 
 export const LIST_NOT_FOUND = 'List not found or access denied';
 

@@ -13,7 +13,7 @@ import { labelsFromKeywords } from './labels.js';
 import { deletePendingKeywordTasks, replaceKeywords } from './keyword-store.js';
 import { keywordResults, NO_VALID_KEYWORDS } from './create-keyword-watchlist.js';
 import { PROMPT_CLAIM_SECONDS, startPromptGeneration } from './prompt-jobs.js';
-import { isUuid } from './views.js';
+import { isUuid } from '../db/is-uuid.js';
 
 export const WATCHLIST_NOT_FOUND = 'Watchlist not found or access denied';
 

@@ -1,16 +1,10 @@
+import { isUuid } from '../db/is-uuid.js';
 import type { Queryable } from '../db/database.js';
 import type { KeywordView, KeywordWatchlistView, Label } from '../../contract/watchlists.js';
 import type { z } from 'zod';
 import type { CompanyWatchlistView, ListView, PeopleWatchlistView, WatchlistSummary } from '../../contract/watchlists.js';
 
 /** Read side of the watchlist routes: every query is scoped by team and type. */
-
-const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-/** An id that cannot be a row id is simply not found (never a database cast error). */
-export function isUuid(id: string): boolean {
-  return UUID_RE.test(id);
-}
 
 const iso = (d: Date | string) => new Date(d).toISOString();
 
