@@ -16,11 +16,12 @@ export function requireMember(opts: { recordActivity: boolean }) {
     c.set('agent', agent);
     // Recorded before the handler runs: a long-poll claim proves liveness when it arrives.
     if (opts.recordActivity) {
+      // One round trip for both marks: this runs on every heartbeat, claim and result.
       await c.var.ctx.db.query(
-        'UPDATE memberships SET last_active_at = now() WHERE team_id = $1 AND user_id = $2',
-        [c.var.team.id, agent.userId],
+        `WITH token AS (UPDATE agent_tokens SET last_used_at = now() WHERE token_hash = $3)
+         UPDATE memberships SET last_active_at = now() WHERE team_id = $1 AND user_id = $2`,
+        [c.var.team.id, agent.userId, agent.tokenHash],
       );
-      await c.var.ctx.db.query('UPDATE agent_tokens SET last_used_at = now() WHERE token_hash = $1', [agent.tokenHash]);
     }
     await next();
   });
