@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest';
 import { startLocalHttpServer, type LocalHttpServer } from '../support/local-http.js';
 import { fetchPageMetadata, parseMetadata, urlsInPrompt } from '../../src/service/watchlists/page-metadata.js';
-import { BlockedAddressError, guardedLookup, isPublicAddress } from '../../src/service/watchlists/public-address.js';
+import { BlockedAddressError, guardedLookup, isPublicAddress } from '../../src/service/http/outbound-guard.js';
 
 /** The page-metadata fetch of prompt mode: what it reads, and what it refuses to reach. */
 

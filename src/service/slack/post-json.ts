@@ -1,6 +1,7 @@
 import { request as httpRequest } from 'node:http';
 import { request as httpsRequest } from 'node:https';
-import { guardedLookup, webhookUrlProblem } from './outbound-guard.js';
+import { guardedLookup } from '../http/outbound-guard.js';
+import { webhookUrlProblem } from './outbound-guard.js';
 
 export interface PostResult {
   status: number;

@@ -1,7 +1,7 @@
 import http from 'node:http';
 import https from 'node:https';
 import { Parser } from 'htmlparser2';
-import { assertHostAllowed, guardedLookup } from './public-address.js';
+import { assertHostAllowed, guardedLookup } from '../http/outbound-guard.js';
 
 /** What a prompt's URL contributes: the page's own description of itself. */
 export interface PageMetadata {

@@ -3,9 +3,10 @@ import { isIP } from 'node:net';
 import ipaddr from 'ipaddr.js';
 
 /**
- * The guard against server-side request forgery for URLs that users put in prompts: only public
- * unicast addresses are reached (no loopback, private, link-local such as cloud metadata at
- * 169.254.169.254, carrier-grade NAT, unique-local, multicast or reserved ranges).
+ * The guard against server-side request forgery for every outbound request to an address a team
+ * gives us (URLs in prompts, Slack webhooks): only public unicast addresses are reached (no
+ * loopback, private, link-local such as cloud metadata at 169.254.169.254, carrier-grade NAT,
+ * unique-local, multicast or reserved ranges). ALLOW_PRIVATE_FETCH=1 lifts it for tests.
  */
 export function isPublicAddress(address: string): boolean {
   if (!ipaddr.isValid(address)) return false;
@@ -14,7 +15,7 @@ export function isPublicAddress(address: string): boolean {
 }
 
 export class BlockedAddressError extends Error {
-  readonly code = 'EBLOCKED';
+  readonly code = 'EPRIVATE';
 }
 
 type LookupCallback = (err: NodeJS.ErrnoException | null, address: string | LookupAddress[], family?: number) => void;
