@@ -1,15 +1,26 @@
 import { startFakeNetwork } from './server.js';
+import { FAKE_VOICES, isVoice } from './voices.js';
 
 /**
  * Standalone fake network for end-to-end tests that run it in another process:
- * `npx tsx test/fake-network/main.ts [--port N]` prints `FAKE_NETWORK_PORT=<port>` and serves until
- * killed. Modes are switched over HTTP: `POST /__fake/mode {"mode": "rate_limited"}`,
+ * `npx tsx test/fake-network/main.ts [--port N] [--voice today|drifted|paged|measured_2026]` prints
+ * `FAKE_NETWORK_PORT=<port>` and serves until killed. Modes and voices are switched over HTTP:
+ * `POST /__fake/mode {"mode": "rate_limited"}`, `POST /__fake/voice {"voice": "paged"}`,
  * `POST /__fake/reset`, `GET /__fake/state`.
  */
-const portArg = process.argv.indexOf('--port');
-const port = portArg > 0 ? Number(process.argv[portArg + 1]) : Number(process.env.FAKE_NETWORK_PORT ?? 0);
-const fake = await startFakeNetwork({ port });
+const arg = (name: string) => {
+  const at = process.argv.indexOf(name);
+  return at > 0 ? process.argv[at + 1] : undefined;
+};
+const port = Number(arg('--port') ?? process.env.FAKE_NETWORK_PORT ?? 0);
+const voice = arg('--voice') ?? process.env.FAKE_NETWORK_VOICE ?? 'today';
+if (!isVoice(voice)) {
+  console.error(`--voice must be one of ${FAKE_VOICES.join(', ')}`);
+  process.exit(2);
+}
+const fake = await startFakeNetwork({ port, voice });
 console.log(`FAKE_NETWORK_PORT=${fake.port}`);
+console.log(`FAKE_NETWORK_VOICE=${fake.voice()}`);
 const stop = () => void fake.close().then(() => process.exit(0));
 process.on('SIGINT', stop);
 process.on('SIGTERM', stop);

@@ -3,14 +3,20 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { createServer } from 'node:https';
 import type { AddressInfo } from 'node:net';
 import { generate } from 'selfsigned';
-import { createDataset, type FakeDataset, type FakeProfile } from './dataset.js';
+import { createDataset, type FakeDataset, type FakePost, type FakeProfile } from './dataset.js';
 import { parseRestli, type RestliParsed } from './restli.js';
 import * as shapes from './shapes.js';
+import { driftDecorate, FAKE_VOICES, isVoice, postTime, postUrn, type FakeVoice } from './voices.js';
+
+export { FAKE_VOICES, type FakeVoice } from './voices.js';
 
 /**
  * A local HTTPS server that answers as www.linkedin.com does for everything our extension touches:
  * pages that set the session cookies, the `/voyager/api/` endpoints with their real paths, query
  * shapes, csrf check and normalised JSON, and the network's refusal signals, switchable per test.
+ * It speaks one of four voices (voices.ts; README.md has the table): `today`, `drifted`, `paged`,
+ * `measured_2026`. Every choice below follows docs/network-facts.md; where the facts leave a detail
+ * open, the comment says which fact was followed.
  * Chromium reaches it with `--host-resolver-rules=MAP www.linkedin.com 127.0.0.1:PORT
  * --ignore-certificate-errors`; Node tests call it with the cookie header of `fake.cookieHeader`.
  */
@@ -19,12 +25,17 @@ export const FAKE_MODES = [
   'normal',
   /** API answers 401, pages drop the cookies and send /feed/ to /login. */
   'signed_out',
-  /** API calls are redirected (302) to /login, as an expired session is on page-like requests. */
+  /** API calls are redirected (302) to /login (`/uas/login` in measured_2026), as an expired session is. */
   'signed_out_redirect',
+  /**
+   * API calls are redirected (302) to /checkpoint/lg/login-submit, which answers a sign-in page: the
+   * ordinary login flow lives under /checkpoint/ too (facts, "Newer evidence", "Checkpoints").
+   */
+  'signed_out_login_checkpoint',
   'rate_limited',
   /** `999 Request denied`. */
   'denied',
-  /** API calls are redirected to /checkpoint/challenge/. */
+  /** API calls are redirected to /checkpoint/challenge/ (a security check). */
   'challenge',
   'invitation_limit',
   'not_found',
@@ -36,12 +47,13 @@ export const FAKE_MODES = [
 export type FakeMode = (typeof FAKE_MODES)[number];
 
 export interface FakeState {
-  likes: { threadUrn: string; reactionType: string; actorCompanyUrn: string | null }[];
-  comments: { threadUrn: string; text: string; actorCompanyUrn: string | null; commentUrn: string }[];
+  /** `actorUrn`: who acted, the member's `urn:li:fsd_profile:<id>` or a page's `urn:li:fsd_company:<id>`. */
+  likes: { threadUrn: string; reactionType: string; actorUrn: string; via: 'rest' | 'graphql' }[];
+  comments: { threadUrn: string; text: string; actorUrn: string; commentUrn: string }[];
   invitations: { profileUrn: string; message: string | null; invitationUrn: string }[];
   messages: { recipientUrn: string; mailboxUrn: string; text: string; conversationUrn: string }[];
-  /** Every API call, to assert on paths, query strings and headers. */
-  requests: { method: string; path: string; rawQuery: string; headers: IncomingMessage['headers'] }[];
+  /** Every API call (refused ones too), to assert on paths, query strings, headers and the status answered. */
+  requests: { method: string; path: string; rawQuery: string; headers: IncomingMessage['headers']; status: number }[];
 }
 
 export interface FakeNetwork {
@@ -56,6 +68,9 @@ export interface FakeNetwork {
   state: FakeState;
   mode: () => FakeMode;
   setMode: (mode: FakeMode, options?: { delayMs?: number }) => void;
+  voice: () => FakeVoice;
+  setVoice: (voice: FakeVoice) => void;
+  /** Mode, dataset and state back to the start; the voice stays. */
   reset: () => void;
   close: () => Promise<void>;
 }
@@ -69,25 +84,57 @@ class Answer {
     readonly headers: Record<string, string | string[]> = {},
   ) {}
 }
-const json = (body: unknown, status = 200) => new Answer(status, body, { 'content-type': 'application/json; charset=utf-8' });
+const json = (body: unknown, status = 200, headers: Record<string, string> = {}) => new Answer(status, body, { 'content-type': 'application/json; charset=utf-8', ...headers });
 const html = (body: string, status = 200, headers: Record<string, string | string[]> = {}) =>
   new Answer(status, body, { 'content-type': 'text/html; charset=utf-8', ...headers });
 const redirect = (location: string, headers: Record<string, string | string[]> = {}) => new Answer(302, '', { location, ...headers });
 const apiError = (status: number, code?: string, message?: string) => json(shapes.errorBody(status, code, message), status);
+const noRoute = (method: string, route: string) => apiError(404, undefined, `No route ${method} ${route}`);
 
 function page(title: string, body: string): string {
   return `<!doctype html><html><head><meta charset="utf-8"><title>${title}</title></head><body>${body}</body></html>`;
 }
+const SIGN_IN_PAGE = page('LinkedIn Login, Sign in | LinkedIn', '<h1>Sign in</h1><form method="post" action="/checkpoint/lg/login-submit"><input name="session_key"><input name="session_password" type="password"></form>');
 
-export async function startFakeNetwork(options: { port?: number; host?: string } = {}): Promise<FakeNetwork> {
+const REACTION_TYPES = ['LIKE', 'PRAISE', 'APPRECIATION', 'EMPATHY', 'INTEREST', 'ENTERTAINMENT'];
+
+/**
+ * Page sizes per voice. Feeds: `tokenOnly` pages by `paginationToken` alone and ignores `start`
+ * (paged; measured_2026 for a profile's posts, facts "Newer evidence": "pages by
+ * metadata.paginationToken and ignores start"). Search: today "At most 49 a page"; measured_2026
+ * `count=<≤50>`; paged 2. Connections: today's example asks 40 (we cap there); paged 10.
+ */
+const LIMITS: Record<FakeVoice, { feed: number; feedTokenOnly: boolean; search: number; connections: number; invitations: number }> = {
+  today: { feed: 100, feedTokenOnly: false, search: 49, connections: 40, invitations: 100 },
+  drifted: { feed: 100, feedTokenOnly: false, search: 49, connections: 40, invitations: 100 },
+  paged: { feed: 2, feedTokenOnly: true, search: 2, connections: 10, invitations: 2 },
+  measured_2026: { feed: 100, feedTokenOnly: true, search: 50, connections: 40, invitations: 100 },
+};
+
+/**
+ * A search `paging.total` that is a ceiling, not a count (facts, "Newer evidence": "`paging.total` is
+ * a ceiling, not a count"): paged answers the real number + 40; measured_2026 a round number above it.
+ * The network's collections stop at 1,000 (facts, "Normalised JSON").
+ */
+function searchTotal(voice: FakeVoice, real: number): number {
+  if (voice === 'paged') return real + 40;
+  if (voice === 'measured_2026') return Math.min(1000, (Math.floor(real / 10) + 5) * 10);
+  return real;
+}
+
+export async function startFakeNetwork(options: { port?: number; host?: string; voice?: FakeVoice } = {}): Promise<FakeNetwork> {
   const pems = await generate([{ name: 'commonName', value: 'www.linkedin.com' }], {
     keySize: 2048,
     extensions: [{ name: 'subjectAltName', altNames: [{ type: 2, value: 'www.linkedin.com' }, { type: 2, value: 'localhost' }, { type: 7, ip: '127.0.0.1' }] }],
   } as Parameters<typeof generate>[1]);
+  if (options.voice !== undefined && !isVoice(options.voice)) throw new Error(`voice must be one of ${FAKE_VOICES.join(', ')}`);
+  let voice: FakeVoice = options.voice ?? 'today';
   let dataset = createDataset();
   let mode: FakeMode = 'normal';
   let delayMs = 0;
   const state = emptyState();
+  /** When each invitation was sent (kept beside `state` so state entries keep their shape). */
+  let invitationTimes = new Map<string, number>();
   const liAt = `AQEDAR${randomBytes(24).toString('base64url')}`;
   const csrfToken = `ajax:${randomInt(1e9, 9e9)}${randomInt(1e9, 9e9)}`;
   const cookieHeader = `li_at=${liAt}; JSESSIONID="${csrfToken}"`;
@@ -97,14 +144,18 @@ export async function startFakeNetwork(options: { port?: number; host?: string }
     `JSESSIONID="${csrfToken}"; Path=/; Secure; SameSite=None`,
   ];
   const clearedCookies = ['li_at=; Path=/; Max-Age=0; Secure; HttpOnly', 'JSESSIONID=; Path=/; Max-Age=0; Secure'];
+  const selfUrn = () => `urn:li:fsd_profile:${dataset.self.id}`;
+  const loginPath = () => (voice === 'measured_2026' ? '/uas/login' : '/login');
 
   function pageAnswer(path: string): Answer {
-    if (path === '/login' || path.startsWith('/login') || path === '/uas/login') {
-      return html(page('Sign in', '<h1>Sign in</h1><form><input name="session_key"><input name="session_password" type="password"></form>'));
-    }
+    if (path === '/login' || path.startsWith('/login') || path === '/uas/login' || path.startsWith('/uas/login')) return html(SIGN_IN_PAGE);
+    // The ordinary login flow lives under /checkpoint/ too (/checkpoint/lg/…, /checkpoint/rp/…): a
+    // sign-in page. Only /checkpoint/challenge/… is a security check (facts, "Newer evidence").
+    if (path.startsWith('/checkpoint/lg/') || path.startsWith('/checkpoint/rp/')) return html(SIGN_IN_PAGE);
     if (path.startsWith('/checkpoint/')) return html(page('Security Verification', '<h1>Let’s do a quick security check</h1><div id="captcha"></div>'));
     if (path === '/' || path === '/feed' || path === '/feed/' || path.startsWith('/in/') || path.startsWith('/company/')) {
-      if (mode === 'signed_out') return path === '/' ? html(page('Welcome', '<h1>Welcome to your professional community</h1>'), 200, { 'set-cookie': clearedCookies }) : redirect('/login', { 'set-cookie': clearedCookies });
+      if (mode === 'signed_out') return path === '/' ? html(page('Welcome', '<h1>Welcome to your professional community</h1>'), 200, { 'set-cookie': clearedCookies }) : redirect(loginPath(), { 'set-cookie': clearedCookies });
+      if (mode === 'signed_out_login_checkpoint') return redirect('/checkpoint/lg/login-submit');
       if (mode === 'challenge') return redirect('/checkpoint/challenge/AgH3', {});
       return html(page('Feed', `<h1>Feed</h1><p id="me">${dataset.self.firstName} ${dataset.self.lastName}</p>`), 200, { 'set-cookie': sessionCookies });
     }
@@ -112,185 +163,562 @@ export async function startFakeNetwork(options: { port?: number; host?: string }
   }
 
   function control(method: string, path: string, body: string): Answer {
-    if (method === 'GET' && path === '/__fake/state') return json({ mode, state: { ...state, requests: state.requests.length } });
+    let b: Record<string, unknown>;
+    try {
+      b = JSON.parse(body || '{}') as Record<string, unknown>;
+    } catch {
+      return json({ error: 'body is not JSON' }, 400);
+    }
+    if (method === 'GET' && path === '/__fake/state') return json({ mode, voice, state: { ...state, requests: state.requests.length } });
     if (method === 'POST' && path === '/__fake/mode') {
-      const b = JSON.parse(body || '{}') as { mode?: FakeMode; delay_ms?: number };
-      if (!b.mode || !FAKE_MODES.includes(b.mode)) return json({ error: `mode must be one of ${FAKE_MODES.join(', ')}` }, 400);
-      setMode(b.mode, { delayMs: b.delay_ms });
+      const m = b.mode as FakeMode | undefined;
+      if (!m || !FAKE_MODES.includes(m)) return json({ error: `mode must be one of ${FAKE_MODES.join(', ')}` }, 400);
+      setMode(m, { delayMs: typeof b.delay_ms === 'number' ? b.delay_ms : undefined });
       return json({ mode });
+    }
+    if (method === 'POST' && path === '/__fake/voice') {
+      if (!isVoice(b.voice)) return json({ error: `voice must be one of ${FAKE_VOICES.join(', ')}` }, 400);
+      setVoice(b.voice);
+      return json({ voice });
     }
     if (method === 'POST' && path === '/__fake/reset') {
       reset();
-      return json({ mode });
+      return json({ mode, voice });
     }
     return json({ error: 'unknown control call' }, 404);
+  }
+
+  // ---- the API --------------------------------------------------------------------------------------
+
+  interface Call {
+    method: string;
+    route: string;
+    q: URLQuery;
+    body: string;
+    normalisedAccept: boolean;
+    changed: boolean;
   }
 
   function api(req: IncomingMessage, path: string, rawQuery: string, body: string): Answer {
     const cookies = parseCookies(req.headers.cookie ?? '');
     if (cookies.li_at !== liAt || !cookies.JSESSIONID) return apiError(401, undefined, 'Unauthorized');
-    // csrf check: the header is the JSESSIONID value without its quotes.
+    // csrf check (every voice): the header is the JSESSIONID value without its quotes.
     if (req.headers['csrf-token'] !== cookies.JSESSIONID.replace(/^"|"$/g, '')) return html('CSRF check failed.', 403);
     if (mode === 'signed_out') return apiError(401, undefined, 'Unauthorized');
-    if (mode === 'signed_out_redirect') return redirect(`/login?session_redirect=${encodeURIComponent(path)}`);
+    if (mode === 'signed_out_redirect') return redirect(`${loginPath()}?session_redirect=${encodeURIComponent(path)}`);
+    if (mode === 'signed_out_login_checkpoint') return redirect('/checkpoint/lg/login-submit');
     if (mode === 'challenge') return redirect('/checkpoint/challenge/AgH3?ut=fake');
     if (mode === 'rate_limited') return apiError(429, undefined, 'Too Many Requests');
     if (mode === 'denied') return html('Request denied', 999);
 
-    const q = parseQuery(rawQuery);
-    const changed = mode === 'changed_shapes';
     const route = path.slice('/voyager/api/'.length);
     const method = req.method ?? 'GET';
     if (mode === 'not_found' && route !== 'me') return apiError(404, undefined, 'Not Found');
     if (req.headers['x-restli-protocol-version'] !== '2.0.0') return apiError(400, undefined, 'missing x-restli-protocol-version');
-    const normalisedAccept = String(req.headers.accept ?? '').includes('application/vnd.linkedin.normalized+json+2.1');
+    const call: Call = {
+      method,
+      route,
+      q: parseQuery(rawQuery),
+      body,
+      normalisedAccept: String(req.headers.accept ?? '').includes('application/vnd.linkedin.normalized+json+2.1'),
+      changed: mode === 'changed_shapes',
+    };
+    return method === 'GET' ? read(call) : method === 'POST' ? write(call) : noRoute(method, route);
+  }
 
-    if (method === 'GET' && route === 'me') return json(shapes.meAnswer(dataset.self, changed));
+  function read(c: Call): Answer {
+    const { route, q, changed } = c;
+    const measured = voice === 'measured_2026';
+    if (route === 'me') return json(shapes.meAnswer(dataset.self, changed));
 
-    if (method === 'GET' && route === 'identity/dash/profiles') {
-      if (q.get('q') !== 'memberIdentity' || !q.get('decorationId')?.startsWith('com.linkedin.voyager.dash.deco.identity.profile.FullProfileWithEntities-')) return apiError(400, undefined, 'bad profile query');
-      const p = findProfile(dataset, q.get('memberIdentity') ?? '');
-      return p ? json(shapes.profileAnswer(p, changed)) : apiError(404);
+    if (route === 'identity/dash/profiles') return profile(c);
+
+    const legacy = /^identity\/profiles\/([^/]+)\/(networkinfo|profileView|profileContactInfo)$/.exec(route);
+    if (legacy) {
+      const [, id, kind] = legacy;
+      // The old profileView answers 410 (facts, intro); networkinfo and profileContactInfo are 410 in
+      // measured_2026 (facts, "Newer evidence", measured 2026-10). A retired route answers 410 before
+      // it looks at the profile, so the private profile's networkinfo is 410 there too.
+      if (kind === 'profileView' || measured) return apiError(410, undefined, `${kind} is gone`);
+      if (kind === 'profileContactInfo') return noRoute('GET', route); // only known from "Newer evidence"
+      const p = findProfile(dataset, decodeURIComponent(id!));
+      if (!p) return apiError(404);
+      if (p.private) return apiError(403, undefined, 'This profile is not available');
+      return json(shapes.networkInfoAnswer(p, changed));
     }
-    const networkInfo = /^identity\/profiles\/([^/]+)\/networkinfo$/.exec(route);
-    if (method === 'GET' && networkInfo) {
-      const p = findProfile(dataset, decodeURIComponent(networkInfo[1]!));
-      return p ? json(shapes.networkInfoAnswer(p, changed)) : apiError(404);
-    }
-    if (method === 'GET' && route === 'identity/profileUpdatesV2') {
+
+    if (route === 'identity/profileUpdatesV2') {
       if (q.get('q') !== 'memberShareFeed') return apiError(400, undefined, 'bad finder');
       const id = /^urn:li:fsd_profile:(.+)$/.exec(q.get('profileUrn') ?? '')?.[1];
       const p = id ? dataset.profiles.find((x) => x.id === id) : undefined;
       if (!p) return apiError(404);
-      const { start, count } = paging(q, 100);
-      const posts = newestFirst(dataset.posts.filter((x) => x.author.kind === 'person' && x.author.profileId === p.id));
-      return json(shapes.updatesAnswer(posts.slice(start, start + count), dataset, start, changed));
-    }
-    if (method === 'GET' && route === 'organization/companies') {
-      if (q.get('q') !== 'universalName' || !q.get('decorationId')?.startsWith('com.linkedin.voyager.deco.organization.web.WebFullCompanyMain-')) return apiError(400, undefined, 'bad company query');
-      const c = dataset.companies.find((x) => x.slug === q.get('universalName')?.toLowerCase());
-      return c ? json(shapes.companyAnswer(c, changed)) : apiError(404);
-    }
-    if (method === 'GET' && route === 'feed/updates') {
-      if (q.get('q') !== 'companyFeedByUniversalName') return apiError(400, undefined, 'bad finder');
-      const c = dataset.companies.find((x) => x.slug === q.get('companyUniversalName')?.toLowerCase());
-      if (!c) return apiError(404);
-      const { start, count } = paging(q, 100);
-      const posts = newestFirst(dataset.posts.filter((x) => x.author.kind === 'company' && x.author.companyId === c.id));
-      return json(shapes.updatesAnswer(posts.slice(start, start + count), dataset, start, changed));
-    }
-    if (method === 'GET' && route === 'graphql') return search(q, normalisedAccept, changed);
-    if (method === 'GET' && route === 'relationships/dash/connections') {
-      if (q.get('q') !== 'search' || !q.get('decorationId')?.startsWith('com.linkedin.voyager.dash.deco.web.mynetwork.ConnectionListWithProfile-')) return apiError(400, undefined, 'bad connections query');
-      const { start, count } = paging(q, 40);
-      const all = dataset.profiles.filter((p) => p.distance === 'DISTANCE_1').sort((a, b) => (b.connectedAt ?? 0) - (a.connectedAt ?? 0));
-      return json(shapes.connectionsAnswer(all.slice(start, start + count), start, all.length, changed));
+      if (p.private) return apiError(403, undefined, 'This profile is not available');
+      const all = newestFirst(dataset.posts.filter((x) => x.author.kind === 'person' && x.author.profileId === p.id));
+      const pg = feedPage(all, q, `member:${p.id}`, LIMITS[voice].feedTokenOnly, LIMITS[voice].feed);
+      if (pg instanceof Answer) return pg;
+      return json(shapes.updatesAnswer(pg.posts, dataset, pg.start, changed, voice, pg.next));
     }
 
-    if (method === 'POST') return write(route, q, body);
-    return apiError(404, undefined, `No route ${method} ${route}`);
+    if (route === 'organization/companies') {
+      if (q.get('q') !== 'universalName' || !q.get('decorationId')?.startsWith('com.linkedin.voyager.deco.organization.web.WebFullCompanyMain-')) return apiError(400, undefined, 'bad company query');
+      const c2 = dataset.companies.find((x) => x.slug === q.get('universalName')?.toLowerCase());
+      return c2 ? json(shapes.companyAnswer(c2, changed, voice)) : apiError(404);
+    }
+
+    if (route === 'feed/updates') {
+      if (q.get('q') === 'activityByUrn') return updateByUrn(q.get('activityUrn') ?? '', c);
+      if (q.get('q') !== 'companyFeedByUniversalName') return apiError(400, undefined, 'bad finder');
+      // facts, "Newer evidence": companyFeedByUniversalName answered 400 (measured 2026-10).
+      if (measured) return apiError(400, undefined, 'Finder companyFeedByUniversalName is not supported');
+      return companyPosts(q.get('companyUniversalName') ?? '', c, LIMITS[voice].feedTokenOnly);
+    }
+    const single = /^feed\/updates\/([^/]+)$/.exec(route);
+    if (single) {
+      // One update by URN: only known from "Newer evidence" (2026-08).
+      if (!measured) return noRoute('GET', route);
+      return updateByUrn(decodeURIComponent(single[1]!), c);
+    }
+    if (route === 'feed/updatesV2') {
+      if (!measured) return noRoute('GET', route);
+      return apiError(400, undefined, `Finder ${q.get('q') ?? ''} is not supported`);
+    }
+    if (route === 'organization/updatesV2') {
+      if (!measured) return noRoute('GET', route);
+      if (q.get('q') !== 'companyRelevanceFeed' || q.get('moduleKey') !== 'ORGANIZATION_MEMBER_FEED_DESKTOP') return apiError(400, undefined, 'bad finder');
+      // Pages by start/count as the facts' URL shows; a next-page token is given (and honoured) too.
+      return companyPosts(q.get('companyIdOrUniversalName') ?? '', c, false);
+    }
+
+    if (route === 'graphql') return graphqlRead(c);
+    if (route === 'search/dash/clusters') {
+      if (!measured) return noRoute('GET', route);
+      return restSearch(c);
+    }
+
+    if (route === 'relationships/dash/connections') {
+      if (q.get('q') !== 'search' || !q.get('decorationId')?.startsWith('com.linkedin.voyager.dash.deco.web.mynetwork.ConnectionListWithProfile-')) return apiError(400, undefined, 'bad connections query');
+      const { start, count } = paging(q, LIMITS[voice].connections);
+      const all = dataset.profiles.filter((p) => p.distance === 'DISTANCE_1').sort((a, b) => (b.connectedAt ?? 0) - (a.connectedAt ?? 0));
+      return json(shapes.connectionsAnswer(all.slice(start, start + count), start, all.length, changed, voice));
+    }
+    if (route === 'relationships/sentInvitationViewsV2') {
+      if (q.get('q') !== 'invitationType' || q.get('invitationType') !== 'CONNECTION') return apiError(400, undefined, 'bad finder');
+      const { start, count } = paging(q, LIMITS[voice].invitations);
+      const sent = [...state.invitations]
+        .reverse()
+        .map((inv) => ({ invitationUrn: inv.invitationUrn, message: inv.message, sentTime: invitationTimes.get(inv.invitationUrn) ?? 0, profile: dataset.profiles.find((p) => `urn:li:fsd_profile:${p.id}` === inv.profileUrn)! }));
+      return json(shapes.sentInvitationsAnswer(sent.slice(start, start + count), start, changed));
+    }
+    return noRoute('GET', route);
   }
 
-  function search(q: URLQuery, normalisedAccept: boolean, changed: boolean): Answer {
-    if (!q.get('queryId')?.startsWith('voyagerSearchDashClusters.')) return apiError(400, undefined, 'unknown queryId');
+  function profile(c: Call): Answer {
+    const { q, changed } = c;
+    const decoration = q.get('decorationId') ?? '';
+    if (q.get('q') !== 'memberIdentity') return apiError(400, undefined, 'bad finder');
+    const full = /^com\.linkedin\.voyager\.dash\.deco\.identity\.profile\.FullProfileWithEntities-\d+$/.test(decoration);
+    // Top-card decorations: facts, "Newer evidence" only.
+    const topCard = /^com\.linkedin\.voyager\.dash\.deco\.identity\.profile\.(WebTopCardCore|TopCardSupplementary)-\d+$/.test(decoration);
+    if (!full && !(topCard && voice === 'measured_2026')) return apiError(400, undefined, `Unknown decorationId ${decoration}`);
+    const p = findProfile(dataset, q.get('memberIdentity') ?? '');
+    if (!p) return apiError(404);
+    if (p.private) return apiError(403, undefined, 'This profile is not available');
+    if (full) return json(shapes.profileAnswer(p, changed, voice));
+    const pending = state.invitations.find((i) => i.profileUrn === `urn:li:fsd_profile:${p.id}`);
+    return json(
+      shapes.topCardAnswer(p, pending ? { invitation: { urn: pending.invitationUrn, message: pending.message, sentTime: invitationTimes.get(pending.invitationUrn) ?? Date.now() } } : {}, changed),
+    );
+  }
+
+  function companyPosts(identity: string, c: Call, tokenOnly: boolean): Answer {
+    const id = identity.toLowerCase();
+    const company = dataset.companies.find((x) => x.slug === id || String(x.id) === id);
+    if (!company) return apiError(404);
+    const all = newestFirst(dataset.posts.filter((x) => x.author.kind === 'company' && x.author.companyId === company.id));
+    const pg = feedPage(all, c.q, `company:${company.id}`, tokenOnly, LIMITS[voice].feed);
+    if (pg instanceof Answer) return pg;
+    return json(shapes.updatesAnswer(pg.posts, dataset, pg.start, c.changed, voice, pg.next));
+  }
+
+  function updateByUrn(urn: string, c: Call): Answer {
+    const post = findPost(dataset, urn);
+    if (!post) return apiError(404, undefined, 'This post cannot be displayed');
+    if (authorIsPrivate(post)) return apiError(403, undefined, 'This post cannot be displayed');
+    if (c.route === 'feed/updates') {
+      // The older form: a finder, so a collection of one.
+      if (!c.q.get('decorationId')?.startsWith('com.linkedin.voyager.deco.feed.FeedUpdate-')) return apiError(400, undefined, 'bad decoration');
+      return json(shapes.updatesAnswer([post], dataset, 0, c.changed, voice, null));
+    }
+    return json(shapes.singleUpdateAnswer(post, dataset, c.changed, voice));
+  }
+
+  /** A feed page: by `paginationToken` when given (or when the voice ignores `start`), else by `start`. */
+  function feedPage(all: FakePost[], q: URLQuery, feed: string, tokenOnly: boolean, max: number): Answer | { posts: FakePost[]; start: number; next: string | null } {
+    const { start: askedStart, count } = paging(q, max);
+    const token = q.get('paginationToken');
+    let start = tokenOnly ? 0 : askedStart;
+    if (token) {
+      const at = readToken(token, feed);
+      if (at === null) return apiError(400, undefined, 'Invalid paginationToken');
+      start = at;
+    }
+    const posts = all.slice(start, start + count);
+    const end = start + posts.length;
+    return { posts, start, next: end < all.length ? makeToken(feed, end) : null };
+  }
+
+  // ---- search -----------------------------------------------------------------------------------------
+
+  interface SearchRequest {
+    resultType: string;
+    keywords: string;
+    params: Map<string, string[]>;
+    start: number;
+    count: number;
+  }
+
+  const asList = (v: RestliParsed | undefined): string[] => (v === undefined ? [] : Array.isArray(v) ? v.map(String) : [String(v)]);
+  /** A numeric id from `1035`, `urn:li:fsd_company:1035`, `urn:li:geo:90009496`… */
+  const numericId = (v: string) => /(\d+)\)?$/.exec(v)?.[1];
+
+  function peopleMatches(s: SearchRequest): FakeProfile[] {
+    const degree: Record<string, string> = { DISTANCE_1: 'F', DISTANCE_2: 'S', DISTANCE_3: 'O', OUT_OF_NETWORK: 'O' };
+    const words = s.keywords.toLowerCase().split(/\s+/).filter(Boolean);
+    const network = s.params.get('network');
+    const companies = s.params.get('currentCompany')?.map(numericId);
+    const geos = s.params.get('geoUrn')?.map(numericId);
+    // Other filter keys (title, company, …) are ignored silently: facts, "Newer evidence": "Free-text
+    // title/company filter keys are unverified; a filter the network ignores silently returns
+    // unfiltered results".
+    return dataset.profiles.filter((p) => {
+      if (p.distance === 'SELF' || p.private) return false;
+      const text = `${p.firstName} ${p.lastName} ${p.headline} ${p.location} ${p.positions.filter((x) => !x.end).map((x) => x.companyName).join(' ')}`.toLowerCase();
+      if (!words.every((w) => text.includes(w))) return false;
+      if (network?.length && !network.includes(degree[p.distance] ?? '')) return false;
+      if (companies?.length && !p.positions.some((x) => !x.end && x.companyId !== undefined && companies.includes(String(x.companyId)))) return false;
+      if (geos?.length && !geos.includes(String(p.geoId))) return false;
+      return true;
+    });
+  }
+
+  function contentMatches(s: SearchRequest): FakePost[] {
+    const words = s.keywords.toLowerCase().split(/\s+/).filter(Boolean);
+    const windows: Record<string, number> = { 'past-24h': 24 * 3600_000, 'past-week': 7 * 24 * 3600_000, 'past-month': 30 * 24 * 3600_000 };
+    const window = windows[s.params.get('datePosted')?.[0] ?? ''];
+    const matches = dataset.posts.filter((p) => {
+      if (authorIsPrivate(p)) return false;
+      const text = p.text.toLowerCase();
+      if (!words.every((w) => text.includes(w))) return false;
+      if (window && postTime(p) < Date.now() - window) return false;
+      return true;
+    });
+    // sortBy date_posted: newest first (facts, "keyword post search"); otherwise "relevance", which
+    // we render as most-engaged first.
+    if (s.params.get('sortBy')?.[0] === 'date_posted') return newestFirst(matches);
+    return [...matches].sort((a, b) => b.likes + b.comments - (a.likes + a.comments));
+  }
+
+  function graphqlRead(c: Call): Answer {
+    const queryId = c.q.get('queryId') ?? '';
+    const [name, hash] = queryId.split('.');
+    if (!hash) return apiError(400, undefined, `Unknown queryId ${queryId}`);
+    if (name === 'voyagerSearchDashClusters') {
+      // facts, "Newer evidence": "A stale queryId answers 400 mentioning the query id"; the page no
+      // longer issues this call, so no hash is current in measured_2026.
+      if (voice === 'measured_2026') return apiError(400, undefined, `Invalid queryId: ${queryId} is not a registered persisted query`);
+      return graphqlSearch(c);
+    }
+    if (name === 'voyagerFeedDashProfileUpdates') return graphqlProfileUpdates(c);
+    if (name === 'voyagerSearchDashReusableTypeahead' && voice === 'measured_2026') return typeahead(c);
+    return apiError(400, undefined, `Unknown queryId ${queryId}`);
+  }
+
+  function parseVariables(c: Call): Record<string, RestliParsed> | Answer {
     let variables: RestliParsed;
     try {
-      variables = parseRestli(q.raw('variables') ?? '');
+      variables = parseRestli(c.q.raw('variables') ?? '');
     } catch (err) {
       return apiError(400, undefined, (err as Error).message);
     }
     if (typeof variables !== 'object' || Array.isArray(variables)) return apiError(400, undefined, 'variables must be a tuple');
-    const query = variables.query as Record<string, RestliParsed> | undefined;
-    if (!query || query.flagshipSearchIntent !== 'SEARCH_SRP') return apiError(400, undefined, 'bad search query');
-    const params = new Map<string, string[]>();
-    for (const p of (query.queryParameters as Record<string, RestliParsed>[] | undefined) ?? []) params.set(String(p.key), (p.value as string[]) ?? []);
-    const start = Number(variables.start ?? 0);
-    const count = Math.min(Number(variables.count ?? 10), 49);
-    const keywords = typeof query.keywords === 'string' ? query.keywords.toLowerCase() : '';
-    const resultType = params.get('resultType')?.[0];
+    return variables;
+  }
 
-    if (resultType === 'PEOPLE') {
-      const network = params.get('network');
-      const degree: Record<string, string> = { DISTANCE_1: 'F', DISTANCE_2: 'S', DISTANCE_3: 'O' };
-      const matches = dataset.profiles.filter((p) => {
-        if (p.distance === 'SELF') return false;
-        const text = `${p.firstName} ${p.lastName} ${p.headline} ${p.location}`.toLowerCase();
-        if (keywords && !keywords.split(/\s+/).every((w) => text.includes(w))) return false;
-        if (network && !network.includes(degree[p.distance] ?? '')) return false;
-        const title = params.get('title')?.[0]?.toLowerCase();
-        if (title && !p.positions.some((x) => x.title.toLowerCase().includes(title)) && !p.headline.toLowerCase().includes(title)) return false;
-        const company = params.get('company')?.[0]?.toLowerCase();
-        if (company && !p.positions.some((x) => !x.end && x.companyName.toLowerCase().includes(company))) return false;
-        return true;
-      });
-      const items = matches.slice(start, start + count).map((p) => ({ entityResult: shapes.personResult(p) }));
-      return json(shapes.searchAnswer(items, start, matches.length, normalisedAccept, changed));
+  function graphqlSearch(c: Call): Answer {
+    const variables = parseVariables(c);
+    if (variables instanceof Answer) return variables;
+    const query = variables.query as Record<string, RestliParsed> | undefined;
+    if (!query || typeof query !== 'object' || Array.isArray(query) || query.flagshipSearchIntent !== 'SEARCH_SRP') return apiError(400, undefined, 'bad search query');
+    const params = new Map<string, string[]>();
+    const qp = query.queryParameters ?? [];
+    if (!Array.isArray(qp)) return apiError(400, undefined, 'queryParameters must be a List of (key,value)');
+    for (const p of qp as Record<string, RestliParsed>[]) params.set(String(p.key), asList(p.value));
+    const s: SearchRequest = {
+      resultType: params.get('resultType')?.[0] ?? '',
+      keywords: typeof query.keywords === 'string' ? query.keywords : '',
+      params,
+      start: Math.max(0, Number(variables.start ?? 0) || 0),
+      count: Math.min(Math.max(1, Number(variables.count ?? 10) || 10), LIMITS[voice].search),
+    };
+    const drifted = voice === 'drifted';
+    const pastEnd = voice === 'paged';
+    if (s.resultType === 'PEOPLE') {
+      const matches = peopleMatches(s);
+      const items = matches.slice(s.start, s.start + s.count).map((p) => ({ entityResult: shapes.personResult(p, voice) }));
+      // drifted: the "other" shape — references where today is inline, inline where today has references.
+      const shape: shapes.SearchShape = drifted ? { refs: !c.normalisedAccept, leadingEmpty: 'noItems' } : { noClusterWhenEmpty: pastEnd };
+      return json(shapes.searchAnswer(items, s.start, searchTotal(voice, matches.length), c.normalisedAccept, c.changed, shape));
     }
-    if (resultType === 'CONTENT') {
-      const matches = newestFirst(dataset.posts.filter((p) => !keywords || p.text.toLowerCase().includes(keywords)));
-      const items = matches.slice(start, start + count).map((p) => ({ searchFeedUpdate: { update: shapes.feedUpdate(p, dataset) } }));
-      return json(shapes.searchAnswer(items, start, matches.length, normalisedAccept, changed));
+    if (s.resultType === 'CONTENT') {
+      const matches = contentMatches(s);
+      const page = matches.slice(s.start, s.start + s.count);
+      // drifted: entity results instead of full updates (facts, "Newer evidence": "some carry
+      // entityResult items with summary.text and trackingUrn").
+      const items = drifted ? page.map((p) => ({ entityResult: shapes.contentResult(p, dataset, voice) })) : page.map((p) => ({ searchFeedUpdate: { update: shapes.feedUpdate(p, dataset, voice) } }));
+      const shape: shapes.SearchShape = drifted ? { leadingEmpty: 'emptyItems' } : { noClusterWhenEmpty: pastEnd };
+      return json(shapes.searchAnswer(items, s.start, searchTotal(voice, matches.length), c.normalisedAccept, c.changed, shape));
     }
     return apiError(400, undefined, 'unknown resultType');
   }
 
-  function write(route: string, q: URLQuery, rawBody: string): Answer {
+  function restSearch(c: Call): Answer {
+    const { q } = c;
+    if (!q.get('decorationId')?.startsWith('com.linkedin.voyager.dash.deco.search.SearchClusterCollection-')) return apiError(400, undefined, 'bad decorationId');
+    if (q.get('q') !== 'all') return apiError(400, undefined, 'bad finder');
+    let query: RestliParsed;
+    try {
+      // The raw value: a tuple whose syntax arrives percent-encoded is a scalar string here, refused below.
+      query = parseRestli(q.raw('query') ?? '');
+    } catch (err) {
+      return apiError(400, undefined, (err as Error).message);
+    }
+    if (typeof query !== 'object' || Array.isArray(query) || query.flagshipSearchIntent !== 'SEARCH_SRP') return apiError(400, undefined, 'bad search query');
+    const qp = query.queryParameters ?? {};
+    if (typeof qp !== 'object' || Array.isArray(qp)) return apiError(400, undefined, 'queryParameters must be a tuple (key:List(…),…)');
+    const params = new Map<string, string[]>(Object.entries(qp).map(([k, v]) => [k, asList(v)]));
+    const { start, count } = paging(q, LIMITS[voice].search);
+    const s: SearchRequest = { resultType: params.get('resultType')?.[0] ?? '', keywords: typeof query.keywords === 'string' ? query.keywords : '', params, start, count };
+    if (s.resultType === 'PEOPLE') {
+      const matches = peopleMatches(s);
+      const items = matches.slice(start, start + count).map((p) => ({ entityResult: shapes.personResult(p, voice) }));
+      return json(shapes.restClustersAnswer(items, start, searchTotal(voice, matches.length), c.changed));
+    }
+    if (s.resultType === 'CONTENT') {
+      const matches = contentMatches(s);
+      // Hollow (facts, "Newer evidence", measured 2026-10): even positions an entity holding only
+      // entityUrn + trackingUrn, odd positions a bare *entityResult URN with nothing in included.
+      const items = matches.slice(start, start + count).map((p, i) => {
+        const urn = postUrn(p, dataset, voice);
+        return { hollow: { entityUrn: `urn:li:fsd_entityResultViewModel:(${urn},SEARCH_SRP,DEFAULT)`, trackingUrn: urn, withEntity: (start + i) % 2 === 0 } };
+      });
+      return json(shapes.restClustersAnswer(items, start, searchTotal(voice, matches.length), c.changed));
+    }
+    return apiError(400, undefined, 'unknown resultType');
+  }
+
+  /**
+   * measured_2026: GEO typeahead (facts, "Newer evidence": "Location filters by geoUrn, found with a
+   * typeahead (voyagerSearchDashReusableTypeahead, type GEO)"). Shape our choice:
+   * `data.searchDashReusableTypeaheadByType.elements[]` `{title.text, trackingUrn: urn:li:geo:<id>,
+   * target.*geo: urn:li:fsd_geo:<id>}` (one level deeper with the normalised accept).
+   */
+  function typeahead(c: Call): Answer {
+    const variables = parseVariables(c);
+    if (variables instanceof Answer) return variables;
+    if (variables.type !== 'GEO') return apiError(400, undefined, 'unsupported typeahead type');
+    const words = String(variables.keywords ?? '').toLowerCase().split(/\s+/).filter(Boolean);
+    const seen = new Map<number, string>();
+    for (const p of dataset.profiles) if (!seen.has(p.geoId)) seen.set(p.geoId, p.location);
+    const elements = [...seen]
+      .filter(([, name]) => words.every((w) => name.toLowerCase().includes(w)))
+      .map(([id, name]) => ({
+        $type: 'com.linkedin.voyager.dash.search.typeahead.TypeaheadViewModel',
+        title: { text: name },
+        trackingUrn: `urn:li:geo:${id}`,
+        target: { '*geo': `urn:li:fsd_geo:${id}` },
+      }));
+    const body = { searchDashReusableTypeaheadByType: { $type: 'com.linkedin.restli.common.CollectionResponse', elements, paging: { start: 0, count: elements.length } } };
+    return json(c.normalisedAccept ? { data: { data: body }, included: [] } : { data: body });
+  }
+
+  function graphqlProfileUpdates(c: Call): Answer {
+    const variables = parseVariables(c);
+    if (variables instanceof Answer) return variables;
+    const id = /^urn:li:fsd_profile:(.+)$/.exec(String(variables.profileUrn ?? ''))?.[1];
+    const p = id ? dataset.profiles.find((x) => x.id === id) : undefined;
+    if (!p) return apiError(404);
+    if (p.private) return apiError(403, undefined, 'This profile is not available');
+    const all = newestFirst(dataset.posts.filter((x) => x.author.kind === 'person' && x.author.profileId === p.id));
+    const count = Math.min(Math.max(1, Number(variables.count ?? 20) || 20), voice === 'paged' ? 2 : 100);
+    let start = Math.max(0, Number(variables.start ?? 0) || 0);
+    if (typeof variables.paginationToken === 'string' && variables.paginationToken) {
+      const at = readToken(variables.paginationToken, `member:${p.id}`);
+      if (at === null) return apiError(400, undefined, 'Invalid paginationToken');
+      start = at;
+    }
+    const posts = all.slice(start, start + count);
+    const next = start + posts.length < all.length ? makeToken(`member:${p.id}`, start + posts.length) : null;
+    return json(shapes.graphqlProfileUpdatesAnswer(posts, dataset, start, next, c.normalisedAccept, c.changed, voice));
+  }
+
+  // ---- writes -------------------------------------------------------------------------------------------
+
+  /** The page a body names as actor: a dataset company's `urn:li:fsd_company:<id>`, else refused. */
+  function companyActor(urn: unknown): string | Answer {
+    const id = /^urn:li:fsd_company:(\d+)$/.exec(String(urn))?.[1];
+    if (!id || !dataset.companies.some((x) => String(x.id) === id)) return apiError(403, undefined, `Not authorized to act as ${String(urn)}`);
+    return `urn:li:fsd_company:${id}`;
+  }
+
+  function write(c: Call): Answer {
+    const { route, q } = c;
     let body: Record<string, any>;
     try {
-      body = JSON.parse(rawBody || 'null');
+      body = JSON.parse(c.body || 'null');
     } catch {
       return apiError(400, undefined, 'body is not JSON');
     }
     if (!body || typeof body !== 'object') return apiError(400, undefined, 'body required');
-    const actorCompanyUrn = q.get('actorCompanyUrn') ?? null;
-    if (actorCompanyUrn && !dataset.companies.some((c) => `urn:li:fsd_company:${c.id}` === actorCompanyUrn)) return apiError(403, 'NOT_AUTHORIZED_ACTOR');
 
     if (route === 'voyagerSocialDashReactions') {
+      // REST reaction: always the member. No public source knows a query parameter for acting as a
+      // page (facts, "Newer evidence", "Like"), so unknown parameters such as actorCompanyUrn are
+      // ignored, as the network would — in every voice.
       const threadUrn = q.get('threadUrn') ?? '';
-      if (!findPost(dataset, threadUrn)) return apiError(404);
-      if (!['LIKE', 'PRAISE', 'APPRECIATION', 'EMPATHY', 'INTEREST', 'ENTERTAINMENT'].includes(body.reactionType)) return apiError(400, undefined, 'bad reactionType');
-      state.likes.push({ threadUrn, reactionType: body.reactionType, actorCompanyUrn });
-      return new Answer(201, '');
+      const post = findPost(dataset, threadUrn);
+      if (!post) return apiError(404, undefined, 'Unknown thread');
+      if (authorIsPrivate(post)) return apiError(403);
+      if (!REACTION_TYPES.includes(body.reactionType)) return apiError(400, undefined, 'bad reactionType');
+      state.likes.push({ threadUrn, reactionType: body.reactionType, actorUrn: selfUrn(), via: 'rest' });
+      // 201 (facts, "Like"); measured_2026: empty body and the id in X-RestLi-Id ("Newer evidence").
+      return voice === 'measured_2026' ? new Answer(201, '', { 'x-restli-id': `urn:li:fsd_reaction:(${selfUrn()},${threadUrn},0)` }) : new Answer(201, '');
     }
+
+    if (route === 'graphql') {
+      const queryId = q.get('queryId') ?? '';
+      const [name, hash] = queryId.split('.');
+      if (q.get('action') !== 'execute') return apiError(400, undefined, 'bad action');
+      // The reaction mutation is known only from "Newer evidence": elsewhere an unknown queryId.
+      if (name !== 'voyagerSocialDashReactions' || !hash || voice !== 'measured_2026') return apiError(400, undefined, `Unknown queryId ${queryId}`);
+      if (body.queryId !== undefined && body.queryId !== queryId) return apiError(400, undefined, 'queryId mismatch');
+      return graphqlReaction(body, c.normalisedAccept);
+    }
+
     if (route === 'voyagerSocialDashNormComments') {
       if (!q.get('decorationId')?.startsWith('com.linkedin.voyager.dash.deco.social.NormComment-')) return apiError(400, undefined, 'bad decoration');
       const threadUrn = String(body.threadUrn ?? '');
       const text = body.commentary?.text;
       if (typeof text !== 'string' || body.commentary?.$type !== 'com.linkedin.voyager.dash.common.text.TextViewModel') return apiError(400, undefined, 'bad commentary');
-      if (!findPost(dataset, threadUrn)) return apiError(404);
+      const post = findPost(dataset, threadUrn);
+      if (!post) return apiError(404);
+      if (authorIsPrivate(post)) return apiError(403);
+      // A page acts through the body (facts, "Newer evidence": "nonMemberActorUrn … on comments (some
+      // sources: organizationActorUrn)"); query parameters other than decorationId are ignored.
+      let actorUrn = selfUrn();
+      const named = body.nonMemberActorUrn ?? body.organizationActorUrn;
+      if (named !== undefined && named !== null) {
+        const actor = companyActor(named);
+        if (actor instanceof Answer) return actor;
+        actorUrn = actor;
+      }
       const commentUrn = `urn:li:fsd_comment:(${7_000_000 + state.comments.length},${threadUrn})`;
       // The network keeps at most about 1,250 characters of a comment.
-      state.comments.push({ threadUrn, text: text.slice(0, 1250), actorCompanyUrn, commentUrn });
-      return json({ data: { $type: 'com.linkedin.voyager.dash.social.Comment', entityUrn: commentUrn, threadUrn }, included: [] }, 201);
+      state.comments.push({ threadUrn, text: text.slice(0, 1250), actorUrn, commentUrn });
+      return json({ data: { $type: 'com.linkedin.voyager.dash.social.Comment', entityUrn: commentUrn, threadUrn, commenter: { actorUrn } }, included: [] }, 201);
     }
-    if (route === 'voyagerRelationshipsDashMemberRelationships') {
-      if (q.get('action') !== 'verifyQuotaAndCreateV2') return apiError(400, undefined, 'bad action');
-      if (mode === 'invitation_limit') return apiError(400, 'CANT_INVITE_CONNECTION_LIMIT_REACHED');
-      const profileUrn = String(body.invitee?.inviteeUnion?.memberProfile ?? '');
-      const p = dataset.profiles.find((x) => `urn:li:fsd_profile:${x.id}` === profileUrn);
-      if (!p || p.distance === 'SELF') return apiError(404);
-      if (typeof body.customMessage === 'string' && body.customMessage.length > 300) return apiError(400, 'CUSTOM_MESSAGE_TOO_LONG');
-      if (p.distance === 'DISTANCE_1') return apiError(400, 'CANT_INVITE_ALREADY_CONNECTED');
-      if (state.invitations.some((i) => i.profileUrn === profileUrn)) return apiError(400, 'CANT_RESEND_YET');
-      const invitationUrn = `urn:li:fsd_invitation:${7_100_000_000 + state.invitations.length}`;
-      state.invitations.push({ profileUrn, message: body.customMessage ?? null, invitationUrn });
-      return json({ data: { value: { $type: 'com.linkedin.voyager.dash.relationships.InvitationCreationResult', invitationUrn } }, included: [] });
-    }
-    if (route === 'voyagerMessagingDashMessengerMessages') {
-      if (q.get('action') !== 'createMessage') return apiError(400, undefined, 'bad action');
-      if (body.mailboxUrn !== `urn:li:fsd_profile:${dataset.self.id}`) return apiError(403, 'MAILBOX_MISMATCH');
-      const recipientUrn = String(body.message?.hostRecipientUrns?.[0] ?? '');
-      const text = body.message?.body?.text;
-      if (typeof text !== 'string' || !body.message?.originToken) return apiError(400, undefined, 'bad message');
-      const p = dataset.profiles.find((x) => `urn:li:fsd_profile:${x.id}` === recipientUrn);
-      if (!p) return apiError(404);
-      if (p.distance !== 'DISTANCE_1') return apiError(400, 'RECIPIENT_NOT_FIRST_DEGREE');
-      const conversationUrn = `urn:li:msg_conversation:(urn:li:fsd_profile:${dataset.self.id},2-${Buffer.from(p.id).toString('base64url')})`;
-      state.messages.push({ recipientUrn, mailboxUrn: body.mailboxUrn, text, conversationUrn });
-      return json({ data: { value: { $type: 'com.linkedin.messenger.Message', deliveredAt: Date.now(), conversationUrn, entityUrn: `urn:li:msg_message:(${conversationUrn},${state.messages.length})` } }, included: [] });
-    }
-    return apiError(404, undefined, `No route POST ${route}`);
+
+    if (route === 'voyagerRelationshipsDashMemberRelationships') return invite(c, body);
+    if (route === 'voyagerMessagingDashMessengerMessages') return message(c, body);
+    return noRoute('POST', route);
   }
+
+  /**
+   * measured_2026: `POST graphql?action=execute&queryId=voyagerSocialDashReactions.<hash>` with
+   * `{variables: {entity: {reactionType, actorUrn?}, threadUrn}, queryId}` (facts, "Newer evidence",
+   * "Like"). Acts as `entity.actorUrn` when given (a dataset page, else 403). Answer (our choice):
+   * `createSocialDashReactions: {resourceKey, *entity}` with the Reaction in `included` (normalised,
+   * one level deeper) or `entity` inline (plain JSON). An unknown thread answers 200 with `errors`
+   * (facts: "GraphQL mutations can answer 200 with data.errors").
+   */
+  function graphqlReaction(body: Record<string, any>, normalisedAccept: boolean): Answer {
+    const v = body.variables;
+    const threadUrn = v?.threadUrn;
+    const reactionType = v?.entity?.reactionType;
+    if (typeof threadUrn !== 'string' || !REACTION_TYPES.includes(reactionType)) return apiError(400, undefined, 'Variable "variables" has an invalid value');
+    let actorUrn = selfUrn();
+    if (v.entity.actorUrn !== undefined && v.entity.actorUrn !== null && v.entity.actorUrn !== selfUrn()) {
+      const actor = companyActor(v.entity.actorUrn);
+      if (actor instanceof Answer) return actor;
+      actorUrn = actor;
+    }
+    const post = findPost(dataset, threadUrn);
+    if (!post || authorIsPrivate(post)) {
+      const errors = [{ message: `Thread ${threadUrn} not found`, extensions: { status: post ? 403 : 404 }, path: ['createSocialDashReactions'] }];
+      return json(normalisedAccept ? { data: { data: { createSocialDashReactions: null }, errors }, included: [] } : { data: { createSocialDashReactions: null }, errors });
+    }
+    state.likes.push({ threadUrn, reactionType, actorUrn, via: 'graphql' });
+    const reactionUrn = `urn:li:fsd_reaction:(${actorUrn},${threadUrn},0)`;
+    const reaction = { $type: 'com.linkedin.voyager.dash.social.Reaction', entityUrn: reactionUrn, reactionType, threadUrn, actorUrn };
+    const result = { $type: 'com.linkedin.voyager.dash.social.ReactionCreateResponse', resourceKey: reactionUrn };
+    return json(
+      normalisedAccept
+        ? { data: { data: { createSocialDashReactions: { ...result, '*entity': reactionUrn } } }, included: [reaction] }
+        : { data: { createSocialDashReactions: { ...result, entity: reaction } } },
+    );
+  }
+
+  function invite(c: Call, body: Record<string, any>): Answer {
+    const { q } = c;
+    if (q.get('action') !== 'verifyQuotaAndCreateV2') return apiError(400, undefined, 'bad action');
+    const decoration = q.get('decorationId');
+    if (decoration !== undefined && !decoration.startsWith('com.linkedin.voyager.dash.deco.relationships.InvitationCreationResultWithInvitee-')) return apiError(400, undefined, `Unknown decorationId ${decoration}`);
+    // Weekly limit: facts, "Limit and refusal signals" lists two codes; drifted answers the other one.
+    if (mode === 'invitation_limit') return apiError(400, voice === 'drifted' ? 'MAX_INVITATION_SENT' : 'CANT_INVITE_CONNECTION_LIMIT_REACHED');
+    const profileUrn = String(body.invitee?.inviteeUnion?.memberProfile ?? '');
+    const p = dataset.profiles.find((x) => `urn:li:fsd_profile:${x.id}` === profileUrn);
+    if (!p) return apiError(404);
+    if (p.distance === 'SELF') return apiError(400, undefined, 'Cannot invite yourself');
+    if (typeof body.customMessage === 'string' && body.customMessage.length > 300) return apiError(400, 'CUSTOM_MESSAGE_TOO_LONG');
+    if (p.distance === 'DISTANCE_1') {
+      // No public source shows a code for "already connected" (facts, "Newer evidence"); measured
+      // 2026 answers an invalid invitation state with 406. Before that: a 400 without a code.
+      return voice === 'measured_2026' ? apiError(406, undefined, 'Invalid invitation state') : apiError(400, undefined, 'Invitee is already a connection');
+    }
+    if (state.invitations.some((i) => i.profileUrn === profileUrn)) return apiError(400, 'CANT_RESEND_YET');
+    const invitationUrn = `urn:li:fsd_invitation:${7_100_000_000 + state.invitations.length}`;
+    state.invitations.push({ profileUrn, message: typeof body.customMessage === 'string' ? body.customMessage : null, invitationUrn });
+    invitationTimes.set(invitationUrn, Date.now());
+    return json({ data: { value: { $type: 'com.linkedin.voyager.dash.relationships.InvitationCreationResult', invitationUrn, '*invitee': profileUrn } }, included: [] });
+  }
+
+  function message(c: Call, body: Record<string, any>): Answer {
+    if (c.q.get('action') !== 'createMessage') return apiError(400, undefined, 'bad action');
+    const measured = voice === 'measured_2026';
+    if (body.mailboxUrn !== selfUrn()) return apiError(403, 'MAILBOX_MISMATCH');
+    const text = body.message?.body?.text;
+    if (typeof text !== 'string' || !body.message?.originToken) return apiError(400, undefined, 'bad message');
+    // Where the recipient goes: inside `message` (facts, "Message"); at the top level beside
+    // mailboxUrn in measured_2026 ("Newer evidence"). An existing conversation may be named instead.
+    const recipients = measured ? body.hostRecipientUrns : body.message?.hostRecipientUrns;
+    const conversation = measured ? (body.conversationUrn ?? body.message?.conversationUrn) : body.message?.conversationUrn;
+    let recipientUrn: string;
+    if (Array.isArray(recipients) && typeof recipients[0] === 'string') recipientUrn = recipients[0];
+    else if (typeof conversation === 'string') {
+      const known = state.messages.find((m) => m.conversationUrn === conversation);
+      if (!known) return apiError(404, undefined, 'Unknown conversation');
+      recipientUrn = known.recipientUrn;
+    } else return apiError(400, undefined, measured ? 'hostRecipientUrns is required' : 'message.hostRecipientUrns is required');
+    const p = dataset.profiles.find((x) => `urn:li:fsd_profile:${x.id}` === recipientUrn);
+    if (!p) return apiError(404);
+    if (p.distance !== 'DISTANCE_1') return measured ? apiError(422, undefined, 'Unprocessable Entity') : apiError(400, 'RECIPIENT_NOT_FIRST_DEGREE');
+    const conversationUrn = `urn:li:msg_conversation:(${selfUrn()},2-${Buffer.from(p.id).toString('base64url')})`;
+    state.messages.push({ recipientUrn, mailboxUrn: body.mailboxUrn, text, conversationUrn });
+    return json({ data: { value: { $type: 'com.linkedin.messenger.Message', deliveredAt: Date.now(), conversationUrn, entityUrn: `urn:li:msg_message:(${conversationUrn},${state.messages.length})` } }, included: [] });
+  }
+
+  const authorIsPrivate = (post: FakePost) => post.author.kind === 'person' && !!dataset.profiles.find((x) => x.id === (post.author as { profileId: string }).profileId)?.private;
+
+  // ---- the HTTP server ------------------------------------------------------------------------------
 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const raw = req.url ?? '/';
@@ -305,8 +733,17 @@ export async function startFakeNetwork(options: { port?: number; host?: string }
     else {
       if (mode === 'slow' && delayMs > 0) await new Promise((r) => setTimeout(r, delayMs));
       if (path.startsWith('/voyager/api/')) {
-        state.requests.push({ method: req.method ?? 'GET', path, rawQuery, headers: req.headers });
-        answer = api(req, path, rawQuery, body);
+        const entry = { method: req.method ?? 'GET', path, rawQuery, headers: req.headers, status: 0 };
+        state.requests.push(entry);
+        try {
+          answer = api(req, path, rawQuery, body);
+        } catch (err) {
+          answer = new Answer(500, String((err as Error)?.stack ?? err), { 'content-type': 'text/plain' });
+        }
+        if (voice === 'drifted' && answer.status >= 200 && answer.status < 300 && answer.body && typeof answer.body === 'object') {
+          answer = new Answer(answer.status, driftDecorate(structuredClone(answer.body)), answer.headers);
+        }
+        entry.status = answer.status;
       } else answer = pageAnswer(path);
     }
     const text = typeof answer.body === 'string' ? answer.body : JSON.stringify(answer.body);
@@ -318,9 +755,14 @@ export async function startFakeNetwork(options: { port?: number; host?: string }
     mode = next;
     delayMs = next === 'slow' ? (opts.delayMs ?? 3000) : 0;
   }
+  function setVoice(next: FakeVoice) {
+    if (!isVoice(next)) throw new Error(`voice must be one of ${FAKE_VOICES.join(', ')}`);
+    voice = next;
+  }
   function reset() {
     setMode('normal');
     dataset = createDataset();
+    invitationTimes = new Map();
     Object.assign(state, emptyState());
   }
 
@@ -347,6 +789,8 @@ export async function startFakeNetwork(options: { port?: number; host?: string }
     state,
     mode: () => mode,
     setMode,
+    voice: () => voice,
+    setVoice,
     reset,
     close: () =>
       new Promise<void>((resolve) => {
@@ -392,9 +836,10 @@ function paging(q: URLQuery, max: number) {
   return { start, count };
 }
 
+/** A profile by slug (any case), `ACoAA…` profile id or member number. */
 function findProfile(ds: FakeDataset, identity: string): FakeProfile | undefined {
   const member = /^(?:urn:li:member:)?(\d+)$/.exec(identity)?.[1];
-  return ds.profiles.find((p) => p.slug === identity || p.id === identity || (member !== undefined && String(p.memberId) === member));
+  return ds.profiles.find((p) => p.slug === identity.toLowerCase() || p.id === identity || (member !== undefined && String(p.memberId) === member));
 }
 
 function findPost(ds: FakeDataset, urn: string) {
@@ -404,4 +849,17 @@ function findPost(ds: FakeDataset, urn: string) {
 
 function newestFirst<T extends { activityId: string }>(posts: T[]): T[] {
   return [...posts].sort((a, b) => (BigInt(b.activityId) > BigInt(a.activityId) ? 1 : -1));
+}
+
+/**
+ * An opaque next-page token (facts: feeds are "paged by metadata.paginationToken"): base64url of the
+ * feed it belongs to and the offset of the next page. A token of another feed is refused.
+ */
+function makeToken(feed: string, offset: number): string {
+  return Buffer.from(`v1|${feed}|${offset}`).toString('base64url');
+}
+function readToken(token: string, feed: string): number | null {
+  const [v, f, n] = Buffer.from(token, 'base64url').toString('utf8').split('|');
+  if (v !== 'v1' || f !== feed || !/^\d+$/.test(n ?? '')) return null;
+  return Number(n);
 }
