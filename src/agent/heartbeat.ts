@@ -4,6 +4,8 @@ import { browserName } from './browser-name.js';
 import type { AgentContext } from './context.js';
 import { clearCredentials } from './credentials.js';
 import { reportFor } from './heartbeat-due.js';
+import { NETWORK_MAP_FORMAT } from '../contract/network-map.js';
+import { healthReport, networkHealthItem } from './network-health.js';
 import { currentNetworkMap, offerNetworkMap } from './network-map-store.js';
 import { checkNetworkSession } from './network-session.js';
 import { safetyStopsItem, stopVerdict } from './safety-stops.js';
@@ -41,6 +43,8 @@ export async function sendHeartbeat(ctx: AgentContext): Promise<boolean> {
       paused,
       pause_reason: settings.paused_by_user ? 'paused_by_user' : stops.all_stopped ? stops.reason : null,
       network_map_version: map.version,
+      network_map_format: NETWORK_MAP_FORMAT,
+      network_health: healthReport(await networkHealthItem.getValue(), now),
     });
     if (answer.network_map) {
       const taken = await offerNetworkMap(answer.network_map);

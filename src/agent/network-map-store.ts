@@ -1,6 +1,7 @@
 import { storage } from 'wxt/utils/storage';
 import { NetworkMap } from '../contract/network-map.js';
-import { BUILT_IN_NETWORK_MAP, chooseNetworkMap } from '../network/network-map.js';
+import { BUILT_IN_NETWORK_MAP } from '../network/map/built-in.js';
+import { chooseNetworkMap } from '../network/map/choose.js';
 
 /**
  * The network map in force: the built-in one, or a newer one the service handed out in a heartbeat

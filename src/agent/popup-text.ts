@@ -24,6 +24,7 @@ const ERROR_WORDS: Record<string, string> = {
   network_challenge: 'security check',
   invitation_limit: 'invitation limit',
   not_found: 'not found',
+  access_denied: 'not visible',
   not_first_degree: 'not a connection',
   already_connected: 'already connected',
   invitation_pending: 'already invited',

@@ -7,6 +7,7 @@ import { deliverDue } from './delivery.js';
 import type { InflightTask } from './journal.js';
 import { sendToTab } from './messaging.js';
 import { currentNetworkMap } from './network-map-store.js';
+import { recordNetworkReport } from './network-health.js';
 import { ensureNetworkTab, tabExists } from './network-tab.js';
 import { recordStopFor } from './safety-stops.js';
 import { ServiceError } from './service-client.js';
@@ -46,6 +47,7 @@ export async function finishTask(
       duration_ms: t.started_at === null ? null : now - t.started_at,
       message: result.ok ? null : result.error.message,
     });
+    await recordNetworkReport(result.network, (await currentNetworkMap()).version, now);
     if (!result.ok) await recordStopFor(result.error, now);
     // The tab's session is gone: stop claiming until a session check sees it back.
     if (!result.ok && result.error.code === 'network_signed_out') {

@@ -6,6 +6,29 @@ import { NetworkMap } from './network-map.js';
 
 /** docs/agent-protocol.md, v1. Every `/agent/` call carries `x-api-key` and `authorization: Bearer`. */
 
+/**
+ * One call of the network map that failed lately: `degraded` when another alternative still works,
+ * `broken` when none has worked since the failures began.
+ */
+export const CallHealth = z.object({
+  call: z.string().max(60),
+  state: z.enum(['degraded', 'broken']),
+  working_alternative: z.string().max(60).nullable(),
+  failures: z
+    .array(
+      z.object({
+        alternative: z.string().max(60),
+        status: z.number().int().nullable(),
+        code: z.string().max(60),
+        message: z.string().max(300),
+        count: z.number().int().min(1),
+        last_at: z.string().max(40),
+      }),
+    )
+    .max(8),
+});
+export type CallHealth = z.infer<typeof CallHealth>;
+
 export const HeartbeatBody = z.object({
   extension_version: z.string().max(50),
   browser: z.string().max(100),
@@ -19,6 +42,10 @@ export const HeartbeatBody = z.object({
   pause_reason: z.string().max(200).nullable().optional(),
   /** Extension: the version of the network map it runs with, so the service sends a newer one only. */
   network_map_version: z.number().int().min(0).optional(),
+  /** Extension: the map format it reads; the service hands out maps of that format only. */
+  network_map_format: z.number().int().min(1).optional(),
+  /** Extension: calls of the network map whose alternatives failed lately (docs/network-map.md, "Health"). */
+  network_health: z.array(CallHealth).max(20).optional(),
 });
 export type HeartbeatBody = z.infer<typeof HeartbeatBody>;
 

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { strictBody } from './common.js';
 import { Role } from './auth.js';
+import { CallHealth } from './agent.js';
 
 /**
  * Team membership endpoints (issue: "an admin adds members by e-mail and sets roles"). They are
@@ -37,6 +38,9 @@ export const MemberView = z.object({
   paused: z.boolean().nullable(),
   extension_version: z.string().nullable(),
   invite_limited_until: z.string().nullable(),
+  /** The network map version the member's extension runs with, and the calls of it that failed lately. */
+  network_map_version: z.number().int().nullable(),
+  network_health: z.array(CallHealth),
 });
 export type MemberView = z.infer<typeof MemberView>;
 

@@ -1,50 +1,156 @@
 import { z } from 'zod';
 
 /**
- * The network map: every path, decoration id and GraphQL queryId the extension's operations use.
- * Data only (MV3 forbids remote code). The extension ships a built-in map; the service may hand a
- * newer one out in the heartbeat answer, so a change on the network's side is one edit on the
- * service (docs/network-facts.md, "Designing for drift").
+ * The network map (format 2): for every kind of call the extension makes to the network, an ordered
+ * list of alternatives, each a complete description of one way to make that call and to read its
+ * answer. Data only (MV3 forbids remote code): the service can publish a newer map with
+ * `npm run ops -- set-network-map` and every extension takes it from its next heartbeat answer, so a
+ * retired finder, a moved field or a new body shape is a data change, not a store release.
+ * The format is documented in docs/network-map.md.
  */
 
-/** A path relative to `https://www.linkedin.com/voyager/api/`, without query string. */
-const ApiPath = z
+export const NETWORK_MAP_FORMAT = 2;
+
+/** Every kind of call the operations make. Operations name calls, never paths. */
+export const NETWORK_CALLS = [
+  'me',
+  'profile',
+  'profile_relationship',
+  'profile_posts',
+  'company',
+  'company_posts',
+  'people_search',
+  'content_search',
+  'post',
+  'connections',
+  'like',
+  'like_as_page',
+  'comment',
+  'message',
+  'invitation',
+] as const;
+export type NetworkCallName = (typeof NETWORK_CALLS)[number];
+
+/**
+ * Field groups: for each kind of thing read from the network, where each of its fields may live.
+ * The reader in src/network/read/ takes the first path that holds a value.
+ */
+export const FIELD_GROUPS = [
+  'me',
+  'profile',
+  'position',
+  'education',
+  'skill',
+  'relationship',
+  'post',
+  'search_item',
+  'post_result',
+  'person_result',
+  'connection',
+  'company',
+  'written',
+] as const;
+export type FieldGroupName = (typeof FIELD_GROUPS)[number];
+
+/**
+ * A path into an answer: keys separated by dots; `[]` after a key flattens a list, `[n]` takes one
+ * element; a `*key` reference is followed into `included` by itself; a leading `@Type` starts from
+ * the `included` entities whose `$type` ends in `.Type`. Examples: `data.elements[]`,
+ * `data.elements[].items[].itemUnion.entityResult`, `@MemberRelationship`.
+ */
+export const MapPath = z
   .string()
   .min(1)
   .max(300)
-  .regex(/^[A-Za-z0-9/_.-]+$/, { error: 'a network map path holds only letters, digits and / _ . -' });
-const Token = z.string().min(1).max(300).regex(/^[A-Za-z0-9._-]+$/, { error: 'a decoration id or queryId holds only letters, digits and . _ -' });
+  .regex(/^(@[A-Za-z][A-Za-z0-9_]*|[A-Za-z0-9_*$]+(\[\d*\])?)(\.[A-Za-z0-9_*$]+(\[\d*\])?)*$/, {
+    error: 'a map path is keys joined by dots, each optionally followed by [] or [n], or a leading @Type',
+  });
 
-export const NETWORK_MAP_ENTRIES = [
-  'me',
-  'profile',
-  'profile_network_info',
-  'profile_updates',
-  'company',
-  'company_updates',
-  'search',
-  'connections',
-  'reactions',
-  'comments',
-  'messages',
-  'invitations',
-] as const;
+/** A value sent to the network: JSON in which `{name}` placeholders are filled from the call's variables. */
+export type MapTemplate = string | number | boolean | null | MapTemplate[] | { [key: string]: MapTemplate };
+export const MapTemplate: z.ZodType<MapTemplate> = z.lazy(() =>
+  z.union([
+    z.string().max(2000),
+    z.number(),
+    z.boolean(),
+    z.null(),
+    z.array(MapTemplate).max(50),
+    z.record(z.string().max(100), MapTemplate),
+  ]),
+);
 
-export const NetworkMapEntry = z.strictObject({
-  path: ApiPath,
-  decoration_id: Token.optional(),
-  query_id: Token.optional(),
+/** A query-string value: a template, or `{restli: template}` sent in Rest.li syntax (`(k:v)`, `List(…)`). */
+export const MapQueryValue = z.union([z.string().max(2000), z.number(), z.boolean(), z.strictObject({ restli: MapTemplate })]);
+
+const Name = z.string().min(1).max(60).regex(/^[a-z0-9][a-z0-9._-]*$/, { error: 'an id holds lower-case letters, digits and . _ -' });
+const VariableName = z.string().min(1).max(60).regex(/^[a-z][a-z0-9_]*$/, { error: 'a variable name holds lower-case letters, digits and _' });
+const HttpStatus = z.number().int().min(100).max(999);
+
+export const MapRead = z.strictObject({
+  /** Where the items of a list answer are (for lists). */
+  list: z.array(MapPath).max(10).optional(),
+  /** Where the one entity of the answer is (for single reads and write results). */
+  one: z.array(MapPath).max(10).optional(),
+  /** Where the total of a list is (a ceiling, never trusted as exact). */
+  total: z.array(MapPath).max(10).optional(),
+  /** Where the next page's token is, for lists paged by token. */
+  token: z.array(MapPath).max(10).optional(),
+  /** Per-alternative field paths, over the map's field groups: `{post: {content: ['commentary.text']}}`. */
+  fields: z.record(z.enum(FIELD_GROUPS), z.record(z.string().max(60), z.array(MapPath).max(10))).optional(),
 });
+export type MapRead = z.infer<typeof MapRead>;
+
+export const MapPaging = z.strictObject({
+  /** How the next page is asked for: `start` (offset) or `token` (the answer's token, `start` ignored). */
+  by: z.enum(['start', 'token']),
+  /** The most items the network gives in one page; more are asked for page by page. */
+  max_count: z.number().int().min(1).max(1000),
+});
+
+export const MapAlternative = z.strictObject({
+  /** Names the alternative in logs, task errors and the heartbeat's network health report. */
+  id: Name,
+  method: z.enum(['GET', 'POST']),
+  /** Relative to `https://www.linkedin.com/voyager/api/`; `{name}` placeholders are URL-encoded segments. */
+  path: z
+    .string()
+    .min(1)
+    .max(300)
+    .regex(/^[A-Za-z0-9/_.-]*(\{[a-z][a-z0-9_]*\}[A-Za-z0-9/_.-]*)*$/, {
+      error: 'a network map path holds only letters, digits, / _ . - and {placeholders}',
+    }),
+  /** Query parameters in order; a parameter whose only placeholder has no value is left out. */
+  query: z.array(z.tuple([z.string().min(1).max(60).regex(/^[A-Za-z0-9_.-]+$/), MapQueryValue])).max(30).optional(),
+  /** JSON body template for POST. `{"$if": "name", …}` objects are kept only when `name` has a value. */
+  body: MapTemplate.optional(),
+  /** `normalized` (`{data, included}`) or plain `json`. */
+  accept: z.enum(['normalized', 'json']).optional(),
+  /** Variables without which this alternative cannot be made: it is skipped, not failed. */
+  requires: z.array(VariableName).max(10).optional(),
+  /** Answers that mean "this way no longer works": the next alternative is tried. */
+  next_on: z.array(HttpStatus).max(10).optional(),
+  read: MapRead.optional(),
+  paging: MapPaging.optional(),
+  /** Where the fact comes from, for people: kept in the map so a reader knows why it is there. */
+  source: z.string().max(300).optional(),
+});
+export type MapAlternative = z.infer<typeof MapAlternative>;
+
+const FieldGroup = z.record(z.string().max(60), z.array(MapPath).max(12));
 
 export const NetworkMap = z.strictObject({
+  /** The shape of this document; an extension takes only maps of the format it reads. */
+  format: z.literal(NETWORK_MAP_FORMAT),
   /** Grows with every change; the extension keeps the highest it has seen. */
   version: z.number().int().min(1),
-  entries: z.strictObject(
-    Object.fromEntries(NETWORK_MAP_ENTRIES.map((k) => [k, NetworkMapEntry])) as Record<
-      (typeof NETWORK_MAP_ENTRIES)[number],
-      typeof NetworkMapEntry
+  calls: z.strictObject(
+    Object.fromEntries(NETWORK_CALLS.map((k) => [k, z.array(MapAlternative).min(1).max(8)])) as Record<
+      NetworkCallName,
+      z.ZodArray<typeof MapAlternative>
     >,
   ),
+  fields: z.strictObject(Object.fromEntries(FIELD_GROUPS.map((g) => [g, FieldGroup])) as Record<FieldGroupName, typeof FieldGroup>),
+  /** Pause between two pages or items of one task, in ms (random within the range): paced like a person. */
+  pacing: z.strictObject({ between_pages_ms: z.tuple([z.number().int().min(0).max(60_000), z.number().int().min(0).max(60_000)]) }),
 });
 export type NetworkMap = z.infer<typeof NetworkMap>;
-export type NetworkMapEntryName = (typeof NETWORK_MAP_ENTRIES)[number];

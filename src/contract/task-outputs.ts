@@ -31,8 +31,9 @@ export const ProfileOutput = z.object({
   headline: z.string(),
   location: z.string(),
   profile_url: z.string(),
-  connections: z.number().int().min(0),
-  followers: z.number().int().min(0),
+  /** Null when the network no longer tells (since 2026 it gives no connections count). */
+  connections: z.number().int().min(0).nullable(),
+  followers: z.number().int().min(0).nullable(),
   about: z.string(),
   experience: z.array(Experience),
   education: z.array(Education),

@@ -29,6 +29,8 @@ export const AGENT_ERROR_CODES = [
   'network_challenge',
   'invitation_limit',
   'not_found',
+  /** The network refused this one target (HTTP 403: a private, renamed or blocked profile). */
+  'access_denied',
   'not_first_degree',
   'already_connected',
   'invitation_pending',

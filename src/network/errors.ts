@@ -1,5 +1,5 @@
 import type { AgentErrorCode } from '../contract/task-types.js';
-import type { NetworkMapEntryName } from '../contract/network-map.js';
+import type { NetworkCallName } from '../contract/network-map.js';
 import type { TaskResult } from './types.js';
 
 /**
@@ -10,19 +10,22 @@ import type { TaskResult } from './types.js';
 export class NetworkError extends Error {
   readonly code: AgentErrorCode;
   readonly retryable: boolean;
-  constructor(code: AgentErrorCode, message: string, retryable = RETRYABLE.has(code)) {
+  /** The HTTP status that caused it; absent when the answer was read and not understood. */
+  readonly status: number | undefined;
+  constructor(code: AgentErrorCode, message: string, options: { retryable?: boolean; status?: number } = {}) {
     super(message);
     this.name = 'NetworkError';
     this.code = code;
-    this.retryable = retryable;
+    this.retryable = options.retryable ?? RETRYABLE.has(code);
+    this.status = options.status;
   }
 }
 
 const RETRYABLE: ReadonlySet<AgentErrorCode> = new Set(['network_error', 'timeout']);
 
 /** What errorFromAnswer needs to know about one answer. */
-export interface NetworkAnswer {
-  entry: NetworkMapEntryName;
+export interface AnswerFacts {
+  call: NetworkCallName;
   status: number;
   /** The final URL after redirects (fetch follows them; see session.ts for why). */
   url: string;
@@ -42,6 +45,16 @@ function networkCode(body: unknown): string | null {
   return typeof code === 'string' ? code : null;
 }
 
+/** GraphQL reports failures inside a 200: `{errors: [...]}` or `{data: {errors: [...]}}`. */
+function graphqlErrors(body: unknown): string | null {
+  if (!body || typeof body !== 'object') return null;
+  const b = body as { errors?: unknown; data?: { errors?: unknown } };
+  const errors = Array.isArray(b.errors) ? b.errors : Array.isArray(b.data?.errors) ? b.data.errors : null;
+  if (!errors?.length) return null;
+  const first = errors[0] as { message?: unknown };
+  return typeof first?.message === 'string' ? first.message : 'GraphQL error';
+}
+
 function pathOf(url: string): string {
   try {
     return new URL(url).pathname;
@@ -52,48 +65,68 @@ function pathOf(url: string): string {
 
 /**
  * Maps one answer to a NetworkError, or null when it is a success the caller may read.
- * Table "Limit and refusal signals" of docs/network-facts.md.
+ * docs/network-internal-api.md, "Limit and refusal signals", with the 2026 corrections: a 403 is one
+ * refused target, not a signed-out session; only `/checkpoint/challenge/` is a security check (the
+ * ordinary login flow lives under `/checkpoint/` too); 406 and 422 are refusals with a meaning.
  */
-export function errorFromAnswer(a: NetworkAnswer): NetworkError | null {
+export function errorFromAnswer(a: AnswerFacts): NetworkError | null {
   const path = pathOf(a.url);
   const code = networkCode(a.body);
-  const where = `${a.entry} (HTTP ${a.status}${code ? ` ${code}` : ''})`;
+  const where = `${a.call} (HTTP ${a.status}${code ? ` ${code}` : ''})`;
+  const status = a.status;
 
   // Redirects were followed: the final URL says where the network sent us.
-  if (path.startsWith('/checkpoint/')) return new NetworkError('network_challenge', `Security check (checkpoint) on ${a.entry}`);
-  if (/^\/(login|uas\/login|authwall|signup)/.test(path)) return new NetworkError('network_signed_out', `Signed out: ${a.entry} was redirected to the login page`);
-  if (code === 'CHALLENGE' || (typeof a.body === 'string' && /CHALLENGE/.test(a.body) && a.status >= 400)) {
-    return new NetworkError('network_challenge', `Security check (CHALLENGE) on ${a.entry}`);
+  if (path.startsWith('/checkpoint/challenge')) return new NetworkError('network_challenge', `Security check (checkpoint) on ${a.call}`, { status });
+  if (/^\/(login|uas\/login|authwall|signup|checkpoint\/)/.test(path)) {
+    return new NetworkError('network_signed_out', `Signed out: ${a.call} was redirected to the sign-in page (${path})`, { status });
+  }
+  if (code === 'CHALLENGE' || (typeof a.body === 'string' && /CHALLENGE/.test(a.body) && status >= 400)) {
+    return new NetworkError('network_challenge', `Security check (CHALLENGE) on ${a.call}`, { status });
   }
 
-  if (a.entry === 'invitations') {
-    if (code === 'CANT_RESEND_YET') return new NetworkError('invitation_pending', `Already invited recently: ${where}`);
-    if ((code && INVITATION_LIMIT_CODES.has(code)) || a.status === 429) return new NetworkError('invitation_limit', `Weekly invitation limit reached: ${where}`);
-    if (code && /ALREADY_CONNECTED|ALREADY_A_CONNECTION|CANT_INVITE_CONNECTED/.test(code)) return new NetworkError('already_connected', `Already connected: ${where}`);
+  if (a.call === 'invitation') {
+    if (code === 'CANT_RESEND_YET') return new NetworkError('invitation_pending', `Already invited recently: ${where}`, { status });
+    if ((code && INVITATION_LIMIT_CODES.has(code)) || status === 429) return new NetworkError('invitation_limit', `Weekly invitation limit reached: ${where}`, { status });
+    if (code && /ALREADY_CONNECTED|ALREADY_A_CONNECTION|CANT_INVITE_CONNECTED/.test(code)) return new NetworkError('already_connected', `Already connected: ${where}`, { status });
+    // "An invalid invitation state answers 406": pending, withdrawn recently, or already connected.
+    if (status === 406) return new NetworkError('invitation_pending', `The network refused the invitation in its present state (pending, recently withdrawn or already connected): ${where}`, { status });
   }
-  if (a.entry === 'messages' && code && /NOT_FIRST_DEGREE|NOT_CONNECTED|RECIPIENT_NOT_CONNECTION/.test(code)) {
-    return new NetworkError('not_first_degree', `The recipient is not a first-degree connection: ${where}`);
+  if (a.call === 'message') {
+    // Messaging a non-connection answers 422 with no code (2026).
+    if (status === 422 || (code && /NOT_FIRST_DEGREE|NOT_CONNECTED|RECIPIENT_NOT_CONNECTION/.test(code))) {
+      return new NetworkError('not_first_degree', `The recipient is not a first-degree connection: ${where}`, { status });
+    }
   }
 
-  if (a.status === 401 || a.status === 403) return new NetworkError('network_signed_out', `Signed out or session refused: ${where}`);
-  if (a.status === 429 || a.status === 999) return new NetworkError('network_rate_limited', `The network refused further requests: ${where}`);
-  if (a.status === 404) return new NetworkError('not_found', `Not found: ${where}`);
-  if (a.status === 410) return new NetworkError('network_changed', `Endpoint retired: ${where}`);
-  // A stale GraphQL queryId or decoration id answers 400: the map needs an update.
-  if (a.status === 400 || a.status === 422) return new NetworkError('network_changed', `Request no longer understood: ${where}`);
-  if (a.status >= 500) return new NetworkError('network_error', `Network server error: ${where}`);
-  if (a.status >= 300) return new NetworkError('network_changed', `Unexpected answer: ${where}`);
+  if (status === 401) return new NetworkError('network_signed_out', `Signed out or session refused: ${where}`, { status });
+  if (status === 403) {
+    // Who is signed in cannot be "private": a 403 there is the session itself refused.
+    if (a.call === 'me') return new NetworkError('network_signed_out', `Session refused: ${where}`, { status });
+    return new NetworkError('access_denied', `The network refused access (private, renamed or blocked): ${where}`, { status });
+  }
+  if (status === 429 || status === 999) return new NetworkError('network_rate_limited', `The network refused further requests: ${where}`, { status });
+  if (status === 404) return new NetworkError('not_found', `Not found: ${where}`, { status });
+  if (status === 410) return new NetworkError('network_changed', `Endpoint retired: ${where}`, { status });
+  // A stale GraphQL queryId, decoration or body shape answers 400: the map needs an update.
+  if (status >= 400 && status < 500) return new NetworkError('network_changed', `Request no longer understood: ${where}`, { status });
+  if (status >= 500) return new NetworkError('network_error', `Network server error: ${where}`, { status });
+  if (status >= 300) return new NetworkError('network_changed', `Unexpected answer: ${where}`, { status });
 
   // An empty success (a like answers 201 with no body) is fine; a page where JSON belongs is not.
   if (a.body !== '' && !/json/i.test(a.contentType)) {
-    return new NetworkError('network_changed', `Expected JSON from ${a.entry}, got ${a.contentType || 'no content type'}`);
+    return new NetworkError('network_changed', `Expected JSON from ${a.call}, got ${a.contentType || 'no content type'}`, { status });
+  }
+  const gqlError = graphqlErrors(a.body);
+  if (gqlError) {
+    const notFound = /not[ _]?found|does not exist|no longer available/i.test(gqlError);
+    return new NetworkError(notFound ? 'not_found' : 'network_changed', `${a.call} answered with an error: ${gqlError.slice(0, 300)}`, { status });
   }
   return null;
 }
 
 /** Any thrown thing -> the error half of a TaskResult. */
 export function toTaskError(err: unknown): Extract<TaskResult, { ok: false }>['error'] {
-  if (err instanceof NetworkError) return { code: err.code, message: err.message, retryable: err.retryable };
+  if (err instanceof NetworkError) return { code: err.code, message: err.message.slice(0, 2000), retryable: err.retryable };
   if (err instanceof Error && (err.name === 'AbortError' || err.name === 'TimeoutError')) {
     return { code: 'timeout', message: `Aborted: ${err.message}`, retryable: true };
   }

@@ -27,12 +27,12 @@ export class NormalizedDoc {
     return this.byUrn.get(urn);
   }
 
-  /** Entities of `included` whose `$type` is the given one. */
-  ofType(type: string): JsonNode[] {
+  /** Entities of `included` whose `$type` is `type` or ends in `.type` (`Profile`, `MemberRelationship`). */
+  ofTypeSuffix(type: string): JsonNode[] {
     const included = isObject(this.raw) && Array.isArray(this.raw.included) ? this.raw.included : [];
     return included
       .map((e, i) => new JsonNode(e, `included[${i}]`, this))
-      .filter((n) => isObject(n.value) && n.value.$type === type);
+      .filter((n) => isObject(n.value) && typeof n.value.$type === 'string' && (n.value.$type === type || n.value.$type.endsWith(`.${type}`)));
   }
 
   root(): JsonNode {

@@ -1,31 +1,30 @@
 import type { NetworkMap } from '../contract/network-map.js';
 import { toTaskError } from './errors.js';
-import { fetchMe } from './parse/me.js';
-import { createNetworkFetch, csrfTokenFromCookies, type NetworkClientOptions } from './session.js';
+import { sessionMemoryFor } from './session-memory.js';
+import { createNetworkFetch, csrfTokenFromCookies, documentCookies, type NetworkClientOptions } from './session.js';
+import { fetchMe } from './steps/me.js';
 import type { NetworkSession } from './types.js';
-
-const documentCookies = () => (globalThis as { document?: { cookie: string } }).document?.cookie ?? '';
 
 /**
  * Who is signed in to the network in this tab, for the heartbeat and the popup. No JSESSIONID cookie
  * means signed out without asking (li_at is HttpOnly and invisible to the page, JSESSIONID is not);
- * otherwise `GET me` says who, or why not (signed out, challenge, rate limit).
+ * otherwise `GET me` says who, or why not (signed out, challenge, rate limit). The answer is the
+ * session's memory of who the member is, so tasks need not ask again.
  */
 export async function readNetworkSession(map: NetworkMap, options: NetworkClientOptions = {}): Promise<NetworkSession> {
   const cookies = options.cookies ?? documentCookies;
-  if (!csrfTokenFromCookies(cookies())) {
+  const csrf = csrfTokenFromCookies(cookies());
+  if (!csrf) {
     return signedOut({ code: 'network_signed_out', message: 'Not signed in to the network (no session cookie)' });
   }
+  const memory = sessionMemoryFor(csrf);
   try {
-    const me = await fetchMe(map, createNetworkFetch({ ...options, cookies }), options.signal);
-    return {
-      signed_in: true,
-      member_urn: me.profileUrn,
-      public_identifier: me.publicIdentifier,
-      full_name: me.fullName || null,
-      problem: null,
-    };
+    const reading = fetchMe({ map, fetch: createNetworkFetch({ ...options, cookies }), signal: options.signal ?? new AbortController().signal, memory, report: { used: [], failed: [] } });
+    const me = await reading;
+    memory.me = reading;
+    return { signed_in: true, member_urn: me.profileUrn, public_identifier: me.publicIdentifier, full_name: me.fullName || null, problem: null };
   } catch (err) {
+    memory.me = null;
     const { code, message } = toTaskError(err);
     return signedOut({ code, message });
   }

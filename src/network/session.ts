@@ -1,6 +1,5 @@
+import type { NetworkCallName } from '../contract/network-map.js';
 import { errorFromAnswer, NetworkError } from './errors.js';
-import type { MapEntryRef } from './network-map.js';
-import { buildQuery, type Query } from './query.js';
 
 /**
  * The tab's session with the network: the csrf token, the headers the web app sends, and one fetch
@@ -23,7 +22,7 @@ export function readCookie(cookieString: string, name: string): string | null {
 
 /**
  * The csrf token is the JSESSIONID value without its quotes: the cookie reads `"ajax:123"` and the
- * header must say `ajax:123` (the most common bug of every client, network-facts).
+ * header must say `ajax:123` (the most common bug of every client, docs/network-internal-api.md).
  */
 export function csrfTokenFromCookies(cookieString: string): string | null {
   const raw = readCookie(cookieString, 'JSESSIONID');
@@ -38,17 +37,32 @@ function randomBase64(bytes: number): string {
   return btoa(String.fromCharCode(...b));
 }
 
+/**
+ * The web app's own client version, which moves with every deploy: a constant no real client sends
+ * would be a fingerprint. The page states it in a meta tag; without a page we use a recent one.
+ */
+const RECENT_CLIENT_VERSION = '1.13.45173';
+export function pageClientVersion(): string {
+  const doc = (globalThis as { document?: { querySelector(s: string): { getAttribute(a: string): string | null } | null } }).document;
+  const meta = doc?.querySelector('meta[name="clientVersion"]')?.getAttribute('content');
+  if (meta && /^\d+\.\d+\.\d+$/.test(meta)) return meta;
+  const instance = doc?.querySelector('meta[name="applicationInstance"]')?.getAttribute('content');
+  const version = instance ? /"version"\s*:\s*"(\d+\.\d+\.\d+)"/.exec(instance)?.[1] : undefined;
+  return version ?? RECENT_CLIENT_VERSION;
+}
+
 /** The headers the web app itself sends with every API call. */
 export function networkHeaders(csrfToken: string, accept: 'normalized' | 'json'): Record<string, string> {
   const screen = (globalThis as { screen?: { width: number; height: number } }).screen;
+  const version = pageClientVersion();
   return {
     'csrf-token': csrfToken,
     'x-restli-protocol-version': '2.0.0',
     'x-li-lang': 'en_US',
     accept: accept === 'normalized' ? 'application/vnd.linkedin.normalized+json+2.1' : 'application/json',
     'x-li-track': JSON.stringify({
-      clientVersion: '1.13.0',
-      mpVersion: '1.13.0',
+      clientVersion: version,
+      mpVersion: version,
       osName: 'web',
       timezoneOffset: -new Date().getTimezoneOffset() / 60,
       timezone: Intl.DateTimeFormat().resolvedOptions().timeZone,
@@ -62,23 +76,25 @@ export function networkHeaders(csrfToken: string, accept: 'normalized' | 'json')
   };
 }
 
+/** One request, already built from an alternative of the network map (map/request.ts). */
 export interface NetworkRequest {
-  query?: Query;
-  /** Appended to the entry's path, e.g. `/ada-lovelace/networkinfo`; the caller encodes it. */
-  pathSuffix?: string;
-  method?: 'GET' | 'POST';
+  call: NetworkCallName;
+  method: 'GET' | 'POST';
+  /** Relative to `/voyager/api/`, query string included. */
+  path: string;
   body?: unknown;
-  /** normalised JSON for REST calls, plain JSON for GraphQL (see network-facts, "Details that trip parsers"). */
-  accept?: 'normalized' | 'json';
-  signal?: AbortSignal;
+  /** normalised JSON (`{data, included}`) or plain JSON (network-internal-api, "Details that trip parsers"). */
+  accept: 'normalized' | 'json';
 }
 
-export interface NetworkResponse {
+export interface NetworkAnswer {
   status: number;
   json: unknown;
+  /** Response headers, lower-case names (a like answers its reaction id in `x-restli-id`). */
+  headers: Record<string, string>;
 }
 
-export type NetworkFetch = (entry: MapEntryRef, request?: NetworkRequest) => Promise<NetworkResponse>;
+export type NetworkFetch = (request: NetworkRequest, signal?: AbortSignal) => Promise<NetworkAnswer>;
 
 export interface NetworkClientOptions {
   /** Defaults to the global fetch (the page's, in the content script). */
@@ -94,28 +110,27 @@ export interface NetworkClientOptions {
   signal?: AbortSignal;
 }
 
-const documentCookies = () => (globalThis as { document?: { cookie: string } }).document?.cookie ?? '';
+export const documentCookies = () => (globalThis as { document?: { cookie: string } }).document?.cookie ?? '';
 
 export function createNetworkFetch(options: NetworkClientOptions = {}): NetworkFetch {
   const cookies = options.cookies ?? documentCookies;
   const origin = options.origin ?? NETWORK_ORIGIN;
-  return async (entry, request = {}) => {
+  return async (request, signal) => {
     const doFetch = options.fetchImpl ?? globalThis.fetch;
     const cookieString = cookies();
     const csrf = csrfTokenFromCookies(cookieString);
     if (!csrf) throw new NetworkError('network_signed_out', 'Signed out: no JSESSIONID cookie in the network tab');
 
-    const qs = buildQuery(request.query);
-    const url = `${origin}${API_PREFIX}${entry.path}${request.pathSuffix ?? ''}${qs ? `?${qs}` : ''}`;
-    const headers = networkHeaders(csrf, request.accept ?? 'normalized');
+    const url = `${origin}${API_PREFIX}${request.path}`;
+    const headers = networkHeaders(csrf, request.accept);
     if (request.body !== undefined) headers['content-type'] = 'application/json; charset=UTF-8';
     if (options.sendCookieHeader) headers.cookie = cookieString;
-    const signals = [request.signal, options.signal].filter((s): s is AbortSignal => !!s);
+    const signals = [signal, options.signal].filter((s): s is AbortSignal => !!s);
 
     let response: Response;
     try {
       response = await doFetch(url, {
-        method: request.method ?? 'GET',
+        method: request.method,
         headers,
         body: request.body === undefined ? undefined : JSON.stringify(request.body),
         credentials: 'include',
@@ -129,9 +144,9 @@ export function createNetworkFetch(options: NetworkClientOptions = {}): NetworkF
       const reason = signals.find((s) => s.aborted)?.reason;
       if (reason instanceof NetworkError) throw reason;
       if (reason !== undefined || (err instanceof Error && err.name === 'AbortError')) {
-        throw new NetworkError('timeout', `${entry.name}: request aborted (${reason instanceof Error ? reason.message : String(reason ?? 'aborted')})`);
+        throw new NetworkError('timeout', `${request.call}: request aborted (${reason instanceof Error ? reason.message : String(reason ?? 'aborted')})`);
       }
-      throw new NetworkError('network_error', `${entry.name}: request failed: ${err instanceof Error ? err.message : String(err)}`);
+      throw new NetworkError('network_error', `${request.call}: request failed: ${err instanceof Error ? err.message : String(err)}`);
     }
 
     const contentType = response.headers.get('content-type') ?? '';
@@ -141,11 +156,13 @@ export function createNetworkFetch(options: NetworkClientOptions = {}): NetworkF
       try {
         body = JSON.parse(text);
       } catch {
-        throw new NetworkError('network_changed', `${entry.name}: answer is not valid JSON`);
+        throw new NetworkError('network_changed', `${request.call}: answer is not valid JSON`, { status: response.status });
       }
     }
-    const error = errorFromAnswer({ entry: entry.name, status: response.status, url: response.url || url, contentType, body });
+    const error = errorFromAnswer({ call: request.call, status: response.status, url: response.url || url, contentType, body });
     if (error) throw error;
-    return { status: response.status, json: body === '' ? null : body };
+    const answerHeaders: Record<string, string> = {};
+    response.headers.forEach((value, name) => (answerHeaders[name.toLowerCase()] = value));
+    return { status: response.status, json: body === '' ? null : body, headers: answerHeaders };
   };
 }

@@ -1,7 +1,7 @@
-import { fetchCompanyPosts } from '../parse/feed-posts.js';
+import { collectPosts } from '../steps/posts.js';
 import type { Operation } from './context.js';
 
-/** fetch-company-posts: the company page's recent posts. */
+/** fetch-company-posts: the company page's recent posts, up to `count`. */
 export const agentCompanyPostsFetch: Operation<'agent_company_posts_fetch'> = async (input, ctx) => ({
-  posts: await fetchCompanyPosts(ctx.map, ctx.fetch, input.company, input.count, ctx.signal),
+  posts: await collectPosts(ctx, 'company_posts', { slug: input.company }, input.count),
 });

@@ -1,57 +1,27 @@
 import type { ConnectionsOutput } from '../../contract/task-outputs.js';
-import { entryOf } from '../network-map.js';
-import { NetworkError } from '../errors.js';
-import { JsonNode, normalized } from '../normalized.js';
-import { vectorImageUrl } from '../parse/images.js';
+import { callNetwork } from '../call.js';
+import { collectPages } from '../paging.js';
+import { listItems } from '../read/answer.js';
+import { readConnection } from '../read/connection.js';
 import type { Operation } from './context.js';
 
 /**
- * fetch-connections: the signed-in member's own connections, most recent first.
- * `data.*elements` are Connection entities; each names its profile in `connectedMember` and, with
- * the ConnectionListWithProfile decoration, points to it through `*connectedMemberResolutionResult`.
+ * fetch-connections: the signed-in member's own connections, most recent first, up to `count`
+ * (at most 1,000, the network's own ceiling for a collection), in the network's pages of 40 with a
+ * pause between pages.
  */
 export const agentConnectionsFetch: Operation<'agent_connections_fetch'> = async (input, ctx) => {
-  const entry = entryOf(ctx.map, 'connections');
-  const { json } = await ctx.fetch(entry, {
-    query: [
-      ['decorationId', entry.decoration_id],
-      ['q', 'search'],
-      ['sortType', 'RECENTLY_ADDED'],
-      ['start', input.start],
-      ['count', input.count],
-    ],
-    signal: ctx.signal,
-  });
-  const data = normalized(json, 'connections').required('data');
-  const connections = data
-    .required('elements')
-    .requiredItems()
-    .map((c) => connectionOf(c));
-  const output: ConnectionsOutput = {
-    connections,
+  const { items, total } = await collectPages({
+    want: input.count,
     start: input.start,
-    count: connections.length,
-    total: data.num('paging', 'total'),
-  };
+    fetchPage: (page) =>
+      callNetwork(ctx, 'connections', { start: page.start, count: page.count }, (answer) => {
+        const { items: connections, size } = listItems('connections', answer, (node) => readConnection(node, answer.fields));
+        return { items: connections, size, total: answer.fields.total(answer.root), token: null, by: 'start' as const };
+      }),
+    key: (c) => c.profile_urn,
+    pause: ctx.pause,
+  });
+  const output: ConnectionsOutput = { connections: items, start: input.start, count: items.length, total };
   return output;
 };
-
-function connectionOf(connection: JsonNode): ConnectionsOutput['connections'][number] {
-  let profile = connection.at('connectedMemberResolutionResult');
-  if (!profile.present) {
-    const urn = connection.requiredStr('connectedMember');
-    profile = new JsonNode(connection.doc.resolve(urn), `included<${urn}>`, connection.doc);
-    if (!profile.present) throw new NetworkError('network_changed', `The network's connections answer has no profile ${urn} for ${connection.path}`);
-  }
-  const slug = profile.str('publicIdentifier');
-  const createdAt = connection.num('createdAt');
-  return {
-    profile_urn: profile.requiredStr('entityUrn'),
-    public_identifier: slug,
-    full_name: `${profile.requiredStr('firstName')} ${profile.str('lastName') ?? ''}`.trim(),
-    headline: profile.str('headline'),
-    profile_url: slug ? `https://www.linkedin.com/in/${slug}/` : null,
-    image_url: vectorImageUrl(profile.at('profilePicture', 'displayImageReference', 'vectorImage')),
-    connected_at: createdAt === null ? null : new Date(createdAt).toISOString(),
-  };
-}

@@ -1,19 +1,16 @@
-import { entryOf } from '../network-map.js';
-import { companyActorUrn } from '../parse/actor.js';
+import { callNetwork } from '../call.js';
+import { checkActedAs, pageActorUrn } from '../steps/page-actor.js';
 import type { Operation } from './context.js';
 
-/** like-post and `/api-like`: `POST voyagerSocialDashReactions?threadUrn=<post urn>` (201 or 200). */
+/**
+ * like-post and `/api-like`: one reaction. As the member: `like` (the REST reaction, 201). As a
+ * company page: `like_as_page`, whose body names the page (`entity.actorUrn`); when the answer says
+ * who reacted, it must be that page.
+ */
 export const agentLikePost: Operation<'agent_like_post'> = async (input, ctx) => {
-  const actor = await companyActorUrn(input, ctx);
-  await ctx.fetch(entryOf(ctx.map, 'reactions'), {
-    method: 'POST',
-    query: [
-      ['threadUrn', input.social_urn],
-      // Acting as a page: the organization's actor (unverified parameter name; see network map).
-      ['actorCompanyUrn', actor ?? undefined],
-    ],
-    body: { reactionType: input.reaction_type ?? 'LIKE' },
-    signal: ctx.signal,
-  });
+  const reaction = { thread_urn: input.social_urn, reaction_type: input.reaction_type ?? 'LIKE' };
+  const page = await pageActorUrn(ctx, input);
+  if (page) await callNetwork(ctx, 'like_as_page', { ...reaction, actor_urn: page }, (answer) => checkActedAs(answer, page));
+  else await callNetwork(ctx, 'like', reaction, () => undefined);
   return { liked: true };
 };

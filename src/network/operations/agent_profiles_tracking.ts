@@ -1,24 +1,28 @@
 import { normalizeFsdProfileUrn, normalizeProfileSlug } from '../../contract/urns.js';
 import type { NetworkPost } from '../../contract/task-outputs.js';
 import { NetworkError } from '../errors.js';
-import { fetchFullProfile } from '../parse/profile.js';
-import { fetchProfilePosts } from '../parse/feed-posts.js';
+import { fetchFullProfile } from '../steps/profile.js';
+import { collectPosts } from '../steps/posts.js';
 import type { Operation, OperationContext } from './context.js';
 
 /**
- * fetch-profiles-posts and people-watchlist collection: recent posts of several profiles.
- * A profile that no longer exists is skipped (one deleted account must not sink a whole watchlist);
- * every other failure (signed out, limits, changed shapes) stops the task.
+ * fetch-profiles-posts and people-watchlist collection: recent posts of several profiles, up to
+ * `count` each, page by page. A profile that no longer exists or is not visible (404, 403) is
+ * skipped: one deleted or private account must not sink a whole watchlist; every other failure
+ * (signed out, limits, a changed network) stops the task.
  */
 export const agentProfilesTracking: Operation<'agent_profiles_tracking'> = async (input, ctx) => {
   const count = input.count ?? 20;
   const posts: NetworkPost[] = [];
+  let first = true;
   for (const identifier of input.profile_urns) {
+    if (!first) await ctx.pause();
+    first = false;
     try {
       const urn = await profileUrnOf(identifier, ctx);
-      posts.push(...(await fetchProfilePosts(ctx.map, ctx.fetch, urn, count, ctx.signal)));
+      posts.push(...(await collectPosts(ctx, 'profile_posts', { profile_urn: urn }, count)));
     } catch (err) {
-      if (err instanceof NetworkError && err.code === 'not_found') continue;
+      if (err instanceof NetworkError && (err.code === 'not_found' || err.code === 'access_denied')) continue;
       throw err;
     }
   }
@@ -38,6 +42,5 @@ async function profileUrnOf(identifier: string, ctx: OperationContext): Promise<
   const memberId = /^urn:li:member:(\d+)$/.exec(v)?.[1];
   const identity = memberId ?? urnId ?? normalizeProfileSlug(v);
   if (!identity) throw new NetworkError('not_found', `Not a profile identifier: ${v}`);
-  const profile = await fetchFullProfile(ctx.map, ctx.fetch, identity, ctx.signal);
-  return profile.requiredStr('entityUrn');
+  return (await fetchFullProfile(ctx, identity)).profile_urn;
 }

@@ -1,46 +1,37 @@
+import { callNetwork } from '../call.js';
 import { NetworkError } from '../errors.js';
-import { entryOf } from '../network-map.js';
-import { normalized } from '../normalized.js';
-import { fetchNetworkInfo } from '../parse/profile.js';
+import { relationshipOf } from '../steps/relationship.js';
 import type { Operation } from './context.js';
 
 /**
- * send-message: `POST voyagerMessagingDashMessengerMessages?action=createMessage` from the signed-in
- * member's mailbox. Only first-degree connections can be messaged, so the distance is checked first:
- * the network's own refusal is not documented, and a clear not_first_degree beats a guess.
+ * send-message: one message from the signed-in member's mailbox (read once per session) to a
+ * first-degree connection. The relationship is read first: a non-connection answers a bare 422, and
+ * a clear not_first_degree beats a guess. When the network no longer tells the relationship, the
+ * message is sent and the network's own refusal decides.
  */
 export const agentSendMessage: Operation<'agent_send_message'> = async (input, ctx) => {
   const me = await ctx.self();
   const profileId = input.profile_urn.replace(/^urn:li:fsd_profile:/, '');
-  const info = await fetchNetworkInfo(ctx.map, ctx.fetch, profileId, ctx.signal);
-  const distance = info.requiredStr('distance', 'value');
-  if (distance !== 'DISTANCE_1') {
-    throw new NetworkError('not_first_degree', `${input.profile_urn} is not a first-degree connection (${distance})`);
+  const relationship = await relationshipOf(ctx, profileId);
+  if (relationship?.degree && relationship.degree !== 'first') {
+    throw new NetworkError('not_first_degree', `${input.profile_urn} is not a first-degree connection (${relationship.degree})`);
   }
-
-  const { json } = await ctx.fetch(entryOf(ctx.map, 'messages'), {
-    method: 'POST',
-    query: { action: 'createMessage' },
-    body: {
-      message: {
-        body: { text: input.message_text, attributes: [] },
-        renderContentUnions: [],
-        hostRecipientUrns: [input.profile_urn],
-        originToken: crypto.randomUUID(),
-      },
-      mailboxUrn: me.profileUrn,
-      trackingId: trackingId(),
-      dedupeByClientGeneratedToken: false,
-    },
-    signal: ctx.signal,
-  });
-  const value = normalized(json, 'messages').at('data', 'value');
-  const delivered = value.num('deliveredAt');
-  return {
-    sent: true,
-    conversation_urn: value.str('conversationUrn'),
-    delivered_at: delivered === null ? null : new Date(delivered).toISOString(),
+  const vars = {
+    text: input.message_text,
+    recipient_urn: input.profile_urn,
+    mailbox_urn: me.profileUrn,
+    origin_token: crypto.randomUUID(),
+    tracking_id: trackingId(),
   };
+  return callNetwork(ctx, 'message', vars, (answer) => {
+    const sent = answer.fields.one(answer.root) ?? answer.root;
+    const delivered = answer.fields.num(sent, 'written', 'delivered_at');
+    return {
+      sent: true as const,
+      conversation_urn: answer.fields.str(sent, 'written', 'conversation_urn'),
+      delivered_at: delivered === null ? null : new Date(delivered).toISOString(),
+    };
+  });
 };
 
 /** The web app sends 16 random bytes as a latin-1 string. */

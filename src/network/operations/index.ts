@@ -29,4 +29,4 @@ export const OPERATIONS: { [K in TaskType]: Operation<K> } = {
   agent_company_tracking: agentCompanyTracking,
 };
 
-export type { Operation, OperationContext, Me } from './context.js';
+export type { Operation, OperationContext } from './context.js';

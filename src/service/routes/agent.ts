@@ -41,7 +41,7 @@ export const agentRoutes = new Hono<AppEnv>()
     const { becameEligible } = await recordHeartbeat(db, team.id, agent.userId, hb);
     // A member back from a pause or a sign-out may have tasks waiting for it: wake its claim.
     if (becameEligible) await signals.taskReady(team.id);
-    const networkMap = await newerNetworkMap(db, log, hb.network_map_version ?? 0);
+    const networkMap = await newerNetworkMap(db, log, hb.network_map_version ?? 0, hb.network_map_format);
     const answer: HeartbeatResponse = {
       server_time: new Date().toISOString(),
       member: { id: agent.userId, email: agent.email, full_name: agent.fullName, role: agent.role },

@@ -111,10 +111,35 @@ function memberCard(m: MemberView, isMe: boolean): HTMLElement {
       ),
       h('dt', {}, 'Paused'),
       h('dd', {}, m.paused === null ? h('span', { class: 'muted' }, '—') : m.paused ? h('span', { class: 'badge warn' }, 'paused') : 'no'),
+      hasExtension ? h('dt', {}, 'Network map') : null,
+      hasExtension ? h('dd', { class: 'network-health' }, ...networkHealth(m)) : null,
       m.invite_limited_until && Date.parse(m.invite_limited_until) > Date.now() ? h('dt', {}, 'Invitations') : null,
       m.invite_limited_until && Date.parse(m.invite_limited_until) > Date.now()
         ? h('dd', {}, h('span', { class: 'badge warn' }, 'weekly limit reached'), ' until ', new Date(m.invite_limited_until).toLocaleDateString())
         : null,
     ),
   );
+}
+
+/**
+ * Which calls of the network map failed lately on this member's extension: "degraded" when another
+ * way still works, "broken" when none does (docs/network-map.md, "Health").
+ */
+function networkHealth(m: MemberView): (HTMLElement | string)[] {
+  const version = m.network_map_version === null ? [] : [h('span', { class: 'muted small' }, `v${m.network_map_version} `)];
+  if (!m.network_health.length) return [...version, h('span', { class: 'badge good' }, 'all calls work')];
+  return [
+    ...version,
+    ...m.network_health.map((c) => {
+      const last = c.failures[c.failures.length - 1];
+      const why = last ? `${last.alternative}: ${last.status === null ? last.code : `HTTP ${last.status}`}` : '';
+      const title = c.failures.map((f) => `${f.alternative} failed ${f.count}× (${f.status ?? f.code}): ${f.message}`).join('\n');
+      return h(
+        'div',
+        { class: 'small', title, 'data-call': c.call },
+        h('span', { class: `badge ${c.state === 'broken' ? 'bad' : 'warn'}` }, `${c.call} ${c.state}`),
+        ` ${why}${c.working_alternative ? `; using ${c.working_alternative}` : ''}`,
+      );
+    }),
+  ];
 }

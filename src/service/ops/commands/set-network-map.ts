@@ -3,9 +3,10 @@ import { NetworkMap } from '../../../contract/network-map.js';
 import { OpsFailure, UsageError, type OpsCommand } from '../command.js';
 
 /**
- * docs/network-facts.md "Designing for drift": when the network changes a path or a queryId, the
- * operator publishes a new map and the extensions pick it up from the heartbeat answer. Versions
- * only grow: an extension keeps the highest it has seen, so an older number would never arrive.
+ * docs/network-map.md "Shipping a fix": when the network retires a finder, moves a field or wants
+ * another body, the operator publishes a new map and the extensions pick it up from their next
+ * heartbeat answer. Versions only grow: an extension keeps the highest it has seen, so an older
+ * number would never arrive.
  */
 export const setNetworkMapCommand: OpsCommand = {
   name: 'set-network-map',
@@ -42,7 +43,7 @@ export const setNetworkMapCommand: OpsCommand = {
       if (version !== null && map.version <= version) {
         throw new OpsFailure(`Refused: version ${map.version} is not greater than the current version ${version}`);
       }
-      await tx.query('INSERT INTO network_maps (version, map) VALUES ($1, $2)', [map.version, JSON.stringify(map)]);
+      await tx.query('INSERT INTO network_maps (version, format, map) VALUES ($1, $2, $3)', [map.version, map.format, JSON.stringify(map)]);
       return version;
     });
     io.out(`Network map version ${map.version} is now current${current === null ? '' : ` (was ${current})`}`);

@@ -1,0 +1,103 @@
+import type { MapAlternative, NetworkCallName, NetworkMap } from '../contract/network-map.js';
+import { NetworkError } from './errors.js';
+import { CannotMake, fillPath, fillQuery, fillTemplate, hasValue, type CallVars } from './map/template.js';
+import { normalized, type JsonNode } from './normalized.js';
+import { FieldReader } from './read/fields.js';
+import type { SessionMemory } from './session-memory.js';
+import type { NetworkFetch, NetworkRequest } from './session.js';
+import type { AlternativeFailure, NetworkReport } from './types.js';
+
+/** What every operation calls the network with. */
+export interface CallContext {
+  map: NetworkMap;
+  fetch: NetworkFetch;
+  signal: AbortSignal;
+  memory: SessionMemory;
+  /** Filled as calls are made; travels back with the task result to the worker's health report. */
+  report: NetworkReport;
+}
+
+export interface CallAnswer {
+  root: JsonNode;
+  alt: MapAlternative;
+  fields: FieldReader;
+  headers: Record<string, string>;
+}
+
+/** The request an alternative makes with these values; throws CannotMake when it cannot be made. */
+export function requestFor(call: NetworkCallName, alt: MapAlternative, vars: CallVars): NetworkRequest {
+  const missing = (alt.requires ?? []).filter((name) => !hasValue(vars[name]));
+  if (missing.length) throw new CannotMake(`needs ${missing.join(', ')}`);
+  // A page never asks for more than the alternative's network gives at once.
+  const count = vars.count;
+  const filledVars = alt.paging && typeof count === 'number' ? { ...vars, count: Math.min(count, alt.paging.max_count) } : vars;
+  const path = fillPath(alt.path, filledVars);
+  const qs = fillQuery(alt.query, filledVars);
+  return {
+    call,
+    method: alt.method,
+    path: qs ? `${path}?${qs}` : path,
+    body: alt.body === undefined ? undefined : fillTemplate(alt.body, filledVars),
+    accept: alt.accept ?? 'normalized',
+  };
+}
+
+/** The alternatives in the order to try: the one that worked last in this session first. */
+function ordered(ctx: CallContext, call: NetworkCallName): MapAlternative[] {
+  const alts = ctx.map.calls[call] as MapAlternative[];
+  const working = ctx.memory.workingAlternative(ctx.map.version, call);
+  const first = alts.find((a) => a.id === working);
+  return first ? [first, ...alts.filter((a) => a !== first)] : alts;
+}
+
+/**
+ * Whether a failure means "this alternative no longer works; try the next one" rather than an
+ * answer about the target or the session. Statuses come from the map (`next_on`); an answer that
+ * came but could not be read moves on only for reads: a write that was answered was performed.
+ */
+function movesOn(alt: MapAlternative, err: NetworkError): boolean {
+  if (err.code !== 'network_changed' && err.code !== 'not_found') return false;
+  if (err.status === undefined) return alt.method === 'GET' && err.code === 'network_changed';
+  return (alt.next_on ?? []).includes(err.status);
+}
+
+/**
+ * One call to the network: its alternatives in order until one answers and its answer reads.
+ * Every alternative that failed on the way is reported; the one that worked is remembered for the
+ * session, so a retired way costs one extra request per session, not one per task.
+ */
+export async function callNetwork<T>(ctx: CallContext, call: NetworkCallName, vars: CallVars, read: (answer: CallAnswer) => T): Promise<T> {
+  const failures: AlternativeFailure[] = [];
+  let made = 0;
+  for (const alt of ordered(ctx, call)) {
+    let request: NetworkRequest;
+    try {
+      request = requestFor(call, alt, vars);
+    } catch (err) {
+      if (err instanceof CannotMake) continue;
+      throw err;
+    }
+    made++;
+    try {
+      const answer = await ctx.fetch(request, ctx.signal);
+      const root = normalized(answer.json ?? {}, `${call} (${alt.id})`);
+      const value = read({ root, alt, fields: new FieldReader(ctx.map, alt), headers: answer.headers });
+      ctx.memory.rememberWorking(ctx.map.version, call, alt.id);
+      ctx.report.used.push({ call, alternative: alt.id });
+      ctx.report.failed.push(...failures);
+      return value;
+    } catch (err) {
+      if (!(err instanceof NetworkError) || !movesOn(alt, err)) {
+        ctx.report.failed.push(...failures);
+        throw err;
+      }
+      failures.push({ call, alternative: alt.id, status: err.status ?? null, code: err.code, message: err.message.slice(0, 300) });
+    }
+  }
+  ctx.report.failed.push(...failures);
+  if (made === 0) throw new NetworkError('network_changed', `No alternative of ${call} in the network map can be made with this input`, { retryable: false });
+  const notFound = failures.find((f) => f.code === 'not_found');
+  if (notFound) throw new NetworkError('not_found', notFound.message);
+  const why = failures.map((f) => `${f.alternative}: ${f.status === null ? f.message.slice(0, 200) : `HTTP ${f.status}`}`).join('; ');
+  throw new NetworkError('network_changed', `No way to ${call} works any more (${why}). The network map needs an update.`);
+}

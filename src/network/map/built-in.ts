@@ -1,0 +1,611 @@
+import type { MapTemplate, NetworkMap } from '../../contract/network-map.js';
+
+/**
+ * The network map this release ships with (format: docs/network-map.md; facts:
+ * docs/network-internal-api.md). Alternatives are in order of preference: the newest public evidence
+ * first (2026), the older form after it as the fallback where sources disagree. A typed literal, not
+ * a parse: the worker hands it to the tab in `task:start`, and the service may replace it with a
+ * newer version in the heartbeat answer.
+ */
+
+const FULL_PROFILE = 'com.linkedin.voyager.dash.deco.identity.profile.FullProfileWithEntities-93';
+const TOP_CARD = 'com.linkedin.voyager.dash.deco.identity.profile.TopCardSupplementary-130';
+const TOP_CARD_CORE = 'com.linkedin.voyager.dash.deco.identity.profile.WebTopCardCore-16';
+const SEARCH_CLUSTERS = 'com.linkedin.voyager.dash.deco.search.SearchClusterCollection-186';
+const SEARCH_QUERY_ID = 'voyagerSearchDashClusters.b0928897b71bd00a5a7291755dcd64f0';
+const PROFILE_UPDATES_QUERY_ID = 'voyagerFeedDashProfileUpdates.4af00b28d60ed0f1488018948daad822';
+const REACTION_MUTATION_QUERY_ID = 'voyagerSocialDashReactions.b731222600772fd42464c0fe19bd722b';
+
+/** A search query tuple in the REST form (`queryParameters:(key:List(…))`). */
+const restSearchQuery = (resultType: 'PEOPLE' | 'CONTENT', extra: Record<string, MapTemplate>): { restli: MapTemplate } => ({
+  restli: {
+    keywords: '{keywords}',
+    flagshipSearchIntent: 'SEARCH_SRP',
+    queryParameters: { resultType: [resultType], ...extra },
+    includeFiltersInResponse: false,
+  },
+});
+
+/** The GraphQL form (`queryParameters:List((key:…,value:List(…)))`). */
+const graphqlSearchVariables = (resultType: 'PEOPLE' | 'CONTENT', extra: MapTemplate[]): { restli: MapTemplate } => ({
+  restli: {
+    start: '{start}',
+    count: '{count}',
+    origin: 'GLOBAL_SEARCH_HEADER',
+    query: {
+      keywords: '{keywords}',
+      flagshipSearchIntent: 'SEARCH_SRP',
+      queryParameters: [{ key: 'resultType', value: [resultType] }, ...extra],
+      includeFiltersInResponse: false,
+    },
+  },
+});
+
+const PROFILE_ENTITY = ['data.elements[0]', '@Profile'];
+const READ_STATUSES = [400, 404, 405, 410];
+
+export const BUILT_IN_NETWORK_MAP: NetworkMap = {
+  format: 2,
+  version: 2,
+  pacing: { between_pages_ms: [400, 1200] },
+  calls: {
+    me: [{ id: 'me', method: 'GET', path: 'me', read: { one: ['data'] } }],
+
+    profile: [
+      {
+        id: 'dash-full-profile',
+        method: 'GET',
+        path: 'identity/dash/profiles',
+        query: [
+          ['q', 'memberIdentity'],
+          ['memberIdentity', '{identity}'],
+          ['decorationId', FULL_PROFILE],
+        ],
+        next_on: [400, 410],
+        read: { one: PROFILE_ENTITY },
+        source: 'FullProfileWithEntities-93 measured working 2026-10',
+      },
+      {
+        id: 'dash-full-profile-91',
+        method: 'GET',
+        path: 'identity/dash/profiles',
+        query: [
+          ['q', 'memberIdentity'],
+          ['memberIdentity', '{identity}'],
+          ['decorationId', 'com.linkedin.voyager.dash.deco.identity.profile.FullProfileWithEntities-91'],
+        ],
+        read: { one: PROFILE_ENTITY },
+      },
+    ],
+
+    // Distance, pending invitation and the counts the network still gives. networkinfo answers 410
+    // since 2026; the top card's MemberRelationship replaced it.
+    profile_relationship: [
+      {
+        id: 'top-card-supplementary',
+        method: 'GET',
+        path: 'identity/dash/profiles',
+        query: [
+          ['q', 'memberIdentity'],
+          ['memberIdentity', '{identity}'],
+          ['decorationId', TOP_CARD],
+        ],
+        next_on: READ_STATUSES,
+        read: { one: PROFILE_ENTITY },
+        source: 'newer evidence 2026-10: MemberRelationship of a top-card decoration',
+      },
+      {
+        id: 'top-card-core',
+        method: 'GET',
+        path: 'identity/dash/profiles',
+        query: [
+          ['q', 'memberIdentity'],
+          ['memberIdentity', '{identity}'],
+          ['decorationId', TOP_CARD_CORE],
+        ],
+        next_on: READ_STATUSES,
+        read: { one: PROFILE_ENTITY },
+      },
+      {
+        id: 'networkinfo',
+        method: 'GET',
+        path: 'identity/profiles/{identity}/networkinfo',
+        next_on: READ_STATUSES,
+        read: { one: ['data'] },
+        source: 'older form; 410 since 2026',
+      },
+    ],
+
+    profile_posts: [
+      {
+        id: 'profile-updates-v2',
+        method: 'GET',
+        path: 'identity/profileUpdatesV2',
+        query: [
+          ['q', 'memberShareFeed'],
+          ['moduleKey', 'member-shares:phone'],
+          ['profileUrn', '{profile_urn}'],
+          ['count', '{count}'],
+          ['start', '{start}'],
+          ['paginationToken', '{pagination_token}'],
+          ['includeLongTermHistory', 'true'],
+        ],
+        next_on: READ_STATUSES,
+        // `data.*elements` only: `included` also holds reshared originals.
+        read: { list: ['data.elements[]'], token: ['data.metadata.paginationToken', 'metadata.paginationToken'] },
+        paging: { by: 'token', max_count: 100 },
+      },
+      {
+        id: 'graphql-profile-updates',
+        method: 'GET',
+        path: 'graphql',
+        query: [
+          ['variables', { restli: { count: '{count}', start: '{start}', profileUrn: '{profile_urn}', paginationToken: '{pagination_token}' } }],
+          ['queryId', PROFILE_UPDATES_QUERY_ID],
+        ],
+        read: {
+          list: ['data.data.feedDashProfileUpdatesByMemberShareFeed.elements[]', 'data.feedDashProfileUpdatesByMemberShareFeed.elements[]'],
+          token: ['data.data.feedDashProfileUpdatesByMemberShareFeed.metadata.paginationToken', 'data.feedDashProfileUpdatesByMemberShareFeed.metadata.paginationToken'],
+        },
+        paging: { by: 'token', max_count: 50 },
+      },
+    ],
+
+    company: [
+      {
+        id: 'universal-name',
+        method: 'GET',
+        path: 'organization/companies',
+        query: [
+          ['decorationId', 'com.linkedin.voyager.deco.organization.web.WebFullCompanyMain-12'],
+          ['q', 'universalName'],
+          ['universalName', '{slug}'],
+        ],
+        next_on: [400, 410],
+        read: { one: ['data.elements[0]', '@Company'] },
+      },
+      {
+        id: 'universal-name-28',
+        method: 'GET',
+        path: 'organization/companies',
+        query: [
+          ['decorationId', 'com.linkedin.voyager.deco.organization.web.WebFullCompanyMain-28'],
+          ['q', 'universalName'],
+          ['universalName', '{slug}'],
+        ],
+        read: { one: ['data.elements[0]', '@Company'] },
+      },
+    ],
+
+    company_posts: [
+      {
+        id: 'organization-updates-v2',
+        method: 'GET',
+        path: 'organization/updatesV2',
+        query: [
+          ['q', 'companyRelevanceFeed'],
+          ['companyIdOrUniversalName', '{slug}'],
+          ['moduleKey', 'ORGANIZATION_MEMBER_FEED_DESKTOP'],
+          ['count', '{count}'],
+          ['start', '{start}'],
+          ['paginationToken', '{pagination_token}'],
+          ['numComments', '0'],
+          ['numLikes', '0'],
+        ],
+        next_on: READ_STATUSES,
+        read: { list: ['data.elements[]'], token: ['data.metadata.paginationToken', 'metadata.paginationToken'] },
+        paging: { by: 'start', max_count: 100 },
+        source: 'newer evidence 2026-10: companyFeedByUniversalName answered 400, this answered',
+      },
+      {
+        id: 'feed-updates-company-feed',
+        method: 'GET',
+        path: 'feed/updates',
+        query: [
+          ['q', 'companyFeedByUniversalName'],
+          ['companyUniversalName', '{slug}'],
+          ['moduleKey', 'member-share'],
+          ['count', '{count}'],
+          ['start', '{start}'],
+          ['paginationToken', '{pagination_token}'],
+        ],
+        read: { list: ['data.elements[]'], token: ['data.metadata.paginationToken', 'metadata.paginationToken'] },
+        paging: { by: 'start', max_count: 100 },
+      },
+    ],
+
+    people_search: [
+      {
+        id: 'rest-search-clusters',
+        method: 'GET',
+        path: 'search/dash/clusters',
+        query: [
+          ['decorationId', SEARCH_CLUSTERS],
+          ['origin', 'GLOBAL_SEARCH_HEADER'],
+          ['q', 'all'],
+          ['query', restSearchQuery('PEOPLE', { network: '{network}', currentCompany: '{current_company}', geoUrn: '{geo}' })],
+          ['start', '{start}'],
+          ['count', '{count}'],
+        ],
+        next_on: READ_STATUSES,
+        read: {
+          list: ['data.elements[].items[].itemUnion.entityResult', 'data.elements[].items[].item.entityResult', 'elements[].items[].itemUnion.entityResult'],
+          total: ['data.paging.total', 'paging.total'],
+        },
+        paging: { by: 'start', max_count: 49 },
+        source: 'newer evidence 2026-10: needs no queryId',
+      },
+      {
+        id: 'graphql-search-clusters',
+        method: 'GET',
+        path: 'graphql',
+        accept: 'json',
+        query: [
+          [
+            'variables',
+            graphqlSearchVariables('PEOPLE', [
+              { $if: 'network', key: 'network', value: '{network}' },
+              { $if: 'current_company', key: 'currentCompany', value: '{current_company}' },
+              { $if: 'geo', key: 'geoUrn', value: '{geo}' },
+            ]),
+          ],
+          ['queryId', SEARCH_QUERY_ID],
+        ],
+        read: {
+          list: [
+            'data.searchDashClustersByAll.elements[].items[].item.entityResult',
+            'data.data.searchDashClustersByAll.elements[].items[].item.entityResult',
+          ],
+          total: ['data.searchDashClustersByAll.paging.total', 'data.data.searchDashClustersByAll.paging.total'],
+        },
+        paging: { by: 'start', max_count: 49 },
+        source: '2023 queryId; a stale one answers 400',
+      },
+    ],
+
+    // Posts by keyword. Items come in three kinds (full updates, entity results, hollow URNs);
+    // src/network/read/search-items.ts tells them apart.
+    content_search: [
+      {
+        id: 'rest-search-clusters-content',
+        method: 'GET',
+        path: 'search/dash/clusters',
+        query: [
+          ['decorationId', SEARCH_CLUSTERS],
+          ['origin', 'GLOBAL_SEARCH_HEADER'],
+          ['q', 'all'],
+          ['query', restSearchQuery('CONTENT', { sortBy: ['date_posted'], datePosted: '{date_posted}' })],
+          ['start', '{start}'],
+          ['count', '{count}'],
+        ],
+        next_on: READ_STATUSES,
+        read: {
+          list: ['data.elements[].items[].itemUnion', 'data.elements[].items[].item', 'elements[].items[].itemUnion'],
+          total: ['data.paging.total', 'paging.total'],
+        },
+        paging: { by: 'start', max_count: 49 },
+      },
+      {
+        id: 'graphql-search-clusters-content',
+        method: 'GET',
+        path: 'graphql',
+        accept: 'json',
+        query: [
+          [
+            'variables',
+            graphqlSearchVariables('CONTENT', [
+              { key: 'sortBy', value: ['date_posted'] },
+              { $if: 'date_posted', key: 'datePosted', value: '{date_posted}' },
+            ]),
+          ],
+          ['queryId', SEARCH_QUERY_ID],
+        ],
+        read: {
+          list: ['data.searchDashClustersByAll.elements[].items[].item', 'data.data.searchDashClustersByAll.elements[].items[].item'],
+          total: ['data.searchDashClustersByAll.paging.total', 'data.data.searchDashClustersByAll.paging.total'],
+        },
+        paging: { by: 'start', max_count: 49 },
+      },
+    ],
+
+    // One update by its URN: resolves hollow search results.
+    post: [
+      {
+        id: 'feed-update-by-urn',
+        method: 'GET',
+        path: 'feed/updates/{post_urn}',
+        next_on: [400, 405, 410],
+        read: { one: ['data', '@UpdateV2'] },
+        source: 'measured 2026-08 from a signed-in browser session',
+      },
+      {
+        id: 'activity-by-urn',
+        method: 'GET',
+        path: 'feed/updates',
+        query: [
+          ['q', 'activityByUrn'],
+          ['activityUrn', '{post_urn}'],
+          ['decorationId', 'com.linkedin.voyager.deco.feed.FeedUpdate-4'],
+        ],
+        read: { one: ['data.elements[0]', 'data', '@UpdateV2'] },
+      },
+    ],
+
+    connections: [
+      {
+        id: 'dash-connections',
+        method: 'GET',
+        path: 'relationships/dash/connections',
+        query: [
+          ['decorationId', 'com.linkedin.voyager.dash.deco.web.mynetwork.ConnectionListWithProfile-16'],
+          ['q', 'search'],
+          ['sortType', 'RECENTLY_ADDED'],
+          ['start', '{start}'],
+          ['count', '{count}'],
+        ],
+        read: { list: ['data.elements[]'], total: ['data.paging.total', 'paging.total'] },
+        paging: { by: 'start', max_count: 40 },
+      },
+    ],
+
+    like: [
+      {
+        id: 'rest-reaction',
+        method: 'POST',
+        path: 'voyagerSocialDashReactions',
+        query: [['threadUrn', '{thread_urn}']],
+        body: { reactionType: '{reaction_type}' },
+        next_on: [405, 410],
+        read: { one: ['data', 'value'] },
+        source: 'REST reaction answered 201 in 2026-07',
+      },
+      {
+        id: 'graphql-reaction',
+        method: 'POST',
+        path: 'graphql',
+        query: [
+          ['action', 'execute'],
+          ['queryId', REACTION_MUTATION_QUERY_ID],
+        ],
+        body: { variables: { entity: { reactionType: '{reaction_type}' }, threadUrn: '{thread_urn}' }, queryId: REACTION_MUTATION_QUERY_ID },
+        read: { one: ['data.data.createSocialDashReactions', 'data.createSocialDashReactions', 'data'] },
+      },
+    ],
+
+    // The page goes in the body (entity.actorUrn): no public source knows a query parameter for it,
+    // and one the network ignored would act as the member while we report the page.
+    like_as_page: [
+      {
+        id: 'graphql-reaction-as-page',
+        method: 'POST',
+        path: 'graphql',
+        query: [
+          ['action', 'execute'],
+          ['queryId', REACTION_MUTATION_QUERY_ID],
+        ],
+        requires: ['actor_urn'],
+        body: {
+          variables: { entity: { reactionType: '{reaction_type}', actorUrn: '{actor_urn}' }, threadUrn: '{thread_urn}' },
+          queryId: REACTION_MUTATION_QUERY_ID,
+        },
+        read: { one: ['data.data.createSocialDashReactions', 'data.createSocialDashReactions', 'data'] },
+        source: 'newer evidence: entity.actorUrn in the GraphQL reaction',
+      },
+    ],
+
+    comment: [
+      {
+        id: 'norm-comments',
+        method: 'POST',
+        path: 'voyagerSocialDashNormComments',
+        query: [['decorationId', 'com.linkedin.voyager.dash.deco.social.NormComment-43']],
+        body: {
+          commentary: { text: '{text}', attributesV2: [], $type: 'com.linkedin.voyager.dash.common.text.TextViewModel' },
+          threadUrn: '{thread_urn}',
+          nonMemberActorUrn: '{actor_urn}',
+        },
+        next_on: [405, 410],
+        read: { one: ['data', 'value'] },
+        source: 'nonMemberActorUrn in the body acts as the page',
+      },
+      {
+        id: 'norm-comments-organization-actor',
+        method: 'POST',
+        path: 'voyagerSocialDashNormComments',
+        query: [['decorationId', 'com.linkedin.voyager.dash.deco.social.NormComment-43']],
+        requires: ['actor_urn'],
+        body: {
+          commentary: { text: '{text}', attributesV2: [], $type: 'com.linkedin.voyager.dash.common.text.TextViewModel' },
+          threadUrn: '{thread_urn}',
+          organizationActorUrn: '{actor_urn}',
+        },
+        read: { one: ['data', 'value'] },
+        source: 'some sources name the page organizationActorUrn',
+      },
+    ],
+
+    message: [
+      {
+        id: 'create-message-top-level-recipients',
+        method: 'POST',
+        path: 'voyagerMessagingDashMessengerMessages',
+        query: [['action', 'createMessage']],
+        body: {
+          message: { body: { text: '{text}', attributes: [] }, renderContentUnions: [], originToken: '{origin_token}' },
+          hostRecipientUrns: ['{recipient_urn}'],
+          mailboxUrn: '{mailbox_urn}',
+          trackingId: '{tracking_id}',
+          dedupeByClientGeneratedToken: false,
+        },
+        next_on: [400, 410],
+        read: { one: ['data', 'value'] },
+        source: 'every measured sender (2026-06) puts hostRecipientUrns at the top level',
+      },
+      {
+        id: 'create-message-nested-recipients',
+        method: 'POST',
+        path: 'voyagerMessagingDashMessengerMessages',
+        query: [['action', 'createMessage']],
+        body: {
+          message: {
+            body: { text: '{text}', attributes: [] },
+            renderContentUnions: [],
+            hostRecipientUrns: ['{recipient_urn}'],
+            originToken: '{origin_token}',
+          },
+          mailboxUrn: '{mailbox_urn}',
+          trackingId: '{tracking_id}',
+          dedupeByClientGeneratedToken: false,
+        },
+        read: { one: ['data', 'value'] },
+      },
+    ],
+
+    invitation: [
+      {
+        id: 'verify-quota-and-create-v2',
+        method: 'POST',
+        path: 'voyagerRelationshipsDashMemberRelationships',
+        query: [
+          ['action', 'verifyQuotaAndCreateV2'],
+          ['decorationId', 'com.linkedin.voyager.dash.deco.relationships.InvitationCreationResultWithInvitee-2'],
+        ],
+        body: { invitee: { inviteeUnion: { memberProfile: '{profile_urn}' } }, customMessage: '{note}' },
+        next_on: [405, 410],
+        read: { one: ['data', 'value'] },
+      },
+      {
+        id: 'verify-quota-and-create-v2-3',
+        method: 'POST',
+        path: 'voyagerRelationshipsDashMemberRelationships',
+        query: [
+          ['action', 'verifyQuotaAndCreateV2'],
+          ['decorationId', 'com.linkedin.voyager.dash.deco.relationships.InvitationCreationResultWithInvitee-3'],
+        ],
+        body: { invitee: { inviteeUnion: { memberProfile: '{profile_urn}' } }, customMessage: '{note}' },
+        read: { one: ['data', 'value'] },
+      },
+    ],
+  },
+
+  fields: {
+    me: {
+      profile_urn: ['miniProfile.dashEntityUrn', 'dashEntityUrn', 'miniProfile.entityUrn', 'entityUrn'],
+      public_identifier: ['miniProfile.publicIdentifier', 'publicIdentifier'],
+      first_name: ['miniProfile.firstName', 'firstName'],
+      last_name: ['miniProfile.lastName', 'lastName'],
+    },
+    profile: {
+      profile_urn: ['entityUrn', 'dashEntityUrn'],
+      member_urn: ['objectUrn', 'trackingMemberUrn'],
+      public_identifier: ['publicIdentifier'],
+      first_name: ['firstName'],
+      last_name: ['lastName'],
+      headline: ['headline'],
+      summary: ['summary'],
+      location: ['locationName', 'geoLocation.geo.defaultLocalizedName', 'geoLocation.geo.defaultLocalizedNameWithoutCountryName', 'location.defaultLocalizedName'],
+      positions: ['profilePositionGroups.elements[].profilePositionInPositionGroup.elements[]', 'profilePositions.elements[]'],
+      educations: ['profileEducations.elements[]'],
+      skills: ['profileSkills.elements[]'],
+      image: ['profilePicture.displayImageReference.vectorImage', 'profilePicture.displayImageReferenceResolutionResult.vectorImage', 'picture'],
+    },
+    position: {
+      title: ['title'],
+      company_name: ['companyName', 'company.name'],
+      company_urn: ['companyUrn', '*company', 'company.entityUrn'],
+      location: ['locationName', 'geoLocationName'],
+      description: ['description'],
+      start: ['dateRange.start', 'timePeriod.startDate'],
+      end: ['dateRange.end', 'timePeriod.endDate'],
+    },
+    education: {
+      school_name: ['schoolName', 'school.name'],
+      degree: ['degreeName'],
+      field_of_study: ['fieldOfStudy'],
+      start: ['dateRange.start', 'timePeriod.startDate'],
+      end: ['dateRange.end', 'timePeriod.endDate'],
+    },
+    skill: { name: ['name', 'skill.name'] },
+    relationship: {
+      union: [
+        'memberRelationship.memberRelationshipUnion',
+        'memberRelationship.memberRelationshipData',
+        'memberRelationshipUnion',
+        'memberRelationshipData',
+        '@MemberRelationship.memberRelationshipUnion',
+      ],
+      distance: ['distance.value', 'memberDistance.value', 'memberDistance', 'distance'],
+      followers: ['followingState.followerCount', 'followersCount', 'followerCount', '@FollowingState.followerCount'],
+      connections: ['connectionsCount', 'connections.paging.total'],
+    },
+    post: {
+      urn: ['updateMetadata.urn', 'metadata.backendUrn', 'backendUrn', 'updateMetadata.shareUrn', 'entityUrn', 'socialDetail.urn'],
+      content: ['commentary.text.text', 'commentary.text', 'commentary.commentaryText.text'],
+      author_name: ['actor.name.text', 'actor.name'],
+      author_headline: ['actor.description.text', 'actor.description'],
+      author_url: ['actor.navigationContext.actionTarget', 'actor.navigationUrl', 'actor.navigationContext.target'],
+      author_urn: ['actor.urn', 'actor.backendUrn', 'actor.*urn'],
+      author_image: ['actor.image'],
+      counts: [
+        'socialDetail.totalSocialActivityCounts',
+        'socialDetail.socialActivityCounts',
+        'totalSocialActivityCounts',
+        'socialActivityCounts',
+      ],
+      media: ['content'],
+    },
+    // What a keyword-search item holds: a whole update, an entity result, or only a URN (hollow).
+    search_item: {
+      update: ['searchFeedUpdate.update', 'update', 'feedUpdate'],
+      result: ['entityResult'],
+      urn: ['*entityResult', 'entityResult.trackingUrn', 'entityResult.entityUrn', 'trackingUrn', 'entityUrn', '*update', 'searchFeedUpdate.*update', 'urn'],
+    },
+    post_result: {
+      urn: ['trackingUrn', 'entityUrn', 'navigationUrl', 'updateUrn', 'backendUrn'],
+      content: ['summary.text', 'summary', 'primaryText.text'],
+      author_name: ['title.text', 'title'],
+      author_headline: ['primarySubtitle.text', 'primarySubtitle'],
+      author_url: ['actorNavigationUrl', 'actorNavigationContext.url', 'actorNavigationContext.actionTarget', 'authorNavigationUrl'],
+      author_image: ['image'],
+      counts: ['socialActivityCounts', 'totalSocialActivityCounts', 'socialDetail.totalSocialActivityCounts', 'insightsResolutionResults[].socialActivityCountsInsight'],
+    },
+    person_result: {
+      profile_urn: ['entityUrn', 'navigationUrl', 'image.attributes[0].detailData.nonEntityProfilePicture.*profile'],
+      member_urn: ['trackingUrn'],
+      name: ['title.text', 'title'],
+      headline: ['primarySubtitle.text', 'primarySubtitle'],
+      location: ['secondarySubtitle.text', 'secondarySubtitle'],
+      url: ['navigationUrl'],
+      image: ['image'],
+      distance: ['entityCustomTrackingInfo.memberDistance', 'memberDistance.value', 'memberDistance'],
+    },
+    connection: {
+      profile: ['connectedMemberResolutionResult', 'connectedMember'],
+      created_at: ['createdAt'],
+    },
+    company: {
+      urn: ['entityUrn', 'dashEntityUrn'],
+      name: ['name'],
+      slug: ['universalName'],
+      url: ['url'],
+      tagline: ['tagline'],
+      description: ['description'],
+      website: ['companyPageUrl', 'websiteUrl'],
+      industries: ['companyIndustries[]', 'industries[]'],
+      staff_count: ['staffCount', 'employeeCount'],
+      staff_range: ['staffCountRange', 'employeeCountRange'],
+      headquarters: ['headquarter', 'headquarters'],
+      specialities: ['specialities'],
+      founded_year: ['foundedOn.year'],
+      followers: ['followingInfo.followerCount', 'followingState.followerCount', 'followerCount'],
+      logo: ['logo.image', 'logoResolutionResult', 'logo'],
+    },
+    written: {
+      comment_urn: ['entityUrn', 'urn', 'resourceKey', 'value.entityUrn'],
+      invitation_urn: ['value.invitationUrn', 'invitationUrn', 'value.invitation.entityUrn', 'value.*invitation', 'invitation.entityUrn'],
+      conversation_urn: ['value.conversationUrn', 'conversationUrn', 'value.backendConversationUrn'],
+      delivered_at: ['value.deliveredAt', 'deliveredAt'],
+      actor: ['commenter.actorUnion.companyUrn', 'commenter.actor', 'actorUrn', 'entity.actorUrn', 'actor.urn', 'resourceKey'],
+    },
+  },
+};

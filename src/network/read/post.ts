@@ -1,0 +1,146 @@
+import type { NetworkPost } from '../../contract/task-outputs.js';
+import { postTimeFromUrn } from '../../contract/urns.js';
+import type { JsonNode } from '../normalized.js';
+import type { FieldReader } from './fields.js';
+import { imageViewModelUrl, vectorImageUrl } from './images.js';
+import { companyIdIn, pageOfUrl, postUrnIn } from './urns.js';
+
+/**
+ * Posts, from a whole feed update (a profile's or a company's posts, one update by URN, a keyword
+ * search's `searchFeedUpdate`) or from a keyword search's entity result. Field paths come from the
+ * map's `post` and `post_result` groups. A post needs its URN (its identity and, in its id, its
+ * time) and an author or a text; an item with neither is not a post we can read, and is left out.
+ */
+
+export function postFromUpdate(update: JsonNode, f: FieldReader): NetworkPost | null {
+  const urn = firstPostUrn(update, f, 'post');
+  if (!urn) return null;
+  const authorName = f.str(update, 'post', 'author_name');
+  const content = f.str(update, 'post', 'content');
+  if (authorName === null && content === null) return null;
+  const author = authorOf(f.str(update, 'post', 'author_url'), f.str(update, 'post', 'author_urn'));
+  const image = f.node(update, 'post', 'author_image');
+  return build(urn, {
+    content: content ?? '',
+    post_author: {
+      ...author,
+      full_name: authorName ?? '',
+      headline: f.str(update, 'post', 'author_headline') ?? '',
+      image_url: image ? imageViewModelUrl(image) : null,
+    },
+    ...countsOf(update, f, 'post', urn),
+    ...media(f.object(update, 'post', 'media')),
+  });
+}
+
+/** A keyword search's entity result: text in `summary`, author in `title`/`primarySubtitle`. */
+export function postFromResult(result: JsonNode, f: FieldReader): NetworkPost | null {
+  const urn = firstPostUrn(result, f, 'post_result');
+  if (!urn) return null;
+  const authorName = f.str(result, 'post_result', 'author_name');
+  const content = f.str(result, 'post_result', 'content');
+  if (authorName === null && content === null) return null;
+  const image = f.node(result, 'post_result', 'author_image');
+  return build(urn, {
+    content: content ?? '',
+    post_author: {
+      ...authorOf(f.str(result, 'post_result', 'author_url'), null),
+      full_name: authorName ?? '',
+      headline: f.str(result, 'post_result', 'author_headline') ?? '',
+      image_url: image ? imageViewModelUrl(image) : null,
+    },
+    ...countsOf(result, f, 'post_result', urn),
+    image_urls: null,
+    videos: null,
+  });
+}
+
+function firstPostUrn(node: JsonNode, f: FieldReader, group: 'post' | 'post_result'): string | null {
+  for (const value of f.strings(node, group, 'urn')) {
+    const urn = postUrnIn(value);
+    if (urn) return urn;
+  }
+  return null;
+}
+
+function build(urn: string, rest: Omit<NetworkPost, 'linkedin_post_url' | 'linkedin_post_urn' | 'social_urn' | 'posted_at'>): NetworkPost | null {
+  const postedAt = postTimeFromUrn(urn);
+  if (!postedAt) return null;
+  return {
+    linkedin_post_url: `https://www.linkedin.com/feed/update/${urn}/`,
+    linkedin_post_urn: /(\d+)$/.exec(urn)![1]!,
+    social_urn: urn,
+    posted_at: postedAt,
+    ...rest,
+  };
+}
+
+function authorOf(url: string | null, urn: string | null): { author_slug: string; author_type: string } {
+  const page = pageOfUrl(url);
+  if (page) return { author_slug: page.slug, author_type: page.type };
+  return { author_slug: '', author_type: companyIdIn(urn) ? 'company' : 'person' };
+}
+
+type Counts = Pick<NetworkPost, 'likes_count' | 'comments_count' | 'shares_count'>;
+
+/**
+ * Counts live inside the update (`socialDetail.totalSocialActivityCounts`), or as a separate
+ * `SocialActivityCounts` entity keyed by the post's URN (2026), or somewhere in a search result:
+ * the map's paths first, then the entity by URN, then any counts object within the item.
+ */
+function countsOf(node: JsonNode, f: FieldReader, group: 'post' | 'post_result', urn: string): Counts {
+  const counts = f.object(node, group, 'counts') ?? countsEntityFor(node, urn) ?? nestedCounts(node, 0);
+  const n = (key: string) => {
+    const v = counts?.at(key).value;
+    return typeof v === 'number' && Number.isFinite(v) && v >= 0 ? Math.floor(v) : 0;
+  };
+  return { likes_count: n('numLikes'), comments_count: n('numComments'), shares_count: n('numShares') };
+}
+
+function countsEntityFor(node: JsonNode, urn: string): JsonNode | null {
+  const id = /(\d+)$/.exec(urn)![1]!;
+  return (
+    node.doc.ofTypeSuffix('SocialActivityCounts').find((e) => {
+      const keys = [e.str('urn'), e.str('entityUrn'), e.str('threadUrn')];
+      return keys.some((k) => k !== null && (k.includes(urn) || new RegExp(`:${id}(\\D|$)`).test(k)));
+    }) ?? null
+  );
+}
+
+function nestedCounts(node: JsonNode, depth: number): JsonNode | null {
+  const value = node.value;
+  if (depth > 4 || typeof value !== 'object' || value === null) return null;
+  if (!Array.isArray(value) && (typeof (value as Record<string, unknown>).numLikes === 'number' || typeof (value as Record<string, unknown>).numComments === 'number')) return node;
+  for (const key of Array.isArray(value) ? value.map((_, i) => i) : Object.keys(value)) {
+    const hit = nestedCounts(node.child(key), depth + 1);
+    if (hit) return hit;
+  }
+  return null;
+}
+
+/**
+ * Media sit under a union keyed by the component's full type name
+ * (`com.linkedin.voyager.feed.render.ImageComponent`, `…LinkedInVideoComponent`) in REST answers, and
+ * under short names (`imageComponent`, `linkedInVideoComponent`) in GraphQL ones.
+ */
+function media(content: JsonNode | null): Pick<NetworkPost, 'image_urls' | 'videos'> {
+  if (!content || typeof content.value !== 'object' || content.value === null) return { image_urls: null, videos: null };
+  const images: string[] = [];
+  const videos: string[] = [];
+  for (const key of Object.keys(content.value)) {
+    const component = content.child(key);
+    if (/ImageComponent$/i.test(key)) {
+      for (const image of component.at('images').items()) {
+        const url = imageViewModelUrl(image);
+        if (url) images.push(url);
+      }
+    } else if (/VideoComponent$/i.test(key)) {
+      const video = component.at('videoPlayMetadata');
+      const stream = video.at('progressiveStreams', 0, 'streamingLocations', 0).str('url');
+      const thumb = vectorImageUrl(video.at('thumbnail'));
+      const url = stream ?? video.str('entityUrn') ?? thumb;
+      if (url) videos.push(url);
+    }
+  }
+  return { image_urls: images.length ? images : null, videos: videos.length ? videos : null };
+}
