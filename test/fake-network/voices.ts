@@ -95,12 +95,12 @@ export function driftDecorate(body: unknown): unknown {
     const o = v as Record<string, unknown>;
     const values = Object.values(o);
     for (const x of values) visit(x);
-    if (values.length > 0 && values.every((x) => typeof x === 'number')) return;
-    n++;
     if ('start' in o && 'count' in o && typeof o.start === 'number') {
       o.links = [];
       return;
     }
+    if (values.length > 0 && values.every((x) => typeof x === 'number')) return;
+    n++;
     if ('$type' in o || 'entityUrn' in o) o.$recipeTypes = [`com.linkedin.voyager.dash.deco.common.Drift${n % 7}`];
     o.lixTrackingKey = `drift-${n}`;
   };
