@@ -64,12 +64,15 @@ function movesOn(alt: MapAlternative, err: NetworkError): boolean {
 /**
  * One call to the network: its alternatives in order until one answers and its answer reads.
  * Every alternative that failed on the way is reported; the one that worked is remembered for the
- * session, so a retired way costs one extra request per session, not one per task.
+ * session, so a retired way costs one extra request per session, not one per task. A 404 from the
+ * way that works in this session is about the target, not the way: it ends the call at once.
  */
 export async function callNetwork<T>(ctx: CallContext, call: NetworkCallName, vars: CallVars, read: (answer: CallAnswer) => T): Promise<T> {
   const failures: AlternativeFailure[] = [];
+  const alts = ordered(ctx, call);
+  const proven = ctx.memory.workingAlternative(ctx.map.version, call);
   let made = 0;
-  for (const alt of ordered(ctx, call)) {
+  for (const [index, alt] of alts.entries()) {
     let request: NetworkRequest;
     try {
       request = requestFor(call, alt, vars);
@@ -87,7 +90,11 @@ export async function callNetwork<T>(ctx: CallContext, call: NetworkCallName, va
       ctx.report.failed.push(...failures);
       return value;
     } catch (err) {
-      if (!(err instanceof NetworkError) || !movesOn(alt, err)) {
+      const aboutTheTarget = err instanceof NetworkError && err.code === 'not_found' && alt.id === proven;
+      // The last way of a read ends in the summary below when it too failed as a way, so the task's
+      // error names every way that was tried.
+      const lastReadWay = index === alts.length - 1 && alt.method === 'GET' && err instanceof NetworkError && failedAsAWay(err);
+      if (!(err instanceof NetworkError) || aboutTheTarget || !(movesOn(alt, err) || lastReadWay)) {
         ctx.report.failed.push(...failures);
         throw err;
       }
@@ -96,8 +103,12 @@ export async function callNetwork<T>(ctx: CallContext, call: NetworkCallName, va
   }
   ctx.report.failed.push(...failures);
   if (made === 0) throw new NetworkError('network_changed', `No alternative of ${call} in the network map can be made with this input`, { retryable: false });
-  const notFound = failures.find((f) => f.code === 'not_found');
-  if (notFound) throw new NetworkError('not_found', notFound.message);
+  // Every way said "not found": the target is gone. A mix means some ways are gone themselves.
+  if (failures.every((f) => f.code === 'not_found')) throw new NetworkError('not_found', failures[0]!.message);
   const why = failures.map((f) => `${f.alternative}: ${f.status === null ? f.message.slice(0, 200) : `HTTP ${f.status}`}`).join('; ');
   throw new NetworkError('network_changed', `No way to ${call} works any more (${why}). The network map needs an update.`);
+}
+
+function failedAsAWay(err: NetworkError): boolean {
+  return err.code === 'network_changed' || (err.code === 'not_found' && err.status !== undefined);
 }

@@ -355,7 +355,7 @@ export const BUILT_IN_NETWORK_MAP: NetworkMap = {
         path: 'voyagerSocialDashReactions',
         query: [['threadUrn', '{thread_urn}']],
         body: { reactionType: '{reaction_type}' },
-        next_on: [405, 410],
+        next_on: [400, 405, 410],
         read: { one: ['data', 'value'] },
         source: 'REST reaction answered 201 in 2026-07',
       },
@@ -404,7 +404,8 @@ export const BUILT_IN_NETWORK_MAP: NetworkMap = {
           threadUrn: '{thread_urn}',
           nonMemberActorUrn: '{actor_urn}',
         },
-        next_on: [405, 410],
+        // A refused body (400) is a comment not made: the next way may name the page differently.
+        next_on: [400, 405, 410],
         read: { one: ['data', 'value'] },
         source: 'nonMemberActorUrn in the body acts as the page',
       },

@@ -34,15 +34,25 @@ export const agentKeywordTracking: Operation<'agent_keyword_tracking'> = async (
     pause: ctx.pause,
   });
   const posts: NetworkPost[] = [];
+  let unresolved: NetworkError | null = null;
+  let resolved = 0;
   for (const item of items) {
     if (item.kind === 'post') {
       posts.push(item.post);
       continue;
     }
     await ctx.pause();
-    const post = await postByUrn(ctx, item.urn);
-    if (post) posts.push(post);
+    try {
+      const post = await postByUrn(ctx, item.urn);
+      if (post) posts.push(post);
+      resolved++;
+    } catch (err) {
+      // One post that no way can fetch may be one deleted post; every one failing is a changed network.
+      if (!(err instanceof NetworkError) || err.code !== 'network_changed') throw err;
+      unresolved = err;
+    }
   }
+  if (unresolved && resolved === 0) throw unresolved;
   return { posts: posts.filter((p) => matches(p, input.required_keywords, input.excluded_keywords)) };
 };
 

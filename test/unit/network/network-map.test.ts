@@ -1,17 +1,43 @@
 import { describe, expect, it } from 'vitest';
-import { NETWORK_MAP_ENTRIES, NetworkMap } from '../../../src/contract/network-map.js';
-import { BUILT_IN_NETWORK_MAP, chooseNetworkMap } from '../../../src/network/network-map.js';
+import { FIELD_GROUPS, NETWORK_CALLS, NETWORK_MAP_FORMAT, NetworkMap } from '../../../src/contract/network-map.js';
+import { BUILT_IN_NETWORK_MAP } from '../../../src/network/map/built-in.js';
+import { chooseNetworkMap } from '../../../src/network/map/choose.js';
 
-const serviceMap = (version: number, searchQueryId = 'voyagerSearchDashClusters.0123456789abcdef0123456789abcdef') => ({
-  version,
-  entries: { ...structuredClone(BUILT_IN_NETWORK_MAP.entries), search: { path: 'graphql', query_id: searchQueryId } },
-});
+/** A service map: the built-in one with a newer version and one call changed. */
+const serviceMap = (version: number, searchQueryId = 'voyagerSearchDashClusters.0123456789abcdef0123456789abcdef') => {
+  const map = structuredClone(BUILT_IN_NETWORK_MAP);
+  map.version = version;
+  const graphql = map.calls.people_search.find((a) => a.id === 'graphql-search-clusters')!;
+  graphql.query = graphql.query!.map(([k, v]) => (k === 'queryId' ? [k, searchQueryId] : [k, v]));
+  return map;
+};
 
 describe('the built-in map', () => {
-  it('is valid and has every entry', () => {
+  it('passes its own contract, has every call and field group, and every alternative id is unique per call', () => {
     expect(NetworkMap.safeParse(BUILT_IN_NETWORK_MAP).success).toBe(true);
-    expect(Object.keys(BUILT_IN_NETWORK_MAP.entries).sort()).toEqual([...NETWORK_MAP_ENTRIES].sort());
-    expect(BUILT_IN_NETWORK_MAP.entries.search.query_id).toMatch(/^voyagerSearchDashClusters\./);
+    expect(Object.keys(BUILT_IN_NETWORK_MAP.calls).sort()).toEqual([...NETWORK_CALLS].sort());
+    expect(Object.keys(BUILT_IN_NETWORK_MAP.fields).sort()).toEqual([...FIELD_GROUPS].sort());
+    for (const call of NETWORK_CALLS) {
+      const ids = BUILT_IN_NETWORK_MAP.calls[call].map((a) => a.id);
+      expect(new Set(ids).size, call).toBe(ids.length);
+    }
+  });
+
+  it('follows the newest evidence first and keeps the older form as the fallback', () => {
+    const ids = (call: (typeof NETWORK_CALLS)[number]) => BUILT_IN_NETWORK_MAP.calls[call].map((a) => a.id);
+    expect(ids('profile_relationship')).toEqual(['top-card-supplementary', 'top-card-core', 'networkinfo']);
+    expect(ids('company_posts')).toEqual(['organization-updates-v2', 'feed-updates-company-feed']);
+    expect(ids('people_search')[0]).toBe('rest-search-clusters');
+    expect(ids('message')).toEqual(['create-message-top-level-recipients', 'create-message-nested-recipients']);
+  });
+
+  it('never names the page of a like or a comment in a query parameter', () => {
+    for (const call of ['like', 'like_as_page', 'comment'] as const) {
+      for (const alt of BUILT_IN_NETWORK_MAP.calls[call]) {
+        expect(JSON.stringify(alt.query ?? []), `${call} ${alt.id}`).not.toMatch(/actor/i);
+      }
+    }
+    expect(JSON.stringify(BUILT_IN_NETWORK_MAP.calls.like_as_page[0]!.body)).toContain('"actorUrn":"{actor_urn}"');
   });
 });
 
@@ -22,8 +48,7 @@ describe('chooseNetworkMap', () => {
 
   it('takes a valid service map with a higher version', () => {
     const offered = serviceMap(BUILT_IN_NETWORK_MAP.version + 1);
-    const choice = chooseNetworkMap(BUILT_IN_NETWORK_MAP, offered);
-    expect(choice).toEqual({ ok: true, map: offered, replaced: true });
+    expect(chooseNetworkMap(BUILT_IN_NETWORK_MAP, offered)).toEqual({ ok: true, map: offered, replaced: true });
   });
 
   it('ignores a service map that is not newer', () => {
@@ -32,14 +57,18 @@ describe('chooseNetworkMap', () => {
     expect(chooseNetworkMap(current, serviceMap(4))).toMatchObject({ replaced: false, map: current });
   });
 
-  it('refuses a malformed map, says why, and keeps the current one', () => {
-    const missingEntry = serviceMap(9) as any;
-    delete missingEntry.entries.messages;
-    const choice = chooseNetworkMap(BUILT_IN_NETWORK_MAP, missingEntry);
-    expect(choice).toMatchObject({ ok: false, map: BUILT_IN_NETWORK_MAP, error: expect.stringContaining('entries.messages') });
+  it('refuses a map of another format, a malformed one, or one that could inject into a URL; says why and keeps the current one', () => {
+    const oldFormat = { version: 99, entries: { me: { path: 'me' } } };
+    expect(chooseNetworkMap(BUILT_IN_NETWORK_MAP, oldFormat)).toMatchObject({ ok: false, map: BUILT_IN_NETWORK_MAP, error: `Refused network map: format undefined is not ${NETWORK_MAP_FORMAT}` });
+    const missingCall = serviceMap(9) as any;
+    delete missingCall.calls.message;
+    expect(chooseNetworkMap(BUILT_IN_NETWORK_MAP, missingCall)).toMatchObject({ ok: false, error: expect.stringContaining('calls.message') });
     const injected = serviceMap(9) as any;
-    injected.entries.me.path = 'me?x=(evil)';
-    expect(chooseNetworkMap(BUILT_IN_NETWORK_MAP, injected)).toMatchObject({ ok: false, map: BUILT_IN_NETWORK_MAP, error: expect.stringContaining('entries.me.path') });
-    expect(chooseNetworkMap(BUILT_IN_NETWORK_MAP, { version: 'two' })).toMatchObject({ ok: false, map: BUILT_IN_NETWORK_MAP });
+    injected.calls.me[0].path = 'me?x=(evil)';
+    expect(chooseNetworkMap(BUILT_IN_NETWORK_MAP, injected)).toMatchObject({ ok: false, error: expect.stringContaining('calls.me.0.path') });
+    const badPath = serviceMap(9) as any;
+    badPath.fields.post.urn = ['updateMetadata..urn'];
+    expect(chooseNetworkMap(BUILT_IN_NETWORK_MAP, badPath)).toMatchObject({ ok: false, error: expect.stringContaining('fields.post.urn.0') });
+    expect(chooseNetworkMap(BUILT_IN_NETWORK_MAP, { format: 2, version: 'two' })).toMatchObject({ ok: false, map: BUILT_IN_NETWORK_MAP });
   });
 });

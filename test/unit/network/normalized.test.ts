@@ -17,7 +17,7 @@ describe('normalised JSON', () => {
     expect(items.map((i) => i.str('name'))).toEqual(['one', 'two']);
     expect(items[0]!.num('child', 'value')).toBe(3);
     expect(items[0]!.at('child.elements').items()[0]!.str('name')).toBe('two');
-    expect(root.doc.ofType('C')).toHaveLength(1);
+    expect(root.doc.ofTypeSuffix('C')).toHaveLength(1);
   });
 
   it('inline fields win over references, so plain JSON reads the same', () => {

@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { entryOf, BUILT_IN_NETWORK_MAP } from '../../../src/network/network-map.js';
-import { buildQuery, encodeRestliString, Restli, restli } from '../../../src/network/query.js';
-import { createNetworkFetch, csrfTokenFromCookies, networkHeaders, readCookie } from '../../../src/network/session.js';
+import { encodeRestliString, restli } from '../../../src/network/query.js';
+import { createNetworkFetch, csrfTokenFromCookies, networkHeaders, readCookie, type NetworkRequest } from '../../../src/network/session.js';
 import { fixtureNetwork, SIGNED_IN_COOKIES } from './fixture-fetch.js';
 
 describe('csrf token', () => {
@@ -33,20 +32,16 @@ describe('query strings', () => {
     );
     expect(encodeRestliString('100%*!')).toBe('100%25%2A%21');
   });
-  it('encode plain parameters fully and leave out undefined ones', () => {
-    expect(buildQuery([['threadUrn', 'urn:li:activity:1'], ['actor', undefined], ['variables', new Restli({ a: ['x y'] })]])).toBe(
-      'threadUrn=urn%3Ali%3Aactivity%3A1&variables=(a:List(x%20y))',
-    );
-    expect(buildQuery(undefined)).toBe('');
-  });
 });
+
+const get = (call: NetworkRequest['call'], path: string): NetworkRequest => ({ call, method: 'GET', path, accept: 'normalized' });
 
 describe('networkFetch', () => {
   it('calls /voyager/api/<path> with the headers, credentials included and redirects followed', async () => {
     const net = fixtureNetwork([['identity/profiles/ada/networkinfo', { json: { data: { followersCount: 1 } } }]]);
     const fetch = createNetworkFetch({ fetchImpl: net.fetchImpl, cookies: () => SIGNED_IN_COOKIES });
-    const answer = await fetch(entryOf(BUILT_IN_NETWORK_MAP, 'profile_network_info'), { pathSuffix: '/ada/networkinfo' });
-    expect(answer).toEqual({ status: 200, json: { data: { followersCount: 1 } } });
+    const answer = await fetch(get('profile_relationship', 'identity/profiles/ada/networkinfo'));
+    expect(answer).toEqual({ status: 200, json: { data: { followersCount: 1 } }, headers: { 'content-type': 'application/json' } });
     const call = net.calls[0]!;
     expect(String(call.url)).toBe('https://www.linkedin.com/voyager/api/identity/profiles/ada/networkinfo');
     expect(call.init).toMatchObject({ method: 'GET', credentials: 'include', redirect: 'follow' });
@@ -58,25 +53,25 @@ describe('networkFetch', () => {
   it('without a JSESSIONID cookie is signed out without calling', async () => {
     const net = fixtureNetwork([]);
     const fetch = createNetworkFetch({ fetchImpl: net.fetchImpl, cookies: () => 'lang=en' });
-    await expect(fetch(entryOf(BUILT_IN_NETWORK_MAP, 'me'))).rejects.toMatchObject({ code: 'network_signed_out' });
+    await expect(fetch(get('me', 'me'))).rejects.toMatchObject({ code: 'network_signed_out' });
     expect(net.calls).toHaveLength(0);
   });
 
   it('detects a login redirect from the final URL of a followed redirect', async () => {
     const net = fixtureNetwork([['me', { text: '<html>Sign in</html>', finalUrl: 'https://www.linkedin.com/login?session_redirect=%2Fvoyager%2Fapi%2Fme' }]]);
     const fetch = createNetworkFetch({ fetchImpl: net.fetchImpl, cookies: () => SIGNED_IN_COOKIES });
-    await expect(fetch(entryOf(BUILT_IN_NETWORK_MAP, 'me'))).rejects.toMatchObject({ code: 'network_signed_out' });
+    await expect(fetch(get('me', 'me'))).rejects.toMatchObject({ code: 'network_signed_out' });
   });
 
   it('a rejected fetch is network_error; an aborted one is timeout', async () => {
     const failing = (async () => {
       throw new TypeError('fetch failed');
     }) as unknown as typeof fetch;
-    await expect(createNetworkFetch({ fetchImpl: failing, cookies: () => SIGNED_IN_COOKIES })(entryOf(BUILT_IN_NETWORK_MAP, 'me'))).rejects.toMatchObject({ code: 'network_error', retryable: true });
+    await expect(createNetworkFetch({ fetchImpl: failing, cookies: () => SIGNED_IN_COOKIES })(get('me', 'me'))).rejects.toMatchObject({ code: 'network_error', retryable: true });
     const hanging = ((_: string, init: RequestInit) =>
       new Promise((_r, reject) => init.signal!.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError'))))) as unknown as typeof fetch;
     const controller = new AbortController();
-    const pending = createNetworkFetch({ fetchImpl: hanging, cookies: () => SIGNED_IN_COOKIES })(entryOf(BUILT_IN_NETWORK_MAP, 'me'), { signal: controller.signal });
+    const pending = createNetworkFetch({ fetchImpl: hanging, cookies: () => SIGNED_IN_COOKIES })(get('me', 'me'), controller.signal);
     controller.abort(new Error('deadline'));
     await expect(pending).rejects.toMatchObject({ code: 'timeout', retryable: true });
   });
