@@ -1,11 +1,11 @@
 import { defineConfig } from 'vitest/config';
 import { WxtVitest } from 'wxt/testing/vitest-plugin';
 
-// Unit and service tests. Browser tests (real Chromium) live in test/e2e and run under Playwright.
+// Unit, service and fake-network tests. Browser tests (real Chromium) live in test/e2e and run under Playwright.
 export default defineConfig({
   plugins: [WxtVitest()],
   test: {
-    include: ['test/unit/**/*.test.ts', 'test/service/**/*.test.ts'],
+    include: ['test/unit/**/*.test.ts', 'test/service/**/*.test.ts', 'test/fake-network/**/*.test.ts'],
     testTimeout: 30_000,
     hookTimeout: 60_000,
     // PGlite instances are heavy (WASM); two workers fit the 2-core machines we run on.

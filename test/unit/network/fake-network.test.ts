@@ -1,14 +1,15 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { Agent, request } from 'undici';
-import { TASK_OUTPUTS } from '../../../src/contract/task-io.js';
-import { BUILT_IN_NETWORK_MAP } from '../../../src/network/network-map.js';
+import { BUILT_IN_NETWORK_MAP } from '../../../src/network/map/built-in.js';
+import { forgetSession } from '../../../src/network/session-memory.js';
 import { readNetworkSession } from '../../../src/network/read-session.js';
 import { runTask } from '../../../src/network/run-task.js';
 import type { TaskResult } from '../../../src/network/types.js';
 import { startFakeNetwork, type FakeNetwork } from '../../fake-network/server.js';
 import { fakeNetworkClient } from './fake-network-client.js';
 
-// Every operation through runTask against the fake network over real HTTPS.
+// The network's refusal signals, the session read and the fake's control endpoint, over real HTTPS
+// (voice by voice operation tests: voices.test.ts).
 
 let fake: FakeNetwork;
 let client: ReturnType<typeof fakeNetworkClient>;
@@ -21,7 +22,10 @@ afterAll(async () => {
   await client.close();
   await fake.close();
 });
-beforeEach(() => fake.reset());
+beforeEach(() => {
+  fake.reset();
+  forgetSession();
+});
 
 const run = (type: string, input: Record<string, unknown>, signal?: AbortSignal) =>
   runTask({ type, input }, { map: BUILT_IN_NETWORK_MAP, signal, ...client });
@@ -35,177 +39,13 @@ function failure(result: TaskResult) {
   return result.error;
 }
 
-const ada = () => fake.dataset.profiles.find((p) => p.slug === 'ada-lovelace')!;
-const alan = () => fake.dataset.profiles.find((p) => p.slug === 'alan-turing')!;
 const urnOf = (p: { id: string }) => `urn:li:fsd_profile:${p.id}`;
-
-describe('reads', () => {
-  it('agent_profile_fetch reads the full profile and network info', async () => {
-    const out = output(await run('agent_profile_fetch', { profile_slug: 'ada-lovelace' }));
-    expect(TASK_OUTPUTS.agent_profile_fetch.safeParse(out).success).toBe(true);
-    expect(out).toMatchObject({
-      profile_urn: urnOf(ada()),
-      member_urn: 'urn:li:member:1002',
-      public_identifier: 'ada-lovelace',
-      name: 'Ada Lovelace',
-      location: 'London, England, United Kingdom',
-      connections: 500,
-      followers: 10432,
-      network_degree: 'first',
-      skills: ['Mathematics', 'Programming', 'Poetical science'],
-    });
-    expect(out.experience).toHaveLength(2);
-    expect(out.experience[0]).toMatchObject({ title: 'Chief Analyst', company_name: 'Acme Robotics', company_urn: 'urn:li:fsd_company:1035', start: { year: 2021, month: 3 }, end: null });
-    expect(out.education[0]).toMatchObject({ school_name: 'University of London', degree: 'BSc', field_of_study: 'Mathematics' });
-  });
-
-  it('agent_profiles_tracking takes slugs, fsd URNs and bare ids, newest posts first, skipping unknown profiles', async () => {
-    const out = output(await run('agent_profiles_tracking', { profile_urns: ['ada-lovelace', urnOf(alan()), 'no-such-person'], count: 2 }));
-    expect(TASK_OUTPUTS.agent_profiles_tracking.safeParse(out).success).toBe(true);
-    expect(out.posts).toHaveLength(4);
-    const [first] = out.posts;
-    const newestAda = fake.dataset.posts.find((p) => p.text.startsWith('Our new compiler'))!;
-    expect(first).toMatchObject({
-      social_urn: `urn:li:activity:${newestAda.activityId}`,
-      linkedin_post_urn: newestAda.activityId,
-      content: newestAda.text,
-      likes_count: 42,
-      comments_count: 7,
-      shares_count: 3,
-      post_author: { author_slug: 'ada-lovelace', author_type: 'person', full_name: 'Ada Lovelace' },
-    });
-    expect(first.post_author.image_url).toContain('ada-lovelace-photo');
-    expect(first.image_urls).toEqual([expect.stringContaining('ada-post-1/800_800')]);
-    // posted_at comes from the activity id: about two hours ago.
-    const age = Date.now() - Date.parse(first.posted_at);
-    expect(age).toBeGreaterThan(1.9 * 3600_000);
-    expect(age).toBeLessThan(2.1 * 3600_000);
-    const bare = output(await run('agent_profiles_tracking', { profile_urns: [alan().id] }));
-    expect(bare.posts.map((p: any) => p.post_author.author_slug)).toEqual(['alan-turing', 'alan-turing']);
-  });
-
-  it('agent_company_fetch reads the company page', async () => {
-    const out = output(await run('agent_company_fetch', { company: 'acme-robotics' }));
-    expect(out).toEqual({
-      company_urn: 'urn:li:fsd_company:1035',
-      name: 'Acme Robotics',
-      slug: 'acme-robotics',
-      company_url: 'https://www.linkedin.com/company/acme-robotics',
-      tagline: 'Robots that help',
-      description: 'Acme Robotics builds helpful machines.',
-      website: 'https://acme-robotics.example',
-      industries: ['Robotics Engineering'],
-      staff_count: 120,
-      staff_count_range: '51-200',
-      headquarters: { city: 'London', country: 'GB', geographic_area: 'England' },
-      specialities: ['Robotics', 'AI agents'],
-      founded_year: 2012,
-      followers: 48000,
-      logo_url: expect.stringContaining('acme-robotics-logo'),
-    });
-  });
-
-  it('agent_company_posts_fetch and agent_company_tracking read the company feed', async () => {
-    const out = output(await run('agent_company_posts_fetch', { company: 'acme-robotics', count: 5 }));
-    expect(out.posts.map((p: any) => p.content)).toEqual(['Acme Robotics launches AI agents for warehouses.', 'We are hiring robotics engineers.']);
-    expect(out.posts[0].post_author).toMatchObject({ author_slug: 'acme-robotics', author_type: 'company', full_name: 'Acme Robotics' });
-    const tracked = output(await run('agent_company_tracking', { company: 'https://www.linkedin.com/company/globex/', watchlist_id: 'w1', count: 1 }));
-    expect(tracked.posts).toHaveLength(1);
-    expect(tracked.posts[0].content).toContain('Globex quarterly');
-  });
-
-  it('agent_profiles_search filters by keywords, company and network degree, with paging', async () => {
-    const out = output(await run('agent_profiles_search', { company: 'Acme', start: 0, count: 10 }));
-    expect(out.profiles.map((p: any) => p.public_identifier).sort()).toEqual(['ada-lovelace', 'alan-turing']);
-    expect(out.total).toBe(2);
-    const second = output(await run('agent_profiles_search', { company: 'Acme', network_degree: ['second'], start: 0, count: 10 }));
-    expect(second.profiles).toEqual([
-      {
-        profile_urn: urnOf(alan()),
-        public_identifier: 'alan-turing',
-        full_name: 'Alan Turing',
-        headline: 'Head of AI Research at Acme Robotics',
-        location: 'Manchester, England, United Kingdom',
-        profile_url: 'https://www.linkedin.com/in/alan-turing',
-        image_url: expect.stringContaining('alan-turing-photo'),
-        network_degree: 'second',
-      },
-    ]);
-    const graphql = fake.state.requests.filter((r) => r.path.endsWith('/graphql')).at(-1)!;
-    // Tuples reach the server unencoded, values inside encoded.
-    expect(graphql.rawQuery).toContain('variables=(start:0,count:10,origin:GLOBAL_SEARCH_HEADER,query:(flagshipSearchIntent:SEARCH_SRP,queryParameters:List((key:resultType,value:List(PEOPLE)),(key:network,value:List(S)),(key:company,value:List(Acme))),includeFiltersInResponse:false))');
-    const paged = output(await run('agent_profiles_search', { keywords: 'a', start: 1, count: 2 }));
-    expect(paged).toMatchObject({ start: 1, count: 2, total: 4 });
-  });
-
-  it('agent_keyword_tracking applies required (AND) and excluded (NOT) keywords case-insensitively', async () => {
-    const all = output(await run('agent_keyword_tracking', { keyword: 'AI agents', watchlist_id: 'w1' }));
-    expect(all.posts).toHaveLength(3);
-    const dates = all.posts.map((p: any) => Date.parse(p.posted_at));
-    expect(dates).toEqual([...dates].sort((a, b) => b - a));
-    const filtered = output(await run('agent_keyword_tracking', { keyword: 'AI agents', watchlist_id: 'w1', required_keywords: ['COMPILER'], excluded_keywords: [] }));
-    expect(filtered.posts.map((p: any) => p.post_author.author_slug)).toEqual(['ada-lovelace']);
-    const excluded = output(await run('agent_keyword_tracking', { keyword: 'AI agents', watchlist_id: 'w1', excluded_keywords: ['Crypto', 'warehouses'] }));
-    expect(excluded.posts.map((p: any) => p.post_author.author_slug)).toEqual(['ada-lovelace']);
-  });
-
-  it('agent_connections_fetch lists own connections, most recent first', async () => {
-    const out = output(await run('agent_connections_fetch', { start: 0, count: 40 }));
-    expect(out.connections.map((c: any) => c.public_identifier)).toEqual(['margaret-hamilton', 'ada-lovelace']);
-    expect(out.connections[1]).toMatchObject({ profile_urn: urnOf(ada()), full_name: 'Ada Lovelace', profile_url: 'https://www.linkedin.com/in/ada-lovelace/', connected_at: new Date(ada().connectedAt!).toISOString() });
-    expect(out).toMatchObject({ start: 0, count: 2, total: 2 });
-  });
-});
-
-describe('writes, recorded by the fake', () => {
-  const post = () => fake.dataset.posts[0]!;
-
-  it('agent_like_post reacts as the member, or as a company page found by its title', async () => {
-    expect(output(await run('agent_like_post', { social_urn: `urn:li:activity:${post().activityId}`, reaction_type: 'PRAISE' }))).toEqual({ liked: true });
-    expect(output(await run('agent_like_post', { social_urn: `urn:li:activity:${post().activityId}`, actor_type: 'company', company_title: 'Acme Robotics' }))).toEqual({ liked: true });
-    expect(fake.state.likes).toEqual([
-      { threadUrn: `urn:li:activity:${post().activityId}`, reactionType: 'PRAISE', actorCompanyUrn: null },
-      { threadUrn: `urn:li:activity:${post().activityId}`, reactionType: 'LIKE', actorCompanyUrn: 'urn:li:fsd_company:1035' },
-    ]);
-    expect(failure(await run('agent_like_post', { social_urn: 'urn:li:activity:7000000000000000000' })).code).toBe('not_found');
-  });
-
-  it('agent_comment_post comments and returns the comment URN', async () => {
-    const out = output(await run('agent_comment_post', { social_urn: `urn:li:activity:${post().activityId}`, comment_text: 'Splendid (really): 100%, ok?' }));
-    expect(out).toEqual({ commented: true, comment_urn: fake.state.comments[0]!.commentUrn });
-    expect(fake.state.comments[0]).toMatchObject({ threadUrn: `urn:li:activity:${post().activityId}`, text: 'Splendid (really): 100%, ok?' });
-  });
-
-  it('agent_connection_request sends once, then reports invitation_pending; connected people are already_connected', async () => {
-    const out = output(await run('agent_connection_request', { profile_urn: urnOf(alan()), note: 'Hello Alan' }));
-    expect(out).toEqual({ sent: true, invitation_urn: fake.state.invitations[0]!.invitationUrn });
-    expect(fake.state.invitations).toHaveLength(1);
-    expect(fake.state.invitations[0]).toMatchObject({ profileUrn: urnOf(alan()), message: 'Hello Alan' });
-    expect(failure(await run('agent_connection_request', { profile_urn: urnOf(alan()) }))).toMatchObject({ code: 'invitation_pending', retryable: false });
-    expect(failure(await run('agent_connection_request', { profile_urn: urnOf(ada()) })).code).toBe('already_connected');
-  });
-
-  it('agent_connection_request in invitation_limit mode reports invitation_limit, not retryable', async () => {
-    fake.setMode('invitation_limit');
-    expect(failure(await run('agent_connection_request', { profile_urn: urnOf(alan()) }))).toMatchObject({ code: 'invitation_limit', retryable: false });
-    expect(fake.state.invitations).toHaveLength(0);
-  });
-
-  it('agent_send_message sends from the own mailbox to a first-degree connection only', async () => {
-    const out = output(await run('agent_send_message', { profile_urn: urnOf(ada()), message_text: 'Hello Ada' }));
-    expect(out.sent).toBe(true);
-    expect(out.conversation_urn).toBe(fake.state.messages[0]!.conversationUrn);
-    expect(Date.parse(out.delivered_at)).toBeGreaterThan(Date.now() - 60_000);
-    expect(fake.state.messages[0]).toMatchObject({ recipientUrn: urnOf(ada()), mailboxUrn: urnOf(fake.dataset.self), text: 'Hello Ada' });
-    expect(failure(await run('agent_send_message', { profile_urn: urnOf(alan()), message_text: 'Hi' })).code).toBe('not_first_degree');
-    expect(fake.state.messages).toHaveLength(1);
-  });
-});
 
 describe('refusal signals', () => {
   const cases = [
     ['signed_out', 'network_signed_out', false],
     ['signed_out_redirect', 'network_signed_out', false],
+    ['signed_out_login_checkpoint', 'network_signed_out', false],
     ['rate_limited', 'network_rate_limited', false],
     ['denied', 'network_rate_limited', false],
     ['challenge', 'network_challenge', false],
@@ -218,15 +58,21 @@ describe('refusal signals', () => {
     });
   }
 
-  it('changed_shapes -> network_changed naming the missing path, for reads of every kind', async () => {
+  it('changed_shapes -> network_changed naming what is missing, for reads of every kind', async () => {
     fake.setMode('changed_shapes');
-    expect(failure(await run('agent_profile_fetch', { profile_slug: 'ada-lovelace' })).message).toMatch(/publicIdentifier/);
-    expect(failure(await run('agent_company_fetch', { company: 'globex' })).message).toMatch(/name/);
-    expect(failure(await run('agent_profiles_tracking', { profile_urns: ['ada-lovelace'] })).message).toMatch(/updateMetadata\.urn/);
-    expect(failure(await run('agent_profiles_search', { keywords: 'ada', start: 0, count: 5 })).message).toMatch(/data\.searchDashClustersByAll/);
-    expect(failure(await run('agent_connections_fetch', { start: 0, count: 5 })).message).toMatch(/data\.elements/);
-    const r = failure(await run('agent_company_posts_fetch', { company: 'globex', count: 2 }));
-    expect(r.code).toBe('network_changed');
+    // The profile loses its publicIdentifier: the one asked for stands in, as it is the same.
+    expect(output(await run('agent_profile_fetch', { profile_slug: 'ada-lovelace' })).public_identifier).toBe('ada-lovelace');
+    // Updates lose updateMetadata.urn: the post URN is still in the update's own entityUrn.
+    const posts = output(await run('agent_profiles_tracking', { profile_urns: ['ACoAAAdaLovelace000002'], count: 2 })).posts;
+    expect(posts.map((p: any) => p.social_urn)).toEqual([expect.stringMatching(/^urn:li:activity:\d+$/), expect.stringMatching(/^urn:li:activity:\d+$/)]);
+    for (const [type, input, missing] of [
+      ['agent_company_fetch', { company: 'globex' }, 'has no name'],
+      ['agent_profiles_search', { keywords: 'ada', start: 0, count: 5 }, 'has no data.searchDashClustersByAll'],
+      ['agent_connections_fetch', { start: 0, count: 5 }, 'has no data.elements[]'],
+      ['agent_keyword_tracking', { keyword: 'duckdb', watchlist_id: 'w' }, 'has no data.searchDashClustersByAll'],
+    ] as const) {
+      expect(failure(await run(type, input)), type).toMatchObject({ code: 'network_changed', message: expect.stringContaining(missing) });
+    }
   });
 
   it('slow answers past the deadline -> timeout, retryable', async () => {
