@@ -4,6 +4,7 @@ import { backdateTask, createAgentTeam, taskRow, type AgentTeam, type TeamMember
 import { enqueueTask } from '../../src/service/tasks/enqueue.js';
 import { onTaskCompleted } from '../../src/service/tasks/completion-hooks.js';
 import type { TaskType } from '../../src/contract/task-types.js';
+import { BUILT_IN_NETWORK_MAP } from '../../src/network/map/built-in.js';
 
 let svc: TestService;
 let team: AgentTeam;
@@ -319,28 +320,38 @@ describe('heartbeat', () => {
     await agentPost(bob, '/agent/heartbeat', body);
   });
 
-  test('hands out the newest network map only when it is newer than the agent’s', async () => {
-    const entry = { path: 'identity/dash/profiles' };
-    const entries = Object.fromEntries(
-      ['me', 'profile', 'profile_network_info', 'profile_updates', 'company', 'company_updates', 'search', 'connections', 'reactions', 'comments', 'messages', 'invitations'].map(
-        (k) => [k, entry],
-      ),
-    );
-    await svc.ctx.db.query('INSERT INTO network_maps (version, map) VALUES (2, $1), (3, $2)', [
-      JSON.stringify({ version: 2, entries }),
-      JSON.stringify({ version: 3, entries }),
-    ]);
-    const older = (await (await agentPost(ada, '/agent/heartbeat', { ...body, network_map_version: 2 })).json()) as { network_map?: { version: number } };
-    expect(older.network_map).toEqual({ version: 3, entries });
-    const same = (await (await agentPost(ada, '/agent/heartbeat', { ...body, network_map_version: 3 })).json()) as Record<string, unknown>;
+  test('hands out the newest network map of the agent’s format only when it is newer than the agent’s', async () => {
+    const mapOf = (version: number) => ({ ...structuredClone(BUILT_IN_NETWORK_MAP), version });
+    await svc.ctx.db.query('INSERT INTO network_maps (version, format, map) VALUES (2, 2, $1), (3, 2, $2)', [JSON.stringify(mapOf(2)), JSON.stringify(mapOf(3))]);
+    const v2 = { ...body, network_map_format: 2 };
+    const older = (await (await agentPost(ada, '/agent/heartbeat', { ...v2, network_map_version: 2 })).json()) as { network_map?: { version: number } };
+    expect(older.network_map).toEqual(mapOf(3));
+    const same = (await (await agentPost(ada, '/agent/heartbeat', { ...v2, network_map_version: 3 })).json()) as Record<string, unknown>;
     expect(same).not.toHaveProperty('network_map');
-    const none = (await (await agentPost(ada, '/agent/heartbeat', body)).json()) as { network_map?: { version: number } };
-    expect(none.network_map?.version).toBe(3);
+    // An extension of an older release reads format 1 only: a format-2 map is never sent to it.
+    const oldRelease = (await (await agentPost(ada, '/agent/heartbeat', { ...body, network_map_version: 1 })).json()) as Record<string, unknown>;
+    expect(oldRelease).not.toHaveProperty('network_map');
     // A broken map in the table is never handed to extensions.
-    await svc.ctx.db.query('INSERT INTO network_maps (version, map) VALUES (4, $1)', [JSON.stringify({ version: 4, entries: { me: { path: 'javascript:alert(1)' } } })]);
-    const guarded = (await (await agentPost(ada, '/agent/heartbeat', { ...body, network_map_version: 3 })).json()) as Record<string, unknown>;
+    await svc.ctx.db.query('INSERT INTO network_maps (version, format, map) VALUES (4, 2, $1)', [JSON.stringify({ ...mapOf(4), calls: { me: [{ id: 'me', method: 'GET', path: 'javascript:alert(1)' }] } })]);
+    const guarded = (await (await agentPost(ada, '/agent/heartbeat', { ...v2, network_map_version: 3 })).json()) as Record<string, unknown>;
     expect(guarded).not.toHaveProperty('network_map');
     await svc.ctx.db.query('DELETE FROM network_maps');
+  });
+
+  test('keeps the network health an agent reports and shows it with the member, per extension version', async () => {
+    const health = [
+      {
+        call: 'company_posts',
+        state: 'degraded',
+        working_alternative: 'feed-updates-company-feed',
+        failures: [{ alternative: 'organization-updates-v2', status: 410, code: 'network_changed', message: 'Endpoint retired', count: 2, last_at: new Date().toISOString() }],
+      },
+    ];
+    expect((await agentPost(ada, '/agent/heartbeat', { ...body, network_map_version: 2, network_map_format: 2, network_health: health })).status).toBe(200);
+    const teamView = (await (await svc.call('GET', '/api-team', { headers: ada.agentHeaders })).json()) as { members: Array<Record<string, unknown>> };
+    expect(teamView.members.find((m) => m.email === 'ada@res.test')).toMatchObject({ extension_version: '1.2.0', network_map_version: 2, network_health: health });
+    const tooMany = await agentPost(ada, '/agent/heartbeat', { ...body, network_health: Array.from({ length: 21 }, () => health[0]) });
+    expect(tooMany.status).toBe(400);
   });
 
   test('a heartbeat makes a team agent-active again (48-hour rule)', async () => {

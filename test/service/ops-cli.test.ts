@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { startTestService, type TestService } from '../support/test-service.js';
 import { signIn } from '../support/sign-in.js';
 import { runOps } from '../../src/service/ops/run-ops.js';
-import { NETWORK_MAP_ENTRIES } from '../../src/contract/network-map.js';
+import { BUILT_IN_NETWORK_MAP } from '../../src/network/map/built-in.js';
 import { loadConfig } from '../../src/service/config.js';
 import { closeServiceContext, createServiceContext } from '../../src/service/boot.js';
 import { createLogger } from '../../src/service/logger.js';
@@ -31,11 +31,12 @@ async function ops(...argv: string[]) {
   return { code, out, err };
 }
 
+/** The built-in map as a service would publish it: a newer version, the company-posts finder moved. */
 function networkMap(version: number) {
-  return {
-    version,
-    entries: Object.fromEntries(NETWORK_MAP_ENTRIES.map((k) => [k, { path: `voyager/${k}`, query_id: `${k}.v${version}` }])),
-  };
+  const map = structuredClone(BUILT_IN_NETWORK_MAP);
+  map.version = version;
+  map.calls.company_posts[0]!.path = `organization/updatesV${version}`;
+  return map;
 }
 
 describe('ops rotate-key', () => {
@@ -117,10 +118,13 @@ describe('ops set-network-map', () => {
       expect(r.err).toEqual([`Refused: version ${v} is not greater than the current version 3`]);
     }
 
-    await writeFile(file, JSON.stringify({ ...networkMap(9), entries: { me: { path: 'x' } } }));
+    await writeFile(file, JSON.stringify({ ...networkMap(9), calls: { me: [{ id: 'me', method: 'GET', path: 'me' }] } }));
     r = await ops('set-network-map', file);
     expect(r.code).toBe(1);
-    expect(r.err[0]).toMatch(/is not a valid network map: entries\./);
+    expect(r.err[0]).toMatch(/is not a valid network map: calls\./);
+    await writeFile(file, JSON.stringify({ version: 9, entries: { me: { path: 'me' } } }));
+    r = await ops('set-network-map', file);
+    expect(r.err[0]).toMatch(/is not a valid network map: format/);
     await writeFile(file, '{"version": 9,');
     r = await ops('set-network-map', file);
     expect(r.code).toBe(1);
@@ -133,11 +137,11 @@ describe('ops set-network-map', () => {
     await writeFile(file, JSON.stringify(networkMap(4)));
     r = await ops('set-network-map', file);
     expect([r.code, r.out]).toEqual([0, ['Network map version 4 is now current (was 3)']]);
-    const rows = await svc.ctx.db.query<{ version: number; map: { entries: { me: { query_id: string } } } }>(
-      'SELECT version, map FROM network_maps ORDER BY version',
+    const rows = await svc.ctx.db.query<{ version: number; format: number; map: { calls: { company_posts: Array<{ path: string }> } } }>(
+      'SELECT version, format, map FROM network_maps ORDER BY version',
     );
-    expect(rows.map((x) => x.version)).toEqual([3, 4]);
-    expect(rows[1]!.map.entries.me.query_id).toBe('me.v4');
+    expect(rows.map((x) => [x.version, x.format])).toEqual([[3, 2], [4, 2]]);
+    expect(rows[1]!.map.calls.company_posts[0]!.path).toBe('organization/updatesV4');
   });
 });
 

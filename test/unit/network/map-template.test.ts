@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import type { MapTemplate } from '../../../src/contract/network-map.js';
 import { CannotMake, fillPath, fillQuery, fillTemplate } from '../../../src/network/map/template.js';
 
 describe('body templates', () => {
@@ -23,7 +24,7 @@ describe('body templates', () => {
   });
 
   it('keep a $if object only when its values are present', () => {
-    const t = { list: [{ key: 'resultType', value: ['PEOPLE'] }, { $if: 'network', key: 'network', value: '{network}' }] };
+    const t: MapTemplate = { list: [{ key: 'resultType', value: ['PEOPLE'] }, { $if: 'network', key: 'network', value: '{network}' }] };
     expect(fillTemplate(t, {})).toEqual({ list: [{ key: 'resultType', value: ['PEOPLE'] }] });
     expect(fillTemplate(t, { network: ['F', 'S'] })).toEqual({ list: [{ key: 'resultType', value: ['PEOPLE'] }, { key: 'network', value: ['F', 'S'] }] });
     expect(fillTemplate(t, { network: [] })).toEqual({ list: [{ key: 'resultType', value: ['PEOPLE'] }] });
