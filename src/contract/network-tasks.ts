@@ -94,9 +94,10 @@ export const SearchProfilesBody = strictBody({
   error: "Missing search filters: give at least one of 'keywords', 'title', 'company', 'location'",
 });
 
+/** Up to 1,000: the network's own ceiling for a collection; the agent pages through it at its pace. */
 export const FetchConnectionsBody = strictBody({
   start: z.number({ error: "Invalid 'start': must be a whole number of 0 or more" }).int().min(0).max(999).default(0),
-  count: z.number({ error: "Invalid 'count': must be a number from 1 to 40" }).int().min(1).max(40).default(40),
+  count: z.number({ error: "Invalid 'count': must be a number from 1 to 1000" }).int().min(1).max(1000).default(40),
 });
 
 export const SendMessageBody = strictBody({
