@@ -22,7 +22,7 @@ export async function sendHeartbeat(ctx: AgentContext): Promise<boolean> {
   if (!client) return false;
   const now = ctx.clock.now();
   const stops = stopVerdict(await safetyStopsItem.getValue(), now);
-  // A safety stop of all work means: no requests to the network until it ends (docs/network-facts.md,
+  // A safety stop of all work means: no requests to the network until it ends (docs/network-internal-api.md,
   // "after a warning, stop"), and that includes reading who is signed in. The last known session
   // stands meanwhile; a read would only meet the same limit and be taken for a sign-out.
   const known = (await agentStateItem.getValue()).network;

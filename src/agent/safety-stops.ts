@@ -4,7 +4,7 @@ import { DAY, HOUR } from './clock.js';
 
 /**
  * Safety stops: when the network says "slow down" we stop the affected kind of work for a while
- * instead of trying again soon (docs/network-facts.md, "Pacing seen in the field": after a warning,
+ * instead of trying again soon (docs/network-internal-api.md, "Pacing seen in the field": after a warning,
  * stop for 24 to 48 hours). A rate limit or a challenge stops all network work; the weekly
  * invitation limit stops only invitations.
  */

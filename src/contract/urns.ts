@@ -2,7 +2,7 @@ import { URN_NS } from './common.js';
 
 /**
  * Identifier normalisation shared by the service (validation) and the extension (operations).
- * The network's URNs: docs/network-facts.md; the accepted forms: service-spec "Profile identifiers".
+ * The network's URNs: docs/network-internal-api.md; the accepted forms: service-spec "Profile identifiers".
  */
 
 const PROFILE_URN_RE = /^urn:[a-z]+:(fsd_profile|fs_profileView|fs_miniProfile|member):([A-Za-z0-9_-]+)$/;
@@ -41,7 +41,7 @@ export function normalizeProfileSlug(value: string): string | null {
   return /^[A-Za-z0-9][A-Za-z0-9_-]*$/u.test(slug) ? slug : null;
 }
 
-/** A post's creation time is encoded in its numeric id (network-facts: `BigInt(id) >> 22n`). */
+/** A post's creation time is encoded in its numeric id (docs/network-internal-api.md: `BigInt(id) >> 22n`). */
 export function postTimeFromUrn(urn: string): string | null {
   const id = /(\d{6,})$/.exec(urn)?.[1];
   if (!id) return null;

@@ -3,7 +3,7 @@ import { NetworkError } from './errors.js';
 /**
  * Reading the network's normalised JSON: `{data, included[]}` where entities carry `entityUrn` and a
  * field named `*name` holds a URN (or a list of URNs) of an entity in `included`
- * (docs/network-facts.md, "Normalised JSON"). A JsonNode is a value plus the JSON path that led to
+ * (docs/network-internal-api.md, "Normalised JSON"). A JsonNode is a value plus the JSON path that led to
  * it, so a missing required part fails with network_changed naming that path, never with an empty
  * success. Plain (non-normalised) JSON reads the same way: inline fields are found first.
  */

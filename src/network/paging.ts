@@ -50,10 +50,12 @@ export async function collectPages<T>(options: {
     }
     if (page.size === 0 || fresh === 0) break;
     start += page.size;
-    if (page.by === 'token') {
-      if (!page.token || page.token === token) break;
+    // A token the answer carries is followed whatever the map expected: some finders page by offset
+    // in one voice of the network and by token (offset ignored) in another.
+    if (page.token) {
+      if (page.token === token) break;
       token = page.token;
-    } else if (page.total !== null && start >= page.total) {
+    } else if (page.by === 'token' || (page.total !== null && start >= page.total)) {
       break;
     }
   }

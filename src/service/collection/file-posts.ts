@@ -97,7 +97,7 @@ function authorUrl(author: NetworkPost['post_author']): string {
 function postedAt(post: NetworkPost, urn: string, now: Date): string {
   const parsed = Date.parse(post.posted_at);
   if (!Number.isNaN(parsed)) return new Date(parsed).toISOString();
-  // network-facts: the activity id encodes the creation time; the visible "14h" is not parsed.
+  // docs/network-internal-api.md: the activity id encodes the creation time; the visible "14h" is not parsed.
   return postTimeFromUrn(urn) ?? now.toISOString();
 }
 
