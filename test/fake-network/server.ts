@@ -15,7 +15,7 @@ export { FAKE_VOICES, type FakeVoice } from './voices.js';
  * pages that set the session cookies, the `/voyager/api/` endpoints with their real paths, query
  * shapes, csrf check and normalised JSON, and the network's refusal signals, switchable per test.
  * It speaks one of four voices (voices.ts; README.md has the table): `today`, `drifted`, `paged`,
- * `measured_2026`. Every choice below follows docs/network-facts.md; where the facts leave a detail
+ * `measured_2026`. Every choice below follows docs/network-internal-api.md; where the facts leave a detail
  * open, the comment says which fact was followed.
  * Chromium reaches it with `--host-resolver-rules=MAP www.linkedin.com 127.0.0.1:PORT
  * --ignore-certificate-errors`; Node tests call it with the cookie header of `fake.cookieHeader`.

@@ -11,7 +11,7 @@ import {
 } from './voices.js';
 
 /**
- * The network's answers, in its real shapes (docs/network-facts.md): normalised `{data, included}`
+ * The network's answers, in its real shapes (docs/network-internal-api.md): normalised `{data, included}`
  * with `$type`, `entityUrn` and `*field` references for REST calls; inline JSON for GraphQL asked with
  * `accept: application/json`. `changed` drops one required field per answer, as a network release
  * that renames a field would. `voice` (default `today`) selects how the answer drifts; see voices.ts.

@@ -3,7 +3,7 @@ import type { FakeDataset, FakePost } from './dataset.js';
 /**
  * The fake network's voices: one server speaks one of them at a time (`startFakeNetwork({voice})`,
  * `setVoice`, `POST /__fake/voice`), so an operation can be tested against more than one way the
- * network has been seen to answer (docs/network-facts.md).
+ * network has been seen to answer (docs/network-internal-api.md).
  *
  * - `today`: the network of the facts' main sections (not "Newer evidence").
  * - `drifted`: `today`'s forms, answers drifting in every way the facts allow (order, extra and
