@@ -147,10 +147,11 @@ test('every network operation completes with the right output and its effect on 
   expect(search.status).toBe('completed');
   expect((search.task_output as { profiles: { full_name: string }[] }).profiles.map((p) => p.full_name)).toContain('Alan Turing');
 
-  const connections = await api.finished(await api.create('fetch-connections', {}));
+  const connections = await api.finished(await api.create('fetch-connections', { count: 100 }));
   expect(connections.status).toBe('completed');
   const names = (connections.task_output as { connections: { full_name: string }[] }).connections.map((c) => c.full_name);
   expect(names).toEqual(expect.arrayContaining(['Ada Lovelace', 'Margaret Hamilton']));
+  expect(names).toHaveLength(fake.dataset.profiles.filter((p) => p.distance === 'DISTANCE_1').length);
 
   const post = postList[0]!;
   const like = await api.finished(await api.create('like-post', { social_urn: post.social_urn }));
