@@ -5,7 +5,7 @@ import { chooseNetworkMap } from '../network/map/choose.js';
 
 /**
  * The network map in force: the built-in one, or a newer one the service handed out in a heartbeat
- * answer (kept across worker restarts). src/network/network-map.ts decides which wins.
+ * answer (kept across worker restarts). src/network/map/choose.ts decides which wins.
  */
 export const storedMapItem = storage.defineItem<unknown>('local:network_map', { fallback: null });
 

@@ -11,17 +11,29 @@ import type { NetworkSession } from './types.js';
  * otherwise `GET me` says who, or why not (signed out, challenge, rate limit). The answer is the
  * session's memory of who the member is, so tasks need not ask again.
  */
-export async function readNetworkSession(map: NetworkMap, options: NetworkClientOptions = {}): Promise<NetworkSession> {
+/** How long a session read stands for the same session before `me` is asked again. */
+export const SESSION_RECHECK_MS = 10 * 60_000;
+
+export async function readNetworkSession(map: NetworkMap, options: NetworkClientOptions & { now?: number } = {}): Promise<NetworkSession> {
   const cookies = options.cookies ?? documentCookies;
   const csrf = csrfTokenFromCookies(cookies());
   if (!csrf) {
     return signedOut({ code: 'network_signed_out', message: 'Not signed in to the network (no session cookie)' });
   }
   const memory = sessionMemoryFor(csrf);
+  const now = options.now ?? Date.now();
   try {
+    // The same session (same JSESSIONID) asked a moment ago: who it is has not changed, and a call
+    // a minute is a cost the member's account pays (docs/network-internal-api.md, "Pacing"). A task
+    // that meets a dead session forgets the session (run-task.ts), so the next check asks again.
+    if (memory.me && now - memory.meReadAt < SESSION_RECHECK_MS) {
+      const me = await memory.me;
+      return { signed_in: true, member_urn: me.profileUrn, public_identifier: me.publicIdentifier, full_name: me.fullName || null, problem: null };
+    }
     const reading = fetchMe({ map, fetch: createNetworkFetch({ ...options, cookies }), signal: options.signal ?? new AbortController().signal, memory, report: { used: [], failed: [] } });
     const me = await reading;
     memory.me = reading;
+    memory.meReadAt = now;
     return { signed_in: true, member_urn: me.profileUrn, public_identifier: me.publicIdentifier, full_name: me.fullName || null, problem: null };
   } catch (err) {
     memory.me = null;

@@ -4,7 +4,7 @@ import { TaskType } from '../contract/task-types.js';
 import { NetworkError, toTaskError } from './errors.js';
 import { OPERATIONS, type OperationContext } from './operations/index.js';
 import { pacedPause } from './paging.js';
-import { sessionMemoryFor } from './session-memory.js';
+import { forgetSession, sessionMemoryFor } from './session-memory.js';
 import { createNetworkFetch, csrfTokenFromCookies, documentCookies, type NetworkClientOptions } from './session.js';
 import { sessionSelf } from './steps/me.js';
 import type { NetworkReport, TaskResult } from './types.js';
@@ -28,7 +28,10 @@ export async function runTask(task: { type: string; input: unknown }, options: R
     const output = await runTyped(type.data, task.input, options, report);
     return { ok: true, output, network: report };
   } catch (err) {
-    return { ok: false, error: toTaskError(err), network: report };
+    const error = toTaskError(err);
+    // The session is gone or under a check: what we remembered of it no longer holds.
+    if (error.code === 'network_signed_out' || error.code === 'network_challenge') forgetSession();
+    return { ok: false, error, network: report };
   }
 }
 

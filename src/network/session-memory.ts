@@ -15,6 +15,8 @@ export interface Me {
  */
 export class SessionMemory {
   me: Promise<Me> | null = null;
+  /** When `me` was last read from the network (epoch ms). */
+  meReadAt = 0;
   private readonly working = new Map<string, string>();
 
   workingAlternative(mapVersion: number, call: NetworkCallName): string | undefined {

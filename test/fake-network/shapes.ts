@@ -579,8 +579,8 @@ export interface SearchShape {
 /**
  * `voyagerSearchDashClusters` answer. Items are `{entityResult}` or `{searchFeedUpdate: {update}}`.
  * Plain JSON: results inline under `data.searchDashClustersByAll`. Normalised: one level deeper
- * (`data.data…`) with `*entityResult` / `*update` references into `included` (network-facts,
- * "Details that trip parsers"). `shape.refs` gives the other combination (drifted people search).
+ * (`data.data…`) with `*entityResult` / `*update` references into `included` (docs/network-internal-api.md,
+ * "Normalised answers"). `shape.refs` gives the other combination (drifted people search).
  */
 export function searchAnswer(items: Json[], start: number, total: number, normalisedAccept: boolean, changed: boolean, shape: SearchShape = {}): Json {
   const refs = shape.refs ?? normalisedAccept;

@@ -61,13 +61,14 @@ export const BUILT_IN_NETWORK_MAP: NetworkMap = {
           ['memberIdentity', '{identity}'],
           ['decorationId', FULL_PROFILE],
         ],
-        next_on: [400, 410],
+        next_on: READ_STATUSES,
         read: { one: PROFILE_ENTITY },
         source: 'FullProfileWithEntities-93 measured working 2026-10',
       },
       {
         id: 'dash-full-profile-91',
         method: 'GET',
+        next_on: READ_STATUSES,
         path: 'identity/dash/profiles',
         query: [
           ['q', 'memberIdentity'],
@@ -138,6 +139,7 @@ export const BUILT_IN_NETWORK_MAP: NetworkMap = {
       {
         id: 'graphql-profile-updates',
         method: 'GET',
+        next_on: READ_STATUSES,
         path: 'graphql',
         query: [
           ['variables', { restli: { count: '{count}', start: '{start}', profileUrn: '{profile_urn}', paginationToken: '{pagination_token}' } }],
@@ -161,12 +163,13 @@ export const BUILT_IN_NETWORK_MAP: NetworkMap = {
           ['q', 'universalName'],
           ['universalName', '{slug}'],
         ],
-        next_on: [400, 410],
+        next_on: READ_STATUSES,
         read: { one: ['data.elements[0]', '@Company'] },
       },
       {
         id: 'universal-name-28',
         method: 'GET',
+        next_on: READ_STATUSES,
         path: 'organization/companies',
         query: [
           ['decorationId', 'com.linkedin.voyager.deco.organization.web.WebFullCompanyMain-28'],
@@ -200,6 +203,7 @@ export const BUILT_IN_NETWORK_MAP: NetworkMap = {
       {
         id: 'feed-updates-company-feed',
         method: 'GET',
+        next_on: READ_STATUSES,
         path: 'feed/updates',
         query: [
           ['q', 'companyFeedByUniversalName'],
@@ -238,6 +242,7 @@ export const BUILT_IN_NETWORK_MAP: NetworkMap = {
       {
         id: 'graphql-search-clusters',
         method: 'GET',
+        next_on: READ_STATUSES,
         path: 'graphql',
         accept: 'json',
         query: [
@@ -288,6 +293,7 @@ export const BUILT_IN_NETWORK_MAP: NetworkMap = {
       {
         id: 'graphql-search-clusters-content',
         method: 'GET',
+        next_on: READ_STATUSES,
         path: 'graphql',
         accept: 'json',
         query: [
@@ -314,13 +320,14 @@ export const BUILT_IN_NETWORK_MAP: NetworkMap = {
         id: 'feed-update-by-urn',
         method: 'GET',
         path: 'feed/updates/{post_urn}',
-        next_on: [400, 405, 410],
+        next_on: READ_STATUSES,
         read: { one: ['data', '@UpdateV2'] },
         source: 'measured 2026-08 from a signed-in browser session',
       },
       {
         id: 'activity-by-urn',
         method: 'GET',
+        next_on: READ_STATUSES,
         path: 'feed/updates',
         query: [
           ['q', 'activityByUrn'],
@@ -335,6 +342,7 @@ export const BUILT_IN_NETWORK_MAP: NetworkMap = {
       {
         id: 'dash-connections',
         method: 'GET',
+        next_on: READ_STATUSES,
         path: 'relationships/dash/connections',
         query: [
           ['decorationId', 'com.linkedin.voyager.dash.deco.web.mynetwork.ConnectionListWithProfile-16'],

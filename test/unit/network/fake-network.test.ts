@@ -134,6 +134,20 @@ describe('readNetworkSession', () => {
     });
   });
 
+  it('asks who is signed in once per session every ten minutes, and again as soon as a task meets a dead session', async () => {
+    const meCalls = () => fake.state.requests.filter((r) => r.path === '/voyager/api/me').length;
+    const t0 = Date.now();
+    expect((await readNetworkSession(BUILT_IN_NETWORK_MAP, { ...client, now: t0 })).signed_in).toBe(true);
+    expect((await readNetworkSession(BUILT_IN_NETWORK_MAP, { ...client, now: t0 + 60_000 })).member_urn).toBe(urnOf(fake.dataset.self));
+    expect(meCalls()).toBe(1);
+    await readNetworkSession(BUILT_IN_NETWORK_MAP, { ...client, now: t0 + 11 * 60_000 });
+    expect(meCalls()).toBe(2);
+    fake.setMode('signed_out');
+    expect(failure(await run('agent_company_fetch', { company: 'globex' })).code).toBe('network_signed_out');
+    expect(await readNetworkSession(BUILT_IN_NETWORK_MAP, { ...client, now: t0 + 12 * 60_000 })).toMatchObject({ signed_in: false, problem: { code: 'network_signed_out' } });
+    expect(meCalls()).toBe(3);
+  });
+
   it('without a session cookie says signed out without calling the network', async () => {
     const before = fake.state.requests.length;
     const session = await readNetworkSession(BUILT_IN_NETWORK_MAP, { ...client, cookies: () => 'lang=v=2&lang=en-us' });

@@ -1,0 +1,119 @@
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { expect, test, type BrowserContext, type Page } from '@playwright/test';
+import type { NetworkMap } from '../../src/contract/network-map.js';
+import { BUILT_IN_NETWORK_MAP } from '../../src/network/map/built-in.js';
+import { runOps } from '../../src/service/ops/run-ops.js';
+import { startFakeNetwork, type FakeNetwork } from '../fake-network/server.js';
+import { E2E_SERVICE_URL } from './support/e2e-env.js';
+import { launchAgentBrowser, mailedCode, openPopup, publicApi, serviceWorker, startE2eService, type E2eService } from './support/harness.js';
+
+/**
+ * Drift as a data change, end to end (docs/network-map.md, "Shipping a fix"): the operator publishes
+ * a network map with `set-network-map`; the extension in Chromium takes it from its next heartbeat;
+ * a call whose every way fails is reported broken in the heartbeat and shown with the member in
+ * /api-team and on the dashboard; a fixed map published the same way heals it, with no release.
+ */
+
+const ADMIN = 'grace@example.com';
+
+let dataDir: string;
+let fake: FakeNetwork;
+let service: E2eService;
+let browser: { context: BrowserContext; extensionId: string };
+let popup: Page;
+let creds: { api_key: string; agent_token: string };
+
+test.describe.configure({ mode: 'serial' });
+test.setTimeout(240_000);
+
+test.beforeAll(async () => {
+  dataDir = await mkdtemp(join(tmpdir(), 'na-e2e-map-'));
+  fake = await startFakeNetwork({ voice: 'measured_2026' });
+  service = await startE2eService(dataDir);
+  browser = await launchAgentBrowser(join(dataDir, 'chrome'), fake.port);
+  popup = await openPopup(browser.context, browser.extensionId);
+});
+
+test.afterAll(async () => {
+  await browser?.context.close();
+  await service?.stop();
+  await fake?.close();
+  await rm(dataDir, { recursive: true, force: true });
+});
+
+/** Publishes a map as the operator does, with the CLI command, on the running service's database. */
+async function publish(map: NetworkMap) {
+  const file = join(dataDir, `map-${map.version}.json`);
+  await writeFile(file, JSON.stringify(map));
+  const out: string[] = [];
+  const code = await runOps(['set-network-map', file], { context: service.ctx, out: (l) => out.push(l), err: (l) => out.push(l) });
+  expect([code, out[0]]).toEqual([0, expect.stringContaining(`version ${map.version} is now current`)]);
+}
+
+/** The extension calls in at once when paused and resumed; then waits for the map it took. */
+async function heartbeatUntilMap(version: number) {
+  await expect
+    .poll(
+      async () => {
+        await popup.getByTestId('pause').click();
+        await popup.getByTestId('pause').click();
+        const worker = await serviceWorker(browser.context);
+        const stored = await worker.evaluate(async () => (await (globalThis as unknown as { chrome: { storage: { local: { get(k: string): Promise<Record<string, any>> } } } }).chrome.storage.local.get('network_map')).network_map);
+        return (stored as { version?: number } | null)?.version ?? 0;
+      },
+      { timeout: 30_000, intervals: [1_000] },
+    )
+    .toBe(version);
+}
+
+async function teamHealth(): Promise<Array<{ call: string; state: string; working_alternative: string | null }>> {
+  const res = await fetch(`${E2E_SERVICE_URL}/api-team`, { headers: { 'x-api-key': creds.api_key, authorization: `Bearer ${creds.agent_token}` } });
+  const team = (await res.json()) as { members: Array<{ email: string; network_health: Array<{ call: string; state: string; working_alternative: string | null }> }> };
+  return team.members.find((m) => m.email === ADMIN)!.network_health;
+}
+
+test('a published map is taken from the heartbeat; a broken call is reported and a fix heals it', async () => {
+  await popup.locator('#email').fill(ADMIN);
+  await popup.locator('#full-name').fill('Grace Hopper');
+  await popup.getByRole('button', { name: 'Send code' }).click();
+  await popup.locator('#otp').fill(await mailedCode(service.outboxDir, ADMIN));
+  await popup.getByRole('button', { name: 'Sign in' }).click();
+  await expect(popup.getByTestId('network')).toContainText('Signed in as', { timeout: 45_000 });
+  const worker = await serviceWorker(browser.context);
+  creds = (await worker.evaluate(async () => (await (globalThis as unknown as { chrome: { storage: { local: { get(k: string): Promise<Record<string, any>> } } } }).chrome.storage.local.get('credentials')).credentials)) as typeof creds;
+  const api = publicApi(E2E_SERVICE_URL, creds.api_key);
+
+  // A map that knows only the older finder for company posts, which this network retired (400).
+  const broken = structuredClone(BUILT_IN_NETWORK_MAP);
+  broken.version = BUILT_IN_NETWORK_MAP.version + 1;
+  broken.calls.company_posts = broken.calls.company_posts.filter((a) => a.id === 'feed-updates-company-feed');
+  await publish(broken);
+  await heartbeatUntilMap(broken.version);
+
+  const failed = await api.finished(await api.create('fetch-company-posts', { company: 'acme-robotics', count: 3 }));
+  expect(failed).toMatchObject({ status: 'failed', error: { code: 'network_changed', message: expect.stringContaining('No way to company_posts works any more (feed-updates-company-feed: HTTP 400)') } });
+  await expect.poll(async () => {
+    await popup.getByTestId('pause').click();
+    await popup.getByTestId('pause').click();
+    return teamHealth();
+  }, { timeout: 30_000, intervals: [1_000] }).toEqual([expect.objectContaining({ call: 'company_posts', state: 'broken', working_alternative: null })]);
+
+  // The fix: the 2026 finder added after the older one, published the same way.
+  const fixed = structuredClone(BUILT_IN_NETWORK_MAP);
+  fixed.version = broken.version + 1;
+  fixed.calls.company_posts.reverse();
+  expect(fixed.calls.company_posts.map((a) => a.id)).toEqual(['feed-updates-company-feed', 'organization-updates-v2']);
+  await publish(fixed);
+  await heartbeatUntilMap(fixed.version);
+  const done = await api.finished(await api.create('fetch-company-posts', { company: 'acme-robotics', count: 3 }));
+  expect(done.status).toBe('completed');
+  expect((done.task_output as { posts: unknown[] }).posts).toHaveLength(3);
+  // A new map starts the report afresh; the retired way met on the way makes the call degraded.
+  await expect.poll(async () => {
+    await popup.getByTestId('pause').click();
+    await popup.getByTestId('pause').click();
+    return teamHealth();
+  }, { timeout: 30_000, intervals: [1_000] }).toEqual([expect.objectContaining({ call: 'company_posts', state: 'degraded', working_alternative: 'organization-updates-v2' })]);
+});
