@@ -1,6 +1,7 @@
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { expect, test, type BrowserContext, type Page } from '@playwright/test';
 import type { NetworkMap } from '../../src/contract/network-map.js';
 import { BUILT_IN_NETWORK_MAP } from '../../src/network/map/built-in.js';
@@ -17,6 +18,7 @@ import { launchAgentBrowser, mailedCode, openPopup, publicApi, serviceWorker, st
  */
 
 const ADMIN = 'grace@example.com';
+const ARTIFACTS = fileURLToPath(new URL('./artifacts/', import.meta.url));
 
 let dataDir: string;
 let fake: FakeNetwork;
@@ -116,4 +118,23 @@ test('a published map is taken from the heartbeat; a broken call is reported and
     await popup.getByTestId('pause').click();
     return teamHealth();
   }, { timeout: 30_000, intervals: [1_000] }).toEqual([expect.objectContaining({ call: 'company_posts', state: 'degraded', working_alternative: 'organization-updates-v2' })]);
+
+  // The team's dashboard shows it on the member's card, with the extension and map versions.
+  const dashboard = await browser.context.newPage();
+  await dashboard.setViewportSize({ width: 1280, height: 900 });
+  await dashboard.goto(E2E_SERVICE_URL);
+  // The extension's sign-in code was sent seconds ago: move it back past the 30-second resend throttle.
+  await service.ctx.db.query(`UPDATE otp_codes SET sent_at = now() - interval '1 minute'`);
+  const sentAt = Date.now() - 1_000;
+  await dashboard.locator('#sign-in').getByLabel('E-mail').fill(ADMIN);
+  await dashboard.locator('#sign-in').getByLabel('Full name').fill('Grace Hopper');
+  await dashboard.getByRole('button', { name: 'Send code' }).click();
+  await dashboard.getByLabel('Code').fill(await mailedCode(service.outboxDir, ADMIN, sentAt));
+  await dashboard.getByRole('button', { name: 'Sign in' }).click();
+  const card = dashboard.locator(`.member[data-email="${ADMIN}"]`);
+  await expect(card.locator('[data-call="company_posts"]')).toContainText('company_posts degraded');
+  await expect(card.locator('[data-call="company_posts"]')).toContainText('feed-updates-company-feed: HTTP 400; using organization-updates-v2');
+  await expect(card.locator('.network-health')).toContainText(`v${fixed.version}`);
+  await mkdir(ARTIFACTS, { recursive: true });
+  await card.screenshot({ path: join(ARTIFACTS, 'dashboard-network-health.png') });
 });
