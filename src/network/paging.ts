@@ -29,6 +29,8 @@ export async function collectPages<T>(options: {
   key: (item: T) => string;
   /** Waits between two pages, like a person scrolling. */
   pause: () => Promise<void>;
+  /** Stops early when what was collected is enough for the caller (e.g. enough posts that match). */
+  enough?: (items: T[]) => boolean;
 }): Promise<{ items: T[]; total: number | null }> {
   const items: T[] = [];
   const seen = new Set<string>();
@@ -48,7 +50,7 @@ export async function collectPages<T>(options: {
       fresh++;
       if (items.length < options.want) items.push(item);
     }
-    if (page.size === 0 || fresh === 0) break;
+    if (page.size === 0 || fresh === 0 || options.enough?.(items)) break;
     start += page.size;
     // A token the answer carries is followed whatever the map expected: some finders page by offset
     // in one voice of the network and by token (offset ignored) in another.

@@ -1,11 +1,8 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { expect, test, type BrowserContext, type Page } from '@playwright/test';
-import { FAKE_VOICES, startFakeNetwork, type FakeNetwork } from '../fake-network/server.js';
+import { expect, test } from '@playwright/test';
+import { FAKE_VOICES, type FakeNetwork } from '../fake-network/server.js';
 import type { FakePost } from '../fake-network/dataset.js';
 import { E2E_SERVICE_URL } from './support/e2e-env.js';
-import { launchAgentBrowser, mailedCode, openPopup, publicApi, serviceWorker, startE2eService, type E2eService } from './support/harness.js';
+import { publicApi, signInThroughPopup, startAgentWorld, type AgentWorld, type E2eService } from './support/harness.js';
 import { schedulerTick } from '../../src/service/scheduler/index.js';
 
 /**
@@ -30,11 +27,9 @@ interface ApiPost {
 
 for (const voice of FAKE_VOICES) {
   test.describe(`voice ${voice}`, () => {
-    let dataDir: string;
+    let world: AgentWorld;
     let fake: FakeNetwork;
     let service: E2eService;
-    let browser: { context: BrowserContext; extensionId: string };
-    let popup: Page;
     let apiKey: string;
 
     test.describe.configure({ mode: 'serial' });
@@ -66,33 +61,13 @@ for (const voice of FAKE_VOICES) {
     const datasetIds = (pred: (p: FakePost) => boolean) => fake.dataset.posts.filter(pred).map((p) => p.activityId).sort();
 
     test.beforeAll(async () => {
-      dataDir = await mkdtemp(join(tmpdir(), `na-e2e-collect-${voice}-`));
-      fake = await startFakeNetwork({ voice });
-      service = await startE2eService(dataDir);
-      browser = await launchAgentBrowser(join(dataDir, 'chrome'), fake.port);
-      popup = await openPopup(browser.context, browser.extensionId);
+      world = await startAgentWorld(`collect-${voice}`, voice);
+      ({ fake, service } = world);
     });
-
-    test.afterAll(async () => {
-      await browser?.context.close();
-      await service?.stop();
-      await fake?.close();
-      await rm(dataDir, { recursive: true, force: true });
-    });
+    test.afterAll(async () => world?.stop());
 
     test('keyword, people and company watchlists collect every post; collected posts are liked and commented', async () => {
-      // Sign in through the popup, as a member would.
-      await popup.locator('#email').fill(ADMIN);
-      await popup.locator('#full-name').fill('Ada Lovelace');
-      await popup.getByRole('button', { name: 'Send code' }).click();
-      await popup.locator('#otp').fill(await mailedCode(service.outboxDir, ADMIN));
-      await popup.getByRole('button', { name: 'Sign in' }).click();
-      await expect(popup.getByTestId('network')).toContainText('Signed in as', { timeout: 45_000 });
-      const worker = await serviceWorker(browser.context);
-      const creds = (await worker.evaluate(async () =>
-        (await (globalThis as unknown as { chrome: { storage: { local: { get(k: string): Promise<Record<string, unknown>> } } } }).chrome.storage.local.get('credentials')).credentials,
-      )) as { api_key: string };
-      apiKey = creds.api_key;
+      apiKey = (await signInThroughPopup(world.popup, world.browser.context, service.outboxDir, ADMIN, 'Ada Lovelace')).api_key;
 
       const keyword = await call('POST', '/api-keyword-watchlist', { keywords: [{ keyword: 'duckdb', excluded_keywords: ['crypto'] }], fetchFreqInHours: 1 });
       expect(keyword.status).toBe(201);

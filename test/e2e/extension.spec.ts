@@ -5,7 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { expect, test, type BrowserContext, type Page } from '@playwright/test';
 import { startFakeNetwork, type FakeNetwork } from '../fake-network/server.js';
 import { E2E_SERVICE_URL } from './support/e2e-env.js';
-import { launchAgentBrowser, mailedCode, openPopup, publicApi, serviceWorker, startE2eService, type E2eService } from './support/harness.js';
+import { extensionStorage, launchAgentBrowser, mailedCode, openPopup, publicApi, serviceWorker, startE2eService, type E2eService } from './support/harness.js';
 
 /**
  * The extension end to end: Debian's Chromium with the built extension, the real service (in
@@ -53,12 +53,6 @@ const shot = (page: Page, name: string) => page.screenshot({ path: join(ARTIFACT
 
 /** The `chrome` global of the worker (these functions run inside it through evaluate). */
 type WorkerGlobal = { chrome: { storage: { local: { get(k: string): Promise<Record<string, unknown>>; set(v: object): Promise<void> } } } };
-
-/** Storage of the extension, read in its own worker. */
-async function extensionStorage(context: BrowserContext, key: string): Promise<unknown> {
-  const worker = await serviceWorker(context);
-  return worker.evaluate(async (k) => (await (globalThis as unknown as WorkerGlobal).chrome.storage.local.get(k))[k], key);
-}
 
 /** The cool-down passing: tests cannot wait 6 hours. */
 async function clearSafetyStops(context: BrowserContext) {
@@ -187,6 +181,13 @@ test('each error mode of the network gives the right task error and popup state'
   const missing = await api.finished(await api.create('fetch-profile', { profile_slug: 'no-such-person' }));
   expect(missing).toMatchObject({ status: 'failed', task_output: null, error: { code: 'not_found' } });
 
+  // One private profile (403) is that profile's answer, not a signed-out session: work goes on.
+  fake.setMode('normal');
+  const hidden = await api.finished(await api.create('fetch-profile', { profile_slug: 'hidden-hal' }));
+  expect(hidden).toMatchObject({ status: 'failed', error: { code: 'access_denied' } });
+  await expect(popup.getByTestId('network')).toContainText('Signed in as Grace Hopper');
+  expect((await api.finished(await api.create('fetch-company', { company: 'globex' }))).status).toBe('completed');
+
   // The weekly invitation limit stops connection requests only.
   fake.setMode('invitation_limit');
   const limited = await api.finished(await api.create('send-connection-request', { profile_urn: `urn:li:fsd_profile:${katherine.id}` }));
@@ -221,7 +222,15 @@ test('each error mode of the network gives the right task error and popup state'
   }
 
   // Signed out of the network: the task fails, the popup offers the network's sign-in page, and
-  // no more tasks are claimed until the session is back.
+  // no more tasks are claimed until the session is back. The ordinary login flow under
+  // /checkpoint/lg/ is a sign-out, not a security check.
+  fake.setMode('signed_out_login_checkpoint');
+  const lg = await api.finished(await api.create('fetch-company', { company: 'globex' }));
+  expect(lg).toMatchObject({ status: 'failed', error: { code: 'network_signed_out' } });
+  await expect(popup.getByTestId('safety-stop')).toHaveCount(0);
+  fake.setMode('normal');
+  await pauseAndResume(popup);
+  await expect(popup.getByTestId('network')).toContainText('Signed in as Grace Hopper');
   fake.setMode('signed_out');
   const out = await api.finished(await api.create('fetch-profile', { profile_slug: 'ada-lovelace' }));
   expect(out).toMatchObject({ status: 'failed', error: { code: 'network_signed_out' } });

@@ -1,14 +1,12 @@
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { expect, test, type BrowserContext, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import type { NetworkMap } from '../../src/contract/network-map.js';
 import { BUILT_IN_NETWORK_MAP } from '../../src/network/map/built-in.js';
 import { runOps } from '../../src/service/ops/run-ops.js';
-import { startFakeNetwork, type FakeNetwork } from '../fake-network/server.js';
 import { E2E_SERVICE_URL } from './support/e2e-env.js';
-import { launchAgentBrowser, mailedCode, openPopup, publicApi, serviceWorker, startE2eService, type E2eService } from './support/harness.js';
+import { extensionStorage, mailedCode, publicApi, signInThroughPopup, startAgentWorld, type AgentWorld } from './support/harness.js';
 
 /**
  * Drift as a data change, end to end (docs/network-map.md, "Shipping a fix"): the operator publishes
@@ -20,50 +18,39 @@ import { launchAgentBrowser, mailedCode, openPopup, publicApi, serviceWorker, st
 const ADMIN = 'grace@example.com';
 const ARTIFACTS = fileURLToPath(new URL('./artifacts/', import.meta.url));
 
-let dataDir: string;
-let fake: FakeNetwork;
-let service: E2eService;
-let browser: { context: BrowserContext; extensionId: string };
-let popup: Page;
+let world: AgentWorld;
 let creds: { api_key: string; agent_token: string };
 
 test.describe.configure({ mode: 'serial' });
 test.setTimeout(240_000);
 
 test.beforeAll(async () => {
-  dataDir = await mkdtemp(join(tmpdir(), 'na-e2e-map-'));
-  fake = await startFakeNetwork({ voice: 'measured_2026' });
-  service = await startE2eService(dataDir);
-  browser = await launchAgentBrowser(join(dataDir, 'chrome'), fake.port);
-  popup = await openPopup(browser.context, browser.extensionId);
+  world = await startAgentWorld('map', 'measured_2026');
 });
-
-test.afterAll(async () => {
-  await browser?.context.close();
-  await service?.stop();
-  await fake?.close();
-  await rm(dataDir, { recursive: true, force: true });
-});
+test.afterAll(async () => world?.stop());
 
 /** Publishes a map as the operator does, with the CLI command, on the running service's database. */
 async function publish(map: NetworkMap) {
-  const file = join(dataDir, `map-${map.version}.json`);
+  const file = join(world.dataDir, `map-${map.version}.json`);
   await writeFile(file, JSON.stringify(map));
   const out: string[] = [];
-  const code = await runOps(['set-network-map', file], { context: service.ctx, out: (l) => out.push(l), err: (l) => out.push(l) });
+  const code = await runOps(['set-network-map', file], { context: world.service.ctx, out: (l) => out.push(l), err: (l) => out.push(l) });
   expect([code, out[0]]).toEqual([0, expect.stringContaining(`version ${map.version} is now current`)]);
 }
 
-/** The extension calls in at once when paused and resumed; then waits for the map it took. */
+/** The extension calls in (a heartbeat) at once when paused and resumed. */
+async function callInNow() {
+  await world.popup.getByTestId('pause').click();
+  await world.popup.getByTestId('pause').click();
+}
+
+/** Heartbeats until the extension keeps the map of this version. */
 async function heartbeatUntilMap(version: number) {
   await expect
     .poll(
       async () => {
-        await popup.getByTestId('pause').click();
-        await popup.getByTestId('pause').click();
-        const worker = await serviceWorker(browser.context);
-        const stored = await worker.evaluate(async () => (await (globalThis as unknown as { chrome: { storage: { local: { get(k: string): Promise<Record<string, any>> } } } }).chrome.storage.local.get('network_map')).network_map);
-        return (stored as { version?: number } | null)?.version ?? 0;
+        await callInNow();
+        return ((await extensionStorage(world.browser.context, 'network_map')) as { version?: number } | null)?.version ?? 0;
       },
       { timeout: 30_000, intervals: [1_000] },
     )
@@ -77,14 +64,7 @@ async function teamHealth(): Promise<Array<{ call: string; state: string; workin
 }
 
 test('a published map is taken from the heartbeat; a broken call is reported and a fix heals it', async () => {
-  await popup.locator('#email').fill(ADMIN);
-  await popup.locator('#full-name').fill('Grace Hopper');
-  await popup.getByRole('button', { name: 'Send code' }).click();
-  await popup.locator('#otp').fill(await mailedCode(service.outboxDir, ADMIN));
-  await popup.getByRole('button', { name: 'Sign in' }).click();
-  await expect(popup.getByTestId('network')).toContainText('Signed in as', { timeout: 45_000 });
-  const worker = await serviceWorker(browser.context);
-  creds = (await worker.evaluate(async () => (await (globalThis as unknown as { chrome: { storage: { local: { get(k: string): Promise<Record<string, any>> } } } }).chrome.storage.local.get('credentials')).credentials)) as typeof creds;
+  creds = await signInThroughPopup(world.popup, world.browser.context, world.service.outboxDir, ADMIN, 'Grace Hopper');
   const api = publicApi(E2E_SERVICE_URL, creds.api_key);
 
   // A map that knows only the older finder for company posts, which this network retired (400).
@@ -97,8 +77,7 @@ test('a published map is taken from the heartbeat; a broken call is reported and
   const failed = await api.finished(await api.create('fetch-company-posts', { company: 'acme-robotics', count: 3 }));
   expect(failed).toMatchObject({ status: 'failed', error: { code: 'network_changed', message: expect.stringContaining('No way to company_posts works any more (feed-updates-company-feed: HTTP 400)') } });
   await expect.poll(async () => {
-    await popup.getByTestId('pause').click();
-    await popup.getByTestId('pause').click();
+    await callInNow();
     return teamHealth();
   }, { timeout: 30_000, intervals: [1_000] }).toEqual([expect.objectContaining({ call: 'company_posts', state: 'broken', working_alternative: null })]);
 
@@ -114,22 +93,21 @@ test('a published map is taken from the heartbeat; a broken call is reported and
   expect((done.task_output as { posts: unknown[] }).posts).toHaveLength(3);
   // A new map starts the report afresh; the retired way met on the way makes the call degraded.
   await expect.poll(async () => {
-    await popup.getByTestId('pause').click();
-    await popup.getByTestId('pause').click();
+    await callInNow();
     return teamHealth();
   }, { timeout: 30_000, intervals: [1_000] }).toEqual([expect.objectContaining({ call: 'company_posts', state: 'degraded', working_alternative: 'organization-updates-v2' })]);
 
   // The team's dashboard shows it on the member's card, with the extension and map versions.
-  const dashboard = await browser.context.newPage();
+  const dashboard = await world.browser.context.newPage();
   await dashboard.setViewportSize({ width: 1280, height: 900 });
   await dashboard.goto(E2E_SERVICE_URL);
   // The extension's sign-in code was sent seconds ago: move it back past the 30-second resend throttle.
-  await service.ctx.db.query(`UPDATE otp_codes SET sent_at = now() - interval '1 minute'`);
+  await world.service.ctx.db.query(`UPDATE otp_codes SET sent_at = now() - interval '1 minute'`);
   const sentAt = Date.now() - 1_000;
   await dashboard.locator('#sign-in').getByLabel('E-mail').fill(ADMIN);
   await dashboard.locator('#sign-in').getByLabel('Full name').fill('Grace Hopper');
   await dashboard.getByRole('button', { name: 'Send code' }).click();
-  await dashboard.getByLabel('Code').fill(await mailedCode(service.outboxDir, ADMIN, sentAt));
+  await dashboard.getByLabel('Code').fill(await mailedCode(world.service.outboxDir, ADMIN, sentAt));
   await dashboard.getByRole('button', { name: 'Sign in' }).click();
   const card = dashboard.locator(`.member[data-email="${ADMIN}"]`);
   await expect(card.locator('[data-call="company_posts"]')).toContainText('company_posts degraded');

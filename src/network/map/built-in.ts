@@ -1,4 +1,4 @@
-import type { MapTemplate, NetworkMap } from '../../contract/network-map.js';
+import type { MapAlternative, MapTemplate, NetworkMap } from '../../contract/network-map.js';
 
 /**
  * The network map this release ships with (format: docs/network-map.md; facts:
@@ -16,30 +16,57 @@ const SEARCH_QUERY_ID = 'voyagerSearchDashClusters.b0928897b71bd00a5a7291755dcd6
 const PROFILE_UPDATES_QUERY_ID = 'voyagerFeedDashProfileUpdates.4af00b28d60ed0f1488018948daad822';
 const REACTION_MUTATION_QUERY_ID = 'voyagerSocialDashReactions.b731222600772fd42464c0fe19bd722b';
 
-/** A search query tuple in the REST form (`queryParameters:(key:List(…))`). */
-const restSearchQuery = (resultType: 'PEOPLE' | 'CONTENT', extra: Record<string, MapTemplate>): { restli: MapTemplate } => ({
-  restli: {
-    keywords: '{keywords}',
-    flagshipSearchIntent: 'SEARCH_SRP',
-    queryParameters: { resultType: [resultType], ...extra },
-    includeFiltersInResponse: false,
-  },
-});
+/**
+ * The REST search (`search/dash/clusters`, no queryId): `queryParameters:(key:List(…))`, results
+ * normalised at `data.elements[].items[].itemUnion`; `item` is the part of the item read.
+ */
+function restSearch(id: string, resultType: 'PEOPLE' | 'CONTENT', filters: Record<string, MapTemplate>, item: string): MapAlternative {
+  return {
+    id,
+    method: 'GET',
+    path: 'search/dash/clusters',
+    query: [
+      ['decorationId', SEARCH_CLUSTERS],
+      ['origin', 'GLOBAL_SEARCH_HEADER'],
+      ['q', 'all'],
+      ['query', { restli: { keywords: '{keywords}', flagshipSearchIntent: 'SEARCH_SRP', queryParameters: { resultType: [resultType], ...filters }, includeFiltersInResponse: false } }],
+      ['start', '{start}'],
+      ['count', '{count}'],
+    ],
+    next_on: READ_STATUSES,
+    read: {
+      list: [`data.elements[].items[].itemUnion${item}`, `data.elements[].items[].item${item}`, `elements[].items[].itemUnion${item}`],
+      total: ['data.paging.total', 'paging.total'],
+    },
+    paging: { by: 'start', max_count: 49 },
+  };
+}
 
-/** The GraphQL form (`queryParameters:List((key:…,value:List(…)))`). */
-const graphqlSearchVariables = (resultType: 'PEOPLE' | 'CONTENT', extra: MapTemplate[]): { restli: MapTemplate } => ({
-  restli: {
+/** The GraphQL search (`voyagerSearchDashClusters.<hash>`): `queryParameters:List((key:…,value:List(…)))`, asked as plain JSON. */
+function graphqlSearch(id: string, resultType: 'PEOPLE' | 'CONTENT', filters: MapTemplate[], item: string): MapAlternative {
+  const variables = {
     start: '{start}',
     count: '{count}',
     origin: 'GLOBAL_SEARCH_HEADER',
-    query: {
-      keywords: '{keywords}',
-      flagshipSearchIntent: 'SEARCH_SRP',
-      queryParameters: [{ key: 'resultType', value: [resultType] }, ...extra],
-      includeFiltersInResponse: false,
+    query: { keywords: '{keywords}', flagshipSearchIntent: 'SEARCH_SRP', queryParameters: [{ key: 'resultType', value: [resultType] }, ...filters], includeFiltersInResponse: false },
+  };
+  return {
+    id,
+    method: 'GET',
+    path: 'graphql',
+    accept: 'json',
+    query: [
+      ['variables', { restli: variables }],
+      ['queryId', SEARCH_QUERY_ID],
+    ],
+    next_on: READ_STATUSES,
+    read: {
+      list: [`data.searchDashClustersByAll.elements[].items[].item${item}`, `data.data.searchDashClustersByAll.elements[].items[].item${item}`],
+      total: ['data.searchDashClustersByAll.paging.total', 'data.data.searchDashClustersByAll.paging.total'],
     },
-  },
-});
+    paging: { by: 'start', max_count: 49 },
+  };
+}
 
 const PROFILE_ENTITY = ['data.elements[0]', '@Profile'];
 const READ_STATUSES = [400, 404, 405, 410];
@@ -220,98 +247,37 @@ export const BUILT_IN_NETWORK_MAP: NetworkMap = {
 
     people_search: [
       {
-        id: 'rest-search-clusters',
-        method: 'GET',
-        path: 'search/dash/clusters',
-        query: [
-          ['decorationId', SEARCH_CLUSTERS],
-          ['origin', 'GLOBAL_SEARCH_HEADER'],
-          ['q', 'all'],
-          ['query', restSearchQuery('PEOPLE', { network: '{network}', currentCompany: '{current_company}', geoUrn: '{geo}' })],
-          ['start', '{start}'],
-          ['count', '{count}'],
-        ],
-        next_on: READ_STATUSES,
-        read: {
-          list: ['data.elements[].items[].itemUnion.entityResult', 'data.elements[].items[].item.entityResult', 'elements[].items[].itemUnion.entityResult'],
-          total: ['data.paging.total', 'paging.total'],
-        },
-        paging: { by: 'start', max_count: 49 },
+        ...restSearch('rest-search-clusters', 'PEOPLE', { network: '{network}', currentCompany: '{current_company}', geoUrn: '{geo}' }, '.entityResult'),
         source: 'newer evidence 2026-10: needs no queryId',
       },
       {
-        id: 'graphql-search-clusters',
-        method: 'GET',
-        next_on: READ_STATUSES,
-        path: 'graphql',
-        accept: 'json',
-        query: [
+        ...graphqlSearch(
+          'graphql-search-clusters',
+          'PEOPLE',
           [
-            'variables',
-            graphqlSearchVariables('PEOPLE', [
-              { $if: 'network', key: 'network', value: '{network}' },
-              { $if: 'current_company', key: 'currentCompany', value: '{current_company}' },
-              { $if: 'geo', key: 'geoUrn', value: '{geo}' },
-            ]),
+            { $if: 'network', key: 'network', value: '{network}' },
+            { $if: 'current_company', key: 'currentCompany', value: '{current_company}' },
+            { $if: 'geo', key: 'geoUrn', value: '{geo}' },
           ],
-          ['queryId', SEARCH_QUERY_ID],
-        ],
-        read: {
-          list: [
-            'data.searchDashClustersByAll.elements[].items[].item.entityResult',
-            'data.data.searchDashClustersByAll.elements[].items[].item.entityResult',
-          ],
-          total: ['data.searchDashClustersByAll.paging.total', 'data.data.searchDashClustersByAll.paging.total'],
-        },
-        paging: { by: 'start', max_count: 49 },
+          '.entityResult',
+        ),
         source: '2023 queryId; a stale one answers 400',
       },
     ],
 
     // Posts by keyword. Items come in three kinds (full updates, entity results, hollow URNs);
-    // src/network/read/search-items.ts tells them apart.
+    // src/network/read/search-items.ts tells them apart, so the list is of the items themselves.
     content_search: [
-      {
-        id: 'rest-search-clusters-content',
-        method: 'GET',
-        path: 'search/dash/clusters',
-        query: [
-          ['decorationId', SEARCH_CLUSTERS],
-          ['origin', 'GLOBAL_SEARCH_HEADER'],
-          ['q', 'all'],
-          ['query', restSearchQuery('CONTENT', { sortBy: ['date_posted'], datePosted: '{date_posted}' })],
-          ['start', '{start}'],
-          ['count', '{count}'],
+      restSearch('rest-search-clusters-content', 'CONTENT', { sortBy: ['date_posted'], datePosted: '{date_posted}' }, ''),
+      graphqlSearch(
+        'graphql-search-clusters-content',
+        'CONTENT',
+        [
+          { key: 'sortBy', value: ['date_posted'] },
+          { $if: 'date_posted', key: 'datePosted', value: '{date_posted}' },
         ],
-        next_on: READ_STATUSES,
-        read: {
-          list: ['data.elements[].items[].itemUnion', 'data.elements[].items[].item', 'elements[].items[].itemUnion'],
-          total: ['data.paging.total', 'paging.total'],
-        },
-        paging: { by: 'start', max_count: 49 },
-      },
-      {
-        id: 'graphql-search-clusters-content',
-        method: 'GET',
-        next_on: READ_STATUSES,
-        path: 'graphql',
-        accept: 'json',
-        query: [
-          [
-            'variables',
-            graphqlSearchVariables('CONTENT', [
-              { key: 'sortBy', value: ['date_posted'] },
-              { $if: 'date_posted', key: 'datePosted', value: '{date_posted}' },
-            ]),
-          ],
-          ['queryId', SEARCH_QUERY_ID],
-        ],
-        read: {
-          list: ['data.searchDashClustersByAll.elements[].items[].item', 'data.data.searchDashClustersByAll.elements[].items[].item'],
-          total: ['data.searchDashClustersByAll.paging.total', 'data.data.searchDashClustersByAll.paging.total'],
-        },
-        paging: { by: 'start', max_count: 49 },
-      },
+        '',
+      ),
     ],
 
     // One update by its URN: resolves hollow search results.

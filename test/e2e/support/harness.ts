@@ -1,6 +1,8 @@
-import { mkdir, readdir, readFile, stat } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, readFile, rm, stat } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { chromium, type BrowserContext, type Page, type Worker } from '@playwright/test';
+import { chromium, expect, type BrowserContext, type Page, type Worker } from '@playwright/test';
+import { startFakeNetwork, type FakeVoice } from '../../fake-network/server.js';
 import { loadConfig } from '../../../src/service/config.js';
 import { closeServiceContext, createServiceContext } from '../../../src/service/boot.js';
 import { startServer, type RunningService } from '../../../src/service/server.js';
@@ -131,3 +133,46 @@ export function publicApi(baseUrl: string, apiKey: string) {
     },
   };
 }
+
+/** Storage of the extension, read in its own worker. */
+export async function extensionStorage(context: BrowserContext, key: string): Promise<unknown> {
+  const worker = await serviceWorker(context);
+  return worker.evaluate(
+    async (k) => (await (globalThis as unknown as { chrome: { storage: { local: { get(k: string): Promise<Record<string, unknown>> } } } }).chrome.storage.local.get(k))[k],
+    key,
+  );
+}
+
+/** Signs in through the popup with the mailed code, as a member would; answers the stored credentials. */
+export async function signInThroughPopup(popup: Page, context: BrowserContext, outboxDir: string, email: string, fullName: string) {
+  await popup.locator('#email').fill(email);
+  await popup.locator('#full-name').fill(fullName);
+  await popup.getByRole('button', { name: 'Send code' }).click();
+  await popup.locator('#otp').fill(await mailedCode(outboxDir, email));
+  await popup.getByRole('button', { name: 'Sign in' }).click();
+  await expect(popup.getByTestId('network')).toContainText('Signed in as', { timeout: 45_000 });
+  return (await extensionStorage(context, 'credentials')) as { api_key: string; agent_token: string };
+}
+
+/** One whole setup: a fake network in a voice, the real service, Chromium with the extension and its popup. */
+export async function startAgentWorld(name: string, voice: FakeVoice) {
+  const dataDir = await mkdtemp(join(tmpdir(), `na-e2e-${name}-`));
+  const fake = await startFakeNetwork({ voice });
+  const service = await startE2eService(dataDir);
+  const browser = await launchAgentBrowser(join(dataDir, 'chrome'), fake.port);
+  const popup = await openPopup(browser.context, browser.extensionId);
+  return {
+    dataDir,
+    fake,
+    service,
+    browser,
+    popup,
+    async stop() {
+      await browser.context.close();
+      await service.stop();
+      await fake.close();
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+export type AgentWorld = Awaited<ReturnType<typeof startAgentWorld>>;

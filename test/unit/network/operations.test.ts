@@ -364,14 +364,15 @@ describe('agent_keyword_tracking', () => {
   it('2026 hollow results: each post is fetched by its URN (one call each); one that is gone is left out', async () => {
     const urns = [0, 1, 2].map((i) => `urn:li:activity:${s26.activityId(s26.T0 - i * 60_000, 10 + i)}`);
     const { result, paths } = await run('agent_keyword_tracking', { keyword: 'duckdb', watchlist_id: 'w', count: 3 }, [
-      ['search/dash/clusters', json(s26.contentSearchHollow(urns))],
+      ['search/dash/clusters', (c) => json(s26.contentSearchHollow(c.url.searchParams.get('start') === '0' ? urns : []))],
       [/^feed\/updates\/urn/, (c) => {
         const urn = decodeURIComponent(c.url.pathname.split('/').pop()!);
         return urn === urns[2] ? status(404) : json(s26.updateByUrn({ urn, text: `DuckDB post ${urns.indexOf(urn)}`, counts: { numLikes: 1, numComments: 0, numShares: 0 } }));
       }],
     ]);
     expect(ok(result).posts.map((p: any) => [p.content, p.likes_count])).toEqual([['DuckDB post 0', 1], ['DuckDB post 1', 1]]);
-    expect(paths).toEqual(['search/dash/clusters', ...urns.map((u) => `feed/updates/${encodeURIComponent(u)}`)]);
+    // Two posts match of the three asked for: one more page, which says there is no more.
+    expect(paths).toEqual(['search/dash/clusters', ...urns.map((u) => `feed/updates/${encodeURIComponent(u)}`), 'search/dash/clusters']);
   });
 
   it('pages until count through small pages, and stops at the first empty page', async () => {
@@ -383,6 +384,17 @@ describe('agent_keyword_tracking', () => {
     const { result, calls } = await run('agent_keyword_tracking', { keyword: 'duckdb', watchlist_id: 'w', count: 20 }, [['graphql', page]]);
     expect(ok(result).posts).toHaveLength(5);
     expect(calls.filter((c) => c.url.pathname.endsWith('/graphql'))).toHaveLength(4);
+  });
+
+  it('pages on past the posts the excluded keywords leave out, until count posts match', async () => {
+    const posts = Array.from({ length: 8 }, (_, i) => ({ urn: `urn:li:activity:${s26.activityId(s26.T0 - i * 1e6, i)}`, text: i % 2 ? 'duckdb and crypto' : `duckdb ${i}` }));
+    const page = (c: FixtureCall) => {
+      const start = Number(/start:(\d+)/.exec(c.rawQuery)?.[1] ?? 0);
+      return json(s26.contentSearchEntityResults(posts.slice(start, start + 2), 1000));
+    };
+    const { result, calls } = await run('agent_keyword_tracking', { keyword: 'duckdb', watchlist_id: 'w', excluded_keywords: ['crypto'], count: 3 }, [['graphql', page]]);
+    expect(ok(result).posts.map((p: any) => p.content)).toEqual(['duckdb 0', 'duckdb 2', 'duckdb 4']);
+    expect(calls.filter((c) => c.url.pathname.endsWith('/graphql'))).toHaveLength(3);
   });
 
   it('items that are no posts at all are network_changed', async () => {
