@@ -64,6 +64,28 @@ describe('filing collection outputs', () => {
     expect(rows).toHaveLength(1);
   });
 
+  test('one odd post never drops its neighbours: counts past the column are capped, a date outside 1970-2100 is skipped and said, text the database cannot store is cleaned', async () => {
+    const id = await insertKeywordWatchlist(svc, team.id, ['odd batch']);
+    const good = networkPost({ content: 'good post' });
+    const huge = networkPost({ content: 'viral post', likes_count: 2 ** 31, comments_count: 2 ** 40, shares_count: 5 });
+    const ancient = networkPost({ content: 'year zero', posted_at: '0000-01-01T00:00:00.000Z' });
+    const cut = networkPost({ content: 'cut mid emoji \ud83d and a NUL \u0000 here', post_author: { ...good.post_author, full_name: 'Ada\u0000' } });
+    const [task] = await cycle(() => [good, huge, ancient, cut]);
+    const { body } = await getPosts(svc, team.apiKey, { watchlist_id: id });
+    expect(body.data.map((p) => p.content).sort()).toEqual(['cut mid emoji \ufffd and a NUL  here', 'good post', 'viral post']);
+    expect(body.data.find((p) => p.content === 'viral post')).toMatchObject({ likes_count: 100_000_000, comments_count: 100_000_000 });
+    expect(body.data.find((p) => String(p.content).startsWith('cut'))).toMatchObject({ author_name: 'Ada' });
+    const status = await svc.call('GET', `/network-agent/get-task-status?api_agent_task_id=${task!.id}`, { headers: team.keyHeaders });
+    const data = ((await status.json()) as { data: { status: string; task_output: { filing: Record<string, unknown> } } }).data;
+    expect(data.status).toBe('completed');
+    expect(data.task_output.filing).toEqual({
+      filed: 3,
+      added: 3,
+      filtered_out: 0,
+      skipped: [{ social_urn: ancient.social_urn, reason: 'posted_at 0000-01-01T00:00:00.000Z is outside 1970-2100' }],
+    });
+  });
+
   test('one post collected by two watchlists is one team post in both', async () => {
     const one = await insertKeywordWatchlist(svc, team.id, ['shared one']);
     const two = await insertKeywordWatchlist(svc, team.id, ['shared two']);

@@ -15,26 +15,38 @@ export interface FilingResult {
   added: number;
   /** Posts dropped by the keyword rule (AND/NOT). */
   filteredOut: number;
+  /** Posts that could not be filed, each with why; the others were filed all the same. */
+  skipped: { social_urn: string; reason: string }[];
 }
+
+/**
+ * A count above this is the network's mistake or a hostile answer, not a post: kept at this, so the
+ * stored engagement (likes + 2 × comments + 3 × shares, a 32-bit column) can never overflow.
+ */
+export const MAX_COUNT = 100_000_000;
+/** Posts dated outside these years are refused one by one (the ids encode 2010s-2020s times). */
+const EARLIEST = Date.UTC(1970, 0, 1);
+const LATEST = Date.UTC(2100, 0, 1);
 
 /**
  * Files a collection task's output as its watchlist's posts, inside the task's completion
  * transaction: one `posts` row per team and activity URN (counts refreshed when seen again), one
  * `watchlist_posts` row per watchlist, seniority from the headline, trending score against the
- * watchlist's norm. A task whose watchlist is gone (deleted meanwhile) files nothing.
+ * watchlist's norm. A task without a watchlist, or whose watchlist is gone (deleted meanwhile), files
+ * nothing (null).
  */
-export async function fileCollectionOutput(tx: Queryable, task: CompletedTask): Promise<FilingResult> {
-  const result: FilingResult = { filed: 0, added: 0, filteredOut: 0 };
+export async function fileCollectionOutput(tx: Queryable, task: CompletedTask): Promise<FilingResult | null> {
+  const result: FilingResult = { filed: 0, added: 0, filteredOut: 0, skipped: [] };
   const inputWatchlist = typeof task.input.watchlist_id === 'string' ? task.input.watchlist_id : null;
   const watchlistId = task.watchlistId ?? inputWatchlist;
   // fetch-profiles-posts called directly (no watchlist) is a plain task: nothing to file.
-  if (!watchlistId || !isUuid(watchlistId)) return result;
+  if (!watchlistId || !isUuid(watchlistId)) return null;
 
   const [watchlist] = await tx.query<{ id: string; type: string; slack_webhook_url: string | null }>(
     'SELECT id, type, slack_webhook_url FROM watchlists WHERE id = $1 AND team_id = $2',
     [watchlistId, task.teamId],
   );
-  if (!watchlist) return result;
+  if (!watchlist) return null;
 
   const { required, excluded } = await keywordRule(tx, watchlist.id, task);
   const [{ now }] = (await tx.query<{ now: Date }>('SELECT now() AS now')) as [{ now: Date }];
@@ -50,24 +62,39 @@ export async function fileCollectionOutput(tx: Queryable, task: CompletedTask): 
       result.filteredOut++;
       continue;
     }
-    const row = await upsertPost(tx, task.teamId, urn, post, now);
-    const [link] = await tx.query<{ inserted: boolean }>(
-      `INSERT INTO watchlist_posts (watchlist_id, post_id, team_id, posted_at, engagement, author_seniority, slack_pending)
-       VALUES ($1, $2, $3, $4, $5, $6, $7)
-       ON CONFLICT (watchlist_id, post_id) DO UPDATE
-         SET engagement = EXCLUDED.engagement, posted_at = EXCLUDED.posted_at, author_seniority = EXCLUDED.author_seniority
-       RETURNING (xmax = 0) AS inserted`,
-      [watchlist.id, row.id, task.teamId, row.posted_at, row.engagement, row.author_seniority, announce],
-    );
-    // Other watchlists that hold the same post sort it by the same, fresh engagement.
-    await tx.query('UPDATE watchlist_posts SET engagement = $2 WHERE post_id = $1 AND watchlist_id <> $3 AND engagement <> $2', [
-      row.id,
-      row.engagement,
-      watchlist.id,
-    ]);
-    result.filed++;
-    if (link?.inserted) result.added++;
-    filed.push({ postId: row.id, postedAt: new Date(row.posted_at), engagement: row.engagement });
+    const when = postedAt(post, urn, now);
+    const time = Date.parse(when);
+    if (!(time >= EARLIEST && time < LATEST)) {
+      result.skipped.push({ social_urn: urn, reason: `posted_at ${post.posted_at} is outside 1970-2100` });
+      continue;
+    }
+    // Each post on its own: one the database refuses is skipped, the rest land.
+    await tx.query('SAVEPOINT file_post');
+    try {
+      const row = await upsertPost(tx, task.teamId, urn, post, when);
+      const [link] = await tx.query<{ inserted: boolean }>(
+        `INSERT INTO watchlist_posts (watchlist_id, post_id, team_id, posted_at, engagement, author_seniority, slack_pending)
+         VALUES ($1, $2, $3, $4, $5, $6, $7)
+         ON CONFLICT (watchlist_id, post_id) DO UPDATE
+           SET engagement = EXCLUDED.engagement, posted_at = EXCLUDED.posted_at, author_seniority = EXCLUDED.author_seniority
+         RETURNING (xmax = 0) AS inserted`,
+        [watchlist.id, row.id, task.teamId, row.posted_at, row.engagement, row.author_seniority, announce],
+      );
+      // Other watchlists that hold the same post sort it by the same, fresh engagement.
+      await tx.query('UPDATE watchlist_posts SET engagement = $2 WHERE post_id = $1 AND watchlist_id <> $3 AND engagement <> $2', [
+        row.id,
+        row.engagement,
+        watchlist.id,
+      ]);
+      await tx.query('RELEASE SAVEPOINT file_post');
+      result.filed++;
+      if (link?.inserted) result.added++;
+      filed.push({ postId: row.id, postedAt: new Date(row.posted_at), engagement: row.engagement });
+    } catch (err) {
+      await tx.query('ROLLBACK TO SAVEPOINT file_post');
+      await tx.query('RELEASE SAVEPOINT file_post');
+      result.skipped.push({ social_urn: urn, reason: (err as Error).message.slice(0, 200) });
+    }
   }
   if (filed.length > 0) await scoreTrending(tx, watchlist.id, filed, now);
   return result;
@@ -101,7 +128,9 @@ function postedAt(post: NetworkPost, urn: string, now: Date): string {
   return postTimeFromUrn(urn) ?? now.toISOString();
 }
 
-async function upsertPost(tx: Queryable, teamId: string, urn: string, post: NetworkPost, now: Date) {
+const count = (n: number) => Math.min(Math.max(0, Math.floor(n)), MAX_COUNT);
+
+async function upsertPost(tx: Queryable, teamId: string, urn: string, post: NetworkPost, when: string) {
   const author = post.post_author;
   const [row] = await tx.query<{ id: string; posted_at: Date; engagement: number; author_seniority: string }>(
     `INSERT INTO posts (id, team_id, activity_urn, post_url, content, author_name, author_url, author_slug, author_type,
@@ -127,10 +156,10 @@ async function upsertPost(tx: Queryable, teamId: string, urn: string, post: Netw
       author.headline,
       author.image_url,
       classifySeniority(author.headline),
-      postedAt(post, urn, now),
-      post.likes_count,
-      post.comments_count,
-      post.shares_count,
+      when,
+      count(post.likes_count),
+      count(post.comments_count),
+      count(post.shares_count),
       post.image_urls === null ? null : JSON.stringify(post.image_urls),
       post.videos === null ? null : JSON.stringify(post.videos),
     ],

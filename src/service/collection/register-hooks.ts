@@ -11,7 +11,14 @@ let registered = false;
 export function registerCollectionHooks(): void {
   if (registered) return;
   registered = true;
-  const file = async (...args: Parameters<typeof fileCollectionOutput>) => void (await fileCollectionOutput(...args));
+  // What was filed, filtered out and skipped (with why) is added to the task's output, so the API
+  // user sees it in get-task-status and nothing is dropped silently.
+  const file = async (...[tx, task]: Parameters<typeof fileCollectionOutput>) => {
+    const r = await fileCollectionOutput(tx, task);
+    if (!r) return;
+    const filing = { filed: r.filed, added: r.added, filtered_out: r.filteredOut, skipped: r.skipped };
+    await tx.query(`UPDATE tasks SET output = output || jsonb_build_object('filing', $2::jsonb) WHERE id = $1`, [task.id, JSON.stringify(filing)]);
+  };
   onTaskCompleted('agent_keyword_tracking', file);
   onTaskCompleted('agent_company_tracking', file);
   onTaskCompleted('agent_profiles_tracking', file);

@@ -2,6 +2,7 @@ import type { Database } from '../db/database.js';
 import type { Logger } from '../logger.js';
 import { HttpError } from '../http/http-error.js';
 import { TASK_OUTPUTS } from '../../contract/task-io.js';
+import { cleanJson, MAX_JSON_DEPTH } from '../../contract/text.js';
 import { holdsClaim, lockTask } from './task-row.js';
 import { runCompletionHooks } from './completion-hooks.js';
 import type { ClaimRef } from './extend.js';
@@ -25,7 +26,11 @@ export async function completeTask(
     // attempt, nobody else has the task, and the work on the network is already done.
     if (row.status !== 'processing') throw new HttpError(409, 'Lease lost');
 
-    const parsed = TASK_OUTPUTS[row.type].safeParse(ref.output);
+    // Text the database cannot store (a post cut mid-emoji by the network) is cleaned, not refused:
+    // the work on the network is done and must not be lost over one character.
+    const cleaned = cleanJson(ref.output);
+    if (!cleaned) throw new HttpError(400, `Invalid 'output' for ${row.type}: nested deeper than ${MAX_JSON_DEPTH} levels`);
+    const parsed = TASK_OUTPUTS[row.type].safeParse(cleaned.value);
     if (!parsed.success) {
       const issue = parsed.error.issues[0]!;
       const where = issue.path.length ? ` at '${issue.path.join('.')}'` : '';
