@@ -4,6 +4,9 @@ import { defineConfig } from 'wxt';
 // tests build with it pointing at their own service's fixed loopback port.
 const DEFAULT_SERVICE_URL = process.env.WXT_DEFAULT_SERVICE_URL ?? 'http://127.0.0.1:8787';
 
+const ICONS = { 16: 'icons/16.png', 32: 'icons/32.png', 48: 'icons/48.png', 128: 'icons/128.png' };
+const ACTION = { default_title: 'Network Agent', default_icon: { 16: 'icons/16.png', 32: 'icons/32.png' } };
+
 export default defineConfig({
   srcDir: '.',
   entrypointsDir: 'entrypoints',
@@ -18,15 +21,52 @@ export default defineConfig({
     host_permissions: ['https://www.linkedin.com/*', `${new URL(DEFAULT_SERVICE_URL).origin}/*`],
     // Another service URL is asked for when the user enters it, never up front.
     optional_host_permissions: ['https://*/*', 'http://*/*'],
-    action: { default_title: 'Network Agent' },
+    // The mark, rendered from assets/icon.svg by scripts/render-icons.mjs into public/icons/ (WXT
+    // copies public/ into every build). The toolbar icon changes with the agent's state
+    // (src/agent/badge.ts); these are the icons it starts with.
+    icons: ICONS,
+    action: ACTION,
     ...(browser === 'firefox'
       ? {
+          // WXT builds MV2's browser_action from the popup and drops `action` when there is a
+          // popup, so the MV2 key is given here too.
+          browser_action: ACTION,
           // MV2 has no optional_host_permissions: optional origins go in optional_permissions.
           optional_permissions: ['https://*/*', 'http://*/*'],
-          browser_specific_settings: { gecko: { id: 'network-agent@network-agent.local', strict_min_version: '115.0' } },
+          browser_specific_settings: {
+            gecko: {
+              id: 'network-agent@network-agent.local',
+              // Firefox 140 (the ESR since 2025) is the first to show the data consent below;
+              // Firefox for Android has it from 142.
+              strict_min_version: '140.0',
+              // Firefox's data consent at install (docs/store.md, "Data"): the extension sends the
+              // member's name and e-mail and what it reads on the network (profiles, posts,
+              // companies, connections) to the team's own service, the URL the member signs in to.
+              // That is its purpose, so both are required; nothing goes anywhere else.
+              data_collection_permissions: { required: ['personallyIdentifyingInfo', 'websiteContent'] },
+            },
+            gecko_android: { strict_min_version: '142.0' },
+          },
         }
       : {}),
   }),
+  zip: {
+    // The sources zip (Firefox) holds what a reviewer needs to rebuild the extension from
+    // package.json and the lock file (docs/store.md, "Building the zips"). The service, tests,
+    // benchmarks, store screenshots and anything generated stay out.
+    excludeSources: [
+      'src/service/**',
+      'test/**',
+      'test-results/**',
+      'playwright-report/**',
+      'bench/**',
+      'docs/store/**',
+      'scripts/test.mjs',
+      'scripts/store-screenshots.ts',
+      'playwright.config.ts',
+      'vitest.config.ts',
+    ],
+  },
   vite: () => ({
     define: { __DEFAULT_SERVICE_URL__: JSON.stringify(DEFAULT_SERVICE_URL) },
   }),

@@ -6,6 +6,17 @@ import { describeActivity, describeStop, describeTaskType, timeAgo } from '../..
 
 /** The popup: sign-in by e-mail code, then the agent's state and controls. Plain DOM, no framework. */
 
+/** The header pill's colour per toolbar state: green works, amber paused, red needs the member. */
+const PILL_CLASS: Record<AgentStatus['badge']['state'], string> = {
+  ready: 'ready',
+  working: 'working',
+  paused: 'paused',
+  safety_stop: 'paused',
+  network_signed_out: 'off',
+  service_unreachable: 'off',
+  signed_out: 'off',
+};
+
 const app = document.querySelector<HTMLElement>('#app')!;
 const badge = document.querySelector<HTMLElement>('#badge')!;
 let status: AgentStatus | null = null;
@@ -153,8 +164,10 @@ function render() {
   if (!status) return;
   const s = status;
   badge.hidden = !s.signed_in;
-  badge.textContent = s.badge.title.replace(/^Network Agent: /, '');
-  badge.className = `pill ${s.badge.text === 'RUN' ? 'working' : s.badge.text === '' ? 'ready' : s.badge.text === 'OUT' || s.badge.text === 'OFF' ? 'off' : 'paused'}`;
+  // The same state as the toolbar icon, in words.
+  badge.textContent = s.badge.label;
+  badge.title = s.badge.title;
+  badge.className = `pill ${PILL_CLASS[s.badge.state]}`;
   // Re-rendering the form while someone types would move the caret: only the message changes then.
   const focused = document.activeElement as HTMLInputElement | null;
   const focusId = focused?.id;

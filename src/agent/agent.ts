@@ -1,4 +1,5 @@
 import { browser } from 'wxt/browser';
+import { refreshBadge, watchBadge } from './badge.js';
 import { kickLoop } from './claim-loop.js';
 import { realClock, type Clock } from './clock.js';
 import type { AgentContext } from './context.js';
@@ -45,6 +46,9 @@ export function startAgent(clock: Clock = realClock): AgentContext {
     };
   }
   listen(routes);
+  // The toolbar follows the stored state from the worker's first moment (badge.ts).
+  watchBadge(() => clock.now());
+  void refreshBadge(() => clock.now());
 
   browser.alarms.onAlarm.addListener((alarm) => {
     if (alarm.name === LOOP_ALARM) ctx.kick();

@@ -1,6 +1,6 @@
 import { browser } from 'wxt/browser';
 import { agentStateItem } from './agent-state.js';
-import { badgeFor, showBadge } from './badge.js';
+import { refreshBadge as showStoredBadge } from './badge.js';
 import { decideClaim, type ClaimDecision } from './claim-decision.js';
 import type { AgentContext } from './context.js';
 import { getCredentials } from './credentials.js';
@@ -95,23 +95,9 @@ async function currentView(ctx: AgentContext): Promise<{ decision: ClaimDecision
   };
 }
 
-export async function refreshBadge(ctx: AgentContext): Promise<void> {
-  const now = ctx.clock.now();
-  const [creds, state, settings, stops] = await Promise.all([
-    getCredentials(),
-    agentStateItem.getValue(),
-    settingsItem.getValue(),
-    safetyStopsItem.getValue(),
-  ]);
-  await showBadge(
-    badgeFor({
-      signed_in_service: !!creds,
-      network_signed_in: state.network ? state.network.signed_in : null,
-      paused_by_user: settings.paused_by_user,
-      safety_stopped: stopVerdict(stops, now).all_stopped,
-      working: !!state.current_task,
-    }),
-  ).catch(() => {});
+/** Shows the stored state on the toolbar (badge.ts; it also follows storage changes on its own). */
+export function refreshBadge(ctx: AgentContext): Promise<void> {
+  return showStoredBadge(() => ctx.clock.now());
 }
 
 /**

@@ -1,6 +1,7 @@
 import type { NetworkMap } from '../contract/network-map.js';
 import type { TaskType } from '../contract/task-types.js';
 import type { NetworkSession, TaskResult } from '../network/types.js';
+import type { BadgeState } from './badge.js';
 import type { ActivityEntry } from './journal.js';
 
 /**
@@ -57,7 +58,8 @@ export interface AgentStatus {
   current_task: { id: string; type: TaskType; started_at: number } | null;
   today: { completed: number; failed: number };
   recent: ActivityEntry[];
-  badge: { text: string; title: string };
+  /** What the toolbar shows (badge.ts); the popup's header pill says the same. */
+  badge: { state: BadgeState; text: string; label: string; title: string };
 }
 
 /** Popup -> background worker. */

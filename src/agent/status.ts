@@ -1,10 +1,10 @@
 import { agentStateItem, pendingSignInItem } from './agent-state.js';
-import { badgeFor } from './badge.js';
+import { currentBadge } from './badge.js';
 import type { AgentContext } from './context.js';
 import { getCredentials, lastServiceUrlItem } from './credentials.js';
 import { DEFAULT_SERVICE_URL } from './default-service-url.js';
 import type { AgentStatus } from './protocol.js';
-import { activeStops, safetyStopsItem, stopVerdict } from './safety-stops.js';
+import { activeStops, safetyStopsItem } from './safety-stops.js';
 import { settingsItem } from './settings.js';
 
 /** Midnight of the local day, for "done and failed today". */
@@ -25,15 +25,8 @@ export async function agentStatus(ctx: AgentContext): Promise<AgentStatus> {
     pendingSignInItem.getValue(),
     lastServiceUrlItem.getValue(),
   ]);
-  const verdict = stopVerdict(stops, now);
   const lead = activeStops(stops, now).sort((a, b) => b.types.length - a.types.length)[0];
-  const badge = badgeFor({
-    signed_in_service: !!creds,
-    network_signed_in: state.network ? state.network.signed_in : null,
-    paused_by_user: settings.paused_by_user,
-    safety_stopped: verdict.all_stopped,
-    working: !!state.current_task,
-  });
+  const badge = await currentBadge(now);
   return {
     default_service_url: DEFAULT_SERVICE_URL,
     service_url: creds?.service_url ?? pending?.service_url ?? lastUrl ?? DEFAULT_SERVICE_URL,
@@ -51,6 +44,6 @@ export async function agentStatus(ctx: AgentContext): Promise<AgentStatus> {
     today: await ctx.journal.countsSince(startOfDay(now)),
     // Deliveries are bookkeeping; the popup lists what happened to tasks.
     recent: (await ctx.journal.recent(30)).filter((a) => a.kind !== 'delivered').slice(0, 8),
-    badge: { text: badge.text, title: badge.title },
+    badge: { state: badge.state, text: badge.text, label: badge.label, title: badge.title },
   };
 }
