@@ -39,6 +39,23 @@ function ensureChromium() {
   process.exit(1);
 }
 
+/**
+ * PostgreSQL's server binaries: the database-restart test runs a server of its own (stopped and
+ * started under a running service). Installed here when we may (root), otherwise we stop and say how.
+ */
+function ensurePostgresServer() {
+  const hasPgCtl = () => existsSync('/usr/lib/postgresql') && spawnSync('bash', ['-c', 'ls /usr/lib/postgresql/*/bin/pg_ctl']).status === 0;
+  if (process.env.PG_BIN || hasPgCtl()) return;
+  if (process.getuid?.() === 0) {
+    console.log('PostgreSQL is missing: installing it with apt-get.');
+    if (run('bash', ['-c', 'apt-get update && DEBIAN_FRONTEND=noninteractive apt-get install -y postgresql']) === 0 && hasPgCtl()) return;
+  }
+  console.error('\nPostgreSQL\'s server binaries are needed for the database-restart test and were not found.');
+  console.error('Install them with:\n\n  sudo apt-get update && sudo apt-get install -y postgresql\n\nor set PG_BIN to the folder holding pg_ctl and initdb.');
+  process.exit(1);
+}
+ensurePostgresServer();
+
 let passed = 0;
 let failed = 0;
 let broken = false;

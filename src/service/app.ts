@@ -2,6 +2,7 @@ import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import type { AppEnv, ServiceContext } from './context.js';
 import { HttpError } from './http/http-error.js';
+import { DATABASE_RETRY_AFTER_S, isDatabaseUnavailable } from './db/unavailable.js';
 import { healthRoutes } from './routes/health.js';
 import { authRoutes } from './routes/auth.js';
 import { memberRoutes } from './routes/members.js';
@@ -54,7 +55,12 @@ export function createApp(ctx: ServiceContext) {
   app.onError((err, c) => {
     if (err instanceof HttpError) {
       for (const [k, v] of Object.entries(err.headers)) c.header(k, v);
-      return c.json({ error: err.message }, err.status);
+      return c.json({ error: excerpt(err.message) }, err.status);
+    }
+    if (isDatabaseUnavailable(err)) {
+      ctx.log.warn('database_unavailable', { method: c.req.method, path: c.req.path, message: err.message });
+      c.header('Retry-After', String(DATABASE_RETRY_AFTER_S));
+      return c.json({ error: 'The service is temporarily unavailable (its database cannot be reached); try again shortly' }, 503);
     }
     ctx.log.error('unhandled_error', { method: c.req.method, path: c.req.path, message: err.message, stack: err.stack });
     return c.json({ error: 'Internal server error' }, 500);
@@ -62,3 +68,9 @@ export function createApp(ctx: ServiceContext) {
   return app;
 }
 export type App = ReturnType<typeof createApp>;
+
+/** Error messages may quote the input (a field name): never more than a short excerpt of it. */
+const MAX_ERROR_CHARS = 300;
+function excerpt(message: string): string {
+  return message.length <= MAX_ERROR_CHARS ? message : `${message.slice(0, MAX_ERROR_CHARS)}…`;
+}

@@ -67,7 +67,7 @@ test('start-up prints the URL; /health, /openapi.json and /docs answer; SIGTERM 
   try {
     expect(svc.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
     const health = await fetch(`${svc.url}/health`);
-    expect(await health.json()).toEqual({ status: 'ok', database: 'pglite' });
+    expect(await health.json()).toEqual({ status: 'ok', database: 'pglite', listen: 'up' });
     const doc = (await (await fetch(`${svc.url}/openapi.json`)).json()) as { openapi: string; paths: Record<string, unknown> };
     expect(doc.openapi).toMatch(/^3\./);
     expect(Object.keys(doc.paths)).toContain('/network-agent/fetch-profile');
@@ -98,7 +98,7 @@ test('TLS_CERT_FILE and TLS_KEY_FILE make the service speak HTTPS', async () => 
     const dispatcher = new Agent({ connect: { ca: pems.cert } });
     const res = await undiciFetch(`${svc.url}/health`, { dispatcher });
     expect(res.status).toBe(200);
-    expect(await res.json()).toEqual({ status: 'ok', database: 'pglite' });
+    expect(await res.json()).toEqual({ status: 'ok', database: 'pglite', listen: 'up' });
     // Plain HTTP on the same port is not served.
     await expect(fetch(svc.url.replace('https:', 'http:') + '/health')).rejects.toThrow();
   } finally {

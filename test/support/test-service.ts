@@ -23,7 +23,7 @@ export interface TestService {
   close(): Promise<void>;
 }
 
-export async function startTestService(env: Record<string, string> = {}): Promise<TestService> {
+export async function startTestService(env: Record<string, string> = {}, opts: { databaseUrl?: string } = {}): Promise<TestService> {
   const dataDir = await mkdtemp(join(tmpdir(), 'na-test-'));
   const outboxDir = join(dataDir, 'outbox');
   const config = loadConfig({
@@ -32,7 +32,7 @@ export async function startTestService(env: Record<string, string> = {}): Promis
     SECRET_KEY: 'ab'.repeat(32),
     ...env,
   });
-  const pgUrl = process.env.DATABASE_URL;
+  const pgUrl = opts.databaseUrl ?? process.env.DATABASE_URL;
   const schema = pgUrl ? `t_${crypto.randomUUID().replace(/-/g, '').slice(0, 16)}` : undefined;
   const ctx = await createServiceContext(config, {
     log: createLogger({ silent: !process.env.TEST_LOG }),

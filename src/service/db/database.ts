@@ -14,6 +14,13 @@ export interface Database extends Queryable {
   transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;
   /** LISTEN on a channel; returns the unlisten function. */
   listen(channel: string, handler: (payload: string) => void): Promise<() => Promise<void>>;
+  /**
+   * Whether notifications can arrive now, and a handler told when that changes. On PostgreSQL the
+   * LISTEN connection can drop (a server restart); it is re-opened with backoff, and notifications
+   * sent while it was down are lost, which is what the handler is for.
+   */
+  listening(): boolean;
+  onListeningChange(handler: (up: boolean) => void): () => void;
   close(): Promise<void>;
 }
 
@@ -44,11 +51,17 @@ async function openPglite(dataDir: string): Promise<Database> {
       const unsub = await db.listen(channel, handler);
       return async () => unsub();
     },
+    // In process: nothing to lose.
+    listening: () => true,
+    onListeningChange: () => () => {},
     async close() {
       await db.close();
     },
   };
 }
+
+/** Reconnect delays of the LISTEN connection: quick at first, then every few seconds. */
+const RECONNECT_MS = [100, 250, 500, 1_000, 2_000, 5_000];
 
 async function openPostgres(url: string, schema?: string): Promise<Database> {
   if (schema && !/^[a-z_][a-z0-9_]*$/.test(schema)) throw new Error(`invalid schema name ${schema}`);
@@ -59,22 +72,63 @@ async function openPostgres(url: string, schema?: string): Promise<Database> {
     await admin.end();
   }
   const options = schema ? `-c search_path=${schema}` : undefined;
-  const pool = new pg.Pool({ connectionString: url, options, max: 10 });
+  // While the server is down a request fails within seconds (503 to the client) instead of waiting.
+  const pool = new pg.Pool({ connectionString: url, options, max: 10, connectionTimeoutMillis: 5_000 });
   // A dropped idle connection must not crash the process; the pool replaces it.
   pool.on('error', () => {});
   const listeners = new Map<string, Set<(payload: string) => void>>();
+  const stateHandlers = new Set<(up: boolean) => void>();
   let listenClient: pg.Client | null = null;
+  let connecting: Promise<pg.Client> | null = null;
+  let up = false;
+  let attempt = 0;
+  let retry: NodeJS.Timeout | null = null;
+  let closed = false;
 
-  async function listenConnection(): Promise<pg.Client> {
-    if (listenClient) return listenClient;
+  const setUp = (value: boolean) => {
+    if (up === value) return;
+    up = value;
+    for (const h of stateHandlers) h(value);
+  };
+
+  async function connectListen(): Promise<pg.Client> {
     const client = new pg.Client({ connectionString: url, options });
-    client.on('error', () => {});
+    client.on('error', () => lost(client));
+    client.on('end', () => lost(client));
     await client.connect();
     client.on('notification', (msg) => {
       for (const h of listeners.get(msg.channel) ?? []) h(msg.payload ?? '');
     });
+    for (const channel of listeners.keys()) await client.query(`LISTEN ${channel}`);
     listenClient = client;
+    attempt = 0;
+    setUp(true);
     return client;
+  }
+
+  function listenConnection(): Promise<pg.Client> {
+    if (listenClient) return Promise.resolve(listenClient);
+    connecting ??= connectListen().finally(() => (connecting = null));
+    return connecting;
+  }
+
+  /** The LISTEN connection dropped: say so, and open it again with backoff until it is back. */
+  function lost(client: pg.Client) {
+    if (listenClient !== client) return;
+    listenClient = null;
+    client.end().catch(() => {});
+    setUp(false);
+    scheduleReconnect();
+  }
+
+  function scheduleReconnect() {
+    if (closed || retry) return;
+    const delay = RECONNECT_MS[Math.min(attempt++, RECONNECT_MS.length - 1)]!;
+    retry = setTimeout(() => {
+      retry = null;
+      listenConnection().catch(() => scheduleReconnect());
+    }, delay);
+    retry.unref();
   }
 
   return {
@@ -112,8 +166,17 @@ async function openPostgres(url: string, schema?: string): Promise<Database> {
         set!.delete(handler);
       };
     },
+    listening: () => up,
+    onListeningChange(handler) {
+      stateHandlers.add(handler);
+      return () => stateHandlers.delete(handler);
+    },
     async close() {
-      await listenClient?.end().catch(() => {});
+      closed = true;
+      if (retry) clearTimeout(retry);
+      const client = listenClient;
+      listenClient = null;
+      await client?.end().catch(() => {});
       await pool.end();
     },
   };

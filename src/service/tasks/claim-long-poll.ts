@@ -9,6 +9,8 @@ import { claimTask, msUntilNextDue, type ClaimFilter } from './claim.js';
  * the way tasks are found.
  */
 const SAFETY_RECHECK_MS = 5_000;
+/** While signals cannot arrive (the LISTEN connection is down), claims look this often instead. */
+const UNSIGNALLED_RECHECK_MS = 250;
 /** A task due in a few ms is looked for a hair later, so a rounding edge never spins. */
 const DUE_SLACK_MS = 5;
 
@@ -38,7 +40,8 @@ export async function claimWithin(
       const remaining = deadline - Date.now();
       if (remaining <= 0) return null;
       const nextDue = await msUntilNextDue(deps.db, filter);
-      const sleep = Math.min(remaining, SAFETY_RECHECK_MS, nextDue === null ? Infinity : nextDue + DUE_SLACK_MS);
+      const recheck = deps.signals.healthy ? SAFETY_RECHECK_MS : UNSIGNALLED_RECHECK_MS;
+      const sleep = Math.min(remaining, recheck, nextDue === null ? Infinity : nextDue + DUE_SLACK_MS);
       timer = setTimeout(() => wake.abort(), sleep);
       await woken;
     } finally {

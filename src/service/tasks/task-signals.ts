@@ -2,6 +2,8 @@ import { EventEmitter } from 'node:events';
 import type { Database, Queryable } from '../db/database.js';
 
 const CHANNEL = 'task_ready';
+/** Wakes every waiting claim (a symbol: no team id can collide with it). */
+const EVERYONE = Symbol('every team');
 
 /**
  * Wakes long-poll claims the moment a task of their team becomes claimable: in process through an
@@ -19,6 +21,11 @@ export interface TaskSignals {
   readonly stopping: AbortSignal;
   /** Ends every waiting claim now and every later wait at once (server shutdown). */
   stopWaiting(): void;
+  /**
+   * False while signals from other instances cannot arrive (PostgreSQL's LISTEN connection is
+   * down): waiting claims then look for tasks often instead of waiting to be woken.
+   */
+  readonly healthy: boolean;
   close(): Promise<void>;
 }
 
@@ -27,8 +34,13 @@ export async function createTaskSignals(db: Database): Promise<TaskSignals> {
   emitter.setMaxListeners(0);
   const stopper = new AbortController();
   let unlisten: (() => Promise<void>) | null = null;
+  let unwatch: (() => void) | null = null;
   if (db.kind === 'postgres') {
     unlisten = await db.listen(CHANNEL, (teamId) => emitter.emit(teamId));
+    // Back after a drop: signals sent meanwhile are lost, so every waiting claim looks again now.
+    unwatch = db.onListeningChange((up) => {
+      if (up) emitter.emit(EVERYONE);
+    });
   }
   return {
     async taskReady(teamId, via) {
@@ -40,21 +52,27 @@ export async function createTaskSignals(db: Database): Promise<TaskSignals> {
         if (signal.aborted || stopper.signal.aborted) return resolve();
         const done = () => {
           emitter.off(teamId, done);
+          emitter.off(EVERYONE, done);
           signal.removeEventListener('abort', done);
           stopper.signal.removeEventListener('abort', done);
           resolve();
         };
         emitter.on(teamId, done);
+        emitter.on(EVERYONE, done);
         signal.addEventListener('abort', done, { once: true });
         stopper.signal.addEventListener('abort', done, { once: true });
       });
     },
     stopping: stopper.signal,
+    get healthy() {
+      return db.listening();
+    },
     stopWaiting() {
       stopper.abort();
     },
     async close() {
       stopper.abort();
+      unwatch?.();
       await unlisten?.();
       emitter.removeAllListeners();
     },
