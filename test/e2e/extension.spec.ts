@@ -1,10 +1,10 @@
-import { mkdir, mkdtemp, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect, test, type BrowserContext, type Page } from '@playwright/test';
 import { startFakeNetwork, type FakeNetwork } from '../fake-network/server.js';
-import { E2E_SERVICE_URL } from './support/e2e-env.js';
+import { E2E_SERVICE_URL, EXTENSION_DIR } from './support/e2e-env.js';
 import { extensionStorage, launchAgentBrowser, mailedCode, openPopup, publicApi, serviceWorker, startE2eService, type E2eService } from './support/harness.js';
 
 /**
@@ -68,8 +68,31 @@ async function pauseAndResume(page: Page) {
   await expect(page.getByTestId('pause')).toHaveText('Pause');
 }
 
+/** What Chromium's toolbar shows for the extension (badge text and tooltip), read in its worker. */
+async function toolbar(context: BrowserContext): Promise<{ text: string; title: string }> {
+  type ActionGlobal = { chrome: { action: { getBadgeText(d: object): Promise<string>; getTitle(d: object): Promise<string> } } };
+  const worker = await serviceWorker(context);
+  return worker.evaluate(async () => {
+    const { action } = (globalThis as unknown as ActionGlobal).chrome;
+    return { text: await action.getBadgeText({}), title: await action.getTitle({}) };
+  });
+}
+
 test('sign in through the popup with the mailed code', async () => {
   await expect(popup.locator('#service-url')).toHaveValue(E2E_SERVICE_URL);
+  await expect.poll(() => toolbar(admin.context)).toEqual({ text: '', title: 'Network Agent: not signed in (open to sign in)' });
+  // Chromium loads every state's icon the way src/agent/badge.ts names it (a path from the
+  // extension's root): a missing or misnamed PNG would reject here.
+  const icons = (await readdir(join(EXTENSION_DIR, 'icons'))).filter((f) => /^[a-z]+-16\.png$/.test(f));
+  expect(icons.length).toBeGreaterThanOrEqual(4);
+  const worker = await serviceWorker(admin.context);
+  for (const variant of icons.map((f) => f.replace('-16.png', ''))) {
+    await worker.evaluate(
+      (v) => (globalThis as unknown as { chrome: { action: { setIcon(d: object): Promise<void> } } }).chrome.action.setIcon({ path: { 16: `/icons/${v}-16.png`, 32: `/icons/${v}-32.png` } }),
+      variant,
+    );
+  }
+  await worker.evaluate(() => (globalThis as unknown as { chrome: { action: { setIcon(d: object): Promise<void> } } }).chrome.action.setIcon({ path: { 16: '/icons/off-16.png', 32: '/icons/off-32.png' } }));
   await shot(popup, 'signed-out');
 
   // The service is not running yet: the popup says so plainly.
@@ -102,6 +125,8 @@ test('sign in through the popup with the mailed code', async () => {
   await expect(popup.getByTestId('network')).toContainText('Signed in as Grace Hopper', { timeout: 45_000 });
   await expect(popup.getByTestId('service')).toContainText('Reachable');
   await expect(popup.getByTestId('heartbeat')).not.toContainText('not yet');
+  await expect(popup.locator('#badge')).toHaveText('ready');
+  await expect.poll(() => toolbar(admin.context)).toEqual({ text: '', title: 'Network Agent: ready' });
   await shot(popup, 'signed-in');
 
   creds = (await extensionStorage(admin.context, 'credentials')) as typeof creds;
@@ -210,6 +235,7 @@ test('each error mode of the network gives the right task error and popup state'
     expect(failed, mode).toMatchObject({ status: 'failed', error: { code } });
     await expect(popup.getByTestId('safety-stop')).toContainText(words);
     await expect(popup.locator('#badge')).toContainText('safety stop');
+    await expect.poll(async () => (await toolbar(admin.context)).text).toBe('STOP');
     await shot(popup, name);
     fake.setMode('normal');
     // Nothing is claimed during the cool-down, even though the network answers again.
@@ -237,6 +263,7 @@ test('each error mode of the network gives the right task error and popup state'
   await expect(popup.getByTestId('network')).toContainText('Signed out');
   await expect(popup.getByTestId('open-network')).toBeVisible();
   await expect(popup.locator('#badge')).toContainText('signed out of the network');
+  await expect.poll(async () => (await toolbar(admin.context)).text).toBe('OUT');
   await shot(popup, 'network-signed-out');
   const queued = await api.create('fetch-profile', { profile_slug: 'ada-lovelace' });
   await expectStaysPending(queued);
@@ -251,11 +278,14 @@ test('a service restart mid-task loses no result: the journal delivers it after 
   const id = await api.create('fetch-profile', { profile_slug: 'margaret-hamilton' });
   await expect.poll(async () => (await api.status(id)).data.status, { timeout: 30_000 }).toBe('processing');
   await expect(popup.getByTestId('current-task')).toContainText('Fetch profile');
+  await expect.poll(() => toolbar(admin.context)).toEqual({ text: 'RUN', title: 'Network Agent: working on a task' });
   await shot(popup, 'working');
   await service.stop();
   // The slow answer arrives while the service is down: the result waits in the journal.
   await new Promise((r) => setTimeout(r, 9_000));
   await expect(popup.getByTestId('service')).toContainText('Unreachable');
+  await expect.poll(async () => (await toolbar(admin.context)).text).toBe('!');
+  await expect(popup.locator('#badge')).toHaveText('service unreachable');
   await shot(popup, 'service-down');
   fake.setMode('normal');
   await service.start();

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { startTestService, type TestService } from '../support/test-service.js';
@@ -73,4 +74,33 @@ test('an unknown asset answers 404 in the error shape, and nothing outside the a
   // Only `/` is the page: other paths keep their own answers.
   expect((await svc.call('GET', '/health')).status).toBe(200);
   expect((await svc.call('GET', '/dashboard')).status).toBe(404);
+});
+
+test("the favicon is the extension's mark: the SVG source and its 32 px PNG, allowed by the page's CSP", async () => {
+  const page = await svc.call('GET', '/');
+  const html = await page.text();
+  expect(html).toContain('<link rel="icon" href="/dashboard/assets/icon.svg" type="image/svg+xml">');
+  expect(html).toContain('<link rel="icon" href="/dashboard/assets/icon-32.png" type="image/png" sizes="32x32">');
+  // Same origin: the page's img-src 'self' covers the icons.
+  expect(page.headers.get('content-security-policy')).toContain("img-src 'self'");
+
+  const svg = await svc.call('GET', '/dashboard/assets/icon.svg');
+  expect(svg.status).toBe(200);
+  expect(svg.headers.get('content-type')).toBe('image/svg+xml');
+  expect(svg.headers.get('x-content-type-options')).toBe('nosniff');
+  // An image of ours: no script may run in it, its own inline style may apply.
+  const csp = svg.headers.get('content-security-policy') ?? '';
+  expect(csp).toContain("default-src 'none'");
+  expect(csp).not.toContain('script-src');
+  const body = await svg.text();
+  expect(body).toBe(readFileSync(new URL('../../assets/icon.svg', import.meta.url), 'utf8'));
+  expect(body).not.toMatch(/<script|\bon\w+=/i);
+
+  const png = await svc.call('GET', '/dashboard/assets/icon-32.png');
+  expect(png.status).toBe(200);
+  expect(png.headers.get('content-type')).toBe('image/png');
+  const bytes = Buffer.from(await png.arrayBuffer());
+  expect(bytes.equals(readFileSync(new URL('../../public/icons/32.png', import.meta.url)))).toBe(true);
+  const etag = png.headers.get('etag');
+  expect((await svc.call('GET', '/dashboard/assets/icon-32.png', { headers: { 'if-none-match': etag! } })).status).toBe(304);
 });

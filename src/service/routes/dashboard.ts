@@ -7,7 +7,8 @@ import { build } from 'esbuild';
 import type { AppEnv } from '../context.js';
 
 /**
- * The team dashboard (issue 4): `/` answers the page, `/dashboard/assets/*` its script and style.
+ * The team dashboard (issue 4): `/` answers the page, `/dashboard/assets/*` its script, style and
+ * icon.
  * Nothing else is routed here, so no API path can be shadowed.
  *
  * The client is TypeScript under src/service/dashboard/client/. It is bundled by esbuild in memory
@@ -17,6 +18,8 @@ import type { AppEnv } from '../context.js';
  */
 
 const DASHBOARD_DIR = fileURLToPath(new URL('../dashboard/', import.meta.url));
+/** The extension's mark (assets/icon.svg) and its rendered PNGs (public/icons/): the favicon. */
+const REPO_DIR = fileURLToPath(new URL('../../../', import.meta.url));
 
 /**
  * Only our own script and style; data goes to our own origin; the page may not be framed
@@ -40,14 +43,26 @@ const SECURITY_HEADERS: Record<string, string> = {
   'cross-origin-opener-policy': 'same-origin',
 };
 
+/**
+ * The icons are images, never documents of ours: no script at all, and the SVG's own inline
+ * <style> (its small-size variant) allowed, which the page's policy above would block when a
+ * browser applies it to the SVG (it does when the icon is opened on its own).
+ */
+const IMAGE_HEADERS: Record<string, string> = {
+  'content-security-policy': "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'none'",
+  'x-content-type-options': 'nosniff',
+  'referrer-policy': 'no-referrer',
+};
+
 interface Asset {
-  body: string;
+  body: string | Uint8Array<ArrayBuffer>;
   type: string;
   etag: string;
+  headers: Record<string, string>;
 }
 
-function asset(body: string, type: string): Asset {
-  return { body, type, etag: `"${createHash('sha256').update(body).digest('base64url').slice(0, 22)}"` };
+function asset(body: string | Uint8Array<ArrayBuffer>, type: string, headers = SECURITY_HEADERS): Asset {
+  return { body, type, headers, etag: `"${createHash('sha256').update(body).digest('base64url').slice(0, 22)}"` };
 }
 
 async function bundleClient(): Promise<Asset> {
@@ -68,9 +83,17 @@ async function readAsset(name: string, type: string): Promise<Asset> {
   return asset(await readFile(`${DASHBOARD_DIR}${name}`, 'utf8'), type);
 }
 
+async function readIcon(path: string, type: string): Promise<Asset> {
+  const bytes = await readFile(`${REPO_DIR}${path}`);
+  return asset(type.startsWith('image/svg') ? bytes.toString('utf8') : new Uint8Array(bytes), type, IMAGE_HEADERS);
+}
+
 const ASSET_LOADERS: Record<string, () => Promise<Asset>> = {
   'app.js': bundleClient,
   'app.css': () => readAsset('dashboard.css', 'text/css; charset=utf-8'),
+  // The same mark as the extension's toolbar icon and popup; the PNG for browsers without SVG icons.
+  'icon.svg': () => readIcon('assets/icon.svg', 'image/svg+xml'),
+  'icon-32.png': () => readIcon('public/icons/32.png', 'image/png'),
 };
 
 // One promise per asset: concurrent first requests share one build. A failed build is forgotten so
@@ -87,7 +110,7 @@ function load(name: string, loader: () => Promise<Asset>): Promise<Asset> {
 }
 
 function send(c: Context<AppEnv>, a: Asset, cacheControl: string) {
-  const headers = { ...SECURITY_HEADERS, 'content-type': a.type, 'cache-control': cacheControl, etag: a.etag };
+  const headers = { ...a.headers, 'content-type': a.type, 'cache-control': cacheControl, etag: a.etag };
   if (c.req.header('if-none-match') === a.etag) return c.body(null, 304, headers);
   return c.body(a.body, 200, headers);
 }
