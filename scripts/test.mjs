@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 // `npm test`: unit and service tests (vitest), then the extension is built and the browser tests
-// run (playwright, Debian's Chromium). Ends with one line `N passed, N failed` over both runners.
+// run (playwright, Debian's Chromium), then the Firefox build is linted for the store (web-ext lint,
+// no error or warning allowed). Ends with one line `N passed, N failed` over all three.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -9,6 +10,8 @@ import { join } from 'node:path';
 const E2E_PORT = process.env.E2E_SERVICE_PORT ?? '18787';
 const E2E_URL = `http://127.0.0.1:${E2E_PORT}`;
 const tmp = mkdtempSync(join(tmpdir(), 'na-test-run-'));
+/** Where `wxt build -b firefox` puts the Firefox build (MV2: docs/store.md says why). */
+const FIREFOX_DIR = '.output/firefox-mv2';
 
 function run(cmd, args, env = {}) {
   console.log(`\n$ ${cmd} ${args.join(' ')}`);
@@ -91,6 +94,34 @@ if (buildStatus !== 0) {
     failed += (p.stats.unexpected ?? 0) + (p.stats.flaky ?? 0) + (p.stats.skipped ?? 0);
     if (pwStatus !== 0 && (p.stats.unexpected ?? 0) === 0) broken = true;
   } else if (pwStatus !== 0) broken = true;
+}
+
+// 3. Store readiness: the Firefox build as it goes to addons.mozilla.org, through Mozilla's own
+// linter (web-ext lint). Any error or warning fails the run; it counts as one test.
+if (run('npx', ['wxt', 'build', '-b', 'firefox']) !== 0) {
+  console.error('The Firefox build failed.');
+  failed += 1;
+} else {
+  console.log(`\n$ npx web-ext lint --source-dir ${FIREFOX_DIR} --output json`);
+  const lint = spawnSync('npx', ['web-ext', 'lint', '--source-dir', FIREFOX_DIR, '--output', 'json'], { encoding: 'utf8', env: process.env });
+  let report = null;
+  try {
+    report = JSON.parse(lint.stdout);
+  } catch {
+    console.error(lint.stdout, lint.stderr);
+  }
+  if (!report?.summary) {
+    console.error('web-ext lint gave no report.');
+    failed += 1;
+  } else {
+    for (const kind of ['errors', 'warnings', 'notices']) {
+      for (const m of report[kind] ?? []) console.log(`${kind.slice(0, -1)}: ${m.code}: ${m.message}${m.file ? ` (${m.file})` : ''}`);
+    }
+    const { errors, warnings, notices } = report.summary;
+    console.log(`web-ext lint: ${errors} errors, ${warnings} warnings, ${notices} notices`);
+    if (errors > 0 || warnings > 0) failed += 1;
+    else passed += 1;
+  }
 }
 
 rmSync(tmp, { recursive: true, force: true });
