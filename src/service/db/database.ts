@@ -9,9 +9,15 @@ export interface Queryable {
   query<T = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<T[]>;
 }
 
+/** Inside a transaction: also a whole script of several statements, as migrations are. */
+export interface Transaction extends Queryable {
+  /** Runs a multi-statement script as one query (PGlite `exec`; pg's simple query protocol). */
+  exec(sql: string): Promise<void>;
+}
+
 export interface Database extends Queryable {
   readonly kind: 'pglite' | 'postgres';
-  transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;
+  transaction<T>(fn: (tx: Transaction) => Promise<T>): Promise<T>;
   /** LISTEN on a channel; returns the unlisten function. */
   listen(channel: string, handler: (payload: string) => void): Promise<() => Promise<void>>;
   /**
@@ -42,9 +48,12 @@ async function openPglite(dataDir: string): Promise<Database> {
     async query<T>(sql: string, params?: unknown[]) {
       return (await db.query<T>(sql, params)).rows;
     },
-    transaction<T>(fn: (tx: Queryable) => Promise<T>) {
+    transaction<T>(fn: (tx: Transaction) => Promise<T>) {
       return db.transaction((tx) =>
-        fn({ query: async <R>(sql: string, params?: unknown[]) => (await tx.query<R>(sql, params)).rows }),
+        fn({
+          query: async <R>(sql: string, params?: unknown[]) => (await tx.query<R>(sql, params)).rows,
+          exec: async (sql: string) => void (await tx.exec(sql)),
+        }),
       );
     },
     async listen(channel, handler) {
@@ -136,12 +145,14 @@ async function openPostgres(url: string, schema?: string): Promise<Database> {
     async query<T>(sql: string, params?: unknown[]) {
       return (await pool.query(sql, params as unknown[])).rows as T[];
     },
-    async transaction<T>(fn: (tx: Queryable) => Promise<T>) {
+    async transaction<T>(fn: (tx: Transaction) => Promise<T>) {
       const client = await pool.connect();
       try {
         await client.query('BEGIN');
         const result = await fn({
           query: async <R>(sql: string, params?: unknown[]) => (await client.query(sql, params as unknown[])).rows as R[],
+          // Without parameters pg uses the simple query protocol, which runs several statements.
+          exec: async (sql: string) => void (await client.query(sql)),
         });
         await client.query('COMMIT');
         return result;

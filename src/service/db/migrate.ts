@@ -1,7 +1,6 @@
 import { readdir, readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import type { Database } from './database.js';
-import { splitStatements } from './split-statements.js';
 
 const MIGRATIONS_DIR = fileURLToPath(new URL('./migrations/', import.meta.url));
 
@@ -24,7 +23,8 @@ export async function migrate(db: Database, opts: { through?: string } = {}): Pr
     for (const file of files) {
       if (done.has(file)) continue;
       const sql = await readFile(MIGRATIONS_DIR + file, 'utf8');
-      for (const statement of splitStatements(sql)) await tx.query(statement);
+      // Each file runs whole, as one script (dollar-quoted function bodies and all), as graphile-worker does.
+      await tx.exec(sql);
       await tx.query('INSERT INTO schema_migrations (name) VALUES ($1)', [file]);
       applied.push(file);
     }
