@@ -1,7 +1,7 @@
 import type { NetworkMap } from '../contract/network-map.js';
 import type { TaskType } from '../contract/task-types.js';
 import type { NetworkSession, TaskResult } from '../network/types.js';
-import type { BadgeState } from './badge.js';
+import type { BadgeState } from './badge-look.js';
 import type { ActivityEntry } from './journal.js';
 
 /**

@@ -5,4 +5,5 @@
 export const E2E_SERVICE_PORT = Number(process.env.E2E_SERVICE_PORT ?? 18787);
 export const E2E_SERVICE_URL = `http://127.0.0.1:${E2E_SERVICE_PORT}`;
 export const CHROME_PATH = process.env.CHROME_PATH ?? '/usr/bin/chromium';
-export const EXTENSION_DIR = new URL('../../../.output/chrome-mv3/', import.meta.url).pathname;
+/** The built extension; scripts/store-screenshots.ts builds one of its own elsewhere. */
+export const EXTENSION_DIR = process.env.E2E_EXTENSION_DIR ?? new URL('../../../.output/chrome-mv3/', import.meta.url).pathname;
