@@ -42,8 +42,13 @@ export default defineConfig({
               // Firefox's data consent at install (docs/store.md, "Data"): the extension sends the
               // member's name and e-mail and what it reads on the network (profiles, posts,
               // companies, connections) to the team's own service, the URL the member signs in to.
-              // That is its purpose, so both are required; nothing goes anywhere else.
-              data_collection_permissions: { required: ['personallyIdentifyingInfo', 'websiteContent'] },
+              // That is its purpose, so both are required. Diagnostics (browser name, which
+              // network calls fail) are optional and sent only when allowed
+              // (src/agent/data-consent.ts). Nothing goes anywhere else.
+              data_collection_permissions: {
+                required: ['personallyIdentifyingInfo', 'websiteContent'],
+                optional: ['technicalAndInteraction'],
+              },
             },
             gecko_android: { strict_min_version: '142.0' },
           },
@@ -51,20 +56,25 @@ export default defineConfig({
       : {}),
   }),
   zip: {
-    // The sources zip (Firefox) holds what a reviewer needs to rebuild the extension from
-    // package.json and the lock file (docs/store.md, "Building the zips"). The service, tests,
-    // benchmarks, store screenshots and anything generated stay out.
-    excludeSources: [
-      'src/service/**',
-      'test/**',
-      'test-results/**',
-      'playwright-report/**',
-      'bench/**',
-      'docs/store/**',
-      'scripts/test.mjs',
-      'scripts/store-screenshots.ts',
-      'playwright.config.ts',
-      'vitest.config.ts',
+    // The sources zip (Firefox) holds what a reviewer needs to rebuild the extension with
+    // `npm install && npm run build:firefox` (docs/store.md, "Building the zips"), and nothing
+    // else: a list of what goes in, so that the service, tests, benchmarks, screenshots and any
+    // stray local file stay out.
+    excludeSources: ['**/*'],
+    includeSources: [
+      'package.json',
+      'package-lock.json',
+      'tsconfig.json',
+      'wxt.config.ts',
+      'README.md',
+      'docs/*.md',
+      'entrypoints/**',
+      'src/agent/**',
+      'src/network/**',
+      'src/contract/**',
+      'public/**',
+      'assets/**',
+      'scripts/render-icons.mjs',
     ],
   },
   vite: () => ({

@@ -2,6 +2,7 @@ import { browser } from 'wxt/browser';
 import { agentStateItem, patchState } from './agent-state.js';
 import { browserName } from './browser-name.js';
 import type { AgentContext } from './context.js';
+import { diagnostics, technicalDataAllowed } from './data-consent.js';
 import { clearCredentials } from './credentials.js';
 import { reportFor } from './heartbeat-due.js';
 import { NETWORK_MAP_FORMAT } from '../contract/network-map.js';
@@ -31,10 +32,16 @@ export async function sendHeartbeat(ctx: AgentContext): Promise<boolean> {
   const report = reportFor({ paused_by_user: settings.paused_by_user, stops, network_signed_in: session.signed_in });
   const paused = report.paused;
   const map = await currentNetworkMap();
+  // Browser and call health are diagnostics: in Firefox only with the member's consent.
+  const diag = diagnostics(
+    await technicalDataAllowed(),
+    browserName(globalThis.navigator?.userAgent ?? ''),
+    healthReport(await networkHealthItem.getValue(), now),
+  );
   try {
     const answer = await client.heartbeat({
       extension_version: browser.runtime.getManifest().version,
-      browser: browserName(globalThis.navigator?.userAgent ?? ''),
+      browser: diag.browser,
       network: {
         signed_in: session.signed_in,
         member_urn: session.member_urn,
@@ -44,7 +51,7 @@ export async function sendHeartbeat(ctx: AgentContext): Promise<boolean> {
       pause_reason: settings.paused_by_user ? 'paused_by_user' : stops.all_stopped ? stops.reason : null,
       network_map_version: map.version,
       network_map_format: NETWORK_MAP_FORMAT,
-      network_health: healthReport(await networkHealthItem.getValue(), now),
+      network_health: diag.network_health,
     });
     if (answer.network_map) {
       const taken = await offerNetworkMap(answer.network_map);
