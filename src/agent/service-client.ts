@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import type { z } from 'zod/mini';
 import { ErrorBody } from '../contract/common.js';
 import { SendOtpResponse, VerifyOtpResponse, type VerifyOtpResponse as VerifyOtpAnswer } from '../contract/auth.js';
 import {
@@ -52,7 +52,7 @@ type FailError = Extract<TaskResult, { ok: false }>['error'];
 export function createServiceClient(opts: ServiceClientOptions) {
   const base = opts.baseUrl.replace(/\/+$/, '');
 
-  async function call<T extends z.ZodType>(
+  async function call<T extends z.ZodMiniType>(
     path: string,
     body: unknown,
     schema: T | null,

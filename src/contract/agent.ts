@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod.js';
 import { strictBody } from './common.js';
 import { Role } from './auth.js';
 import { AgentErrorCode, TaskType } from './task-types.js';
@@ -11,41 +11,41 @@ import { NetworkMap } from './network-map.js';
  * `broken` when none has worked since the failures began.
  */
 export const CallHealth = z.object({
-  call: z.string().max(60),
+  call: z.string().check(z.maxLength(60)),
   state: z.enum(['degraded', 'broken']),
-  working_alternative: z.string().max(60).nullable(),
+  working_alternative: z.nullable(z.string().check(z.maxLength(60))),
   failures: z
     .array(
       z.object({
-        alternative: z.string().max(60),
-        status: z.number().int().nullable(),
-        code: z.string().max(60),
-        message: z.string().max(300),
-        count: z.number().int().min(1),
-        last_at: z.string().max(40),
+        alternative: z.string().check(z.maxLength(60)),
+        status: z.nullable(z.number().check(z.int())),
+        code: z.string().check(z.maxLength(60)),
+        message: z.string().check(z.maxLength(300)),
+        count: z.number().check(z.int(), z.gte(1)),
+        last_at: z.string().check(z.maxLength(40)),
       }),
     )
-    .max(8),
+    .check(z.maxLength(8)),
 });
 export type CallHealth = z.infer<typeof CallHealth>;
 
 export const HeartbeatBody = z.object({
-  extension_version: z.string().max(50),
-  browser: z.string().max(100),
+  extension_version: z.string().check(z.maxLength(50)),
+  browser: z.string().check(z.maxLength(100)),
   network: z.object({
     signed_in: z.boolean(),
-    member_urn: z.string().max(200).nullable().optional(),
-    public_identifier: z.string().max(200).nullable().optional(),
+    member_urn: z.optional(z.nullable(z.string().check(z.maxLength(200)))),
+    public_identifier: z.optional(z.nullable(z.string().check(z.maxLength(200)))),
   }),
   paused: z.boolean(),
   /** Extension: why it is paused (user, or a safety stop such as `network_rate_limited`). */
-  pause_reason: z.string().max(200).nullable().optional(),
+  pause_reason: z.optional(z.nullable(z.string().check(z.maxLength(200)))),
   /** Extension: the version of the network map it runs with, so the service sends a newer one only. */
-  network_map_version: z.number().int().min(0).optional(),
+  network_map_version: z.optional(z.number().check(z.int(), z.gte(0))),
   /** Extension: the map format it reads; the service hands out maps of that format only. */
-  network_map_format: z.number().int().min(1).optional(),
+  network_map_format: z.optional(z.number().check(z.int(), z.gte(1))),
   /** Extension: calls of the network map whose alternatives failed lately (docs/network-map.md, "Health"). */
-  network_health: z.array(CallHealth).max(20).optional(),
+  network_health: z.optional(z.array(CallHealth).check(z.maxLength(20))),
 });
 export type HeartbeatBody = z.infer<typeof HeartbeatBody>;
 
@@ -53,30 +53,30 @@ export const HeartbeatResponse = z.object({
   server_time: z.string(),
   member: z.object({ id: z.string(), email: z.string(), full_name: z.string(), role: Role }),
   team: z.object({ id: z.string(), name: z.string() }),
-  heartbeat_every_s: z.number().int(),
-  claim_wait_s: z.number().int(),
+  heartbeat_every_s: z.number().check(z.int()),
+  claim_wait_s: z.number().check(z.int()),
   /** Present when the service has a newer network map than `network_map_version`. */
-  network_map: NetworkMap.optional(),
+  network_map: z.optional(NetworkMap),
 });
 export type HeartbeatResponse = z.infer<typeof HeartbeatResponse>;
 
 export const ClaimBody = strictBody({
-  wait_s: z.number({ error: "Invalid 'wait_s': must be a number from 0 to 25" }).min(0).max(25).default(20),
+  wait_s: z._default(z.number({ error: "Invalid 'wait_s': must be a number from 0 to 25" }).check(z.gte(0), z.lte(25)), 20),
   /** Task types this agent will not take now (safety stops per kind of work). */
-  exclude_types: z.array(TaskType).optional(),
+  exclude_types: z.optional(z.array(TaskType)),
 });
 
 export const ClaimedTask = z.object({
   id: z.string(),
   type: TaskType,
   input: z.record(z.string(), z.unknown()),
-  attempt: z.number().int().min(1),
+  attempt: z.number().check(z.int(), z.gte(1)),
   lease_expires_at: z.string(),
 });
 export type ClaimedTask = z.infer<typeof ClaimedTask>;
 export const ClaimResponse = z.object({ task: ClaimedTask });
 
-const attempt = z.number({ error: "Missing or invalid 'attempt'" }).int().min(1);
+const attempt = z.number({ error: "Missing or invalid 'attempt'" }).check(z.int(), z.gte(1));
 
 export const ExtendBody = strictBody({ attempt });
 export const ExtendResponse = z.object({ lease_expires_at: z.string() });
@@ -87,15 +87,20 @@ export const CompleteBody = strictBody({
 });
 export const CompleteResponse = z.object({ status: z.literal('completed') });
 
+/** Every code but the service's own `agent_lost`, which an agent may not report. */
+const ReportedErrorCode = AgentErrorCode.check(
+  z.refine((c) => c !== 'agent_lost', { error: "'agent_lost' is the service's own code" }),
+) as z.ZodMiniType<Exclude<AgentErrorCode, 'agent_lost'>, AgentErrorCode>;
+
 export const FailBody = strictBody({
   attempt,
   error: z.object(
     {
-      code: AgentErrorCode.refine((c) => c !== 'agent_lost', { error: "'agent_lost' is the service's own code" }),
-      message: z.string().max(2000),
+      code: ReportedErrorCode,
+      message: z.string().check(z.maxLength(2000)),
       retryable: z.boolean(),
       /** invitation_limit: when the network says its limit resets. */
-      retry_after: z.string().optional(),
+      retry_after: z.optional(z.string()),
     },
     { error: "Missing or invalid 'error'" },
   ),

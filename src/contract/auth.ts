@@ -1,23 +1,22 @@
-import { z } from 'zod';
+import { z } from './zod.js';
 import { strictBody } from './common.js';
 
 const emailMessage = "Missing or invalid 'email'";
-const Email = z
-  .string({ error: emailMessage })
-  .trim()
-  .toLowerCase()
-  .max(254, { error: emailMessage })
-  .pipe(z.email({ error: emailMessage }));
+const Email = z.pipe(
+  z.string({ error: emailMessage }).check(z.trim(), z.toLowerCase(), z.maxLength(254, { error: emailMessage })),
+  z.email({ error: emailMessage }),
+);
 
 export const SendOtpBody = strictBody({
   email: Email,
-  full_name: z
-    .string({ error: "Invalid 'full_name': must be a string" })
-    .trim()
-    .max(200, { error: "Invalid 'full_name': must be 200 characters or fewer" })
-    // A NUL cannot be stored in a text column, and line breaks would reach mail headers.
-    .refine((s) => !/[\u0000-\u001f\u007f]/.test(s), { error: "Invalid 'full_name': must not contain control characters" })
-    .optional(),
+  full_name: z.optional(
+    z.string({ error: "Invalid 'full_name': must be a string" }).check(
+      z.trim(),
+      z.maxLength(200, { error: "Invalid 'full_name': must be 200 characters or fewer" }),
+      // A NUL cannot be stored in a text column, and line breaks would reach mail headers.
+      z.refine((s) => !/[\u0000-\u001f\u007f]/.test(s), { error: "Invalid 'full_name': must not contain control characters" }),
+    ),
+  ),
 });
 export type SendOtpBody = z.infer<typeof SendOtpBody>;
 
@@ -26,7 +25,7 @@ export const SendOtpResponse = z.object({ success: z.literal(true), message: z.s
 
 export const VerifyOtpBody = strictBody({
   email: Email,
-  otp: z.string({ error: "Missing or invalid 'otp'" }).trim().min(1, { error: "Missing or invalid 'otp'" }),
+  otp: z.string({ error: "Missing or invalid 'otp'" }).check(z.trim(), z.minLength(1, { error: "Missing or invalid 'otp'" })),
 });
 export type VerifyOtpBody = z.infer<typeof VerifyOtpBody>;
 
@@ -39,7 +38,7 @@ export const Team = z.object({ id: z.string(), name: z.string() });
 
 export const VerifyOtpResponse = z.object({
   user: User,
-  team: Team.extend({ api_key: z.string() }),
+  team: z.extend(Team, { api_key: z.string() }),
   /** docs/agent-protocol.md: a fresh secret bound to this user, for `/agent/` calls. */
   agent_token: z.string(),
   role: Role,

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod.js';
 import { strictBody } from './common.js';
 import { Role } from './auth.js';
 import { CallHealth } from './agent.js';
@@ -10,11 +10,11 @@ import { CallHealth } from './agent.js';
  */
 
 const emailMessage = "Missing or invalid 'email'";
-const Email = z.string({ error: emailMessage }).trim().toLowerCase().pipe(z.email({ error: emailMessage }));
+const Email = z.pipe(z.string({ error: emailMessage }).check(z.trim(), z.toLowerCase()), z.email({ error: emailMessage }));
 
 export const AddMemberBody = strictBody({
   email: Email,
-  role: z.enum(['admin', 'member'], { error: "Invalid 'role': must be 'admin' or 'member'" }).default('member'),
+  role: z._default(z.enum(['admin', 'member'], { error: "Invalid 'role': must be 'admin' or 'member'" }), 'member'),
 });
 
 export const SetRoleBody = strictBody({
@@ -25,21 +25,21 @@ export const SetRoleBody = strictBody({
 export const RemoveMemberQuery = z.object({ email: Email });
 
 export const MemberView = z.object({
-  user_id: z.string().nullable(),
+  user_id: z.nullable(z.string()),
   email: z.string(),
-  full_name: z.string().nullable(),
+  full_name: z.nullable(z.string()),
   role: Role,
   status: z.enum(['active', 'invited']),
-  joined_at: z.string().nullable(),
-  last_active_at: z.string().nullable(),
+  joined_at: z.nullable(z.string()),
+  last_active_at: z.nullable(z.string()),
   agent_active: z.boolean(),
-  network_signed_in: z.boolean().nullable(),
-  network_public_identifier: z.string().nullable(),
-  paused: z.boolean().nullable(),
-  extension_version: z.string().nullable(),
-  invite_limited_until: z.string().nullable(),
+  network_signed_in: z.nullable(z.boolean()),
+  network_public_identifier: z.nullable(z.string()),
+  paused: z.nullable(z.boolean()),
+  extension_version: z.nullable(z.string()),
+  invite_limited_until: z.nullable(z.string()),
   /** The network map version the member's extension runs with, and the calls of it that failed lately. */
-  network_map_version: z.number().int().nullable(),
+  network_map_version: z.nullable(z.number().check(z.int())),
   network_health: z.array(CallHealth),
 });
 export type MemberView = z.infer<typeof MemberView>;

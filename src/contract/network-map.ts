@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod.js';
 
 /**
  * The network map (format 2): for every kind of call the extension makes to the network, an ordered
@@ -58,45 +58,56 @@ export type FieldGroupName = (typeof FIELD_GROUPS)[number];
  * the `included` entities whose `$type` ends in `.Type`. Examples: `data.elements[]`,
  * `data.elements[].items[].itemUnion.entityResult`, `@MemberRelationship`.
  */
-export const MapPath = z
-  .string()
-  .min(1)
-  .max(300)
-  .regex(/^(@[A-Za-z][A-Za-z0-9_]*|[A-Za-z0-9_*$]+(\[\d*\])?)(\.[A-Za-z0-9_*$]+(\[\d*\])?)*$/, {
+export const MapPath = z.string().check(
+  z.minLength(1),
+  z.maxLength(300),
+  z.regex(/^(@[A-Za-z][A-Za-z0-9_]*|[A-Za-z0-9_*$]+(\[\d*\])?)(\.[A-Za-z0-9_*$]+(\[\d*\])?)*$/, {
     error: 'a map path is keys joined by dots, each optionally followed by [] or [n], or a leading @Type',
-  });
+  }),
+);
 
 /** A value sent to the network: JSON in which `{name}` placeholders are filled from the call's variables. */
 export type MapTemplate = string | number | boolean | null | MapTemplate[] | { [key: string]: MapTemplate };
-export const MapTemplate: z.ZodType<MapTemplate> = z.lazy(() =>
+export const MapTemplate: z.ZodMiniType<MapTemplate> = z.lazy(() =>
   z.union([
-    z.string().max(2000),
+    z.string().check(z.maxLength(2000)),
     z.number(),
     z.boolean(),
     z.null(),
-    z.array(MapTemplate).max(50),
-    z.record(z.string().max(100), MapTemplate),
+    z.array(MapTemplate).check(z.maxLength(50)),
+    z.record(z.string().check(z.maxLength(100)), MapTemplate),
   ]),
 );
 
 /** A query-string value: a template, or `{restli: template}` sent in Rest.li syntax (`(k:v)`, `List(…)`). */
-export const MapQueryValue = z.union([z.string().max(2000), z.number(), z.boolean(), z.strictObject({ restli: MapTemplate })]);
+export const MapQueryValue = z.union([
+  z.string().check(z.maxLength(2000)),
+  z.number(),
+  z.boolean(),
+  z.strictObject({ restli: MapTemplate }),
+]);
 
-const Name = z.string().min(1).max(60).regex(/^[a-z0-9][a-z0-9._-]*$/, { error: 'an id holds lower-case letters, digits and . _ -' });
-const VariableName = z.string().min(1).max(60).regex(/^[a-z][a-z0-9_]*$/, { error: 'a variable name holds lower-case letters, digits and _' });
-const HttpStatus = z.number().int().min(100).max(999);
+const Name = z
+  .string()
+  .check(z.minLength(1), z.maxLength(60), z.regex(/^[a-z0-9][a-z0-9._-]*$/, { error: 'an id holds lower-case letters, digits and . _ -' }));
+const VariableName = z
+  .string()
+  .check(z.minLength(1), z.maxLength(60), z.regex(/^[a-z][a-z0-9_]*$/, { error: 'a variable name holds lower-case letters, digits and _' }));
+const HttpStatus = z.number().check(z.int(), z.gte(100), z.lte(999));
 
 export const MapRead = z.strictObject({
   /** Where the items of a list answer are (for lists). */
-  list: z.array(MapPath).max(10).optional(),
+  list: z.optional(z.array(MapPath).check(z.maxLength(10))),
   /** Where the one entity of the answer is (for single reads and write results). */
-  one: z.array(MapPath).max(10).optional(),
+  one: z.optional(z.array(MapPath).check(z.maxLength(10))),
   /** Where the total of a list is (a ceiling, never trusted as exact). */
-  total: z.array(MapPath).max(10).optional(),
+  total: z.optional(z.array(MapPath).check(z.maxLength(10))),
   /** Where the next page's token is, for lists paged by token. */
-  token: z.array(MapPath).max(10).optional(),
+  token: z.optional(z.array(MapPath).check(z.maxLength(10))),
   /** Per-alternative field paths, over the map's field groups: `{post: {content: ['commentary.text']}}`. */
-  fields: z.record(z.enum(FIELD_GROUPS), z.record(z.string().max(60), z.array(MapPath).max(10))).optional(),
+  fields: z.optional(
+    z.record(z.enum(FIELD_GROUPS), z.record(z.string().check(z.maxLength(60)), z.array(MapPath).check(z.maxLength(10)))),
+  ),
 });
 export type MapRead = z.infer<typeof MapRead>;
 
@@ -104,7 +115,7 @@ export const MapPaging = z.strictObject({
   /** How the next page is asked for: `start` (offset) or `token` (the answer's token, `start` ignored). */
   by: z.enum(['start', 'token']),
   /** The most items the network gives in one page; more are asked for page by page. */
-  max_count: z.number().int().min(1).max(1000),
+  max_count: z.number().check(z.int(), z.gte(1), z.lte(1000)),
 });
 
 export const MapAlternative = z.strictObject({
@@ -112,45 +123,51 @@ export const MapAlternative = z.strictObject({
   id: Name,
   method: z.enum(['GET', 'POST']),
   /** Relative to `https://www.linkedin.com/voyager/api/`; `{name}` placeholders are URL-encoded segments. */
-  path: z
-    .string()
-    .min(1)
-    .max(300)
-    .regex(/^[A-Za-z0-9/_.-]*(\{[a-z][a-z0-9_]*\}[A-Za-z0-9/_.-]*)*$/, {
+  path: z.string().check(
+    z.minLength(1),
+    z.maxLength(300),
+    z.regex(/^[A-Za-z0-9/_.-]*(\{[a-z][a-z0-9_]*\}[A-Za-z0-9/_.-]*)*$/, {
       error: 'a network map path holds only letters, digits, / _ . - and {placeholders}',
     }),
+  ),
   /** Query parameters in order; a parameter whose only placeholder has no value is left out. */
-  query: z.array(z.tuple([z.string().min(1).max(60).regex(/^[A-Za-z0-9_.-]+$/), MapQueryValue])).max(30).optional(),
+  query: z.optional(
+    z
+      .array(z.tuple([z.string().check(z.minLength(1), z.maxLength(60), z.regex(/^[A-Za-z0-9_.-]+$/)), MapQueryValue]))
+      .check(z.maxLength(30)),
+  ),
   /** JSON body template for POST. `{"$if": "name", …}` objects are kept only when `name` has a value. */
-  body: MapTemplate.optional(),
+  body: z.optional(MapTemplate),
   /** `normalized` (`{data, included}`) or plain `json`. */
-  accept: z.enum(['normalized', 'json']).optional(),
+  accept: z.optional(z.enum(['normalized', 'json'])),
   /** Variables without which this alternative cannot be made: it is skipped, not failed. */
-  requires: z.array(VariableName).max(10).optional(),
+  requires: z.optional(z.array(VariableName).check(z.maxLength(10))),
   /** Answers that mean "this way no longer works": the next alternative is tried. */
-  next_on: z.array(HttpStatus).max(10).optional(),
-  read: MapRead.optional(),
-  paging: MapPaging.optional(),
+  next_on: z.optional(z.array(HttpStatus).check(z.maxLength(10))),
+  read: z.optional(MapRead),
+  paging: z.optional(MapPaging),
   /** Where the fact comes from, for people: kept in the map so a reader knows why it is there. */
-  source: z.string().max(300).optional(),
+  source: z.optional(z.string().check(z.maxLength(300))),
 });
 export type MapAlternative = z.infer<typeof MapAlternative>;
 
-const FieldGroup = z.record(z.string().max(60), z.array(MapPath).max(12));
+const FieldGroup = z.record(z.string().check(z.maxLength(60)), z.array(MapPath).check(z.maxLength(12)));
 
 export const NetworkMap = z.strictObject({
   /** The shape of this document; an extension takes only maps of the format it reads. */
   format: z.literal(NETWORK_MAP_FORMAT),
   /** Grows with every change; the extension keeps the highest it has seen. */
-  version: z.number().int().min(1),
+  version: z.number().check(z.int(), z.gte(1)),
   calls: z.strictObject(
-    Object.fromEntries(NETWORK_CALLS.map((k) => [k, z.array(MapAlternative).min(1).max(8)])) as Record<
+    Object.fromEntries(NETWORK_CALLS.map((k) => [k, z.array(MapAlternative).check(z.minLength(1), z.maxLength(8))])) as Record<
       NetworkCallName,
-      z.ZodArray<typeof MapAlternative>
+      z.ZodMiniArray<typeof MapAlternative>
     >,
   ),
   fields: z.strictObject(Object.fromEntries(FIELD_GROUPS.map((g) => [g, FieldGroup])) as Record<FieldGroupName, typeof FieldGroup>),
   /** Pause between two pages or items of one task, in ms (random within the range): paced like a person. */
-  pacing: z.strictObject({ between_pages_ms: z.tuple([z.number().int().min(0).max(60_000), z.number().int().min(0).max(60_000)]) }),
+  pacing: z.strictObject({
+    between_pages_ms: z.tuple([z.number().check(z.int(), z.gte(0), z.lte(60_000)), z.number().check(z.int(), z.gte(0), z.lte(60_000))]),
+  }),
 });
 export type NetworkMap = z.infer<typeof NetworkMap>;

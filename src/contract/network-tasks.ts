@@ -1,5 +1,5 @@
-import { z } from 'zod';
-import { optionalString, requiredString, strictBody, Uuid } from './common.js';
+import { z } from './zod.js';
+import { addTransformIssue, optionalString, requiredString, strictBody, Uuid } from './common.js';
 import { normalizeCompanySlug, normalizeFsdProfileUrn, normalizePostUrn, normalizeProfileSlug } from './urns.js';
 import { TaskError, TaskStatus } from './task-types.js';
 
@@ -9,44 +9,40 @@ import { TaskError, TaskStatus } from './task-types.js';
  * Each schema's output is the normalised task input (without `task_type`).
  */
 
+/** A required string normalised by `normalize`; a value it cannot read fails with the field's message. */
+const normalized = (name: string, normalize: (v: string) => string | null) =>
+  z.pipe(
+    requiredString(name),
+    z.transform((v: string, ctx) => {
+      const value = normalize(v);
+      if (!value) addTransformIssue(ctx, `Missing or invalid '${name}'`);
+      return value ?? v;
+    }),
+  );
+
 export const FetchProfileBody = strictBody({
-  profile_slug: requiredString('profile_slug').transform((v, ctx) => {
-    const slug = normalizeProfileSlug(v);
-    if (!slug) ctx.addIssue({ code: 'custom', message: "Missing or invalid 'profile_slug'" });
-    return slug ?? v;
-  }),
+  profile_slug: normalized('profile_slug', normalizeProfileSlug),
 });
 
 const profileUrnsMessage = "Missing or invalid 'profile_urns' (must be a non-empty array)";
 export const FetchProfilesPostsBody = strictBody({
   profile_urns: z
-    .array(z.string({ error: profileUrnsMessage }).trim().min(1, { error: profileUrnsMessage }), { error: profileUrnsMessage })
-    .min(1, { error: profileUrnsMessage })
-    .max(100, { error: "Invalid 'profile_urns': at most 100 profiles per task" }),
-  count: z.number({ error: "Invalid 'count': must be a number from 1 to 100" }).int().min(1).max(100).optional(),
+    .array(z.string({ error: profileUrnsMessage }).check(z.trim(), z.minLength(1, { error: profileUrnsMessage })), { error: profileUrnsMessage })
+    .check(z.minLength(1, { error: profileUrnsMessage }), z.maxLength(100, { error: "Invalid 'profile_urns': at most 100 profiles per task" })),
+  count: z.optional(z.number({ error: "Invalid 'count': must be a number from 1 to 100" }).check(z.int(), z.gte(1), z.lte(100))),
 });
 
-const postUrn = (name: string) =>
-  requiredString(name).transform((v, ctx) => {
-    const urn = normalizePostUrn(v);
-    if (!urn) ctx.addIssue({ code: 'custom', message: `Missing or invalid '${name}'` });
-    return urn ?? v;
-  });
+const postUrn = (name: string) => normalized(name, normalizePostUrn);
 
-const fsdProfileUrn = (name: string) =>
-  requiredString(name).transform((v, ctx) => {
-    const urn = normalizeFsdProfileUrn(v);
-    if (!urn) ctx.addIssue({ code: 'custom', message: `Missing or invalid '${name}'` });
-    return urn ?? v;
-  });
+const fsdProfileUrn = (name: string) => normalized(name, normalizeFsdProfileUrn);
 
 export const LikePostBody = strictBody({
   social_urn: postUrn('social_urn'),
-  reaction_type: z
-    .enum(['LIKE', 'PRAISE', 'APPRECIATION', 'EMPATHY', 'INTEREST', 'ENTERTAINMENT'], {
+  reaction_type: z.optional(
+    z.enum(['LIKE', 'PRAISE', 'APPRECIATION', 'EMPATHY', 'INTEREST', 'ENTERTAINMENT'], {
       error: "Invalid 'reaction_type': must be one of LIKE, PRAISE, APPRECIATION, EMPATHY, INTEREST, ENTERTAINMENT",
-    })
-    .optional(),
+    }),
+  ),
 });
 
 export const CommentPostBody = strictBody({
@@ -58,25 +54,24 @@ export const CommentPostBody = strictBody({
 /** Spec: note at most 300 characters after trimming; omitted, empty or blank means no note. */
 export const SendConnectionRequestBody = strictBody({
   profile_urn: fsdProfileUrn('profile_urn'),
-  note: z
-    .string({ error: "Invalid 'note': must be a string" })
-    .optional()
-    .transform((v) => (v === undefined ? undefined : v.trim()))
-    .refine((v) => v === undefined || v.length <= 300, { error: "Invalid 'note': must be 300 characters or fewer" })
-    .transform((v) => (v ? v : undefined)),
+  note: z.pipe(
+    z
+      .pipe(
+        z.optional(z.string({ error: "Invalid 'note': must be a string" })),
+        z.transform((v: string | undefined) => (v === undefined ? undefined : v.trim())),
+      )
+      .check(z.refine((v) => v === undefined || v.length <= 300, { error: "Invalid 'note': must be 300 characters or fewer" })),
+    z.transform((v: string | undefined) => (v ? v : undefined)),
+  ),
 });
 
 export const FetchCompanyBody = strictBody({
-  company: requiredString('company').transform((v, ctx) => {
-    const slug = normalizeCompanySlug(v);
-    if (!slug) ctx.addIssue({ code: 'custom', message: "Missing or invalid 'company'" });
-    return slug ?? v;
-  }),
+  company: normalized('company', normalizeCompanySlug),
 });
 
 export const FetchCompanyPostsBody = strictBody({
   company: FetchCompanyBody.shape.company,
-  count: z.number({ error: "Invalid 'count': must be a number from 1 to 100" }).int().min(1).max(100).default(20),
+  count: z._default(z.number({ error: "Invalid 'count': must be a number from 1 to 100" }).check(z.int(), z.gte(1), z.lte(100)), 20),
 });
 
 export const NETWORK_DEGREES = ['first', 'second', 'third'] as const;
@@ -85,25 +80,28 @@ export const SearchProfilesBody = strictBody({
   title: optionalString('title'),
   company: optionalString('company'),
   location: optionalString('location'),
-  network_degree: z
-    .array(z.enum(NETWORK_DEGREES), { error: "Invalid 'network_degree': must be an array of 'first', 'second', 'third'" })
-    .optional(),
-  start: z.number({ error: "Invalid 'start': must be a whole number of 0 or more" }).int().min(0).max(999).default(0),
-  count: z.number({ error: "Invalid 'count': must be a number from 1 to 49" }).int().min(1).max(49).default(10),
-}).refine((b) => [b.keywords, b.title, b.company, b.location].some((v) => v && v.trim()), {
-  error: "Missing search filters: give at least one of 'keywords', 'title', 'company', 'location'",
-});
+  network_degree: z.optional(
+    z.array(z.enum(NETWORK_DEGREES), { error: "Invalid 'network_degree': must be an array of 'first', 'second', 'third'" }),
+  ),
+  start: z._default(z.number({ error: "Invalid 'start': must be a whole number of 0 or more" }).check(z.int(), z.gte(0), z.lte(999)), 0),
+  count: z._default(z.number({ error: "Invalid 'count': must be a number from 1 to 49" }).check(z.int(), z.gte(1), z.lte(49)), 10),
+}).check(
+  z.refine((b) => [b.keywords, b.title, b.company, b.location].some((v) => v && v.trim()), {
+    error: "Missing search filters: give at least one of 'keywords', 'title', 'company', 'location'",
+  }),
+);
 
 /** Up to 1,000: the network's own ceiling for a collection; the agent pages through it at its pace. */
 export const FetchConnectionsBody = strictBody({
-  start: z.number({ error: "Invalid 'start': must be a whole number of 0 or more" }).int().min(0).max(999).default(0),
-  count: z.number({ error: "Invalid 'count': must be a number from 1 to 1000" }).int().min(1).max(1000).default(40),
+  start: z._default(z.number({ error: "Invalid 'start': must be a whole number of 0 or more" }).check(z.int(), z.gte(0), z.lte(999)), 0),
+  count: z._default(z.number({ error: "Invalid 'count': must be a number from 1 to 1000" }).check(z.int(), z.gte(1), z.lte(1000)), 40),
 });
 
 export const SendMessageBody = strictBody({
   profile_urn: fsdProfileUrn('profile_urn'),
-  message_text: requiredString('message_text').pipe(
-    z.string().max(8000, { error: "Invalid 'message_text': must be 8000 characters or fewer" }),
+  message_text: z.pipe(
+    requiredString('message_text'),
+    z.string().check(z.maxLength(8000, { error: "Invalid 'message_text': must be 8000 characters or fewer" })),
   ),
 });
 
@@ -125,10 +123,10 @@ export const TaskStatusResponse = z.object({
     id: Uuid,
     status: TaskStatus,
     task_input: z.record(z.string(), z.unknown()),
-    task_output: z.record(z.string(), z.unknown()).nullable(),
-    error: TaskError.nullable().optional(),
-    created_at: z.string().optional(),
-    updated_at: z.string().optional(),
+    task_output: z.nullable(z.record(z.string(), z.unknown())),
+    error: z.optional(z.nullable(TaskError)),
+    created_at: z.optional(z.string()),
+    updated_at: z.optional(z.string()),
   }),
 });
 export type TaskStatusResponse = z.infer<typeof TaskStatusResponse>;

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod.js';
 import { requiredString, strictBody } from './common.js';
 
 /**
@@ -20,67 +20,74 @@ export const POSTS_MAX_OFFSET = 100_000;
 
 const wholeNumber = (name: string, min: number, max: number) => {
   const message = `Invalid '${name}': must be a whole number from ${min} to ${max}`;
-  return z
-    .string()
-    .regex(/^\d{1,9}$/, { error: message })
-    .transform(Number)
-    .pipe(z.number().int().min(min, { error: message }).max(max, { error: message }))
-    .optional();
+  return z.optional(
+    z.pipe(
+      z.pipe(z.string().check(z.regex(/^\d{1,9}$/, { error: message })), z.transform(Number)),
+      z.number().check(z.int(), z.gte(min, { error: message }), z.lte(max, { error: message })),
+    ),
+  );
 };
 
 const isoDay = (name: string) =>
-  z
-    .string()
-    .regex(/^\d{4}-\d{2}-\d{2}$/, { error: `Invalid '${name}': must be a date YYYY-MM-DD` })
-    .refine((v) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`)) && new Date(`${v}T00:00:00Z`).toISOString().startsWith(v), {
-      error: `Invalid '${name}': must be a date YYYY-MM-DD`,
-    })
-    .optional();
+  z.optional(
+    z.string().check(
+      z.regex(/^\d{4}-\d{2}-\d{2}$/, { error: `Invalid '${name}': must be a date YYYY-MM-DD` }),
+      z.refine((v) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`)) && new Date(`${v}T00:00:00Z`).toISOString().startsWith(v), {
+        error: `Invalid '${name}': must be a date YYYY-MM-DD`,
+      }),
+    ),
+  );
 
 const seniorityMessage = `Invalid 'seniority_level': allowed values are ${SENIORITY_LEVELS.join(', ')}`;
 
 export const PostsQuery = z
   .strictObject(
     {
-      watchlist_id: z.string().trim().min(1, { error: "Invalid 'watchlist_id': must not be empty" }).optional(),
+      watchlist_id: z.optional(z.string().check(z.trim(), z.minLength(1, { error: "Invalid 'watchlist_id': must not be empty" }))),
       page: wholeNumber('page', 1, POSTS_MAX_OFFSET / POSTS_PAGE_SIZE),
       range_from: wholeNumber('range_from', 0, POSTS_MAX_OFFSET),
       range_to: wholeNumber('range_to', 0, POSTS_MAX_OFFSET + POSTS_MAX_RANGE),
       start_date: isoDay('start_date'),
       end_date: isoDay('end_date'),
-      seniority_level: z
-        .string()
-        .transform((v) => v.split(',').map((s) => s.trim().toLowerCase()).filter(Boolean))
-        .pipe(z.array(z.enum(SENIORITY_LEVELS, { error: seniorityMessage })).min(1, { error: seniorityMessage }))
-        .optional(),
-      sort_by: z
-        .enum(POST_SORTS, { error: `Invalid 'sort_by': allowed values are ${POST_SORTS.join(', ')}` })
-        .optional(),
-      trending: z
-        .enum(['true', 'false'], { error: "Invalid 'trending': must be true or false" })
-        .transform((v) => v === 'true')
-        .optional(),
+      seniority_level: z.optional(
+        z.pipe(
+          z.pipe(
+            z.string(),
+            z.transform((v: string) => v.split(',').map((s) => s.trim().toLowerCase()).filter(Boolean)),
+          ),
+          z.array(z.enum(SENIORITY_LEVELS, { error: seniorityMessage })).check(z.minLength(1, { error: seniorityMessage })),
+        ),
+      ),
+      sort_by: z.optional(z.enum(POST_SORTS, { error: `Invalid 'sort_by': allowed values are ${POST_SORTS.join(', ')}` })),
+      trending: z.optional(
+        z.pipe(
+          z.enum(['true', 'false'], { error: "Invalid 'trending': must be true or false" }),
+          z.transform((v: 'true' | 'false') => v === 'true'),
+        ),
+      ),
     },
     {
       error: (issue) =>
         issue.code === 'unrecognized_keys' ? `Unknown query parameter: ${issue.keys.map((k) => `'${k}'`).join(', ')}` : undefined,
     },
   )
-  .superRefine((q, ctx) => {
-    const hasRange = q.range_from !== undefined || q.range_to !== undefined;
-    if (hasRange && q.page !== undefined) {
-      ctx.addIssue({ code: 'custom', message: "Use either 'page' or 'range_from'/'range_to', not both" });
-    }
-    if (q.range_from !== undefined && q.range_to !== undefined) {
-      if (q.range_to < q.range_from) ctx.addIssue({ code: 'custom', message: "Invalid range: 'range_to' must not be less than 'range_from'" });
-      else if (q.range_to - q.range_from + 1 > POSTS_MAX_RANGE) {
-        ctx.addIssue({ code: 'custom', message: `Invalid range: at most ${POSTS_MAX_RANGE} posts per request` });
+  .check(
+    z.superRefine((q, ctx) => {
+      const hasRange = q.range_from !== undefined || q.range_to !== undefined;
+      if (hasRange && q.page !== undefined) {
+        ctx.addIssue({ code: 'custom', message: "Use either 'page' or 'range_from'/'range_to', not both" });
       }
-    }
-    if (q.start_date && q.end_date && q.start_date > q.end_date) {
-      ctx.addIssue({ code: 'custom', message: "Invalid dates: 'start_date' must not be after 'end_date'" });
-    }
-  });
+      if (q.range_from !== undefined && q.range_to !== undefined) {
+        if (q.range_to < q.range_from) ctx.addIssue({ code: 'custom', message: "Invalid range: 'range_to' must not be less than 'range_from'" });
+        else if (q.range_to - q.range_from + 1 > POSTS_MAX_RANGE) {
+          ctx.addIssue({ code: 'custom', message: `Invalid range: at most ${POSTS_MAX_RANGE} posts per request` });
+        }
+      }
+      if (q.start_date && q.end_date && q.start_date > q.end_date) {
+        ctx.addIssue({ code: 'custom', message: "Invalid dates: 'start_date' must not be after 'end_date'" });
+      }
+    }),
+  );
 export type PostsQuery = z.infer<typeof PostsQuery>;
 
 /** A post as `/api-posts` returns it: the spec's fields, plus seniority_level and trending_score. */
@@ -91,40 +98,48 @@ export const CollectedPost = z.object({
   author_url: z.string(),
   linkedin_post_url: z.string(),
   posted_at: z.string(),
-  likes_count: z.number().int(),
-  comments_count: z.number().int(),
+  likes_count: z.number().check(z.int()),
+  comments_count: z.number().check(z.int()),
   liked: z.boolean(),
   commented: z.boolean(),
-  shares_count: z.number().int(),
+  shares_count: z.number().check(z.int()),
   seniority_level: SeniorityLevel,
   /** Engagement per hour against the watchlist's norm; trending when >= 2 (see collection/trending.ts). */
   trending_score: z.number(),
 });
 export type CollectedPost = z.infer<typeof CollectedPost>;
 
-export const PostsResponse = z.object({ data: z.array(CollectedPost), count: z.number().int() });
+export const PostsResponse = z.object({ data: z.array(CollectedPost), count: z.number().check(z.int()) });
 export type PostsResponse = z.infer<typeof PostsResponse>;
 
-const ActorType = z.enum(['user', 'company'], { error: "Invalid 'actor_type': must be 'user' or 'company'" }).default('user');
+const ActorType = z._default(z.enum(['user', 'company'], { error: "Invalid 'actor_type': must be 'user' or 'company'" }), 'user');
 const companyTitleMessage = "Missing or invalid 'company_title' (required when actor_type is 'company')";
 
 /** actor_type company acts as a company page, named by company_title: then it is required. */
-function withActor<T extends z.ZodType<{ actor_type: 'user' | 'company'; company_title?: string }>>(schema: T) {
-  return schema.superRefine((b, ctx) => {
-    if (b.actor_type === 'company' && !b.company_title) ctx.addIssue({ code: 'custom', message: companyTitleMessage });
-  });
+function withActor<T extends z.ZodMiniType<{ actor_type: 'user' | 'company'; company_title?: string }>>(schema: T) {
+  return schema.check(
+    z.superRefine((b: { actor_type: 'user' | 'company'; company_title?: string }, ctx) => {
+      if (b.actor_type === 'company' && !b.company_title) ctx.addIssue({ code: 'custom', message: companyTitleMessage });
+    }),
+  );
 }
 
 const engagementFields = {
   post_id: requiredString('post_id'),
-  user_email: requiredString('user_email').transform((v) => v.toLowerCase()),
+  user_email: z.pipe(
+    requiredString('user_email'),
+    z.transform((v: string) => v.toLowerCase()),
+  ),
   actor_type: ActorType,
-  company_title: z
-    .string({ error: companyTitleMessage })
-    .trim()
-    .min(1, { error: companyTitleMessage })
-    .max(200, { error: "Invalid 'company_title': must be 200 characters or fewer" })
-    .optional(),
+  company_title: z.optional(
+    z
+      .string({ error: companyTitleMessage })
+      .check(
+        z.trim(),
+        z.minLength(1, { error: companyTitleMessage }),
+        z.maxLength(200, { error: "Invalid 'company_title': must be 200 characters or fewer" }),
+      ),
+  ),
 };
 
 export const LikeBody = withActor(strictBody(engagementFields));

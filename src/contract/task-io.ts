@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod.js';
 import * as body from './network-tasks.js';
 import * as out from './task-outputs.js';
 import type { TaskType } from './task-types.js';
@@ -9,62 +9,62 @@ import type { TaskType } from './task-types.js';
  * validate `complete` and by the extension's operation table.
  */
 
-const withType = <T extends z.ZodRawShape, K extends TaskType>(type: K, shape: T) =>
-  z.object({ task_type: z.literal(type), watchlist_id: z.string().optional(), ...shape });
+const withType = <T extends z.core.$ZodLooseShape, K extends TaskType>(type: K, shape: T) =>
+  z.object({ task_type: z.literal(type), watchlist_id: z.optional(z.string()), ...shape });
 
 export const KeywordTrackingInput = withType('agent_keyword_tracking', {
   watchlist_id: z.string(),
-  keyword: z.string().min(1),
-  required_keywords: z.array(z.string()).default([]),
-  excluded_keywords: z.array(z.string()).default([]),
-  count: z.number().int().min(1).max(49).default(20),
+  keyword: z.string().check(z.minLength(1)),
+  required_keywords: z._default(z.array(z.string()), []),
+  excluded_keywords: z._default(z.array(z.string()), []),
+  count: z._default(z.number().check(z.int(), z.gte(1), z.lte(49)), 20),
 });
 
 export const CompanyTrackingInput = withType('agent_company_tracking', {
   watchlist_id: z.string(),
-  company: z.string().min(1),
-  count: z.number().int().min(1).max(100).default(20),
+  company: z.string().check(z.minLength(1)),
+  count: z._default(z.number().check(z.int(), z.gte(1), z.lte(100)), 20),
 });
 
 export const TASK_INPUTS = {
   agent_profile_fetch: withType('agent_profile_fetch', { profile_slug: z.string() }),
   agent_profiles_tracking: withType('agent_profiles_tracking', {
-    profile_urns: z.array(z.string()).min(1),
-    count: z.number().int().min(1).max(100).optional(),
+    profile_urns: z.array(z.string()).check(z.minLength(1)),
+    count: z.optional(z.number().check(z.int(), z.gte(1), z.lte(100))),
   }),
   agent_like_post: withType('agent_like_post', {
     social_urn: z.string(),
     reaction_type: body.LikePostBody.shape.reaction_type,
     // `/api-like` with actor_type company: the page to act as.
-    actor_type: z.enum(['user', 'company']).optional(),
-    company_title: z.string().optional(),
+    actor_type: z.optional(z.enum(['user', 'company'])),
+    company_title: z.optional(z.string()),
   }),
   agent_comment_post: withType('agent_comment_post', {
     social_urn: z.string(),
     comment_text: z.string(),
-    actor_type: z.enum(['user', 'company']).optional(),
-    company_title: z.string().optional(),
+    actor_type: z.optional(z.enum(['user', 'company'])),
+    company_title: z.optional(z.string()),
   }),
   agent_connection_request: withType('agent_connection_request', {
     profile_urn: z.string(),
-    note: z.string().max(300).optional(),
+    note: z.optional(z.string().check(z.maxLength(300))),
   }),
   agent_company_fetch: withType('agent_company_fetch', { company: z.string() }),
-  agent_company_posts_fetch: withType('agent_company_posts_fetch', { company: z.string(), count: z.number().int() }),
+  agent_company_posts_fetch: withType('agent_company_posts_fetch', { company: z.string(), count: z.number().check(z.int()) }),
   agent_profiles_search: withType('agent_profiles_search', {
-    keywords: z.string().optional(),
-    title: z.string().optional(),
-    company: z.string().optional(),
-    location: z.string().optional(),
-    network_degree: z.array(z.enum(body.NETWORK_DEGREES)).optional(),
-    start: z.number().int(),
-    count: z.number().int(),
+    keywords: z.optional(z.string()),
+    title: z.optional(z.string()),
+    company: z.optional(z.string()),
+    location: z.optional(z.string()),
+    network_degree: z.optional(z.array(z.enum(body.NETWORK_DEGREES))),
+    start: z.number().check(z.int()),
+    count: z.number().check(z.int()),
   }),
-  agent_connections_fetch: withType('agent_connections_fetch', { start: z.number().int(), count: z.number().int() }),
+  agent_connections_fetch: withType('agent_connections_fetch', { start: z.number().check(z.int()), count: z.number().check(z.int()) }),
   agent_send_message: withType('agent_send_message', { profile_urn: z.string(), message_text: z.string() }),
   agent_keyword_tracking: KeywordTrackingInput,
   agent_company_tracking: CompanyTrackingInput,
-} satisfies Record<TaskType, z.ZodType>;
+} satisfies Record<TaskType, z.ZodMiniType>;
 
 export type TaskInput<K extends TaskType = TaskType> = z.infer<(typeof TASK_INPUTS)[K]>;
 
@@ -81,7 +81,7 @@ export const TASK_OUTPUTS = {
   agent_send_message: out.SendMessageOutput,
   agent_keyword_tracking: out.PostsOutput,
   agent_company_tracking: out.PostsOutput,
-} satisfies Record<TaskType, z.ZodType>;
+} satisfies Record<TaskType, z.ZodMiniType>;
 
 export type TaskOutput<K extends TaskType = TaskType> = z.infer<(typeof TASK_OUTPUTS)[K]>;
 
@@ -101,5 +101,5 @@ export const NETWORK_ENDPOINTS = {
   'search-profiles': { body: body.SearchProfilesBody, type: 'agent_profiles_search', runsAs: 'any' },
   'fetch-connections': { body: body.FetchConnectionsBody, type: 'agent_connections_fetch', runsAs: 'oldest_admin' },
   'send-message': { body: body.SendMessageBody, type: 'agent_send_message', runsAs: 'oldest_admin' },
-} as const satisfies Record<string, { body: z.ZodType; type: TaskType; runsAs: 'any' | 'oldest_admin' }>;
+} as const satisfies Record<string, { body: z.ZodMiniType; type: TaskType; runsAs: 'any' | 'oldest_admin' }>;
 export type NetworkEndpoint = keyof typeof NETWORK_ENDPOINTS;

@@ -1,18 +1,18 @@
-import { z } from 'zod';
+import { z } from './zod.js';
 import { TASK_STATUSES, TaskError, TaskStatus, TaskType } from './task-types.js';
+
+const limitMessage = "Invalid 'limit': must be a whole number from 1 to 200";
 
 /** `GET /api-tasks`: the team's recent tasks, newest first (the dashboard's activity list). */
 export const TaskListQuery = z.strictObject(
   {
-    status: z
-      .enum(TASK_STATUSES, { error: "Invalid 'status': must be one of pending, processing, completed, failed" })
-      .optional(),
-    limit: z.coerce
-      .number({ error: "Invalid 'limit': must be a whole number from 1 to 200" })
-      .int({ error: "Invalid 'limit': must be a whole number from 1 to 200" })
-      .min(1, { error: "Invalid 'limit': must be a whole number from 1 to 200" })
-      .max(200, { error: "Invalid 'limit': must be a whole number from 1 to 200" })
-      .default(50),
+    status: z.optional(z.enum(TASK_STATUSES, { error: "Invalid 'status': must be one of pending, processing, completed, failed" })),
+    limit: z._default(
+      z.coerce
+        .number({ error: limitMessage })
+        .check(z.int({ error: limitMessage }), z.gte(1, { error: limitMessage }), z.lte(200, { error: limitMessage })),
+      50,
+    ),
   },
   {
     error: (issue) =>
@@ -24,14 +24,14 @@ export const TaskSummary = z.object({
   id: z.string(),
   type: TaskType,
   status: TaskStatus,
-  attempt: z.number().int(),
-  error: TaskError.nullable(),
+  attempt: z.number().check(z.int()),
+  error: z.nullable(TaskError),
   /** The member the task is routed to; null when any eligible member may run it. */
-  assigned_email: z.string().nullable(),
+  assigned_email: z.nullable(z.string()),
   /** The member whose agent claimed it last, if any. */
-  claimed_by_email: z.string().nullable(),
+  claimed_by_email: z.nullable(z.string()),
   created_at: z.string(),
   updated_at: z.string(),
 });
-export const TaskListResponse = z.object({ tasks: z.array(TaskSummary), count: z.number().int() });
+export const TaskListResponse = z.object({ tasks: z.array(TaskSummary), count: z.number().check(z.int()) });
 export type TaskListResponse = z.infer<typeof TaskListResponse>;

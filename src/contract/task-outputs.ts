@@ -1,14 +1,14 @@
-import { z } from 'zod';
+import { z } from './zod.js';
 
 /** What `get-task-status` shows as `task_output`, per task type. Written by the extension's parsers. */
 
-const nullableString = z.string().nullable();
-const YearMonth = z.object({ year: z.number().int(), month: z.number().int().min(1).max(12).nullable() }).nullable();
+const nullableString = z.nullable(z.string());
+const YearMonth = z.nullable(z.object({ year: z.number().check(z.int()), month: z.nullable(z.number().check(z.int(), z.gte(1), z.lte(12))) }));
 
 export const Experience = z.object({
   title: nullableString,
   company_name: nullableString,
-  company_urn: nullableString.optional(),
+  company_urn: z.optional(nullableString),
   location: nullableString,
   description: nullableString,
   start: YearMonth,
@@ -32,13 +32,13 @@ export const ProfileOutput = z.object({
   location: z.string(),
   profile_url: z.string(),
   /** Null when the network no longer tells (since 2026 it gives no connections count). */
-  connections: z.number().int().min(0).nullable(),
-  followers: z.number().int().min(0).nullable(),
+  connections: z.nullable(z.number().check(z.int(), z.gte(0))),
+  followers: z.nullable(z.number().check(z.int(), z.gte(0))),
   about: z.string(),
   experience: z.array(Experience),
   education: z.array(Education),
   skills: z.array(z.string()),
-  network_degree: z.enum(['first', 'second', 'third', 'out_of_network', 'self']).nullable(),
+  network_degree: z.nullable(z.enum(['first', 'second', 'third', 'out_of_network', 'self'])),
 });
 export type ProfileOutput = z.infer<typeof ProfileOutput>;
 
@@ -56,11 +56,11 @@ export const NetworkPost = z.object({
     image_url: nullableString,
   }),
   posted_at: z.string(),
-  likes_count: z.number().int().min(0),
-  shares_count: z.number().int().min(0),
-  comments_count: z.number().int().min(0),
-  videos: z.array(z.string()).nullable(),
-  image_urls: z.array(z.string()).nullable(),
+  likes_count: z.number().check(z.int(), z.gte(0)),
+  shares_count: z.number().check(z.int(), z.gte(0)),
+  comments_count: z.number().check(z.int(), z.gte(0)),
+  videos: z.nullable(z.array(z.string())),
+  image_urls: z.nullable(z.array(z.string())),
 });
 export type NetworkPost = z.infer<typeof NetworkPost>;
 
@@ -68,8 +68,8 @@ export const PostsOutput = z.object({ posts: z.array(NetworkPost) });
 export type PostsOutput = z.infer<typeof PostsOutput>;
 
 export const LikeOutput = z.object({ liked: z.literal(true) });
-export const CommentOutput = z.object({ commented: z.literal(true), comment_urn: nullableString.optional() });
-export const ConnectionRequestOutput = z.object({ sent: z.literal(true), invitation_urn: nullableString.optional() });
+export const CommentOutput = z.object({ commented: z.literal(true), comment_urn: z.optional(nullableString) });
+export const ConnectionRequestOutput = z.object({ sent: z.literal(true), invitation_urn: z.optional(nullableString) });
 
 export const CompanyOutput = z.object({
   company_urn: z.string(),
@@ -80,14 +80,12 @@ export const CompanyOutput = z.object({
   description: nullableString,
   website: nullableString,
   industries: z.array(z.string()),
-  staff_count: z.number().int().nullable(),
+  staff_count: z.nullable(z.number().check(z.int())),
   staff_count_range: nullableString,
-  headquarters: z
-    .object({ city: nullableString, country: nullableString, geographic_area: nullableString })
-    .nullable(),
+  headquarters: z.nullable(z.object({ city: nullableString, country: nullableString, geographic_area: nullableString })),
   specialities: z.array(z.string()),
-  founded_year: z.number().int().nullable(),
-  followers: z.number().int().nullable(),
+  founded_year: z.nullable(z.number().check(z.int())),
+  followers: z.nullable(z.number().check(z.int())),
   logo_url: nullableString,
 });
 export type CompanyOutput = z.infer<typeof CompanyOutput>;
@@ -100,15 +98,19 @@ export const ProfileSummary = z.object({
   location: nullableString,
   profile_url: nullableString,
   image_url: nullableString,
-  network_degree: z.enum(['first', 'second', 'third', 'out_of_network', 'self']).nullable(),
+  network_degree: z.nullable(z.enum(['first', 'second', 'third', 'out_of_network', 'self'])),
 });
 
-const Paging = { start: z.number().int().min(0), count: z.number().int().min(0), total: z.number().int().min(0).nullable() };
+const Paging = {
+  start: z.number().check(z.int(), z.gte(0)),
+  count: z.number().check(z.int(), z.gte(0)),
+  total: z.nullable(z.number().check(z.int(), z.gte(0))),
+};
 
 export const SearchProfilesOutput = z.object({ profiles: z.array(ProfileSummary), ...Paging });
 export type SearchProfilesOutput = z.infer<typeof SearchProfilesOutput>;
 
-export const Connection = ProfileSummary.omit({ network_degree: true, location: true }).extend({
+export const Connection = z.extend(z.omit(ProfileSummary, { network_degree: true, location: true }), {
   connected_at: nullableString,
 });
 export const ConnectionsOutput = z.object({ connections: z.array(Connection), ...Paging });

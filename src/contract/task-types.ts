@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod.js';
 
 /** Every task type of the agent protocol (docs/agent-protocol.md, "Task types"). */
 export const TASK_TYPES = [
@@ -45,6 +45,6 @@ export type AgentErrorCode = z.infer<typeof AgentErrorCode>;
 
 export const TaskError = z.object({
   code: AgentErrorCode,
-  message: z.string().max(2000),
+  message: z.string().check(z.maxLength(2000)),
 });
 export type TaskError = z.infer<typeof TaskError>;

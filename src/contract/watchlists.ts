@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod.js';
 import { FETCH_FREQUENCIES, strictBody } from './common.js';
 
 /**
@@ -22,50 +22,54 @@ const keywordShapeMessage =
   "Invalid 'keywords': each keyword must be a string or an object with a string 'keyword' and optional string arrays 'required_keywords', 'excluded_keywords'";
 
 const SubKeywords = z
-  .array(z.string().max(MAX_KEYWORD_LENGTH), { error: keywordShapeMessage })
-  .max(MAX_SUBKEYWORDS, { error: `Invalid 'keywords': at most ${MAX_SUBKEYWORDS} required or excluded keywords per keyword` });
+  .array(z.string().check(z.maxLength(MAX_KEYWORD_LENGTH)), { error: keywordShapeMessage })
+  .check(z.maxLength(MAX_SUBKEYWORDS, { error: `Invalid 'keywords': at most ${MAX_SUBKEYWORDS} required or excluded keywords per keyword` }));
 
 /** Spec "Keyword object": a plain string is a primary keyword only. */
 export const KeywordObject = z.strictObject(
   {
     keyword: z.string({ error: keywordShapeMessage }),
-    required_keywords: SubKeywords.optional(),
-    excluded_keywords: SubKeywords.optional(),
+    required_keywords: z.optional(SubKeywords),
+    excluded_keywords: z.optional(SubKeywords),
   },
   { error: keywordShapeMessage },
 );
-export const KeywordInput = z.union([z.string(), KeywordObject], { error: keywordShapeMessage }).refine(
-  (k) => (typeof k === 'string' ? k : k.keyword).length <= MAX_KEYWORD_LENGTH,
-  { error: `Invalid 'keywords': a keyword is at most ${MAX_KEYWORD_LENGTH} characters` },
+export const KeywordInput = z.union([z.string(), KeywordObject], { error: keywordShapeMessage }).check(
+  z.refine((k) => (typeof k === 'string' ? k : k.keyword).length <= MAX_KEYWORD_LENGTH, {
+    error: `Invalid 'keywords': a keyword is at most ${MAX_KEYWORD_LENGTH} characters`,
+  }),
 );
 export type KeywordInput = z.infer<typeof KeywordInput>;
 
 const labelMessage = "Invalid 'labels': each label must be an object with a non-empty string 'name' and an optional string 'description'";
 export const Label = z.strictObject(
   {
-    name: z.string({ error: labelMessage }).trim().min(1, { error: labelMessage }).max(100, { error: "Invalid 'labels': a label name is at most 100 characters" }),
-    description: z.string({ error: labelMessage }).trim().max(500, { error: "Invalid 'labels': a label description is at most 500 characters" }).default(''),
+    name: z
+      .string({ error: labelMessage })
+      .check(z.trim(), z.minLength(1, { error: labelMessage }), z.maxLength(100, { error: "Invalid 'labels': a label name is at most 100 characters" })),
+    description: z._default(
+      z.string({ error: labelMessage }).check(z.trim(), z.maxLength(500, { error: "Invalid 'labels': a label description is at most 500 characters" })),
+      '',
+    ),
   },
   { error: labelMessage },
 );
 export type Label = z.infer<typeof Label>;
-const Labels = z.array(Label, { error: "Invalid 'labels': must be an array of labels" }).max(MAX_LABELS, {
-  error: `Invalid 'labels': at most ${MAX_LABELS} labels`,
-});
+const Labels = z.array(Label, { error: "Invalid 'labels': must be an array of labels" }).check(
+  z.maxLength(MAX_LABELS, { error: `Invalid 'labels': at most ${MAX_LABELS} labels` }),
+);
 
 const FetchFrequency = (message: string) =>
   z.custom<(typeof FETCH_FREQUENCIES)[number]>((v) => (FETCH_FREQUENCIES as readonly unknown[]).includes(v), { error: message });
 
-const OptionalName = z
-  .string({ error: "Invalid 'name': must be a string" })
-  .trim()
-  .max(MAX_NAME_LENGTH, { error: `Invalid 'name': at most ${MAX_NAME_LENGTH} characters` })
-  .optional();
-const Description = z
-  .string({ error: "Invalid 'description': must be a string" })
-  .trim()
-  .max(2000, { error: "Invalid 'description': at most 2000 characters" })
-  .optional();
+const OptionalName = z.optional(
+  z
+    .string({ error: "Invalid 'name': must be a string" })
+    .check(z.trim(), z.maxLength(MAX_NAME_LENGTH, { error: `Invalid 'name': at most ${MAX_NAME_LENGTH} characters` })),
+);
+const Description = z.optional(
+  z.string({ error: "Invalid 'description': must be a string" }).check(z.trim(), z.maxLength(2000, { error: "Invalid 'description': at most 2000 characters" })),
+);
 
 // ---------- keyword watchlists: create ----------
 
@@ -75,28 +79,29 @@ const missingKeywords = 'Missing required parameter: keywords';
 export const CreateKeywordWatchlistDirectBody = strictBody({
   keywords: z
     .array(KeywordInput, { error: (iss) => (iss.input === undefined || iss.input === null ? missingKeywords : "Invalid 'keywords': must be an array of strings or keyword objects") })
-    .min(1, { error: missingKeywords })
-    .max(1000, { error: "Invalid 'keywords': at most 1000 keywords" }),
+    .check(z.minLength(1, { error: missingKeywords }), z.maxLength(1000, { error: "Invalid 'keywords': at most 1000 keywords" })),
   name: OptionalName,
   description: Description,
-  labels: Labels.optional(),
-  fetchFreqInHours: FetchFrequency('Invalid fetchFreqInHours value').default(12),
+  labels: z.optional(Labels),
+  fetchFreqInHours: z._default(FetchFrequency('Invalid fetchFreqInHours value'), 12),
 });
 export type CreateKeywordWatchlistDirectBody = z.infer<typeof CreateKeywordWatchlistDirectBody>;
 
 const promptMessage = "Missing or invalid 'prompt'";
 const Prompt = z
   .string({ error: promptMessage })
-  .trim()
-  .min(1, { error: promptMessage })
-  .max(MAX_PROMPT_LENGTH, { error: `Invalid 'prompt': at most ${MAX_PROMPT_LENGTH} characters` });
+  .check(
+    z.trim(),
+    z.minLength(1, { error: promptMessage }),
+    z.maxLength(MAX_PROMPT_LENGTH, { error: `Invalid 'prompt': at most ${MAX_PROMPT_LENGTH} characters` }),
+  );
 
 /** Prompt mode: keywords and labels are generated in the background. */
 export const CreateKeywordWatchlistPromptBody = strictBody({
   prompt: Prompt,
   name: OptionalName,
   description: Description,
-  fetchFreqInHours: FetchFrequency('Invalid fetchFreqInHours value').default(12),
+  fetchFreqInHours: z._default(FetchFrequency('Invalid fetchFreqInHours value'), 12),
 });
 export type CreateKeywordWatchlistPromptBody = z.infer<typeof CreateKeywordWatchlistPromptBody>;
 
@@ -106,8 +111,8 @@ export const CreateKeywordWatchlistBody = z.union([CreateKeywordWatchlistDirectB
 export const KeywordResult = z.object({
   success: z.boolean(),
   keyword: z.string(),
-  keyword_id: z.string().optional(),
-  error: z.string().optional(),
+  keyword_id: z.optional(z.string()),
+  error: z.optional(z.string()),
 });
 export type KeywordResult = z.infer<typeof KeywordResult>;
 
@@ -139,7 +144,7 @@ export type CreateKeywordWatchlistPromptResponse = z.infer<typeof CreateKeywordW
 // ---------- keyword watchlists: read ----------
 
 /** `?id=` names one watchlist; other query parameters are ignored. */
-export const WatchlistQuery = z.object({ id: z.string().optional() });
+export const WatchlistQuery = z.object({ id: z.optional(z.string()) });
 
 export const KeywordView = z.object({
   id: z.string(),
@@ -154,16 +159,16 @@ export const KeywordWatchlistView = z.object({
   name: z.string(),
   slug: z.string(),
   type: z.literal('keyword'),
-  description: z.string().nullable(),
+  description: z.nullable(z.string()),
   keywords: z.array(KeywordView),
   labels: z.array(Label),
   fetchFreqInHours: z.number(),
   disable: z.boolean(),
-  slack_webhook_url: z.string().nullable(),
+  slack_webhook_url: z.nullable(z.string()),
   /** Prompt mode: the prompt and the state of the background generation (null in direct mode). */
-  prompt: z.string().nullable(),
-  prompt_status: z.enum(['pending', 'ready', 'failed']).nullable(),
-  prompt_error: z.string().nullable(),
+  prompt: z.nullable(z.string()),
+  prompt_status: z.nullable(z.enum(['pending', 'ready', 'failed'])),
+  prompt_error: z.nullable(z.string()),
   posts_count: z.number(),
   createdAt: z.string(),
   updatedAt: z.string(),
@@ -180,32 +185,39 @@ const freqUpdateMessage = 'Invalid fetchFreqInHours. Allowed values: 1, 3, 6, 12
 
 export const UPDATABLE_FIELDS = ['name', 'fetchFreqInHours', 'keywords', 'labels', 'disable', 'slack_webhook_url'] as const;
 
-const WatchlistId = z.string({ error: missingId }).trim().min(1, { error: missingId });
+const WatchlistId = z.string({ error: missingId }).check(z.trim(), z.minLength(1, { error: missingId }));
 
 /** Patch mode: only the fields sent are changed. */
 export const UpdateKeywordWatchlistPatchBody = strictBody({
   id: WatchlistId,
-  name: z
-    .string({ error: 'Name cannot be empty' })
-    .trim()
-    .min(1, { error: 'Name cannot be empty' })
-    .max(MAX_NAME_LENGTH, { error: `Invalid 'name': at most ${MAX_NAME_LENGTH} characters` })
-    .optional(),
-  fetchFreqInHours: FetchFrequency(freqUpdateMessage).optional(),
-  keywords: z
-    .array(KeywordInput, { error: keywordsRequired })
-    .min(1, { error: keywordsRequired })
-    .max(1000, { error: "Invalid 'keywords': at most 1000 keywords" })
-    .optional(),
-  labels: Labels.optional(),
-  disable: z.boolean({ error: 'disable must be a boolean value' }).optional(),
-  slack_webhook_url: z
-    .string({ error: "Invalid 'slack_webhook_url': must be an http(s) URL or null" })
-    .trim()
-    .max(2000, { error: "Invalid 'slack_webhook_url': at most 2000 characters" })
-    .refine((v) => /^https?:\/\/[^\s/]+/i.test(v) && URL.canParse(v), { error: "Invalid 'slack_webhook_url': must be an http(s) URL or null" })
-    .nullable()
-    .optional(),
+  name: z.optional(
+    z
+      .string({ error: 'Name cannot be empty' })
+      .check(
+        z.trim(),
+        z.minLength(1, { error: 'Name cannot be empty' }),
+        z.maxLength(MAX_NAME_LENGTH, { error: `Invalid 'name': at most ${MAX_NAME_LENGTH} characters` }),
+      ),
+  ),
+  fetchFreqInHours: z.optional(FetchFrequency(freqUpdateMessage)),
+  keywords: z.optional(
+    z
+      .array(KeywordInput, { error: keywordsRequired })
+      .check(z.minLength(1, { error: keywordsRequired }), z.maxLength(1000, { error: "Invalid 'keywords': at most 1000 keywords" })),
+  ),
+  labels: z.optional(Labels),
+  disable: z.optional(z.boolean({ error: 'disable must be a boolean value' })),
+  slack_webhook_url: z.optional(
+    z.nullable(
+      z
+        .string({ error: "Invalid 'slack_webhook_url': must be an http(s) URL or null" })
+        .check(
+          z.trim(),
+          z.maxLength(2000, { error: "Invalid 'slack_webhook_url': at most 2000 characters" }),
+          z.refine((v) => /^https?:\/\/[^\s/]+/i.test(v) && URL.canParse(v), { error: "Invalid 'slack_webhook_url': must be an http(s) URL or null" }),
+        ),
+    ),
+  ),
 });
 export type UpdateKeywordWatchlistPatchBody = z.infer<typeof UpdateKeywordWatchlistPatchBody>;
 
@@ -220,14 +232,14 @@ export const UpdateKeywordWatchlistResponse = z.object({
   success: z.boolean(),
   id: z.string(),
   message: z.string(),
-  name: z.string().optional(),
-  fetchFreqInHours: z.number().optional(),
-  disable: z.boolean().optional(),
-  slack_webhook_url: z.string().nullable().optional(),
-  keywords: z.array(z.string()).optional(),
-  results: z.array(KeywordResult).optional(),
-  labels: z.array(Label).optional(),
-  prompt: z.string().optional(),
+  name: z.optional(z.string()),
+  fetchFreqInHours: z.optional(z.number()),
+  disable: z.optional(z.boolean()),
+  slack_webhook_url: z.optional(z.nullable(z.string())),
+  keywords: z.optional(z.array(z.string())),
+  results: z.optional(z.array(KeywordResult)),
+  labels: z.optional(z.array(Label)),
+  prompt: z.optional(z.string()),
 });
 export type UpdateKeywordWatchlistResponse = z.infer<typeof UpdateKeywordWatchlistResponse>;
 
@@ -237,24 +249,26 @@ const listIdMessage = "Invalid 'list_id': must be a string";
 
 export const CreatePeopleWatchlistBody = strictBody({
   // Checked and normalised by the service, which names every bad entry in one answer.
-  profiles: z
-    .array(z.unknown(), { error: "Missing or invalid 'profiles' (must be a non-empty array)" })
-    .max(MAX_IDENTIFIERS_PER_REQUEST, { error: `Invalid 'profiles': at most ${MAX_IDENTIFIERS_PER_REQUEST} per request` })
-    .optional(),
+  profiles: z.optional(
+    z
+      .array(z.unknown(), { error: "Missing or invalid 'profiles' (must be a non-empty array)" })
+      .check(z.maxLength(MAX_IDENTIFIERS_PER_REQUEST, { error: `Invalid 'profiles': at most ${MAX_IDENTIFIERS_PER_REQUEST} per request` })),
+  ),
   name: OptionalName,
   description: Description,
-  list_id: z.string({ error: listIdMessage }).trim().min(1, { error: listIdMessage }).optional(),
+  list_id: z.optional(z.string({ error: listIdMessage }).check(z.trim(), z.minLength(1, { error: listIdMessage }))),
 });
 export type CreatePeopleWatchlistBody = z.infer<typeof CreatePeopleWatchlistBody>;
 
 export const CreateCompanyWatchlistBody = strictBody({
-  companies: z
-    .array(z.unknown(), { error: "Missing or invalid 'companies' (must be a non-empty array)" })
-    .max(MAX_IDENTIFIERS_PER_REQUEST, { error: `Invalid 'companies': at most ${MAX_IDENTIFIERS_PER_REQUEST} per request` })
-    .optional(),
+  companies: z.optional(
+    z
+      .array(z.unknown(), { error: "Missing or invalid 'companies' (must be a non-empty array)" })
+      .check(z.maxLength(MAX_IDENTIFIERS_PER_REQUEST, { error: `Invalid 'companies': at most ${MAX_IDENTIFIERS_PER_REQUEST} per request` })),
+  ),
   name: OptionalName,
   description: Description,
-  list_id: z.string({ error: listIdMessage }).trim().min(1, { error: listIdMessage }).optional(),
+  list_id: z.optional(z.string({ error: listIdMessage }).check(z.trim(), z.minLength(1, { error: listIdMessage }))),
 });
 export type CreateCompanyWatchlistBody = z.infer<typeof CreateCompanyWatchlistBody>;
 
@@ -298,7 +312,7 @@ const ListWatchlistCommon = {
   id: z.string(),
   name: z.string(),
   slug: z.string(),
-  description: z.string().nullable(),
+  description: z.nullable(z.string()),
   fetchFreqInHours: z.number(),
   disable: z.boolean(),
   lists: z.array(ListView),

@@ -1,31 +1,39 @@
-import { z } from 'zod';
+import { z } from '../contract/zod.js';
+
+const portMessage = 'must be a whole number from 0 to 65535';
+const intervalMessage = 'must be a whole number of seconds from 1 to 86400';
 
 /** Configuration by environment (README, "Configuration"). A bad value stops start-up with one line. */
 const Env = z.object({
-  PORT: z.coerce.number({ error: 'must be a whole number from 0 to 65535' }).int({ error: 'must be a whole number from 0 to 65535' }).min(0, { error: 'must be a whole number from 0 to 65535' }).max(65535, { error: 'must be a whole number from 0 to 65535' }).default(8787),
-  HOST: z.string().min(1).default('127.0.0.1'),
-  DATA_DIR: z.string().min(1).default('./.data'),
-  DATABASE_URL: z
-    .string()
-    .regex(/^postgres(ql)?:\/\//, { error: 'must be a postgres:// URL' })
-    .optional(),
-  SMTP_URL: z.string().regex(/^smtps?:\/\//, { error: 'must be an smtp:// or smtps:// URL' }).optional(),
-  MAIL_FROM: z.string().min(3).default('Network Agent <no-reply@localhost>'),
-  MAIL_OUTBOX_DIR: z.string().optional(),
-  SCHEDULER_INTERVAL_S: z.coerce.number({ error: 'must be a whole number of seconds from 1 to 86400' }).int({ error: 'must be a whole number of seconds from 1 to 86400' }).min(1, { error: 'must be a whole number of seconds from 1 to 86400' }).max(86_400, { error: 'must be a whole number of seconds from 1 to 86400' }).default(60),
-  PUBLIC_URL: z.url({ error: 'must be an absolute URL' }).optional(),
-  SECRET_KEY: z
-    .string()
-    .regex(/^[0-9a-f]{64}$/i, { error: 'must be 64 hex characters (32 bytes)' })
-    .optional(),
-  TLS_CERT_FILE: z.string().optional(),
-  TLS_KEY_FILE: z.string().optional(),
-  LLM_API_URL: z.url().optional(),
-  LLM_API_KEY: z.string().optional(),
-  LLM_MODEL: z.string().optional(),
+  PORT: z._default(
+    z.coerce.number({ error: portMessage }).check(z.int({ error: portMessage }), z.gte(0, { error: portMessage }), z.lte(65535, { error: portMessage })),
+    8787,
+  ),
+  HOST: z._default(z.string().check(z.minLength(1)), '127.0.0.1'),
+  DATA_DIR: z._default(z.string().check(z.minLength(1)), './.data'),
+  DATABASE_URL: z.optional(z.string().check(z.regex(/^postgres(ql)?:\/\//, { error: 'must be a postgres:// URL' }))),
+  SMTP_URL: z.optional(z.string().check(z.regex(/^smtps?:\/\//, { error: 'must be an smtp:// or smtps:// URL' }))),
+  MAIL_FROM: z._default(z.string().check(z.minLength(3)), 'Network Agent <no-reply@localhost>'),
+  MAIL_OUTBOX_DIR: z.optional(z.string()),
+  SCHEDULER_INTERVAL_S: z._default(
+    z.coerce
+      .number({ error: intervalMessage })
+      .check(z.int({ error: intervalMessage }), z.gte(1, { error: intervalMessage }), z.lte(86_400, { error: intervalMessage })),
+    60,
+  ),
+  PUBLIC_URL: z.optional(z.url({ error: 'must be an absolute URL' })),
+  SECRET_KEY: z.optional(z.string().check(z.regex(/^[0-9a-f]{64}$/i, { error: 'must be 64 hex characters (32 bytes)' }))),
+  TLS_CERT_FILE: z.optional(z.string()),
+  TLS_KEY_FILE: z.optional(z.string()),
+  LLM_API_URL: z.optional(z.url()),
+  LLM_API_KEY: z.optional(z.string()),
+  LLM_MODEL: z.optional(z.string()),
   // Outbound fetches (Slack webhooks, prompt URLs) go to public https addresses only; tests set 1
   // to let them reach a local http receiver.
-  ALLOW_PRIVATE_FETCH: z.enum(['0', '1', 'true', 'false']).default('0').transform((v) => v === '1' || v === 'true'),
+  ALLOW_PRIVATE_FETCH: z.pipe(
+    z._default(z.enum(['0', '1', 'true', 'false']), '0'),
+    z.transform((v: '0' | '1' | 'true' | 'false') => v === '1' || v === 'true'),
+  ),
 });
 export type Config = z.infer<typeof Env>;
 

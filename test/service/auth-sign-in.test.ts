@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod/mini';
 import { startTestService, type TestService } from '../support/test-service.js';
 import { signIn } from '../support/sign-in.js';
 import { VerifyOtpResponse } from '../../src/contract/auth.js';
@@ -34,7 +35,7 @@ describe('auth-verify-otp: teams at sign-in', () => {
     const res = await svc.call('POST', '/network-agent/auth-verify-otp', { body: { email: 'shape@example.com', otp } });
     expect(res.status).toBe(200);
     const body = await res.json();
-    expect(VerifyOtpResponse.strict().parse(body)).toBeTruthy();
+    expect(z.strictObject(VerifyOtpResponse.shape).parse(body)).toBeTruthy();
     expect(body.team.name).toBe("shape's team");
   });
 

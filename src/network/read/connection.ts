@@ -1,5 +1,5 @@
 import type { Connection } from '../../contract/task-outputs.js';
-import type { z } from 'zod';
+import type { z } from 'zod/mini';
 import { JsonNode } from '../normalized.js';
 import type { FieldReader } from './fields.js';
 import { vectorImageUrl } from './images.js';

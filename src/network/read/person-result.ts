@@ -1,5 +1,5 @@
 import type { ProfileSummary } from '../../contract/task-outputs.js';
-import type { z } from 'zod';
+import type { z } from 'zod/mini';
 import type { JsonNode } from '../normalized.js';
 import type { FieldReader } from './fields.js';
 import { imageViewModelUrl } from './images.js';

@@ -1,5 +1,5 @@
 import type { Education, Experience } from '../../contract/task-outputs.js';
-import type { z } from 'zod';
+import type { z } from 'zod/mini';
 import { callNetwork, type CallContext } from '../call.js';
 import type { JsonNode } from '../normalized.js';
 import { notUnderstood, oneEntity } from '../read/answer.js';

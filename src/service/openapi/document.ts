@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '../../contract/zod.js';
 import { ErrorBody } from '../../contract/common.js';
 import type { OperationDoc } from './operation-doc.js';
 import { authOperations } from './auth.js';
@@ -10,7 +10,7 @@ import { watchlistOperations } from './watchlists.js';
 
 const ALL: OperationDoc[][] = [authOperations, memberOperations, networkTaskOperations, agentOperations, postOperations, watchlistOperations];
 
-function schema(s: z.ZodType, io: 'input' | 'output') {
+function schema(s: z.core.$ZodType, io: 'input' | 'output') {
   return z.toJSONSchema(s, { io, unrepresentable: 'any', target: 'openapi-3.0' });
 }
 

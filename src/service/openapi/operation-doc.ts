@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import type { z } from 'zod/mini';
 
 /**
  * How a route family documents itself for /openapi.json: one entry per operation, with the same
@@ -14,7 +14,7 @@ export interface OperationDoc {
   tag: string;
   /** none: public; apiKey: `x-api-key`; member: `x-api-key` + `authorization: Bearer <agent_token>`. */
   security: 'none' | 'apiKey' | 'member';
-  body?: z.ZodType;
-  query?: z.ZodType;
-  responses: Record<number, { description: string; schema?: z.ZodType }>;
+  body?: z.core.$ZodType;
+  query?: z.core.$ZodType;
+  responses: Record<number, { description: string; schema?: z.core.$ZodType }>;
 }

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '../../contract/zod.js';
 import type { OperationDoc } from './operation-doc.js';
 import {
   CompanyWatchlistView,

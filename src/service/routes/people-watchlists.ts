@@ -2,7 +2,7 @@ import { Hono } from 'hono';
 import type { AppEnv } from '../context.js';
 import { requireApiKey } from '../auth/require-api-key.js';
 import { parseWith, readBody, readQuery } from '../http/validate.js';
-import { z } from 'zod';
+import { z } from '../../contract/zod.js';
 import { HttpError } from '../http/http-error.js';
 import { CreatePeopleWatchlistBody, WatchlistQuery } from '../../contract/watchlists.js';
 import { createListWatchlist } from '../watchlists/create-list-watchlist.js';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '../../contract/zod.js';
 import { KeywordInput, Label } from '../../contract/watchlists.js';
 import type { PageMetadata } from './page-metadata.js';
 
@@ -16,10 +16,10 @@ export interface GeneratedTopics {
 }
 
 const Answer = z.object({
-  keywords: z.array(KeywordInput).min(1),
-  labels: z.array(Label).default([]),
+  keywords: z.array(KeywordInput).check(z.minLength(1)),
+  labels: z._default(z.array(Label), []),
 });
-const Completion = z.object({ choices: z.array(z.object({ message: z.object({ content: z.string() }) })).min(1) });
+const Completion = z.object({ choices: z.array(z.object({ message: z.object({ content: z.string() }) })).check(z.minLength(1)) });
 
 /** A base URL (`…/v1`) gets `/chat/completions`; a full endpoint URL is used as it is. */
 export function completionsUrl(base: string): string {

@@ -1,7 +1,7 @@
 import { isUuid } from '../db/is-uuid.js';
 import type { Queryable } from '../db/database.js';
 import type { KeywordView, KeywordWatchlistView, Label } from '../../contract/watchlists.js';
-import type { z } from 'zod';
+import type { z } from 'zod/mini';
 import type { CompanyWatchlistView, ListView, PeopleWatchlistView, WatchlistSummary } from '../../contract/watchlists.js';
 
 /** Read side of the watchlist routes: every query is scoped by team and type. */

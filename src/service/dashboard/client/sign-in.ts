@@ -1,5 +1,5 @@
 import type { SendOtpResponse, VerifyOtpResponse } from '../../../contract/auth.js';
-import type { z } from 'zod';
+import type { z } from 'zod/mini';
 import { call, errorMessage } from './api.js';
 import { busy, byId, setStatus } from './dom.js';
 import type { Session } from './session.js';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '../../../contract/zod.js';
 import type { Queryable } from '../../db/database.js';
 import { rotateApiKey } from '../../teams/api-keys.js';
 import { OpsFailure, UsageError, type OpsCommand } from '../command.js';
