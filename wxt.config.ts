@@ -40,13 +40,13 @@ export default defineConfig({
               // Firefox for Android has it from 142.
               strict_min_version: '140.0',
               // Firefox's data consent at install (docs/store.md, "Data"): the extension sends the
-              // member's name and e-mail and what it reads on the network (profiles, posts,
-              // companies, connections) to the team's own service, the URL the member signs in to.
-              // That is its purpose, so both are required. Diagnostics (browser name, which
-              // network calls fail) are optional and sent only when allowed
+              // member's name, e-mail and sign-in code, and what it reads on the network
+              // (profiles, posts, companies, connections), to the team's own service, the URL the
+              // member signs in to. That is its purpose, so these are required. Diagnostics
+              // (browser name, which network calls fail) are optional and sent only when allowed
               // (src/agent/data-consent.ts). Nothing goes anywhere else.
               data_collection_permissions: {
-                required: ['personallyIdentifyingInfo', 'websiteContent'],
+                required: ['personallyIdentifyingInfo', 'authenticationInfo', 'websiteContent'],
                 optional: ['technicalAndInteraction'],
               },
             },
