@@ -42,15 +42,27 @@ export async function showBadge(b: Badge): Promise<void> {
   await action.setTitle?.({ title: b.title });
 }
 
-let shown: Promise<void> = Promise.resolve();
+let running: Promise<void> | null = null;
+let queued: Promise<void> | null = null;
 
 /**
- * Shows the badge for the stored state. One at a time, each reading the state when its turn
- * comes: two refreshes racing could otherwise leave the older state on the toolbar.
+ * Shows the badge for the stored state. One at a time, each reading the state when it starts (two
+ * refreshes racing could leave the older state on the toolbar), and at most one waiting: a burst
+ * of changes while one runs is shown by the next, which reads them all.
  */
 export function refreshBadge(now: () => number): Promise<void> {
-  const next = shown.then(async () => showBadge(await currentBadge(now()))).catch(() => {});
-  shown = next;
+  if (queued) return queued;
+  const next = (running ?? Promise.resolve())
+    .then(async () => {
+      queued = null;
+      await showBadge(await currentBadge(now()));
+    })
+    .catch(() => {});
+  queued = next;
+  running = next;
+  void next.then(() => {
+    if (running === next) running = null;
+  });
   return next;
 }
 

@@ -126,7 +126,7 @@ async function loop(ctx: AgentContext): Promise<void> {
       continue;
     }
     heartbeatsInARow = 0;
-    await refreshBadge(ctx);
+    void refreshBadge(ctx);
     await closeIdleTab(ctx.clock.now(), false);
     if (!view.decision.claim) break;
 
@@ -143,9 +143,9 @@ async function loop(ctx: AgentContext): Promise<void> {
     if (!task) continue;
     // Counted with or without safe mode, so switching it on starts from the true recent history.
     await pacingItem.setValue(recordRun(await pacingItem.getValue(), task.type, ctx.clock.now(), ctx.clock.random()));
-    await refreshBadge(ctx);
+    void refreshBadge(ctx);
     await runClaimedTask(ctx, task);
   }
   claimAbort = null;
-  await refreshBadge(ctx);
+  void refreshBadge(ctx);
 }

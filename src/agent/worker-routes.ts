@@ -15,7 +15,9 @@ export function workerRoutes(ctx: AgentContext): Routes<ToWorker> {
   const afterChange = async <T>(result: T): Promise<T> => {
     interruptClaim();
     ctx.kick();
-    await refreshBadge(ctx);
+    // Not waited for: the popup's answer should not wait on the toolbar (which also follows the
+    // stored state by itself).
+    void refreshBadge(ctx);
     return result;
   };
   return {
