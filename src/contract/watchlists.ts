@@ -105,8 +105,17 @@ export const CreateKeywordWatchlistPromptBody = strictBody({
 });
 export type CreateKeywordWatchlistPromptBody = z.infer<typeof CreateKeywordWatchlistPromptBody>;
 
-/** Documentation of both shapes; the route picks one by the presence of `prompt`. */
+const has = (body: Record<string, unknown>, field: string) => Object.hasOwn(body, field);
+
+/** Either shape, documented as one; `createKeywordWatchlistMode` says which one a body is read as. */
 export const CreateKeywordWatchlistBody = z.union([CreateKeywordWatchlistDirectBody, CreateKeywordWatchlistPromptBody]);
+
+/** The mode is read from the presence of `prompt`: its schema, or why the body is refused. */
+export function createKeywordWatchlistMode(raw: Record<string, unknown>): z.core.$ZodType | string {
+  if (has(raw, 'keywords') && has(raw, 'prompt')) return "Send either 'keywords' (direct mode) or 'prompt' (prompt mode), not both";
+  return has(raw, 'prompt') ? CreateKeywordWatchlistPromptBody : CreateKeywordWatchlistDirectBody;
+}
+export type CreateKeywordWatchlistBody = z.infer<typeof CreateKeywordWatchlistBody>;
 
 export const KeywordResult = z.object({
   success: z.boolean(),
@@ -225,7 +234,20 @@ export type UpdateKeywordWatchlistPatchBody = z.infer<typeof UpdateKeywordWatchl
 export const UpdateKeywordWatchlistPromptBody = strictBody({ id: WatchlistId, prompt: Prompt });
 export type UpdateKeywordWatchlistPromptBody = z.infer<typeof UpdateKeywordWatchlistPromptBody>;
 
+/** Either mode, documented as one; `updateKeywordWatchlistMode` says which one a body is read as. */
 export const UpdateKeywordWatchlistBody = z.union([UpdateKeywordWatchlistPatchBody, UpdateKeywordWatchlistPromptBody]);
+
+/** The mode is read from the presence of `prompt`, after the spec's checks in its order: id, then fields. */
+export function updateKeywordWatchlistMode(raw: Record<string, unknown>): z.core.$ZodType | string {
+  if (raw.id === undefined || raw.id === null || (typeof raw.id === 'string' && raw.id.trim() === '')) return missingId;
+  const patchFields = UPDATABLE_FIELDS.filter((f) => has(raw, f));
+  if (has(raw, 'prompt')) {
+    if (patchFields.length === 0) return UpdateKeywordWatchlistPromptBody;
+    return `Send either 'prompt' (prompt mode) or fields to change, not both (got ${patchFields.map((f) => `'${f}'`).join(', ')})`;
+  }
+  return patchFields.length === 0 ? 'No valid update fields provided' : UpdateKeywordWatchlistPatchBody;
+}
+export type UpdateKeywordWatchlistBody = z.infer<typeof UpdateKeywordWatchlistBody>;
 
 /** Spec rule 5: each part is present only when the matching field was sent. */
 export const UpdateKeywordWatchlistResponse = z.object({

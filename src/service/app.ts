@@ -37,7 +37,7 @@ export function createApp(ctx: ServiceContext) {
   );
 
   app.route('/', healthRoutes);
-  app.route('/', openApiRoutes);
+  app.route('/', openApiRoutes(app));
   app.route('/', dashboardRoutes);
   app.route('/', authRoutes);
   app.route('/', memberRoutes);

@@ -4,15 +4,20 @@ import type { AppEnv } from '../context.js';
 import { requireApiKey } from '../auth/require-api-key.js';
 import { requireMember } from '../auth/require-member.js';
 import { revokeAgentToken } from '../auth/agent-tokens.js';
-import { readBody } from '../http/validate.js';
-import { HttpError } from '../http/http-error.js';
+import { validate } from '../http/route-input.js';
+import { describe } from '../http/describe.js';
 import {
   ClaimBody,
+  ClaimResponse,
   CompleteBody,
+  CompleteResponse,
   ExtendBody,
+  ExtendResponse,
   FailBody,
+  FailResponse,
   HeartbeatBody,
-  type HeartbeatResponse,
+  HeartbeatResponse,
+  SignOutResponse,
 } from '../../contract/agent.js';
 import { newerNetworkMap, recordHeartbeat } from '../tasks/agent-heartbeat.js';
 import { claimWithin } from '../tasks/claim-long-poll.js';
@@ -24,18 +29,37 @@ import { failTask } from '../tasks/fail.js';
 export const HEARTBEAT_EVERY_S = 60;
 export const CLAIM_WAIT_S = 20;
 
-const TaskId = z.uuid();
-function taskIdParam(value: string): string {
-  if (!TaskId.safeParse(value).success) throw new HttpError(400, 'Invalid task id');
-  return value;
-}
+const TaskIdParam = z.object({ id: z.uuid({ error: 'Invalid task id' }) });
+const taskId = () => validate('param', TaskIdParam);
 
 const member = () => [requireApiKey(), requireMember({ recordActivity: true })] as const;
 
+const TAG = 'Agent protocol';
+const UNAUTHORIZED = '`Missing API Key`, `Invalid API Key` or `Invalid agent token`';
+const LEASE_ERRORS = {
+  401: UNAUTHORIZED,
+  404: '`Task not found`',
+  409: '`Lease lost`: not the current attempt, or not this member’s claim; nothing changed',
+};
+
 /** The agent protocol (docs/agent-protocol.md): heartbeat, claim, extend, complete, fail, sign-out. */
 export const agentRoutes = new Hono<AppEnv>()
-  .post('/agent/heartbeat', ...member(), async (c) => {
-    const hb = await readBody(c, HeartbeatBody);
+  .post(
+    '/agent/heartbeat',
+    describe({
+      summary: 'Report liveness and network session state; receive a newer network map',
+      description: 'Records the member’s activity (the 48-hour rule). A member whose last heartbeat said signed out or paused is given no tasks.',
+      tag: TAG,
+      security: 'member',
+      responses: { 200: { description: 'Who the agent is and how often to call', schema: HeartbeatResponse } },
+      errors: { 401: UNAUTHORIZED },
+    }),
+    ...member(),
+    validate('json', HeartbeatBody, {
+      example: { extension_version: '1.4.0', browser: 'Chrome 140', network: { signed_in: true, public_identifier: 'ada-lovelace' }, paused: false, network_map_version: 3, network_map_format: 1 },
+    }),
+    async (c) => {
+    const hb = c.req.valid('json');
     const { db, signals, log } = c.var.ctx;
     const { team, agent } = c.var;
     const { becameEligible } = await recordHeartbeat(db, team.id, agent.userId, hb);
@@ -52,8 +76,22 @@ export const agentRoutes = new Hono<AppEnv>()
     };
     return c.json(answer);
   })
-  .post('/agent/tasks/claim', ...member(), async (c) => {
-    const body = await readBody(c, ClaimBody);
+  .post(
+    '/agent/tasks/claim',
+    describe({
+      summary: 'Long poll for a task this member may run',
+      description:
+        'Answers as soon as a task is claimable, or after `wait_s` (0 to 25, default 20) with 204 and no body. ' +
+        'The claim holds a 120 s lease; `attempt` is its fencing token.',
+      tag: TAG,
+      security: 'member',
+      responses: { 200: { description: 'A claimed task', schema: ClaimResponse }, 204: 'No task within `wait_s`' },
+      errors: { 401: UNAUTHORIZED },
+    }),
+    ...member(),
+    validate('json', ClaimBody, { example: { wait_s: 20, exclude_types: ['agent_connection_request'] } }),
+    async (c) => {
+    const body = c.req.valid('json');
     const { team, agent, ctx } = c.var;
     const task = await claimWithin(
       ctx,
@@ -64,25 +102,86 @@ export const agentRoutes = new Hono<AppEnv>()
     if (!task) return c.body(null, 204);
     return c.json({ task });
   })
-  .post('/agent/tasks/:id/extend', ...member(), async (c) => {
-    const taskId = taskIdParam(c.req.param('id'));
-    const { attempt } = await readBody(c, ExtendBody);
-    return c.json(await extendLease(c.var.ctx.db, { teamId: c.var.team.id, userId: c.var.agent.userId, taskId, attempt }));
-  })
-  .post('/agent/tasks/:id/complete', ...member(), async (c) => {
-    const taskId = taskIdParam(c.req.param('id'));
-    const { attempt, output } = await readBody(c, CompleteBody);
-    const { ctx, team, agent } = c.var;
-    return c.json(await completeTask(ctx.db, ctx.log, { teamId: team.id, userId: agent.userId, taskId, attempt, output }));
-  })
-  .post('/agent/tasks/:id/fail', ...member(), async (c) => {
-    const taskId = taskIdParam(c.req.param('id'));
-    const { attempt, error } = await readBody(c, FailBody);
-    const { ctx, team, agent } = c.var;
-    return c.json(await failTask(ctx.db, ctx.signals, { teamId: team.id, userId: agent.userId, taskId, attempt, error }));
-  })
+  .post(
+    '/agent/tasks/:id/extend',
+    describe({
+      summary: 'Renew the lease of a claimed task',
+      tag: TAG,
+      security: 'member',
+      responses: { 200: { description: 'New lease end', schema: ExtendResponse } },
+      errors: LEASE_ERRORS,
+    }),
+    ...member(),
+    taskId(),
+    validate('json', ExtendBody, { example: { attempt: 1 } }),
+    async (c) => {
+      const { id } = c.req.valid('param');
+      const { attempt } = c.req.valid('json');
+      return c.json(await extendLease(c.var.ctx.db, { teamId: c.var.team.id, userId: c.var.agent.userId, taskId: id, attempt }));
+    },
+  )
+  .post(
+    '/agent/tasks/:id/complete',
+    describe({
+      summary: 'Hand in the output of a claimed task',
+      description:
+        'The output must match the task type’s output schema (400 otherwise, the task stays processing); text the database ' +
+        'cannot store (NUL, a lone surrogate) is cleaned, not refused. Completing again with the same attempt is 200 and changes nothing.',
+      tag: TAG,
+      security: 'member',
+      responses: { 200: { description: 'Completed', schema: CompleteResponse } },
+      errors: LEASE_ERRORS,
+    }),
+    ...member(),
+    taskId(),
+    // An agent's result: the work on the network is done, so unstorable text is cleaned (contract/text.ts).
+    validate('json', CompleteBody, { text: 'clean', example: { attempt: 1, output: { liked: true } } }),
+    async (c) => {
+      const { id } = c.req.valid('param');
+      const { attempt, output } = c.req.valid('json');
+      const { ctx, team, agent } = c.var;
+      return c.json(await completeTask(ctx.db, ctx.log, { teamId: team.id, userId: agent.userId, taskId: id, attempt, output }));
+    },
+  )
+  .post(
+    '/agent/tasks/:id/fail',
+    describe({
+      summary: 'Report that a claimed task failed',
+      description:
+        'Retryable errors put the task back to pending after a growing delay (10 s, 20 s, …) until its attempts (3) are spent; ' +
+        'otherwise it is failed. `invitation_limit` makes the member invite-limited for 7 days, or until `retry_after`.',
+      tag: TAG,
+      security: 'member',
+      responses: { 200: { description: 'The task’s new status', schema: FailResponse } },
+      errors: LEASE_ERRORS,
+    }),
+    ...member(),
+    taskId(),
+    // The agent's report of what the network said: cleaned like a result, never refused over a character.
+    validate('json', FailBody, {
+      text: 'clean',
+      example: { attempt: 1, error: { code: 'network_error', message: 'The network answered 502', retryable: true } },
+    }),
+    async (c) => {
+      const { id } = c.req.valid('param');
+      const { attempt, error } = c.req.valid('json');
+      const { ctx, team, agent } = c.var;
+      return c.json(await failTask(ctx.db, ctx.signals, { teamId: team.id, userId: agent.userId, taskId: id, attempt, error }));
+    },
+  )
   // Signing out is not activity: it must not keep the team agent-active.
-  .post('/agent/sign-out', requireApiKey(), requireMember({ recordActivity: false }), async (c) => {
+  .post(
+    '/agent/sign-out',
+    describe({
+      summary: 'Revoke the agent token of this call',
+      tag: TAG,
+      security: 'member',
+      responses: { 200: { description: 'Signed out', schema: SignOutResponse } },
+      errors: { 401: UNAUTHORIZED },
+    }),
+    requireApiKey(),
+    requireMember({ recordActivity: false }),
+    async (c) => {
     await revokeAgentToken(c.var.ctx.db, c.var.agent.tokenHash);
     return c.json({ success: true as const });
   });

@@ -1,10 +1,13 @@
-import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import { Hono, type Context } from 'hono';
 import { compress } from 'hono/compress';
+import { etag } from 'hono/etag';
+import { secureHeaders } from 'hono/secure-headers';
+import { createMiddleware } from 'hono/factory';
 import { build } from 'esbuild';
 import type { AppEnv } from '../context.js';
+import { undocumented } from '../http/describe.js';
 
 /**
  * The team dashboard (issue 4): `/` answers the page, `/dashboard/assets/*` its script, style and
@@ -25,44 +28,40 @@ const REPO_DIR = fileURLToPath(new URL('../../../', import.meta.url));
  * Only our own script and style; data goes to our own origin; the page may not be framed
  * (clickjacking on the Reveal/Copy key buttons). No inline script or style is ever needed.
  */
-const SECURITY_HEADERS: Record<string, string> = {
-  'content-security-policy': [
-    "default-src 'none'",
-    "script-src 'self'",
-    "style-src 'self'",
-    "img-src 'self'",
-    "connect-src 'self'",
-    "base-uri 'none'",
-    "form-action 'self'",
-    "frame-ancestors 'none'",
-  ].join('; '),
-  'x-content-type-options': 'nosniff',
-  'x-frame-options': 'DENY',
-  'referrer-policy': 'no-referrer',
+const pageHeaders = secureHeaders({
+  contentSecurityPolicy: {
+    defaultSrc: ["'none'"],
+    scriptSrc: ["'self'"],
+    styleSrc: ["'self'"],
+    imgSrc: ["'self'"],
+    connectSrc: ["'self'"],
+    baseUri: ["'none'"],
+    formAction: ["'self'"],
+    frameAncestors: ["'none'"],
+  },
+  xFrameOptions: 'DENY',
+  referrerPolicy: 'no-referrer',
   // The page holds the team key: no window opened from it (a post's link) keeps a handle on it.
-  'cross-origin-opener-policy': 'same-origin',
-};
+  crossOriginOpenerPolicy: 'same-origin',
+});
 
 /**
  * The icons are images, never documents of ours: no script at all, and the SVG's own inline
  * <style> (its small-size variant) allowed, which the page's policy above would block when a
  * browser applies it to the SVG (it does when the icon is opened on its own).
  */
-const IMAGE_HEADERS: Record<string, string> = {
-  'content-security-policy': "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'none'",
-  'x-content-type-options': 'nosniff',
-  'referrer-policy': 'no-referrer',
-};
+const imageHeaders = secureHeaders({
+  contentSecurityPolicy: { defaultSrc: ["'none'"], styleSrc: ["'unsafe-inline'"], frameAncestors: ["'none'"] },
+  referrerPolicy: 'no-referrer',
+});
 
 interface Asset {
   body: string | Uint8Array<ArrayBuffer>;
   type: string;
-  etag: string;
-  headers: Record<string, string>;
 }
 
-function asset(body: string | Uint8Array<ArrayBuffer>, type: string, headers = SECURITY_HEADERS): Asset {
-  return { body, type, headers, etag: `"${createHash('sha256').update(body).digest('base64url').slice(0, 22)}"` };
+function asset(body: string | Uint8Array<ArrayBuffer>, type: string): Asset {
+  return { body, type };
 }
 
 async function bundleClient(): Promise<Asset> {
@@ -85,9 +84,10 @@ async function readAsset(name: string, type: string): Promise<Asset> {
 
 async function readIcon(path: string, type: string): Promise<Asset> {
   const bytes = await readFile(`${REPO_DIR}${path}`);
-  return asset(type.startsWith('image/svg') ? bytes.toString('utf8') : new Uint8Array(bytes), type, IMAGE_HEADERS);
+  return asset(type.startsWith('image/svg') ? bytes.toString('utf8') : new Uint8Array(bytes), type);
 }
 
+const ICONS = new Set(['icon.svg', 'icon-32.png']);
 const ASSET_LOADERS: Record<string, () => Promise<Asset>> = {
   'app.js': bundleClient,
   'app.css': () => readAsset('dashboard.css', 'text/css; charset=utf-8'),
@@ -109,25 +109,26 @@ function load(name: string, loader: () => Promise<Asset>): Promise<Asset> {
   return pending;
 }
 
-function send(c: Context<AppEnv>, a: Asset, cacheControl: string) {
-  const headers = { ...a.headers, 'content-type': a.type, 'cache-control': cacheControl, etag: a.etag };
-  if (c.req.header('if-none-match') === a.etag) return c.body(null, 304, headers);
-  return c.body(a.body, 200, headers);
+/** no-cache + ETag (hono/etag, over the uncompressed body): the browser revalidates (304, no body) and never runs a stale bundle. */
+function send(c: Context<AppEnv>, a: Asset) {
+  return c.body(a.body, 200, { 'content-type': a.type, 'cache-control': 'no-cache' });
 }
 
+const assetHeaders = createMiddleware<AppEnv>((c, next) => (ICONS.has(c.req.param('file') ?? '') ? imageHeaders : pageHeaders)(c, next));
+
 export const dashboardRoutes = new Hono<AppEnv>()
-  // About 17 KB of script goes over the wire as about 6 KB: a phone on a slow link feels it.
-  .use('/', compress())
-  .use('/dashboard/assets/*', compress())
-  .get('/', async (c) => {
+  // Security headers outermost (a 304 carries them too), then compression, then the ETag of the
+  // uncompressed body. About 17 KB of script goes over the wire as about 6 KB: a phone on a slow
+  // link feels it.
+  .use('/', pageHeaders, compress(), etag())
+  .use('/dashboard/assets/:file', assetHeaders, compress(), etag())
+  .get('/', undocumented(), async (c) => {
     // Start the bundle now: the browser asks for it a few milliseconds after reading the page.
     void load('app.js', bundleClient).catch(() => {});
-    const page = await load('index.html', () => readAsset('index.html', 'text/html; charset=utf-8'));
-    return send(c, page, 'no-cache');
+    return send(c, await load('index.html', () => readAsset('index.html', 'text/html; charset=utf-8')));
   })
-  .get('/dashboard/assets/:file', async (c) => {
+  .get('/dashboard/assets/:file', undocumented(), async (c) => {
     const loader = ASSET_LOADERS[c.req.param('file')];
     if (!loader) return c.json({ error: 'Not found' }, 404);
-    // no-cache + ETag: the browser revalidates (304, no body) and never runs a stale bundle.
-    return send(c, await load(c.req.param('file'), loader), 'no-cache');
+    return send(c, await load(c.req.param('file'), loader));
   });

@@ -2,9 +2,10 @@ import { isUuid } from '../db/is-uuid.js';
 import { Hono, type Context } from 'hono';
 import type { AppEnv } from '../context.js';
 import { requireApiKey } from '../auth/require-api-key.js';
-import { readBody } from '../http/validate.js';
+import { validate } from '../http/route-input.js';
+import { describe } from '../http/describe.js';
 import { HttpError } from '../http/http-error.js';
-import { CommentBody, LikeBody, type EngagementResponse } from '../../contract/posts.js';
+import { CommentBody, EngagementResponse, LikeBody } from '../../contract/posts.js';
 import type { Queryable } from '../db/database.js';
 import { requireAgentActive } from '../tasks/agent-active.js';
 import { enqueueTask } from '../tasks/enqueue.js';
@@ -68,16 +69,48 @@ async function queueEngagement(
   return task.id;
 }
 
-engagementRoutes.post('/api-like', requireApiKey(), async (c) => {
-  const body = await readBody(c, LikeBody);
-  const taskId = await queueEngagement(c, body, 'agent_like_post', {});
-  const answer: EngagementResponse = { success: true, message: `Like queued as ${body.user_email}`, task_id: taskId };
-  return c.json(answer);
-});
+const ENGAGEMENT_ERRORS = {
+  401: '`Missing API Key` or `Invalid API Key`',
+  403: '`Plugin installation required: …` (no extension active in 48 hours)',
+  404: '`Post not found or access denied` or `User not found in the team`',
+};
 
-engagementRoutes.post('/api-comment', requireApiKey(), async (c) => {
-  const body = await readBody(c, CommentBody);
-  const taskId = await queueEngagement(c, body, 'agent_comment_post', { comment_text: body.comment_text });
-  const answer: EngagementResponse = { success: true, message: `Comment queued as ${body.user_email}`, task_id: taskId };
-  return c.json(answer);
-});
+engagementRoutes.post(
+  '/api-like',
+  describe({
+    summary: 'Like a collected post as a team member (or as a company page)',
+    tag: 'Posts',
+    security: 'apiKey',
+    responses: { 200: { description: 'Like queued; `task_id` is polled with get-task-status', schema: EngagementResponse } },
+    errors: { 400: 'Invalid body (`company_title` is required with actor_type company)', ...ENGAGEMENT_ERRORS },
+  }),
+  requireApiKey(),
+  validate('json', LikeBody, { example: { post_id: '1d7a3c5e-2b4f-4c6d-8e9f-0a1b2c3d4e5f', user_email: 'ada@example.com', actor_type: 'user' } }),
+  async (c) => {
+    const body = c.req.valid('json');
+    const taskId = await queueEngagement(c, body, 'agent_like_post', {});
+    const answer: EngagementResponse = { success: true, message: `Like queued as ${body.user_email}`, task_id: taskId };
+    return c.json(answer);
+  },
+);
+
+engagementRoutes.post(
+  '/api-comment',
+  describe({
+    summary: 'Comment on a collected post as a team member (or as a company page)',
+    tag: 'Posts',
+    security: 'apiKey',
+    responses: { 200: { description: 'Comment queued; `task_id` is polled with get-task-status', schema: EngagementResponse } },
+    errors: { 400: 'Invalid body', ...ENGAGEMENT_ERRORS },
+  }),
+  requireApiKey(),
+  validate('json', CommentBody, {
+    example: { post_id: '1d7a3c5e-2b4f-4c6d-8e9f-0a1b2c3d4e5f', user_email: 'ada@example.com', comment_text: 'Well put.' },
+  }),
+  async (c) => {
+    const body = c.req.valid('json');
+    const taskId = await queueEngagement(c, body, 'agent_comment_post', { comment_text: body.comment_text });
+    const answer: EngagementResponse = { success: true, message: `Comment queued as ${body.user_email}`, task_id: taskId };
+    return c.json(answer);
+  },
+);

@@ -1,10 +1,12 @@
 import { Hono } from 'hono';
+import type { z } from '../../contract/zod.js';
 import type { AppEnv } from '../context.js';
 import { requireApiKey } from '../auth/require-api-key.js';
-import { readBody } from '../http/validate.js';
+import { validate } from '../http/route-input.js';
+import { describe } from '../http/describe.js';
 import { HttpError } from '../http/http-error.js';
 import { NETWORK_ENDPOINTS, type NetworkEndpoint } from '../../contract/task-io.js';
-import type { TaskCreatedResponse } from '../../contract/network-tasks.js';
+import { TaskCreatedResponse } from '../../contract/network-tasks.js';
 import { oldestAdmin } from '../tasks/routing.js';
 import { requireAgentActive } from '../tasks/agent-active.js';
 import { enqueueTask } from '../tasks/enqueue.js';
@@ -23,6 +25,37 @@ const QUEUED: Record<NetworkEndpoint, string> = {
   'send-message': 'Message queued',
 };
 
+const SUMMARIES: Record<NetworkEndpoint, string> = {
+  'fetch-profile': 'Fetch a profile by its slug or URL',
+  'fetch-profiles-posts': 'Fetch recent posts of one or more profiles',
+  'like-post': 'Like (react to) a post as the team’s oldest admin',
+  'comment-post': 'Comment on a post as the team’s oldest admin',
+  'send-connection-request': 'Send a connection request, with an optional note, as the team’s oldest admin',
+  'fetch-company': 'Fetch a company page by its slug or URL',
+  'fetch-company-posts': 'Fetch recent posts of a company page',
+  'search-profiles': 'Search profiles by keywords, title, company or location',
+  'fetch-connections': 'Fetch the oldest admin’s 1st-degree connections',
+  'send-message': 'Send a direct message to a 1st-degree connection of the oldest admin',
+};
+
+/** A valid body of each, shown in the reference. */
+const EXAMPLES: Record<NetworkEndpoint, Record<string, unknown>> = {
+  'fetch-profile': { profile_slug: 'ada-lovelace' },
+  'fetch-profiles-posts': { profile_urns: ['urn:li:fsd_profile:ACoAAAdaLovelace'], count: 20 },
+  'like-post': { social_urn: 'urn:li:activity:7250000000000000001', reaction_type: 'LIKE' },
+  'comment-post': { social_urn: 'urn:li:activity:7250000000000000001', comment_text: 'Well put.' },
+  'send-connection-request': { profile_urn: 'urn:li:fsd_profile:ACoAAAdaLovelace', note: 'We met at the analytical engine meetup.' },
+  'fetch-company': { company: 'acme-robotics' },
+  'fetch-company-posts': { company: 'https://www.linkedin.com/company/acme-robotics/', count: 20 },
+  'search-profiles': { keywords: 'robotics', title: 'engineer', network_degree: ['second'], start: 0, count: 10 },
+  'fetch-connections': { start: 0, count: 40 },
+  'send-message': { profile_urn: 'urn:li:fsd_profile:ACoAAAdaLovelace', message_text: 'Hello Ada!' },
+};
+
+const ASYNC_NOTE =
+  'Answers at once with `api_agent_task_id`; the task runs in a team member’s browser extension. ' +
+  'Poll `GET /network-agent/get-task-status` every 5 seconds (up to 30 times) for the result.';
+
 /**
  * The ten `/network-agent/` task operations (spec "Direct network tasks"). Checks in this order:
  * API key (401), body (400), the 48-hour rule (403), routing (404 no admin, 429 invite-limited).
@@ -31,31 +64,53 @@ export const networkTaskRoutes = new Hono<AppEnv>();
 
 for (const name of Object.keys(NETWORK_ENDPOINTS) as NetworkEndpoint[]) {
   const endpoint = NETWORK_ENDPOINTS[name];
-  networkTaskRoutes.post(`/network-agent/${name}`, requireApiKey(), async (c) => {
-    const body = (await readBody(c, endpoint.body)) as Record<string, unknown>;
-    const { db, signals } = c.var.ctx;
-    const team = c.var.team;
-    await requireAgentActive(db, team.id);
+  const adminRun = endpoint.runsAs === 'oldest_admin';
+  const errors: Record<number, string> = {
+    401: '`Missing API Key` or `Invalid API Key`',
+    403: '`Plugin installation required: …`: no member’s extension was active in the last 48 hours',
+  };
+  if (adminRun) errors[404] = '`No admin user found in the team`';
+  if (endpoint.type === 'agent_connection_request') {
+    errors[429] = '`LinkedIn invitation limit reached`: the admin hit the weekly invitation limit; retry later';
+  }
+  networkTaskRoutes.post(
+    `/network-agent/${name}`,
+    describe({
+      summary: SUMMARIES[name],
+      description: `${ASYNC_NOTE} Task type: \`${endpoint.type}\`.${adminRun ? ' Runs as the team’s oldest admin (by date of joining).' : ''}`,
+      tag: 'Network tasks',
+      security: 'apiKey',
+      responses: { 200: { description: 'Task queued', schema: TaskCreatedResponse } },
+      errors,
+    }),
+    requireApiKey(),
+    validate('json', endpoint.body as z.core.$ZodType<Record<string, unknown>>, { example: EXAMPLES[name] }),
+    async (c) => {
+      const body = c.req.valid('json');
+      const { db, signals } = c.var.ctx;
+      const team = c.var.team;
+      await requireAgentActive(db, team.id);
 
-    let assignedUserId: string | null = null;
-    if (endpoint.runsAs === 'oldest_admin') {
-      const admin = await oldestAdmin(db, team.id);
-      // docs/agent-protocol.md: an invite-limited member gets 429 at once, no task is queued.
-      if (endpoint.type === 'agent_connection_request' && admin.inviteLimited) {
-        throw new HttpError(429, 'LinkedIn invitation limit reached');
+      let assignedUserId: string | null = null;
+      if (endpoint.runsAs === 'oldest_admin') {
+        const admin = await oldestAdmin(db, team.id);
+        // docs/agent-protocol.md: an invite-limited member gets 429 at once, no task is queued.
+        if (endpoint.type === 'agent_connection_request' && admin.inviteLimited) {
+          throw new HttpError(429, 'LinkedIn invitation limit reached');
+        }
+        assignedUserId = admin.userId;
       }
-      assignedUserId = admin.userId;
-    }
 
-    const input = { task_type: endpoint.type, ...body };
-    const task = await enqueueTask(db, signals, { teamId: team.id, type: endpoint.type, input, assignedUserId });
-    // No targetKey: a direct task never collides with another one.
-    if (!task) throw new Error('enqueueTask refused a task without targetKey');
-    const answer: TaskCreatedResponse = {
-      success: true,
-      api_agent_task_id: task.id,
-      message: `${QUEUED[name]}; poll get-task-status with this api_agent_task_id for the result`,
-    };
-    return c.json(answer);
-  });
+      const input = { task_type: endpoint.type, ...body };
+      const task = await enqueueTask(db, signals, { teamId: team.id, type: endpoint.type, input, assignedUserId });
+      // No targetKey: a direct task never collides with another one.
+      if (!task) throw new Error('enqueueTask refused a task without targetKey');
+      const answer: TaskCreatedResponse = {
+        success: true,
+        api_agent_task_id: task.id,
+        message: `${QUEUED[name]}; poll get-task-status with this api_agent_task_id for the result`,
+      };
+      return c.json(answer);
+    },
+  );
 }

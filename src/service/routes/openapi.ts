@@ -3,7 +3,8 @@ import { join } from 'node:path';
 import { createRequire } from 'node:module';
 import { Hono } from 'hono';
 import type { AppEnv } from '../context.js';
-import { buildOpenApiDocument } from '../openapi/document.js';
+import { undocumented } from '../http/describe.js';
+import { openApiDocument } from '../http/openapi-document.js';
 
 const require = createRequire(import.meta.url);
 // Served from the installed package: the reference works on machines without internet.
@@ -13,31 +14,36 @@ const SWAGGER_FILES: Record<string, string> = {
   'swagger-ui-bundle.js': 'text/javascript; charset=utf-8',
 };
 
-let cachedDocument: ReturnType<typeof buildOpenApiDocument> | null = null;
-
-export const openApiRoutes = new Hono<AppEnv>()
-  .get('/openapi.json', (c) => {
-    cachedDocument ??= buildOpenApiDocument(c.var.ctx.config.PUBLIC_URL);
-    return c.json(cachedDocument);
-  })
-  .get('/docs', (c) =>
-    c.html(`<!doctype html>
+/**
+ * The API reference: `/openapi.json` (gathered from the routes of `app`, http/openapi-document.ts)
+ * and `/docs`, the same interactive. `servers` names the service's public address: PUBLIC_URL, else
+ * the origin the request came to.
+ */
+export function openApiRoutes(app: Hono<AppEnv>) {
+  return new Hono<AppEnv>()
+    .get('/openapi.json', undocumented(), async (c) => {
+      const server = c.var.ctx.config.PUBLIC_URL ?? new URL(c.req.url).origin;
+      return c.json(await openApiDocument(app, server.replace(/\/+$/, '')));
+    })
+    .get('/docs', undocumented(), (c) =>
+      c.html(`<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <title>Network Agent API reference</title><link rel="stylesheet" href="/docs/assets/swagger-ui.css"></head>
 <body><div id="reference"></div><script src="/docs/assets/swagger-ui-bundle.js"></script>
 <script src="/docs/assets/init.js"></script></body></html>`),
-  )
-  .get('/docs/assets/init.js', (c) =>
-    c.body("window.ui = SwaggerUIBundle({ url: '/openapi.json', dom_id: '#reference', deepLinking: true });", 200, {
-      'content-type': 'text/javascript; charset=utf-8',
-    }),
-  )
-  .get('/docs/assets/:file', async (c) => {
-    const file = c.req.param('file');
-    const type = SWAGGER_FILES[file];
-    if (!type) return c.json({ error: 'Not found' }, 404);
-    return c.body(await readFile(join(SWAGGER_DIR, file)), 200, {
-      'content-type': type,
-      'cache-control': 'public, max-age=86400',
+    )
+    .get('/docs/assets/init.js', undocumented(), (c) =>
+      c.body("window.ui = SwaggerUIBundle({ url: '/openapi.json', dom_id: '#reference', deepLinking: true });", 200, {
+        'content-type': 'text/javascript; charset=utf-8',
+      }),
+    )
+    .get('/docs/assets/:file', undocumented(), async (c) => {
+      const file = c.req.param('file');
+      const type = SWAGGER_FILES[file];
+      if (!type) return c.json({ error: 'Not found' }, 404);
+      return c.body(await readFile(join(SWAGGER_DIR, file)), 200, {
+        'content-type': type,
+        'cache-control': 'public, max-age=86400',
+      });
     });
-  });
+}

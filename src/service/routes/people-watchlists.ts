@@ -1,42 +1,80 @@
 import { Hono } from 'hono';
+import { z } from '../../contract/zod.js';
 import type { AppEnv } from '../context.js';
 import { requireApiKey } from '../auth/require-api-key.js';
-import { parseWith, readBody, readQuery } from '../http/validate.js';
-import { z } from '../../contract/zod.js';
+import { validate } from '../http/route-input.js';
+import { describe } from '../http/describe.js';
 import { HttpError } from '../http/http-error.js';
-import { CreatePeopleWatchlistBody, WatchlistQuery } from '../../contract/watchlists.js';
+import { CreatePeopleWatchlistBody, CreatePeopleWatchlistResponse, PeopleWatchlistView, WatchlistQuery, WatchlistSummaryList } from '../../contract/watchlists.js';
 import { createListWatchlist } from '../watchlists/create-list-watchlist.js';
 import { WATCHLIST_NOT_FOUND } from '../watchlists/update-keyword-watchlist.js';
 import { listWatchlist, watchlistSummaries } from '../watchlists/views.js';
-import { rejectNul } from '../watchlists/reject-nul.js';
+import { PLAN_LIMIT, UNAUTHORIZED, WATCHLIST_NOT_FOUND_DOC } from '../watchlists/route-errors.js';
+
+const IDENTIFIER_FORMS =
+  'Profiles, in any mix: a profile URL (with or without scheme, `www`, trailing slash), a bare slug, ' +
+  '`urn:li:fs_profileView:<id>`, `urn:li:fsd_profile:<id>`, `urn:li:member:<id>`, or the bare id. Duplicates fold into one.';
 
 /** People watchlists (spec "People watchlists"). */
-export const peopleWatchlistRoutes = new Hono<AppEnv>();
-
-peopleWatchlistRoutes.post('/api-people-watchlist', requireApiKey('watchlist'), async (c) => {
-  const raw = await readBody(c, z.record(z.string(), z.unknown()));
-  rejectNul(raw);
-  const body = parseWith(CreatePeopleWatchlistBody, raw);
-  const w = await createListWatchlist(c.var.ctx, c.var.team, {
-    kind: 'people',
-    entries: body.profiles,
-    name: body.name,
-    description: body.description,
-    listId: body.list_id,
-  });
-  return c.json(
-    { id: w.id, name: w.name, slug: w.slug, type: 'people' as const, profiles_count: w.membersCount, list_id: w.listId, created: true },
-    201,
+export const peopleWatchlistRoutes = new Hono<AppEnv>()
+  .post(
+    '/api-people-watchlist',
+    describe({
+      summary: 'Create a people watchlist; its tracking tasks are queued at once',
+      description: `${IDENTIFIER_FORMS} \`list_id\` adds them to an existing people list of the team instead of a new one.`,
+      tag: 'Watchlists',
+      security: 'apiKey',
+      responses: { 201: { description: 'Created', schema: CreatePeopleWatchlistResponse } },
+      errors: {
+        400: 'Missing profiles, or `Invalid profile identifiers: …` naming the bad entries',
+        ...UNAUTHORIZED,
+        ...PLAN_LIMIT,
+        404: '`List not found or access denied`',
+      },
+    }),
+    requireApiKey('watchlist'),
+    validate('json', CreatePeopleWatchlistBody, {
+      example: { profiles: ['https://www.linkedin.com/in/ada-lovelace/', 'urn:li:fsd_profile:ACoAAAGraceHopper'], name: 'Pioneers' },
+    }),
+    async (c) => {
+      const body = c.req.valid('json');
+      const w = await createListWatchlist(c.var.ctx, c.var.team, {
+        kind: 'people',
+        entries: body.profiles,
+        name: body.name,
+        description: body.description,
+        listId: body.list_id,
+      });
+      return c.json(
+        { id: w.id, name: w.name, slug: w.slug, type: 'people' as const, profiles_count: w.membersCount, list_id: w.listId, created: true },
+        201,
+      );
+    },
+  )
+  .get(
+    '/api-people-watchlist',
+    describe({
+      summary: "The team's people watchlists, or one with `id` (with `profiles_count` and `lists`)",
+      tag: 'Watchlists',
+      security: 'apiKey',
+      responses: {
+        200: {
+          description: '`{watchlists: [{id, name, slug, type, createdAt}], count}`, or one watchlist',
+          schema: z.union([WatchlistSummaryList, PeopleWatchlistView]),
+        },
+      },
+      errors: { ...UNAUTHORIZED, ...WATCHLIST_NOT_FOUND_DOC },
+    }),
+    requireApiKey('watchlist'),
+    validate('query', WatchlistQuery, { example: { id: '6f1c2e0a-8d4b-4e3f-9a7c-1b2d3e4f5a6b' } }),
+    async (c) => {
+      const { id } = c.req.valid('query');
+      if (id !== undefined) {
+        const w = await listWatchlist(c.var.ctx.db, c.var.team.id, 'people', id);
+        if (!w) throw new HttpError(404, WATCHLIST_NOT_FOUND);
+        return c.json(w);
+      }
+      const watchlists = await watchlistSummaries(c.var.ctx.db, c.var.team.id, 'people');
+      return c.json({ watchlists, count: watchlists.length });
+    },
   );
-});
-
-peopleWatchlistRoutes.get('/api-people-watchlist', requireApiKey('watchlist'), async (c) => {
-  const { id } = readQuery(c, WatchlistQuery);
-  if (id !== undefined) {
-    const w = await listWatchlist(c.var.ctx.db, c.var.team.id, 'people', id);
-    if (!w) throw new HttpError(404, WATCHLIST_NOT_FOUND);
-    return c.json(w);
-  }
-  const watchlists = await watchlistSummaries(c.var.ctx.db, c.var.team.id, 'people');
-  return c.json({ watchlists, count: watchlists.length });
-});

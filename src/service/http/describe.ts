@@ -1,0 +1,73 @@
+import { describeRoute, resolver } from 'hono-openapi';
+import type { z } from '../../contract/zod.js';
+
+/**
+ * `describe({...})`: a route's entry in /openapi.json, written on the route next to its handler
+ * and its `validate()` (http/route-input.ts), so the reference cannot drift from what is served.
+ * hono-openapi gathers them from the app's routes (http/openapi-document.ts); a route without one
+ * fails the OpenAPI test, and so does a documented operation that is not served.
+ */
+
+/** The reference's sections, in this order, with what each is for. */
+export const TAGS = {
+  Authentication: 'Sign in with a one-time code mailed to you; the answer carries the team’s API key.',
+  'Network tasks': 'One-off tasks run by a team member’s browser extension: create, then poll get-task-status.',
+  Watchlists: 'Keyword, people and company watchlists that collect posts on a schedule.',
+  Posts: 'Collected posts, and likes and comments on them.',
+  Team: 'The team and its members (the key and the caller’s agent token).',
+  'Agent protocol': 'The calls of the browser extension (docs/agent-protocol.md).',
+  Operations: 'For the operator: is the service up.',
+} as const;
+export type Tag = keyof typeof TAGS;
+
+/** none: public; apiKey: `x-api-key`; member: `x-api-key` + `authorization: Bearer <agent_token>`. */
+export type Security = 'none' | 'apiKey' | 'member';
+const SECURITY: Record<Security, Record<string, string[]>[]> = {
+  none: [],
+  apiKey: [{ apiKey: [] }],
+  member: [{ apiKey: [], agentToken: [] }],
+};
+
+/** A success answer: its description and, when it has a body, the contract schema of that body. */
+export type Success = string | { description: string; schema?: z.core.$ZodType };
+
+export interface RouteDoc {
+  summary: string;
+  description?: string;
+  tag: Tag;
+  security: Security;
+  /** 2xx answers. */
+  responses: Record<number, Success>;
+  /** 4xx/5xx answers: what the `{error}` message says and when. 400 is added for a validated input. */
+  errors?: Record<number, string>;
+}
+
+export const ERROR_SCHEMA_REF = { $ref: '#/components/schemas/Error' };
+
+export function describe(doc: RouteDoc) {
+  const responses: Record<string, unknown> = {};
+  for (const [status, r] of Object.entries(doc.responses)) {
+    const { description, schema } = typeof r === 'string' ? { description: r, schema: undefined } : r;
+    responses[status] = {
+      description,
+      ...(schema
+        ? { content: { 'application/json': { schema: resolver(schema as Parameters<typeof resolver>[0], { options: { io: 'output' } }) } } }
+        : {}),
+    };
+  }
+  for (const [status, description] of Object.entries(doc.errors ?? {})) {
+    responses[status] = { description, content: { 'application/json': { schema: ERROR_SCHEMA_REF } } };
+  }
+  return describeRoute({
+    summary: doc.summary,
+    description: doc.description,
+    tags: [doc.tag],
+    security: SECURITY[doc.security],
+    responses: responses as Parameters<typeof describeRoute>[0]['responses'],
+  });
+}
+
+/** A route that is served but is no part of the API (the dashboard's page, the reference itself). */
+export function undocumented() {
+  return describeRoute({ hide: true });
+}
