@@ -41,7 +41,9 @@ async function publish(map: NetworkMap) {
 /** The extension calls in (a heartbeat) at once when paused and resumed. */
 async function callInNow() {
   await world.popup.getByTestId('pause').click();
+  await expect(world.popup.getByTestId('pause')).toHaveText('Resume');
   await world.popup.getByTestId('pause').click();
+  await expect(world.popup.getByTestId('pause')).toHaveText('Pause');
 }
 
 /** Heartbeats until the extension keeps the map of this version. */
