@@ -1,8 +1,9 @@
 #!/usr/bin/env node
 // `npm test`: unit and service tests (vitest), then the extension is built and the browser tests
 // run (playwright, Debian's Chromium), then the Firefox build is linted for the store (web-ext lint,
-// no error or warning allowed). Ends with one line `N passed, N failed` over all three.
-import { spawnSync } from 'node:child_process';
+// no error or warning allowed), then the service's /openapi.json is linted (Redocly's recommended
+// rules, no error or warning allowed). Ends with one line `N passed, N failed` over all four.
+import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -58,6 +59,50 @@ function ensurePostgresServer() {
   process.exit(1);
 }
 ensurePostgresServer();
+
+/** Starts `npm run service` on PGlite in a scratch folder, lints its /openapi.json, stops it. */
+async function lintApiDocument() {
+  const { DATABASE_URL: _own, ...env } = process.env;
+  const service = spawn(join('node_modules', '.bin', 'tsx'), ['src/service/main.ts'], {
+    env: { ...env, PORT: '0', HOST: '127.0.0.1', DATA_DIR: join(tmp, 'api-lint') },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let out = '';
+  service.stdout.on('data', (d) => (out += d));
+  service.stderr.on('data', (d) => (out += d));
+  try {
+    let url = null;
+    for (const deadline = Date.now() + 60_000; !url && Date.now() < deadline && service.exitCode === null; ) {
+      url = /Service listening on (\S+)/.exec(out)?.[1] ?? null;
+      if (!url) await new Promise((r) => setTimeout(r, 100));
+    }
+    if (!url) {
+      console.error(`The service did not start for the API lint:\n${out}`);
+      return false;
+    }
+    console.log(`\n$ npx redocly lint ${url}/openapi.json --format json`);
+    const lint = spawnSync('npx', ['redocly', 'lint', `${url}/openapi.json`, '--format', 'json', '--max-problems', '1000'], {
+      encoding: 'utf8',
+      env: { ...process.env, REDOCLY_TELEMETRY: 'off', REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true' },
+    });
+    let report = null;
+    try {
+      report = JSON.parse(lint.stdout.slice(lint.stdout.indexOf('{')));
+    } catch {
+      console.error(lint.stdout, lint.stderr);
+    }
+    if (!report?.totals) {
+      console.error('redocly lint gave no report.');
+      return false;
+    }
+    for (const p of report.problems ?? []) console.log(`${p.severity}: ${p.ruleId}: ${p.message} (${p.location?.[0]?.pointer ?? ''})`);
+    const { errors, warnings } = report.totals;
+    console.log(`redocly lint: ${errors} errors, ${warnings} warnings`);
+    return errors === 0 && warnings === 0;
+  } finally {
+    service.kill('SIGTERM');
+  }
+}
 
 let passed = 0;
 let failed = 0;
@@ -123,6 +168,12 @@ if (run('npx', ['wxt', 'build', '-b', 'firefox']) !== 0) {
     else passed += 1;
   }
 }
+
+// 4. The API document as tools read it: the real service started on a free port, its
+// /openapi.json linted by Redocly with its recommended rules (redocly.yaml). Any error or warning
+// fails the run; it counts as one test.
+if (await lintApiDocument()) passed += 1;
+else failed += 1;
 
 rmSync(tmp, { recursive: true, force: true });
 if (broken && failed === 0) failed = 1;

@@ -50,7 +50,28 @@ async function build(app: Hono<any>): Promise<Document> {
     },
   });
   tidy(document);
+  unnestRecursion(document.components?.schemas ?? {});
   return document;
+}
+
+/**
+ * A recursive schema (the network map's template: any JSON value, nested) is described one level
+ * deep, its inner values as any JSON: client generators (openapi-typescript) cannot type a schema
+ * that is an array or a map of itself.
+ */
+function unnestRecursion(schemas: Record<string, unknown>): void {
+  for (const [name, schema] of Object.entries(schemas)) {
+    const self = `#/components/schemas/${name}`;
+    const stack = [schema];
+    while (stack.length) {
+      const v = stack.pop();
+      if (v === null || typeof v !== 'object') continue;
+      for (const [k, x] of Object.entries(v)) {
+        if (x && typeof x === 'object' && (x as { $ref?: string }).$ref === self) (v as Record<string, unknown>)[k] = {};
+        else stack.push(x);
+      }
+    }
+  }
 }
 
 /**

@@ -1,0 +1,4200 @@
+// Generated from the service's /openapi.json by openapi-typescript (`npm run api-types`); do not edit.
+// test/service/typed-client.test.ts fails when it is not current.
+export interface paths {
+    "/network-agent/auth-send-otp": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * E-mail a 6-digit sign-in code
+         * @description Sends a one-time code to the address, valid for 1 hour and for one use; a new code replaces the previous one. The answer is the same whether or not the address has an account (a new address signs up at verify). At most one code per 30 seconds and 5 per hour per address; beyond that 429 with `Retry-After`. `full_name` names a new account and its team.
+         */
+        post: operations["postNetworkAgentAuthSendOtp"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/network-agent/auth-verify-otp": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Exchange the code for the team’s API key
+         * @description A good code signs the user in: a new user gets a team (as its admin) and an API key; an existing user gets their team back; a user invited by a team admin joins that team now, with the role the admin chose. The answer also carries `agent_token`, a fresh secret bound to this user for the browser extension and the member endpoints. A code allows 5 wrong tries; after that, or after 1 hour, or once used, it is void.
+         */
+        post: operations["postNetworkAgentAuthVerifyOtp"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api-team": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The team, the caller, and every member with their extension status
+         * @description Called with the team’s `x-api-key` and the caller’s own `authorization: Bearer <agent_token>` from auth-verify-otp. `team.agent_active` is true when any member’s extension was active in the last 48 hours. Members are ordered by joining date (the oldest admin runs likes, comments and connection requests); invitations come last.
+         */
+        get: operations["getApiTeam"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api-team-members": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Invite a member by e-mail (admins only)
+         * @description Called with the team’s `x-api-key` and the caller’s own `authorization: Bearer <agent_token>` from auth-verify-otp. The person joins the team with this role at their next sign-in; if they belong to another team, they move to this one then.
+         */
+        post: operations["postApiTeamMembers"];
+        /**
+         * Remove a member or withdraw an invitation (admins only)
+         * @description Called with the team’s `x-api-key` and the caller’s own `authorization: Bearer <agent_token>` from auth-verify-otp. The member’s agent tokens stop working at once. The last admin cannot be removed (400).
+         */
+        delete: operations["deleteApiTeamMembers"];
+        options?: never;
+        head?: never;
+        /**
+         * Set a member’s role (admins only)
+         * @description Called with the team’s `x-api-key` and the caller’s own `authorization: Bearer <agent_token>` from auth-verify-otp. The last admin who has signed in cannot be demoted (400); make another member admin first.
+         */
+        patch: operations["patchApiTeamMembers"];
+        trace?: never;
+    };
+    "/network-agent/fetch-profile": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Fetch a profile by its slug or URL
+         * @description Answers at once with `api_agent_task_id`; the task runs in a team member’s browser extension. Poll `GET /network-agent/get-task-status` every 5 seconds (up to 30 times) for the result. Task type: `agent_profile_fetch`.
+         */
+        post: operations["postNetworkAgentFetchProfile"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/network-agent/fetch-profiles-posts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Fetch recent posts of one or more profiles
+         * @description Answers at once with `api_agent_task_id`; the task runs in a team member’s browser extension. Poll `GET /network-agent/get-task-status` every 5 seconds (up to 30 times) for the result. Task type: `agent_profiles_tracking`.
+         */
+        post: operations["postNetworkAgentFetchProfilesPosts"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/network-agent/like-post": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Like (react to) a post as the team’s oldest admin
+         * @description Answers at once with `api_agent_task_id`; the task runs in a team member’s browser extension. Poll `GET /network-agent/get-task-status` every 5 seconds (up to 30 times) for the result. Task type: `agent_like_post`. Runs as the team’s oldest admin (by date of joining).
+         */
+        post: operations["postNetworkAgentLikePost"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/network-agent/comment-post": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Comment on a post as the team’s oldest admin
+         * @description Answers at once with `api_agent_task_id`; the task runs in a team member’s browser extension. Poll `GET /network-agent/get-task-status` every 5 seconds (up to 30 times) for the result. Task type: `agent_comment_post`. Runs as the team’s oldest admin (by date of joining).
+         */
+        post: operations["postNetworkAgentCommentPost"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/network-agent/send-connection-request": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send a connection request, with an optional note, as the team’s oldest admin
+         * @description Answers at once with `api_agent_task_id`; the task runs in a team member’s browser extension. Poll `GET /network-agent/get-task-status` every 5 seconds (up to 30 times) for the result. Task type: `agent_connection_request`. Runs as the team’s oldest admin (by date of joining).
+         */
+        post: operations["postNetworkAgentSendConnectionRequest"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/network-agent/fetch-company": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Fetch a company page by its slug or URL
+         * @description Answers at once with `api_agent_task_id`; the task runs in a team member’s browser extension. Poll `GET /network-agent/get-task-status` every 5 seconds (up to 30 times) for the result. Task type: `agent_company_fetch`.
+         */
+        post: operations["postNetworkAgentFetchCompany"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/network-agent/fetch-company-posts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Fetch recent posts of a company page
+         * @description Answers at once with `api_agent_task_id`; the task runs in a team member’s browser extension. Poll `GET /network-agent/get-task-status` every 5 seconds (up to 30 times) for the result. Task type: `agent_company_posts_fetch`.
+         */
+        post: operations["postNetworkAgentFetchCompanyPosts"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/network-agent/search-profiles": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Search profiles by keywords, title, company or location
+         * @description Answers at once with `api_agent_task_id`; the task runs in a team member’s browser extension. Poll `GET /network-agent/get-task-status` every 5 seconds (up to 30 times) for the result. Task type: `agent_profiles_search`.
+         */
+        post: operations["postNetworkAgentSearchProfiles"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/network-agent/fetch-connections": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Fetch the oldest admin’s 1st-degree connections
+         * @description Answers at once with `api_agent_task_id`; the task runs in a team member’s browser extension. Poll `GET /network-agent/get-task-status` every 5 seconds (up to 30 times) for the result. Task type: `agent_connections_fetch`. Runs as the team’s oldest admin (by date of joining).
+         */
+        post: operations["postNetworkAgentFetchConnections"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/network-agent/send-message": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send a direct message to a 1st-degree connection of the oldest admin
+         * @description Answers at once with `api_agent_task_id`; the task runs in a team member’s browser extension. Poll `GET /network-agent/get-task-status` every 5 seconds (up to 30 times) for the result. Task type: `agent_send_message`. Runs as the team’s oldest admin (by date of joining).
+         */
+        post: operations["postNetworkAgentSendMessage"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/network-agent/get-task-status": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Status, input and result of a task
+         * @description `task_output` is null until the task is completed; a failed task carries `error: {code, message}`. States: pending, processing, completed, failed.
+         */
+        get: operations["getNetworkAgentGetTaskStatus"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/agent/heartbeat": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Report liveness and network session state; receive a newer network map
+         * @description Records the member’s activity (the 48-hour rule). A member whose last heartbeat said signed out or paused is given no tasks.
+         */
+        post: operations["postAgentHeartbeat"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/agent/tasks/claim": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Long poll for a task this member may run
+         * @description Answers as soon as a task is claimable, or after `wait_s` (0 to 25, default 20) with 204 and no body. The claim holds a 120 s lease; `attempt` is its fencing token.
+         */
+        post: operations["postAgentTasksClaim"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/agent/tasks/{id}/extend": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Renew the lease of a claimed task */
+        post: operations["postAgentTasksByIdExtend"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/agent/tasks/{id}/complete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Hand in the output of a claimed task
+         * @description The output must match the task type’s output schema (400 otherwise, the task stays processing); text the database cannot store (NUL, a lone surrogate) is cleaned, not refused. Completing again with the same attempt is 200 and changes nothing.
+         */
+        post: operations["postAgentTasksByIdComplete"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/agent/tasks/{id}/fail": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Report that a claimed task failed
+         * @description Retryable errors put the task back to pending after a growing delay (10 s, 20 s, …) until its attempts (3) are spent; otherwise it is failed. `invitation_limit` makes the member invite-limited for 7 days, or until `retry_after`.
+         */
+        post: operations["postAgentTasksByIdFail"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/agent/sign-out": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Revoke the agent token of this call */
+        post: operations["postAgentSignOut"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api-tasks": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Recent tasks of the team, newest first */
+        get: operations["getApiTasks"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api-posts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Collected posts of a watchlist, or of the whole team
+         * @description Pages of 20 (`page`, first is 1) or an inclusive 0-indexed `range_from`..`range_to` (at most 100). `end_date` is inclusive (whole day, UTC). `seniority_level`: one or a comma-separated list of owner, cxo, vp, director, manager, senior, entry, intern, unknown. `sort_by`: recent (default), popular_first or engagement (likes + 2*comments + 3*shares). `trending=true`: posts whose engagement per hour is at least twice the watchlist's median over its last 200 posts.
+         */
+        get: operations["getApiPosts"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api-like": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Like a collected post as a team member (or as a company page) */
+        post: operations["postApiLike"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api-comment": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Comment on a collected post as a team member (or as a company page) */
+        post: operations["postApiComment"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api-keyword-watchlist": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The team's keyword watchlists, or one with `id`
+         * @description Without `id`: `{watchlists, count}`. With `id`: the watchlist itself.
+         */
+        get: operations["getApiKeywordWatchlist"];
+        put?: never;
+        /**
+         * Create a keyword watchlist from keywords (direct mode) or from a plain-English prompt (prompt mode)
+         * @description Send `keywords` or `prompt`, never both. Direct mode is idempotent by keyword set: when the team has a keyword watchlist with the same primary keywords (order-insensitive, lower-cased, trimmed), it is returned with 200 and `created: false` (its own frequency and labels; no plan slot used). Without `labels`, one label per keyword is derived. Prompt mode answers at once; keywords and intent labels appear a few seconds later (GET with `id`); URLs in the prompt are read for their page's title, description and Open Graph data.
+         */
+        post: operations["postApiKeywordWatchlist"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Update a keyword watchlist (patch mode), or regenerate it from a new prompt (prompt mode)
+         * @description Patch mode: only the fields sent change, and only their parts are answered. `keywords` replaces the whole set: keyword rows and pending keyword-tracking tasks are recreated, collected posts stay; without `labels` one label per keyword is derived. `disable: true` pauses tracking, `false` resumes it. `slack_webhook_url: null` clears it. Prompt mode (`id` and `prompt` only): keywords and labels are wiped and regenerated in the background.
+         */
+        patch: operations["patchApiKeywordWatchlist"];
+        trace?: never;
+    };
+    "/api-people-watchlist": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The team's people watchlists, or one with `id` (with `profiles_count` and `lists`) */
+        get: operations["getApiPeopleWatchlist"];
+        put?: never;
+        /**
+         * Create a people watchlist; its tracking tasks are queued at once
+         * @description Profiles, in any mix: a profile URL (with or without scheme, `www`, trailing slash), a bare slug, `urn:li:fs_profileView:<id>`, `urn:li:fsd_profile:<id>`, `urn:li:member:<id>`, or the bare id. Duplicates fold into one. `list_id` adds them to an existing people list of the team instead of a new one.
+         */
+        post: operations["postApiPeopleWatchlist"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api-company-watchlist": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The team's company watchlists, or one with `id` (with `companies_count` and `lists`) */
+        get: operations["getApiCompanyWatchlist"];
+        put?: never;
+        /**
+         * Create a company watchlist from company page URLs or slugs
+         * @description Collection starts at the scheduler's next cycle. `list_id` adds the companies to an existing company list of the team.
+         */
+        post: operations["postApiCompanyWatchlist"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+}
+export type webhooks = Record<string, never>;
+export interface components {
+    schemas: {
+        Error: {
+            error: string;
+        };
+        __schema0: string | number | boolean | null | unknown[] | {
+            [key: string]: unknown;
+        };
+    };
+    responses: never;
+    parameters: never;
+    requestBodies: never;
+    headers: never;
+    pathItems: never;
+}
+export type $defs = Record<string, never>;
+export interface operations {
+    postNetworkAgentAuthSendOtp: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    email: string;
+                    full_name?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Code sent */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        message: string;
+                    };
+                };
+            };
+            /** @description `Missing or invalid 'email'`, a wrong type, an unknown field or malformed JSON */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Body larger than 1 MiB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many codes requested for this address; the `Retry-After` header gives the seconds to wait */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The mail could not be sent; ask again */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    postNetworkAgentAuthVerifyOtp: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    email: string;
+                    otp: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Signed in */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        user: {
+                            id: string;
+                            full_name: string;
+                            email: string;
+                        };
+                        team: {
+                            id: string;
+                            name: string;
+                            api_key: string;
+                        };
+                        agent_token: string;
+                        /** @enum {string} */
+                        role: "admin" | "member";
+                    };
+                };
+            };
+            /** @description `Missing or invalid 'email'` or `Missing or invalid 'otp'` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `Invalid or expired OTP`: wrong, expired, used or replaced code; request a new one */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Body larger than 1 MiB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getApiTeam: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The team */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        team: {
+                            id: string;
+                            name: string;
+                            plan: string;
+                            agent_active: boolean;
+                        };
+                        me: {
+                            id: string;
+                            email: string;
+                            /** @enum {string} */
+                            role: "admin" | "member";
+                        };
+                        members: {
+                            user_id: string | null;
+                            email: string;
+                            full_name: string | null;
+                            /** @enum {string} */
+                            role: "admin" | "member";
+                            /** @enum {string} */
+                            status: "active" | "invited";
+                            joined_at: string | null;
+                            last_active_at: string | null;
+                            agent_active: boolean;
+                            network_signed_in: boolean | null;
+                            network_public_identifier: string | null;
+                            paused: boolean | null;
+                            extension_version: string | null;
+                            invite_limited_until: string | null;
+                            network_map_version: number | null;
+                            network_health: {
+                                call: string;
+                                /** @enum {string} */
+                                state: "degraded" | "broken";
+                                working_alternative: string | null;
+                                failures: {
+                                    alternative: string;
+                                    status: number | null;
+                                    code: string;
+                                    message: string;
+                                    count: number;
+                                    last_at: string;
+                                }[];
+                            }[];
+                        }[];
+                    };
+                };
+            };
+            /** @description `Missing API Key`, `Invalid API Key`, or `Invalid agent token` (the bearer token is not a member of the key’s team) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    postApiTeamMembers: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    email: string;
+                    /**
+                     * @default member
+                     * @enum {string}
+                     */
+                    role?: "admin" | "member";
+                };
+            };
+        };
+        responses: {
+            /** @description Invited */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        user_id: string | null;
+                        email: string;
+                        full_name: string | null;
+                        /** @enum {string} */
+                        role: "admin" | "member";
+                        /** @enum {string} */
+                        status: "active" | "invited";
+                        joined_at: string | null;
+                        last_active_at: string | null;
+                        agent_active: boolean;
+                        network_signed_in: boolean | null;
+                        network_public_identifier: string | null;
+                        paused: boolean | null;
+                        extension_version: string | null;
+                        invite_limited_until: string | null;
+                        network_map_version: number | null;
+                        network_health: {
+                            call: string;
+                            /** @enum {string} */
+                            state: "degraded" | "broken";
+                            working_alternative: string | null;
+                            failures: {
+                                alternative: string;
+                                status: number | null;
+                                code: string;
+                                message: string;
+                                count: number;
+                                last_at: string;
+                            }[];
+                        }[];
+                    };
+                };
+            };
+            /** @description Invalid input: malformed JSON, an unknown or mistyped field, or a value out of range; the message names it */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `Missing API Key`, `Invalid API Key`, or `Invalid agent token` (the bearer token is not a member of the key’s team) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `Access denied`: only an admin of the team may change its members */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Already a member of (or invited to) this team */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    deleteApiTeamMembers: {
+        parameters: {
+            query: {
+                email: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Removed */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        message: string;
+                    };
+                };
+            };
+            /** @description Invalid input: malformed JSON, an unknown or mistyped field, or a value out of range; the message names it */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `Missing API Key`, `Invalid API Key`, or `Invalid agent token` (the bearer token is not a member of the key’s team) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `Access denied`: only an admin of the team may change its members */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `Member not found` in this team */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    patchApiTeamMembers: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    email: string;
+                    /** @enum {string} */
+                    role: "admin" | "member";
+                };
+            };
+        };
+        responses: {
+            /** @description Role set */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        user_id: string | null;
+                        email: string;
+                        full_name: string | null;
+                        /** @enum {string} */
+                        role: "admin" | "member";
+                        /** @enum {string} */
+                        status: "active" | "invited";
+                        joined_at: string | null;
+                        last_active_at: string | null;
+                        agent_active: boolean;
+                        network_signed_in: boolean | null;
+                        network_public_identifier: string | null;
+                        paused: boolean | null;
+                        extension_version: string | null;
+                        invite_limited_until: string | null;
+                        network_map_version: number | null;
+                        network_health: {
+                            call: string;
+                            /** @enum {string} */
+                            state: "degraded" | "broken";
+                            working_alternative: string | null;
+                            failures: {
+                                alternative: string;
+                                status: number | null;
+                                code: string;
+                                message: string;
+                                count: number;
+                                last_at: string;
+                            }[];
+                        }[];
+                    };
+                };
+            };
+            /** @description Invalid input: malformed JSON, an unknown or mistyped field, or a value out of range; the message names it */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `Missing API Key`, `Invalid API Key`, or `Invalid agent token` (the bearer token is not a member of the key’s team) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `Access denied`: only an admin of the team may change its members */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `Member not found` in this team */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    postNetworkAgentFetchProfile: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    profile_slug: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Task queued */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        success: boolean;
+                        /** Format: uuid */
+                        api_agent_task_id: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description Invalid input: malformed JSON, an unknown or mistyped field, or a value out of range; the message names it */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `Missing API Key` or `Invalid API Key` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `Plugin installation required: …`: no member’s extension was active in the last 48 hours */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    postNetworkAgentFetchProfilesPosts: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    profile_urns: string[];
+                    count?: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Task queued */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        success: boolean;
+                        /** Format: uuid */
+                        api_agent_task_id: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description Invalid input: malformed JSON, an unknown or mistyped field, or a value out of range; the message names it */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `Missing API Key` or `Invalid API Key` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `Plugin installation required: …`: no member’s extension was active in the last 48 hours */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    postNetworkAgentLikePost: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    social_urn: string;
+                    /** @enum {string} */
+                    reaction_type?: "LIKE" | "PRAISE" | "APPRECIATION" | "EMPATHY" | "INTEREST" | "ENTERTAINMENT";
+                };
+            };
+        };
+        responses: {
+            /** @description Task queued */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        success: boolean;
+                        /** Format: uuid */
+                        api_agent_task_id: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description Invalid input: malformed JSON, an unknown or mistyped field, or a value out of range; the message names it */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `Missing API Key` or `Invalid API Key` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `Plugin installation required: …`: no member’s extension was active in the last 48 hours */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `No admin user found in the team` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    postNetworkAgentCommentPost: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    social_urn: string;
+                    comment_text: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Task queued */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        success: boolean;
+                        /** Format: uuid */
+                        api_agent_task_id: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description Invalid input: malformed JSON, an unknown or mistyped field, or a value out of range; the message names it */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `Missing API Key` or `Invalid API Key` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `Plugin installation required: …`: no member’s extension was active in the last 48 hours */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `No admin user found in the team` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    postNetworkAgentSendConnectionRequest: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    profile_urn: string;
+                    note?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Task queued */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        success: boolean;
+                        /** Format: uuid */
+                        api_agent_task_id: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description Invalid input: malformed JSON, an unknown or mistyped field, or a value out of range; the message names it */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `Missing API Key` or `Invalid API Key` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `Plugin installation required: …`: no member’s extension was active in the last 48 hours */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `No admin user found in the team` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `LinkedIn invitation limit reached`: the admin hit the weekly invitation limit; retry later */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    postNetworkAgentFetchCompany: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    company: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Task queued */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        success: boolean;
+                        /** Format: uuid */
+                        api_agent_task_id: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description Invalid input: malformed JSON, an unknown or mistyped field, or a value out of range; the message names it */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `Missing API Key` or `Invalid API Key` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `Plugin installation required: …`: no member’s extension was active in the last 48 hours */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    postNetworkAgentFetchCompanyPosts: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    company: string;
+                    /** @default 20 */
+                    count?: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Task queued */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        success: boolean;
+                        /** Format: uuid */
+                        api_agent_task_id: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description Invalid input: malformed JSON, an unknown or mistyped field, or a value out of range; the message names it */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `Missing API Key` or `Invalid API Key` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `Plugin installation required: …`: no member’s extension was active in the last 48 hours */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    postNetworkAgentSearchProfiles: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    keywords?: string;
+                    title?: string;
+                    company?: string;
+                    location?: string;
+                    network_degree?: ("first" | "second" | "third")[];
+                    /** @default 0 */
+                    start?: number;
+                    /** @default 10 */
+                    count?: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Task queued */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        success: boolean;
+                        /** Format: uuid */
+                        api_agent_task_id: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description Invalid input: malformed JSON, an unknown or mistyped field, or a value out of range; the message names it */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `Missing API Key` or `Invalid API Key` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `Plugin installation required: …`: no member’s extension was active in the last 48 hours */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    postNetworkAgentFetchConnections: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @default 0 */
+                    start?: number;
+                    /** @default 40 */
+                    count?: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Task queued */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        success: boolean;
+                        /** Format: uuid */
+                        api_agent_task_id: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description Invalid input: malformed JSON, an unknown or mistyped field, or a value out of range; the message names it */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `Missing API Key` or `Invalid API Key` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `Plugin installation required: …`: no member’s extension was active in the last 48 hours */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `No admin user found in the team` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    postNetworkAgentSendMessage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    profile_urn: string;
+                    message_text: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Task queued */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        success: boolean;
+                        /** Format: uuid */
+                        api_agent_task_id: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description Invalid input: malformed JSON, an unknown or mistyped field, or a value out of range; the message names it */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `Missing API Key` or `Invalid API Key` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `Plugin installation required: …`: no member’s extension was active in the last 48 hours */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `No admin user found in the team` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getNetworkAgentGetTaskStatus: {
+        parameters: {
+            query: {
+                api_agent_task_id: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The task */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        success: boolean;
+                        data: {
+                            /** Format: uuid */
+                            id: string;
+                            /** @enum {string} */
+                            status: "pending" | "processing" | "completed" | "failed";
+                            task_input: {
+                                [key: string]: unknown;
+                            };
+                            task_output: {
+                                [key: string]: unknown;
+                            } | null;
+                            error?: {
+                                /** @enum {string} */
+                                code: "network_signed_out" | "network_rate_limited" | "network_challenge" | "invitation_limit" | "not_found" | "access_denied" | "not_first_degree" | "already_connected" | "invitation_pending" | "network_changed" | "network_error" | "timeout" | "paused_by_user" | "agent_lost";
+                                message: string;
+                            } | null;
+                            created_at?: string;
+                            updated_at?: string;
+                        };
+                    };
+                };
+            };
+            /** @description `Missing or invalid 'api_agent_task_id'` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `Missing API Key` or `Invalid API Key` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `Access denied`: the task belongs to another team */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `Task not found` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    postAgentHeartbeat: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    extension_version: string;
+                    browser: string;
+                    network: {
+                        signed_in: boolean;
+                        member_urn?: string | null;
+                        public_identifier?: string | null;
+                    };
+                    paused: boolean;
+                    pause_reason?: string | null;
+                    network_map_version?: number;
+                    network_map_format?: number;
+                    network_health?: {
+                        call: string;
+                        /** @enum {string} */
+                        state: "degraded" | "broken";
+                        working_alternative: string | null;
+                        failures: {
+                            alternative: string;
+                            status: number | null;
+                            code: string;
+                            message: string;
+                            count: number;
+                            last_at: string;
+                        }[];
+                    }[];
+                };
+            };
+        };
+        responses: {
+            /** @description Who the agent is and how often to call */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        server_time: string;
+                        member: {
+                            id: string;
+                            email: string;
+                            full_name: string;
+                            /** @enum {string} */
+                            role: "admin" | "member";
+                        };
+                        team: {
+                            id: string;
+                            name: string;
+                        };
+                        heartbeat_every_s: number;
+                        claim_wait_s: number;
+                        network_map?: {
+                            /** @constant */
+                            format: 2;
+                            version: number;
+                            calls: {
+                                me: {
+                                    id: string;
+                                    /** @enum {string} */
+                                    method: "GET" | "POST";
+                                    path: string;
+                                    query?: [
+                                        string,
+                                        string | number | boolean | {
+                                            restli: components["schemas"]["__schema0"];
+                                        }
+                                    ][];
+                                    body?: components["schemas"]["__schema0"];
+                                    /** @enum {string} */
+                                    accept?: "normalized" | "json";
+                                    requires?: string[];
+                                    next_on?: number[];
+                                    read?: {
+                                        list?: string[];
+                                        one?: string[];
+                                        total?: string[];
+                                        token?: string[];
+                                        fields?: {
+                                            me: {
+                                                [key: string]: string[];
+                                            };
+                                            profile: {
+                                                [key: string]: string[];
+                                            };
+                                            position: {
+                                                [key: string]: string[];
+                                            };
+                                            education: {
+                                                [key: string]: string[];
+                                            };
+                                            skill: {
+                                                [key: string]: string[];
+                                            };
+                                            relationship: {
+                                                [key: string]: string[];
+                                            };
+                                            post: {
+                                                [key: string]: string[];
+                                            };
+                                            search_item: {
+                                                [key: string]: string[];
+                                            };
+                                            post_result: {
+                                                [key: string]: string[];
+                                            };
+                                            person_result: {
+                                                [key: string]: string[];
+                                            };
+                                            connection: {
+                                                [key: string]: string[];
+                                            };
+                                            company: {
+                                                [key: string]: string[];
+                                            };
+                                            written: {
+                                                [key: string]: string[];
+                                            };
+                                        };
+                                    };
+                                    paging?: {
+                                        /** @enum {string} */
+                                        by: "start" | "token";
+                                        max_count: number;
+                                    };
+                                    source?: string;
+                                }[];
+                                profile: {
+                                    id: string;
+                                    /** @enum {string} */
+                                    method: "GET" | "POST";
+                                    path: string;
+                                    query?: [
+                                        string,
+                                        string | number | boolean | {
+                                            restli: components["schemas"]["__schema0"];
+                                        }
+                                    ][];
+                                    body?: components["schemas"]["__schema0"];
+                                    /** @enum {string} */
+                                    accept?: "normalized" | "json";
+                                    requires?: string[];
+                                    next_on?: number[];
+                                    read?: {
+                                        list?: string[];
+                                        one?: string[];
+                                        total?: string[];
+                                        token?: string[];
+                                        fields?: {
+                                            me: {
+                                                [key: string]: string[];
+                                            };
+                                            profile: {
+                                                [key: string]: string[];
+                                            };
+                                            position: {
+                                                [key: string]: string[];
+                                            };
+                                            education: {
+                                                [key: string]: string[];
+                                            };
+                                            skill: {
+                                                [key: string]: string[];
+                                            };
+                                            relationship: {
+                                                [key: string]: string[];
+                                            };
+                                            post: {
+                                                [key: string]: string[];
+                                            };
+                                            search_item: {
+                                                [key: string]: string[];
+                                            };
+                                            post_result: {
+                                                [key: string]: string[];
+                                            };
+                                            person_result: {
+                                                [key: string]: string[];
+                                            };
+                                            connection: {
+                                                [key: string]: string[];
+                                            };
+                                            company: {
+                                                [key: string]: string[];
+                                            };
+                                            written: {
+                                                [key: string]: string[];
+                                            };
+                                        };
+                                    };
+                                    paging?: {
+                                        /** @enum {string} */
+                                        by: "start" | "token";
+                                        max_count: number;
+                                    };
+                                    source?: string;
+                                }[];
+                                profile_relationship: {
+                                    id: string;
+                                    /** @enum {string} */
+                                    method: "GET" | "POST";
+                                    path: string;
+                                    query?: [
+                                        string,
+                                        string | number | boolean | {
+                                            restli: components["schemas"]["__schema0"];
+                                        }
+                                    ][];
+                                    body?: components["schemas"]["__schema0"];
+                                    /** @enum {string} */
+                                    accept?: "normalized" | "json";
+                                    requires?: string[];
+                                    next_on?: number[];
+                                    read?: {
+                                        list?: string[];
+                                        one?: string[];
+                                        total?: string[];
+                                        token?: string[];
+                                        fields?: {
+                                            me: {
+                                                [key: string]: string[];
+                                            };
+                                            profile: {
+                                                [key: string]: string[];
+                                            };
+                                            position: {
+                                                [key: string]: string[];
+                                            };
+                                            education: {
+                                                [key: string]: string[];
+                                            };
+                                            skill: {
+                                                [key: string]: string[];
+                                            };
+                                            relationship: {
+                                                [key: string]: string[];
+                                            };
+                                            post: {
+                                                [key: string]: string[];
+                                            };
+                                            search_item: {
+                                                [key: string]: string[];
+                                            };
+                                            post_result: {
+                                                [key: string]: string[];
+                                            };
+                                            person_result: {
+                                                [key: string]: string[];
+                                            };
+                                            connection: {
+                                                [key: string]: string[];
+                                            };
+                                            company: {
+                                                [key: string]: string[];
+                                            };
+                                            written: {
+                                                [key: string]: string[];
+                                            };
+                                        };
+                                    };
+                                    paging?: {
+                                        /** @enum {string} */
+                                        by: "start" | "token";
+                                        max_count: number;
+                                    };
+                                    source?: string;
+                                }[];
+                                profile_posts: {
+                                    id: string;
+                                    /** @enum {string} */
+                                    method: "GET" | "POST";
+                                    path: string;
+                                    query?: [
+                                        string,
+                                        string | number | boolean | {
+                                            restli: components["schemas"]["__schema0"];
+                                        }
+                                    ][];
+                                    body?: components["schemas"]["__schema0"];
+                                    /** @enum {string} */
+                                    accept?: "normalized" | "json";
+                                    requires?: string[];
+                                    next_on?: number[];
+                                    read?: {
+                                        list?: string[];
+                                        one?: string[];
+                                        total?: string[];
+                                        token?: string[];
+                                        fields?: {
+                                            me: {
+                                                [key: string]: string[];
+                                            };
+                                            profile: {
+                                                [key: string]: string[];
+                                            };
+                                            position: {
+                                                [key: string]: string[];
+                                            };
+                                            education: {
+                                                [key: string]: string[];
+                                            };
+                                            skill: {
+                                                [key: string]: string[];
+                                            };
+                                            relationship: {
+                                                [key: string]: string[];
+                                            };
+                                            post: {
+                                                [key: string]: string[];
+                                            };
+                                            search_item: {
+                                                [key: string]: string[];
+                                            };
+                                            post_result: {
+                                                [key: string]: string[];
+                                            };
+                                            person_result: {
+                                                [key: string]: string[];
+                                            };
+                                            connection: {
+                                                [key: string]: string[];
+                                            };
+                                            company: {
+                                                [key: string]: string[];
+                                            };
+                                            written: {
+                                                [key: string]: string[];
+                                            };
+                                        };
+                                    };
+                                    paging?: {
+                                        /** @enum {string} */
+                                        by: "start" | "token";
+                                        max_count: number;
+                                    };
+                                    source?: string;
+                                }[];
+                                company: {
+                                    id: string;
+                                    /** @enum {string} */
+                                    method: "GET" | "POST";
+                                    path: string;
+                                    query?: [
+                                        string,
+                                        string | number | boolean | {
+                                            restli: components["schemas"]["__schema0"];
+                                        }
+                                    ][];
+                                    body?: components["schemas"]["__schema0"];
+                                    /** @enum {string} */
+                                    accept?: "normalized" | "json";
+                                    requires?: string[];
+                                    next_on?: number[];
+                                    read?: {
+                                        list?: string[];
+                                        one?: string[];
+                                        total?: string[];
+                                        token?: string[];
+                                        fields?: {
+                                            me: {
+                                                [key: string]: string[];
+                                            };
+                                            profile: {
+                                                [key: string]: string[];
+                                            };
+                                            position: {
+                                                [key: string]: string[];
+                                            };
+                                            education: {
+                                                [key: string]: string[];
+                                            };
+                                            skill: {
+                                                [key: string]: string[];
+                                            };
+                                            relationship: {
+                                                [key: string]: string[];
+                                            };
+                                            post: {
+                                                [key: string]: string[];
+                                            };
+                                            search_item: {
+                                                [key: string]: string[];
+                                            };
+                                            post_result: {
+                                                [key: string]: string[];
+                                            };
+                                            person_result: {
+                                                [key: string]: string[];
+                                            };
+                                            connection: {
+                                                [key: string]: string[];
+                                            };
+                                            company: {
+                                                [key: string]: string[];
+                                            };
+                                            written: {
+                                                [key: string]: string[];
+                                            };
+                                        };
+                                    };
+                                    paging?: {
+                                        /** @enum {string} */
+                                        by: "start" | "token";
+                                        max_count: number;
+                                    };
+                                    source?: string;
+                                }[];
+                                company_posts: {
+                                    id: string;
+                                    /** @enum {string} */
+                                    method: "GET" | "POST";
+                                    path: string;
+                                    query?: [
+                                        string,
+                                        string | number | boolean | {
+                                            restli: components["schemas"]["__schema0"];
+                                        }
+                                    ][];
+                                    body?: components["schemas"]["__schema0"];
+                                    /** @enum {string} */
+                                    accept?: "normalized" | "json";
+                                    requires?: string[];
+                                    next_on?: number[];
+                                    read?: {
+                                        list?: string[];
+                                        one?: string[];
+                                        total?: string[];
+                                        token?: string[];
+                                        fields?: {
+                                            me: {
+                                                [key: string]: string[];
+                                            };
+                                            profile: {
+                                                [key: string]: string[];
+                                            };
+                                            position: {
+                                                [key: string]: string[];
+                                            };
+                                            education: {
+                                                [key: string]: string[];
+                                            };
+                                            skill: {
+                                                [key: string]: string[];
+                                            };
+                                            relationship: {
+                                                [key: string]: string[];
+                                            };
+                                            post: {
+                                                [key: string]: string[];
+                                            };
+                                            search_item: {
+                                                [key: string]: string[];
+                                            };
+                                            post_result: {
+                                                [key: string]: string[];
+                                            };
+                                            person_result: {
+                                                [key: string]: string[];
+                                            };
+                                            connection: {
+                                                [key: string]: string[];
+                                            };
+                                            company: {
+                                                [key: string]: string[];
+                                            };
+                                            written: {
+                                                [key: string]: string[];
+                                            };
+                                        };
+                                    };
+                                    paging?: {
+                                        /** @enum {string} */
+                                        by: "start" | "token";
+                                        max_count: number;
+                                    };
+                                    source?: string;
+                                }[];
+                                people_search: {
+                                    id: string;
+                                    /** @enum {string} */
+                                    method: "GET" | "POST";
+                                    path: string;
+                                    query?: [
+                                        string,
+                                        string | number | boolean | {
+                                            restli: components["schemas"]["__schema0"];
+                                        }
+                                    ][];
+                                    body?: components["schemas"]["__schema0"];
+                                    /** @enum {string} */
+                                    accept?: "normalized" | "json";
+                                    requires?: string[];
+                                    next_on?: number[];
+                                    read?: {
+                                        list?: string[];
+                                        one?: string[];
+                                        total?: string[];
+                                        token?: string[];
+                                        fields?: {
+                                            me: {
+                                                [key: string]: string[];
+                                            };
+                                            profile: {
+                                                [key: string]: string[];
+                                            };
+                                            position: {
+                                                [key: string]: string[];
+                                            };
+                                            education: {
+                                                [key: string]: string[];
+                                            };
+                                            skill: {
+                                                [key: string]: string[];
+                                            };
+                                            relationship: {
+                                                [key: string]: string[];
+                                            };
+                                            post: {
+                                                [key: string]: string[];
+                                            };
+                                            search_item: {
+                                                [key: string]: string[];
+                                            };
+                                            post_result: {
+                                                [key: string]: string[];
+                                            };
+                                            person_result: {
+                                                [key: string]: string[];
+                                            };
+                                            connection: {
+                                                [key: string]: string[];
+                                            };
+                                            company: {
+                                                [key: string]: string[];
+                                            };
+                                            written: {
+                                                [key: string]: string[];
+                                            };
+                                        };
+                                    };
+                                    paging?: {
+                                        /** @enum {string} */
+                                        by: "start" | "token";
+                                        max_count: number;
+                                    };
+                                    source?: string;
+                                }[];
+                                content_search: {
+                                    id: string;
+                                    /** @enum {string} */
+                                    method: "GET" | "POST";
+                                    path: string;
+                                    query?: [
+                                        string,
+                                        string | number | boolean | {
+                                            restli: components["schemas"]["__schema0"];
+                                        }
+                                    ][];
+                                    body?: components["schemas"]["__schema0"];
+                                    /** @enum {string} */
+                                    accept?: "normalized" | "json";
+                                    requires?: string[];
+                                    next_on?: number[];
+                                    read?: {
+                                        list?: string[];
+                                        one?: string[];
+                                        total?: string[];
+                                        token?: string[];
+                                        fields?: {
+                                            me: {
+                                                [key: string]: string[];
+                                            };
+                                            profile: {
+                                                [key: string]: string[];
+                                            };
+                                            position: {
+                                                [key: string]: string[];
+                                            };
+                                            education: {
+                                                [key: string]: string[];
+                                            };
+                                            skill: {
+                                                [key: string]: string[];
+                                            };
+                                            relationship: {
+                                                [key: string]: string[];
+                                            };
+                                            post: {
+                                                [key: string]: string[];
+                                            };
+                                            search_item: {
+                                                [key: string]: string[];
+                                            };
+                                            post_result: {
+                                                [key: string]: string[];
+                                            };
+                                            person_result: {
+                                                [key: string]: string[];
+                                            };
+                                            connection: {
+                                                [key: string]: string[];
+                                            };
+                                            company: {
+                                                [key: string]: string[];
+                                            };
+                                            written: {
+                                                [key: string]: string[];
+                                            };
+                                        };
+                                    };
+                                    paging?: {
+                                        /** @enum {string} */
+                                        by: "start" | "token";
+                                        max_count: number;
+                                    };
+                                    source?: string;
+                                }[];
+                                post: {
+                                    id: string;
+                                    /** @enum {string} */
+                                    method: "GET" | "POST";
+                                    path: string;
+                                    query?: [
+                                        string,
+                                        string | number | boolean | {
+                                            restli: components["schemas"]["__schema0"];
+                                        }
+                                    ][];
+                                    body?: components["schemas"]["__schema0"];
+                                    /** @enum {string} */
+                                    accept?: "normalized" | "json";
+                                    requires?: string[];
+                                    next_on?: number[];
+                                    read?: {
+                                        list?: string[];
+                                        one?: string[];
+                                        total?: string[];
+                                        token?: string[];
+                                        fields?: {
+                                            me: {
+                                                [key: string]: string[];
+                                            };
+                                            profile: {
+                                                [key: string]: string[];
+                                            };
+                                            position: {
+                                                [key: string]: string[];
+                                            };
+                                            education: {
+                                                [key: string]: string[];
+                                            };
+                                            skill: {
+                                                [key: string]: string[];
+                                            };
+                                            relationship: {
+                                                [key: string]: string[];
+                                            };
+                                            post: {
+                                                [key: string]: string[];
+                                            };
+                                            search_item: {
+                                                [key: string]: string[];
+                                            };
+                                            post_result: {
+                                                [key: string]: string[];
+                                            };
+                                            person_result: {
+                                                [key: string]: string[];
+                                            };
+                                            connection: {
+                                                [key: string]: string[];
+                                            };
+                                            company: {
+                                                [key: string]: string[];
+                                            };
+                                            written: {
+                                                [key: string]: string[];
+                                            };
+                                        };
+                                    };
+                                    paging?: {
+                                        /** @enum {string} */
+                                        by: "start" | "token";
+                                        max_count: number;
+                                    };
+                                    source?: string;
+                                }[];
+                                connections: {
+                                    id: string;
+                                    /** @enum {string} */
+                                    method: "GET" | "POST";
+                                    path: string;
+                                    query?: [
+                                        string,
+                                        string | number | boolean | {
+                                            restli: components["schemas"]["__schema0"];
+                                        }
+                                    ][];
+                                    body?: components["schemas"]["__schema0"];
+                                    /** @enum {string} */
+                                    accept?: "normalized" | "json";
+                                    requires?: string[];
+                                    next_on?: number[];
+                                    read?: {
+                                        list?: string[];
+                                        one?: string[];
+                                        total?: string[];
+                                        token?: string[];
+                                        fields?: {
+                                            me: {
+                                                [key: string]: string[];
+                                            };
+                                            profile: {
+                                                [key: string]: string[];
+                                            };
+                                            position: {
+                                                [key: string]: string[];
+                                            };
+                                            education: {
+                                                [key: string]: string[];
+                                            };
+                                            skill: {
+                                                [key: string]: string[];
+                                            };
+                                            relationship: {
+                                                [key: string]: string[];
+                                            };
+                                            post: {
+                                                [key: string]: string[];
+                                            };
+                                            search_item: {
+                                                [key: string]: string[];
+                                            };
+                                            post_result: {
+                                                [key: string]: string[];
+                                            };
+                                            person_result: {
+                                                [key: string]: string[];
+                                            };
+                                            connection: {
+                                                [key: string]: string[];
+                                            };
+                                            company: {
+                                                [key: string]: string[];
+                                            };
+                                            written: {
+                                                [key: string]: string[];
+                                            };
+                                        };
+                                    };
+                                    paging?: {
+                                        /** @enum {string} */
+                                        by: "start" | "token";
+                                        max_count: number;
+                                    };
+                                    source?: string;
+                                }[];
+                                like: {
+                                    id: string;
+                                    /** @enum {string} */
+                                    method: "GET" | "POST";
+                                    path: string;
+                                    query?: [
+                                        string,
+                                        string | number | boolean | {
+                                            restli: components["schemas"]["__schema0"];
+                                        }
+                                    ][];
+                                    body?: components["schemas"]["__schema0"];
+                                    /** @enum {string} */
+                                    accept?: "normalized" | "json";
+                                    requires?: string[];
+                                    next_on?: number[];
+                                    read?: {
+                                        list?: string[];
+                                        one?: string[];
+                                        total?: string[];
+                                        token?: string[];
+                                        fields?: {
+                                            me: {
+                                                [key: string]: string[];
+                                            };
+                                            profile: {
+                                                [key: string]: string[];
+                                            };
+                                            position: {
+                                                [key: string]: string[];
+                                            };
+                                            education: {
+                                                [key: string]: string[];
+                                            };
+                                            skill: {
+                                                [key: string]: string[];
+                                            };
+                                            relationship: {
+                                                [key: string]: string[];
+                                            };
+                                            post: {
+                                                [key: string]: string[];
+                                            };
+                                            search_item: {
+                                                [key: string]: string[];
+                                            };
+                                            post_result: {
+                                                [key: string]: string[];
+                                            };
+                                            person_result: {
+                                                [key: string]: string[];
+                                            };
+                                            connection: {
+                                                [key: string]: string[];
+                                            };
+                                            company: {
+                                                [key: string]: string[];
+                                            };
+                                            written: {
+                                                [key: string]: string[];
+                                            };
+                                        };
+                                    };
+                                    paging?: {
+                                        /** @enum {string} */
+                                        by: "start" | "token";
+                                        max_count: number;
+                                    };
+                                    source?: string;
+                                }[];
+                                like_as_page: {
+                                    id: string;
+                                    /** @enum {string} */
+                                    method: "GET" | "POST";
+                                    path: string;
+                                    query?: [
+                                        string,
+                                        string | number | boolean | {
+                                            restli: components["schemas"]["__schema0"];
+                                        }
+                                    ][];
+                                    body?: components["schemas"]["__schema0"];
+                                    /** @enum {string} */
+                                    accept?: "normalized" | "json";
+                                    requires?: string[];
+                                    next_on?: number[];
+                                    read?: {
+                                        list?: string[];
+                                        one?: string[];
+                                        total?: string[];
+                                        token?: string[];
+                                        fields?: {
+                                            me: {
+                                                [key: string]: string[];
+                                            };
+                                            profile: {
+                                                [key: string]: string[];
+                                            };
+                                            position: {
+                                                [key: string]: string[];
+                                            };
+                                            education: {
+                                                [key: string]: string[];
+                                            };
+                                            skill: {
+                                                [key: string]: string[];
+                                            };
+                                            relationship: {
+                                                [key: string]: string[];
+                                            };
+                                            post: {
+                                                [key: string]: string[];
+                                            };
+                                            search_item: {
+                                                [key: string]: string[];
+                                            };
+                                            post_result: {
+                                                [key: string]: string[];
+                                            };
+                                            person_result: {
+                                                [key: string]: string[];
+                                            };
+                                            connection: {
+                                                [key: string]: string[];
+                                            };
+                                            company: {
+                                                [key: string]: string[];
+                                            };
+                                            written: {
+                                                [key: string]: string[];
+                                            };
+                                        };
+                                    };
+                                    paging?: {
+                                        /** @enum {string} */
+                                        by: "start" | "token";
+                                        max_count: number;
+                                    };
+                                    source?: string;
+                                }[];
+                                comment: {
+                                    id: string;
+                                    /** @enum {string} */
+                                    method: "GET" | "POST";
+                                    path: string;
+                                    query?: [
+                                        string,
+                                        string | number | boolean | {
+                                            restli: components["schemas"]["__schema0"];
+                                        }
+                                    ][];
+                                    body?: components["schemas"]["__schema0"];
+                                    /** @enum {string} */
+                                    accept?: "normalized" | "json";
+                                    requires?: string[];
+                                    next_on?: number[];
+                                    read?: {
+                                        list?: string[];
+                                        one?: string[];
+                                        total?: string[];
+                                        token?: string[];
+                                        fields?: {
+                                            me: {
+                                                [key: string]: string[];
+                                            };
+                                            profile: {
+                                                [key: string]: string[];
+                                            };
+                                            position: {
+                                                [key: string]: string[];
+                                            };
+                                            education: {
+                                                [key: string]: string[];
+                                            };
+                                            skill: {
+                                                [key: string]: string[];
+                                            };
+                                            relationship: {
+                                                [key: string]: string[];
+                                            };
+                                            post: {
+                                                [key: string]: string[];
+                                            };
+                                            search_item: {
+                                                [key: string]: string[];
+                                            };
+                                            post_result: {
+                                                [key: string]: string[];
+                                            };
+                                            person_result: {
+                                                [key: string]: string[];
+                                            };
+                                            connection: {
+                                                [key: string]: string[];
+                                            };
+                                            company: {
+                                                [key: string]: string[];
+                                            };
+                                            written: {
+                                                [key: string]: string[];
+                                            };
+                                        };
+                                    };
+                                    paging?: {
+                                        /** @enum {string} */
+                                        by: "start" | "token";
+                                        max_count: number;
+                                    };
+                                    source?: string;
+                                }[];
+                                message: {
+                                    id: string;
+                                    /** @enum {string} */
+                                    method: "GET" | "POST";
+                                    path: string;
+                                    query?: [
+                                        string,
+                                        string | number | boolean | {
+                                            restli: components["schemas"]["__schema0"];
+                                        }
+                                    ][];
+                                    body?: components["schemas"]["__schema0"];
+                                    /** @enum {string} */
+                                    accept?: "normalized" | "json";
+                                    requires?: string[];
+                                    next_on?: number[];
+                                    read?: {
+                                        list?: string[];
+                                        one?: string[];
+                                        total?: string[];
+                                        token?: string[];
+                                        fields?: {
+                                            me: {
+                                                [key: string]: string[];
+                                            };
+                                            profile: {
+                                                [key: string]: string[];
+                                            };
+                                            position: {
+                                                [key: string]: string[];
+                                            };
+                                            education: {
+                                                [key: string]: string[];
+                                            };
+                                            skill: {
+                                                [key: string]: string[];
+                                            };
+                                            relationship: {
+                                                [key: string]: string[];
+                                            };
+                                            post: {
+                                                [key: string]: string[];
+                                            };
+                                            search_item: {
+                                                [key: string]: string[];
+                                            };
+                                            post_result: {
+                                                [key: string]: string[];
+                                            };
+                                            person_result: {
+                                                [key: string]: string[];
+                                            };
+                                            connection: {
+                                                [key: string]: string[];
+                                            };
+                                            company: {
+                                                [key: string]: string[];
+                                            };
+                                            written: {
+                                                [key: string]: string[];
+                                            };
+                                        };
+                                    };
+                                    paging?: {
+                                        /** @enum {string} */
+                                        by: "start" | "token";
+                                        max_count: number;
+                                    };
+                                    source?: string;
+                                }[];
+                                invitation: {
+                                    id: string;
+                                    /** @enum {string} */
+                                    method: "GET" | "POST";
+                                    path: string;
+                                    query?: [
+                                        string,
+                                        string | number | boolean | {
+                                            restli: components["schemas"]["__schema0"];
+                                        }
+                                    ][];
+                                    body?: components["schemas"]["__schema0"];
+                                    /** @enum {string} */
+                                    accept?: "normalized" | "json";
+                                    requires?: string[];
+                                    next_on?: number[];
+                                    read?: {
+                                        list?: string[];
+                                        one?: string[];
+                                        total?: string[];
+                                        token?: string[];
+                                        fields?: {
+                                            me: {
+                                                [key: string]: string[];
+                                            };
+                                            profile: {
+                                                [key: string]: string[];
+                                            };
+                                            position: {
+                                                [key: string]: string[];
+                                            };
+                                            education: {
+                                                [key: string]: string[];
+                                            };
+                                            skill: {
+                                                [key: string]: string[];
+                                            };
+                                            relationship: {
+                                                [key: string]: string[];
+                                            };
+                                            post: {
+                                                [key: string]: string[];
+                                            };
+                                            search_item: {
+                                                [key: string]: string[];
+                                            };
+                                            post_result: {
+                                                [key: string]: string[];
+                                            };
+                                            person_result: {
+                                                [key: string]: string[];
+                                            };
+                                            connection: {
+                                                [key: string]: string[];
+                                            };
+                                            company: {
+                                                [key: string]: string[];
+                                            };
+                                            written: {
+                                                [key: string]: string[];
+                                            };
+                                        };
+                                    };
+                                    paging?: {
+                                        /** @enum {string} */
+                                        by: "start" | "token";
+                                        max_count: number;
+                                    };
+                                    source?: string;
+                                }[];
+                            };
+                            fields: {
+                                me: {
+                                    [key: string]: string[];
+                                };
+                                profile: {
+                                    [key: string]: string[];
+                                };
+                                position: {
+                                    [key: string]: string[];
+                                };
+                                education: {
+                                    [key: string]: string[];
+                                };
+                                skill: {
+                                    [key: string]: string[];
+                                };
+                                relationship: {
+                                    [key: string]: string[];
+                                };
+                                post: {
+                                    [key: string]: string[];
+                                };
+                                search_item: {
+                                    [key: string]: string[];
+                                };
+                                post_result: {
+                                    [key: string]: string[];
+                                };
+                                person_result: {
+                                    [key: string]: string[];
+                                };
+                                connection: {
+                                    [key: string]: string[];
+                                };
+                                company: {
+                                    [key: string]: string[];
+                                };
+                                written: {
+                                    [key: string]: string[];
+                                };
+                            };
+                            pacing: {
+                                between_pages_ms: [
+                                    number,
+                                    number
+                                ];
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description Invalid input: malformed JSON, an unknown or mistyped field, or a value out of range; the message names it */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `Missing API Key`, `Invalid API Key` or `Invalid agent token` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    postAgentTasksClaim: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @default 20 */
+                    wait_s?: number;
+                    exclude_types?: ("agent_profile_fetch" | "agent_profiles_tracking" | "agent_like_post" | "agent_comment_post" | "agent_connection_request" | "agent_company_fetch" | "agent_company_posts_fetch" | "agent_profiles_search" | "agent_connections_fetch" | "agent_send_message" | "agent_keyword_tracking" | "agent_company_tracking")[];
+                };
+            };
+        };
+        responses: {
+            /** @description A claimed task */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        task: {
+                            id: string;
+                            /** @enum {string} */
+                            type: "agent_profile_fetch" | "agent_profiles_tracking" | "agent_like_post" | "agent_comment_post" | "agent_connection_request" | "agent_company_fetch" | "agent_company_posts_fetch" | "agent_profiles_search" | "agent_connections_fetch" | "agent_send_message" | "agent_keyword_tracking" | "agent_company_tracking";
+                            input: {
+                                [key: string]: unknown;
+                            };
+                            attempt: number;
+                            lease_expires_at: string;
+                        };
+                    };
+                };
+            };
+            /** @description No task within `wait_s` */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid input: malformed JSON, an unknown or mistyped field, or a value out of range; the message names it */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `Missing API Key`, `Invalid API Key` or `Invalid agent token` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    postAgentTasksByIdExtend: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    attempt: number;
+                };
+            };
+        };
+        responses: {
+            /** @description New lease end */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        lease_expires_at: string;
+                    };
+                };
+            };
+            /** @description Invalid input: malformed JSON, an unknown or mistyped field, or a value out of range; the message names it */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `Missing API Key`, `Invalid API Key` or `Invalid agent token` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `Task not found` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `Lease lost`: not the current attempt, or not this member’s claim; nothing changed */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    postAgentTasksByIdComplete: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    attempt: number;
+                    output: {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Completed */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        status: "completed";
+                    };
+                };
+            };
+            /** @description Invalid input: malformed JSON, an unknown or mistyped field, or a value out of range; the message names it */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `Missing API Key`, `Invalid API Key` or `Invalid agent token` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `Task not found` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `Lease lost`: not the current attempt, or not this member’s claim; nothing changed */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    postAgentTasksByIdFail: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    attempt: number;
+                    error: {
+                        /** @enum {string} */
+                        code: "network_signed_out" | "network_rate_limited" | "network_challenge" | "invitation_limit" | "not_found" | "access_denied" | "not_first_degree" | "already_connected" | "invitation_pending" | "network_changed" | "network_error" | "timeout" | "paused_by_user" | "agent_lost";
+                        message: string;
+                        retryable: boolean;
+                        retry_after?: string;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description The task’s new status */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "pending" | "failed";
+                    };
+                };
+            };
+            /** @description Invalid input: malformed JSON, an unknown or mistyped field, or a value out of range; the message names it */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `Missing API Key`, `Invalid API Key` or `Invalid agent token` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `Task not found` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `Lease lost`: not the current attempt, or not this member’s claim; nothing changed */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    postAgentSignOut: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Signed out */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                    };
+                };
+            };
+            /** @description `Missing API Key`, `Invalid API Key` or `Invalid agent token` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getApiTasks: {
+        parameters: {
+            query?: {
+                status?: "pending" | "processing" | "completed" | "failed";
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The tasks */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        tasks: {
+                            id: string;
+                            /** @enum {string} */
+                            type: "agent_profile_fetch" | "agent_profiles_tracking" | "agent_like_post" | "agent_comment_post" | "agent_connection_request" | "agent_company_fetch" | "agent_company_posts_fetch" | "agent_profiles_search" | "agent_connections_fetch" | "agent_send_message" | "agent_keyword_tracking" | "agent_company_tracking";
+                            /** @enum {string} */
+                            status: "pending" | "processing" | "completed" | "failed";
+                            attempt: number;
+                            error: {
+                                /** @enum {string} */
+                                code: "network_signed_out" | "network_rate_limited" | "network_challenge" | "invitation_limit" | "not_found" | "access_denied" | "not_first_degree" | "already_connected" | "invitation_pending" | "network_changed" | "network_error" | "timeout" | "paused_by_user" | "agent_lost";
+                                message: string;
+                            } | null;
+                            assigned_email: string | null;
+                            claimed_by_email: string | null;
+                            created_at: string;
+                            updated_at: string;
+                        }[];
+                        count: number;
+                    };
+                };
+            };
+            /** @description Invalid `status` or `limit` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `Missing API Key` or `Invalid API Key` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getApiPosts: {
+        parameters: {
+            query?: {
+                watchlist_id?: string;
+                page?: string;
+                range_from?: string;
+                range_to?: string;
+                start_date?: string;
+                end_date?: string;
+                seniority_level?: string;
+                sort_by?: "recent" | "popular_first" | "engagement";
+                trending?: "true" | "false";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The page and the total number of matching posts */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            id: string;
+                            content: string;
+                            author_name: string;
+                            author_url: string;
+                            linkedin_post_url: string;
+                            posted_at: string;
+                            likes_count: number;
+                            comments_count: number;
+                            liked: boolean;
+                            commented: boolean;
+                            shares_count: number;
+                            /** @enum {string} */
+                            seniority_level: "owner" | "cxo" | "vp" | "director" | "manager" | "senior" | "entry" | "intern" | "unknown";
+                            trending_score: number;
+                        }[];
+                        count: number;
+                    };
+                };
+            };
+            /** @description A parameter has a bad value */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `Missing API Key` or `Invalid API Key` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `Watchlist not found or access denied` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    postApiLike: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    post_id: string;
+                    user_email: string;
+                    /**
+                     * @default user
+                     * @enum {string}
+                     */
+                    actor_type?: "user" | "company";
+                    company_title?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Like queued; `task_id` is polled with get-task-status */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        success: boolean;
+                        message: string;
+                        task_id: string;
+                    };
+                };
+            };
+            /** @description Invalid body (`company_title` is required with actor_type company) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `Missing API Key` or `Invalid API Key` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `Plugin installation required: …` (no extension active in 48 hours) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `Post not found or access denied` or `User not found in the team` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    postApiComment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    post_id: string;
+                    user_email: string;
+                    /**
+                     * @default user
+                     * @enum {string}
+                     */
+                    actor_type?: "user" | "company";
+                    company_title?: string;
+                    comment_text: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Comment queued; `task_id` is polled with get-task-status */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        success: boolean;
+                        message: string;
+                        task_id: string;
+                    };
+                };
+            };
+            /** @description Invalid body */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `Missing API Key` or `Invalid API Key` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `Plugin installation required: …` (no extension active in 48 hours) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `Post not found or access denied` or `User not found in the team` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getApiKeywordWatchlist: {
+        parameters: {
+            query?: {
+                id?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The list, or one watchlist */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        watchlists: {
+                            id: string;
+                            name: string;
+                            slug: string;
+                            /** @constant */
+                            type: "keyword";
+                            description: string | null;
+                            keywords: {
+                                id: string;
+                                keyword: string;
+                                required_keywords: string[];
+                                excluded_keywords: string[];
+                            }[];
+                            labels: {
+                                name: string;
+                                /** @default  */
+                                description: string;
+                            }[];
+                            fetchFreqInHours: number;
+                            disable: boolean;
+                            slack_webhook_url: string | null;
+                            prompt: string | null;
+                            prompt_status: ("pending" | "ready" | "failed") | null;
+                            prompt_error: string | null;
+                            posts_count: number;
+                            createdAt: string;
+                            updatedAt: string;
+                        }[];
+                        count: number;
+                    } | {
+                        id: string;
+                        name: string;
+                        slug: string;
+                        /** @constant */
+                        type: "keyword";
+                        description: string | null;
+                        keywords: {
+                            id: string;
+                            keyword: string;
+                            required_keywords: string[];
+                            excluded_keywords: string[];
+                        }[];
+                        labels: {
+                            name: string;
+                            /** @default  */
+                            description: string;
+                        }[];
+                        fetchFreqInHours: number;
+                        disable: boolean;
+                        slack_webhook_url: string | null;
+                        prompt: string | null;
+                        prompt_status: ("pending" | "ready" | "failed") | null;
+                        prompt_error: string | null;
+                        posts_count: number;
+                        createdAt: string;
+                        updatedAt: string;
+                    };
+                };
+            };
+            /** @description Invalid input: malformed JSON, an unknown or mistyped field, or a value out of range; the message names it */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `Unauthorized` (no key, or an invalid one) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `Watchlist not found or access denied` (unknown id, another type, another team) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    postApiKeywordWatchlist: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    keywords: (string | {
+                        keyword: string;
+                        required_keywords?: string[];
+                        excluded_keywords?: string[];
+                    })[];
+                    name?: string;
+                    description?: string;
+                    labels?: {
+                        name: string;
+                        /** @default  */
+                        description?: string;
+                    }[];
+                    /** @default 12 */
+                    fetchFreqInHours?: unknown;
+                } | {
+                    prompt: string;
+                    name?: string;
+                    description?: string;
+                    /** @default 12 */
+                    fetchFreqInHours?: unknown;
+                };
+            };
+        };
+        responses: {
+            /** @description Direct mode: an existing watchlist with the same keyword set */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: string;
+                        name: string;
+                        slug: string;
+                        /** @constant */
+                        type: "keyword";
+                        keywords: string[];
+                        fetchFreqInHours: number;
+                        labels: {
+                            name: string;
+                            /** @default  */
+                            description: string;
+                        }[];
+                        created: boolean;
+                        results: {
+                            success: boolean;
+                            keyword: string;
+                            keyword_id?: string;
+                            error?: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Created (direct mode answer, or prompt mode answer with `prompt` and `message`) */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: string;
+                        name: string;
+                        slug: string;
+                        /** @constant */
+                        type: "keyword";
+                        keywords: string[];
+                        fetchFreqInHours: number;
+                        labels: {
+                            name: string;
+                            /** @default  */
+                            description: string;
+                        }[];
+                        created: boolean;
+                        results: {
+                            success: boolean;
+                            keyword: string;
+                            keyword_id?: string;
+                            error?: string;
+                        }[];
+                    } | {
+                        id: string;
+                        name: string;
+                        slug: string;
+                        /** @constant */
+                        type: "keyword";
+                        fetchFreqInHours: number;
+                        prompt: string;
+                        created: boolean;
+                        message: string;
+                    };
+                };
+            };
+            /** @description `Missing required parameter: keywords`, `Invalid fetchFreqInHours value`, both modes at once, … */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `Unauthorized` (no key, or an invalid one) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `Plan limit reached: the <plan> plan allows …` (watchlists, keywords per watchlist, profiles or companies per watchlist) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    patchApiKeywordWatchlist: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    id: string;
+                    name?: string;
+                    fetchFreqInHours?: unknown;
+                    keywords?: (string | {
+                        keyword: string;
+                        required_keywords?: string[];
+                        excluded_keywords?: string[];
+                    })[];
+                    labels?: {
+                        name: string;
+                        /** @default  */
+                        description?: string;
+                    }[];
+                    disable?: boolean;
+                    slack_webhook_url?: string | null;
+                } | {
+                    id: string;
+                    prompt: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Updated */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        success: boolean;
+                        id: string;
+                        message: string;
+                        name?: string;
+                        fetchFreqInHours?: number;
+                        disable?: boolean;
+                        slack_webhook_url?: string | null;
+                        keywords?: string[];
+                        results?: {
+                            success: boolean;
+                            keyword: string;
+                            keyword_id?: string;
+                            error?: string;
+                        }[];
+                        labels?: {
+                            name: string;
+                            /** @default  */
+                            description: string;
+                        }[];
+                        prompt?: string;
+                    };
+                };
+            };
+            /** @description `Missing required parameter: id`, `No valid update fields provided`, `keywords array is required and must not be empty`, `No valid keywords provided after cleaning`, `Invalid fetchFreqInHours. Allowed values: 1, 3, 6, 12, 24, 48, 72 (hours)`, `disable must be a boolean value`, `Name cannot be empty` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `Unauthorized` (no key, or an invalid one) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `Plan limit reached: the <plan> plan allows …` (watchlists, keywords per watchlist, profiles or companies per watchlist) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `Watchlist not found or access denied` (unknown id, another type, another team) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getApiPeopleWatchlist: {
+        parameters: {
+            query?: {
+                id?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description `{watchlists: [{id, name, slug, type, createdAt}], count}`, or one watchlist */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        watchlists: {
+                            id: string;
+                            name: string;
+                            slug: string;
+                            /** @enum {string} */
+                            type: "keyword" | "people" | "company";
+                            createdAt: string;
+                        }[];
+                        count: number;
+                    } | {
+                        id: string;
+                        name: string;
+                        slug: string;
+                        description: string | null;
+                        fetchFreqInHours: number;
+                        disable: boolean;
+                        lists: {
+                            id: string;
+                            name: string;
+                            /** @enum {string} */
+                            kind: "people" | "company";
+                            members_count: number;
+                            createdAt: string;
+                        }[];
+                        createdAt: string;
+                        /** @constant */
+                        type: "people";
+                        profiles_count: number;
+                        profiles: string[];
+                    };
+                };
+            };
+            /** @description Invalid input: malformed JSON, an unknown or mistyped field, or a value out of range; the message names it */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `Unauthorized` (no key, or an invalid one) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `Watchlist not found or access denied` (unknown id, another type, another team) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    postApiPeopleWatchlist: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    profiles?: unknown[];
+                    name?: string;
+                    description?: string;
+                    list_id?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: string;
+                        name: string;
+                        slug: string;
+                        /** @constant */
+                        type: "people";
+                        profiles_count: number;
+                        list_id: string;
+                        created: boolean;
+                    };
+                };
+            };
+            /** @description Missing profiles, or `Invalid profile identifiers: …` naming the bad entries */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `Unauthorized` (no key, or an invalid one) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `Plan limit reached: the <plan> plan allows …` (watchlists, keywords per watchlist, profiles or companies per watchlist) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `List not found or access denied` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getApiCompanyWatchlist: {
+        parameters: {
+            query?: {
+                id?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description `{watchlists: [{id, name, slug, type, createdAt}], count}`, or one watchlist */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        watchlists: {
+                            id: string;
+                            name: string;
+                            slug: string;
+                            /** @enum {string} */
+                            type: "keyword" | "people" | "company";
+                            createdAt: string;
+                        }[];
+                        count: number;
+                    } | {
+                        id: string;
+                        name: string;
+                        slug: string;
+                        description: string | null;
+                        fetchFreqInHours: number;
+                        disable: boolean;
+                        lists: {
+                            id: string;
+                            name: string;
+                            /** @enum {string} */
+                            kind: "people" | "company";
+                            members_count: number;
+                            createdAt: string;
+                        }[];
+                        createdAt: string;
+                        /** @constant */
+                        type: "company";
+                        companies_count: number;
+                        companies: string[];
+                    };
+                };
+            };
+            /** @description Invalid input: malformed JSON, an unknown or mistyped field, or a value out of range; the message names it */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `Unauthorized` (no key, or an invalid one) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `Watchlist not found or access denied` (unknown id, another type, another team) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    postApiCompanyWatchlist: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    companies?: unknown[];
+                    name?: string;
+                    description?: string;
+                    list_id?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: string;
+                        name: string;
+                        slug: string;
+                        /** @constant */
+                        type: "company";
+                        companies_count: number;
+                        list_id: string;
+                        created: boolean;
+                    };
+                };
+            };
+            /** @description Missing companies, or `Invalid company identifiers: …` naming the bad entries */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `Unauthorized` (no key, or an invalid one) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `Plan limit reached: the <plan> plan allows …` (watchlists, keywords per watchlist, profiles or companies per watchlist) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `List not found or access denied` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+}
