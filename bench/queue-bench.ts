@@ -1,3 +1,4 @@
+import { Worker } from 'node:worker_threads';
 import type { BenchService } from './setup.js';
 
 export interface LatencyResult {
@@ -68,30 +69,23 @@ async function seedTasks(svc: BenchService, count: number): Promise<void> {
   );
 }
 
+/** The HTTP agents, in a worker thread (bench/http-agents.mjs): their side of the requests runs beside the service, as a browser's would. */
+function runHttpAgents(url: string, agents: BenchService['agents'], output: unknown): Promise<{ done: number; seconds: number }> {
+  return new Promise((resolve, reject) => {
+    const worker = new Worker(new URL('./http-agents.mjs', import.meta.url), {
+      workerData: { url, agents: agents.map((a) => ({ headers: a.headers })), output },
+    });
+    worker.once('message', resolve);
+    worker.once('error', reject);
+    worker.once('exit', (code) => code !== 0 && reject(new Error(`HTTP agents exited with ${code}`)));
+  });
+}
+
 /** 4 agents claim and complete `count` tasks over HTTP, then the same work in bare SQL. */
 export async function queueThroughput(svc: BenchService, count: number): Promise<ThroughputResult> {
   const url = svc.server.url;
   await seedTasks(svc, count);
-  let done = 0;
-  const httpStart = performance.now();
-  await Promise.all(
-    svc.agents.map(async (agent) => {
-      for (;;) {
-        const res = await fetch(`${url}/agent/tasks/claim`, { method: 'POST', headers: agent.headers, body: '{"wait_s":0}' });
-        if (res.status === 204) return;
-        const { task } = (await res.json()) as { task: { id: string; attempt: number } };
-        const fin = await fetch(`${url}/agent/tasks/${task.id}/complete`, {
-          method: 'POST',
-          headers: agent.headers,
-          body: JSON.stringify({ attempt: task.attempt, output: MESSAGE_OUTPUT }),
-        });
-        if (fin.status !== 200) throw new Error(`complete answered ${fin.status}: ${await fin.text()}`);
-        await fin.arrayBuffer();
-        done++;
-      }
-    }),
-  );
-  const httpS = (performance.now() - httpStart) / 1000;
+  const { done, seconds: httpS } = await runHttpAgents(url, svc.agents, MESSAGE_OUTPUT);
   if (done !== count) throw new Error(`HTTP agents completed ${done} of ${count}`);
 
   await seedTasks(svc, count);

@@ -8,6 +8,8 @@ import { createMailer } from './mail/mailer.js';
 import { createTaskSignals } from './tasks/task-signals.js';
 import { createLogger, type Logger } from './logger.js';
 import { loadSecretKey } from './security/secret-key.js';
+import { CREDENTIALS_CHANNEL, createCredentialCache, forgetEverywhere, parseCredentialChange } from './auth/credential-cache.js';
+import { ActivityMarks } from './auth/activity-marks.js';
 
 /** Opens the database (migrated), mailer and signals named by the configuration. */
 export async function createServiceContext(
@@ -28,10 +30,19 @@ export async function createServiceContext(
     log,
   });
   const signals = await createTaskSignals(db);
-  return { db, config, secretKey, mailer, signals, log };
+  const credentials = createCredentialCache();
+  // Another instance (or the operator's CLI) withdrew a credential: forget it here too.
+  if (db.kind === 'postgres') {
+    await db.listen(CREDENTIALS_CHANNEL, (payload) => {
+      const change = parseCredentialChange(payload);
+      if (change) forgetEverywhere(change);
+    });
+  }
+  return { db, config, secretKey, mailer, signals, log, credentials, activity: new ActivityMarks() };
 }
 
 export async function closeServiceContext(ctx: ServiceContext): Promise<void> {
+  (ctx.credentials as { close?: () => void }).close?.();
   await ctx.signals.close();
   await ctx.db.close();
 }

@@ -3,6 +3,8 @@ import type { Database } from './db/database.js';
 import type { Mailer } from './mail/mailer.js';
 import type { TaskSignals } from './tasks/task-signals.js';
 import type { Logger } from './logger.js';
+import type { CredentialCache } from './auth/credential-cache.js';
+import type { ActivityMarks } from './auth/activity-marks.js';
 
 /** Everything a route or job needs, built once at start-up (or per test) and passed down. */
 export interface ServiceContext {
@@ -13,6 +15,10 @@ export interface ServiceContext {
   mailer: Mailer;
   signals: TaskSignals;
   log: Logger;
+  /** Verified API keys and agent tokens, kept a few seconds (auth/credential-cache.ts). */
+  credentials: CredentialCache;
+  /** Which members' activity marks are due (auth/activity-marks.ts). */
+  activity: ActivityMarks;
 }
 
 export interface TeamRow {

@@ -14,6 +14,8 @@ import type { ServiceContext } from '../../src/service/context.js';
  */
 export interface TestService {
   ctx: ServiceContext;
+  /** PostgreSQL: the schema this service's data lives in. */
+  schema: string | undefined;
   app: ReturnType<typeof createApp>;
   config: Config;
   outboxDir: string;
@@ -23,7 +25,10 @@ export interface TestService {
   close(): Promise<void>;
 }
 
-export async function startTestService(env: Record<string, string> = {}, opts: { databaseUrl?: string } = {}): Promise<TestService> {
+export async function startTestService(
+  env: Record<string, string> = {},
+  opts: { databaseUrl?: string; /** Another instance's schema: a second service on the same data. */ sharedSchema?: string } = {},
+): Promise<TestService> {
   const dataDir = await mkdtemp(join(tmpdir(), 'na-test-'));
   const outboxDir = join(dataDir, 'outbox');
   const config = loadConfig({
@@ -33,7 +38,7 @@ export async function startTestService(env: Record<string, string> = {}, opts: {
     ...env,
   });
   const pgUrl = opts.databaseUrl ?? process.env.DATABASE_URL;
-  const schema = pgUrl ? `t_${crypto.randomUUID().replace(/-/g, '').slice(0, 16)}` : undefined;
+  const schema = opts.sharedSchema ?? (pgUrl ? `t_${crypto.randomUUID().replace(/-/g, '').slice(0, 16)}` : undefined);
   const ctx = await createServiceContext(config, {
     log: createLogger({ silent: !process.env.TEST_LOG }),
     databaseUrl: pgUrl ?? 'memory://',
@@ -42,6 +47,7 @@ export async function startTestService(env: Record<string, string> = {}, opts: {
   const app = createApp(ctx);
   return {
     ctx,
+    schema,
     app,
     config,
     outboxDir,
@@ -66,7 +72,7 @@ export async function startTestService(env: Record<string, string> = {}, opts: {
       throw new Error(`no code mailed to ${email}`);
     },
     async close() {
-      if (schema) await ctx.db.query(`DROP SCHEMA ${schema} CASCADE`).catch(() => {});
+      if (schema && !opts.sharedSchema) await ctx.db.query(`DROP SCHEMA ${schema} CASCADE`).catch(() => {});
       await closeServiceContext(ctx);
       await rm(dataDir, { recursive: true, force: true });
     },

@@ -11,7 +11,7 @@ export function requireApiKey(style: 'network' | 'watchlist' = 'network') {
   return createMiddleware<AppEnv>(async (c, next) => {
     const key = c.req.header('x-api-key')?.trim();
     if (!key) throw new HttpError(401, style === 'watchlist' ? 'Unauthorized' : 'Missing API Key');
-    const team = await findTeamByApiKey(c.var.ctx.db, key);
+    const team = await findTeamByApiKey(c.var.ctx.db, key, c.var.ctx.credentials);
     if (!team) throw new HttpError(401, style === 'watchlist' ? 'Unauthorized' : 'Invalid API Key');
     c.set('team', team);
     await next();

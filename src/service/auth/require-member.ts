@@ -11,17 +11,23 @@ export function requireMember(opts: { recordActivity: boolean }) {
   return createMiddleware<AppEnv>(async (c, next) => {
     const header = c.req.header('authorization') ?? '';
     const token = /^Bearer\s+(\S+)$/i.exec(header)?.[1];
-    const agent = token ? await findAgentByToken(c.var.ctx.db, c.var.team.id, token) : null;
+    const { db, credentials, activity } = c.var.ctx;
+    const agent = token ? await findAgentByToken(db, c.var.team.id, token, credentials) : null;
     if (!agent) throw new HttpError(401, 'Invalid agent token');
     c.set('agent', agent);
-    // Recorded before the handler runs: a long-poll claim proves liveness when it arrives.
-    if (opts.recordActivity) {
-      // One round trip for both marks: this runs on every heartbeat, claim and result.
-      await c.var.ctx.db.query(
-        `WITH token AS (UPDATE agent_tokens SET last_used_at = now() WHERE token_hash = $3)
-         UPDATE memberships SET last_active_at = now() WHERE team_id = $1 AND user_id = $2`,
-        [c.var.team.id, agent.userId, agent.tokenHash],
-      );
+    // Recorded before the handler runs (a long-poll claim proves liveness when it arrives), at
+    // most every few seconds per member (auth/activity-marks.ts); one round trip for both marks.
+    if (opts.recordActivity && activity.due(c.var.team.id, agent.userId)) {
+      try {
+        await db.query(
+          `WITH token AS (UPDATE agent_tokens SET last_used_at = now() WHERE token_hash = $3)
+           UPDATE memberships SET last_active_at = now() WHERE team_id = $1 AND user_id = $2`,
+          [c.var.team.id, agent.userId, agent.tokenHash],
+        );
+      } catch (err) {
+        activity.undo(c.var.team.id, agent.userId);
+        throw err;
+      }
     }
     await next();
   });

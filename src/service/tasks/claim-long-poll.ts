@@ -2,6 +2,7 @@ import type { Database } from '../db/database.js';
 import type { ClaimedTask } from '../../contract/agent.js';
 import type { TaskSignals } from './task-signals.js';
 import { claimTask, msUntilNextDue, type ClaimFilter } from './claim.js';
+import { rememberClaim } from './claim-memory.js';
 
 /**
  * A slow safety re-check while waiting: covers a wake-up lost between instances (a dropped LISTEN
@@ -36,7 +37,10 @@ export async function claimWithin(
     let timer: NodeJS.Timeout | undefined;
     try {
       const task = await claimTask(deps.db, filter);
-      if (task) return task;
+      if (task) {
+        rememberClaim(deps.db, task.id, task.type);
+        return task;
+      }
       const remaining = deadline - Date.now();
       if (remaining <= 0) return null;
       const nextDue = await msUntilNextDue(deps.db, filter);

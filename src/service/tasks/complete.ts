@@ -3,51 +3,107 @@ import type { Logger } from '../logger.js';
 import { HttpError } from '../http/http-error.js';
 import { TASK_OUTPUTS } from '../../contract/task-io.js';
 import { cleanJson, MAX_JSON_DEPTH } from '../../contract/text.js';
-import { holdsClaim, lockTask } from './task-row.js';
-import { runCompletionHooks } from './completion-hooks.js';
+import { holdsClaim, lockTask, TASK_COLUMNS, type LockedTask } from './task-row.js';
+import { hasCompletionHooks, runCompletionHooks } from './completion-hooks.js';
+import { claimedType, forgetClaim } from './claim-memory.js';
+import type { TaskType } from '../../contract/task-types.js';
 import type { ClaimRef } from './extend.js';
 
 /**
  * Files an agent's result (docs/agent-protocol.md `complete`). The output must match the task
  * type's output schema, else 400 and the task stays processing. Completing again with the same
  * attempt is 200 and changes nothing, so an agent may retry after a lost answer.
+ *
+ * Most results only need storing: they go in one conditional UPDATE that holds the same checks as
+ * the row lock would (team, attempt, claimer, still processing). Results with completion hooks
+ * (collection filing, engagement marks), and any race the UPDATE loses, take the transaction.
  */
 export async function completeTask(
   db: Database,
   log: Logger,
   ref: ClaimRef & { output: Record<string, unknown> },
 ): Promise<{ status: 'completed' }> {
-  return db.transaction(async (tx) => {
-    const row = await lockTask(tx, ref.teamId, ref.taskId);
-    if (!row) throw new HttpError(404, 'Task not found');
-    if (!holdsClaim(row, ref.userId, ref.attempt)) throw new HttpError(409, 'Lease lost');
-    if (row.status === 'completed') return { status: 'completed' as const };
-    // A lease that ran out but was not yet swept still takes its holder's result: fencing is by
-    // attempt, nobody else has the task, and the work on the network is already done.
-    if (row.status !== 'processing') throw new HttpError(409, 'Lease lost');
-
-    // Text the database cannot store (a post cut mid-emoji by the network) is cleaned, not refused:
-    // the work on the network is done and must not be lost over one character.
-    const cleaned = cleanJson(ref.output);
-    if (!cleaned) throw new HttpError(400, `Invalid 'output' for ${row.type}: nested deeper than ${MAX_JSON_DEPTH} levels`);
-    const parsed = TASK_OUTPUTS[row.type].safeParse(cleaned.value);
-    if (!parsed.success) {
-      const issue = parsed.error.issues[0]!;
-      const where = issue.path.length ? ` at '${issue.path.join('.')}'` : '';
-      throw new HttpError(400, `Invalid 'output' for ${row.type}${where}: ${issue.message}`);
+  // This instance handed the task out: its type is known, the result goes straight to the UPDATE.
+  const type = claimedType(db, ref.taskId);
+  if (type && !hasCompletionHooks(type)) {
+    // A bad output goes the slow way, which answers in the protocol's order (a lost claim first).
+    const output = tryValidOutput(type, ref.output);
+    if (output && (await storeResult(db, ref, output))) {
+      forgetClaim(db, ref.taskId);
+      return { status: 'completed' };
     }
-    const output = parsed.data as Record<string, unknown>;
+  } else if (!type) {
+    const [row] = await db.query<LockedTask>(`SELECT ${TASK_COLUMNS} FROM tasks WHERE id = $1 AND team_id = $2`, [ref.taskId, ref.teamId]);
+    const output = checkResult(row ?? null, ref);
+    if (output === 'done') return { status: 'completed' };
+    if (!hasCompletionHooks(row!.type) && (await storeResult(db, ref, output))) return { status: 'completed' };
+  }
+  forgetClaim(db, ref.taskId);
+  return db.transaction(async (tx) => {
+    const locked = await lockTask(tx, ref.teamId, ref.taskId);
+    const checked = checkResult(locked, ref);
+    if (checked === 'done') return { status: 'completed' as const };
     await tx.query(
       `UPDATE tasks SET status = 'completed', output = $2, error = NULL, lease_expires_at = NULL,
               finished_at = now(), updated_at = now()
         WHERE id = $1`,
-      [row.id, JSON.stringify(output)],
+      [locked!.id, JSON.stringify(checked)],
     );
     await runCompletionHooks(
       tx,
-      { id: row.id, teamId: row.team_id, type: row.type, input: row.input, output, watchlistId: row.watchlist_id, userId: ref.userId },
+      { id: locked!.id, teamId: locked!.team_id, type: locked!.type, input: locked!.input, output: checked, watchlistId: locked!.watchlist_id, userId: ref.userId },
       log,
     );
     return { status: 'completed' as const };
   });
+}
+
+function tryValidOutput(type: TaskType, output: Record<string, unknown>): Record<string, unknown> | null {
+  try {
+    return validOutput(type, output);
+  } catch {
+    return null;
+  }
+}
+
+/** One conditional UPDATE holding the claim checks; false when it matched nothing (the slow path decides why). */
+async function storeResult(db: Database, ref: ClaimRef, output: Record<string, unknown>): Promise<boolean> {
+  const stored = await db.query(
+    `UPDATE tasks SET status = 'completed', output = $5, error = NULL, lease_expires_at = NULL, finished_at = now(), updated_at = now()
+      WHERE id = $1 AND team_id = $2 AND attempt = $3 AND claimed_by = $4 AND status = 'processing'
+      RETURNING id`,
+    [ref.taskId, ref.teamId, ref.attempt, ref.userId, JSON.stringify(output)],
+  );
+  return stored.length > 0;
+}
+
+/**
+ * The claim checks and the output check: 'done' when this attempt already completed (idempotent),
+ * else the cleaned, validated output; errors for a task not found, a lost lease, a bad output.
+ */
+function checkResult(row: LockedTask | null, ref: ClaimRef & { output: Record<string, unknown> }): Record<string, unknown> | 'done' {
+  if (!row) throw new HttpError(404, 'Task not found');
+  if (!holdsClaim(row, ref.userId, ref.attempt)) throw new HttpError(409, 'Lease lost');
+  if (row.status === 'completed') return 'done';
+  // A lease that ran out but was not yet swept still takes its holder's result: fencing is by
+  // attempt, nobody else has the task, and the work on the network is already done.
+  if (row.status !== 'processing') throw new HttpError(409, 'Lease lost');
+  return validOutput(row.type, ref.output);
+}
+
+/**
+ * The output, cleaned and checked against its task type's schema. Text the database cannot store (a
+ * post cut mid-emoji by the network) is cleaned, not refused: the work on the network is done and
+ * must not be lost over one character.
+ */
+function validOutput(type: TaskType, output: Record<string, unknown>): Record<string, unknown> {
+  const cleaned = cleanJson(output);
+  if (!cleaned) throw new HttpError(400, `Invalid 'output' for ${type}: nested deeper than ${MAX_JSON_DEPTH} levels`);
+  const parsed = TASK_OUTPUTS[type].safeParse(cleaned.value);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]!;
+    const where = issue.path.length ? ` at '${issue.path.join('.')}'` : '';
+    throw new HttpError(400, `Invalid 'output' for ${type}${where}: ${issue.message}`);
+  }
+  return parsed.data as Record<string, unknown>;
 }

@@ -33,6 +33,11 @@ export function onTaskCompleted(type: TaskType, handler: CompletionHandler): () 
   };
 }
 
+/** Whether completing a task of this type has work to do besides storing its output. */
+export function hasCompletionHooks(type: TaskType): boolean {
+  return (handlers.get(type) ?? []).length > 0;
+}
+
 /**
  * Runs the hooks of `task.type` inside the completion transaction, each under a savepoint. A hook
  * that throws is rolled back alone and logged; the task stays completed with its output, so an

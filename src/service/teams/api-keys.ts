@@ -1,6 +1,7 @@
 import type { Queryable } from '../db/database.js';
 import { constantTimeEqual, decryptSecret, encryptSecret, randomSecret, sha256 } from '../security/crypto.js';
 import type { TeamRow } from '../context.js';
+import { credentialsChanged, type CredentialCache } from '../auth/credential-cache.js';
 
 /**
  * One API key per team. Stored as a SHA-256 hash (for look-up) and sealed with SECRET_KEY (so a
@@ -10,9 +11,11 @@ export function newApiKey(): string {
   return randomSecret('nak', 32);
 }
 
-export async function findTeamByApiKey(db: Queryable, apiKey: string): Promise<TeamRow | null> {
+export async function findTeamByApiKey(db: Queryable, apiKey: string, cache?: CredentialCache): Promise<TeamRow | null> {
   if (!/^nak_[A-Za-z0-9_-]{20,80}$/.test(apiKey)) return null;
   const hash = sha256(apiKey);
+  const known = cache?.team(hash);
+  if (known) return known;
   const rows = await db.query<TeamRow & { api_key_hash: Buffer }>(
     'SELECT id, name, plan, api_key_hash FROM teams WHERE api_key_hash = $1',
     [hash],
@@ -20,7 +23,9 @@ export async function findTeamByApiKey(db: Queryable, apiKey: string): Promise<T
   const row = rows[0];
   // The index finds the row; the comparison that decides is done in constant time.
   if (!row || !constantTimeEqual(Buffer.from(row.api_key_hash), hash)) return null;
-  return { id: row.id, name: row.name, plan: row.plan };
+  const team = { id: row.id, name: row.name, plan: row.plan };
+  cache?.rememberTeam(hash, team);
+  return team;
 }
 
 export async function revealApiKey(db: Queryable, secretKey: Buffer, teamId: string): Promise<string> {
@@ -37,6 +42,8 @@ export async function rotateApiKey(db: Queryable, secretKey: Buffer, teamId: str
     [teamId, sha256(key), encryptSecret(secretKey, key)],
   );
   if (rows.length === 0) throw new Error(`team ${teamId} not found`);
+  // The old key stops working at once, in every instance.
+  await credentialsChanged(db, { team: teamId });
   return key;
 }
 

@@ -3,6 +3,7 @@ import type { Role } from '../../contract/auth.js';
 import { createTeam } from './api-keys.js';
 import { defaultTeamName } from './team-name.js';
 import { failDepartedMemberTasks } from '../tasks/fail-departed-member-tasks.js';
+import { credentialsChanged } from '../auth/credential-cache.js';
 
 export interface SignedInMember {
   user: { id: string; full_name: string; email: string };
@@ -33,7 +34,10 @@ export async function joinOnSignIn(
     const left = await tx.query<{ team_id: string }>('DELETE FROM memberships WHERE user_id = $1 RETURNING team_id', [user.id]);
     for (const old of left) await failDepartedMemberTasks(tx, old.team_id, user.id);
     // Tokens issued for the old team must not follow the user into the new one.
-    if (left.length > 0) await tx.query('UPDATE agent_tokens SET revoked_at = now() WHERE user_id = $1 AND revoked_at IS NULL', [user.id]);
+    if (left.length > 0) {
+      await tx.query('UPDATE agent_tokens SET revoked_at = now() WHERE user_id = $1 AND revoked_at IS NULL', [user.id]);
+      await credentialsChanged(tx, { user: user.id });
+    }
     await tx.query(
       `DELETE FROM memberships WHERE email = $1 AND user_id IS NULL AND team_id <> $2`,
       [email, invite.team_id],

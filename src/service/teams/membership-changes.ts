@@ -2,6 +2,7 @@ import type { Queryable } from '../db/database.js';
 import type { Role } from '../../contract/auth.js';
 import { HttpError } from '../http/http-error.js';
 import { failDepartedMemberTasks } from '../tasks/fail-departed-member-tasks.js';
+import { credentialsChanged } from '../auth/credential-cache.js';
 
 /**
  * An admin's changes to the team's members. Each runs in a transaction that first locks the
@@ -39,6 +40,7 @@ export async function setMemberRole(tx: Queryable, teamId: string, email: string
     throw new HttpError(400, 'Cannot demote the last admin of the team; make another member admin first');
   }
   await tx.query('UPDATE memberships SET role = $3 WHERE team_id = $1 AND email = $2', [teamId, email, role]);
+  if (target.user_id) await credentialsChanged(tx, { user: target.user_id });
 }
 
 export async function removeMember(tx: Queryable, teamId: string, email: string): Promise<void> {
@@ -52,6 +54,7 @@ export async function removeMember(tx: Queryable, teamId: string, email: string)
   // A removed member's extension must stop working for the team at once.
   if (target.user_id) {
     await tx.query('UPDATE agent_tokens SET revoked_at = now() WHERE user_id = $1 AND revoked_at IS NULL', [target.user_id]);
+    await credentialsChanged(tx, { user: target.user_id });
     await failDepartedMemberTasks(tx, teamId, target.user_id);
   }
 }

@@ -1,0 +1,55 @@
+import pg from 'pg';
+import { afterAll, beforeAll, expect, test } from 'vitest';
+import { sha256 } from '../../src/service/security/crypto.js';
+import { CREDENTIALS_CHANNEL } from '../../src/service/auth/credential-cache.js';
+import { startPrivatePostgres, type PrivatePostgres } from '../support/private-postgres.js';
+import { createAgentTeam, type AgentTeam } from '../support/task-team.js';
+import { startTestService, type TestService } from '../support/test-service.js';
+
+// Service instances keep verified keys and tokens for a few seconds. A credential withdrawn by
+// another process (another instance, the operator's CLI) reaches them through NOTIFY: here the other
+// process is a bare connection that does what they do, so only the notification can tell.
+
+let db: PrivatePostgres;
+let svc: TestService;
+let team: AgentTeam;
+let other: pg.Client;
+
+beforeAll(async () => {
+  db = await startPrivatePostgres();
+  svc = await startTestService({}, { databaseUrl: db.url });
+  team = await createAgentTeam(svc, 'Instances', [
+    { email: 'admin@inst.test', role: 'admin' },
+    { email: 'bob@inst.test', role: 'member' },
+  ]);
+  other = new pg.Client({ connectionString: db.url, options: `-c search_path=${svc.schema}` });
+  await other.connect();
+}, 120_000);
+afterAll(async () => {
+  await other?.end();
+  await svc?.close();
+  await db?.close();
+});
+
+const heartbeat = (headers: Record<string, string>) =>
+  svc.call('POST', '/agent/heartbeat', { headers, body: { extension_version: '1', browser: 'x', network: { signed_in: true }, paused: false } });
+
+test('a key rotated by another process stops working here at once, though it was cached', async () => {
+  const bob = team.member('bob@inst.test');
+  expect((await heartbeat(bob.agentHeaders)).status).toBe(200);
+  await other.query('UPDATE teams SET api_key_hash = $2 WHERE id = $1', [team.id, sha256('nak_replaced_by_the_operator_000000')]);
+  await other.query('SELECT pg_notify($1, $2)', [CREDENTIALS_CHANNEL, JSON.stringify({ team: team.id })]);
+  await expect.poll(async () => (await heartbeat(bob.agentHeaders)).status, { timeout: 2_000, interval: 50 }).toBe(401);
+});
+
+test('a member removed by another process is refused here at once', async () => {
+  const fresh = await createAgentTeam(svc, 'Removal', [
+    { email: 'admin@rm.test', role: 'admin' },
+    { email: 'carol@rm.test', role: 'member' },
+  ]);
+  const carol = fresh.member('carol@rm.test');
+  expect((await heartbeat(carol.agentHeaders)).status).toBe(200);
+  await other.query('DELETE FROM memberships WHERE team_id = $1 AND user_id = $2', [fresh.id, carol.userId]);
+  await other.query('SELECT pg_notify($1, $2)', [CREDENTIALS_CHANNEL, JSON.stringify({ user: carol.userId })]);
+  await expect.poll(async () => (await heartbeat(carol.agentHeaders)).status, { timeout: 2_000, interval: 50 }).toBe(401);
+});
