@@ -10,3 +10,4 @@ export * from './agent.js';
 export * from './network-map.js';
 export * from './posts.js';
 export * from './watchlists.js';
+export * from './invitations.js';

@@ -6,6 +6,7 @@ import { DATABASE_RETRY_AFTER_S, isDatabaseUnavailable } from './db/unavailable.
 import { healthRoutes } from './routes/health.js';
 import { authRoutes } from './routes/auth.js';
 import { memberRoutes } from './routes/members.js';
+import { invitationRoutes } from './routes/invitations.js';
 import { networkTaskRoutes } from './routes/network-tasks.js';
 import { taskStatusRoutes } from './routes/task-status.js';
 import { agentRoutes } from './routes/agent.js';
@@ -41,6 +42,7 @@ export function createApp(ctx: ServiceContext) {
   app.route('/', dashboardRoutes);
   app.route('/', authRoutes);
   app.route('/', memberRoutes);
+  app.route('/', invitationRoutes);
   app.route('/', networkTaskRoutes);
   app.route('/', taskStatusRoutes);
   app.route('/', agentRoutes);

@@ -85,19 +85,27 @@ describe('members: invite, join at next sign-in, roles, removal', () => {
     expect(carol.team.id).toBe(admin.team.id);
   });
 
-  it('a user of another team moves to the inviting team at their next sign-in; their old token stops working', async () => {
+  it('a user of another team is never moved by signing in: the invitation waits for their answer', async () => {
     const dave = await signIn(svc, 'move-dave@example.com', 'Dave');
     const eve = await signIn(svc, 'move-eve@example.com', 'Eve');
     expect((await add(eve, 'move-dave@example.com')).status).toBe(201);
-    // Not moved until he signs in again.
-    expect((await team(dave)).team.id).toBe(dave.team.id);
     const again = await signIn(svc, 'move-dave@example.com');
-    expect(again.team.id).toBe(eve.team.id);
-    expect(again.role).toBe('member');
-    const old = await svc.call('GET', '/api-team', { headers: dave.memberHeaders });
-    expect(old.status).toBe(401);
-    const rows = await svc.ctx.db.query('SELECT team_id FROM memberships WHERE user_id = $1', [dave.user.id]);
-    expect(rows).toEqual([{ team_id: eve.team.id }]);
+    expect(again.team.id).toBe(dave.team.id);
+    expect(again.role).toBe('admin');
+    const waiting = await svc.call('GET', '/api-team-invitations', { headers: again.memberHeaders });
+    expect(await waiting.json()).toEqual({
+      invitations: [
+        {
+          team_id: eve.team.id,
+          team_name: "Eve's team",
+          role: 'member',
+          invited_at: expect.any(String),
+          leaving: { team_id: dave.team.id, team_name: "Dave's team", only_admin: true, next_admin: null, other_members: 0 },
+        },
+      ],
+    });
+    // The old sign-in still works: nothing moved.
+    expect((await svc.call('GET', '/api-team', { headers: dave.memberHeaders })).status).toBe(200);
   });
 
   it('only an admin may add, change or remove members (403 Access denied)', async () => {

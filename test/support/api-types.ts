@@ -72,7 +72,7 @@ export interface paths {
         put?: never;
         /**
          * Invite a member by e-mail (admins only)
-         * @description Called with the team’s `x-api-key` and the caller’s own `authorization: Bearer <agent_token>` from auth-verify-otp. The person joins the team with this role at their next sign-in; if they belong to another team, they move to this one then.
+         * @description Called with the team’s `x-api-key` and the caller’s own `authorization: Bearer <agent_token>` from auth-verify-otp. The person joins the team with this role at their next sign-in; if they belong to another team, the invitation waits for their answer (/api-team-invitations).
          */
         post: operations["postApiTeamMembers"];
         /**
@@ -87,6 +87,66 @@ export interface paths {
          * @description Called with the team’s `x-api-key` and the caller’s own `authorization: Bearer <agent_token>` from auth-verify-otp. The last admin who has signed in cannot be demoted (400); make another member admin first.
          */
         patch: operations["patchApiTeamMembers"];
+        trace?: never;
+    };
+    "/api-team-invitations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Invitations to other teams waiting for you
+         * @description Each with the role offered and what leaving your team means: whether you are its only admin, who would become admin, how many members stay.
+         */
+        get: operations["getApiTeamInvitations"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api-team-invitations/accept": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Accept an invitation: leave your team and join the inviting one
+         * @description Your old key and every agent token of yours stop working; the answer carries the new team’s key and a new agent token. When you were the only admin of the team you leave, its oldest other member becomes admin.
+         */
+        post: operations["postApiTeamInvitationsAccept"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api-team-invitations/decline": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Decline an invitation
+         * @description The invitation is withdrawn; you stay in your team. The inviting admin may invite you again.
+         */
+        post: operations["postApiTeamInvitationsDecline"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
         trace?: never;
     };
     "/network-agent/fetch-profile": {
@@ -1037,6 +1097,174 @@ export interface operations {
                 };
             };
             /** @description `Member not found` in this team */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getApiTeamInvitations: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The invitations, newest first */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        invitations: {
+                            team_id: string;
+                            team_name: string;
+                            /** @enum {string} */
+                            role: "admin" | "member";
+                            invited_at: string;
+                            leaving: {
+                                team_id: string;
+                                team_name: string;
+                                only_admin: boolean;
+                                next_admin: string | null;
+                                other_members: number;
+                            };
+                        }[];
+                    };
+                };
+            };
+            /** @description `Missing API Key`, `Invalid API Key`, or `Invalid agent token` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    postApiTeamInvitationsAccept: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** Format: uuid */
+                    team_id: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Joined */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        message: string;
+                        team: {
+                            id: string;
+                            name: string;
+                            api_key: string;
+                        };
+                        agent_token: string;
+                        /** @enum {string} */
+                        role: "admin" | "member";
+                    };
+                };
+            };
+            /** @description Invalid input: malformed JSON, an unknown or mistyped field, or a value out of range; the message names it */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `Missing API Key`, `Invalid API Key`, or `Invalid agent token` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `Invitation not found` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    postApiTeamInvitationsDecline: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** Format: uuid */
+                    team_id: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Declined */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        message: string;
+                    };
+                };
+            };
+            /** @description Invalid input: malformed JSON, an unknown or mistyped field, or a value out of range; the message names it */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `Missing API Key`, `Invalid API Key`, or `Invalid agent token` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `Invitation not found` */
             404: {
                 headers: {
                     [name: string]: unknown;

@@ -56,7 +56,7 @@ export const memberRoutes = new Hono<AppEnv>()
     '/api-team-members',
     describe({
       summary: 'Invite a member by e-mail (admins only)',
-      description: `${MEMBER_NOTE} The person joins the team with this role at their next sign-in; if they belong to another team, they move to this one then.`,
+      description: `${MEMBER_NOTE} The person joins the team with this role at their next sign-in; if they belong to another team, the invitation waits for their answer (/api-team-invitations).`,
       tag: 'Team',
       security: 'member',
       responses: { 201: { description: 'Invited', schema: MemberView } },
