@@ -6,6 +6,8 @@ export default defineConfig({
   plugins: [WxtVitest()],
   test: {
     include: ['test/unit/**/*.test.ts', 'test/service/**/*.test.ts', 'test/fake-network/**/*.test.ts'],
+    // The extension's packaged files (network-map.json) for the worker's code under test.
+    setupFiles: ['test/support/extension-files.ts'],
     testTimeout: 30_000,
     hookTimeout: 60_000,
     // PGlite instances are heavy (WASM); two workers fit the 2-core machines we run on.

@@ -1,4 +1,6 @@
 import { defineConfig } from 'wxt';
+import { bundleStats, checkBundles, clearBundleStats, NETWORK_MAP_FILE, pureContractSchemas } from './scripts/bundle-size.mjs';
+import { BUILT_IN_NETWORK_MAP } from './src/network/map/built-in.js';
 
 // The service the extension talks to unless the user enters another one in the popup. The e2e
 // tests build with it pointing at their own service's fixed loopback port.
@@ -75,9 +77,28 @@ export default defineConfig({
       'public/**',
       'assets/**',
       'scripts/render-icons.mjs',
+      'scripts/bundle-size.mjs',
     ],
   },
   vite: () => ({
     define: { __DEFAULT_SERVICE_URL__: JSON.stringify(DEFAULT_SERVICE_URL) },
+    // The size budgets (scripts/bundle-size.mjs): what each bundle holds, and only the contract's
+    // schemas a bundle uses.
+    plugins: [bundleStats(), pureContractSchemas()],
+    // terser, two passes: 3 % smaller than esbuild's minifier on our bundles, which counts against
+    // the content script's budget. Only the extension is built this way; the dashboard keeps esbuild.
+    build: { minify: 'terser' as const, terserOptions: { ecma: 2020, compress: { passes: 3 }, format: { comments: false } } },
   }),
+  hooks: {
+    'build:before': (wxt) => clearBundleStats(wxt.config.outDir),
+    // The built-in network map, as data beside the worker (src/agent/built-in-map.ts reads it).
+    'build:publicAssets': (_wxt, files) => {
+      files.push({ relativeDest: NETWORK_MAP_FILE, contents: JSON.stringify(BUILT_IN_NETWORK_MAP) });
+    },
+    // Every build prints its budgets; `npm test` fails over them (scripts/bundle-size.mjs).
+    'build:done': (wxt) => {
+      const { lines, failures } = checkBundles(wxt.config.outDir);
+      wxt.logger.info(`Bundle budgets:\n${[...lines, ...failures.map((f) => `✗ ${f}`)].join('\n')}`);
+    },
+  },
 });

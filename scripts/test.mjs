@@ -1,8 +1,9 @@
 #!/usr/bin/env node
-// `npm test`: unit and service tests (vitest), then the extension is built and the browser tests
-// run (playwright, Debian's Chromium), then the Firefox build is linted for the store (web-ext lint,
-// no error or warning allowed), then the service's /openapi.json is linted (Redocly's recommended
-// rules, no error or warning allowed). Ends with one line `N passed, N failed` over all four.
+// `npm test`: unit and service tests (vitest), then the extension is built, its bundles checked
+// against their size budgets (scripts/bundle-size.mjs) and the browser tests run (playwright,
+// Debian's Chromium), then the Firefox build is linted for the store (web-ext lint, no error or
+// warning allowed), then the service's /openapi.json is linted (Redocly's recommended rules, no
+// error or warning allowed). Ends with one line `N passed, N failed` over all of them.
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -126,6 +127,10 @@ if (buildStatus !== 0) {
   console.error('The extension build failed.');
   broken = true;
 } else {
+  // The size budgets of the worker and the content script, and what they may not hold
+  // (scripts/bundle-size.mjs): one test, failing with the modules that grew the bundle.
+  if (run('node', ['scripts/bundle-size.mjs']) === 0) passed += 1;
+  else failed += 1;
   const pwJson = join(tmp, 'playwright.json');
   const pwStatus = run('npx', ['playwright', 'test', '--reporter=list,json'], {
     CHROME_PATH: chrome,

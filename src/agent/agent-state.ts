@@ -1,16 +1,18 @@
-import { storage } from 'wxt/utils/storage';
+import { defineItem } from './storage-item.js';
 import type { TaskType } from '../contract/task-types.js';
 import type { NetworkSession } from '../network/types.js';
 
 /** What the worker learnt last (kept in storage, because the worker itself comes and goes). */
 export interface AgentState {
   last_heartbeat_at: number | null;
+  /** The last time the service answered anything (a claim, an extend, a delivery, a heartbeat). */
+  last_contact_at?: number | null;
   service_reachable: boolean | null;
   service_error: string | null;
   heartbeat_every_s: number;
   claim_wait_s: number;
   network: (NetworkSession & { checked_at: number }) | null;
-  current_task: { id: string; type: TaskType; started_at: number } | null;
+  current_task: { id: string; type: TaskType; target: string | null; started_at: number } | null;
   /** What the last accepted heartbeat told the service; the service routes work by it. */
   reported: ReportedState | null;
 }
@@ -32,7 +34,30 @@ export const INITIAL_STATE: AgentState = {
   reported: null,
 };
 
-export const agentStateItem = storage.defineItem<AgentState>('local:agent_state', { fallback: INITIAL_STATE });
+/**
+ * Whether the service can be reached, honestly: true only while a heartbeat answered lately (the
+ * loop sends one every `heartbeat_every_s`, also while paused), false after a call failed, and
+ * null while it is not known: before the first answer, or when the last is so old that it says
+ * nothing about now (the worker was stopped, or its calls hang).
+ */
+export function serviceReachable(s: AgentState, now: number): boolean | null {
+  if (s.service_reachable !== true) return s.service_reachable;
+  const last = Math.max(s.last_heartbeat_at ?? 0, s.last_contact_at ?? 0);
+  return now - last <= STALE_AFTER_HEARTBEATS * s.heartbeat_every_s * 1000 ? true : null;
+}
+const STALE_AFTER_HEARTBEATS = 3;
+
+/**
+ * Notes that the service answered (any answer: the service is there). Written at most every 30 s,
+ * because a claim answers every 20 s and every write of the state repaints the toolbar.
+ */
+export async function noteServiceContact(now: number): Promise<void> {
+  const s = await agentStateItem.getValue();
+  if (now - (s.last_contact_at ?? 0) >= CONTACT_NOTE_EVERY_MS) await updateState((x) => ({ ...x, last_contact_at: now }));
+}
+const CONTACT_NOTE_EVERY_MS = 30_000;
+
+export const agentStateItem = defineItem<AgentState>('local:agent_state', { fallback: INITIAL_STATE });
 
 let writes: Promise<unknown> = Promise.resolve();
 
@@ -56,6 +81,6 @@ export function patchState(patch: Partial<AgentState>): Promise<AgentState> {
 }
 
 /** The sign-in in progress: a code was sent to `email` by the service at `service_url`. */
-export const pendingSignInItem = storage.defineItem<{ service_url: string; email: string } | null>('local:pending_sign_in', {
+export const pendingSignInItem = defineItem<{ service_url: string; email: string } | null>('local:pending_sign_in', {
   fallback: null,
 });

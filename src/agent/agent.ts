@@ -1,11 +1,13 @@
 import { browser } from 'wxt/browser';
+import { noteServiceContact } from './agent-state.js';
 import { refreshBadge, watchBadge } from './badge.js';
 import { kickLoop } from './claim-loop.js';
 import { realClock, type Clock } from './clock.js';
 import type { AgentContext } from './context.js';
 import { getCredentials } from './credentials.js';
 import { openJournal, type Journal } from './journal.js';
-import { listen } from './messaging.js';
+import { listen } from '../shared/messaging.js';
+import type { ToWorker } from '../shared/protocol.js';
 import { createServiceClient } from './service-client.js';
 import { workerRoutes } from './worker-routes.js';
 
@@ -26,7 +28,9 @@ export function startAgent(clock: Clock = realClock): AgentContext {
     journal: undefined as unknown as Journal,
     async client() {
       const c = await getCredentials();
-      return c ? createServiceClient({ baseUrl: c.service_url, apiKey: c.api_key, agentToken: c.agent_token }) : null;
+      if (!c) return null;
+      const onAnswer = () => void noteServiceContact(clock.now()).catch(() => {});
+      return createServiceClient({ baseUrl: c.service_url, apiKey: c.api_key, agentToken: c.agent_token, onAnswer });
     },
     kick() {
       void ready.then(() => kickLoop(ctx)).catch((err) => console.error('claim loop failed', err));
@@ -45,7 +49,7 @@ export function startAgent(clock: Clock = realClock): AgentContext {
       return handle(data, sender);
     };
   }
-  listen(routes);
+  listen<ToWorker>(routes);
   // The toolbar follows the stored state from the worker's first moment (badge.ts).
   watchBadge(() => clock.now());
   void refreshBadge(() => clock.now());

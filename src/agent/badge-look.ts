@@ -12,7 +12,10 @@ import type { SafetyStop } from './safety-stops.js';
 
 export interface BadgeInput {
   signed_in_service: boolean;
-  /** What the last heartbeat learnt: false when the service could not be reached. */
+  /**
+   * false when the service could not be reached; null while not known (no answer yet, or none
+   * lately: agent-state.ts serviceReachable), which is never shown as ready.
+   */
   service_reachable: boolean | null;
   /** The service answered, but with an error (not 401: that signs the member out). */
   service_error: string | null;
@@ -28,6 +31,7 @@ export interface BadgeInput {
 export type BadgeState =
   | 'signed_out'
   | 'service_unreachable'
+  | 'connecting'
   | 'network_signed_out'
   | 'safety_stop'
   | 'paused'
@@ -80,6 +84,7 @@ export function badgeFor(s: BadgeInput): Badge {
   // what the member should see is that nothing gets through, not a sign-in to repeat.
   if (s.service_reachable === false) return badge('service_unreachable', 'unreachable', '!', '#b91c1c', 'service unreachable', 'tasks wait until it answers');
   if (s.service_error) return badge('service_unreachable', 'unreachable', '!', '#b91c1c', 'service error', s.service_error);
+  if (s.service_reachable === null) return badge('connecting', 'off', '…', '#6b7280', 'connecting to the service', 'tasks start once it answers');
   if (s.network_signed_in === false) return badge('network_signed_out', 'alert', 'OUT', '#b91c1c', 'signed out of the network', 'sign in to the network in a tab');
   if (s.safety_stopped) return badge('safety_stop', 'paused', 'STOP', '#c2410c', 'paused by a safety stop', s.safety_stop_code ? STOP_WORDS[s.safety_stop_code] : undefined);
   if (s.paused_by_user) return badge('paused', 'paused', 'II', '#b45309', 'paused');

@@ -1,6 +1,6 @@
 /** Shows the agent's state on the toolbar, following the stored state (the look: badge-look.ts). */
 import { browser } from 'wxt/browser';
-import { agentStateItem } from './agent-state.js';
+import { agentStateItem, serviceReachable } from './agent-state.js';
 import { credentialsItem, getCredentials } from './credentials.js';
 import { activeStops, safetyStopsItem, stopVerdict } from './safety-stops.js';
 import { settingsItem } from './settings.js';
@@ -20,7 +20,7 @@ export async function currentBadge(now: number): Promise<Badge> {
   const lead = verdict.all_stopped ? activeStops(stops, now).sort((a, b) => b.types.length - a.types.length)[0] : undefined;
   return badgeFor({
     signed_in_service: !!creds,
-    service_reachable: state.service_reachable,
+    service_reachable: serviceReachable(state, now),
     service_error: state.service_error,
     network_signed_in: state.network ? state.network.signed_in : null,
     paused_by_user: settings.paused_by_user,

@@ -1,4 +1,3 @@
-import { openDB, type DBSchema, type IDBPDatabase } from 'idb';
 import type { TaskType } from '../contract/task-types.js';
 import type { TaskResult } from '../network/types.js';
 
@@ -7,6 +6,10 @@ import type { TaskResult } from '../network/types.js';
  * service acknowledges it, so neither a stopped worker nor a service restart loses it. The same
  * database keeps the tasks in flight (to pick them up again after the worker restarts) and the
  * activity log the popup shows.
+ *
+ * Plain IndexedDB with two small promise helpers below (the `idb` wrapper did the same at 4.5 kB
+ * of the worker's budget, scripts/bundle-size.mjs). A request's promise settles inside its success
+ * event, so the next request of the same transaction may be made after an `await`.
  */
 
 export interface OutboxEntry {
@@ -27,6 +30,8 @@ export interface InflightTask {
   attempt: number;
   type: TaskType;
   tab_id: number | null;
+  /** What the task is about, for the popup (task-target.ts). */
+  target?: string | null;
   started_at: number;
   /** Past this the task counts as timed out. */
   deadline_at: number;
@@ -38,6 +43,8 @@ export interface ActivityEntry {
   at: number;
   task_id: string | null;
   type: TaskType | null;
+  /** Which profile, post, company or search the task was about (task-target.ts); absent in old entries. */
+  target?: string | null;
   /** completed / failed: a task's end; delivered; dropped: the service moved on; note: anything else. */
   kind: 'completed' | 'failed' | 'delivered' | 'dropped' | 'note';
   error_code: string | null;
@@ -45,29 +52,62 @@ export interface ActivityEntry {
   message: string | null;
 }
 
-interface JournalDb extends DBSchema {
-  outbox: { key: string; value: OutboxEntry; indexes: { next_try_at: number } };
-  inflight: { key: string; value: InflightTask };
-  activity: { key: number; value: ActivityEntry; indexes: { at: number } };
-}
-
 /** Kept for the popup; older activity is trimmed on write. */
 const ACTIVITY_KEEP = 500;
 
 export const outboxKey = (taskId: string, attempt: number) => `${taskId}#${attempt}`;
 
-export async function openJournal(name = 'network-agent-journal') {
-  const db = await openDB<JournalDb>(name, 1, {
-    upgrade(d) {
-      d.createObjectStore('outbox', { keyPath: 'key' }).createIndex('next_try_at', 'next_try_at');
-      d.createObjectStore('inflight', { keyPath: 'task_id' });
-      d.createObjectStore('activity', { keyPath: 'id', autoIncrement: true }).createIndex('at', 'at');
-    },
+type StoreName = 'outbox' | 'inflight' | 'activity';
+
+/** The result of one request, once it succeeded. */
+function settled<T>(request: IDBRequest<T>): Promise<T> {
+  return new Promise((resolve, reject) => {
+    request.onsuccess = () => resolve(request.result);
+    request.onerror = () => reject(request.error);
   });
-  return createJournal(db);
 }
 
-function createJournal(db: IDBPDatabase<JournalDb>) {
+/** Resolves when a read-write transaction is committed (and rejects when it is aborted). */
+function committed(tx: IDBTransaction): Promise<void> {
+  return new Promise((resolve, reject) => {
+    tx.oncomplete = () => resolve();
+    tx.onerror = tx.onabort = () => reject(tx.error ?? new Error('IndexedDB transaction aborted'));
+  });
+}
+
+/** Walks a cursor while `step` answers true. */
+function walk(request: IDBRequest<IDBCursorWithValue | null>, step: (cursor: IDBCursorWithValue) => boolean): Promise<void> {
+  return new Promise((resolve, reject) => {
+    request.onsuccess = () => {
+      const cursor = request.result;
+      if (cursor && step(cursor)) cursor.continue();
+      else resolve();
+    };
+    request.onerror = () => reject(request.error);
+  });
+}
+
+export async function openJournal(name = 'network-agent-journal') {
+  const open = indexedDB.open(name, 1);
+  open.onupgradeneeded = () => {
+    const d = open.result;
+    d.createObjectStore('outbox', { keyPath: 'key' }).createIndex('next_try_at', 'next_try_at');
+    d.createObjectStore('inflight', { keyPath: 'task_id' });
+    d.createObjectStore('activity', { keyPath: 'id', autoIncrement: true }).createIndex('at', 'at');
+  };
+  return createJournal(await settled(open));
+}
+
+function createJournal(db: IDBDatabase) {
+  const store = (name: StoreName, mode: IDBTransactionMode = 'readonly') => db.transaction(name, mode).objectStore(name);
+  /** Read-modify-write of one entry, in one transaction. */
+  async function patch<T>(name: StoreName, key: IDBValidKey, change: (value: T) => T) {
+    const s = store(name, 'readwrite');
+    const done = committed(s.transaction);
+    const value = await settled(s.get(key) as IDBRequest<T | undefined>);
+    if (value) s.put(change(value));
+    await done;
+  }
   return {
     /**
      * Journals the result of one claim, once: a second result for the same claim (the content
@@ -75,85 +115,76 @@ function createJournal(db: IDBPDatabase<JournalDb>) {
      */
     async record(entry: Omit<OutboxEntry, 'key' | 'tries' | 'next_try_at' | 'last_error'>, now: number): Promise<boolean> {
       const tx = db.transaction(['outbox', 'inflight'], 'readwrite');
+      const done = committed(tx);
       const key = outboxKey(entry.task_id, entry.attempt);
-      const exists = await tx.objectStore('outbox').getKey(key);
-      const inflight = await tx.objectStore('inflight').get(entry.task_id);
-      const isNew = !exists;
-      if (isNew) await tx.objectStore('outbox').put({ ...entry, key, tries: 0, next_try_at: now, last_error: null });
-      if (inflight && inflight.attempt === entry.attempt) await tx.objectStore('inflight').delete(entry.task_id);
-      await tx.done;
+      const exists = await settled(tx.objectStore('outbox').getKey(key));
+      const inflight = await settled(tx.objectStore('inflight').get(entry.task_id) as IDBRequest<InflightTask | undefined>);
+      const isNew = exists === undefined;
+      if (isNew) tx.objectStore('outbox').put({ ...entry, key, tries: 0, next_try_at: now, last_error: null } satisfies OutboxEntry);
+      if (inflight && inflight.attempt === entry.attempt) tx.objectStore('inflight').delete(entry.task_id);
+      await done;
       return isNew;
     },
     async due(now: number): Promise<OutboxEntry[]> {
-      return db.getAllFromIndex('outbox', 'next_try_at', IDBKeyRange.upperBound(now));
+      return settled(store('outbox').index('next_try_at').getAll(IDBKeyRange.upperBound(now)));
     },
     async all(): Promise<OutboxEntry[]> {
-      return db.getAll('outbox');
+      return settled(store('outbox').getAll());
     },
-    async get(key: string) {
-      return db.get('outbox', key);
+    async get(key: string): Promise<OutboxEntry | undefined> {
+      return settled(store('outbox').get(key));
     },
     async reschedule(key: string, nextTryAt: number, error: string) {
-      const tx = db.transaction('outbox', 'readwrite');
-      const e = await tx.store.get(key);
-      if (e) await tx.store.put({ ...e, tries: e.tries + 1, next_try_at: nextTryAt, last_error: error });
-      await tx.done;
+      await patch<OutboxEntry>('outbox', key, (e) => ({ ...e, tries: e.tries + 1, next_try_at: nextTryAt, last_error: error }));
     },
     /** Replaces an entry's result (a refused output becomes a failure report), sending it at once. */
     async replaceResult(key: string, result: TaskResult, now: number) {
-      const tx = db.transaction('outbox', 'readwrite');
-      const e = await tx.store.get(key);
-      if (e) await tx.store.put({ ...e, result, tries: 0, next_try_at: now, last_error: null });
-      await tx.done;
+      await patch<OutboxEntry>('outbox', key, (e) => ({ ...e, result, tries: 0, next_try_at: now, last_error: null }));
     },
     async remove(key: string) {
-      await db.delete('outbox', key);
+      await settled(store('outbox', 'readwrite').delete(key));
     },
 
     async startInflight(t: InflightTask) {
-      await db.put('inflight', t);
+      await settled(store('inflight', 'readwrite').put(t));
     },
-    async updateInflight(taskId: string, patch: Partial<InflightTask>) {
-      const tx = db.transaction('inflight', 'readwrite');
-      const t = await tx.store.get(taskId);
-      if (t) await tx.store.put({ ...t, ...patch });
-      await tx.done;
+    async updateInflight(taskId: string, change: Partial<InflightTask>) {
+      await patch<InflightTask>('inflight', taskId, (t) => ({ ...t, ...change }));
     },
     async inflight(): Promise<InflightTask[]> {
-      return db.getAll('inflight');
+      return settled(store('inflight').getAll());
     },
-    async getInflight(taskId: string) {
-      return db.get('inflight', taskId);
+    async getInflight(taskId: string): Promise<InflightTask | undefined> {
+      return settled(store('inflight').get(taskId));
     },
     async dropInflight(taskId: string) {
-      await db.delete('inflight', taskId);
+      await settled(store('inflight', 'readwrite').delete(taskId));
     },
 
     async log(entry: Omit<ActivityEntry, 'id'>) {
-      const tx = db.transaction('activity', 'readwrite');
-      await tx.store.add(entry);
-      const count = await tx.store.count();
-      if (count > ACTIVITY_KEEP) {
-        let cursor = await tx.store.openCursor();
-        for (let excess = count - ACTIVITY_KEEP; cursor && excess > 0; excess--) {
-          await cursor.delete();
-          cursor = await cursor.continue();
-        }
+      const s = store('activity', 'readwrite');
+      const done = committed(s.transaction);
+      s.add(entry);
+      let excess = (await settled(s.count())) - ACTIVITY_KEEP;
+      if (excess > 0) {
+        await walk(s.openCursor(), (cursor) => {
+          cursor.delete();
+          return --excess > 0;
+        });
       }
-      await tx.done;
+      await done;
     },
     /** Newest first. */
     async recent(limit = 20): Promise<ActivityEntry[]> {
       const out: ActivityEntry[] = [];
-      let cursor = await db.transaction('activity').store.index('at').openCursor(null, 'prev');
-      while (cursor && out.length < limit) {
-        out.push(cursor.value);
-        cursor = await cursor.continue();
-      }
+      await walk(store('activity').index('at').openCursor(null, 'prev'), (cursor) => {
+        out.push(cursor.value as ActivityEntry);
+        return out.length < limit;
+      });
       return out;
     },
     async countsSince(since: number): Promise<{ completed: number; failed: number }> {
-      const rows = await db.getAllFromIndex('activity', 'at', IDBKeyRange.lowerBound(since));
+      const rows: ActivityEntry[] = await settled(store('activity').index('at').getAll(IDBKeyRange.lowerBound(since)));
       return {
         completed: rows.filter((r) => r.kind === 'completed').length,
         failed: rows.filter((r) => r.kind === 'failed').length,

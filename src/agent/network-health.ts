@@ -1,4 +1,4 @@
-import { storage } from 'wxt/utils/storage';
+import { defineItem } from './storage-item.js';
 import type { CallHealth } from '../contract/agent.js';
 import type { NetworkCallName } from '../contract/network-map.js';
 import type { NetworkReport } from '../network/types.js';
@@ -28,7 +28,7 @@ export interface NetworkHealth {
   calls: Partial<Record<NetworkCallName, CallRecord>>;
 }
 
-export const networkHealthItem = storage.defineItem<NetworkHealth>('local:network_health', { fallback: { map_version: 0, calls: {} } });
+export const networkHealthItem = defineItem<NetworkHealth>('local:network_health', { fallback: { map_version: 0, calls: {} } });
 
 /** Failures older than this are forgotten: the network may have healed, or the map been fixed. */
 const REMEMBER_MS = DAY;

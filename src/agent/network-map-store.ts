@@ -1,18 +1,18 @@
-import { storage } from 'wxt/utils/storage';
+import { defineItem } from './storage-item.js';
 import { NetworkMap } from '../contract/network-map.js';
-import { BUILT_IN_NETWORK_MAP } from '../network/map/built-in.js';
+import { builtInNetworkMap } from './built-in-map.js';
 import { chooseNetworkMap } from '../network/map/choose.js';
 
 /**
  * The network map in force: the built-in one, or a newer one the service handed out in a heartbeat
  * answer (kept across worker restarts). src/network/map/choose.ts decides which wins.
  */
-export const storedMapItem = storage.defineItem<unknown>('local:network_map', { fallback: null });
+export const storedMapItem = defineItem<unknown>('local:network_map', { fallback: null });
 
 export async function currentNetworkMap(): Promise<NetworkMap> {
   // What we stored went through chooseNetworkMap, but storage is ours to distrust across versions:
   // an extension update whose built-in map is newer than the stored one wins again.
-  return chooseNetworkMap(BUILT_IN_NETWORK_MAP, await storedMapItem.getValue()).map;
+  return chooseNetworkMap(await builtInNetworkMap(), await storedMapItem.getValue()).map;
 }
 
 /** Takes the map a heartbeat answer offered; answers what happened, for the activity log. */

@@ -1,6 +1,8 @@
 import type { NetworkSession } from '../network/types.js';
 import { agentStateItem, patchState } from './agent-state.js';
-import { sendToTab } from './messaging.js';
+import { sendToTab } from '../shared/messaging.js';
+import { getCredentials } from './credentials.js';
+import { noteNetworkAccount } from './network-account.js';
 import { currentNetworkMap } from './network-map-store.js';
 import { ensureNetworkTab, findNetworkTab } from './network-tab.js';
 
@@ -32,5 +34,7 @@ export async function checkNetworkSession(now: number, opts: { force?: boolean }
   }
   const session = { ...(await sendToTab(tabId, 'session:read', { map: await currentNetworkMap() })), checked_at: now };
   await patchState({ network: session });
+  const creds = await getCredentials();
+  if (creds) await noteNetworkAccount(creds.user.id, session);
   return session;
 }

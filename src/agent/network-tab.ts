@@ -1,7 +1,7 @@
 import { browser } from 'wxt/browser';
-import { storage } from 'wxt/utils/storage';
-import { sendToTab } from './messaging.js';
-import { NETWORK_ORIGIN } from './sender-checks.js';
+import { defineItem } from './storage-item.js';
+import { sendToTab } from '../shared/messaging.js';
+import { NETWORK_ORIGIN } from '../shared/sender-checks.js';
 
 /**
  * The network tab tasks run in: an open https://www.linkedin.com/ tab whose content script answers,
@@ -16,7 +16,7 @@ export const IDLE_CLOSE_MS = 3 * 60_000;
 const READY_TIMEOUT_MS = 30_000;
 
 /** The tab we opened ourselves (and may close); a user's own tabs are never closed. */
-const openedTabItem = storage.defineItem<{ tab_id: number; last_used_at: number } | null>('local:opened_network_tab', {
+const openedTabItem = defineItem<{ tab_id: number; last_used_at: number } | null>('local:opened_network_tab', {
   fallback: null,
 });
 

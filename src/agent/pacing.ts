@@ -1,4 +1,4 @@
-import { storage } from 'wxt/utils/storage';
+import { defineItem } from './storage-item.js';
 import type { TaskType } from '../contract/task-types.js';
 import { HOUR } from './clock.js';
 
@@ -65,4 +65,4 @@ export function pacingVerdict(state: PacingState, safeMode: boolean, now: number
   return { blocked_until: null, exclude_types: [], recheck_in_ms: null };
 }
 
-export const pacingItem = storage.defineItem<PacingState>('local:pacing', { fallback: EMPTY_PACING });
+export const pacingItem = defineItem<PacingState>('local:pacing', { fallback: EMPTY_PACING });

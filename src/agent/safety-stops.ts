@@ -1,4 +1,4 @@
-import { storage } from 'wxt/utils/storage';
+import { defineItem } from './storage-item.js';
 import { TASK_TYPES, type AgentErrorCode, type TaskType } from '../contract/task-types.js';
 import { DAY, HOUR } from './clock.js';
 
@@ -79,7 +79,7 @@ export function stopVerdict(stops: SafetyStop[], now: number): StopVerdict {
   };
 }
 
-export const safetyStopsItem = storage.defineItem<SafetyStop[]>('local:safety_stops', { fallback: [] });
+export const safetyStopsItem = defineItem<SafetyStop[]>('local:safety_stops', { fallback: [] });
 
 /** Records the stop a task error calls for; answers it (or null). */
 export async function recordStopFor(

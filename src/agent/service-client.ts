@@ -11,8 +11,7 @@ import {
   type ClaimedTask,
   type HeartbeatBody,
 } from '../contract/agent.js';
-import type { TaskType } from '../contract/task-types.js';
-import type { TaskResult } from '../network/types.js';
+import type { AgentTaskError, TaskType } from '../contract/task-types.js';
 
 /** The service answered with an error status: `status` and its `{error}` message. */
 export class ServiceError extends Error {
@@ -40,9 +39,10 @@ export interface ServiceClientOptions {
   apiKey?: string;
   agentToken?: string;
   fetchImpl?: typeof fetch;
+  /** Called whenever the service answered, whatever the status (it is there). */
+  onAnswer?: () => void;
 }
 
-type FailError = Extract<TaskResult, { ok: false }>['error'];
 
 /**
  * The service's HTTP API as the extension uses it: sign-in and the agent protocol, typed by the
@@ -76,6 +76,7 @@ export function createServiceClient(opts: ServiceClientOptions) {
       if (init.signal?.aborted) throw err;
       throw new ServiceUnreachable(`The service at ${base} cannot be reached (${(err as Error).message})`);
     }
+    opts.onAnswer?.();
     if (res.status === 204) return null;
     const text = await res.text();
     let json: unknown = null;
@@ -123,7 +124,7 @@ export function createServiceClient(opts: ServiceClientOptions) {
     async complete(taskId: string, attempt: number, output: Record<string, unknown>) {
       return (await call(`/agent/tasks/${encodeURIComponent(taskId)}/complete`, { attempt, output }, CompleteResponse))!;
     },
-    async fail(taskId: string, attempt: number, error: FailError) {
+    async fail(taskId: string, attempt: number, error: AgentTaskError) {
       return (await call(`/agent/tasks/${encodeURIComponent(taskId)}/fail`, { attempt, error }, FailResponse))!;
     },
     async signOut() {

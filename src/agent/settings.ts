@@ -1,4 +1,4 @@
-import { storage } from 'wxt/utils/storage';
+import { defineItem } from './storage-item.js';
 
 /** The member's own choices in the popup. */
 export interface Settings {
@@ -8,7 +8,7 @@ export interface Settings {
   safe_mode: boolean;
 }
 
-export const settingsItem = storage.defineItem<Settings>('local:settings', {
+export const settingsItem = defineItem<Settings>('local:settings', {
   fallback: { paused_by_user: false, safe_mode: false },
 });
 

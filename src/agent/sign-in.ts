@@ -1,8 +1,8 @@
 import { browser } from 'wxt/browser';
 import { INITIAL_STATE, pendingSignInItem, updateState } from './agent-state.js';
 import { clearCredentials, getCredentials, lastServiceUrlItem, saveCredentials } from './credentials.js';
-import { serviceOrigin } from './default-service-url.js';
-import type { ActionResult } from './protocol.js';
+import { serviceOrigin } from '../shared/default-service-url.js';
+import type { ActionResult } from '../shared/protocol.js';
 import { ServiceError, ServiceUnreachable, createServiceClient } from './service-client.js';
 
 /**

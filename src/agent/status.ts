@@ -1,9 +1,10 @@
-import { agentStateItem, pendingSignInItem } from './agent-state.js';
+import { agentStateItem, pendingSignInItem, serviceReachable } from './agent-state.js';
 import { currentBadge } from './badge.js';
 import type { AgentContext } from './context.js';
 import { getCredentials, lastServiceUrlItem } from './credentials.js';
-import { DEFAULT_SERVICE_URL } from './default-service-url.js';
-import type { AgentStatus } from './protocol.js';
+import { DEFAULT_SERVICE_URL } from '../shared/default-service-url.js';
+import type { AgentStatus } from '../shared/protocol.js';
+import { accountChange, networkAccountItem } from './network-account.js';
 import { activeStops, safetyStopsItem } from './safety-stops.js';
 import { settingsItem } from './settings.js';
 
@@ -17,17 +18,23 @@ function startOfDay(now: number): number {
 /** The popup's whole picture in one answer. */
 export async function agentStatus(ctx: AgentContext): Promise<AgentStatus> {
   const now = ctx.clock.now();
-  const [creds, state, settings, stops, pending, lastUrl] = await Promise.all([
+  const [creds, state, settings, stops, pending, lastUrl, account] = await Promise.all([
     getCredentials(),
     agentStateItem.getValue(),
     settingsItem.getValue(),
     safetyStopsItem.getValue(),
     pendingSignInItem.getValue(),
     lastServiceUrlItem.getValue(),
+    networkAccountItem.getValue(),
   ]);
+  const reachable = serviceReachable(state, now);
+  // Nothing heard from the service lately: the popup should not show an old answer as the present.
+  // The loop sends a heartbeat when it looks (one is due), and the popup's next look shows it.
+  if (creds && reachable === null) ctx.kick();
   const lead = activeStops(stops, now).sort((a, b) => b.types.length - a.types.length)[0];
   const badge = await currentBadge(now);
   return {
+    now,
     default_service_url: DEFAULT_SERVICE_URL,
     service_url: creds?.service_url ?? pending?.service_url ?? lastUrl ?? DEFAULT_SERVICE_URL,
     signed_in: !!creds,
@@ -35,12 +42,14 @@ export async function agentStatus(ctx: AgentContext): Promise<AgentStatus> {
     user: creds ? { email: creds.user.email, full_name: creds.user.full_name } : null,
     team: creds ? { name: creds.team.name } : null,
     role: creds?.role ?? null,
-    service: { reachable: state.service_reachable, error: state.service_error, last_heartbeat_at: state.last_heartbeat_at },
+    service: { reachable, error: state.service_error, last_heartbeat_at: state.last_heartbeat_at },
     network: state.network,
+    network_account_changed: accountChange(account, creds?.user.id ?? null, state.network),
     paused_by_user: settings.paused_by_user,
     safe_mode: settings.safe_mode,
     safety_stop: lead ? { reason: lead.code, until: lead.until, message: lead.message } : null,
     current_task: state.current_task,
+    waiting_results: (await ctx.journal.all()).length,
     today: await ctx.journal.countsSince(startOfDay(now)),
     // Deliveries are bookkeeping; the popup lists what happened to tasks.
     recent: (await ctx.journal.recent(30)).filter((a) => a.kind !== 'delivered').slice(0, 8),

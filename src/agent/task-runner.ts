@@ -1,16 +1,18 @@
 import type { ClaimedTask } from '../contract/agent.js';
 import type { TaskType } from '../contract/task-types.js';
 import type { TaskResult } from '../network/types.js';
+import { sendToTab } from '../shared/messaging.js';
 import { patchState } from './agent-state.js';
 import type { AgentContext } from './context.js';
 import { deliverDue } from './delivery.js';
 import type { InflightTask } from './journal.js';
-import { sendToTab } from './messaging.js';
 import { currentNetworkMap } from './network-map-store.js';
 import { recordNetworkReport } from './network-health.js';
 import { ensureNetworkTab, tabExists } from './network-tab.js';
 import { recordStopFor } from './safety-stops.js';
 import { ServiceError } from './service-client.js';
+import { checkTaskInput } from './task-input.js';
+import { describeTarget } from './task-target.js';
 import { EXTEND_WHEN_LEFT_MS, taskTimeoutMs } from './task-timeout.js';
 
 /**
@@ -32,7 +34,7 @@ const failure = (code: Extract<TaskResult, { ok: false }>['error']['code'], mess
  */
 export async function finishTask(
   ctx: AgentContext,
-  t: { task_id: string; attempt: number; type: TaskType; started_at: number | null },
+  t: { task_id: string; attempt: number; type: TaskType; target: string | null; started_at: number | null },
   result: TaskResult,
 ): Promise<boolean> {
   const now = ctx.clock.now();
@@ -42,6 +44,7 @@ export async function finishTask(
       at: now,
       task_id: t.task_id,
       type: t.type,
+      target: t.target,
       kind: result.ok ? 'completed' : 'failed',
       error_code: result.ok ? null : result.error.code,
       duration_ms: t.started_at === null ? null : now - t.started_at,
@@ -68,8 +71,8 @@ export async function onTaskResult(
   msg: { task_id: string; attempt: number; type: TaskType; result: TaskResult },
 ): Promise<{ journaled: boolean }> {
   const inflight = await ctx.journal.getInflight(msg.task_id);
-  const startedAt = inflight && inflight.attempt === msg.attempt ? inflight.started_at : null;
-  await finishTask(ctx, { task_id: msg.task_id, attempt: msg.attempt, type: msg.type, started_at: startedAt }, msg.result);
+  const ours = inflight && inflight.attempt === msg.attempt ? inflight : null;
+  await finishTask(ctx, { task_id: msg.task_id, attempt: msg.attempt, type: msg.type, target: ours?.target ?? null, started_at: ours?.started_at ?? null }, msg.result);
   ctx.kick();
   return { journaled: true };
 }
@@ -78,19 +81,24 @@ export async function onTaskResult(
 export async function runClaimedTask(ctx: AgentContext, task: ClaimedTask): Promise<TaskResult> {
   const now = ctx.clock.now();
   const timeout = taskTimeoutMs(task);
+  const target = describeTarget(task.type, task.input);
   const record: InflightTask = {
     task_id: task.id,
     attempt: task.attempt,
     type: task.type,
     tab_id: null,
+    target,
     started_at: now,
     deadline_at: now + timeout,
     lease_expires_at: Date.parse(task.lease_expires_at),
   };
   await ctx.journal.startInflight(record);
-  await patchState({ current_task: { id: task.id, type: task.type, started_at: now } });
-  const ref = { task_id: task.id, attempt: task.attempt, type: task.type, started_at: now };
+  await patchState({ current_task: { id: task.id, type: task.type, target, started_at: now } });
+  const ref = { task_id: task.id, attempt: task.attempt, type: task.type, target, started_at: now };
   try {
+    // Checked here, not in the tab: the content script carries no schema library.
+    const input = checkTaskInput(task.type, task.input);
+    if (!input.ok) return await settle(ctx, ref, { ok: false, error: input.error });
     let tabId: number;
     try {
       tabId = await ensureNetworkTab(now);
@@ -107,7 +115,7 @@ export async function runClaimedTask(ctx: AgentContext, task: ClaimedTask): Prom
         task_id: task.id,
         attempt: task.attempt,
         type: task.type,
-        input: task.input,
+        input: input.input,
         map,
         timeout_ms: timeout,
       });
@@ -143,10 +151,12 @@ async function settle(ctx: AgentContext, ref: Parameters<typeof finishTask>[1], 
  * tab goes away (the task then goes back to the queue as a retryable failure).
  */
 async function supervise(ctx: AgentContext, t: InflightTask, done: Promise<TaskResult>): Promise<TaskResult> {
-  const ref = { task_id: t.task_id, attempt: t.attempt, type: t.type, started_at: t.started_at };
+  const ref = { task_id: t.task_id, attempt: t.attempt, type: t.type, target: t.target ?? null, started_at: t.started_at };
   let settled: TaskResult | null = null;
   void done.then((r) => (settled = r));
   let leaseExpiresAt = t.lease_expires_at;
+  let misses = 0;
+  let lastLook = 0;
   while (!settled) {
     const now = ctx.clock.now();
     if (now >= t.deadline_at) {
@@ -158,6 +168,17 @@ async function supervise(ctx: AgentContext, t: InflightTask, done: Promise<TaskR
       await finishTask(ctx, ref, failure('network_error', 'The network tab was closed while the task ran', true));
       break;
     }
+    // The tab is there, but is its content script still on the task? Not after the page was
+    // reloaded or left, nor after the extension was updated or reloaded (src/content/ aborts the
+    // task then): give the task back at once rather than at its deadline.
+    if (t.tab_id !== null && now - lastLook >= LOOK_EVERY_MS) {
+      lastLook = now;
+      misses = (await tabRuns(t.tab_id, t.task_id)) ? 0 : misses + 1;
+      if (misses >= LOST_AFTER_MISSES && !settled) {
+        await finishTask(ctx, ref, failure('network_error', 'The network tab stopped the task (the page was reloaded or left, or the extension was updated)', true));
+        break;
+      }
+    }
     if (leaseExpiresAt - now < EXTEND_WHEN_LEFT_MS) {
       const client = await ctx.client();
       try {
@@ -168,7 +189,7 @@ async function supervise(ctx: AgentContext, t: InflightTask, done: Promise<TaskR
         if (err instanceof ServiceError && (err.status === 409 || err.status === 404)) {
           if (t.tab_id !== null) await sendToTab(t.tab_id, 'task:cancel', { task_id: t.task_id }).catch(() => {});
           await ctx.journal.dropInflight(t.task_id);
-          await ctx.journal.log({ at: now, task_id: t.task_id, type: t.type, kind: 'dropped', error_code: null, duration_ms: now - t.started_at, message: `Lease lost while running: ${err.message}` });
+          await ctx.journal.log({ at: now, task_id: t.task_id, type: t.type, target: t.target ?? null, kind: 'dropped', error_code: null, duration_ms: now - t.started_at, message: `Lease lost while running: ${err.message}` });
           waiters.delete(`${t.task_id}#${t.attempt}`);
           return failure('timeout', 'Lease lost', true);
         }
@@ -181,12 +202,24 @@ async function supervise(ctx: AgentContext, t: InflightTask, done: Promise<TaskR
   return settled ?? (await done);
 }
 
+/** How often a running task's tab is asked whether it still runs it, and after how many "no"s it is lost. */
+const LOOK_EVERY_MS = 3_000;
+const LOST_AFTER_MISSES = 2;
+
+async function tabRuns(tabId: number, taskId: string): Promise<boolean> {
+  try {
+    return (await sendToTab(tabId, 'ping', {})).busy.includes(taskId);
+  } catch {
+    return false;
+  }
+}
+
 /** After a worker restart: supervise again every task the journal says is still in flight. */
 export async function recoverInflight(ctx: AgentContext): Promise<void> {
   for (const t of await ctx.journal.inflight()) {
     const key = `${t.task_id}#${t.attempt}`;
     if (waiters.has(key)) continue;
-    await patchState({ current_task: { id: t.task_id, type: t.type, started_at: t.started_at } });
+    await patchState({ current_task: { id: t.task_id, type: t.type, target: t.target ?? null, started_at: t.started_at } });
     try {
       await supervise(ctx, t, waitFor(t));
     } finally {

@@ -1,16 +1,39 @@
-import { updateSettings } from './settings.js';
+import type { z } from 'zod/mini';
+import { CONTENT_TO_WORKER, POPUP_TO_WORKER } from '../contract/extension-messages.js';
+import type { PayloadCheck, Route, Routes, SenderCheck } from '../shared/messaging.js';
+import type { ToWorker } from '../shared/protocol.js';
+import { isNetworkTopFrame, isOwnExtensionPage } from '../shared/sender-checks.js';
+import { agentStateItem } from './agent-state.js';
 import { interruptClaim, refreshBadge } from './claim-loop.js';
 import type { AgentContext } from './context.js';
-import type { Routes } from './messaging.js';
+import { getCredentials } from './credentials.js';
+import { acceptNetworkAccount } from './network-account.js';
 import { openSignInPage } from './network-tab.js';
-import type { ToWorker } from './protocol.js';
-import { isNetworkTopFrame, isOwnExtensionPage } from './sender-checks.js';
+import { safetyStopsItem } from './safety-stops.js';
+import { updateSettings } from './settings.js';
 import { restartSignIn, sendCode, signOut, verifyCode } from './sign-in.js';
 import { agentStatus } from './status.js';
 import { onTaskResult } from './task-runner.js';
 
-/** Every message the worker answers, each with the sender it accepts. */
-export function workerRoutes(ctx: AgentContext): Routes<ToWorker> {
+const SCHEMAS = { ...CONTENT_TO_WORKER, ...POPUP_TO_WORKER } satisfies { [K in keyof ToWorker]: z.ZodMiniType<ToWorker[K]['req']> };
+
+/** The payload check of a message to the worker: its schema (src/contract/extension-messages.ts). */
+function schemaCheck<T>(schema: z.ZodMiniType<T>): PayloadCheck<T> {
+  return (data) => {
+    const parsed = schema.safeParse(data);
+    if (parsed.success) return { ok: true, data: parsed.data };
+    const issue = parsed.error.issues[0];
+    return { ok: false, error: `${issue?.path.join('.') || 'payload'}: ${issue?.message ?? 'invalid'}` };
+  };
+}
+
+/** One route to the worker: the sender it accepts, its schema (by its type), and its handler. */
+function route<K extends keyof ToWorker>(type: K, allow: SenderCheck, handle: Route<ToWorker[K]['req'], ToWorker[K]['res']>['handle']) {
+  return { allow, check: schemaCheck(SCHEMAS[type] as z.ZodMiniType<ToWorker[K]['req']>), handle };
+}
+
+/** Every message the worker answers, each with the sender it accepts and the schema it checks. */
+export function workerRoutes(ctx: AgentContext): Required<Routes<ToWorker>> {
   const popup = isOwnExtensionPage;
   const afterChange = async <T>(result: T): Promise<T> => {
     interruptClaim();
@@ -21,33 +44,38 @@ export function workerRoutes(ctx: AgentContext): Routes<ToWorker> {
     return result;
   };
   return {
-    'task:result': { allow: isNetworkTopFrame, handle: (msg) => onTaskResult(ctx, msg) },
-    'popup:status': { allow: popup, handle: () => agentStatus(ctx) },
-    'popup:send-code': { allow: popup, handle: (req) => sendCode(req) },
-    'popup:verify-code': { allow: popup, handle: async (req) => afterChange(await verifyCode(req)) },
-    'popup:restart-sign-in': { allow: popup, handle: () => restartSignIn() },
-    'popup:sign-out': { allow: popup, handle: async () => afterChange(await signOut()) },
-    'popup:set-paused': {
-      allow: popup,
-      handle: async ({ paused }) => {
-        // The claim loop tells the service at once: what the last heartbeat said no longer holds.
-        await updateSettings({ paused_by_user: paused === true });
-        return afterChange({ ok: true as const });
-      },
-    },
-    'popup:set-safe-mode': {
-      allow: popup,
-      handle: async ({ enabled }) => {
-        await updateSettings({ safe_mode: enabled === true });
-        return afterChange({ ok: true as const });
-      },
-    },
-    'popup:open-network-sign-in': {
-      allow: popup,
-      handle: async () => {
-        await openSignInPage();
-        return { ok: true as const };
-      },
-    },
+    'task:result': route('task:result', isNetworkTopFrame, (msg) => onTaskResult(ctx, msg)),
+    'popup:status': route('popup:status', popup, () => agentStatus(ctx)),
+    'popup:send-code': route('popup:send-code', popup, (req) => sendCode(req)),
+    'popup:verify-code': route('popup:verify-code', popup, async (req) => afterChange(await verifyCode(req))),
+    'popup:restart-sign-in': route('popup:restart-sign-in', popup, () => restartSignIn()),
+    'popup:sign-out': route('popup:sign-out', popup, async () => afterChange(await signOut())),
+    'popup:set-paused': route('popup:set-paused', popup, async ({ paused }) => {
+      // The claim loop tells the service at once: what the last heartbeat said no longer holds.
+      await updateSettings({ paused_by_user: paused });
+      return afterChange({ ok: true as const });
+    }),
+    'popup:set-safe-mode': route('popup:set-safe-mode', popup, async ({ enabled }) => {
+      await updateSettings({ safe_mode: enabled });
+      return afterChange({ ok: true as const });
+    }),
+    'popup:end-safety-stop': route('popup:end-safety-stop', popup, async () => {
+      const now = ctx.clock.now();
+      await safetyStopsItem.setValue([]);
+      await ctx.journal.log({
+        at: now, task_id: null, type: null, kind: 'note', error_code: null, duration_ms: null,
+        message: 'Safety stop ended early by you',
+      });
+      return afterChange({ ok: true as const });
+    }),
+    'popup:accept-network-account': route('popup:accept-network-account', popup, async () => {
+      const creds = await getCredentials();
+      if (creds) await acceptNetworkAccount(creds.user.id, (await agentStateItem.getValue()).network);
+      return { ok: true as const };
+    }),
+    'popup:open-network-sign-in': route('popup:open-network-sign-in', popup, async () => {
+      await openSignInPage();
+      return { ok: true as const };
+    }),
   };
 }

@@ -9,8 +9,7 @@ export const Uuid = z.uuid();
 /** Allowed watchlist fetch frequencies, in hours (spec: Limits). */
 export const FETCH_FREQUENCIES = [1, 3, 6, 12, 24, 48, 72] as const;
 
-/** Spec: "<ns> is a fixed namespace token". On the wire it is `li`. */
-export const URN_NS = 'li';
+export { URN_NS } from './constants.js';
 
 /** A string field that must be present and a non-empty string, with the spec's exact message. */
 export function requiredString(name: string) {

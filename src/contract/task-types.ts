@@ -43,8 +43,20 @@ export const AGENT_ERROR_CODES = [
 export const AgentErrorCode = z.enum(AGENT_ERROR_CODES);
 export type AgentErrorCode = z.infer<typeof AgentErrorCode>;
 
-export const TaskError = z.object({
+/**
+ * The error of one task as an agent reports it, written once: the service's `fail` body
+ * (`FailBody` in agent.ts), the extension's task results (src/network/types.ts) and the worker's
+ * check of what its content script sends (extension-messages.ts) all derive from it.
+ */
+export const AgentTaskError = z.object({
   code: AgentErrorCode,
   message: z.string().check(z.maxLength(2000)),
+  retryable: z.boolean(),
+  /** invitation_limit: when the network says its limit resets. */
+  retry_after: z.optional(z.string()),
 });
+export type AgentTaskError = z.infer<typeof AgentTaskError>;
+
+/** A task's error as `get-task-status` and the task list show it: the code and the message. */
+export const TaskError = z.pick(AgentTaskError, { code: true, message: true });
 export type TaskError = z.infer<typeof TaskError>;

@@ -1,4 +1,4 @@
-import { URN_NS } from './common.js';
+import { URN_NS } from './constants.js';
 
 /**
  * Identifier normalisation shared by the service (validation) and the extension (operations).

@@ -1,6 +1,5 @@
-import type { AgentErrorCode } from '../contract/task-types.js';
+import type { AgentErrorCode, AgentTaskError } from '../contract/task-types.js';
 import type { NetworkCallName } from '../contract/network-map.js';
-import type { TaskResult } from './types.js';
 
 /**
  * A failure of a network call or of reading its answer, in the protocol's error codes
@@ -74,58 +73,59 @@ export function errorFromAnswer(a: AnswerFacts): NetworkError | null {
   const code = networkCode(a.body);
   const where = `${a.call} (HTTP ${a.status}${code ? ` ${code}` : ''})`;
   const status = a.status;
+  const error = (kind: AgentErrorCode, message: string) => new NetworkError(kind, message, { status });
 
   // Redirects were followed: the final URL says where the network sent us.
-  if (path.startsWith('/checkpoint/challenge')) return new NetworkError('network_challenge', `Security check (checkpoint) on ${a.call}`, { status });
+  if (path.startsWith('/checkpoint/challenge')) return error('network_challenge', `Security check (checkpoint) on ${a.call}`);
   if (/^\/(login|uas\/login|authwall|signup|checkpoint\/)/.test(path)) {
-    return new NetworkError('network_signed_out', `Signed out: ${a.call} was redirected to the sign-in page (${path})`, { status });
+    return error('network_signed_out', `Signed out: ${a.call} was redirected to the sign-in page (${path})`);
   }
   if (code === 'CHALLENGE' || (typeof a.body === 'string' && /CHALLENGE/.test(a.body) && status >= 400)) {
-    return new NetworkError('network_challenge', `Security check (CHALLENGE) on ${a.call}`, { status });
+    return error('network_challenge', `Security check (CHALLENGE) on ${a.call}`);
   }
 
   if (a.call === 'invitation') {
-    if (code === 'CANT_RESEND_YET') return new NetworkError('invitation_pending', `Already invited recently: ${where}`, { status });
-    if ((code && INVITATION_LIMIT_CODES.has(code)) || status === 429) return new NetworkError('invitation_limit', `Weekly invitation limit reached: ${where}`, { status });
-    if (code && /ALREADY_CONNECTED|ALREADY_A_CONNECTION|CANT_INVITE_CONNECTED/.test(code)) return new NetworkError('already_connected', `Already connected: ${where}`, { status });
+    if (code === 'CANT_RESEND_YET') return error('invitation_pending', `Already invited recently: ${where}`);
+    if ((code && INVITATION_LIMIT_CODES.has(code)) || status === 429) return error('invitation_limit', `Weekly invitation limit reached: ${where}`);
+    if (code && /ALREADY_CONNECTED|ALREADY_A_CONNECTION|CANT_INVITE_CONNECTED/.test(code)) return error('already_connected', `Already connected: ${where}`);
     // "An invalid invitation state answers 406": pending, withdrawn recently, or already connected.
-    if (status === 406) return new NetworkError('invitation_pending', `The network refused the invitation in its present state (pending, recently withdrawn or already connected): ${where}`, { status });
+    if (status === 406) return error('invitation_pending', `The network refused the invitation in its present state (pending, recently withdrawn or already connected): ${where}`);
   }
   if (a.call === 'message') {
     // Messaging a non-connection answers 422 with no code (2026).
     if (status === 422 || (code && /NOT_FIRST_DEGREE|NOT_CONNECTED|RECIPIENT_NOT_CONNECTION/.test(code))) {
-      return new NetworkError('not_first_degree', `The recipient is not a first-degree connection: ${where}`, { status });
+      return error('not_first_degree', `The recipient is not a first-degree connection: ${where}`);
     }
   }
 
-  if (status === 401) return new NetworkError('network_signed_out', `Signed out or session refused: ${where}`, { status });
+  if (status === 401) return error('network_signed_out', `Signed out or session refused: ${where}`);
   if (status === 403) {
     // Who is signed in cannot be "private": a 403 there is the session itself refused.
-    if (a.call === 'me') return new NetworkError('network_signed_out', `Session refused: ${where}`, { status });
-    return new NetworkError('access_denied', `The network refused access (private, renamed or blocked): ${where}`, { status });
+    if (a.call === 'me') return error('network_signed_out', `Session refused: ${where}`);
+    return error('access_denied', `The network refused access (private, renamed or blocked): ${where}`);
   }
-  if (status === 429 || status === 999) return new NetworkError('network_rate_limited', `The network refused further requests: ${where}`, { status });
-  if (status === 404) return new NetworkError('not_found', `Not found: ${where}`, { status });
-  if (status === 410) return new NetworkError('network_changed', `Endpoint retired: ${where}`, { status });
+  if (status === 429 || status === 999) return error('network_rate_limited', `The network refused further requests: ${where}`);
+  if (status === 404) return error('not_found', `Not found: ${where}`);
+  if (status === 410) return error('network_changed', `Endpoint retired: ${where}`);
   // A stale GraphQL queryId, decoration or body shape answers 400: the map needs an update.
-  if (status >= 400 && status < 500) return new NetworkError('network_changed', `Request no longer understood: ${where}`, { status });
-  if (status >= 500) return new NetworkError('network_error', `Network server error: ${where}`, { status });
-  if (status >= 300) return new NetworkError('network_changed', `Unexpected answer: ${where}`, { status });
+  if (status >= 400 && status < 500) return error('network_changed', `Request no longer understood: ${where}`);
+  if (status >= 500) return error('network_error', `Network server error: ${where}`);
+  if (status >= 300) return error('network_changed', `Unexpected answer: ${where}`);
 
   // An empty success (a like answers 201 with no body) is fine; a page where JSON belongs is not.
   if (a.body !== '' && !/json/i.test(a.contentType)) {
-    return new NetworkError('network_changed', `Expected JSON from ${a.call}, got ${a.contentType || 'no content type'}`, { status });
+    return error('network_changed', `Expected JSON from ${a.call}, got ${a.contentType || 'no content type'}`);
   }
   const gqlError = graphqlErrors(a.body);
   if (gqlError) {
     const notFound = /not[ _]?found|does not exist|no longer available/i.test(gqlError);
-    return new NetworkError(notFound ? 'not_found' : 'network_changed', `${a.call} answered with an error: ${gqlError.slice(0, 300)}`, { status });
+    return error(notFound ? 'not_found' : 'network_changed', `${a.call} answered with an error: ${gqlError.slice(0, 300)}`);
   }
   return null;
 }
 
 /** Any thrown thing -> the error half of a TaskResult. */
-export function toTaskError(err: unknown): Extract<TaskResult, { ok: false }>['error'] {
+export function toTaskError(err: unknown): AgentTaskError {
   if (err instanceof NetworkError) return { code: err.code, message: err.message.slice(0, 2000), retryable: err.retryable };
   if (err instanceof Error && (err.name === 'AbortError' || err.name === 'TimeoutError')) {
     return { code: 'timeout', message: `Aborted: ${err.message}`, retryable: true };

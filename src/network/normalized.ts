@@ -1,11 +1,10 @@
-import { NetworkError } from './errors.js';
-
 /**
  * Reading the network's normalised JSON: `{data, included[]}` where entities carry `entityUrn` and a
  * field named `*name` holds a URN (or a list of URNs) of an entity in `included`
  * (docs/network-internal-api.md, "Normalised JSON"). A JsonNode is a value plus the JSON path that led to
- * it, so a missing required part fails with network_changed naming that path, never with an empty
- * success. Plain (non-normalised) JSON reads the same way: inline fields are found first.
+ * it, so a reader that finds a part missing can name the path in its network_changed error
+ * (read/answer.ts), never answer an empty success. Plain (non-normalised) JSON reads the same way:
+ * inline fields are found first.
  */
 
 type Key = string | number;
@@ -95,26 +94,10 @@ export class JsonNode {
     return node;
   }
 
-  /** Required navigation: throws network_changed naming the first path it could not read. */
-  required(...keys: Key[]): JsonNode {
-    let node: JsonNode = this;
-    for (const k of splitKeys(keys)) {
-      node = node.step(k);
-      if (!node.present) throw missing(this.doc, node.path);
-    }
-    return node;
-  }
-
   /** Elements of a list (URN items resolved); an absent list is empty. */
   items(): JsonNode[] {
     if (!Array.isArray(this.value)) return [];
     return this.value.map((v, i) => new JsonNode(this.resolveItem(v), joinPath(this.path, i), this.doc));
-  }
-
-  /** Like items(), but the list itself must be there. */
-  requiredItems(): JsonNode[] {
-    if (!Array.isArray(this.value)) throw missing(this.doc, this.path, 'a list');
-    return this.items();
   }
 
   str(...keys: Key[]): string | null {
@@ -126,25 +109,8 @@ export class JsonNode {
     const v = this.at(...keys).value;
     return typeof v === 'number' && Number.isFinite(v) ? v : null;
   }
-
-  requiredStr(...keys: Key[]): string {
-    const node = this.required(...keys);
-    if (typeof node.value !== 'string') throw missing(this.doc, node.path, 'a string');
-    return node.value;
-  }
-
-  requiredNum(...keys: Key[]): number {
-    const node = this.required(...keys);
-    if (typeof node.value !== 'number' || !Number.isFinite(node.value)) throw missing(this.doc, node.path, 'a number');
-    return node.value;
-  }
 }
 
 function splitKeys(keys: Key[]): Key[] {
   return keys.flatMap((k): Key[] => (typeof k === 'string' ? k.split('.') : [k]));
-}
-
-function missing(doc: NormalizedDoc, path: string, expected?: string): NetworkError {
-  const what = expected ? ` (expected ${expected})` : '';
-  return new NetworkError('network_changed', `The network's ${doc.source} answer has no ${path || 'body'}${what}`);
 }

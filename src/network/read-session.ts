@@ -1,6 +1,6 @@
 import type { NetworkMap } from '../contract/network-map.js';
 import { toTaskError } from './errors.js';
-import { sessionMemoryFor } from './session-memory.js';
+import { sessionMemoryFor, type Me } from './session-memory.js';
 import { createNetworkFetch, csrfTokenFromCookies, documentCookies, type NetworkClientOptions } from './session.js';
 import { fetchMe } from './steps/me.js';
 import type { NetworkSession } from './types.js';
@@ -26,20 +26,21 @@ export async function readNetworkSession(map: NetworkMap, options: NetworkClient
     // The same session (same JSESSIONID) asked a moment ago: who it is has not changed, and a call
     // a minute is a cost the member's account pays (docs/network-internal-api.md, "Pacing"). A task
     // that meets a dead session forgets the session (run-task.ts), so the next check asks again.
-    if (memory.me && now - memory.meReadAt < SESSION_RECHECK_MS) {
-      const me = await memory.me;
-      return { signed_in: true, member_urn: me.profileUrn, public_identifier: me.publicIdentifier, full_name: me.fullName || null, problem: null };
-    }
+    if (memory.me && now - memory.meReadAt < SESSION_RECHECK_MS) return signedIn(await memory.me);
     const reading = fetchMe({ map, fetch: createNetworkFetch({ ...options, cookies }), signal: options.signal ?? new AbortController().signal, memory, report: { used: [], failed: [] } });
     const me = await reading;
     memory.me = reading;
     memory.meReadAt = now;
-    return { signed_in: true, member_urn: me.profileUrn, public_identifier: me.publicIdentifier, full_name: me.fullName || null, problem: null };
+    return signedIn(me);
   } catch (err) {
     memory.me = null;
     const { code, message } = toTaskError(err);
     return signedOut({ code, message });
   }
+}
+
+function signedIn(me: Me): NetworkSession {
+  return { signed_in: true, member_urn: me.profileUrn, public_identifier: me.publicIdentifier, full_name: me.fullName || null, problem: null };
 }
 
 function signedOut(problem: NonNullable<NetworkSession['problem']>): NetworkSession {

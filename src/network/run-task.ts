@@ -1,6 +1,6 @@
 import type { NetworkMap } from '../contract/network-map.js';
-import { TASK_INPUTS, TASK_OUTPUTS } from '../contract/task-io.js';
-import { TaskType } from '../contract/task-types.js';
+import type { TaskInput } from '../contract/task-io.js';
+import type { TaskType } from '../contract/task-types.js';
 import { NetworkError, toTaskError } from './errors.js';
 import { OPERATIONS, type OperationContext } from './operations/index.js';
 import { pacedPause } from './paging.js';
@@ -15,17 +15,20 @@ export interface RunTaskOptions extends Omit<NetworkClientOptions, 'signal'> {
 }
 
 /**
- * Runs one claimed task in the network tab: validates its input, performs the operation of the
- * table, validates the output against the contract (so the service never gets a shape it would
- * refuse), and turns every failure into `{ok: false, error}`. The result carries which map
- * alternatives were used and which failed. Never throws.
+ * Runs one claimed task in the network tab: performs the operation of the table and turns every
+ * failure into `{ok: false, error}`. The result carries which map alternatives were used and which
+ * failed. Never throws.
+ *
+ * The input comes checked and normalised by the worker (src/agent/task-input.ts), and the output
+ * is checked by the service, whose refusal the worker reports as `network_changed`
+ * (src/agent/delivery.ts): the content script carries no schema library, so that it stays small on
+ * every page of the network (scripts/bundle-size.mjs).
  */
-export async function runTask(task: { type: string; input: unknown }, options: RunTaskOptions): Promise<TaskResult> {
+export async function runTask<K extends TaskType>(task: { type: K; input: TaskInput<K> }, options: RunTaskOptions): Promise<TaskResult> {
   const report: NetworkReport = { used: [], failed: [] };
   try {
-    const type = TaskType.safeParse(task.type);
-    if (!type.success) throw new NetworkError('network_changed', `Unknown task type: ${String(task.type)}`, { retryable: false });
-    const output = await runTyped(type.data, task.input, options, report);
+    if (!Object.hasOwn(OPERATIONS, task.type)) throw new NetworkError('network_changed', `Unknown task type: ${String(task.type)}`, { retryable: false });
+    const output = await runTyped(task.type, task.input, options, report);
     return { ok: true, output, network: report };
   } catch (err) {
     const error = toTaskError(err);
@@ -35,14 +38,7 @@ export async function runTask(task: { type: string; input: unknown }, options: R
   }
 }
 
-async function runTyped<K extends TaskType>(type: K, rawInput: unknown, options: RunTaskOptions, report: NetworkReport): Promise<Record<string, unknown>> {
-  const withType = rawInput && typeof rawInput === 'object' ? { task_type: type, ...rawInput } : rawInput;
-  const input = TASK_INPUTS[type].safeParse(withType);
-  if (!input.success) {
-    const issue = input.error.issues[0];
-    // A task the service should never have handed out: retrying it cannot help.
-    throw new NetworkError('network_changed', `Invalid ${type} input: ${issue?.path.join('.') || 'input'}: ${issue?.message ?? 'invalid'}`, { retryable: false });
-  }
+async function runTyped<K extends TaskType>(type: K, input: TaskInput<K>, options: RunTaskOptions, report: NetworkReport): Promise<Record<string, unknown>> {
   const signal = options.signal ?? new AbortController().signal;
   const cookies = options.cookies ?? documentCookies;
   const base = {
@@ -53,12 +49,6 @@ async function runTyped<K extends TaskType>(type: K, rawInput: unknown, options:
     report,
   };
   const ctx: OperationContext = { ...base, self: sessionSelf(base), pause: pacedPause(options.map, signal) };
-
-  const operation = OPERATIONS[type] as (input: unknown, ctx: OperationContext) => Promise<unknown>;
-  const output = TASK_OUTPUTS[type].safeParse(await operation(input.data, ctx));
-  if (!output.success) {
-    const issue = output.error.issues[0];
-    throw new NetworkError('network_changed', `The ${type} output does not fit the contract at ${issue?.path.join('.') || 'output'}: ${issue?.message ?? 'invalid'}`);
-  }
-  return output.data as Record<string, unknown>;
+  const operation = OPERATIONS[type] as (input: TaskInput<K>, ctx: OperationContext) => Promise<Record<string, unknown>>;
+  return operation(input, ctx);
 }

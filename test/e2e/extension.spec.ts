@@ -54,10 +54,11 @@ const shot = (page: Page, name: string) => page.screenshot({ path: join(ARTIFACT
 /** The `chrome` global of the worker (these functions run inside it through evaluate). */
 type WorkerGlobal = { chrome: { storage: { local: { get(k: string): Promise<Record<string, unknown>>; set(v: object): Promise<void> } } } };
 
-/** The cool-down passing: tests cannot wait 6 hours. */
+/** The cool-down passing: tests cannot wait 6 hours. The popup sees it (its button is "Pause" again, not "Resume now"). */
 async function clearSafetyStops(context: BrowserContext) {
   const worker = await serviceWorker(context);
   await worker.evaluate(() => (globalThis as unknown as WorkerGlobal).chrome.storage.local.set({ safety_stops: [] }));
+  await expect(popup.getByTestId('safety-stop')).toHaveCount(0);
 }
 
 /** Pause and resume in the popup: the agent sends a heartbeat and claims again at once. */

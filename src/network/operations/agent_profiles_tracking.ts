@@ -1,4 +1,4 @@
-import { normalizeFsdProfileUrn, normalizeProfileSlug } from '../../contract/urns.js';
+import { normalizeProfileSlug } from '../../contract/urns.js';
 import type { NetworkPost } from '../../contract/task-outputs.js';
 import { NetworkError } from '../errors.js';
 import { fetchFullProfile } from '../steps/profile.js';
@@ -38,7 +38,7 @@ async function profileUrnOf(identifier: string, ctx: OperationContext): Promise<
   const v = identifier.trim();
   const urnId = /^urn:li:(?:fsd_profile|fs_profileView|fs_miniProfile|person):([A-Za-z0-9_-]+)$/.exec(v)?.[1];
   if (urnId && urnId.startsWith('ACo')) return `urn:li:fsd_profile:${urnId}`;
-  if (/^ACo[A-Za-z0-9_-]{8,}$/.test(v)) return normalizeFsdProfileUrn(v)!;
+  if (/^ACo[A-Za-z0-9_-]{8,}$/.test(v)) return `urn:li:fsd_profile:${v}`;
   const memberId = /^urn:li:member:(\d+)$/.exec(v)?.[1];
   const identity = memberId ?? urnId ?? normalizeProfileSlug(v);
   if (!identity) throw new NetworkError('not_found', `Not a profile identifier: ${v}`);

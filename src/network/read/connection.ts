@@ -18,17 +18,18 @@ export function readConnection(connection: JsonNode, f: FieldReader): z.infer<ty
     if (entity !== undefined) profile = new JsonNode(entity, `included<${urn}>`, connection.doc);
   }
   if (!profile) return null;
-  const profileUrn = f.strings(profile, 'profile', 'profile_urn').map(profileUrnIn).find((u) => u !== null);
-  const firstName = f.str(profile, 'profile', 'first_name');
+  const p = f.of(profile, 'profile');
+  const profileUrn = p.strings('profile_urn').map(profileUrnIn).find((u) => u !== null);
+  const firstName = p.str('first_name');
   if (!profileUrn || firstName === null) return null;
-  const slug = f.str(profile, 'profile', 'public_identifier');
-  const image = f.object(profile, 'profile', 'image');
+  const slug = p.str('public_identifier');
+  const image = p.object('image');
   const createdAt = f.num(connection, 'connection', 'created_at');
   return {
     profile_urn: profileUrn,
     public_identifier: slug,
-    full_name: `${firstName} ${f.str(profile, 'profile', 'last_name') ?? ''}`.trim(),
-    headline: f.str(profile, 'profile', 'headline'),
+    full_name: `${firstName} ${p.str('last_name') ?? ''}`.trim(),
+    headline: p.str('headline'),
     profile_url: slug ? `https://www.linkedin.com/in/${slug}/` : null,
     image_url: image ? vectorImageUrl(image) : null,
     connected_at: createdAt === null ? null : new Date(createdAt).toISOString(),

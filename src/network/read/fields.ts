@@ -2,6 +2,16 @@ import type { FieldGroupName, MapAlternative, NetworkMap } from '../../contract/
 import { follow, listOf } from '../map/path.js';
 import type { JsonNode } from '../normalized.js';
 
+/** The readers of FieldReader for one node and one group. */
+export interface GroupFields {
+  node(field: string): JsonNode | null;
+  object(field: string): JsonNode | null;
+  str(field: string): string | null;
+  num(field: string): number | null;
+  strings(field: string): string[];
+  list(field: string): JsonNode[];
+}
+
 /**
  * Reads fields where the network map says they live: the alternative's own paths first, then the
  * map's field group (docs/network-map.md, "Fields"). The first path that holds a value of the
@@ -51,6 +61,18 @@ export class FieldReader {
   /** The elements of the first path that leads to a non-empty list. */
   list(from: JsonNode, group: FieldGroupName, field: string): JsonNode[] {
     return listOf(from, this.paths(group, field)).nodes;
+  }
+
+  /** The fields of one group, read from one node: `f.of(company, 'company').str('name')`. */
+  of(from: JsonNode, group: FieldGroupName): GroupFields {
+    return {
+      node: (field) => this.node(from, group, field),
+      object: (field) => this.object(from, group, field),
+      str: (field) => this.str(from, group, field),
+      num: (field) => this.num(from, group, field),
+      strings: (field) => this.strings(from, group, field),
+      list: (field) => this.list(from, group, field),
+    };
   }
 
   /** Where the alternative says the answer's one entity is. */

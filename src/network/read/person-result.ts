@@ -12,21 +12,22 @@ import { pageOfUrl, profileUrnIn } from './urns.js';
  * taken out of it (or out of the result's URL). A result without a profile (a company, a group) or
  * without a name is not a person and is left out.
  */
-export function readPersonResult(result: JsonNode, f: FieldReader): z.infer<typeof ProfileSummary> | null {
-  const profileUrn = f.strings(result, 'person_result', 'profile_urn').map(profileUrnIn).find((u) => u !== null);
-  const name = f.str(result, 'person_result', 'name');
+export function readPersonResult(node: JsonNode, f: FieldReader): z.infer<typeof ProfileSummary> | null {
+  const result = f.of(node, 'person_result');
+  const profileUrn = result.strings('profile_urn').map(profileUrnIn).find((u) => u !== null);
+  const name = result.str('name');
   if (!profileUrn || !name) return null;
-  const url = f.str(result, 'person_result', 'url');
+  const url = result.str('url');
   const page = pageOfUrl(url);
-  const image = f.node(result, 'person_result', 'image');
+  const image = result.node('image');
   return {
     profile_urn: profileUrn,
     public_identifier: page?.type === 'person' ? page.slug : null,
     full_name: name,
-    headline: f.str(result, 'person_result', 'headline'),
-    location: f.str(result, 'person_result', 'location'),
+    headline: result.str('headline'),
+    location: result.str('location'),
     profile_url: url ? url.split('?')[0]! : null,
     image_url: image ? imageViewModelUrl(image) : null,
-    network_degree: degreeOf(f.str(result, 'person_result', 'distance')),
+    network_degree: degreeOf(result.str('distance')),
   };
 }

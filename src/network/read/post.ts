@@ -12,46 +12,34 @@ import { companyIdIn, pageOfUrl, postUrnIn } from './urns.js';
  * time) and an author or a text; an item with neither is not a post we can read, and is left out.
  */
 
-export function postFromUpdate(update: JsonNode, f: FieldReader): NetworkPost | null {
-  const urn = firstPostUrn(update, f, 'post');
-  if (!urn) return null;
-  const authorName = f.str(update, 'post', 'author_name');
-  const content = f.str(update, 'post', 'content');
-  if (authorName === null && content === null) return null;
-  const author = authorOf(f.str(update, 'post', 'author_url'), f.str(update, 'post', 'author_urn'));
-  const image = f.node(update, 'post', 'author_image');
-  return build(urn, {
-    content: content ?? '',
-    post_author: {
-      ...author,
-      full_name: authorName ?? '',
-      headline: f.str(update, 'post', 'author_headline') ?? '',
-      image_url: image ? imageViewModelUrl(image) : null,
-    },
-    ...countsOf(update, f, 'post', urn),
-    ...media(f.object(update, 'post', 'media')),
-  });
-}
+/** A whole feed update (the map's `post` group). */
+export const postFromUpdate = (update: JsonNode, f: FieldReader) => postFrom(update, f, 'post');
 
-/** A keyword search's entity result: text in `summary`, author in `title`/`primarySubtitle`. */
-export function postFromResult(result: JsonNode, f: FieldReader): NetworkPost | null {
-  const urn = firstPostUrn(result, f, 'post_result');
+/** A keyword search's entity result: text in `summary`, author in `title`/`primarySubtitle` (`post_result`). */
+export const postFromResult = (result: JsonNode, f: FieldReader) => postFrom(result, f, 'post_result');
+
+/**
+ * One post, its fields where the group says. A field the group does not name (a search result has
+ * no author URN and no media today) reads as absent, so both shapes go through the same reader.
+ */
+function postFrom(node: JsonNode, f: FieldReader, group: 'post' | 'post_result'): NetworkPost | null {
+  const urn = firstPostUrn(node, f, group);
   if (!urn) return null;
-  const authorName = f.str(result, 'post_result', 'author_name');
-  const content = f.str(result, 'post_result', 'content');
+  const post = f.of(node, group);
+  const authorName = post.str('author_name');
+  const content = post.str('content');
   if (authorName === null && content === null) return null;
-  const image = f.node(result, 'post_result', 'author_image');
+  const image = post.node('author_image');
   return build(urn, {
     content: content ?? '',
     post_author: {
-      ...authorOf(f.str(result, 'post_result', 'author_url'), null),
+      ...authorOf(post.str('author_url'), post.str('author_urn')),
       full_name: authorName ?? '',
-      headline: f.str(result, 'post_result', 'author_headline') ?? '',
+      headline: post.str('author_headline') ?? '',
       image_url: image ? imageViewModelUrl(image) : null,
     },
-    ...countsOf(result, f, 'post_result', urn),
-    image_urls: null,
-    videos: null,
+    ...countsOf(node, f, group, urn),
+    ...media(post.object('media')),
   });
 }
 

@@ -30,9 +30,10 @@ export interface Relationship {
  * `invitationUnion` (docs/network-internal-api.md, "Newer evidence").
  */
 export function readRelationship(node: JsonNode, f: FieldReader): Relationship {
-  const followers = f.num(node, 'relationship', 'followers');
-  const connections = f.num(node, 'relationship', 'connections');
-  const union = f.object(node, 'relationship', 'union');
+  const r = f.of(node, 'relationship');
+  const followers = r.num('followers');
+  const connections = r.num('connections');
+  const union = r.object('union');
   let degree: Degree | null = null;
   let invitationPending = false;
   if (union) {
@@ -50,7 +51,7 @@ export function readRelationship(node: JsonNode, f: FieldReader): Relationship {
       }
     }
   }
-  degree ??= degreeOf(f.str(node, 'relationship', 'distance'));
+  degree ??= degreeOf(r.str('distance'));
   return { degree, invitationPending, followers: nonNegative(followers), connections: nonNegative(connections) };
 }
 

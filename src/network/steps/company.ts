@@ -9,32 +9,33 @@ import { companyIdIn } from '../read/urns.js';
 export function fetchCompany(ctx: CallContext, slug: string): Promise<CompanyOutput> {
   return callNetwork(ctx, 'company', { slug }, (answer) => {
     const { fields: f } = answer;
-    const c = oneEntity('company', answer, slug);
-    const id = f.strings(c, 'company', 'urn').map(companyIdIn).find((x) => x !== null);
+    const entity = oneEntity('company', answer, slug);
+    const c = f.of(entity, 'company');
+    const id = c.strings('urn').map(companyIdIn).find((x) => x !== null);
     if (!id) throw notUnderstood('company', answer, 'company URN with a numeric id (entityUrn)');
-    const name = f.str(c, 'company', 'name');
+    const name = c.str('name');
     if (!name) throw notUnderstood('company', answer, 'name');
-    const pageSlug = f.str(c, 'company', 'slug') ?? slug;
-    const hq = f.object(c, 'company', 'headquarters');
-    const logo = f.object(c, 'company', 'logo');
+    const pageSlug = c.str('slug') ?? slug;
+    const hq = c.object('headquarters');
+    const logo = c.object('logo');
     return {
       company_urn: `urn:li:fsd_company:${id}`,
       name,
       slug: pageSlug,
-      company_url: f.str(c, 'company', 'url') ?? `https://www.linkedin.com/company/${pageSlug}/`,
-      tagline: f.str(c, 'company', 'tagline'),
-      description: f.str(c, 'company', 'description'),
-      website: f.str(c, 'company', 'website'),
-      industries: f
-        .list(c, 'company', 'industries')
+      company_url: c.str('url') ?? `https://www.linkedin.com/company/${pageSlug}/`,
+      tagline: c.str('tagline'),
+      description: c.str('description'),
+      website: c.str('website'),
+      industries: c
+        .list('industries')
         .map((i) => (typeof i.value === 'string' ? i.value : i.str('localizedName') ?? i.str('name')))
         .filter((s): s is string => !!s),
-      staff_count: f.num(c, 'company', 'staff_count'),
-      staff_count_range: staffRange(f.object(c, 'company', 'staff_range')),
+      staff_count: c.num('staff_count'),
+      staff_count_range: staffRange(c.object('staff_range')),
       headquarters: hq ? { city: hq.str('city'), country: hq.str('country'), geographic_area: hq.str('geographicArea') } : null,
-      specialities: (f.node(c, 'company', 'specialities')?.items() ?? []).map((s) => (typeof s.value === 'string' ? s.value : null)).filter((s): s is string => !!s),
-      founded_year: f.num(c, 'company', 'founded_year'),
-      followers: f.num(c, 'company', 'followers'),
+      specialities: (c.node('specialities')?.items() ?? []).map((s) => (typeof s.value === 'string' ? s.value : null)).filter((s): s is string => !!s),
+      founded_year: c.num('founded_year'),
+      followers: c.num('followers'),
       // The logo is a union keyed by the full type name (`com.linkedin.common.VectorImage`).
       logo_url: logo ? (unionVectorImageUrl(logo) ?? vectorImageUrl(logo)) : null,
     };

@@ -8,14 +8,15 @@ import type { Me } from '../session-memory.js';
 export function fetchMe(ctx: CallContext): Promise<Me> {
   return callNetwork(ctx, 'me', {}, (answer) => {
     const { root, fields } = answer;
-    const data = fields.one(root);
-    if (!data) throw notUnderstood('me', answer, 'data');
+    const one = fields.one(root);
+    if (!one) throw notUnderstood('me', answer, 'data');
+    const data = fields.of(one, 'me');
     // `fs_miniProfile:<id>` and `fsd_profile:<id>` share the id.
-    const profileUrn = fields.strings(data, 'me', 'profile_urn').map(profileUrnIn).find((u) => u !== null);
+    const profileUrn = data.strings('profile_urn').map(profileUrnIn).find((u) => u !== null);
     if (!profileUrn) throw notUnderstood('me', answer, 'profile URN (miniProfile.dashEntityUrn)');
-    const publicIdentifier = fields.str(data, 'me', 'public_identifier');
+    const publicIdentifier = data.str('public_identifier');
     if (!publicIdentifier) throw notUnderstood('me', answer, 'public identifier (miniProfile.publicIdentifier)');
-    const fullName = `${fields.str(data, 'me', 'first_name') ?? ''} ${fields.str(data, 'me', 'last_name') ?? ''}`.trim();
+    const fullName = `${data.str('first_name') ?? ''} ${data.str('last_name') ?? ''}`.trim();
     return { profileUrn, publicIdentifier, fullName };
   });
 }

@@ -32,53 +32,56 @@ export interface FullProfile {
 export function fetchFullProfile(ctx: CallContext, identity: string): Promise<FullProfile> {
   return callNetwork(ctx, 'profile', { identity }, (answer) => {
     const { fields: f } = answer;
-    const p = oneEntity('profile', answer, identity);
-    const urn = f.strings(p, 'profile', 'profile_urn').map(profileUrnIn).find((u) => u !== null);
+    const entity = oneEntity('profile', answer, identity);
+    const p = f.of(entity, 'profile');
+    const urn = p.strings('profile_urn').map(profileUrnIn).find((u) => u !== null);
     if (!urn) throw notUnderstood('profile', answer, 'profile URN (entityUrn)');
-    const firstName = f.str(p, 'profile', 'first_name');
-    if (firstName === null) throw notUnderstood('profile', answer, `${p.path}.firstName`);
-    const relationship = readRelationship(p, f);
-    const image = f.object(p, 'profile', 'image');
+    const firstName = p.str('first_name');
+    if (firstName === null) throw notUnderstood('profile', answer, `${entity.path}.firstName`);
+    const relationship = readRelationship(entity, f);
+    const image = p.object('image');
     return {
       profile_urn: urn,
-      member_urn: f.str(p, 'profile', 'member_urn'),
-      public_identifier: f.str(p, 'profile', 'public_identifier'),
+      member_urn: p.str('member_urn'),
+      public_identifier: p.str('public_identifier'),
       first_name: firstName,
-      last_name: f.str(p, 'profile', 'last_name') ?? '',
-      headline: f.str(p, 'profile', 'headline'),
-      location: f.str(p, 'profile', 'location'),
-      about: f.str(p, 'profile', 'summary'),
+      last_name: p.str('last_name') ?? '',
+      headline: p.str('headline'),
+      location: p.str('location'),
+      about: p.str('summary'),
       image_url: image ? vectorImageUrl(image) : null,
-      experience: f.list(p, 'profile', 'positions').map((x) => experienceOf(x, f)),
-      education: f.list(p, 'profile', 'educations').map((x) => educationOf(x, f)),
-      skills: f
-        .list(p, 'profile', 'skills')
-        .map((s) => f.str(s, 'skill', 'name'))
+      experience: p.list('positions').map((x) => experienceOf(x, f)),
+      education: p.list('educations').map((x) => educationOf(x, f)),
+      skills: p
+        .list('skills')
+        .map((s) => f.of(s, 'skill').str('name'))
         .filter((s): s is string => !!s),
       relationship: hasRelationship(relationship) ? relationship : null,
     };
   });
 }
 
-function experienceOf(x: JsonNode, f: FieldReader): z.infer<typeof Experience> {
+function experienceOf(node: JsonNode, f: FieldReader): z.infer<typeof Experience> {
+  const x = f.of(node, 'position');
   return {
-    title: f.str(x, 'position', 'title'),
-    company_name: f.str(x, 'position', 'company_name'),
-    company_urn: f.str(x, 'position', 'company_urn'),
-    location: f.str(x, 'position', 'location'),
-    description: f.str(x, 'position', 'description'),
-    start: yearMonth(f.object(x, 'position', 'start')),
-    end: yearMonth(f.object(x, 'position', 'end')),
+    title: x.str('title'),
+    company_name: x.str('company_name'),
+    company_urn: x.str('company_urn'),
+    location: x.str('location'),
+    description: x.str('description'),
+    start: yearMonth(x.object('start')),
+    end: yearMonth(x.object('end')),
   };
 }
 
-function educationOf(x: JsonNode, f: FieldReader): z.infer<typeof Education> {
+function educationOf(node: JsonNode, f: FieldReader): z.infer<typeof Education> {
+  const x = f.of(node, 'education');
   return {
-    school_name: f.str(x, 'education', 'school_name'),
-    degree: f.str(x, 'education', 'degree'),
-    field_of_study: f.str(x, 'education', 'field_of_study'),
-    start: yearMonth(f.object(x, 'education', 'start')),
-    end: yearMonth(f.object(x, 'education', 'end')),
+    school_name: x.str('school_name'),
+    degree: x.str('degree'),
+    field_of_study: x.str('field_of_study'),
+    start: yearMonth(x.object('start')),
+    end: yearMonth(x.object('end')),
   };
 }
 

@@ -35,6 +35,7 @@ describe('badgeFor: one look per state', () => {
     ['service unreachable', { service_reachable: false }, { state: 'service_unreachable', icon: 'unreachable', text: '!', color: '#b91c1c', label: 'service unreachable' }],
     ['service answering with errors', { service_error: 'HTTP 503' }, { state: 'service_unreachable', icon: 'unreachable', text: '!', color: '#b91c1c', label: 'service error' }],
     ['not signed in to the service', { signed_in_service: false }, { state: 'signed_out', icon: 'off', text: '', color: '#6b7280', label: 'not signed in' }],
+    ['no answer from the service yet, or none lately', { service_reachable: null }, { state: 'connecting', icon: 'off', text: '…', color: '#6b7280', label: 'connecting to the service' }],
   ];
   for (const [name, input, want] of cases) {
     it(name, () => {
@@ -139,15 +140,15 @@ describe('the toolbar in the browser', () => {
     expect(await toolbar()).toMatchObject({ icon: { path: ICON_PATHS.off }, text: '' });
 
     await signIn();
-    await agentStateItem.setValue({
-      ...INITIAL_STATE,
-      service_reachable: true,
-      network: { signed_in: true, member_urn: 'urn:li:fsd_profile:1', public_identifier: 'grace', full_name: 'Grace', problem: null, checked_at: now() },
-    });
+    const network = { signed_in: true, member_urn: 'urn:li:fsd_profile:1', public_identifier: 'grace', full_name: 'Grace', problem: null, checked_at: now() };
+    // Reachable once, but not heard from for three heartbeats: never "ready" on an old answer.
+    await agentStateItem.setValue({ ...INITIAL_STATE, service_reachable: true, last_heartbeat_at: now() - 4 * 60_000, network });
+    await expectToolbar({ icon: { path: ICON_PATHS.off }, text: '…', title: 'Network Agent: connecting to the service (tasks start once it answers)' });
+    await agentStateItem.setValue({ ...INITIAL_STATE, service_reachable: true, last_heartbeat_at: now(), network });
     await expectToolbar({ icon: { path: ICON_PATHS.active }, text: '', title: 'Network Agent: ready' });
 
     // A task starts: the toolbar shows it without the claim loop looking.
-    await agentStateItem.setValue({ ...(await agentStateItem.getValue()), current_task: { id: 'task-1', type: 'agent_profile_fetch', started_at: now() } });
+    await agentStateItem.setValue({ ...(await agentStateItem.getValue()), current_task: { id: 'task-1', type: 'agent_profile_fetch', target: 'ada-lovelace', started_at: now() } });
     await expectToolbar({ icon: { path: ICON_PATHS.active }, text: 'RUN', color: '#15803d' });
     await agentStateItem.setValue({ ...(await agentStateItem.getValue()), current_task: null });
 

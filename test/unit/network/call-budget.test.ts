@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BUILT_IN_NETWORK_MAP } from '../../../src/network/map/built-in.js';
 import { readNetworkSession } from '../../../src/network/read-session.js';
-import { runTask } from '../../../src/network/run-task.js';
+import { runAsDeployed } from './run-as-deployed.js';
 import { forgetSession } from '../../../src/network/session-memory.js';
 import type { TaskResult } from '../../../src/network/types.js';
 import { FAKE_VOICES, startFakeNetwork, type FakeNetwork, type FakeVoice } from '../../fake-network/server.js';
@@ -35,7 +35,7 @@ describe.each(FAKE_VOICES)('call budget, voice %s', (voice: FakeVoice) => {
 
   async function measure(type: string, input: Record<string, unknown>): Promise<{ result: TaskResult; calls: number; retired: number }> {
     const before = fake.state.requests.length;
-    const result = await runTask({ type, input }, { map, ...client });
+    const result = await runAsDeployed({ type, input }, { map, ...client });
     if (!result.ok) throw new Error(`${type} failed: ${result.error.code}: ${result.error.message}`);
     const retired = new Set(result.network!.failed.map((f) => `${f.call}/${f.alternative}`)).size;
     return { result, calls: fake.state.requests.length - before, retired };

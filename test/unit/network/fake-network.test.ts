@@ -3,7 +3,7 @@ import { Agent, request } from 'undici';
 import { BUILT_IN_NETWORK_MAP } from '../../../src/network/map/built-in.js';
 import { forgetSession } from '../../../src/network/session-memory.js';
 import { readNetworkSession } from '../../../src/network/read-session.js';
-import { runTask } from '../../../src/network/run-task.js';
+import { runAsDeployed } from './run-as-deployed.js';
 import type { TaskResult } from '../../../src/network/types.js';
 import { startFakeNetwork, type FakeNetwork } from '../../fake-network/server.js';
 import { fakeNetworkClient } from './fake-network-client.js';
@@ -28,7 +28,7 @@ beforeEach(() => {
 });
 
 const run = (type: string, input: Record<string, unknown>, signal?: AbortSignal) =>
-  runTask({ type, input }, { map: BUILT_IN_NETWORK_MAP, signal, ...client });
+  runAsDeployed({ type, input }, { map: BUILT_IN_NETWORK_MAP, signal, ...client });
 
 function output(result: TaskResult): Record<string, any> {
   if (!result.ok) throw new Error(`task failed: ${result.error.code}: ${result.error.message}`);
@@ -83,7 +83,7 @@ describe('refusal signals', () => {
   });
 
   it('an unreachable network -> network_error, retryable', async () => {
-    const result = await runTask({ type: 'agent_company_fetch', input: { company: 'globex' } }, { map: BUILT_IN_NETWORK_MAP, ...client, origin: 'https://127.0.0.1:1' });
+    const result = await runAsDeployed({ type: 'agent_company_fetch', input: { company: 'globex' } }, { map: BUILT_IN_NETWORK_MAP, ...client, origin: 'https://127.0.0.1:1' });
     expect(failure(result)).toMatchObject({ code: 'network_error', retryable: true });
   });
 

@@ -2,7 +2,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import type { NetworkMap } from '../../../src/contract/network-map.js';
 import { BUILT_IN_NETWORK_MAP } from '../../../src/network/map/built-in.js';
 import { chooseNetworkMap } from '../../../src/network/map/choose.js';
-import { runTask } from '../../../src/network/run-task.js';
+import { runAsDeployed } from './run-as-deployed.js';
 import { forgetSession } from '../../../src/network/session-memory.js';
 import { fixtureNetwork, SIGNED_IN_COOKIES } from './fixture-fetch.js';
 import * as s26 from './shapes-2026.js';
@@ -14,7 +14,7 @@ beforeEach(() => forgetSession());
 
 const run = (map: NetworkMap, type: string, input: Record<string, unknown>, routes: Parameters<typeof fixtureNetwork>[0]) => {
   const net = fixtureNetwork(routes);
-  return runTask({ type, input }, { map: { ...map, pacing: { between_pages_ms: [0, 0] } }, fetchImpl: net.fetchImpl, cookies: () => SIGNED_IN_COOKIES });
+  return runAsDeployed({ type, input }, { map: { ...map, pacing: { between_pages_ms: [0, 0] } }, fetchImpl: net.fetchImpl, cookies: () => SIGNED_IN_COOKIES });
 };
 
 /** What the service would publish: the map in force, a higher version, one change. */

@@ -5,13 +5,14 @@ import { TASK_OUTPUTS } from '../../../src/contract/task-io.js';
 import { TASK_TYPES } from '../../../src/contract/task-types.js';
 import { BUILT_IN_NETWORK_MAP } from '../../../src/network/map/built-in.js';
 import { OPERATIONS } from '../../../src/network/operations/index.js';
-import { runTask } from '../../../src/network/run-task.js';
+import { runAsDeployed } from './run-as-deployed.js';
 import { forgetSession } from '../../../src/network/session-memory.js';
 import type { TaskResult } from '../../../src/network/types.js';
 import { fixture, fixtureNetwork, SIGNED_IN_COOKIES, type FixtureAnswer, type FixtureCall } from './fixture-fetch.js';
 import * as s26 from './shapes-2026.js';
 
-// Each operation through runTask (input and output validation included) against each shape the
+// Each operation as deployed (the worker's input check and the service's output check around runTask:
+// run-as-deployed.ts) against each shape the
 // network has answered in: the recorded shapes of fixtures/*.json (before 2026) and the shapes
 // measured in 2026 (shapes-2026.ts). Optional parts may be missing; a missing required part is
 // network_changed naming its path; a retired way moves on to the next alternative of the map.
@@ -21,7 +22,7 @@ const map = { ...BUILT_IN_NETWORK_MAP, pacing: { between_pages_ms: [0, 0] as [nu
 
 async function run(type: string, input: Record<string, unknown>, routes: Routes) {
   const net = fixtureNetwork(routes);
-  const result = await runTask({ type, input }, { map, fetchImpl: net.fetchImpl, cookies: () => SIGNED_IN_COOKIES });
+  const result = await runAsDeployed({ type, input }, { map, fetchImpl: net.fetchImpl, cookies: () => SIGNED_IN_COOKIES });
   const paths = net.calls.map((c) => c.url.pathname.replace('/voyager/api/', ''));
   return { result, calls: net.calls, paths };
 }
@@ -548,15 +549,15 @@ describe('writes', () => {
   });
 });
 
-describe('runTask boundaries', () => {
-  it('refuses invalid input without calling the network', async () => {
+describe('the boundaries around an operation', () => {
+  it('the worker refuses invalid input, and the tab an unknown type, without calling the network', async () => {
     const { result, calls } = await run('agent_connections_fetch', { start: 'zero', count: 40 }, []);
     expect(err(result)).toMatchObject({ code: 'network_changed', retryable: false, message: expect.stringContaining('start') });
     expect(calls).toHaveLength(0);
     expect(err((await run('agent_unknown', {}, [])).result).message).toMatch(/Unknown task type/);
   });
 
-  it('refuses an output that does not fit the contract', async () => {
+  it('the service refuses an output that does not fit the contract, reported as network_changed', async () => {
     const doc = fixture('search-people.json');
     doc.data.searchDashClustersByAll.paging.total = -5;
     const e = err((await run('agent_profiles_search', { keywords: 'a', start: 0, count: 10 }, [['graphql', json(doc)]])).result);

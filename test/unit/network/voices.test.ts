@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { TASK_OUTPUTS } from '../../../src/contract/task-io.js';
 import { BUILT_IN_NETWORK_MAP } from '../../../src/network/map/built-in.js';
-import { runTask } from '../../../src/network/run-task.js';
+import { runAsDeployed } from './run-as-deployed.js';
 import { forgetSession } from '../../../src/network/session-memory.js';
 import type { TaskResult } from '../../../src/network/types.js';
 import type { FakePost } from '../../fake-network/dataset.js';
@@ -40,7 +40,7 @@ describe.each(FAKE_VOICES)('voice %s', (voice: FakeVoice) => {
     forgetSession();
   });
 
-  const run = (type: string, input: Record<string, unknown>) => runTask({ type, input }, { map, ...client });
+  const run = (type: string, input: Record<string, unknown>) => runAsDeployed({ type, input }, { map, ...client });
   const person = (slug: string) => fake.dataset.profiles.find((p) => p.slug === slug)!;
   const urnOf = (slug: string) => `urn:li:fsd_profile:${person(slug).id}`;
   const postsBy = (pred: (p: FakePost) => boolean) => fake.dataset.posts.filter(pred).map((p) => p.activityId).sort();

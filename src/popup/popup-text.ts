@@ -1,5 +1,7 @@
 import type { TaskType } from '../contract/task-types.js';
-import type { ActivityEntry } from './journal.js';
+import type { ActivityEntry } from '../agent/journal.js';
+import type { AgentStatus } from '../shared/protocol.js';
+import { duration } from '../ui/time.js';
 
 /** The words the popup uses; kept apart from the DOM so they can be read and tested in one place. */
 
@@ -35,14 +37,9 @@ const ERROR_WORDS: Record<string, string> = {
 
 export const describeTaskType = (t: TaskType | null) => (t ? TYPE_NAMES[t] ?? t : 'Task');
 
-export function timeAgo(at: number, now: number): string {
-  const s = Math.max(0, Math.round((now - at) / 1000));
-  if (s < 5) return 'just now';
-  if (s < 60) return `${s} s ago`;
-  const m = Math.round(s / 60);
-  if (m < 60) return `${m} min ago`;
-  const h = Math.round(m / 60);
-  return h < 48 ? `${h} h ago` : `${Math.round(h / 24)} days ago`;
+/** "Fetch profile · ada-lovelace": the kind of task and what it is about. */
+export function taskName(type: TaskType | null, target: string | null | undefined): string {
+  return target ? `${describeTaskType(type)} · ${target}` : describeTaskType(type);
 }
 
 function untilText(until: number): string {
@@ -63,9 +60,21 @@ export function describeStop(stop: { reason: string; until: number; message: str
   }
 }
 
+/** What resuming before a safety stop ends risks, said before the member confirms. */
+export function resumeWarning(stop: { reason: string }): string {
+  const why =
+    stop.reason === 'network_challenge'
+      ? 'The network asked for a security check. Complete it in a tab first, or the next task meets it again.'
+      : stop.reason === 'invitation_limit'
+        ? 'The network said the weekly invitation limit is reached. Sending more now is refused and can count against your account.'
+        : 'The network asked us to slow down. Working again before the break ends can get your account restricted for longer.';
+  return `Resume before the safety stop ends? ${why}`;
+}
+
+/** One line of the recent list. */
 export function describeActivity(a: ActivityEntry): string {
-  const name = describeTaskType(a.type);
-  const took = a.duration_ms === null ? '' : a.duration_ms < 1000 ? ` in ${a.duration_ms} ms` : ` in ${(a.duration_ms / 1000).toFixed(1)} s`;
+  const name = taskName(a.type, a.target);
+  const took = a.duration_ms === null ? '' : ` in ${duration(a.duration_ms)}`;
   switch (a.kind) {
     case 'completed':
       return `✓ ${name}${took}`;
@@ -78,4 +87,17 @@ export function describeActivity(a: ActivityEntry): string {
     default:
       return a.message ?? name;
   }
+}
+
+/** The results in the journal that the service has not acknowledged yet. */
+export function waitingResults(s: Pick<AgentStatus, 'waiting_results' | 'service'>): string | null {
+  const n = s.waiting_results;
+  if (n === 0) return null;
+  const results = n === 1 ? '1 result' : `${n} results`;
+  return s.service.reachable === true ? `${results} waiting to be sent to the service.` : `${results} will be sent when the service is back.`;
+}
+
+/** The network account changed under the member. */
+export function accountChanged(change: { before: string; now: string }): string {
+  return `The network account signed in now is ${change.now}, but until now you worked as ${change.before}. Tasks run as the account signed in.`;
 }

@@ -1,0 +1,118 @@
+import { render } from 'lit-html';
+import { browser } from 'wxt/browser';
+import { serviceOrigin } from '../shared/default-service-url.js';
+import { sendToWorker } from '../shared/messaging.js';
+import type { ActionResult } from '../shared/protocol.js';
+import { pillView, popupView, type PopupActions, type PopupModel } from './view.js';
+
+/** How often the popup asks the worker again with nothing else to go by (deliveries live in IndexedDB). */
+const REFRESH_EVERY_MS = 5_000;
+/** The clock of a running task and the "… ago" words move on every second, drawn from the last answer. */
+const TICK_MS = 1_000;
+
+/**
+ * The popup: sign-in by e-mail code, then the agent's state and controls. It asks the worker for
+ * its state when it opens, whenever the extension's stored state changes (a task starts or ends, a
+ * heartbeat, a pause), and every few seconds; between answers it only redraws the clock.
+ */
+export function startPopup(app: HTMLElement, pill: HTMLElement): void {
+  const m: PopupModel = {
+    status: null,
+    unreachable: null,
+    message: null,
+    busy: false,
+    confirmResume: false,
+    draft: { service_url: '', email: '', full_name: '', otp: '' },
+    now: Date.now(),
+  };
+
+  const draw = () => {
+    m.now = Date.now();
+    render(popupView(m, on), app);
+    render(pillView(m), pill);
+  };
+
+  async function refresh() {
+    try {
+      m.status = await sendToWorker('popup:status', {});
+      m.unreachable = null;
+      if (!m.draft.service_url) m.draft.service_url = m.status.service_url;
+      if (!m.status.safety_stop) m.confirmResume = false;
+    } catch (err) {
+      m.unreachable = (err as Error).message;
+    }
+    draw();
+  }
+
+  async function act(run: () => Promise<ActionResult>, success?: string) {
+    if (m.busy) return;
+    m.busy = true;
+    m.message = null;
+    draw();
+    try {
+      const result = await run();
+      m.message = result.ok ? (success ? { kind: 'info', text: success } : null) : { kind: 'error', text: result.error };
+    } catch (err) {
+      m.message = { kind: 'error', text: `The extension did not answer: ${(err as Error).message}` };
+    } finally {
+      m.busy = false;
+    }
+    await refresh();
+  }
+
+  const on: PopupActions = {
+    async sendCode(ev) {
+      ev.preventDefault();
+      const url = m.draft.service_url.trim().replace(/\/+$/, '');
+      const origin = serviceOrigin(url);
+      // Another service than the built-in one is an optional host permission, asked for now (this
+      // is the member's click, which permissions.request needs) and never up front.
+      if (origin && m.status && origin !== serviceOrigin(m.status.default_service_url)) {
+        const granted = await browser.permissions.request({ origins: [`${origin}/*`] }).catch(() => false);
+        if (!granted) {
+          m.message = { kind: 'error', text: `Without permission for ${origin} the extension cannot reach that service.` };
+          return draw();
+        }
+      }
+      await act(() => sendToWorker('popup:send-code', { service_url: url, email: m.draft.email, full_name: m.draft.full_name }));
+    },
+    verifyCode(ev) {
+      ev.preventDefault();
+      void act(() => sendToWorker('popup:verify-code', { otp: m.draft.otp }));
+    },
+    resendCode() {
+      const pending = m.status?.pending_sign_in;
+      if (!pending) return;
+      void act(() => sendToWorker('popup:send-code', { service_url: pending.service_url, email: pending.email, full_name: m.draft.full_name }), 'A new code is on its way.');
+    },
+    restartSignIn: () => void act(() => sendToWorker('popup:restart-sign-in', {})),
+    signOut: () => void act(() => sendToWorker('popup:sign-out', {})),
+    setPaused: (paused) => void act(() => sendToWorker('popup:set-paused', { paused })),
+    setSafeMode: (enabled) => void act(() => sendToWorker('popup:set-safe-mode', { enabled })),
+    askResume(show) {
+      m.confirmResume = show;
+      draw();
+    },
+    endSafetyStop() {
+      m.confirmResume = false;
+      void act(() => sendToWorker('popup:end-safety-stop', {}));
+    },
+    acceptAccount: () => void act(() => sendToWorker('popup:accept-network-account', {})),
+    openNetworkSignIn: () => void act(() => sendToWorker('popup:open-network-sign-in', {})),
+    edit(field, value) {
+      m.draft[field] = value;
+    },
+  };
+
+  draw();
+  void refresh();
+  let soon: ReturnType<typeof setTimeout> | undefined;
+  browser.storage.onChanged.addListener(() => {
+    clearTimeout(soon);
+    soon = setTimeout(() => void refresh(), 100);
+  });
+  setInterval(() => void refresh(), REFRESH_EVERY_MS);
+  setInterval(() => {
+    if (m.status?.signed_in) draw();
+  }, TICK_MS);
+}

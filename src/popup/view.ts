@@ -1,0 +1,231 @@
+import { html, nothing, type TemplateResult } from 'lit-html';
+import type { BadgeState } from '../agent/badge-look.js';
+import type { ActivityEntry } from '../agent/journal.js';
+import type { AgentStatus } from '../shared/protocol.js';
+import { elapsed, exactTime, timeAgo } from '../ui/time.js';
+import { accountChanged, describeActivity, describeStop, resumeWarning, taskName, waitingResults } from './popup-text.js';
+
+/**
+ * The popup's view: what it shows for one state, as lit-html templates. lit-html updates only the
+ * parts that changed, so the popup can render every second (a running task's clock) while the
+ * member types, without losing the caret or rebuilding the page.
+ */
+
+export interface PopupModel {
+  status: AgentStatus | null;
+  /** The worker did not answer at all. */
+  unreachable: string | null;
+  message: { kind: 'error' | 'info' | 'warn'; text: string } | null;
+  busy: boolean;
+  /** "Resume now" during a safety stop was pressed: the warning is shown, waiting for a yes. */
+  confirmResume: boolean;
+  draft: { service_url: string; email: string; full_name: string; otp: string };
+  now: number;
+}
+
+export interface PopupActions {
+  sendCode(ev: Event): void;
+  verifyCode(ev: Event): void;
+  resendCode(): void;
+  restartSignIn(): void;
+  signOut(): void;
+  setPaused(paused: boolean): void;
+  setSafeMode(enabled: boolean): void;
+  askResume(show: boolean): void;
+  endSafetyStop(): void;
+  acceptAccount(): void;
+  openNetworkSignIn(): void;
+  edit(field: keyof PopupModel['draft'], value: string): void;
+}
+
+/** The header pill's colour per toolbar state: green works, amber paused, grey waits, red needs the member. */
+const PILL_CLASS: Record<BadgeState, string> = {
+  ready: 'ready',
+  working: 'working',
+  paused: 'paused',
+  safety_stop: 'paused',
+  connecting: 'wait',
+  network_signed_out: 'off',
+  service_unreachable: 'off',
+  signed_out: 'off',
+};
+
+/** The state pill in the header: the same state as the toolbar icon, in words. */
+export function pillView(m: PopupModel): TemplateResult | typeof nothing {
+  const s = m.status;
+  if (!s?.signed_in) return nothing;
+  return html`<span id="badge" class="pill ${PILL_CLASS[s.badge.state]}" title=${s.badge.title}>${s.badge.label}</span>`;
+}
+
+export function popupView(m: PopupModel, on: PopupActions): TemplateResult {
+  if (m.unreachable) return html`<p class="msg error">The extension did not answer: ${m.unreachable}</p>`;
+  const s = m.status;
+  if (!s) return html`<p class="muted">Loading…</p>`;
+  return s.signed_in ? signedIn(s, m, on) : s.pending_sign_in ? codeForm(s.pending_sign_in, m, on) : signInForm(m, on);
+}
+
+function messageBox(m: PopupModel) {
+  const msg = m.message;
+  if (!msg) return nothing;
+  return html`<p class="msg ${msg.kind}" role=${msg.kind === 'error' ? 'alert' : 'status'} data-testid="message">${msg.text}</p>`;
+}
+
+function input(m: PopupModel, on: PopupActions, field: keyof PopupModel['draft'], attrs: { id: string; type: string; autocomplete?: string; required?: boolean }) {
+  return html`<input
+    id=${attrs.id}
+    type=${attrs.type}
+    autocomplete=${attrs.autocomplete ?? 'off'}
+    ?required=${attrs.required ?? false}
+    .value=${m.draft[field]}
+    @input=${(e: Event) => on.edit(field, (e.target as HTMLInputElement).value)}
+  />`;
+}
+
+function signInForm(m: PopupModel, on: PopupActions) {
+  return html`<form @submit=${on.sendCode}>
+    <p class="muted">Sign in with your work e-mail. We will mail you a code.</p>
+    <label for="service-url">Service</label>
+    ${input(m, on, 'service_url', { id: 'service-url', type: 'url', required: true })}
+    <label for="email">E-mail</label>
+    ${input(m, on, 'email', { id: 'email', type: 'email', autocomplete: 'email', required: true })}
+    <label for="full-name">Name</label>
+    ${input(m, on, 'full_name', { id: 'full-name', type: 'text', autocomplete: 'name' })}
+    ${messageBox(m)}
+    <button class="primary" type="submit" ?disabled=${m.busy}>${m.busy ? 'Sending…' : 'Send code'}</button>
+  </form>`;
+}
+
+function codeForm(pending: { email: string }, m: PopupModel, on: PopupActions) {
+  return html`<form @submit=${on.verifyCode}>
+    <p>We sent a 6-digit code to <span class="who">${pending.email}</span>. Enter it to sign in.</p>
+    <label for="otp">Code</label>
+    <input
+      id="otp"
+      type="text"
+      class="code"
+      inputmode="numeric"
+      autocomplete="one-time-code"
+      maxlength="6"
+      required
+      .value=${m.draft.otp}
+      @input=${(e: Event) => on.edit('otp', (e.target as HTMLInputElement).value)}
+    />
+    ${messageBox(m)}
+    <button class="primary" type="submit" ?disabled=${m.busy}>${m.busy ? 'Checking…' : 'Sign in'}</button>
+    <div class="actions">
+      <button class="link" type="button" @click=${on.resendCode}>Send a new code</button>
+      <button class="link" type="button" @click=${on.restartSignIn}>Use another address</button>
+    </div>
+  </form>`;
+}
+
+const row = (label: string, value: unknown, testId: string) =>
+  html`<div class="row" data-testid=${testId}><span>${label}</span><span>${value}</span></div>`;
+
+function networkRow(s: AgentStatus, on: PopupActions) {
+  const n = s.network;
+  if (n?.signed_in) return row('Network', html`<span class="ok">Signed in as ${n.full_name ?? n.public_identifier ?? 'you'}</span>`, 'network');
+  const why = n?.problem?.code === 'network_signed_out' || !n ? 'Signed out' : (n.problem?.message ?? 'Not available');
+  return row(
+    'Network',
+    html`<span class="bad">${why}</span>
+      <button class="link" data-testid="open-network" @click=${on.openNetworkSignIn}>Sign in to the network</button>`,
+    'network',
+  );
+}
+
+function serviceRow(s: AgentStatus) {
+  const value =
+    s.service.reachable === false
+      ? html`<span class="bad">Unreachable</span>`
+      : s.service.error
+        ? html`<span class="warn">${s.service.error}</span>`
+        : s.service.reachable
+          ? html`<span class="ok">Reachable</span>`
+          : html`<span class="muted">Connecting…</span>`;
+  return row('Service', value, 'service');
+}
+
+function when(at: number | null, now: number, never = 'not yet') {
+  return at === null ? never : html`<time datetime=${new Date(at).toISOString()} title=${exactTime(at)}>${timeAgo(at, now)}</time>`;
+}
+
+function notices(s: AgentStatus, on: PopupActions) {
+  const waiting = waitingResults(s);
+  const change = s.network_account_changed;
+  return html`
+    ${change
+      ? html`<div class="msg warn" data-testid="account-changed">
+          <p>${accountChanged(change)}</p>
+          <button class="link" data-testid="accept-account" @click=${on.acceptAccount}>Keep working as ${change.now}</button>
+        </div>`
+      : nothing}
+    ${s.safety_stop ? html`<p class="msg warn" data-testid="safety-stop">${describeStop(s.safety_stop)}</p>` : nothing}
+    ${s.paused_by_user ? html`<p class="msg info" data-testid="paused">Paused: no tasks are taken until you resume.</p>` : nothing}
+    ${waiting ? html`<p class="msg ${s.service.reachable === true ? 'info' : 'warn'}" data-testid="waiting-results">${waiting}</p>` : nothing}
+  `;
+}
+
+function actions(s: AgentStatus, m: PopupModel, on: PopupActions) {
+  const stop = s.safety_stop;
+  if (stop && !s.paused_by_user && m.confirmResume) {
+    return html`<div class="msg warn confirm" role="alertdialog" data-testid="resume-warning">
+      <p>${resumeWarning(stop)}</p>
+      <div class="actions">
+        <button class="danger" data-testid="resume-confirm" ?disabled=${m.busy} @click=${on.endSafetyStop}>Resume anyway</button>
+        <button data-testid="resume-cancel" @click=${() => on.askResume(false)}>Keep waiting</button>
+      </div>
+    </div>`;
+  }
+  const pause = s.paused_by_user
+    ? html`<button data-testid="pause" @click=${() => on.setPaused(false)}>Resume</button>`
+    : stop
+      ? html`<button data-testid="pause" @click=${() => on.askResume(true)}>Resume now</button>`
+      : html`<button data-testid="pause" @click=${() => on.setPaused(true)}>Pause</button>`;
+  return html`<div class="actions">${pause}<button data-testid="sign-out" @click=${on.signOut}>Sign out</button></div>`;
+}
+
+function recentLine(a: ActivityEntry, now: number) {
+  const at = html`<span class="at">${when(a.at, now)}</span>`;
+  if (a.kind === 'failed' && a.message) {
+    return html`<li class="failed">
+      <details>
+        <summary><span class="what">${describeActivity(a)}</span>${at}</summary>
+        <p class="why">${a.message}</p>
+      </details>
+    </li>`;
+  }
+  return html`<li><span class="what">${describeActivity(a)}</span>${at}</li>`;
+}
+
+function signedIn(s: AgentStatus, m: PopupModel, on: PopupActions) {
+  const user = s.user!;
+  const task = s.current_task;
+  return html`
+    <div class="identity" data-testid="identity">
+      <p>
+        <span class="who">${user.full_name || user.email}</span><br />
+        <span class="muted">${user.email} · ${s.team!.name}${s.role === 'admin' ? ' (admin)' : ''}</span>
+      </p>
+      <a class="dashboard-link" data-testid="dashboard-link" href=${s.service_url} target="_blank" rel="noopener noreferrer">Team dashboard ↗</a>
+    </div>
+    ${notices(s, on)} ${networkRow(s, on)} ${serviceRow(s)} ${row('Last heartbeat', when(s.service.last_heartbeat_at, m.now), 'heartbeat')}
+    ${row(
+      'Working on',
+      task ? html`${taskName(task.type, task.target)} <span class="clock" title="running for">${elapsed(task.started_at, m.now)}</span>` : 'nothing',
+      'current-task',
+    )}
+    ${row('Today', `${s.today.completed} done, ${s.today.failed} failed`, 'today')}
+    <label class="toggle">
+      <input type="checkbox" data-testid="safe-mode" .checked=${s.safe_mode} @change=${(e: Event) => on.setSafeMode((e.target as HTMLInputElement).checked)} />
+      Safe mode: space actions 30–60 s apart, at most 50 calls an hour
+    </label>
+    ${messageBox(m)} ${actions(s, m, on)}
+    ${s.recent.length
+      ? html`<h2>Recent</h2>
+          <ul class="activity" data-testid="activity">
+            ${s.recent.map((a) => recentLine(a, m.now))}
+          </ul>`
+      : nothing}
+  `;
+}

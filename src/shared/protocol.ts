@@ -1,0 +1,102 @@
+import type { ToWorkerRequests } from '../contract/extension-messages.js';
+import type { NetworkMap } from '../contract/network-map.js';
+import type { TaskInput } from '../contract/task-io.js';
+import type { TaskType } from '../contract/task-types.js';
+import type { NetworkSession } from '../network/types.js';
+import type { BadgeState } from '../agent/badge-look.js';
+import type { ActivityEntry } from '../agent/journal.js';
+
+/**
+ * The one message protocol of the extension. Each map names the pair of places a message travels
+ * between; messaging.ts checks the sender of every message against its route before the payload is
+ * read. What goes to the worker is also checked against its schema
+ * (src/contract/extension-messages.ts, where its request types come from).
+ */
+
+export interface StartTask<K extends TaskType = TaskType> {
+  task_id: string;
+  attempt: number;
+  type: K;
+  /** Checked and normalised by the worker (src/agent/task-input.ts) before it is sent. */
+  input: TaskInput<K>;
+  map: NetworkMap;
+  /** The content script aborts the operation after this long. */
+  timeout_ms: number;
+}
+
+/** Background worker -> content script in the top frame of a network tab. */
+export interface WorkerToContent {
+  /** `busy`: the task this tab runs or is handing back, so a restarted worker knows it is alive. */
+  ping: { req: Record<string, never>; res: { ready: true; busy: string[] } };
+  /** Answered at once; the result comes back later as `task:result` (so it survives a worker restart). */
+  'task:start': { req: StartTask; res: { accepted: boolean; reason?: string } };
+  'task:cancel': { req: { task_id: string }; res: { cancelled: boolean } };
+  'session:read': { req: { map: NetworkMap }; res: NetworkSession };
+}
+
+/** Content script -> background worker. */
+export interface ContentToWorker {
+  'task:result': { req: ToWorkerRequests['task:result']; res: { journaled: boolean } };
+}
+
+export type ActionResult = { ok: true } | { ok: false; error: string };
+
+/** One line of the popup's recent activity: what happened to which target. */
+export type RecentEntry = ActivityEntry;
+
+/** What the popup shows; built by the worker from its state, journal and settings. */
+export interface AgentStatus {
+  /** The worker's clock when it answered: the popup counts elapsed time from it. */
+  now: number;
+  default_service_url: string;
+  /** Prefill of the sign-in form: the last URL entered, else the default. */
+  service_url: string;
+  signed_in: boolean;
+  /** Sign-in started: a code was sent to this address. */
+  pending_sign_in: { email: string; service_url: string } | null;
+  user: { email: string; full_name: string } | null;
+  team: { name: string } | null;
+  role: string | null;
+  service: {
+    /** Confirmed by a recent answer; false after a failed call; null while not known (or stale). */
+    reachable: boolean | null;
+    error: string | null;
+    last_heartbeat_at: number | null;
+  };
+  network: (NetworkSession & { checked_at: number }) | null;
+  /**
+   * The network account the member worked with before, when the one signed in now is another
+   * (the popup says so until the member accepts the new one).
+   */
+  network_account_changed: { before: string; now: string } | null;
+  paused_by_user: boolean;
+  safe_mode: boolean;
+  safety_stop: { reason: string; until: number; message: string } | null;
+  current_task: { id: string; type: TaskType; target: string | null; started_at: number } | null;
+  /** Results journaled and not yet acknowledged by the service. */
+  waiting_results: number;
+  today: { completed: number; failed: number };
+  recent: RecentEntry[];
+  /** What the toolbar shows (badge.ts); the popup's header pill says the same. */
+  badge: { state: BadgeState; text: string; label: string; title: string };
+}
+
+/** Popup -> background worker. */
+export interface PopupToWorker {
+  'popup:status': { req: ToWorkerRequests['popup:status']; res: AgentStatus };
+  'popup:send-code': { req: ToWorkerRequests['popup:send-code']; res: ActionResult };
+  'popup:verify-code': { req: ToWorkerRequests['popup:verify-code']; res: ActionResult };
+  'popup:restart-sign-in': { req: ToWorkerRequests['popup:restart-sign-in']; res: ActionResult };
+  'popup:sign-out': { req: ToWorkerRequests['popup:sign-out']; res: ActionResult };
+  'popup:set-paused': { req: ToWorkerRequests['popup:set-paused']; res: ActionResult };
+  'popup:set-safe-mode': { req: ToWorkerRequests['popup:set-safe-mode']; res: ActionResult };
+  'popup:end-safety-stop': { req: ToWorkerRequests['popup:end-safety-stop']; res: ActionResult };
+  'popup:accept-network-account': { req: ToWorkerRequests['popup:accept-network-account']; res: ActionResult };
+  'popup:open-network-sign-in': { req: ToWorkerRequests['popup:open-network-sign-in']; res: ActionResult };
+}
+
+export type ToWorker = ContentToWorker & PopupToWorker;
+
+/** Any message between the extension's contexts: what `dispatch` needs to know of a protocol. */
+export type Protocol<P> = { [K in keyof P]: { req: unknown; res: unknown } };
+
