@@ -41,9 +41,9 @@ export const HeartbeatBody = z.object({
   /** Extension: why it is paused (user, or a safety stop such as `network_rate_limited`). */
   pause_reason: z.optional(z.nullable(z.string().check(z.maxLength(200)))),
   /** Extension: the version of the network map it runs with, so the service sends a newer one only. */
-  network_map_version: z.optional(z.number().check(z.int(), z.gte(0))),
+  network_map_version: z.optional(z.number().check(z.int(), z.gte(0), z.lte(2_147_483_647))),
   /** Extension: the map format it reads; the service hands out maps of that format only. */
-  network_map_format: z.optional(z.number().check(z.int(), z.gte(1))),
+  network_map_format: z.optional(z.number().check(z.int(), z.gte(1), z.lte(1000))),
   /** Extension: calls of the network map whose alternatives failed lately (docs/network-map.md, "Health"). */
   network_health: z.optional(z.array(CallHealth).check(z.maxLength(20))),
 });
@@ -63,7 +63,7 @@ export type HeartbeatResponse = z.infer<typeof HeartbeatResponse>;
 export const ClaimBody = strictBody({
   wait_s: z._default(z.number({ error: "Invalid 'wait_s': must be a number from 0 to 25" }).check(z.gte(0), z.lte(25)), 20),
   /** Task types this agent will not take now (safety stops per kind of work). */
-  exclude_types: z.optional(z.array(TaskType)),
+  exclude_types: z.optional(z.array(TaskType).check(z.maxLength(50))),
 });
 
 export const ClaimedTask = z.object({

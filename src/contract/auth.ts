@@ -25,7 +25,9 @@ export const SendOtpResponse = z.object({ success: z.literal(true), message: z.s
 
 export const VerifyOtpBody = strictBody({
   email: Email,
-  otp: z.string({ error: "Missing or invalid 'otp'" }).check(z.trim(), z.minLength(1, { error: "Missing or invalid 'otp'" })),
+  otp: z
+    .string({ error: "Missing or invalid 'otp'" })
+    .check(z.trim(), z.minLength(1, { error: "Missing or invalid 'otp'" }), z.maxLength(20, { error: "Missing or invalid 'otp'" })),
 });
 export type VerifyOtpBody = z.infer<typeof VerifyOtpBody>;
 

@@ -10,7 +10,10 @@ import { CallHealth } from './agent.js';
  */
 
 const emailMessage = "Missing or invalid 'email'";
-const Email = z.pipe(z.string({ error: emailMessage }).check(z.trim(), z.toLowerCase()), z.email({ error: emailMessage }));
+const Email = z.pipe(
+  z.string({ error: emailMessage }).check(z.trim(), z.toLowerCase(), z.maxLength(254, { error: emailMessage })),
+  z.email({ error: emailMessage }),
+);
 
 export const AddMemberBody = strictBody({
   email: Email,

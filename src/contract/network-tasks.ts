@@ -1,5 +1,5 @@
 import { z } from './zod.js';
-import { addTransformIssue, optionalString, requiredString, strictBody, Uuid } from './common.js';
+import { addTransformIssue, requiredString, strictBody, Uuid } from './common.js';
 import { normalizeCompanySlug, normalizeFsdProfileUrn, normalizePostUrn, normalizeProfileSlug } from './urns.js';
 import { TaskError, TaskStatus } from './task-types.js';
 
@@ -9,13 +9,21 @@ import { TaskError, TaskStatus } from './task-types.js';
  * Each schema's output is the normalised task input (without `task_type`).
  */
 
+/** Caps of identifiers: as sent (a URL) and once normalised (a slug, a URN). */
+export const MAX_IDENTIFIER_INPUT = 2000;
+export const MAX_IDENTIFIER = 200;
+/** Caps of free text other than comments (which the spec leaves to the network) and messages. */
+export const MAX_SEARCH_TEXT = 500;
+
 /** A required string normalised by `normalize`; a value it cannot read fails with the field's message. */
 const normalized = (name: string, normalize: (v: string) => string | null) =>
   z.pipe(
-    requiredString(name),
+    requiredString(name).check(
+      z.maxLength(MAX_IDENTIFIER_INPUT, { error: `Invalid '${name}': must be ${MAX_IDENTIFIER_INPUT} characters or fewer` }),
+    ),
     z.transform((v: string, ctx) => {
       const value = normalize(v);
-      if (!value) addTransformIssue(ctx, `Missing or invalid '${name}'`);
+      if (!value || value.length > MAX_IDENTIFIER) addTransformIssue(ctx, `Missing or invalid '${name}'`);
       return value ?? v;
     }),
   );
@@ -27,7 +35,16 @@ export const FetchProfileBody = strictBody({
 const profileUrnsMessage = "Missing or invalid 'profile_urns' (must be a non-empty array)";
 export const FetchProfilesPostsBody = strictBody({
   profile_urns: z
-    .array(z.string({ error: profileUrnsMessage }).check(z.trim(), z.minLength(1, { error: profileUrnsMessage })), { error: profileUrnsMessage })
+    .array(
+      z
+        .string({ error: profileUrnsMessage })
+        .check(
+          z.trim(),
+          z.minLength(1, { error: profileUrnsMessage }),
+          z.maxLength(MAX_IDENTIFIER_INPUT, { error: `Invalid 'profile_urns': each at most ${MAX_IDENTIFIER_INPUT} characters` }),
+        ),
+      { error: profileUrnsMessage },
+    )
     .check(z.minLength(1, { error: profileUrnsMessage }), z.maxLength(100, { error: "Invalid 'profile_urns': at most 100 profiles per task" })),
   count: z.optional(z.number({ error: "Invalid 'count': must be a number from 1 to 100" }).check(z.int(), z.gte(1), z.lte(100))),
 });
@@ -75,13 +92,21 @@ export const FetchCompanyPostsBody = strictBody({
 });
 
 export const NETWORK_DEGREES = ['first', 'second', 'third'] as const;
+const searchText = (name: string) =>
+  z.optional(
+    z
+      .string({ error: `Invalid '${name}': must be a string` })
+      .check(z.maxLength(MAX_SEARCH_TEXT, { error: `Invalid '${name}': must be ${MAX_SEARCH_TEXT} characters or fewer` })),
+  );
 export const SearchProfilesBody = strictBody({
-  keywords: optionalString('keywords'),
-  title: optionalString('title'),
-  company: optionalString('company'),
-  location: optionalString('location'),
+  keywords: searchText('keywords'),
+  title: searchText('title'),
+  company: searchText('company'),
+  location: searchText('location'),
   network_degree: z.optional(
-    z.array(z.enum(NETWORK_DEGREES), { error: "Invalid 'network_degree': must be an array of 'first', 'second', 'third'" }),
+    z
+      .array(z.enum(NETWORK_DEGREES), { error: "Invalid 'network_degree': must be an array of 'first', 'second', 'third'" })
+      .check(z.maxLength(NETWORK_DEGREES.length, { error: "Invalid 'network_degree': each of 'first', 'second', 'third' at most once" })),
   ),
   start: z._default(z.number({ error: "Invalid 'start': must be a whole number of 0 or more" }).check(z.int(), z.gte(0), z.lte(999)), 0),
   count: z._default(z.number({ error: "Invalid 'count': must be a number from 1 to 49" }).check(z.int(), z.gte(1), z.lte(49)), 10),

@@ -28,11 +28,12 @@ const wholeNumber = (name: string, min: number, max: number) => {
   );
 };
 
+/** A calendar day, 0001-01-01 to 9999-12-31 (there is no year 0000: the database refuses it). */
 const isoDay = (name: string) =>
   z.optional(
     z.string().check(
       z.regex(/^\d{4}-\d{2}-\d{2}$/, { error: `Invalid '${name}': must be a date YYYY-MM-DD` }),
-      z.refine((v) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`)) && new Date(`${v}T00:00:00Z`).toISOString().startsWith(v), {
+      z.refine((v) => v >= '0001-01-01' && !Number.isNaN(Date.parse(`${v}T00:00:00Z`)) && new Date(`${v}T00:00:00Z`).toISOString().startsWith(v), {
         error: `Invalid '${name}': must be a date YYYY-MM-DD`,
       }),
     ),
@@ -43,7 +44,15 @@ const seniorityMessage = `Invalid 'seniority_level': allowed values are ${SENIOR
 export const PostsQuery = z
   .strictObject(
     {
-      watchlist_id: z.optional(z.string().check(z.trim(), z.minLength(1, { error: "Invalid 'watchlist_id': must not be empty" }))),
+      watchlist_id: z.optional(
+        z
+          .string()
+          .check(
+            z.trim(),
+            z.minLength(1, { error: "Invalid 'watchlist_id': must not be empty" }),
+            z.maxLength(200, { error: "Invalid 'watchlist_id': must be 200 characters or fewer" }),
+          ),
+      ),
       page: wholeNumber('page', 1, POSTS_MAX_OFFSET / POSTS_PAGE_SIZE),
       range_from: wholeNumber('range_from', 0, POSTS_MAX_OFFSET),
       range_to: wholeNumber('range_to', 0, POSTS_MAX_OFFSET + POSTS_MAX_RANGE),
@@ -52,7 +61,7 @@ export const PostsQuery = z
       seniority_level: z.optional(
         z.pipe(
           z.pipe(
-            z.string(),
+            z.string().check(z.maxLength(500, { error: seniorityMessage })),
             z.transform((v: string) => v.split(',').map((s) => s.trim().toLowerCase()).filter(Boolean)),
           ),
           z.array(z.enum(SENIORITY_LEVELS, { error: seniorityMessage })).check(z.minLength(1, { error: seniorityMessage })),
@@ -125,9 +134,9 @@ function withActor<T extends z.ZodMiniType<{ actor_type: 'user' | 'company'; com
 }
 
 const engagementFields = {
-  post_id: requiredString('post_id'),
+  post_id: requiredString('post_id').check(z.maxLength(200, { error: "Missing or invalid 'post_id'" })),
   user_email: z.pipe(
-    requiredString('user_email'),
+    requiredString('user_email').check(z.maxLength(254, { error: "Missing or invalid 'user_email'" })),
     z.transform((v: string) => v.toLowerCase()),
   ),
   actor_type: ActorType,

@@ -153,7 +153,7 @@ export type CreateKeywordWatchlistPromptResponse = z.infer<typeof CreateKeywordW
 // ---------- keyword watchlists: read ----------
 
 /** `?id=` names one watchlist; other query parameters are ignored. */
-export const WatchlistQuery = z.object({ id: z.optional(z.string()) });
+export const WatchlistQuery = z.object({ id: z.optional(z.string().check(z.maxLength(200, { error: "Invalid 'id': must be 200 characters or fewer" }))) });
 
 export const KeywordView = z.object({
   id: z.string(),
@@ -194,7 +194,9 @@ const freqUpdateMessage = 'Invalid fetchFreqInHours. Allowed values: 1, 3, 6, 12
 
 export const UPDATABLE_FIELDS = ['name', 'fetchFreqInHours', 'keywords', 'labels', 'disable', 'slack_webhook_url'] as const;
 
-const WatchlistId = z.string({ error: missingId }).check(z.trim(), z.minLength(1, { error: missingId }));
+const WatchlistId = z
+  .string({ error: missingId })
+  .check(z.trim(), z.minLength(1, { error: missingId }), z.maxLength(200, { error: "Invalid 'id': must be 200 characters or fewer" }));
 
 /** Patch mode: only the fields sent are changed. */
 export const UpdateKeywordWatchlistPatchBody = strictBody({
@@ -278,7 +280,9 @@ export const CreatePeopleWatchlistBody = strictBody({
   ),
   name: OptionalName,
   description: Description,
-  list_id: z.optional(z.string({ error: listIdMessage }).check(z.trim(), z.minLength(1, { error: listIdMessage }))),
+  list_id: z.optional(
+    z.string({ error: listIdMessage }).check(z.trim(), z.minLength(1, { error: listIdMessage }), z.maxLength(200, { error: listIdMessage })),
+  ),
 });
 export type CreatePeopleWatchlistBody = z.infer<typeof CreatePeopleWatchlistBody>;
 
@@ -290,7 +294,9 @@ export const CreateCompanyWatchlistBody = strictBody({
   ),
   name: OptionalName,
   description: Description,
-  list_id: z.optional(z.string({ error: listIdMessage }).check(z.trim(), z.minLength(1, { error: listIdMessage }))),
+  list_id: z.optional(
+    z.string({ error: listIdMessage }).check(z.trim(), z.minLength(1, { error: listIdMessage }), z.maxLength(200, { error: listIdMessage })),
+  ),
 });
 export type CreateCompanyWatchlistBody = z.infer<typeof CreateCompanyWatchlistBody>;
 

@@ -1,11 +1,22 @@
 import { afterAll, beforeAll, expect, test } from 'vitest';
+import { z } from '../../src/contract/zod.js';
+import { TASK_OUTPUTS } from '../../src/contract/task-io.js';
+import type { TaskType } from '../../src/contract/task-types.js';
+import { enqueueTask } from '../../src/service/tasks/enqueue.js';
 import { startTestService, type TestService } from '../support/test-service.js';
 import { signIn, type SignedIn } from '../support/sign-in.js';
+import { createAgentTeam } from '../support/task-team.js';
 
 /**
- * A sweep over every operation /openapi.json documents: each gets malformed and mistyped input with
- * valid credentials and an agent-active team, and must answer a 4xx with an `{error}` message, never
- * a 500. The per-family tests check the exact messages; this one keeps a new route honest.
+ * A sweep over every operation /openapi.json documents, and over every agent result: malformed
+ * bodies, and then hostile values in every field (NUL, lone surrogates, 3,000-character and 1 MB
+ * strings, JSON nested
+ * 10,000 deep, extreme numbers, extreme dates), with valid credentials and an agent-active team.
+ * The operations and their fields come from the document (each body's example, each parameter), the
+ * agent results from the contract's output schema of each task type. Nothing may answer 5xx, and
+ * every refusal is `{error}` quoting at most a short excerpt. The per-family tests check the exact
+ * messages; this one keeps every route honest, a new one included. Runs on PGlite and on PostgreSQL
+ * (DATABASE_URL).
  */
 
 let svc: TestService;
@@ -14,10 +25,61 @@ beforeAll(async () => {
   svc = await startTestService();
   me = await signIn(svc, 'sweep@example.com', 'Sweep');
   await svc.ctx.db.query('UPDATE memberships SET last_active_at = now() WHERE user_id = $1', [me.user.id]);
+  // The largest plan: a creation the sweep makes must reach the database, not stop at a plan cap.
+  await svc.ctx.db.query(`UPDATE teams SET plan = 'business' WHERE id = $1`, [me.team.id]);
 });
 afterAll(() => svc.close());
 
-const BAD_BODIES: (string | undefined)[] = [
+interface JsonSchema {
+  type?: string | string[];
+  properties?: Record<string, JsonSchema>;
+  required?: string[];
+  items?: JsonSchema;
+  anyOf?: JsonSchema[];
+  enum?: unknown[];
+  const?: unknown;
+  minimum?: number;
+  examples?: unknown[];
+  format?: string;
+}
+interface Operation {
+  parameters?: { name: string; in: string; required?: boolean; schema: JsonSchema }[];
+  requestBody?: { content: { 'application/json': { schema: JsonSchema } } };
+}
+type Document = { paths: Record<string, Record<string, Operation>> };
+
+/** Hostile values, as raw JSON (so that -0 and 2^53 + 1 reach the service as written). */
+const BAD_JSON: Record<string, string> = {
+  nul: '"a\\u0000b"',
+  'lone high surrogate': '"a\\ud800b"',
+  'lone low surrogate': '"\\udc00"',
+  '3,000 characters': `"${'a'.repeat(3_000)}"`,
+  '1 MB string': `"${'x'.repeat(1_000_000)}"`,
+  'nested 10,000 deep': `${'['.repeat(10_000)}${']'.repeat(10_000)}`,
+  '1e308': '1e308',
+  '-0': '-0',
+  '2^53 + 1': '9007199254740993',
+  '2^31 (past a 32-bit column)': '2147483648',
+  '9999-12-31': '"9999-12-31"',
+  '0000-01-01': '"0000-01-01"',
+};
+/** The same in a query string or a path segment. */
+const BAD_TEXT: Record<string, string> = {
+  nul: 'a%00b',
+  'lone surrogate (invalid UTF-8)': 'a%ED%A0%80b',
+  '3,000 characters': 'a'.repeat(3_000),
+  '1 MB string': 'x'.repeat(1_000_000),
+  'nested 10,000 deep': '%5B'.repeat(10_000),
+  '1e308': '1e308',
+  '-0': '-0',
+  '2^53 + 1': '9007199254740993',
+  '2^31 (past a 32-bit column)': '2147483648',
+  '9999-12-31': '9999-12-31',
+  '0000-01-01': '0000-01-01',
+};
+const PLACEHOLDER = '__sweep_bad_value__';
+
+const MALFORMED_BODIES: (string | undefined)[] = [
   '{not json',
   '[]',
   '"text"',
@@ -26,29 +88,177 @@ const BAD_BODIES: (string | undefined)[] = [
   JSON.stringify(Object.fromEntries(['id', 'email', 'otp', 'keywords', 'profiles', 'companies', 'post_id', 'attempt', 'output', 'error', 'wait_s', 'profile_urn', 'social_urn', 'company'].map((k) => [k, { nested: [1, 2, 3] }]))),
   JSON.stringify({ id: 'x'.repeat(5000), email: 12, keywords: [null], profiles: ['\u0000'], wait_s: 1e308, attempt: -1 }),
 ];
-const BAD_QUERIES = ['', '?id=not-a-uuid', '?api_agent_task_id=%00', '?page=-1&range_from=abc&sort_by=%27', '?id=00000000-0000-0000-0000-000000000000'];
+const MALFORMED_QUERIES = ['', '?id=not-a-uuid', '?api_agent_task_id=%00', '?page=-1&range_from=abc&sort_by=%27', '?id=00000000-0000-0000-0000-000000000000'];
 
-test('no documented operation answers 500 to malformed or mistyped input', async () => {
-  const doc = (await (await svc.call('GET', '/openapi.json')).json()) as { paths: Record<string, Record<string, unknown>> };
+/** Every leaf of a JSON value, as paths (`labels.0.name`), and the value with one leaf replaced. */
+function leafPaths(value: unknown, prefix: (string | number)[] = []): (string | number)[][] {
+  if (Array.isArray(value)) return value.flatMap((v, i) => leafPaths(v, [...prefix, i]));
+  if (value !== null && typeof value === 'object') return Object.entries(value).flatMap(([k, v]) => leafPaths(v, [...prefix, k]));
+  return [prefix];
+}
+function withValueAt(value: unknown, path: (string | number)[], replacement: unknown): unknown {
+  if (path.length === 0) return replacement;
+  const copy = (Array.isArray(value) ? [...value] : { ...(value as object) }) as Record<string | number, unknown>;
+  copy[path[0]!] = withValueAt(copy[path[0]!], path.slice(1), replacement);
+  return copy;
+}
+function badBody(base: unknown, path: (string | number)[], badJson: string): string {
+  return JSON.stringify(withValueAt(base, path, PLACEHOLDER)).replace(`"${PLACEHOLDER}"`, () => badJson);
+}
+
+/** The fields to sweep in a body: every leaf of its example, and every top-level property of its schema (of each shape). */
+function bodyFields(schema: JsonSchema): { base: Record<string, unknown>; paths: (string | number)[][] } {
+  const base = (schema.examples?.[0] ?? {}) as Record<string, unknown>;
+  const paths = leafPaths(base);
+  const shapes = schema.anyOf ?? [schema];
+  for (const shape of shapes) for (const name of Object.keys(shape.properties ?? {})) paths.push([name]);
+  const seen = new Set<string>();
+  return { base, paths: paths.filter((p) => p.length > 0 && !seen.has(p.join('.')) && seen.add(p.join('.'))) };
+}
+
+interface Tally {
+  requests: number;
+  statuses: Record<number, number>;
+}
+const tally: Tally = { requests: 0, statuses: {} };
+/** Every 5xx, named by what was sent: all of them are reported at the end, not only the first. */
+const failures: string[] = [];
+
+async function expectNo5xx(method: string, path: string, body: string | undefined, headers: Record<string, string>, what: string) {
+  const res = await svc.call(method, path, { body, headers });
+  tally.requests++;
+  tally.statuses[res.status] = (tally.statuses[res.status] ?? 0) + 1;
+  if (res.status >= 500) failures.push(`${what}: ${res.status} ${(await res.text()).slice(0, 200)}`);
+  else if (res.status >= 400) {
+    const answer = (await res.json()) as { error?: unknown };
+    expect(answer.error, what).toEqual(expect.any(String));
+    // An error quotes at most a short excerpt of the input.
+    expect((answer.error as string).length, what).toBeLessThanOrEqual(301);
+  } else await res.arrayBuffer();
+  return res;
+}
+
+/** Operations in the document's order, sign-out last (it revokes the token the sweep uses). */
+async function documentedOperations(): Promise<[string, string, Operation][]> {
+  const doc = (await (await svc.call('GET', '/openapi.json')).json()) as Document;
+  return Object.entries(doc.paths)
+    .flatMap(([path, methods]) => Object.entries(methods).map(([method, op]) => [method, path, op] as [string, string, Operation]))
+    .sort(([, a], [, b]) => Number(a === '/agent/sign-out') - Number(b === '/agent/sign-out'));
+}
+
+const UUID = '00000000-0000-4000-8000-000000000000';
+
+test('no documented operation answers 5xx to malformed input, or to hostile values in any of its fields', async () => {
   const headers = { ...me.memberHeaders };
-  let calls = 0;
-  // Sign-out revokes the token the sweep uses: it goes last.
-  const paths = Object.entries(doc.paths).sort(([a], [b]) => Number(a === '/agent/sign-out') - Number(b === '/agent/sign-out'));
-  for (const [template, methods] of paths) {
-    const path = template.replace('{id}', '00000000-0000-4000-8000-000000000000');
-    for (const method of Object.keys(methods)) {
-      const inputs =
-        method === 'get' || method === 'delete'
-          ? BAD_QUERIES.map((q) => ({ path: path + q, body: undefined }))
-          : BAD_BODIES.map((body) => ({ path, body }));
-      for (const input of inputs) {
-        const res = await svc.call(method.toUpperCase(), input.path, { body: input.body, headers });
-        calls++;
-        const what = `${method.toUpperCase()} ${input.path} ${input.body?.slice(0, 60) ?? ''}`;
-        expect(res.status, what).toBeLessThan(500);
-        if (res.status >= 400) expect(((await res.json()) as { error?: unknown }).error, what).toEqual(expect.any(String));
+  for (const [method, template, op] of await documentedOperations()) {
+    const M = method.toUpperCase();
+    const path = template.replace('{id}', UUID);
+    const hasBody = Boolean(op.requestBody);
+    // 1. Malformed and mistyped input as a whole.
+    const inputs = hasBody ? MALFORMED_BODIES.map((body) => ({ path, body })) : MALFORMED_QUERIES.map((q) => ({ path: path + q, body: undefined }));
+    for (const input of inputs) await expectNo5xx(M, input.path, input.body, headers, `${M} ${input.path} ${input.body?.slice(0, 60) ?? ''}`);
+
+    // 2. Each hostile value in each field of the body, the rest of the body valid (the example).
+    if (hasBody) {
+      const { base, paths } = bodyFields(op.requestBody!.content['application/json'].schema);
+      for (const field of paths) {
+        for (const [name, bad] of Object.entries(BAD_JSON)) {
+          await expectNo5xx(M, path, badBody(base, field, bad), headers, `${M} ${template} ${field.join('.')} = ${name}`);
+        }
+      }
+    }
+    // 3. Each hostile value in each query parameter (the required ones given their example) and path segment.
+    const query = (op.parameters ?? []).filter((p) => p.in === 'query');
+    const required = Object.fromEntries(query.filter((p) => p.required).map((p) => [p.name, String(p.schema.examples?.[0] ?? '')]));
+    for (const param of query) {
+      for (const [name, bad] of Object.entries(BAD_TEXT)) {
+        const qs = Object.entries({ ...required, [param.name]: PLACEHOLDER })
+          .map(([k, v]) => `${k}=${v === PLACEHOLDER ? bad : encodeURIComponent(v)}`)
+          .join('&');
+        await expectNo5xx(M, `${path}?${qs}`, undefined, headers, `${M} ${template}?${param.name} = ${name}`);
+      }
+    }
+    if (template.includes('{id}')) {
+      const { base } = hasBody ? bodyFields(op.requestBody!.content['application/json'].schema) : { base: undefined };
+      for (const [name, bad] of Object.entries(BAD_TEXT)) {
+        await expectNo5xx(M, template.replace('{id}', bad), base ? JSON.stringify(base) : undefined, headers, `${M} ${template} id = ${name}`);
       }
     }
   }
-  expect(calls).toBeGreaterThan(100);
-});
+  console.log(`sweep of documented operations: ${tally.requests} requests, statuses ${JSON.stringify(tally.statuses)}`);
+  expect(failures).toEqual([]);
+  expect(tally.requests).toBeGreaterThan(1000);
+}, 600_000);
+
+/** A valid value of a JSON schema (the contract's output schemas), with lifelike strings where they are read. */
+function exampleOf(schema: JsonSchema, name = ''): unknown {
+  if (schema.const !== undefined) return schema.const;
+  if (schema.enum) return schema.enum[0];
+  if (schema.anyOf) return exampleOf(schema.anyOf.find((s) => s.type !== 'null') ?? schema.anyOf[0]!, name);
+  const type = Array.isArray(schema.type) ? schema.type.find((t) => t !== 'null') : schema.type;
+  switch (type) {
+    case 'object':
+      return Object.fromEntries(Object.entries(schema.properties ?? {}).map(([k, s]) => [k, exampleOf(s, k)]));
+    case 'array':
+      return schema.items ? [exampleOf(schema.items, name)] : [];
+    case 'integer':
+    case 'number':
+      return Math.max(schema.minimum ?? 1, 1);
+    case 'boolean':
+      return true;
+    case 'string':
+      if (name.endsWith('_at')) return new Date().toISOString();
+      if (name === 'social_urn') return 'urn:li:activity:7250000000000000001';
+      if (name.endsWith('_urn')) return 'urn:li:fsd_profile:ACoAAAdaLovelace';
+      if (name.endsWith('url') || name.endsWith('_urls')) return 'https://www.linkedin.com/in/ada-lovelace/';
+      return 'Ada';
+    default:
+      return null;
+  }
+}
+
+test('no agent result answers 5xx: hostile values in every field of every task type’s output, through the complete route', async () => {
+  const team = await createAgentTeam(svc, 'Sweep agents', [{ email: 'agent-sweep@example.com', role: 'admin' }]);
+  const member = team.members[0]!;
+  const keyed = { headers: team.keyHeaders };
+  // Collection outputs are filed into watchlists: one of each kind, so the filing runs too.
+  const keyword = await svc.call('POST', '/api-keyword-watchlist', { ...keyed, body: { keywords: ['robotics'] } });
+  const people = await svc.call('POST', '/api-people-watchlist', { ...keyed, body: { profiles: ['ada-lovelace'] } });
+  const company = await svc.call('POST', '/api-company-watchlist', { ...keyed, body: { companies: ['acme-robotics'] } });
+  const watchlistOf: Partial<Record<TaskType, string>> = {
+    agent_keyword_tracking: ((await keyword.json()) as { id: string }).id,
+    agent_profiles_tracking: ((await people.json()) as { id: string }).id,
+    agent_company_tracking: ((await company.json()) as { id: string }).id,
+  };
+  // Only the sweep's own tasks are claimable from here on.
+  await svc.ctx.db.query(`UPDATE tasks SET status = 'failed' WHERE team_id = $1 AND status IN ('pending', 'processing')`, [team.id]);
+
+  const results: Tally = { requests: 0, statuses: {} };
+  for (const type of Object.keys(TASK_OUTPUTS) as TaskType[]) {
+    const output = exampleOf(z.toJSONSchema(TASK_OUTPUTS[type], { io: 'input', unrepresentable: 'any' }) as JsonSchema) as Record<string, unknown>;
+    const fields = leafPaths(output).filter((p) => p.length > 0);
+    for (const field of fields) {
+      for (const [name, bad] of Object.entries(BAD_JSON)) {
+        const watchlistId = watchlistOf[type];
+        const input = { task_type: type, ...(watchlistId ? { watchlist_id: watchlistId } : {}) };
+        const task = await enqueueTask(svc.ctx.db, svc.ctx.signals, { teamId: team.id, type, input, assignedUserId: member.userId, watchlistId });
+        const claim = await svc.call('POST', '/agent/tasks/claim', { headers: member.agentHeaders, body: { wait_s: 0 } });
+        expect(claim.status).toBe(200);
+        const claimed = ((await claim.json()) as { task: { id: string; attempt: number } }).task;
+        expect(claimed.id).toBe(task!.id);
+        const body = badBody({ attempt: claimed.attempt, output }, ['output', ...field], bad);
+        const what = `complete ${type} ${field.join('.')} = ${name}`;
+        const res = await svc.call('POST', `/agent/tasks/${claimed.id}/complete`, { headers: member.agentHeaders, body });
+        results.requests++;
+        results.statuses[res.status] = (results.statuses[res.status] ?? 0) + 1;
+        expect(res.status, what).toBeLessThan(500);
+        const answer = (await res.json()) as { error?: string };
+        if (res.status >= 400) expect(answer.error?.length ?? 0, what).toBeLessThanOrEqual(301);
+        // A refused result leaves the task processing: settle it so the next claim gets the next task.
+        if (res.status !== 200) await svc.ctx.db.query(`UPDATE tasks SET status = 'failed' WHERE id = $1`, [claimed.id]);
+      }
+    }
+  }
+  console.log(`sweep of agent results: ${results.requests} completions, statuses ${JSON.stringify(results.statuses)}`);
+  expect(results.requests).toBeGreaterThan(500);
+}, 600_000);

@@ -18,13 +18,6 @@ export function pageWindow(q: PostsQuery): { offset: number; limit: number } {
   return { offset: from, limit: to - from + 1 };
 }
 
-/** `end_date` is inclusive: the whole day, up to the next midnight (UTC). */
-function nextDay(day: string): string {
-  const d = new Date(`${day}T00:00:00Z`);
-  d.setUTCDate(d.getUTCDate() + 1);
-  return d.toISOString();
-}
-
 /** Filters that keep only some of a watchlist's (or team's) posts; sort and page narrow nothing. */
 function isNarrowed(q: PostsQuery): boolean {
   return q.trending === true || q.start_date !== undefined || q.end_date !== undefined || q.seniority_level !== undefined;
@@ -77,7 +70,9 @@ export async function listPosts(db: Queryable, teamId: string, q: PostsQuery): P
     order = popular ? 'p.engagement DESC, p.posted_at DESC, p.id DESC' : 'p.posted_at DESC, p.id DESC';
   }
   if (q.start_date) where.push(`${t}.posted_at >= ${param(`${q.start_date}T00:00:00Z`)}::timestamptz`);
-  if (q.end_date) where.push(`${t}.posted_at < ${param(nextDay(q.end_date))}::timestamptz`);
+  // `end_date` is inclusive: the whole day, up to the next midnight (UTC), computed by the database
+  // (the day after 9999-12-31 is beyond what a JS Date writes in a form the database reads).
+  if (q.end_date) where.push(`${t}.posted_at < ((${param(q.end_date)}::date + 1)::timestamp AT TIME ZONE 'UTC')`);
   if (q.seniority_level) where.push(`${t}.author_seniority = ANY(${param(q.seniority_level)}::text[])`);
 
   const filter = where.join(' AND ');

@@ -1,4 +1,5 @@
 import { normalizeCompanySlug, normalizeProfileIdentifier } from '../../contract/urns.js';
+import { MAX_IDENTIFIER, MAX_IDENTIFIER_INPUT } from '../../contract/network-tasks.js';
 import { HttpError } from '../http/http-error.js';
 
 /** A list member as stored in list_members. */
@@ -19,8 +20,10 @@ function normaliseAll(entries: unknown[], what: string, one: (v: string) => List
   const out = new Map<string, ListMember>();
   const bad: unknown[] = [];
   for (const entry of entries) {
-    const member = typeof entry === 'string' ? one(entry) : null;
-    if (!member) bad.push(entry);
+    // As sent at most a URL's length, once normalised at most a slug's: a longer one is no identifier
+    // (and would not fit the list_members index).
+    const member = typeof entry === 'string' && entry.length <= MAX_IDENTIFIER_INPUT ? one(entry) : null;
+    if (!member || member.identifier.length > MAX_IDENTIFIER) bad.push(entry);
     // Duplicates fold: the same profile by URL, slug or URN (same kind of id) is one member.
     else out.set(`${member.kind}:${member.identifier}`, member);
   }
