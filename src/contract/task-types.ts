@@ -53,7 +53,7 @@ export const AgentTaskError = z.object({
   message: z.string().check(z.maxLength(2000)),
   retryable: z.boolean(),
   /** invitation_limit: when the network says its limit resets. */
-  retry_after: z.optional(z.string()),
+  retry_after: z.optional(z.string().check(z.maxLength(100))),
 });
 export type AgentTaskError = z.infer<typeof AgentTaskError>;
 

@@ -217,7 +217,7 @@ function exampleOf(schema: JsonSchema, name = ''): unknown {
   }
 }
 
-test('no agent result answers 5xx: hostile values in every field of every task type’s output, through the complete route', async () => {
+test('no agent result answers 5xx: hostile values in every field of every task type’s output (complete) and of a failure report (fail)', async () => {
   const team = await createAgentTeam(svc, 'Sweep agents', [{ email: 'agent-sweep@example.com', role: 'admin' }]);
   const member = team.members[0]!;
   const keyed = { headers: team.keyHeaders };
@@ -259,6 +259,23 @@ test('no agent result answers 5xx: hostile values in every field of every task t
       }
     }
   }
-  console.log(`sweep of agent results: ${results.requests} completions, statuses ${JSON.stringify(results.statuses)}`);
+  // A failure report is the agent's result too: each hostile value in each field of its error.
+  const failure = { code: 'invitation_limit', message: 'The network refused the invitation', retryable: false, retry_after: new Date(Date.now() + 3 * 86_400_000).toISOString() };
+  for (const field of leafPaths(failure)) {
+    for (const [name, bad] of Object.entries(BAD_JSON)) {
+      const input = { task_type: 'agent_connection_request', profile_urn: 'urn:li:fsd_profile:ACoAAAdaLovelace' };
+      const task = await enqueueTask(svc.ctx.db, svc.ctx.signals, { teamId: team.id, type: 'agent_connection_request', input, assignedUserId: member.userId });
+      const claimed = ((await (await svc.call('POST', '/agent/tasks/claim', { headers: member.agentHeaders, body: { wait_s: 0 } })).json()) as { task: { id: string; attempt: number } }).task;
+      expect(claimed.id).toBe(task!.id);
+      const res = await svc.call('POST', `/agent/tasks/${claimed.id}/fail`, { headers: member.agentHeaders, body: badBody({ attempt: claimed.attempt, error: failure }, ['error', ...field], bad) });
+      results.requests++;
+      results.statuses[res.status] = (results.statuses[res.status] ?? 0) + 1;
+      expect(res.status, `fail ${field.join('.')} = ${name}`).toBeLessThan(500);
+      await res.arrayBuffer();
+      await svc.ctx.db.query(`UPDATE tasks SET status = 'failed' WHERE id = $1`, [claimed.id]);
+      await svc.ctx.db.query('UPDATE memberships SET invite_limited_until = NULL WHERE team_id = $1', [team.id]);
+    }
+  }
+  console.log(`sweep of agent results: ${results.requests} completions and failure reports, statuses ${JSON.stringify(results.statuses)}`);
   expect(results.requests).toBeGreaterThan(500);
 }, 600_000);

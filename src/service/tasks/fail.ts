@@ -76,5 +76,7 @@ export async function failTask(
 /** The network's own reset time, when the agent sent one we can read (checked against now() in SQL). */
 function parsedInstant(value: string | undefined): string | null {
   const t = value ? Date.parse(value) : NaN;
-  return Number.isFinite(t) ? new Date(t).toISOString() : null;
+  // Only an instant the window above could believe: a year 0000 or 275760 the database cannot read.
+  const day = 86_400_000;
+  return Number.isFinite(t) && Math.abs(t - Date.now()) < (MAX_INVITE_LIMIT_DAYS + 1) * day ? new Date(t).toISOString() : null;
 }
