@@ -11,3 +11,4 @@ export * from './network-map.js';
 export * from './posts.js';
 export * from './watchlists.js';
 export * from './invitations.js';
+export * from './webhooks.js';

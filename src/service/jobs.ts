@@ -3,12 +3,15 @@ import { sweepExpiredLeases } from './tasks/sweep-leases.js';
 import { runSchedulerWhenDue } from './scheduler/index.js';
 import { runSlackDelivery } from './slack/slack-job.js';
 import { resumePendingPrompts } from './watchlists/prompt-jobs.js';
+import { runWebhookDelivery } from './webhooks/job.js';
 
 /** One periodic job: a name for the logs, how often, and the work. */
 export interface BackgroundJob {
   name: string;
   everyMs: number;
   run(ctx: ServiceContext): Promise<unknown>;
+  /** A NOTIFY channel that runs the job at once (work that waits for an event, not for the clock). */
+  wakeOn?: string;
 }
 
 /**
@@ -23,17 +26,25 @@ export const BACKGROUND_JOBS: BackgroundJob[] = [
   { name: 'slack_delivery', everyMs: 5_000, run: runSlackDelivery },
   // Prompt generations whose instance stopped (restart) are taken up within seconds of start-up.
   { name: 'resume_prompt_watchlists', everyMs: 5_000, run: resumePendingPrompts },
+  // A task's end or a filing notifies `webhook_ready`: delivered within the second; retries by the clock.
+  { name: 'webhook_delivery', everyMs: 5_000, run: runWebhookDelivery, wakeOn: 'webhook_ready' },
 ];
 
 export function startBackgroundJobs(ctx: ServiceContext, jobs: BackgroundJob[] = BACKGROUND_JOBS): { stop(): Promise<void> } {
   const timers: NodeJS.Timeout[] = [];
+  const unlisten: Promise<() => Promise<void>>[] = [];
   const running = new Set<Promise<unknown>>();
   let stopped = false;
   for (const job of jobs) {
     let busy = false;
+    let again = false;
     const tick = () => {
-      // A slow run (a busy database) is never overlapped by the next one.
-      if (busy || stopped) return;
+      // A slow run (a busy database) is never overlapped by the next one; a wake-up meanwhile runs it once more after.
+      if (stopped) return;
+      if (busy) {
+        again = true;
+        return;
+      }
       busy = true;
       const p = job
         .run(ctx)
@@ -41,16 +52,22 @@ export function startBackgroundJobs(ctx: ServiceContext, jobs: BackgroundJob[] =
         .finally(() => {
           busy = false;
           running.delete(p);
+          if (again) {
+            again = false;
+            tick();
+          }
         });
       running.add(p);
     };
     timers.push(setInterval(tick, job.everyMs));
+    if (job.wakeOn) unlisten.push(ctx.db.listen(job.wakeOn, tick));
   }
   return {
     /** Stops the timers and waits for runs in progress, so the database can be closed after. */
     async stop() {
       stopped = true;
       for (const t of timers) clearInterval(t);
+      for (const u of await Promise.all(unlisten)) await u();
       await Promise.all(running);
     },
   };

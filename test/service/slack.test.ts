@@ -7,7 +7,7 @@ import { claimTask, completeTask, insertKeywordWatchlist, networkPost, runAllTas
 import { schedulerTick } from '../../src/service/scheduler/index.js';
 import { runSlackDelivery } from '../../src/service/slack/slack-job.js';
 import { deliverDue, MAX_DELIVERY_ATTEMPTS } from '../../src/service/slack/deliver.js';
-import { webhookUrlProblem } from '../../src/service/slack/outbound-guard.js';
+import { webhookUrlProblem } from '../../src/service/http/webhook-url.js';
 import { guardedLookup } from '../../src/service/http/outbound-guard.js';
 
 /** A local Slack stand-in: records every message, answers with the next scripted status (200 when none). */

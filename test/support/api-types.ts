@@ -624,6 +624,61 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api-webhooks": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The team's webhooks, with the last day's deliveries by outcome */
+        get: operations["getApiWebhooks"];
+        put?: never;
+        /**
+         * Register a webhook: events are POSTed to your URL, signed
+         * @description Events: `task.completed`, `task.failed` (any task of the team, with its output or error) and `posts.collected` (a watchlist filed new posts). Each delivery carries `X-Signature: t=<unix>,v1=<hex HMAC-SHA256 of "<t>.<body>">` made with the `secret` of this answer (shown once), `X-Webhook-Id` (the same on every retry) and `X-Webhook-Event`. A 2xx answer is delivered; 408, 429, 5xx and unreachable endpoints are retried with backoff for a day. The URL must be https and public. At most 20 webhooks per team.
+         */
+        post: operations["postApiWebhooks"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api-webhooks/{id}/deliveries": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The delivery log of a webhook: the newest 50, with attempts, last status and error */
+        get: operations["getApiWebhooksByIdDeliveries"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api-webhooks/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Delete a webhook; its pending deliveries are dropped */
+        delete: operations["deleteApiWebhooksById"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -4415,6 +4470,223 @@ export interface operations {
                 };
             };
             /** @description `List not found or access denied` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getApiWebhooks: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The webhooks, oldest first */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        webhooks: {
+                            id: string;
+                            url: string;
+                            events: ("task.completed" | "task.failed" | "posts.collected")[];
+                            created_at: string;
+                            deliveries: {
+                                pending: number;
+                                delivered: number;
+                                failed: number;
+                                last_delivered_at: string | null;
+                            };
+                        }[];
+                    };
+                };
+            };
+            /** @description `Missing API Key` or `Invalid API Key` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    postApiWebhooks: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    url: string;
+                    events: ("task.completed" | "task.failed" | "posts.collected")[];
+                };
+            };
+        };
+        responses: {
+            /** @description Registered; keep the secret */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        webhook: {
+                            id: string;
+                            url: string;
+                            events: ("task.completed" | "task.failed" | "posts.collected")[];
+                            created_at: string;
+                            deliveries: {
+                                pending: number;
+                                delivered: number;
+                                failed: number;
+                                last_delivered_at: string | null;
+                            };
+                        };
+                        secret: string;
+                    };
+                };
+            };
+            /** @description `Missing or invalid 'url'`, `Invalid 'url': must be an https URL`, `Missing or invalid 'events' …`, `A team has at most 20 webhooks` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `Missing API Key` or `Invalid API Key` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getApiWebhooksByIdDeliveries: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Newest first */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        deliveries: {
+                            id: string;
+                            /** @enum {string} */
+                            event: "task.completed" | "task.failed" | "posts.collected";
+                            /** @enum {string} */
+                            status: "pending" | "delivered" | "failed";
+                            attempts: number;
+                            last_status: number | null;
+                            last_error: string | null;
+                            created_at: string;
+                            delivered_at: string | null;
+                            next_attempt_at: string | null;
+                        }[];
+                    };
+                };
+            };
+            /** @description `Invalid webhook id` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `Missing API Key` or `Invalid API Key` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `Webhook not found` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    deleteApiWebhooksById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        message: string;
+                    };
+                };
+            };
+            /** @description `Invalid webhook id` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `Missing API Key` or `Invalid API Key` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `Webhook not found` */
             404: {
                 headers: {
                     [name: string]: unknown;

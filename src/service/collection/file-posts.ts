@@ -17,6 +17,9 @@ export interface FilingResult {
   filteredOut: number;
   /** Posts that could not be filed, each with why; the others were filed all the same. */
   skipped: { social_urn: string; reason: string }[];
+  watchlistId: string;
+  /** The ids (as /api-posts shows them) of the posts the watchlist had not collected before. */
+  addedPostIds: string[];
 }
 
 /**
@@ -36,7 +39,7 @@ const LATEST = Date.UTC(2100, 0, 1);
  * nothing (null).
  */
 export async function fileCollectionOutput(tx: Queryable, task: CompletedTask): Promise<FilingResult | null> {
-  const result: FilingResult = { filed: 0, added: 0, filteredOut: 0, skipped: [] };
+  const result: FilingResult = { filed: 0, added: 0, filteredOut: 0, skipped: [], watchlistId: '', addedPostIds: [] };
   const inputWatchlist = typeof task.input.watchlist_id === 'string' ? task.input.watchlist_id : null;
   const watchlistId = task.watchlistId ?? inputWatchlist;
   // fetch-profiles-posts called directly (no watchlist) is a plain task: nothing to file.
@@ -47,6 +50,7 @@ export async function fileCollectionOutput(tx: Queryable, task: CompletedTask): 
     [watchlistId, task.teamId],
   );
   if (!watchlist) return null;
+  result.watchlistId = watchlist.id;
 
   const { required, excluded } = await keywordRule(tx, watchlist.id, task);
   const [{ now }] = (await tx.query<{ now: Date }>('SELECT now() AS now')) as [{ now: Date }];
@@ -88,7 +92,10 @@ export async function fileCollectionOutput(tx: Queryable, task: CompletedTask): 
       ]);
       await tx.query('RELEASE SAVEPOINT file_post');
       result.filed++;
-      if (link?.inserted) result.added++;
+      if (link?.inserted) {
+        result.added++;
+        result.addedPostIds.push(row.id);
+      }
       filed.push({ postId: row.id, postedAt: new Date(row.posted_at), engagement: row.engagement });
     } catch (err) {
       await tx.query('ROLLBACK TO SAVEPOINT file_post');

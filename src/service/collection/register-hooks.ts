@@ -1,6 +1,7 @@
 import { onTaskCompleted } from '../tasks/completion-hooks.js';
 import { fileCollectionOutput } from './file-posts.js';
 import { markPostEngaged } from './engagement-marks.js';
+import { enqueuePostsCollected } from '../webhooks/store.js';
 
 /**
  * What completing a task means for watchlists and posts: collection outputs are filed as the
@@ -16,6 +17,9 @@ export function registerCollectionHooks(): void {
   const file = async (...[tx, task]: Parameters<typeof fileCollectionOutput>) => {
     const r = await fileCollectionOutput(tx, task);
     if (!r) return;
+    if (r.added > 0) {
+      await enqueuePostsCollected(tx, task.teamId, { watchlist_id: r.watchlistId, task_id: task.id, added: r.added, post_ids: r.addedPostIds });
+    }
     const filing = { filed: r.filed, added: r.added, filtered_out: r.filteredOut, skipped: r.skipped };
     await tx.query(`UPDATE tasks SET output = output || jsonb_build_object('filing', $2::jsonb) WHERE id = $1`, [task.id, JSON.stringify(filing)]);
   };

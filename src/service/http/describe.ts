@@ -15,6 +15,7 @@ export const TAGS = {
   Watchlists: 'Keyword, people and company watchlists that collect posts on a schedule.',
   Posts: 'Collected posts, and likes and comments on them.',
   Team: 'The team and its members (the key and the caller’s agent token).',
+  Webhooks: 'Signed HTTP callbacks to your own URL when tasks end or posts are collected (docs/webhooks.md).',
   'Agent protocol': 'The calls of the browser extension (docs/agent-protocol.md).',
   Operations: 'For the operator: is the service up.',
 } as const;

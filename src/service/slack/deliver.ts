@@ -1,5 +1,5 @@
 import type { ServiceContext } from '../context.js';
-import { postJson } from './post-json.js';
+import { postJson } from '../http/post-json.js';
 
 /** Attempts per message before it is marked failed. */
 export const MAX_DELIVERY_ATTEMPTS = 6;

@@ -1,7 +1,7 @@
 import { request as httpRequest } from 'node:http';
 import { request as httpsRequest } from 'node:https';
-import { guardedLookup } from '../http/outbound-guard.js';
-import { webhookUrlProblem } from './outbound-guard.js';
+import { guardedLookup } from './outbound-guard.js';
+import { webhookUrlProblem } from './webhook-url.js';
 
 export interface PostResult {
   status: number;
@@ -9,18 +9,22 @@ export interface PostResult {
 }
 
 /** POSTs JSON to a team-given URL under the outbound guard; resolves with the status, rejects on network errors. */
-export function postJson(url: string, payload: unknown, opts: { allowPrivate: boolean; timeoutMs?: number }): Promise<PostResult> {
+export function postJson(
+  url: string,
+  payload: unknown,
+  opts: { allowPrivate: boolean; timeoutMs?: number; /** Sent as is (a signature must sign these bytes). */ body?: string; headers?: Record<string, string> },
+): Promise<PostResult> {
   const problem = webhookUrlProblem(url, opts.allowPrivate);
   if (problem) return Promise.reject(Object.assign(new Error(`Webhook URL ${problem}`), { permanent: true }));
   const target = new URL(url);
-  const body = JSON.stringify(payload);
+  const body = opts.body ?? JSON.stringify(payload);
   const request = target.protocol === 'https:' ? httpsRequest : httpRequest;
   return new Promise((resolve, reject) => {
     const req = request(
       target,
       {
         method: 'POST',
-        headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) },
+        headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body), ...opts.headers },
         lookup: guardedLookup(opts.allowPrivate) as never,
         timeout: opts.timeoutMs ?? 10_000,
       },

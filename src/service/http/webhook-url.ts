@@ -1,9 +1,10 @@
 import { isIP } from 'node:net';
-import { isPublicAddress } from '../http/outbound-guard.js';
+import { isPublicAddress } from './outbound-guard.js';
 
 /**
- * Slack webhooks are https only and never point at the service's own network; the address a name
- * resolves to is checked at connect time by the shared guard (http/outbound-guard.ts).
+ * Webhooks (Slack's and the team's own) are https only and never point at the service's own
+ * network; the address a name resolves to is checked at connect time by the shared guard
+ * (http/outbound-guard.ts).
  */
 
 /** Why a webhook URL is refused, or null when it may be called. */

@@ -1,0 +1,91 @@
+import type { ServiceContext } from '../context.js';
+import { postJson } from '../http/post-json.js';
+import { signatureHeader } from './sign.js';
+import { webhookSecret } from './store.js';
+
+/**
+ * Sends the due webhook deliveries (docs/webhooks.md): each claimed first (attempts + 1, pushed out
+ * while in flight, SKIP LOCKED), so instances never send one twice at once; posted outside any
+ * transaction under the outbound guard; signed at send time. A 2xx is delivered; 408, 429, 5xx and
+ * network errors retry with backoff until a day has passed since the event; other 4xx fail at once.
+ * Nothing here runs in a task's path, so a failing endpoint never blocks one.
+ */
+
+/** Backoff after the n-th failed attempt: 10 s, 30 s, 1 min, 2 min, 5 min, 10 min, 30 min, then hourly. */
+const BACKOFF_S = [10, 30, 60, 120, 300, 600, 1800, 3600];
+export const retryDelaySeconds = (attempt: number) => BACKOFF_S[Math.min(attempt - 1, BACKOFF_S.length - 1)]!;
+/** How long an event is tried before it is failed for good. */
+export const GIVE_UP_AFTER_S = 24 * 3600;
+const IN_FLIGHT_S = 60;
+
+export interface WebhookRun {
+  delivered: number;
+  retrying: number;
+  failed: number;
+}
+
+export async function deliverDueWebhooks(ctx: Pick<ServiceContext, 'db' | 'config' | 'log' | 'secretKey'>, limit = 20): Promise<WebhookRun> {
+  const due = await ctx.db.query<Due>(
+    `WITH claimed AS (
+       UPDATE webhook_deliveries
+          SET attempts = attempts + 1, next_attempt_at = now() + make_interval(secs => ${IN_FLIGHT_S})
+        WHERE id IN (SELECT id FROM webhook_deliveries WHERE status = 'pending' AND next_attempt_at <= now()
+                      ORDER BY next_attempt_at LIMIT ${limit} FOR UPDATE SKIP LOCKED)
+        RETURNING id, webhook_id, event, payload, attempts, created_at)
+     SELECT c.id, c.webhook_id, w.url, w.secret_encrypted, c.event, c.payload, c.attempts,
+            EXTRACT(EPOCH FROM (now() - c.created_at))::int AS age_s
+       FROM claimed c JOIN webhooks w ON w.id = c.webhook_id`,
+  );
+  const run: WebhookRun = { delivered: 0, retrying: 0, failed: 0 };
+  // Side by side: one slow endpoint (up to its 10 s timeout) never holds up another team's deliveries.
+  const outcomes = await Promise.all(due.map((d) => sendOne(ctx, d)));
+  for (const outcome of outcomes) run[outcome]++;
+  return run;
+}
+
+type Due = { id: string; webhook_id: string; url: string; secret_encrypted: string; event: string; payload: unknown; attempts: number; age_s: number };
+
+async function sendOne(ctx: Pick<ServiceContext, 'db' | 'config' | 'log' | 'secretKey'>, d: Due): Promise<keyof WebhookRun> {
+  const body = JSON.stringify(d.payload);
+  let status: number | null = null;
+  let error: string;
+  let permanent = false;
+  try {
+    const res = await postJson(d.url, d.payload, {
+      allowPrivate: ctx.config.ALLOW_PRIVATE_FETCH,
+      body,
+      timeoutMs: 10_000,
+      headers: {
+        'x-signature': signatureHeader(webhookSecret(ctx.secretKey, d.secret_encrypted), body, Math.floor(Date.now() / 1000)),
+        'x-webhook-id': d.id,
+        'x-webhook-event': d.event,
+        'user-agent': 'network-agent-webhooks/1',
+      },
+    });
+    status = res.status;
+    if (res.status >= 200 && res.status < 300) {
+      await ctx.db.query(
+        `UPDATE webhook_deliveries SET status = 'delivered', delivered_at = now(), last_status = $2, last_error = NULL WHERE id = $1`,
+        [d.id, res.status],
+      );
+      return 'delivered';
+    }
+    error = `HTTP ${res.status}: ${res.body.slice(0, 200)}`;
+    permanent = res.status >= 400 && res.status < 500 && res.status !== 429 && res.status !== 408;
+  } catch (err) {
+    error = (err as Error).message.slice(0, 300);
+    permanent = (err as { permanent?: boolean }).permanent === true;
+  }
+  // The URL may carry a token of the receiver's: never logged.
+  ctx.log.warn('webhook_delivery_failed', { delivery_id: d.id, webhook_id: d.webhook_id, attempt: d.attempts, permanent, error });
+  const delay = retryDelaySeconds(d.attempts);
+  if (permanent || d.age_s + delay > GIVE_UP_AFTER_S) {
+    await ctx.db.query(`UPDATE webhook_deliveries SET status = 'failed', last_status = $2, last_error = $3 WHERE id = $1`, [d.id, status, error]);
+    return 'failed';
+  }
+  await ctx.db.query(
+    `UPDATE webhook_deliveries SET last_status = $2, last_error = $3, next_attempt_at = now() + make_interval(secs => $4) WHERE id = $1`,
+    [d.id, status, error, delay],
+  );
+  return 'retrying';
+}
