@@ -45,8 +45,15 @@ test('a NUL or a lone surrogate in any string of a body or query is refused nami
   expect(emoji.status).toBe(201);
 });
 
-test('an agent result with such text is cleaned, not refused', async () => {
+test('an agent result, a failure report or a heartbeat with such text is cleaned, not refused', async () => {
   const member = team.members[0]!;
+  const beat = await svc.call('POST', '/agent/heartbeat', {
+    headers: member.agentHeaders,
+    body: '{"extension_version":"1.0.0","browser":"Chrome","network":{"signed_in":true,"public_identifier":"ada\\u0000\\ud800"},"paused":false}',
+  });
+  expect(beat.status).toBe(200);
+  const [row] = await svc.ctx.db.query<{ network_public_identifier: string }>('SELECT network_public_identifier FROM memberships WHERE user_id = $1', [member.userId]);
+  expect(row!.network_public_identifier).toBe('ada\uFFFD');
   const task = await enqueueTask(svc.ctx.db, svc.ctx.signals, { teamId: team.id, type: 'agent_send_message', input: { task_type: 'agent_send_message' }, assignedUserId: member.userId });
   const claim = (await (await svc.call('POST', '/agent/tasks/claim', { headers: member.agentHeaders, body: { wait_s: 0 } })).json()) as { task: { id: string; attempt: number } };
   expect(claim.task.id).toBe(task!.id);

@@ -55,7 +55,10 @@ export const agentRoutes = new Hono<AppEnv>()
       errors: { 401: UNAUTHORIZED },
     }),
     ...member(),
+    // What the extension read from the network (an identifier, a failing call's message): cleaned like
+    // a result, since a heartbeat refused over one character would leave the team without an agent.
     validate('json', HeartbeatBody, {
+      text: 'clean',
       example: { extension_version: '1.4.0', browser: 'Chrome 140', network: { signed_in: true, public_identifier: 'ada-lovelace' }, paused: false, network_map_version: 3, network_map_format: 1 },
     }),
     async (c) => {
