@@ -27,7 +27,7 @@ beforeAll(async () => {
     res.writeHead(status, { 'content-type': 'text/plain' }).end(status < 300 ? 'ok' : 'try later');
   });
   svc = await startTestService({ ALLOW_PRIVATE_FETCH: '1' });
-  acme = await createAgentTeam(svc, 'Acme', [{ email: 'ada@hooks.test', role: 'admin' }]);
+  acme = await createAgentTeam(svc, 'Acme', [{ email: 'ada@hooks.test', role: 'admin' }, { email: 'cy@hooks.test', role: 'member' }]);
   ada = acme.member('ada@hooks.test');
   other = await createAgentTeam(svc, 'Other', [{ email: 'bob@hooks.test', role: 'admin' }]);
 });
@@ -43,8 +43,11 @@ beforeEach(async () => {
   await svc.ctx.db.query('DELETE FROM watchlists');
 });
 
+/** The team's first member is its admin: webhooks are managed with the key and the admin's own agent token. */
+const adminOf = (team: AgentTeam) => team.members[0]!.agentHeaders;
+
 async function register(team: AgentTeam, events: string[], path = '/hook'): Promise<{ id: string; secret: string }> {
-  const res = await svc.call('POST', '/api-webhooks', { headers: team.keyHeaders, body: { url: `${receiver.url}${path}`, events } });
+  const res = await svc.call('POST', '/api-webhooks', { headers: adminOf(team), body: { url: `${receiver.url}${path}`, events } });
   expect(res.status, await res.clone().text()).toBe(201);
   const body = (await res.json()) as { webhook: { id: string }; secret: string };
   return { id: body.webhook.id, secret: body.secret };
@@ -79,7 +82,7 @@ async function fail(member: TeamMember, task: ClaimedTask, retryable: boolean) {
 }
 
 const deliveryLog = async (team: AgentTeam, id: string) => {
-  const res = await svc.call('GET', `/api-webhooks/${id}/deliveries`, { headers: team.keyHeaders });
+  const res = await svc.call('GET', `/api-webhooks/${id}/deliveries`, { headers: adminOf(team) });
   expect(res.status).toBe(200);
   return ((await res.json()) as { deliveries: { id: string; event: string; status: string; attempts: number; last_status: number | null; last_error: string | null; next_attempt_at: string | null }[] }).deliveries;
 };
@@ -89,7 +92,7 @@ describe('registering', () => {
   test('the secret is shown once; the list shows the webhook with its delivery counts, never the secret', async () => {
     const { id, secret } = await register(acme, ['task.completed', 'task.completed', 'posts.collected']);
     expect(secret).toMatch(/^whsec_[A-Za-z0-9_-]{30,}$/);
-    const list = await svc.call('GET', '/api-webhooks', { headers: acme.keyHeaders });
+    const list = await svc.call('GET', '/api-webhooks', { headers: adminOf(acme) });
     expect(list.status).toBe(200);
     const text = await list.text();
     expect(text).not.toContain(secret);
@@ -121,13 +124,19 @@ describe('registering', () => {
       [{ url: 'https://example.com/x', events: ['task.completed'], secret: 'mine' }, /secret/],
     ];
     for (const [body, error] of cases) {
-      const res = await svc.call('POST', '/api-webhooks', { headers: acme.keyHeaders, body });
+      const res = await svc.call('POST', '/api-webhooks', { headers: adminOf(acme), body });
       expect(res.status, JSON.stringify(body)).toBe(400);
       expect(((await res.json()) as { error: string }).error).toMatch(error);
     }
     expect(await svc.ctx.db.query('SELECT 1 FROM webhooks')).toHaveLength(0);
-    expect((await svc.call('POST', '/api-webhooks', { body: { url: 'https://example.com/x', events: ['task.failed'] } })).status).toBe(401);
-    expect((await svc.call('GET', '/api-webhooks/not-a-uuid/deliveries', { headers: acme.keyHeaders })).status).toBe(400);
+    const valid = { url: 'https://example.com/x', events: ['task.failed'] };
+    expect((await svc.call('POST', '/api-webhooks', { body: valid })).status).toBe(401);
+    expect((await svc.call('POST', '/api-webhooks', { body: valid, headers: acme.keyHeaders })).status).toBe(401);
+    const member = await svc.call('POST', '/api-webhooks', { body: valid, headers: acme.member('cy@hooks.test').agentHeaders });
+    expect(member.status).toBe(403);
+    expect(await member.json()).toEqual({ error: 'Access denied' });
+    expect((await svc.call('GET', '/api-webhooks', { headers: acme.member('cy@hooks.test').agentHeaders })).status).toBe(403);
+    expect((await svc.call('GET', '/api-webhooks/not-a-uuid/deliveries', { headers: adminOf(acme) })).status).toBe(400);
   });
 
   test('a private address is refused unless the operator allows it', async () => {
@@ -135,7 +144,7 @@ describe('registering', () => {
     try {
       const team = await createAgentTeam(strict, 'Strict', [{ email: 'eve@hooks.test', role: 'admin' }]);
       for (const url of ['https://127.0.0.1/x', 'https://10.0.0.8/x', 'https://metadata.internal/x', 'http://example.com/x']) {
-        const res = await strict.call('POST', '/api-webhooks', { headers: team.keyHeaders, body: { url, events: ['task.failed'] } });
+        const res = await strict.call('POST', '/api-webhooks', { headers: adminOf(team), body: { url, events: ['task.failed'] } });
         expect(res.status, url).toBe(400);
         expect(((await res.json()) as { error: string }).error).toMatch(/^Invalid 'url': must (not point to a private or local address|be an https URL)$/);
       }
@@ -146,14 +155,14 @@ describe('registering', () => {
 
   test('a team sees, reads and deletes only its own webhooks', async () => {
     const mine = await register(acme, ['task.completed']);
-    expect(await svc.call('GET', '/api-webhooks', { headers: other.keyHeaders }).then((r) => r.json())).toEqual({ webhooks: [] });
-    expect((await svc.call('GET', `/api-webhooks/${mine.id}/deliveries`, { headers: other.keyHeaders })).status).toBe(404);
-    const theirs = await svc.call('DELETE', `/api-webhooks/${mine.id}`, { headers: other.keyHeaders });
+    expect(await svc.call('GET', '/api-webhooks', { headers: adminOf(other) }).then((r) => r.json())).toEqual({ webhooks: [] });
+    expect((await svc.call('GET', `/api-webhooks/${mine.id}/deliveries`, { headers: adminOf(other) })).status).toBe(404);
+    const theirs = await svc.call('DELETE', `/api-webhooks/${mine.id}`, { headers: adminOf(other) });
     expect(theirs.status).toBe(404);
     expect(await theirs.json()).toEqual({ error: 'Webhook not found' });
-    const own = await svc.call('DELETE', `/api-webhooks/${mine.id}`, { headers: acme.keyHeaders });
+    const own = await svc.call('DELETE', `/api-webhooks/${mine.id}`, { headers: adminOf(acme) });
     expect(await own.json()).toEqual({ success: true, message: 'Webhook deleted' });
-    expect((await svc.call('DELETE', `/api-webhooks/${mine.id}`, { headers: acme.keyHeaders })).status).toBe(404);
+    expect((await svc.call('DELETE', `/api-webhooks/${mine.id}`, { headers: adminOf(acme) })).status).toBe(404);
   });
 });
 
@@ -237,7 +246,7 @@ describe('delivering', () => {
     expect(await deliverDueWebhooks(svc.ctx)).toEqual({ delivered: 0, retrying: 0, failed: 1 });
     expect((await deliveryLog(acme, hook.id))[0]).toMatchObject({ status: 'failed', attempts: 1, last_status: 410 });
 
-    const list = (await svc.call('GET', '/api-webhooks', { headers: acme.keyHeaders }).then((r) => r.json())) as { webhooks: { deliveries: unknown }[] };
+    const list = (await svc.call('GET', '/api-webhooks', { headers: adminOf(acme) }).then((r) => r.json())) as { webhooks: { deliveries: unknown }[] };
     expect(list.webhooks[0]!.deliveries).toEqual({ pending: 0, delivered: 1, failed: 1, last_delivered_at: expect.any(String) });
   });
 
@@ -255,7 +264,7 @@ describe('delivering', () => {
     const down = await startLocalHttpServer(() => undefined);
     const url = `${down.url}/gone`;
     await down.close();
-    const res = await svc.call('POST', '/api-webhooks', { headers: acme.keyHeaders, body: { url, events: ['task.completed'] } });
+    const res = await svc.call('POST', '/api-webhooks', { headers: adminOf(acme), body: { url, events: ['task.completed'] } });
     const { webhook } = (await res.json()) as { webhook: { id: string } };
     const taskId = await likeTask(acme);
     await completeTask(svc, ada, (await claimTask(svc, ada))!, { liked: true });
@@ -300,7 +309,7 @@ describe('delivering', () => {
     const hook = await register(acme, ['task.completed']);
     await likeTask(acme);
     await completeTask(svc, ada, (await claimTask(svc, ada))!, { liked: true });
-    await svc.call('DELETE', `/api-webhooks/${hook.id}`, { headers: acme.keyHeaders });
+    await svc.call('DELETE', `/api-webhooks/${hook.id}`, { headers: adminOf(acme) });
     expect(await deliverDueWebhooks(svc.ctx)).toEqual({ delivered: 0, retrying: 0, failed: 0 });
     expect(receiver.requests).toHaveLength(0);
   });

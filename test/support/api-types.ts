@@ -636,7 +636,7 @@ export interface paths {
         put?: never;
         /**
          * Register a webhook: events are POSTed to your URL, signed
-         * @description Events: `task.completed`, `task.failed` (any task of the team, with its output or error) and `posts.collected` (a watchlist filed new posts). Each delivery carries `X-Signature: t=<unix>,v1=<hex HMAC-SHA256 of "<t>.<body>">` made with the `secret` of this answer (shown once), `X-Webhook-Id` (the same on every retry) and `X-Webhook-Event`. A 2xx answer is delivered; 408, 429, 5xx and unreachable endpoints are retried with backoff for a day. The URL must be https and public. At most 20 webhooks per team.
+         * @description Events: `task.completed`, `task.failed` (any task of the team, with its output or error) and `posts.collected` (a watchlist filed new posts). Each delivery carries `X-Signature: t=<unix>,v1=<hex HMAC-SHA256 of "<t>.<body>">` made with the `secret` of this answer (shown once), `X-Webhook-Id` (the same on every retry) and `X-Webhook-Event`. A 2xx answer is delivered; 408, 429, 5xx and unreachable endpoints are retried with backoff for a day. The URL must be https and public. At most 20 webhooks per team. Admins only: the team’s key and the admin’s own agent token.
          */
         post: operations["postApiWebhooks"];
         delete?: never;
@@ -4511,8 +4511,17 @@ export interface operations {
                     };
                 };
             };
-            /** @description `Missing API Key` or `Invalid API Key` */
+            /** @description `Missing API Key`, `Invalid API Key`, or `Invalid agent token` */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `Access denied`: only an admin of the team manages its webhooks */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4570,8 +4579,17 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `Missing API Key` or `Invalid API Key` */
+            /** @description `Missing API Key`, `Invalid API Key`, or `Invalid agent token` */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `Access denied`: only an admin of the team manages its webhooks */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4624,8 +4642,17 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `Missing API Key` or `Invalid API Key` */
+            /** @description `Missing API Key`, `Invalid API Key`, or `Invalid agent token` */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `Access denied`: only an admin of the team manages its webhooks */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4677,8 +4704,17 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `Missing API Key` or `Invalid API Key` */
+            /** @description `Missing API Key`, `Invalid API Key`, or `Invalid agent token` */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `Access denied`: only an admin of the team manages its webhooks */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };

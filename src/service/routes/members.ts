@@ -1,11 +1,10 @@
 import { Hono } from 'hono';
-import { createMiddleware } from 'hono/factory';
 import type { AppEnv } from '../context.js';
 import { requireApiKey } from '../auth/require-api-key.js';
 import { requireMember } from '../auth/require-member.js';
+import { requireAdmin } from '../auth/require-admin.js';
 import { validate } from '../http/route-input.js';
 import { describe } from '../http/describe.js';
-import { HttpError } from '../http/http-error.js';
 import { AddMemberBody, MemberView, RemoveMemberQuery, RemoveMemberResponse, SetRoleBody, TeamView } from '../../contract/members.js';
 import { getMember, listMembers } from '../teams/team-view.js';
 import { inviteMember, removeMember, setMemberRole } from '../teams/membership-changes.js';
@@ -14,10 +13,6 @@ import { inviteEmail } from '../mail/invite-email.js';
 /** The key is shared by the team, so the member's own agent token says who is asking. */
 const member = [requireApiKey(), requireMember({ recordActivity: false })] as const;
 
-const adminOnly = createMiddleware<AppEnv>(async (c, next) => {
-  if (c.var.agent.role !== 'admin') throw new HttpError(403, 'Access denied');
-  await next();
-});
 
 const MEMBER_NOTE =
   'Called with the team’s `x-api-key` and the caller’s own `authorization: Bearer <agent_token>` from auth-verify-otp.';
@@ -63,7 +58,7 @@ export const memberRoutes = new Hono<AppEnv>()
       errors: { ...ADMIN_ERRORS, 409: 'Already a member of (or invited to) this team' },
     }),
     ...member,
-    adminOnly,
+    requireAdmin,
     validate('json', AddMemberBody, { example: { email: 'grace@example.com', role: 'member' } }),
     async (c) => {
       const body = c.req.valid('json');
@@ -93,7 +88,7 @@ export const memberRoutes = new Hono<AppEnv>()
       errors: { ...ADMIN_ERRORS, 404: '`Member not found` in this team' },
     }),
     ...member,
-    adminOnly,
+    requireAdmin,
     validate('json', SetRoleBody, { example: { email: 'grace@example.com', role: 'admin' } }),
     async (c) => {
       const body = c.req.valid('json');
@@ -113,7 +108,7 @@ export const memberRoutes = new Hono<AppEnv>()
       errors: { ...ADMIN_ERRORS, 404: '`Member not found` in this team' },
     }),
     ...member,
-    adminOnly,
+    requireAdmin,
     validate('query', RemoveMemberQuery, { example: { email: 'grace@example.com' } }),
     async (c) => {
       const query = c.req.valid('query');

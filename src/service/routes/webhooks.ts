@@ -1,6 +1,8 @@
 import { Hono } from 'hono';
 import type { AppEnv } from '../context.js';
 import { requireApiKey } from '../auth/require-api-key.js';
+import { requireMember } from '../auth/require-member.js';
+import { requireAdmin } from '../auth/require-admin.js';
 import { validate } from '../http/route-input.js';
 import { describe } from '../http/describe.js';
 import { HttpError } from '../http/http-error.js';
@@ -16,7 +18,12 @@ import {
 import { createWebhook, deleteWebhook, listWebhooks, webhookDeliveries, WebhookLimitError } from '../webhooks/store.js';
 
 const TAG = 'Webhooks';
-const UNAUTHORIZED = { 401: '`Missing API Key` or `Invalid API Key`' };
+const UNAUTHORIZED = {
+  401: '`Missing API Key`, `Invalid API Key`, or `Invalid agent token`',
+  403: '`Access denied`: only an admin of the team manages its webhooks',
+};
+/** Webhooks send the team's data to a URL of someone's choosing: only an admin (key + own agent token) may manage them. */
+const admin = [requireApiKey(), requireMember({ recordActivity: false }), requireAdmin] as const;
 const NOT_FOUND = { 404: '`Webhook not found`' };
 const ID_EXAMPLE = { id: '3b9d6a2e-1c4f-4e8a-9b7d-5f6e7a8b9c0d' };
 
@@ -31,16 +38,16 @@ export const webhookRoutes = new Hono<AppEnv>()
         '(a watchlist filed new posts). Each delivery carries `X-Signature: t=<unix>,v1=<hex HMAC-SHA256 of "<t>.<body>">` ' +
         'made with the `secret` of this answer (shown once), `X-Webhook-Id` (the same on every retry) and `X-Webhook-Event`. ' +
         'A 2xx answer is delivered; 408, 429, 5xx and unreachable endpoints are retried with backoff for a day. ' +
-        'The URL must be https and public. At most 20 webhooks per team.',
+        'The URL must be https and public. At most 20 webhooks per team. Admins only: the team’s key and the admin’s own agent token.',
       tag: TAG,
-      security: 'apiKey',
+      security: 'member',
       responses: { 201: { description: 'Registered; keep the secret', schema: CreateWebhookResponse } },
       errors: {
         400: "`Missing or invalid 'url'`, `Invalid 'url': must be an https URL`, `Missing or invalid 'events' …`, `A team has at most 20 webhooks`",
         ...UNAUTHORIZED,
       },
     }),
-    requireApiKey(),
+    ...admin,
     validate('json', CreateWebhookBody, { example: { url: 'https://hooks.example.com/network-agent', events: ['task.completed', 'posts.collected'] } }),
     async (c) => {
       const { url, events } = c.req.valid('json');
@@ -62,11 +69,11 @@ export const webhookRoutes = new Hono<AppEnv>()
     describe({
       summary: "The team's webhooks, with the last day's deliveries by outcome",
       tag: TAG,
-      security: 'apiKey',
+      security: 'member',
       responses: { 200: { description: 'The webhooks, oldest first', schema: WebhooksResponse } },
       errors: UNAUTHORIZED,
     }),
-    requireApiKey(),
+    ...admin,
     async (c) => {
       const answer: WebhooksResponse = { webhooks: await listWebhooks(c.var.ctx.db, c.var.team.id) };
       return c.json(answer);
@@ -77,11 +84,11 @@ export const webhookRoutes = new Hono<AppEnv>()
     describe({
       summary: 'The delivery log of a webhook: the newest 50, with attempts, last status and error',
       tag: TAG,
-      security: 'apiKey',
+      security: 'member',
       responses: { 200: { description: 'Newest first', schema: WebhookDeliveriesResponse } },
       errors: { 400: '`Invalid webhook id`', ...UNAUTHORIZED, ...NOT_FOUND },
     }),
-    requireApiKey(),
+    ...admin,
     validate('param', WebhookIdParam, { example: ID_EXAMPLE }),
     async (c) => {
       const deliveries = await webhookDeliveries(c.var.ctx.db, c.var.team.id, c.req.valid('param').id);
@@ -95,11 +102,11 @@ export const webhookRoutes = new Hono<AppEnv>()
     describe({
       summary: 'Delete a webhook; its pending deliveries are dropped',
       tag: TAG,
-      security: 'apiKey',
+      security: 'member',
       responses: { 200: { description: 'Deleted', schema: DeleteWebhookResponse } },
       errors: { 400: '`Invalid webhook id`', ...UNAUTHORIZED, ...NOT_FOUND },
     }),
-    requireApiKey(),
+    ...admin,
     validate('param', WebhookIdParam, { example: ID_EXAMPLE }),
     async (c) => {
       const { ctx, team } = c.var;
