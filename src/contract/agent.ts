@@ -1,7 +1,7 @@
 import { z } from './zod.js';
 import { strictBody } from './common.js';
 import { Role } from './auth.js';
-import { AgentErrorCode, TaskType } from './task-types.js';
+import { AgentErrorCode, AgentTaskError, TaskType } from './task-types.js';
 import { NetworkMap } from './network-map.js';
 
 /** docs/agent-protocol.md, v1. Every `/agent/` call carries `x-api-key` and `authorization: Bearer`. */
@@ -94,16 +94,8 @@ const ReportedErrorCode = AgentErrorCode.check(
 
 export const FailBody = strictBody({
   attempt,
-  error: z.object(
-    {
-      code: ReportedErrorCode,
-      message: z.string().check(z.maxLength(2000)),
-      retryable: z.boolean(),
-      /** invitation_limit: when the network says its limit resets. */
-      retry_after: z.optional(z.string()),
-    },
-    { error: "Missing or invalid 'error'" },
-  ),
+  // The task-error shape of task-types.ts, with the codes an agent may report.
+  error: z.object({ ...AgentTaskError.shape, code: ReportedErrorCode }, { error: "Missing or invalid 'error'" }),
 });
 export const FailResponse = z.object({ status: z.enum(['pending', 'failed']) });
 

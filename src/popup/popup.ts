@@ -1,4 +1,4 @@
-import { render } from 'lit-html';
+import { render } from '../ui/html.js';
 import { browser } from 'wxt/browser';
 import { serviceOrigin } from '../shared/default-service-url.js';
 import { sendToWorker } from '../shared/messaging.js';
@@ -104,6 +104,8 @@ export function startPopup(app: HTMLElement, pill: HTMLElement): void {
     },
   };
 
+  // The page's own "Loading…" goes: lit-html adds to a container, it does not clear it.
+  app.replaceChildren();
   draw();
   void refresh();
   let soon: ReturnType<typeof setTimeout> | undefined;

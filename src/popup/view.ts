@@ -1,12 +1,13 @@
-import { html, nothing, type TemplateResult } from 'lit-html';
+import { html, nothing, timeTag, type TemplateResult } from '../ui/html.js';
 import type { BadgeState } from '../agent/badge-look.js';
 import type { ActivityEntry } from '../agent/journal.js';
 import type { AgentStatus } from '../shared/protocol.js';
-import { elapsed, exactTime, timeAgo } from '../ui/time.js';
+import { elapsed } from '../ui/time.js';
 import { accountChanged, describeActivity, describeStop, resumeWarning, taskName, waitingResults } from './popup-text.js';
 
 /**
- * The popup's view: what it shows for one state, as lit-html templates. lit-html updates only the
+ * The popup's view: what it shows for one state, as lit-html templates (src/ui/html.ts, the view
+ * layer the team dashboard uses too). lit-html updates only the
  * parts that changed, so the popup can render every second (a running task's clock) while the
  * member types, without losing the caret or rebuilding the page.
  */
@@ -146,14 +147,10 @@ function serviceRow(s: AgentStatus) {
   return row('Service', value, 'service');
 }
 
-function when(at: number | null, now: number, never = 'not yet') {
-  return at === null ? never : html`<time datetime=${new Date(at).toISOString()} title=${exactTime(at)}>${timeAgo(at, now)}</time>`;
-}
-
 function notices(s: AgentStatus, on: PopupActions) {
   const waiting = waitingResults(s);
   const change = s.network_account_changed;
-  return html`
+  return html`<div class="notices">
     ${change
       ? html`<div class="msg warn" data-testid="account-changed">
           <p>${accountChanged(change)}</p>
@@ -163,7 +160,7 @@ function notices(s: AgentStatus, on: PopupActions) {
     ${s.safety_stop ? html`<p class="msg warn" data-testid="safety-stop">${describeStop(s.safety_stop)}</p>` : nothing}
     ${s.paused_by_user ? html`<p class="msg info" data-testid="paused">Paused: no tasks are taken until you resume.</p>` : nothing}
     ${waiting ? html`<p class="msg ${s.service.reachable === true ? 'info' : 'warn'}" data-testid="waiting-results">${waiting}</p>` : nothing}
-  `;
+  </div>`;
 }
 
 function actions(s: AgentStatus, m: PopupModel, on: PopupActions) {
@@ -186,7 +183,7 @@ function actions(s: AgentStatus, m: PopupModel, on: PopupActions) {
 }
 
 function recentLine(a: ActivityEntry, now: number) {
-  const at = html`<span class="at">${when(a.at, now)}</span>`;
+  const at = html`<span class="at">${timeTag(a.at, now)}</span>`;
   if (a.kind === 'failed' && a.message) {
     return html`<li class="failed">
       <details>
@@ -203,13 +200,13 @@ function signedIn(s: AgentStatus, m: PopupModel, on: PopupActions) {
   const task = s.current_task;
   return html`
     <div class="identity" data-testid="identity">
-      <p>
-        <span class="who">${user.full_name || user.email}</span><br />
-        <span class="muted">${user.email} · ${s.team!.name}${s.role === 'admin' ? ' (admin)' : ''}</span>
-      </p>
-      <a class="dashboard-link" data-testid="dashboard-link" href=${s.service_url} target="_blank" rel="noopener noreferrer">Team dashboard ↗</a>
+      <div class="name-line">
+        <span class="who">${user.full_name || user.email}</span>
+        <a class="dashboard-link" data-testid="dashboard-link" href=${s.service_url} target="_blank" rel="noopener noreferrer">Team dashboard ↗</a>
+      </div>
+      <div class="muted">${user.email} · ${s.team!.name}${s.role === 'admin' ? ' (admin)' : ''}</div>
     </div>
-    ${notices(s, on)} ${networkRow(s, on)} ${serviceRow(s)} ${row('Last heartbeat', when(s.service.last_heartbeat_at, m.now), 'heartbeat')}
+    ${notices(s, on)} ${networkRow(s, on)} ${serviceRow(s)} ${row('Last heartbeat', timeTag(s.service.last_heartbeat_at, m.now, 'not yet'), 'heartbeat')}
     ${row(
       'Working on',
       task ? html`${taskName(task.type, task.target)} <span class="clock" title="running for">${elapsed(task.started_at, m.now)}</span>` : 'nothing',

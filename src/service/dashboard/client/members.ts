@@ -1,6 +1,7 @@
 import type { MemberView, TeamView } from '../../../contract/members.js';
 import { call, errorMessage } from './api.js';
-import { busy, byId, h, replace, setStatus, timeAgo } from './dom.js';
+import { html, nothing, render as draw, timeTag } from '../../../ui/html.js';
+import { busy, byId, setStatus } from './dom.js';
 import type { Session } from './session.js';
 
 /**
@@ -35,8 +36,8 @@ export function mountMembers(): { load(session: Session): Promise<void> } {
       ? ''
       : 'No member’s extension has been active in the last 48 hours, so network operations answer 403. Install the extension and sign in to it.';
     const members = [...view.members].sort((a, b) => Number(b.email === view.me.email) - Number(a.email === view.me.email));
-    replace(list, ...members.map((m) => memberCard(m, m.email === view.me.email)));
-    if (members.length === 0) replace(list, h('li', { class: 'empty' }, 'No members.'));
+    const now = Date.now();
+    draw(members.length ? members.map((m) => memberCard(m, m.email === view.me.email, now)) : html`<li class="empty">No members.</li>`, list);
     form.hidden = view.me.role !== 'admin';
   }
 
@@ -71,75 +72,60 @@ export function mountMembers(): { load(session: Session): Promise<void> } {
   return { load };
 }
 
-function yesNo(value: boolean | null, yes: string, no: string, unknown = 'unknown'): HTMLElement {
-  if (value === null) return h('span', { class: 'badge' }, unknown);
-  return h('span', { class: `badge ${value ? 'good' : 'bad'}` }, value ? yes : no);
+function yesNo(value: boolean | null, yes: string, no: string, unknown = 'unknown') {
+  if (value === null) return html`<span class="badge">${unknown}</span>`;
+  return html`<span class="badge ${value ? 'good' : 'bad'}">${value ? yes : no}</span>`;
 }
 
-function memberCard(m: MemberView, isMe: boolean): HTMLElement {
+function memberCard(m: MemberView, isMe: boolean, now: number) {
   const hasExtension = m.last_active_at !== null || m.extension_version !== null;
-  return h(
-    'li',
-    { class: 'card member', 'data-email': m.email },
-    h(
-      'div',
-      { class: 'card-head' },
-      h('strong', { class: 'name' }, m.full_name || m.email),
-      isMe ? h('span', { class: 'badge' }, 'you') : null,
-      h('span', { class: `badge role-${m.role}` }, m.role),
-      m.status === 'invited' ? h('span', { class: 'badge warn' }, 'invited') : null,
-    ),
-    m.full_name ? h('div', { class: 'muted small' }, m.email) : null,
-    h(
-      'dl',
-      { class: 'facts' },
-      h('dt', {}, 'Extension'),
-      h(
-        'dd',
-        {},
-        hasExtension ? yesNo(m.agent_active, 'active', 'inactive') : h('span', { class: 'badge' }, 'not installed'),
-        m.extension_version ? h('span', { class: 'muted small' }, ` v${m.extension_version}`) : null,
-      ),
-      h('dt', {}, 'Last active'),
-      h('dd', {}, timeAgo(m.last_active_at)),
-      h('dt', {}, 'Network'),
-      h(
-        'dd',
-        {},
-        yesNo(m.network_signed_in, 'signed in', 'signed out'),
-        m.network_public_identifier ? h('span', { class: 'muted small' }, ` ${m.network_public_identifier}`) : null,
-      ),
-      h('dt', {}, 'Paused'),
-      h('dd', {}, m.paused === null ? h('span', { class: 'muted' }, '—') : m.paused ? h('span', { class: 'badge warn' }, 'paused') : 'no'),
-      hasExtension ? h('dt', {}, 'Network map') : null,
-      hasExtension ? h('dd', { class: 'network-health' }, ...networkHealth(m)) : null,
-      m.invite_limited_until && Date.parse(m.invite_limited_until) > Date.now() ? h('dt', {}, 'Invitations') : null,
-      m.invite_limited_until && Date.parse(m.invite_limited_until) > Date.now()
-        ? h('dd', {}, h('span', { class: 'badge warn' }, 'weekly limit reached'), ' until ', new Date(m.invite_limited_until).toLocaleDateString())
-        : null,
-    ),
-  );
+  const inviteLimited = m.invite_limited_until && Date.parse(m.invite_limited_until) > now;
+  return html`<li class="card member" data-email=${m.email}>
+    <div class="card-head">
+      <strong class="name">${m.full_name || m.email}</strong>
+      ${isMe ? html`<span class="badge">you</span>` : nothing}
+      <span class="badge role-${m.role}">${m.role}</span>
+      ${m.status === 'invited' ? html`<span class="badge warn">invited</span>` : nothing}
+    </div>
+    ${m.full_name ? html`<div class="muted small">${m.email}</div>` : nothing}
+    <dl class="facts">
+      <dt>Extension</dt>
+      <dd>
+        ${hasExtension ? yesNo(m.agent_active, 'active', 'inactive') : html`<span class="badge">not installed</span>`}
+        ${m.extension_version ? html`<span class="muted small"> v${m.extension_version}</span>` : nothing}
+      </dd>
+      <dt>Last active</dt>
+      <dd>${timeTag(m.last_active_at, now)}</dd>
+      <dt>Network</dt>
+      <dd>
+        ${yesNo(m.network_signed_in, 'signed in', 'signed out')}
+        ${m.network_public_identifier ? html`<span class="muted small"> ${m.network_public_identifier}</span>` : nothing}
+      </dd>
+      <dt>Paused</dt>
+      <dd>${m.paused === null ? html`<span class="muted">—</span>` : m.paused ? html`<span class="badge warn">paused</span>` : 'no'}</dd>
+      ${hasExtension ? html`<dt>Network map</dt><dd class="network-health">${networkHealth(m)}</dd>` : nothing}
+      ${inviteLimited
+        ? html`<dt>Invitations</dt>
+            <dd><span class="badge warn">weekly limit reached</span> until ${new Date(m.invite_limited_until!).toLocaleDateString()}</dd>`
+        : nothing}
+    </dl>
+  </li>`;
 }
 
 /**
  * Which calls of the network map failed lately on this member's extension: "degraded" when another
  * way still works, "broken" when none does (docs/network-map.md, "Health").
  */
-function networkHealth(m: MemberView): (HTMLElement | string)[] {
-  const version = m.network_map_version === null ? [] : [h('span', { class: 'muted small' }, `v${m.network_map_version} `)];
-  if (!m.network_health.length) return [...version, h('span', { class: 'badge good' }, 'all calls work')];
-  return [
-    ...version,
-    ...m.network_health.map((c) => {
-      const last = c.failures[c.failures.length - 1];
-      const why = last ? `${last.alternative}: ${last.status === null ? last.code : `HTTP ${last.status}`}` : '';
-      const title = c.failures.map((f) => `${f.alternative} failed ${f.count}× (${f.status ?? f.code}): ${f.message}`).join('\n');
-      return h(
-        'div',
-        { class: 'small', title, 'data-call': c.call },
-        h('span', { class: `badge ${c.state === 'broken' ? 'bad' : 'warn'}` }, `${c.call} ${c.state}`),
-        ` ${why}${c.working_alternative ? `; using ${c.working_alternative}` : ''}`,
-      );
-    }),
-  ];
+function networkHealth(m: MemberView) {
+  const version = m.network_map_version === null ? nothing : html`<span class="muted small">v${m.network_map_version} </span>`;
+  if (!m.network_health.length) return html`${version}<span class="badge good">all calls work</span>`;
+  return html`${version}${m.network_health.map((c) => {
+    const last = c.failures[c.failures.length - 1];
+    const why = last ? `${last.alternative}: ${last.status === null ? last.code : `HTTP ${last.status}`}` : '';
+    const title = c.failures.map((f) => `${f.alternative} failed ${f.count}× (${f.status ?? f.code}): ${f.message}`).join('\n');
+    return html`<div class="small" title=${title} data-call=${c.call}>
+      <span class="badge ${c.state === 'broken' ? 'bad' : 'warn'}">${c.call} ${c.state}</span>
+      ${` ${why}${c.working_alternative ? `; using ${c.working_alternative}` : ''}`}
+    </div>`;
+  })}`;
 }

@@ -1,6 +1,7 @@
 import type { CollectedPost, POSTS_PAGE_SIZE, PostsResponse, SeniorityLevel } from '../../../contract/posts.js';
 import { call, errorMessage } from './api.js';
-import { byId, externalLink, h, replace, setStatus } from './dom.js';
+import { externalLink, html, nothing, render as draw } from '../../../ui/html.js';
+import { byId, setStatus } from './dom.js';
 import type { Session } from './session.js';
 import type { WatchlistSummary } from './watchlists.js';
 
@@ -43,11 +44,15 @@ export function mountPosts(): { show(session: Session | null, watchlist: Watchli
   const next = byId<HTMLButtonElement>('posts-next');
   const pageInfo = byId('posts-page-info');
   const senioritySelect = filters.elements.namedItem('seniority_level') as HTMLSelectElement;
-  for (const level of SENIORITY_OPTIONS) senioritySelect.append(h('option', { value: level }, SENIORITY_LABELS[level]));
+  // After the static "Any" (lit-html adds to a container, it does not clear it).
+  draw(SENIORITY_OPTIONS.map((level) => html`<option value=${level}>${SENIORITY_LABELS[level]}</option>`), senioritySelect);
 
   let session: Session | null = null;
   let watchlist: WatchlistSummary | null = null;
   let page = 1;
+  let shown: PostsResponse | null = null;
+  /** Posts opened with "Show more", by id. */
+  const open = new Set<string>();
   // Answers can arrive out of order when filters change quickly; only the latest one is drawn.
   let generation = 0;
 
@@ -75,7 +80,8 @@ export function mountPosts(): { show(session: Session | null, watchlist: Watchli
       render(answer);
     } catch (err) {
       if (mine !== generation) return;
-      replace(list);
+      shown = null;
+      drawPosts();
       pager.hidden = true;
       setStatus(status, errorMessage(err), 'error');
     } finally {
@@ -85,18 +91,26 @@ export function mountPosts(): { show(session: Session | null, watchlist: Watchli
 
   function render(answer: PostsResponse) {
     const pages = Math.max(1, Math.ceil(answer.count / PAGE_SIZE));
+    shown = answer;
+    drawPosts();
     if (answer.count === 0) {
-      replace(list);
       setStatus(status, filtered() ? 'No posts match these filters.' : 'No posts collected yet. They appear after the next fetch cycle.');
     } else {
       const first = (page - 1) * PAGE_SIZE + 1;
       setStatus(status, `${first}–${first + answer.data.length - 1} of ${count(answer.count, 'post')}`);
-      replace(list, ...answer.data.map(postItem));
     }
     pager.hidden = pages <= 1;
     pageInfo.textContent = `Page ${page} of ${pages}`;
     prev.disabled = page <= 1;
     next.disabled = page >= pages;
+  }
+
+  function drawPosts() {
+    const toggle = (id: string) => {
+      if (!open.delete(id)) open.add(id);
+      drawPosts();
+    };
+    draw(shown?.data.map((p) => postItem(p, open.has(p.id), () => toggle(p.id))) ?? nothing, list);
   }
 
   function filtered() {
@@ -118,17 +132,6 @@ export function mountPosts(): { show(session: Session | null, watchlist: Watchli
     void load();
   });
 
-  list.addEventListener('click', (event) => {
-    const toggle = (event.target as Element).closest<HTMLButtonElement>('button.more');
-    if (!toggle) return;
-    const content = toggle.previousElementSibling as HTMLElement;
-    const open = content.dataset.full === 'true';
-    content.textContent = open ? shorten(content.dataset.text!) : content.dataset.text!;
-    content.dataset.full = String(!open);
-    toggle.textContent = open ? 'Show more' : 'Show less';
-    toggle.setAttribute('aria-expanded', String(!open));
-  });
-
   return {
     show(s, w) {
       session = s;
@@ -139,7 +142,8 @@ export function mountPosts(): { show(session: Session | null, watchlist: Watchli
         hint.hidden = false;
         filters.hidden = true;
         pager.hidden = true;
-        replace(list);
+        shown = null;
+        drawPosts();
         setStatus(status, '');
         return;
       }
@@ -149,6 +153,7 @@ export function mountPosts(): { show(session: Session | null, watchlist: Watchli
       if (changed) {
         filters.reset();
         page = 1;
+        open.clear();
       }
       void load();
     },
@@ -165,30 +170,23 @@ function count(n: number, noun: string): string {
 
 const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 
-function postItem(p: CollectedPost): HTMLElement {
+function postItem(p: CollectedPost, full: boolean, toggle: () => void) {
   const long = p.content.length > LONG_POST;
-  const content = h('p', { class: 'content', 'data-text': long ? p.content : null, 'data-full': long ? 'false' : null }, shorten(p.content));
   const posted = new Date(p.posted_at);
-  return h(
-    'li',
-    { class: 'card post', 'data-post-id': p.id },
-    h(
-      'div',
-      { class: 'card-head' },
-      externalLink(p.author_url, p.author_name || 'Unknown author', { class: 'author' }),
-      p.seniority_level && p.seniority_level !== 'unknown' ? h('span', { class: 'badge' }, SENIORITY_LABELS[p.seniority_level] ?? p.seniority_level) : null,
-      p.trending_score >= 2 ? h('span', { class: 'badge hot' }, 'trending') : null,
-    ),
-    h('time', { class: 'muted small', datetime: p.posted_at }, Number.isNaN(posted.getTime()) ? p.posted_at : dateFormat.format(posted)),
-    content,
-    long ? h('button', { type: 'button', class: 'more link', 'aria-expanded': 'false' }, 'Show more') : null,
-    h(
-      'div',
-      { class: 'post-foot small' },
-      h('span', { class: 'metrics' }, `${count(p.likes_count, 'like')} · ${count(p.comments_count, 'comment')} · ${count(p.shares_count, 'share')}`),
-      p.liked ? h('span', { class: 'badge good' }, 'liked') : null,
-      p.commented ? h('span', { class: 'badge good' }, 'commented') : null,
-      externalLink(p.linkedin_post_url, 'Open post', { class: 'open' }),
-    ),
-  );
+  return html`<li class="card post" data-post-id=${p.id}>
+    <div class="card-head">
+      ${externalLink(p.author_url, p.author_name || 'Unknown author', 'author')}
+      ${p.seniority_level && p.seniority_level !== 'unknown' ? html`<span class="badge">${SENIORITY_LABELS[p.seniority_level] ?? p.seniority_level}</span>` : nothing}
+      ${p.trending_score >= 2 ? html`<span class="badge hot">trending</span>` : nothing}
+    </div>
+    <time class="muted small" datetime=${p.posted_at}>${Number.isNaN(posted.getTime()) ? p.posted_at : dateFormat.format(posted)}</time>
+    <p class="content">${full ? p.content : shorten(p.content)}</p>
+    ${long ? html`<button type="button" class="more link" aria-expanded=${String(full)} @click=${toggle}>${full ? 'Show less' : 'Show more'}</button>` : nothing}
+    <div class="post-foot small">
+      <span class="metrics">${`${count(p.likes_count, 'like')} · ${count(p.comments_count, 'comment')} · ${count(p.shares_count, 'share')}`}</span>
+      ${p.liked ? html`<span class="badge good">liked</span>` : nothing}
+      ${p.commented ? html`<span class="badge good">commented</span>` : nothing}
+      ${externalLink(p.linkedin_post_url, 'Open post', 'open')}
+    </div>
+  </li>`;
 }

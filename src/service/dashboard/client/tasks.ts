@@ -1,6 +1,7 @@
 import type { TaskListResponse } from '../../../contract/task-list.js';
 import { call, errorMessage } from './api.js';
-import { byId, h, replace, setStatus, timeAgo } from './dom.js';
+import { html, nothing, render as draw, timeTag } from '../../../ui/html.js';
+import { byId, setStatus } from './dom.js';
 import type { Session } from './session.js';
 
 type TaskSummary = TaskListResponse['tasks'][number];
@@ -21,13 +22,13 @@ export function mountTasks(): { load(session: Session): Promise<void>; stop(): v
   async function load(s: Session) {
     session = s;
     const mine = ++generation;
-    if (!list.childElementCount) setStatus(status, 'Loading…');
+    if (!list.querySelector('li')) setStatus(status, 'Loading…');
     try {
       const answer = await call<TaskListResponse>('GET', '/api-tasks', { session: s, query: { status: filter.value, limit: LIMIT } });
       if (mine !== generation) return;
       setStatus(status, answer.count > answer.tasks.length ? `Showing the latest ${answer.tasks.length} of ${answer.count}.` : '');
-      replace(list, ...answer.tasks.map(taskItem));
-      if (answer.tasks.length === 0) replace(list, h('li', { class: 'empty' }, filter.value ? `No ${filter.value} tasks.` : 'No tasks yet.'));
+      const now = Date.now();
+      draw(answer.tasks.length ? answer.tasks.map((t) => taskItem(t, now)) : html`<li class="empty">${filter.value ? `No ${filter.value} tasks.` : 'No tasks yet.'}</li>`, list);
     } catch (err) {
       if (mine === generation) setStatus(status, errorMessage(err), 'error');
     }
@@ -49,7 +50,7 @@ export function mountTasks(): { load(session: Session): Promise<void>; stop(): v
       clearInterval(timer);
       timer = undefined;
       session = null;
-      replace(list);
+      draw(nothing, list);
     },
   };
 }
@@ -59,27 +60,20 @@ function typeLabel(type: string): string {
   return type.replace(/^agent_/, '').replace(/_/g, ' ');
 }
 
-function taskItem(t: TaskSummary): HTMLElement {
+function taskItem(t: TaskSummary, now: number) {
   const who = t.claimed_by_email ?? t.assigned_email;
-  return h(
-    'li',
-    { class: `task status-${t.status}`, 'data-task-id': t.id },
-    h(
-      'div',
-      { class: 'task-head' },
-      h('span', { class: `badge status ${t.status}` }, t.status),
-      h('strong', { class: 'type' }, typeLabel(t.type)),
-      t.attempt > 1 ? h('span', { class: 'muted small' }, `attempt ${t.attempt}`) : null,
-    ),
-    h(
-      'div',
-      { class: 'task-meta muted small' },
-      'created ',
-      timeAgo(t.created_at),
-      t.updated_at !== t.created_at ? h('span', {}, ' · updated ', timeAgo(t.updated_at)) : null,
-      who ? ` · ${t.claimed_by_email ? 'run by' : 'for'} ${who}` : ' · any member',
-    ),
-    t.error ? h('p', { class: 'task-error' }, h('code', {}, t.error.code), ' ', t.error.message) : null,
-    h('code', { class: 'task-id muted small' }, t.id),
-  );
+  return html`<li class="task status-${t.status}" data-task-id=${t.id}>
+    <div class="task-head">
+      <span class="badge status ${t.status}">${t.status}</span>
+      <strong class="type">${typeLabel(t.type)}</strong>
+      ${t.attempt > 1 ? html`<span class="muted small">attempt ${t.attempt}</span>` : nothing}
+    </div>
+    <div class="task-meta muted small">
+      created ${timeTag(t.created_at, now)}${t.updated_at !== t.created_at ? html`<span> · updated ${timeTag(t.updated_at, now)}</span>` : nothing}${who
+        ? ` · ${t.claimed_by_email ? 'run by' : 'for'} ${who}`
+        : ' · any member'}
+    </div>
+    ${t.error ? html`<p class="task-error"><code>${t.error.code}</code> ${t.error.message}</p>` : nothing}
+    <code class="task-id muted small">${t.id}</code>
+  </li>`;
 }

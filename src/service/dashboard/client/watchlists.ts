@@ -6,7 +6,8 @@ import type {
   WatchlistSummaryList,
 } from '../../../contract/watchlists.js';
 import { call, errorMessage } from './api.js';
-import { busy, byId, h, replace, setStatus, timeAgo } from './dom.js';
+import { html, nothing, render as draw, timeTag } from '../../../ui/html.js';
+import { busy, byId, setStatus } from './dom.js';
 import type { Session } from './session.js';
 
 /**
@@ -74,51 +75,37 @@ export function mountWatchlists(onSelect: (w: WatchlistSummary | null) => void):
     onSelect(selected);
   }
 
-  function render() {
-    if (items.length === 0) {
-      replace(list, h('li', { class: 'empty' }, 'No watchlists yet. Create one below; it starts collecting at the next fetch cycle.'));
-      return;
-    }
-    replace(
-      list,
-      ...items.map((w) => {
-        const keywords = (w.keywords ?? []).map((k) => k.keyword).filter(Boolean);
-        return h(
-          'li',
-          {},
-          h(
-            'button',
-            {
-              type: 'button',
-              class: 'pick',
-              'aria-pressed': String(w.id === selectedId),
-              'data-watchlist-id': w.id,
-            },
-            h('span', { class: 'pick-title' }, h('span', { class: `badge type-${w.type}` }, TYPE_LABELS[w.type] ?? w.type), ' ', h('strong', {}, w.name)),
-            h(
-              'span',
-              { class: 'pick-meta muted small' },
-              keywords.length ? `${keywords.join(', ')} · ` : '',
-              w.prompt_status === 'pending' ? 'generating keywords… · ' : '',
-              w.prompt_status === 'failed' ? 'keyword generation failed · ' : '',
-              w.fetchFreqInHours ? `every ${w.fetchFreqInHours} h · ` : '',
-              w.disable ? 'paused · ' : '',
-              w.posts_count !== undefined ? `${w.posts_count} posts · ` : '',
-              w.createdAt ? h('span', {}, 'created ', timeAgo(w.createdAt)) : null,
-            ),
-          ),
-        );
-      }),
-    );
+  function select(id: string) {
+    selectedId = id;
+    render();
+    onSelect(items.find((w) => w.id === selectedId) ?? null);
   }
 
-  list.addEventListener('click', (event) => {
-    const button = (event.target as Element).closest<HTMLButtonElement>('button[data-watchlist-id]');
-    if (!button) return;
-    selectedId = button.dataset.watchlistId!;
-    for (const b of list.querySelectorAll('button[data-watchlist-id]')) b.setAttribute('aria-pressed', String(b === button));
-    onSelect(items.find((w) => w.id === selectedId) ?? null);
-  });
+  function render() {
+    if (items.length === 0) {
+      draw(html`<li class="empty">No watchlists yet. Create one below; it starts collecting at the next fetch cycle.</li>`, list);
+      return;
+    }
+    const now = Date.now();
+    draw(
+      items.map((w) => {
+        const keywords = (w.keywords ?? []).map((k) => k.keyword).filter(Boolean);
+        return html`<li>
+          <button type="button" class="pick" aria-pressed=${String(w.id === selectedId)} data-watchlist-id=${w.id} @click=${() => select(w.id)}>
+            <span class="pick-title"><span class="badge type-${w.type}">${TYPE_LABELS[w.type] ?? w.type}</span> <strong>${w.name}</strong></span>
+            <span class="pick-meta muted small"
+              >${keywords.length ? `${keywords.join(', ')} · ` : ''}${w.prompt_status === 'pending' ? 'generating keywords… · ' : ''}${w.prompt_status === 'failed'
+                ? 'keyword generation failed · '
+                : ''}${w.fetchFreqInHours ? `every ${w.fetchFreqInHours} h · ` : ''}${w.disable ? 'paused · ' : ''}${w.posts_count !== undefined
+                ? `${w.posts_count} posts · `
+                : ''}${w.createdAt ? html`<span>created ${timeTag(w.createdAt, now)}</span>` : nothing}</span
+            >
+          </button>
+        </li>`;
+      }),
+      list,
+    );
+  }
 
   // Show only the fields of the chosen type.
   const syncType = () => {

@@ -1,0 +1,265 @@
+import { mkdir } from 'node:fs/promises';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { expect, test, type CDPSession, type Page } from '@playwright/test';
+import { E2E_SERVICE_URL } from './support/e2e-env.js';
+import { extensionStorage, openPopup, publicApi, serviceWorker, signInThroughPopup, startAgentWorld, type AgentWorld } from './support/harness.js';
+
+/**
+ * The popup tells the truth (issue: "an honest popup"), each state in Chromium at 360 px with a
+ * screenshot in test/e2e/artifacts/: ready with a link to the team dashboard, a running task with
+ * its target and its clock, recent lines with their targets and a failed one opened, the service
+ * gone with the results that wait for it (never "ready"), a safety stop whose "Resume now" warns
+ * first, a changed network account. And the messages the worker takes: a malformed one from an
+ * extension page or from the content script is refused; an extension reload mid-task stops the old
+ * content script, and the task is done once, by its next attempt.
+ */
+
+const ADMIN = 'grace@example.com';
+const ARTIFACTS = fileURLToPath(new URL('./artifacts/', import.meta.url));
+
+let world: AgentWorld;
+let popup: Page;
+let api: ReturnType<typeof publicApi>;
+let userId: string;
+
+/** The member's pause as stored (unset means not paused). */
+const pausedByUser = async () => ((await extensionStorage(world.browser.context, 'settings')) as { paused_by_user?: boolean } | undefined)?.paused_by_user ?? false;
+
+test.describe.configure({ mode: 'serial' });
+test.setTimeout(180_000);
+
+test.beforeAll(async () => {
+  await mkdir(ARTIFACTS, { recursive: true });
+  world = await startAgentWorld('popup', 'today');
+  popup = world.popup;
+  const creds = (await signInThroughPopup(popup, world.browser.context, world.service.outboxDir, ADMIN, 'Grace Hopper')) as unknown as { api_key: string; user: { id: string } };
+  api = publicApi(E2E_SERVICE_URL, creds.api_key);
+  userId = creds.user.id;
+});
+
+test.afterAll(async () => {
+  await world?.stop();
+});
+
+const shot = (name: string) => popup.screenshot({ path: join(ARTIFACTS, `popup-${name}.png`), fullPage: true });
+
+/** Writes to the extension's storage from its worker (what the worker itself would write). */
+async function setStorage(values: Record<string, unknown>) {
+  const worker = await serviceWorker(world.browser.context);
+  await worker.evaluate((v) => (globalThis as unknown as { chrome: { storage: { local: { set(v: object): Promise<void> } } } }).chrome.storage.local.set(v), values);
+}
+
+/** "m:ss" of the running task's clock, in seconds. */
+async function clockSeconds(): Promise<number> {
+  const text = (await popup.getByTestId('current-task').locator('.clock').textContent()) ?? '';
+  const [m, s] = text.split(':').map(Number);
+  return m! * 60 + s!;
+}
+
+test('ready: the pill says so while the service answers, and a link opens the team dashboard', async () => {
+  await expect(popup.locator('#badge')).toHaveText('ready');
+  await expect(popup.getByTestId('service')).toContainText('Reachable');
+  const link = popup.getByTestId('dashboard-link');
+  await expect(link).toHaveAttribute('href', E2E_SERVICE_URL);
+  await expect(link).toHaveAttribute('target', '_blank');
+  await shot('ready');
+  const [dashboard] = await Promise.all([world.browser.context.waitForEvent('page'), link.click()]);
+  await dashboard.waitForLoadState();
+  expect(dashboard.url()).toBe(`${E2E_SERVICE_URL}/`);
+  await expect(dashboard).toHaveTitle(/Team dashboard/);
+  await dashboard.close();
+});
+
+test('the task in progress names its target and shows how long it has been running', async () => {
+  world.fake.setMode('slow', { delayMs: 5_000 });
+  const id = await api.create('fetch-profile', { profile_slug: 'ada-lovelace' });
+  await expect(popup.getByTestId('current-task')).toContainText('Fetch profile · ada-lovelace', { timeout: 30_000 });
+  await expect(popup.locator('#badge')).toHaveText('working on a task');
+  const first = await clockSeconds();
+  await expect.poll(clockSeconds, { timeout: 10_000 }).toBeGreaterThanOrEqual(first + 2);
+  await shot('working-elapsed');
+  world.fake.setMode('normal');
+  expect((await api.finished(id, 60_000)).status).toBe('completed');
+  await expect(popup.getByTestId('current-task')).toContainText('nothing');
+});
+
+test('each recent line names its target; a failed one opens to say why', async () => {
+  world.fake.setMode('not_found');
+  expect((await api.finished(await api.create('fetch-profile', { profile_slug: 'no-such-person' }))).status).toBe('failed');
+  world.fake.setMode('normal');
+  expect((await api.finished(await api.create('fetch-company', { company: 'globex' }))).status).toBe('completed');
+
+  const recent = popup.getByTestId('activity');
+  await expect(recent).toContainText('✓ Fetch company · globex');
+  await expect(recent).toContainText('✓ Fetch profile · ada-lovelace');
+  const failed = recent.locator('li.failed', { hasText: 'Fetch profile · no-such-person: not found' });
+  await expect(failed.locator('.why')).toBeHidden();
+  await failed.locator('summary').click();
+  await expect(failed.locator('.why')).toBeVisible();
+  await expect(failed.locator('.why')).toHaveText('Not found: profile (HTTP 404)');
+  // The popup redraws every second: an opened line stays open.
+  await popup.waitForTimeout(2_500);
+  await expect(failed.locator('.why')).toBeVisible();
+  await shot('recent-failed-open');
+  await failed.locator('summary').click();
+});
+
+test('service gone: the pill never says ready, and the results waiting for it are shown', async () => {
+  world.fake.setMode('slow', { delayMs: 5_000 });
+  const id = await api.create('fetch-company', { company: 'acme-robotics' });
+  await expect(popup.getByTestId('current-task')).toContainText('Fetch company · acme-robotics', { timeout: 30_000 });
+  await world.service.stop();
+  // From here on the service is gone: every state the pill shows is recorded.
+  const seen = new Set<string>();
+  const watch = setInterval(() => void popup.locator('#badge').textContent({ timeout: 1_000 }).then((t) => t && seen.add(t), () => {}), 200);
+  try {
+    // The answer arrives while the service is down: the result waits in the journal.
+    await expect(popup.getByTestId('waiting-results')).toHaveText('1 result will be sent when the service is back.', { timeout: 30_000 });
+    await expect(popup.locator('#badge')).toHaveText('service unreachable');
+    await expect(popup.getByTestId('service')).toContainText('Unreachable');
+    await shot('results-waiting');
+
+    // An answer heard long ago says nothing about now: written as if the worker had slept through
+    // the outage, the popup says "connecting" and the worker looks at once; it never says ready.
+    const old = Date.now() - 10 * 60_000;
+    const state = (await extensionStorage(world.browser.context, 'agent_state')) as Record<string, unknown>;
+    await setStorage({ agent_state: { ...state, service_reachable: true, service_error: null, last_heartbeat_at: old, last_contact_at: old } });
+    await expect(popup.locator('#badge')).toHaveText('service unreachable', { timeout: 30_000 });
+    await popup.waitForTimeout(1_000);
+  } finally {
+    clearInterval(watch);
+  }
+  expect([...seen]).not.toContain('ready');
+  expect([...seen]).toContain('service unreachable');
+
+  world.fake.setMode('normal');
+  await world.service.start();
+  expect((await api.finished(id, 90_000)).status).toBe('completed');
+  await expect(popup.getByTestId('waiting-results')).toHaveCount(0, { timeout: 70_000 });
+  await expect(popup.locator('#badge')).toHaveText('ready', { timeout: 70_000 });
+});
+
+test('a safety stop offers "Resume now", with a warning before anything happens', async () => {
+  world.fake.setMode('rate_limited');
+  expect((await api.finished(await api.create('fetch-company', { company: 'acme-robotics' }))).status).toBe('failed');
+  world.fake.setMode('normal');
+  await expect(popup.getByTestId('safety-stop')).toContainText('limited our requests');
+  await expect(popup.locator('#badge')).toHaveText('paused by a safety stop');
+  const button = popup.getByTestId('pause');
+  await expect(button).toHaveText('Resume now');
+  await button.click();
+  const warning = popup.getByTestId('resume-warning');
+  await expect(warning).toContainText('Resume before the safety stop ends?');
+  await expect(warning).toContainText('restricted for longer');
+  await shot('safety-stop-resume-warning');
+  await popup.getByTestId('resume-cancel').click();
+  await expect(warning).toHaveCount(0);
+  await expect(popup.getByTestId('safety-stop')).toBeVisible();
+
+  await popup.getByTestId('pause').click();
+  await popup.getByTestId('resume-confirm').click();
+  await expect(popup.getByTestId('safety-stop')).toHaveCount(0);
+  await expect(popup.getByTestId('pause')).toHaveText('Pause');
+  await expect(popup.getByTestId('activity')).toContainText('Safety stop ended early by you');
+  expect((await api.finished(await api.create('fetch-company', { company: 'globex' }))).status).toBe('completed');
+});
+
+test('a network account other than the one worked with before is named, until accepted', async () => {
+  // As if this member had worked as Ada until now (the first account seen after signing in).
+  await setStorage({ network_account: { user_id: userId, member_urn: 'urn:li:fsd_profile:ACoAAAdaLovelace', name: 'Ada Lovelace' } });
+  const notice = popup.getByTestId('account-changed');
+  await expect(notice).toContainText('The network account signed in now is Grace Hopper, but until now you worked as Ada Lovelace.');
+  await shot('network-account-changed');
+  await notice.getByTestId('accept-account').click();
+  await expect(notice).toHaveCount(0);
+  expect(await extensionStorage(world.browser.context, 'network_account')).toMatchObject({ user_id: userId, name: 'Grace Hopper' });
+});
+
+test('a malformed message is refused, from an extension page and from the content script', async () => {
+  type Answer = { refused?: string };
+  // An extension page (the popup's own document): the right sender, a wrong payload.
+  const fromPage = (message: unknown) =>
+    popup.evaluate((m) => (globalThis as unknown as { chrome: { runtime: { sendMessage(m: unknown): Promise<Answer> } } }).chrome.runtime.sendMessage(m), message);
+  expect(await fromPage({ na: 1, type: 'popup:set-paused', data: { paused: 'yes' } })).toEqual({
+    refused: 'malformed popup:set-paused: paused: Invalid input: expected boolean, received string',
+  });
+  expect((await fromPage({ na: 1, type: 'popup:status', data: { admin: true } })).refused).toMatch(/^malformed popup:status: .*Unrecognized key/);
+  expect((await fromPage({ na: 1, type: 'popup:no-such-thing', data: {} })).refused).toBe('unknown message popup:no-such-thing');
+  expect(await pausedByUser()).toBe(false);
+
+  // The content script in a network tab, through its own isolated world (DevTools protocol).
+  const tab = await world.browser.context.newPage();
+  await tab.goto('https://www.linkedin.com/feed/');
+  const cdp = await world.browser.context.newCDPSession(tab);
+  const worlds: { id: number; name: string; auxData?: { type?: string } }[] = [];
+  cdp.on('Runtime.executionContextCreated', (e: { context: { id: number; name: string; auxData?: { type?: string } } }) => void worlds.push(e.context));
+  await cdp.send('Runtime.enable');
+  await expect.poll(() => worlds.some((w) => w.auxData?.type === 'isolated' && w.name === 'Network Agent')).toBe(true);
+  const contentScript = worlds.find((w) => w.auxData?.type === 'isolated' && w.name === 'Network Agent')!.id;
+  const fromContentScript = async (message: unknown): Promise<Answer> => {
+    const r = (await (cdp as CDPSession).send('Runtime.evaluate', {
+      expression: `chrome.runtime.sendMessage(${JSON.stringify(message)})`,
+      contextId: contentScript,
+      awaitPromise: true,
+      returnByValue: true,
+    })) as { result: { value: Answer } };
+    return r.result.value;
+  };
+  const result = { task_id: 'not-a-task', attempt: 1, type: 'agent_profile_fetch', result: { ok: true, output: { name: 'x' } } };
+  expect((await fromContentScript({ na: 1, type: 'task:result', data: { ...result, attempt: 'one' } })).refused).toMatch(/^malformed task:result: attempt: /);
+  expect((await fromContentScript({ na: 1, type: 'task:result', data: { ...result, result: { ok: false, error: { code: 'anything', message: 'x', retryable: true } } } })).refused).toMatch(
+    /^malformed task:result: result/,
+  );
+  // The right payload from the wrong place: a popup command from a content script.
+  expect(await fromContentScript({ na: 1, type: 'popup:set-paused', data: { paused: true } })).toEqual({ refused: 'sender not allowed' });
+  expect(await pausedByUser()).toBe(false);
+  // The page itself cannot even reach the extension: no runtime in its world.
+  expect(await tab.evaluate(() => typeof (globalThis as { chrome?: { runtime?: { sendMessage?: unknown } } }).chrome?.runtime?.sendMessage)).toBe('undefined');
+  await cdp.detach();
+  await tab.close();
+});
+
+test('an extension reload mid-task: the old content script stops, the next attempt does the action once', async () => {
+  const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+  const alan = world.fake.dataset.profiles.find((p) => p.slug === 'alan-turing')!;
+  const invitationsToAlan = () => world.fake.state.invitations.filter((i) => i.profileUrn === `urn:li:fsd_profile:${alan.id}`);
+  // Every answer waits: the connection request is still reading the relationship (its first call)
+  // when the extension is reloaded, as an update from the store does.
+  world.fake.setMode('slow', { delayMs: 6_000 });
+  const id = await api.create('send-connection-request', { profile_urn: `urn:li:fsd_profile:${alan.id}`, note: 'Hello Alan' });
+  await expect.poll(async () => (await api.status(id)).data.status, { timeout: 30_000 }).toBe('processing');
+  await sleep(1_000);
+
+  // Reloaded from chrome://extensions, the reload button's own API. Developer mode first: without
+  // it Chromium disables, on reload, an unpacked extension loaded from the command line.
+  const context = world.browser.context;
+  const extensions = await context.newPage();
+  await extensions.goto('chrome://extensions/');
+  type DeveloperPrivate = { updateProfileConfiguration(c: object, cb: () => void): void; reload(id: string, o: object, cb: () => void): void };
+  await extensions.evaluate((id) => {
+    const dev = (globalThis as unknown as { chrome: { developerPrivate: DeveloperPrivate } }).chrome.developerPrivate;
+    return new Promise<void>((resolve) => dev.updateProfileConfiguration({ inDeveloperMode: true }, () => dev.reload(id, { failQuietly: true }, () => resolve())));
+  }, world.browser.extensionId);
+  await extensions.close();
+  world.fake.setMode('normal');
+
+  const done = await api.finished(id, 120_000);
+  expect(done).toMatchObject({ status: 'completed', task_output: { sent: true } });
+  const [row] = await world.service.ctx.db.query<{ attempt: number }>('SELECT attempt FROM tasks WHERE id = $1', [id]);
+  expect(row!.attempt).toBe(2);
+  // The old script's relationship answer comes 6 s after it asked; had it gone on, its invitation
+  // would follow. It was stopped: one invitation, sent by attempt 2.
+  await sleep(8_000);
+  expect(invitationsToAlan()).toHaveLength(1);
+
+  // The popup of the reloaded extension (the old one closed with it) shows the task's two ends.
+  popup = await openPopup(context, world.browser.extensionId);
+  const recent = popup.getByTestId('activity');
+  await expect(recent).toContainText('✓ Connection request · profile ACoAAAlanTur…');
+  await expect(recent).toContainText('✗ Connection request · profile ACoAAAlanTur…: network error');
+  const lost = recent.locator('li.failed', { hasText: 'Connection request' });
+  await lost.locator('summary').click();
+  await expect(lost.locator('.why')).toContainText('The network tab stopped the task');
+  await shot('after-extension-reload');
+});
