@@ -12,3 +12,4 @@ export * from './posts.js';
 export * from './watchlists.js';
 export * from './invitations.js';
 export * from './webhooks.js';
+export * from './live-events.js';

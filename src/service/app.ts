@@ -19,6 +19,7 @@ import { keywordWatchlistRoutes } from './routes/keyword-watchlists.js';
 import { peopleWatchlistRoutes } from './routes/people-watchlists.js';
 import { companyWatchlistRoutes } from './routes/company-watchlists.js';
 import { webhookRoutes } from './routes/webhooks.js';
+import { eventRoutes } from './routes/events.js';
 
 /** 1 MiB: far above any real request; a larger body is refused before it is read. */
 export const MAX_BODY_BYTES = 1024 * 1024;
@@ -54,6 +55,7 @@ export function createApp(ctx: ServiceContext) {
   app.route('/', peopleWatchlistRoutes);
   app.route('/', companyWatchlistRoutes);
   app.route('/', webhookRoutes);
+  app.route('/', eventRoutes);
 
   app.notFound((c) => c.json({ error: 'Not found' }, 404));
   app.onError((err, c) => {

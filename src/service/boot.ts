@@ -10,6 +10,7 @@ import { createLogger, type Logger } from './logger.js';
 import { loadSecretKey } from './security/secret-key.js';
 import { CREDENTIALS_CHANNEL, createCredentialCache, forgetEverywhere, parseCredentialChange } from './auth/credential-cache.js';
 import { ActivityMarks } from './auth/activity-marks.js';
+import { createTeamChanges } from './live/team-changes.js';
 
 /** Opens the database (migrated), mailer and signals named by the configuration. */
 export async function createServiceContext(
@@ -38,11 +39,13 @@ export async function createServiceContext(
       if (change) forgetEverywhere(change);
     });
   }
-  return { db, config, secretKey, mailer, signals, log, credentials, activity: new ActivityMarks() };
+  const changes = await createTeamChanges(db);
+  return { db, config, secretKey, mailer, signals, log, credentials, activity: new ActivityMarks(), changes };
 }
 
 export async function closeServiceContext(ctx: ServiceContext): Promise<void> {
   (ctx.credentials as { close?: () => void }).close?.();
   await ctx.signals.close();
+  await ctx.changes.close();
   await ctx.db.close();
 }

@@ -5,6 +5,7 @@ import type { TaskSignals } from './tasks/task-signals.js';
 import type { Logger } from './logger.js';
 import type { CredentialCache } from './auth/credential-cache.js';
 import type { ActivityMarks } from './auth/activity-marks.js';
+import type { TeamChanges } from './live/team-changes.js';
 
 /** Everything a route or job needs, built once at start-up (or per test) and passed down. */
 export interface ServiceContext {
@@ -19,6 +20,8 @@ export interface ServiceContext {
   credentials: CredentialCache;
   /** Which members' activity marks are due (auth/activity-marks.ts). */
   activity: ActivityMarks;
+  /** What changed for which team, for the live streams (live/team-changes.ts). */
+  changes: TeamChanges;
 }
 
 export interface TeamRow {

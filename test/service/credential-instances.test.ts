@@ -5,6 +5,7 @@ import { CREDENTIALS_CHANNEL } from '../../src/service/auth/credential-cache.js'
 import { startPrivatePostgres, type PrivatePostgres } from '../support/private-postgres.js';
 import { createAgentTeam, type AgentTeam } from '../support/task-team.js';
 import { startTestService, type TestService } from '../support/test-service.js';
+import { SseReader } from '../support/sse-reader.js';
 
 // Service instances keep verified keys and tokens for a few seconds. A credential withdrawn by
 // another process (another instance, the operator's CLI) reaches them through NOTIFY: here the other
@@ -52,4 +53,24 @@ test('a member removed by another process is refused here at once', async () => 
   await other.query('DELETE FROM memberships WHERE team_id = $1 AND user_id = $2', [fresh.id, carol.userId]);
   await other.query('SELECT pg_notify($1, $2)', [CREDENTIALS_CHANNEL, JSON.stringify({ user: carol.userId })]);
   await expect.poll(async () => (await heartbeat(carol.agentHeaders)).status, { timeout: 2_000, interval: 50 }).toBe(401);
+});
+
+test("a task another instance finishes reaches this instance's live stream (the trigger's NOTIFY, not this process)", async () => {
+  const res = await svc.call('GET', '/api-events', { headers: { 'x-api-key': team.apiKey } });
+  expect(res.status).toBe(401); // the key was rotated by the first test
+  const fresh = await createAgentTeam(svc, 'Live', [{ email: 'admin@live-inst.test', role: 'admin' }]);
+  const stream = new SseReader(await svc.call('GET', '/api-events', { headers: fresh.keyHeaders }));
+  try {
+    expect((await stream.next()).event).toBe('ready');
+    const taskId = crypto.randomUUID();
+    await other.query(
+      `INSERT INTO tasks (id, team_id, type, input, status) VALUES ($1, $2, 'agent_fetch_profile', '{"profile_slug":"ada"}', 'pending')`,
+      [taskId, fresh.id],
+    );
+    expect(JSON.parse((await stream.next(2_000)).data)).toEqual({ kinds: ['tasks'] });
+    await other.query(`UPDATE tasks SET status = 'failed', error = '{"code":"not_found","message":"gone"}' WHERE id = $1`, [taskId]);
+    expect(JSON.parse((await stream.next(2_000)).data)).toEqual({ kinds: ['tasks'] });
+  } finally {
+    await stream.close();
+  }
 });

@@ -679,6 +679,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api-events": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Live changes of the team (Server-Sent Events)
+         * @description A `text/event-stream`. First `event: ready`; then `event: change` with `{"kinds": [...]}` (of `tasks`, `posts`, `watchlists`, `members`) whenever those changed: fetch them again. The stream carries no data itself. A comment line every 15 s keeps proxies from closing it; it ends after 10 minutes and the client reconnects (the `retry` field). Send `x-api-key` as a header: with `fetch`, not `EventSource`, in a browser.
+         */
+        get: operations["getApiEvents"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -4724,6 +4744,44 @@ export interface operations {
             };
             /** @description `Webhook not found` */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getApiEvents: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The event stream */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/event-stream": string;
+                };
+            };
+            /** @description `Missing API Key` or `Invalid API Key` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `Too many live connections for this team` (at most 25 at once) */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };

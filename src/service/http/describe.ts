@@ -15,6 +15,7 @@ export const TAGS = {
   Watchlists: 'Keyword, people and company watchlists that collect posts on a schedule.',
   Posts: 'Collected posts, and likes and comments on them.',
   Team: 'The team and its members (the key and the caller’s agent token).',
+  Live: 'What changed for the team, as it happens (Server-Sent Events).',
   Webhooks: 'Signed HTTP callbacks to your own URL when tasks end or posts are collected (docs/webhooks.md).',
   'Agent protocol': 'The calls of the browser extension (docs/agent-protocol.md).',
   Operations: 'For the operator: is the service up.',
@@ -30,7 +31,7 @@ const SECURITY: Record<Security, Record<string, string[]>[]> = {
 };
 
 /** A success answer: its description and, when it has a body, the contract schema of that body. */
-export type Success = string | { description: string; schema?: z.core.$ZodType };
+export type Success = string | { description: string; schema?: z.core.$ZodType; /** Default application/json. */ mediaType?: string };
 
 export interface RouteDoc {
   summary: string;
@@ -48,11 +49,11 @@ export const ERROR_SCHEMA_REF = { $ref: '#/components/schemas/Error' };
 export function describe(doc: RouteDoc) {
   const responses: Record<string, unknown> = {};
   for (const [status, r] of Object.entries(doc.responses)) {
-    const { description, schema } = typeof r === 'string' ? { description: r, schema: undefined } : r;
+    const { description, schema, mediaType = 'application/json' } = typeof r === 'string' ? { description: r, schema: undefined } : r;
     responses[status] = {
       description,
       ...(schema
-        ? { content: { 'application/json': { schema: resolver(schema as Parameters<typeof resolver>[0], { options: { io: 'output' } }) } } }
+        ? { content: { [mediaType]: { schema: resolver(schema as Parameters<typeof resolver>[0], { options: { io: 'output' } }) } } }
         : {}),
     };
   }

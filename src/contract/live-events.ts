@@ -1,0 +1,17 @@
+import { z } from './zod.js';
+
+/**
+ * GET /api-events: a Server-Sent Events stream of what changed for the team. Each `change` event
+ * names a kind; the client fetches that kind again (the stream never carries the data itself).
+ */
+export const CHANGE_KINDS = ['tasks', 'posts', 'watchlists', 'members'] as const;
+export const ChangeKind = z.enum(CHANGE_KINDS);
+export type ChangeKind = z.infer<typeof ChangeKind>;
+
+/** `event: change` data: the kinds that changed since the last event (a burst is sent as one). */
+export const ChangeEvent = z.object({ kinds: z.array(ChangeKind) });
+export type ChangeEvent = z.infer<typeof ChangeEvent>;
+
+/** `event: ready` data, first on every connection: fetch everything once, then follow the changes. */
+export const ReadyEvent = z.object({ kinds: z.array(ChangeKind), keep_alive_s: z.number() });
+export type ReadyEvent = z.infer<typeof ReadyEvent>;
