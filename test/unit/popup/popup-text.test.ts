@@ -1,0 +1,35 @@
+import { describe, expect, it } from 'vitest';
+import { accountChanged, describeActivity, resumeWarning, taskName, waitingResults } from '../../../src/popup/popup-text.js';
+import type { ActivityEntry } from '../../../src/agent/journal.js';
+
+/** The popup's words (src/popup/popup-text.ts). */
+describe('popup words', () => {
+  const entry = (e: Partial<ActivityEntry>): ActivityEntry => ({ at: 0, task_id: 't', type: 'agent_profile_fetch', kind: 'completed', error_code: null, duration_ms: 1200, message: null, ...e });
+
+  it('each recent line names what the task was about', () => {
+    expect(describeActivity(entry({ target: 'ada-lovelace' }))).toBe('✓ Fetch profile · ada-lovelace in 1.2 s');
+    expect(describeActivity(entry({ kind: 'failed', error_code: 'not_found', target: 'no-such-person', duration_ms: 56 }))).toBe('✗ Fetch profile · no-such-person: not found in 56 ms');
+    // Entries journaled before targets were kept read as before.
+    expect(describeActivity(entry({ duration_ms: null }))).toBe('✓ Fetch profile');
+    expect(taskName('agent_keyword_tracking', '“duckdb”')).toBe('Keyword watchlist · “duckdb”');
+  });
+
+  it('results waiting in the journal', () => {
+    expect(waitingResults({ waiting_results: 0, service: { reachable: false, error: null, last_heartbeat_at: null } })).toBeNull();
+    expect(waitingResults({ waiting_results: 2, service: { reachable: false, error: null, last_heartbeat_at: null } })).toBe('2 results will be sent when the service is back.');
+    expect(waitingResults({ waiting_results: 1, service: { reachable: null, error: null, last_heartbeat_at: null } })).toBe('1 result will be sent when the service is back.');
+    expect(waitingResults({ waiting_results: 1, service: { reachable: true, error: null, last_heartbeat_at: 1 } })).toBe('1 result waiting to be sent to the service.');
+  });
+
+  it('warns before a safety stop is ended early, with the reason of that stop', () => {
+    expect(resumeWarning({ reason: 'network_rate_limited' })).toMatch(/^Resume before the safety stop ends\? The network asked us to slow down/);
+    expect(resumeWarning({ reason: 'network_challenge' })).toContain('security check');
+    expect(resumeWarning({ reason: 'invitation_limit' })).toContain('weekly invitation limit');
+  });
+
+  it('names both accounts when the network account changed', () => {
+    expect(accountChanged({ before: 'Ada Lovelace', now: 'Grace Hopper' })).toBe(
+      'The network account signed in now is Grace Hopper, but until now you worked as Ada Lovelace. Tasks run as the account signed in.',
+    );
+  });
+});
