@@ -11,4 +11,7 @@ export function statsDirFor(outDir: string): string;
 export function pureContractSchemas(): Plugin;
 export function bundleStats(): Plugin;
 export function clearBundleStats(outDir: string): void;
-export function checkBundles(outDir?: string, options?: { top?: number }): { lines: string[]; failures: string[]; record: Record<string, unknown> };
+export function checkBundles(
+  outDir?: string,
+  options?: { top?: number; budgets?: Record<string, number>; baseline?: Record<string, { bytes: number; modules: Record<string, number> }> },
+): { lines: string[]; failures: string[]; record: Record<string, unknown> };

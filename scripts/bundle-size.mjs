@@ -145,7 +145,12 @@ function readStats(outDir) {
   return byFile;
 }
 
-const kB = (n) => `${(n / 1000).toFixed(1)} kB`;
+function readBaseline() {
+  return existsSync(BASELINE_FILE) ? JSON.parse(readFileSync(BASELINE_FILE, 'utf8')) : {};
+}
+
+/** As the build prints sizes: bytes under a kB, else kB with one decimal (1 kB = 1000 bytes). */
+const kB = (n) => (Math.abs(n) < 1000 ? `${n} B` : `${(n / 1000).toFixed(1)} kB`);
 const sorted = (modules) => Object.entries(modules).sort((a, b) => b[1] - a[1]);
 
 /** Aggregates modules by package (node_modules) for a readable top list. */
@@ -163,13 +168,12 @@ function byPackage(modules) {
  * Checks every budgeted bundle of a build target. Answers the lines to print and the failures;
  * `record` answers what to write as the new baseline.
  */
-export function checkBundles(outDir = join(ROOT, '.output', 'chrome-mv3'), { top = 8 } = {}) {
+export function checkBundles(outDir = join(ROOT, '.output', 'chrome-mv3'), { top = 8, budgets = BUDGETS, baseline = readBaseline() } = {}) {
   const stats = readStats(outDir);
-  const baseline = existsSync(BASELINE_FILE) ? JSON.parse(readFileSync(BASELINE_FILE, 'utf8')) : {};
   const lines = [];
   const failures = [];
   const record = {};
-  for (const [file, budget] of Object.entries(BUDGETS)) {
+  for (const [file, budget] of Object.entries(budgets)) {
     const path = join(outDir, file);
     if (!existsSync(path)) {
       failures.push(`${file}: not built (no ${relative(ROOT, path)})`);

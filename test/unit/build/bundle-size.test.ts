@@ -1,0 +1,51 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { checkBundles, statsDirFor } from '../../../scripts/bundle-size.mjs';
+
+/** The size budgets npm test enforces (scripts/bundle-size.mjs), on a build made up here. */
+describe('bundle budgets', () => {
+  let root: string;
+  afterEach(() => rmSync(root, { recursive: true, force: true }));
+
+  /** A build of one content script of `bytes`, holding these modules (minified sizes). */
+  function build(bytes: number, modules: Record<string, number>) {
+    root = mkdtempSync(join(tmpdir(), 'na-bundles-'));
+    const out = join(root, 'chrome-mv3');
+    mkdirSync(join(out, 'content-scripts'), { recursive: true });
+    writeFileSync(join(out, 'content-scripts/network.js'), 'x'.repeat(bytes));
+    mkdirSync(statsDirFor(out), { recursive: true });
+    writeFileSync(join(statsDirFor(out), 'content-scripts__network.js.json'), JSON.stringify({ file: 'content-scripts/network.js', bytes, modules }));
+    return out;
+  }
+  const budgets = { 'content-scripts/network.js': 1_000 };
+  const baseline = { 'content-scripts/network.js': { bytes: 900, modules: { 'src/network/call.ts': 500, 'src/network/errors.ts': 400 } } };
+
+  it('within budget: passes, listing the largest modules', () => {
+    const { lines, failures } = checkBundles(build(950, { 'src/network/call.ts': 520, 'src/network/errors.ts': 430 }), { budgets, baseline });
+    expect(failures).toEqual([]);
+    expect(lines[0]).toBe('✓ content-scripts/network.js: 950 B of 1.0 kB');
+    expect(lines[1]).toContain('src/network/call.ts');
+  });
+
+  it('over budget: fails, naming the modules that grew it since the recorded sizes', () => {
+    const { failures } = checkBundles(build(1_300, { 'src/network/call.ts': 510, 'src/network/errors.ts': 400, 'src/network/new-thing.ts': 380 }), { budgets, baseline });
+    expect(failures).toEqual([
+      'content-scripts/network.js is 1.3 kB, over its 1.0 kB budget by 300 B. Grew most: src/network/new-thing.ts +380 B (new), src/network/call.ts +10 B. Largest: src/network/call.ts 510 B, src/network/errors.ts 400 B, src/network/new-thing.ts 380 B',
+    ]);
+  });
+
+  it('a content script that takes in zod or the built-in map fails, whatever its size', () => {
+    const { failures } = checkBundles(build(500, { 'node_modules/zod/v4/core/core.js': 100, 'src/network/map/built-in.ts': 100 }), { budgets, baseline });
+    expect(failures).toHaveLength(1);
+    expect(failures[0]).toMatch(/holds modules it must not:\n\s+node_modules\/zod\/v4\/core\/core\.js \(zod belongs to the worker/);
+    expect(failures[0]).toContain('src/network/map/built-in.ts (the built-in network map reaches the tab in task:start)');
+  });
+
+  it('a build without stats is not taken as within budget', () => {
+    const out = build(100, {});
+    rmSync(statsDirFor(out), { recursive: true });
+    expect(checkBundles(out, { budgets, baseline }).failures[0]).toMatch(/^content-scripts\/network\.js: no bundle stats/);
+  });
+});
