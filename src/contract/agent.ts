@@ -1,4 +1,5 @@
 import { z } from './zod.js';
+import { MemberSafety, Pacing } from './budgets.js';
 import { strictBody } from './common.js';
 import { Role } from './auth.js';
 import { AgentErrorCode, AgentTaskError, TaskType } from './task-types.js';
@@ -57,6 +58,10 @@ export const HeartbeatResponse = z.object({
   claim_wait_s: z.number().check(z.int()),
   /** Present when the service has a newer network map than `network_map_version`. */
   network_map: z.optional(NetworkMap),
+  /** The pace the agent keeps between tasks (docs/budgets.md); absent from older services. */
+  pacing: z.optional(Pacing),
+  /** This member's budgets used, working hours and waiting tasks, for the popup. */
+  safety: z.optional(MemberSafety),
 });
 export type HeartbeatResponse = z.infer<typeof HeartbeatResponse>;
 

@@ -2,6 +2,7 @@ import { z } from './zod.js';
 import { strictBody } from './common.js';
 import { Role } from './auth.js';
 import { CallHealth } from './agent.js';
+import { MemberSafety, Pacing, TeamBudget } from './budgets.js';
 
 /**
  * Team membership endpoints (issue: "an admin adds members by e-mail and sets roles"). They are
@@ -44,11 +45,22 @@ export const MemberView = z.object({
   /** The network map version the member's extension runs with, and the calls of it that failed lately. */
   network_map_version: z.nullable(z.number().check(z.int())),
   network_health: z.array(CallHealth),
+  /** Budgets used, working hours and waiting tasks (docs/budgets.md); GET /api-team only, null for an invitation. */
+  safety: z.optional(z.nullable(MemberSafety)),
 });
 export type MemberView = z.infer<typeof MemberView>;
 
 export const TeamView = z.object({
-  team: z.object({ id: z.string(), name: z.string(), plan: z.string(), agent_active: z.boolean() }),
+  team: z.object({
+    id: z.string(),
+    name: z.string(),
+    plan: z.string(),
+    agent_active: z.boolean(),
+    /** Per member and task type, per rolling day and week (docs/budgets.md). */
+    budgets: z.array(TeamBudget),
+    /** Seconds between two writes and two reads of one member, drawn at random in [min, max]. */
+    pacing: Pacing,
+  }),
   me: z.object({ id: z.string(), email: z.string(), role: Role }),
   members: z.array(MemberView),
 });

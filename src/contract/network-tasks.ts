@@ -152,6 +152,12 @@ export const TaskStatusResponse = z.object({
     error: z.optional(z.nullable(TaskError)),
     created_at: z.optional(z.string()),
     updated_at: z.optional(z.string()),
+    /**
+     * A pending task that cannot run yet (a member's budget is spent, outside working hours, a
+     * retry delay): when it may run, and why, in words (docs/budgets.md). Both null otherwise.
+     */
+    scheduled_for: z.optional(z.nullable(z.string())),
+    waiting_reason: z.optional(z.nullable(z.string())),
   }),
 });
 export type TaskStatusResponse = z.infer<typeof TaskStatusResponse>;

@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { z } from '../../src/contract/zod.js';
 import { TASK_OUTPUTS } from '../../src/contract/task-io.js';
-import type { TaskType } from '../../src/contract/task-types.js';
 import { enqueueTask } from '../../src/service/tasks/enqueue.js';
 import { startTestService, type TestService } from '../support/test-service.js';
 import { signIn, type SignedIn } from '../support/sign-in.js';
 import { createAgentTeam } from '../support/task-team.js';
+import { TASK_TYPES, type TaskType } from '../../src/contract/task-types.js';
 
 /**
  * A sweep over every operation /openapi.json documents, and over every agent result: malformed
@@ -220,6 +220,9 @@ function exampleOf(schema: JsonSchema, name = ''): unknown {
 
 test('no agent result answers 5xx: hostile values in every field of every task type’s output (complete) and of a failure report (fail)', async () => {
   const team = await createAgentTeam(svc, 'Sweep agents', [{ email: 'agent-sweep@example.com', role: 'admin' }]);
+  // Hundreds of results of each kind from one member: no account would, so its budgets are opened up.
+  const unlimited = Object.fromEntries(TASK_TYPES.map((t) => [t, { per_day: null, per_week: null }]));
+  await svc.ctx.db.query('UPDATE teams SET budgets = $2 WHERE id = $1', [team.id, JSON.stringify(unlimited)]);
   const member = team.members[0]!;
   const keyed = { headers: team.keyHeaders };
   // Collection outputs are filed into watchlists: one of each kind, so the filing runs too.

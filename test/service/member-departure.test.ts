@@ -44,7 +44,7 @@ test('removing a member fails the tasks assigned to them with agent_lost; other 
   expect((await status(admin.apiKey, anyones)).status).toBe('pending');
 });
 
-test('a member who moves to another team at sign-in leaves no task of the old team waiting', async () => {
+test('a member who accepts an invitation to another team leaves no task of the old team waiting', async () => {
   const oldAdmin = await signIn(svc, 'move-old-admin@example.com');
   await svc.call('POST', '/api-team-members', { headers: oldAdmin.memberHeaders, body: { email: 'move-carol@example.com' } });
   const carol = await signIn(svc, 'move-carol@example.com');
@@ -53,8 +53,12 @@ test('a member who moves to another team at sign-in leaves no task of the old te
 
   const newAdmin = await signIn(svc, 'move-new-admin@example.com');
   await svc.call('POST', '/api-team-members', { headers: newAdmin.memberHeaders, body: { email: 'move-carol@example.com' } });
-  const moved = await signIn(svc, 'move-carol@example.com');
-  expect(moved.team.id).toBe(newAdmin.team.id);
+  // Signing in never moves anyone: carol accepts the invitation herself.
+  const stayed = await signIn(svc, 'move-carol@example.com');
+  expect(stayed.team.id).toBe(oldAdmin.team.id);
+  const accepted = await svc.call('POST', '/api-team-invitations/accept', { headers: stayed.memberHeaders, body: { team_id: newAdmin.team.id } });
+  expect(accepted.status, await accepted.clone().text()).toBe(200);
+  expect(((await accepted.json()) as { team: { id: string } }).team.id).toBe(newAdmin.team.id);
 
   expect(await status(oldAdmin.apiKey, carols)).toMatchObject({ status: 'failed', error: { code: 'agent_lost' } });
 });

@@ -26,7 +26,7 @@ describe('GET /api-team', () => {
   it('shows the team with its plan, the caller, and agent_active from last_active_at within 48 h', async () => {
     const ada = await signIn(svc, 'view-ada@example.com', 'Ada');
     let v = await team(ada);
-    expect(v.team).toEqual({ id: ada.team.id, name: "Ada's team", plan: 'free', agent_active: false });
+    expect(v.team).toMatchObject({ id: ada.team.id, name: "Ada's team", plan: 'free', agent_active: false });
     expect(v.me).toEqual({ id: ada.user.id, email: 'view-ada@example.com', role: 'admin' });
     expect(v.members).toHaveLength(1);
     expect(v.members[0]).toMatchObject({ user_id: ada.user.id, full_name: 'Ada', status: 'active', agent_active: false });

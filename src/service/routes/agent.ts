@@ -23,6 +23,8 @@ import { newerNetworkMap, recordHeartbeat } from '../tasks/agent-heartbeat.js';
 import { claimWithin } from '../tasks/claim-long-poll.js';
 import { extendLease } from '../tasks/extend.js';
 import { completeTask } from '../tasks/complete.js';
+import { loadTeamSettings } from '../budgets/team-settings.js';
+import { pendingTasks, TeamSafety } from '../budgets/safety.js';
 import { failTask } from '../tasks/fail.js';
 
 /** docs/agent-protocol.md: how often an agent should call in, told to it in every heartbeat answer. */
@@ -69,6 +71,7 @@ export const agentRoutes = new Hono<AppEnv>()
     // A member back from a pause or a sign-out may have tasks waiting for it: wake its claim.
     if (becameEligible) await signals.taskReady(team.id);
     const networkMap = await newerNetworkMap(db, log, hb.network_map_version ?? 0, hb.network_map_format);
+    const [{ pacing }, safety, pending] = await Promise.all([loadTeamSettings(db, team.id), TeamSafety.load(db, team.id), pendingTasks(db, team.id)]);
     const answer: HeartbeatResponse = {
       server_time: new Date().toISOString(),
       member: { id: agent.userId, email: agent.email, full_name: agent.fullName, role: agent.role },
@@ -76,6 +79,8 @@ export const agentRoutes = new Hono<AppEnv>()
       heartbeat_every_s: HEARTBEAT_EVERY_S,
       claim_wait_s: CLAIM_WAIT_S,
       ...(networkMap ? { network_map: networkMap } : {}),
+      pacing,
+      safety: await safety.memberSafety(agent.userId, pending),
     };
     return c.json(answer);
   })

@@ -1,5 +1,6 @@
 import { Hono } from 'hono';
-import type { AppEnv } from '../context.js';
+import type { AgentIdentity, AppEnv, TeamRow } from '../context.js';
+import type { Queryable } from '../db/database.js';
 import { requireApiKey } from '../auth/require-api-key.js';
 import { requireMember } from '../auth/require-member.js';
 import { requireAdmin } from '../auth/require-admin.js';
@@ -9,6 +10,10 @@ import { AddMemberBody, MemberView, RemoveMemberQuery, RemoveMemberResponse, Set
 import { getMember, listMembers } from '../teams/team-view.js';
 import { inviteMember, removeMember, setMemberRole } from '../teams/membership-changes.js';
 import { inviteEmail } from '../mail/invite-email.js';
+import { HttpError } from '../http/http-error.js';
+import { PatchTeamBody, SetWorkingHoursBody } from '../../contract/budgets.js';
+import { withSafety } from '../budgets/team-view.js';
+import { patchTeamSafety } from '../budgets/patch-team.js';
 
 /** The key is shared by the team, so the member's own agent token says who is asking. */
 const member = [requireApiKey(), requireMember({ recordActivity: false })] as const;
@@ -20,6 +25,16 @@ const AUTH_ERRORS = {
   401: '`Missing API Key`, `Invalid API Key`, or `Invalid agent token` (the bearer token is not a member of the key’s team)',
 };
 const ADMIN_ERRORS = { ...AUTH_ERRORS, 403: '`Access denied`: only an admin of the team may change its members' };
+
+/** The team as GET and PATCH /api-team answer it. */
+async function teamView(db: Queryable, team: TeamRow, agent: AgentIdentity): Promise<TeamView> {
+  const { budgets, pacing, members } = await withSafety(db, team.id, await listMembers(db, team.id));
+  return {
+    team: { id: team.id, name: team.name, plan: team.plan, agent_active: members.some((m) => m.agent_active), budgets, pacing },
+    me: { id: agent.userId, email: agent.email, role: agent.role },
+    members,
+  };
+}
 
 /** Team and members: GET /api-team, and the admin's POST/PATCH/DELETE /api-team-members. */
 export const memberRoutes = new Hono<AppEnv>()
@@ -37,14 +52,67 @@ export const memberRoutes = new Hono<AppEnv>()
     }),
     ...member,
     async (c) => {
-      const { team, agent } = c.var;
-      const members = await listMembers(c.var.ctx.db, team.id);
-      const view: TeamView = {
-        team: { id: team.id, name: team.name, plan: team.plan, agent_active: members.some((m) => m.agent_active) },
-        me: { id: agent.userId, email: agent.email, role: agent.role },
-        members,
-      };
-      return c.json(view);
+      return c.json(await teamView(c.var.ctx.db, c.var.team, c.var.agent));
+    },
+  )
+  .patch(
+    '/api-team',
+    describe({
+      summary: 'Set the team’s action budgets and pace (admins only)',
+      description:
+        `${MEMBER_NOTE} \`budgets\` is keyed by task type, each with \`per_day\` and/or \`per_week\` (a whole number, or null for no limit; ` +
+        'the type set to null returns to the defaults). `pacing` sets the seconds between two writes and two reads of one member ' +
+        '(`write_min_s`, `write_max_s`, `read_min_s`, `read_max_s`; null returns to the defaults). Safer than the default is always ' +
+        'allowed; a higher limit, no limit, or a shorter gap needs `"i_accept_the_risk": true`. Tasks held by a budget run as soon as it allows. ' +
+        'Answers the team as GET does.',
+      tag: 'Team',
+      security: 'member',
+      responses: { 200: { description: 'The team with its new settings', schema: TeamView } },
+      errors: { ...ADMIN_ERRORS, 400: "A value out of range, or riskier than the default without the risk accepted (`Invalid 'budgets.agent_connection_request.per_day': 40 is above the default of 25; …`)" },
+    }),
+    ...member,
+    requireAdmin,
+    validate('json', PatchTeamBody, { example: { budgets: { agent_connection_request: { per_day: 2, per_week: 10 } }, pacing: { write_min_s: 60, write_max_s: 120 } } }),
+    async (c) => {
+      const body = c.req.valid('json');
+      const { team, agent, ctx } = c.var;
+      await ctx.db.transaction((tx) => patchTeamSafety(tx, team.id, body));
+      ctx.log.info('team_safety_changed', { team_id: team.id, by: agent.userId, risk_accepted: body.i_accept_the_risk === true });
+      // A raised budget may free waiting tasks: waiting claims look again.
+      await ctx.signals.taskReady(team.id);
+      return c.json(await teamView(ctx.db, team, agent));
+    },
+  )
+  .put(
+    '/api-team-members/working-hours',
+    describe({
+      summary: 'Set a member’s working hours: no write action is run outside them (the member, or an admin)',
+      description:
+        `${MEMBER_NOTE} \`working_hours\`: \`{days: [1..7] (ISO weekdays, 1 Monday), start: "08:00", end: "20:00", time_zone: "Europe/Paris"}\`, ` +
+        'or null for none. Likes, comments, connection requests and messages are not claimed outside the window; reads are. ' +
+        'A member may set their own; an admin anyone’s.',
+      tag: 'Team',
+      security: 'member',
+      responses: { 200: { description: 'The member', schema: MemberView } },
+      errors: { ...AUTH_ERRORS, 403: '`Access denied`: a member may set only their own working hours', 404: '`Member not found` in this team' },
+    }),
+    ...member,
+    validate('json', SetWorkingHoursBody, {
+      example: { email: 'grace@example.com', working_hours: { days: [1, 2, 3, 4, 5], start: '08:00', end: '20:00', time_zone: 'Europe/Paris' } },
+    }),
+    async (c) => {
+      const body = c.req.valid('json');
+      const { team, agent, ctx } = c.var;
+      if (agent.role !== 'admin' && body.email !== agent.email) throw new HttpError(403, 'Access denied');
+      const rows = await ctx.db.query('UPDATE memberships SET working_hours = $3 WHERE team_id = $1 AND email = $2 RETURNING email', [
+        team.id,
+        body.email,
+        body.working_hours ? JSON.stringify({ ...body.working_hours, days: [...new Set(body.working_hours.days)].sort((a, b) => a - b) }) : null,
+      ]);
+      if (!rows.length) throw new HttpError(404, 'Member not found');
+      await ctx.signals.taskReady(team.id);
+      const [view] = (await withSafety(ctx.db, team.id, [(await getMember(ctx.db, team.id, body.email))!])).members;
+      return c.json(view!);
     },
   )
   .post(

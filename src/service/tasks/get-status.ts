@@ -1,7 +1,8 @@
 import type { Queryable } from '../db/database.js';
 import { HttpError } from '../http/http-error.js';
 import type { TaskStatusResponse } from '../../contract/network-tasks.js';
-import type { TaskError, TaskStatus } from '../../contract/task-types.js';
+import type { TaskError, TaskStatus, TaskType } from '../../contract/task-types.js';
+import { TeamSafety } from '../budgets/safety.js';
 import { iso } from './task-row.js';
 
 /**
@@ -18,9 +19,19 @@ export async function getTaskStatus(db: Queryable, teamId: string, taskId: strin
     error: TaskError | null;
     created_at: Date;
     updated_at: Date;
-  }>('SELECT id, team_id, status, input, output, error, created_at, updated_at FROM tasks WHERE id = $1', [taskId]);
+    type: TaskType;
+    assigned_user_id: string | null;
+    run_after: Date;
+    attempt: number;
+    max_attempts: number;
+  }>(
+    `SELECT id, team_id, status, input, output, error, created_at, updated_at, type, assigned_user_id, run_after, attempt, max_attempts
+       FROM tasks WHERE id = $1`,
+    [taskId],
+  );
   if (!row) throw new HttpError(404, 'Task not found');
   if (row.team_id !== teamId) throw new HttpError(403, 'Access denied');
+  const wait = row.status === 'pending' ? await (await TeamSafety.load(db, teamId)).whyWaiting(row) : null;
   return {
     id: row.id,
     status: row.status,
@@ -29,5 +40,7 @@ export async function getTaskStatus(db: Queryable, teamId: string, taskId: strin
     error: row.error ? { code: row.error.code, message: row.error.message } : null,
     created_at: iso(row.created_at)!,
     updated_at: iso(row.updated_at)!,
+    scheduled_for: wait?.scheduled_for ? wait.scheduled_for.toISOString() : null,
+    waiting_reason: wait?.waiting_reason ?? null,
   };
 }

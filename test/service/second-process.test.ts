@@ -7,9 +7,10 @@ import { createAgentTeam, type AgentTeam } from '../support/task-team.js';
 import { startTestService, type TestService } from '../support/test-service.js';
 import { SseReader } from '../support/sse-reader.js';
 
-// Service instances keep verified keys and tokens for a few seconds. A credential withdrawn by
-// another process (another instance, the operator's CLI) reaches them through NOTIFY: here the other
-// process is a bare connection that does what they do, so only the notification can tell.
+// What one service instance must notice of another process on the same PostgreSQL (another
+// instance, the operator's CLI): here the other process is a bare connection that does what they
+// do, so only the database can tell. Withdrawn credentials reach the cache through NOTIFY; a task
+// changed elsewhere reaches the live stream; a claim in flight elsewhere holds a budget's last slot.
 
 let db: PrivatePostgres;
 let svc: TestService;
@@ -73,4 +74,30 @@ test("a task another instance finishes reaches this instance's live stream (the 
   } finally {
     await stream.close();
   }
+});
+
+test('a claim in flight in another process holds the last slot of a budget: this claim waits for it, counts it, and takes nothing', async () => {
+  const fresh = await createAgentTeam(svc, 'Budget race', [{ email: 'admin@race.test', role: 'admin' }]);
+  const admin = fresh.members[0]!;
+  await other.query(`UPDATE teams SET budgets = '{"agent_like_post": {"per_day": 1}}' WHERE id = $1`, [fresh.id]);
+  const ids = [crypto.randomUUID(), crypto.randomUUID()];
+  for (const id of ids) {
+    await other.query(
+      `INSERT INTO tasks (id, team_id, type, input, status, assigned_user_id) VALUES ($1, $2, 'agent_like_post', '{"social_urn":"urn:li:activity:1","reaction_type":"LIKE"}', 'pending', $3)`,
+      [id, fresh.id, admin.userId],
+    );
+  }
+  // Seen just now: the claim below writes no activity mark (which would wait on the lock by itself).
+  expect((await heartbeat(admin.agentHeaders)).status).toBe(200);
+  // The other process does what a claim does: locks the member, takes the first task, not committed yet.
+  await other.query('BEGIN');
+  await other.query('SELECT 1 FROM memberships WHERE team_id = $1 AND user_id = $2 FOR UPDATE', [fresh.id, admin.userId]);
+  await other.query(`UPDATE tasks SET status = 'processing', claimed_by = $2, attempt = 1 WHERE id = $1`, [ids[0], admin.userId]);
+  const claim = svc.call('POST', '/agent/tasks/claim', { body: { wait_s: 0 }, headers: admin.agentHeaders });
+  await new Promise((r) => setTimeout(r, 300));
+  await other.query('COMMIT');
+  const res = await claim;
+  expect(res.status).toBe(204);
+  const [{ n }] = (await other.query(`SELECT count(*)::int AS n FROM tasks WHERE id = ANY($1) AND status = 'processing'`, [ids])).rows;
+  expect(n).toBe(1);
 });

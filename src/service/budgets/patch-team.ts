@@ -1,0 +1,63 @@
+import type { Queryable } from '../db/database.js';
+import { HttpError } from '../http/http-error.js';
+import type { TaskType } from '../../contract/task-types.js';
+import { DEFAULT_BUDGETS, DEFAULT_PACING, type BudgetLimit, type Pacing, type PatchTeamBody } from '../../contract/budgets.js';
+import { effectivePacing } from './team-settings.js';
+
+const RISK = 'send "i_accept_the_risk": true to allow it';
+
+/**
+ * Applies an admin's PATCH /api-team: budgets merged per task type and window (null resets a type
+ * to the defaults), pacing merged per field (null resets it). Safer than the default is always
+ * allowed; riskier (a higher limit, no limit where the default has one, a shorter gap) needs the
+ * risk accepted, else 400 naming the field.
+ */
+export async function patchTeamSafety(tx: Queryable, teamId: string, body: PatchTeamBody): Promise<void> {
+  const [row] = await tx.query<{ budgets: Record<string, Partial<BudgetLimit>>; pacing: Partial<Pacing> }>(
+    'SELECT budgets, pacing FROM teams WHERE id = $1 FOR UPDATE',
+    [teamId],
+  );
+  const budgets = { ...(row?.budgets ?? {}) };
+  for (const [type, change] of Object.entries(body.budgets ?? {}) as [TaskType, Partial<BudgetLimit> | null | undefined][]) {
+    if (change === undefined) continue;
+    if (change === null) {
+      delete budgets[type];
+      continue;
+    }
+    const next = { ...budgets[type] };
+    for (const window of ['per_day', 'per_week'] as const) {
+      const value = change[window];
+      if (value === undefined) continue;
+      const dflt = DEFAULT_BUDGETS[type][window];
+      const riskier = dflt !== null && (value === null || value > dflt);
+      if (riskier && !body.i_accept_the_risk) {
+        const what = value === null ? 'no limit' : String(value);
+        throw new HttpError(400, `Invalid 'budgets.${type}.${window}': ${what} is above the default of ${dflt}; ${RISK}`);
+      }
+      if (value === dflt) delete next[window];
+      else next[window] = value;
+    }
+    if (Object.keys(next).length) budgets[type] = next;
+    else delete budgets[type];
+  }
+
+  let pacing: Partial<Pacing> = { ...(row?.pacing ?? {}) };
+  if (body.pacing === null) pacing = {};
+  else if (body.pacing) {
+    for (const [field, value] of Object.entries(body.pacing) as [keyof Pacing, number | undefined][]) {
+      if (value === undefined) continue;
+      if (value < DEFAULT_PACING[field] && !body.i_accept_the_risk) {
+        throw new HttpError(400, `Invalid 'pacing.${field}': ${value} s is shorter than the default of ${DEFAULT_PACING[field]} s; ${RISK}`);
+      }
+      if (value === DEFAULT_PACING[field]) delete pacing[field];
+      else pacing[field] = value;
+    }
+  }
+  const merged = effectivePacing(pacing);
+  for (const kind of ['write', 'read'] as const) {
+    if (merged[`${kind}_min_s`] > merged[`${kind}_max_s`]) {
+      throw new HttpError(400, `Invalid 'pacing': ${kind}_min_s (${merged[`${kind}_min_s`]}) is above ${kind}_max_s (${merged[`${kind}_max_s`]})`);
+    }
+  }
+  await tx.query('UPDATE teams SET budgets = $2, pacing = $3 WHERE id = $1', [teamId, JSON.stringify(budgets), JSON.stringify(pacing)]);
+}

@@ -1,0 +1,170 @@
+import type { Queryable } from '../db/database.js';
+import type { TaskType } from '../../contract/task-types.js';
+import { isWrite, type BudgetUse, type MemberSafety, type WaitingTask, type WorkingHours } from '../../contract/budgets.js';
+import { loadTeamSettings, type TeamBudgets } from './team-settings.js';
+import { isSpent, loadUsage, nextFreeAt, type Use } from './usage.js';
+import { describeWorkingHours, writesWindow } from './working-hours.js';
+import { limitWords, TASK_WORDS, utcWords } from './words.js';
+
+interface MemberState {
+  userId: string;
+  email: string;
+  /** May claim now: not signed out of the network, not paused (the claim's own rule). */
+  eligible: boolean;
+  pausedWhy: string | null;
+  workingHours: WorkingHours | null;
+}
+
+export interface PendingTask {
+  id: string;
+  type: TaskType;
+  assigned_user_id: string | null;
+  run_after: Date;
+  attempt: number;
+  max_attempts: number;
+}
+
+/** Why a pending task has not run: when it may, and the reason in words. null: nothing holds it. */
+export interface Wait {
+  scheduled_for: Date | null;
+  waiting_reason: string;
+}
+
+/**
+ * A team's safety state at one moment: its budgets, each member's use and working hours. Answers
+ * what each member may still do (GET /api-team, the heartbeat) and why a pending task waits
+ * (get-task-status), the same way the claim decides.
+ */
+export class TeamSafety {
+  private readonly blockCache = new Map<string, Promise<{ until: Date | null; reason: string } | null>>();
+
+  private constructor(
+    private readonly db: Queryable,
+    readonly budgets: TeamBudgets,
+    private readonly members: MemberState[],
+    private readonly usage: Map<string, Map<TaskType, Use>>,
+    private readonly now: Date,
+  ) {}
+
+  static async load(db: Queryable, teamId: string): Promise<TeamSafety> {
+    const { budgets } = await loadTeamSettings(db, teamId);
+    const rows = await db.query<{ user_id: string; email: string; network_signed_in: boolean | null; paused: boolean | null; working_hours: WorkingHours | null; now: Date }>(
+      `SELECT user_id, email, network_signed_in, paused, working_hours, now() AS now
+         FROM memberships WHERE team_id = $1 AND user_id IS NOT NULL ORDER BY joined_at, email`,
+      [teamId],
+    );
+    const members = rows.map((r) => ({
+      userId: r.user_id,
+      email: r.email,
+      eligible: r.network_signed_in !== false && r.paused !== true,
+      pausedWhy: r.paused === true ? 'is paused' : r.network_signed_in === false ? 'is signed out of the network' : null,
+      workingHours: r.working_hours,
+    }));
+    const usage = await loadUsage(db, members.map((m) => m.userId));
+    return new TeamSafety(db, budgets, members, usage, rows[0] ? new Date(rows[0].now) : new Date());
+  }
+
+  /** One member's budgets, working hours and waiting tasks. */
+  async memberSafety(userId: string, pending: PendingTask[]): Promise<MemberSafety> {
+    const member = this.members.find((m) => m.userId === userId);
+    const window = writesWindow(member?.workingHours ?? null, this.now);
+    const budgets: BudgetUse[] = [];
+    for (const [type, limit] of Object.entries(this.budgets) as [TaskType, TeamBudgets[TaskType]][]) {
+      const use = this.usage.get(userId)?.get(type) ?? { day: 0, week: 0 };
+      const free = isSpent(limit, use) ? await nextFreeAt(this.db, userId, type, limit, use) : null;
+      budgets.push({
+        task_type: type,
+        per_day: limit.per_day,
+        per_week: limit.per_week,
+        used_today: use.day,
+        used_this_week: use.week,
+        next_free_at: free ? free.toISOString() : null,
+      });
+    }
+    const waiting: WaitingTask[] = [];
+    for (const task of pending) {
+      if (task.assigned_user_id !== null && task.assigned_user_id !== userId) continue;
+      if (task.assigned_user_id === null && !(await this.blockFor(userId, task.type))) continue;
+      const wait = await this.whyWaiting(task);
+      if (wait) waiting.push({ task_id: task.id, task_type: task.type, scheduled_for: wait.scheduled_for?.toISOString() ?? null, waiting_reason: wait.waiting_reason });
+      if (waiting.length >= 20) break;
+    }
+    return {
+      budgets,
+      working_hours: member?.workingHours ?? null,
+      writes_open: window.open,
+      writes_open_at: window.opensAt ? window.opensAt.toISOString() : null,
+      waiting,
+    };
+  }
+
+  /** Why a pending task waits, as the claim would decide for each member who may run it; null when one may now. */
+  async whyWaiting(task: PendingTask): Promise<Wait | null> {
+    if (task.run_after.getTime() > this.now.getTime()) {
+      return {
+        scheduled_for: task.run_after,
+        waiting_reason: `Tried again at ${utcWords(task.run_after)} after a failed attempt (attempt ${task.attempt + 1} of ${task.max_attempts}).`,
+      };
+    }
+    const candidates = task.assigned_user_id ? this.members.filter((m) => m.userId === task.assigned_user_id) : this.members;
+    const eligible = candidates.filter((m) => m.eligible);
+    if (eligible.length === 0) {
+      const who = task.assigned_user_id ? candidates[0] : null;
+      const reason = who?.pausedWhy
+        ? `Waits for ${who.email}, who runs ${TASK_WORDS[task.type]} for the team and ${who.pausedWhy}.`
+        : task.assigned_user_id
+          ? 'Waits for the member who must run it to rejoin the team.'
+          : "Waits for a member's extension: every member is paused or signed out of the network.";
+      return { scheduled_for: null, waiting_reason: reason };
+    }
+    let earliest: { until: Date | null; reason: string } | null = null;
+    for (const m of eligible) {
+      const block = await this.blockFor(m.userId, task.type);
+      if (!block) return null;
+      if (!earliest || (block.until && (!earliest.until || block.until < earliest.until))) earliest = block;
+    }
+    return { scheduled_for: earliest!.until, waiting_reason: earliest!.reason };
+  }
+
+  /** What keeps a member from this kind of task now (budget spent, outside working hours), or null. */
+  private blockFor(userId: string, type: TaskType) {
+    const key = `${userId} ${type}`;
+    let p = this.blockCache.get(key);
+    if (!p) this.blockCache.set(key, (p = this.computeBlock(userId, type)));
+    return p;
+  }
+
+  private async computeBlock(userId: string, type: TaskType): Promise<{ until: Date | null; reason: string } | null> {
+    const member = this.members.find((m) => m.userId === userId)!;
+    const limit = this.budgets[type];
+    const use = this.usage.get(userId)?.get(type) ?? { day: 0, week: 0 };
+    let until: Date | null = null;
+    const reasons: string[] = [];
+    if (isSpent(limit, use)) {
+      const free = await nextFreeAt(this.db, userId, type, limit, use);
+      reasons.push(
+        free
+          ? `${member.email} has used the budget of ${TASK_WORDS[type]} (${limitWords(limit)}); the next one may run at ${utcWords(free)}.`
+          : `The team's budget of ${TASK_WORDS[type]} is 0: ${member.email} runs none until an admin raises it.`,
+      );
+      until = free;
+    }
+    if (isWrite(type) && member.workingHours) {
+      const w = writesWindow(member.workingHours, until && until > this.now ? until : this.now);
+      if (!w.open) {
+        reasons.push(`Outside ${member.email}'s working hours (${describeWorkingHours(member.workingHours)}); it runs from ${w.opensAt ? utcWords(w.opensAt) : 'the next working day'}.`);
+        if (until !== null || reasons.length === 1) until = w.opensAt;
+      }
+    }
+    return reasons.length ? { until, reason: reasons.join(' ') } : null;
+  }
+}
+
+/** A team's pending tasks, oldest first (bounded: the views show a few). */
+export async function pendingTasks(db: Queryable, teamId: string, limit = 200): Promise<PendingTask[]> {
+  return db.query<PendingTask>(
+    `SELECT id, type, assigned_user_id, run_after, attempt, max_attempts FROM tasks
+      WHERE team_id = $1 AND status = 'pending' ORDER BY run_after, created_at LIMIT ${limit}`,
+    [teamId],
+  );
+}
