@@ -1,6 +1,7 @@
 import { defineItem } from './storage-item.js';
 import type { TaskType } from '../contract/task-types.js';
 import type { NetworkSession } from '../network/types.js';
+import type { MemberSafety, Pacing } from '../contract/budgets.js';
 
 /** What the worker learnt last (kept in storage, because the worker itself comes and goes). */
 export interface AgentState {
@@ -15,6 +16,12 @@ export interface AgentState {
   current_task: { id: string; type: TaskType; target: string | null; started_at: number } | null;
   /** What the last accepted heartbeat told the service; the service routes work by it. */
   reported: ReportedState | null;
+  /** The team's pace from the last heartbeat answer; null until one came (the defaults apply). */
+  pacing?: Pacing | null;
+  /** This member's budgets, working hours and waiting tasks, from the last heartbeat answer. */
+  safety?: MemberSafety | null;
+  /** The popup is open and its budgets are older than a few seconds: a heartbeat brings fresh ones. */
+  heartbeat_wanted_at?: number | null;
 }
 
 /** The part of a heartbeat that decides whether the service gives us tasks. */

@@ -141,8 +141,9 @@ async function loop(ctx: AgentContext): Promise<void> {
       if (claimAbort === abort) claimAbort = null;
     }
     if (!task) continue;
-    // Counted with or without safe mode, so switching it on starts from the true recent history.
-    await pacingItem.setValue(recordRun(await pacingItem.getValue(), task.type, ctx.clock.now(), ctx.clock.random()));
+    // The gap before the next task of its kind, at the team's pace (from the last heartbeat).
+    const [{ pacing: pace }, { safe_mode }] = await Promise.all([agentStateItem.getValue(), settingsItem.getValue()]);
+    await pacingItem.setValue(recordRun(await pacingItem.getValue(), task.type, ctx.clock.now(), ctx.clock.random(), pace ?? undefined, safe_mode));
     void refreshBadge(ctx);
     await runClaimedTask(ctx, task);
   }

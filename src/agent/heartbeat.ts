@@ -68,6 +68,8 @@ export async function sendHeartbeat(ctx: AgentContext): Promise<boolean> {
       service_error: null,
       heartbeat_every_s: answer.heartbeat_every_s,
       claim_wait_s: answer.claim_wait_s,
+      pacing: answer.pacing ?? null,
+      safety: answer.safety ?? null,
       // Exactly what this heartbeat carried, even if the member changed it meanwhile: the claim
       // loop compares it with the present and sends another heartbeat when they differ.
       reported: report,

@@ -1,4 +1,4 @@
-import { agentStateItem, pendingSignInItem, serviceReachable } from './agent-state.js';
+import { agentStateItem, patchState, pendingSignInItem, serviceReachable } from './agent-state.js';
 import { currentBadge } from './badge.js';
 import type { AgentContext } from './context.js';
 import { getCredentials, lastServiceUrlItem } from './credentials.js';
@@ -7,6 +7,8 @@ import type { AgentStatus } from '../shared/protocol.js';
 import { accountChange, networkAccountItem } from './network-account.js';
 import { activeStops, safetyStopsItem } from './safety-stops.js';
 import { settingsItem } from './settings.js';
+import { TASK_TYPES } from '../contract/task-types.js';
+import { DEFAULT_PACING } from '../contract/budgets.js';
 
 /** Midnight of the local day, for "done and failed today". */
 function startOfDay(now: number): number {
@@ -14,6 +16,9 @@ function startOfDay(now: number): number {
   d.setHours(0, 0, 0, 0);
   return d.getTime();
 }
+
+/** How old the popup's budgets may be while it is open. */
+const FRESH_SAFETY_MS = 10_000;
 
 /** The popup's whole picture in one answer. */
 export async function agentStatus(ctx: AgentContext): Promise<AgentStatus> {
@@ -31,6 +36,12 @@ export async function agentStatus(ctx: AgentContext): Promise<AgentStatus> {
   // Nothing heard from the service lately: the popup should not show an old answer as the present.
   // The loop sends a heartbeat when it looks (one is due), and the popup's next look shows it.
   if (creds && reachable === null) ctx.kick();
+  // The popup is open: what it shows of budgets and waiting tasks should be seconds old, not a
+  // minute. One heartbeat at most every FRESH_SAFETY_MS while it stays open.
+  else if (creds && state.last_heartbeat_at !== null && now - state.last_heartbeat_at > FRESH_SAFETY_MS && (state.heartbeat_wanted_at ?? 0) <= state.last_heartbeat_at) {
+    await patchState({ heartbeat_wanted_at: now });
+    ctx.kick();
+  }
   const lead = activeStops(stops, now).sort((a, b) => b.types.length - a.types.length)[0];
   const badge = await currentBadge(now);
   return {
@@ -47,7 +58,9 @@ export async function agentStatus(ctx: AgentContext): Promise<AgentStatus> {
     network_account_changed: accountChange(account, creds?.user.id ?? null, state.network),
     paused_by_user: settings.paused_by_user,
     safe_mode: settings.safe_mode,
-    safety_stop: lead ? { reason: lead.code, until: lead.until, message: lead.message } : null,
+    pacing: state.pacing ?? DEFAULT_PACING,
+    safety: state.safety ?? null,
+    safety_stop: lead ? { reason: lead.code, until: lead.until, message: lead.message, all_work: lead.types.length === TASK_TYPES.length } : null,
     current_task: state.current_task,
     waiting_results: (await ctx.journal.all()).length,
     today: await ctx.journal.countsSince(startOfDay(now)),

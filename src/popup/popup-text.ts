@@ -1,4 +1,5 @@
 import type { TaskType } from '../contract/task-types.js';
+import type { BudgetUse, Pacing } from '../contract/budgets.js';
 import type { ActivityEntry } from '../agent/journal.js';
 import type { AgentStatus } from '../shared/protocol.js';
 import { duration } from '../ui/time.js';
@@ -100,4 +101,40 @@ export function waitingResults(s: Pick<AgentStatus, 'waiting_results' | 'service
 /** The network account changed under the member. */
 export function accountChanged(change: { before: string; now: string }): string {
   return `The network account signed in now is ${change.now}, but until now you worked as ${change.before}. Tasks run as the account signed in.`;
+}
+
+/** What each budget counts, as the popup lists them. */
+const BUDGET_NAMES: Record<TaskType, string> = {
+  agent_connection_request: 'Connection requests',
+  agent_send_message: 'Messages',
+  agent_profile_fetch: 'Profile fetches',
+  agent_like_post: 'Likes',
+  agent_comment_post: 'Comments',
+  agent_profiles_search: 'Searches',
+  agent_keyword_tracking: 'Keyword collections',
+  agent_profiles_tracking: 'Profile post collections',
+  agent_company_tracking: 'Company post collections',
+  agent_company_posts_fetch: 'Company post fetches',
+  agent_company_fetch: 'Company fetches',
+  agent_connections_fetch: 'Connection list fetches',
+};
+
+/** "Connection requests: 2 of 2 today, 2 of 10 this week" */
+export function budgetUse(b: BudgetUse): string {
+  const parts = [
+    b.per_day !== null ? `${b.used_today} of ${b.per_day} today` : `${b.used_today} today`,
+    b.per_week !== null ? `${b.used_this_week} of ${b.per_week} this week` : null,
+  ];
+  return `${BUDGET_NAMES[b.task_type]}: ${parts.filter(Boolean).join(', ')}`;
+}
+
+/** The budgets worth a line: those used today, and those spent. */
+export function budgetsToShow(budgets: BudgetUse[]): BudgetUse[] {
+  return budgets.filter((b) => b.used_today > 0 || b.next_free_at !== null);
+}
+
+/** "Actions 30–90 s apart, reads 2–6 s" (doubled in safe mode). */
+export function paceWords(p: Pacing, safeMode: boolean): string {
+  const f = safeMode ? 2 : 1;
+  return `Actions ${p.write_min_s * f}–${p.write_max_s * f} s apart, reads ${p.read_min_s * f}–${p.read_max_s * f} s${safeMode ? ', at most 50 tasks an hour' : ''}`;
 }

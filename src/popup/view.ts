@@ -3,7 +3,7 @@ import type { BadgeState } from '../agent/badge-look.js';
 import type { ActivityEntry } from '../agent/journal.js';
 import type { AgentStatus } from '../shared/protocol.js';
 import { elapsed } from '../ui/time.js';
-import { accountChanged, describeActivity, describeStop, resumeWarning, taskName, waitingResults } from './popup-text.js';
+import { accountChanged, budgetsToShow, budgetUse, describeActivity, describeStop, describeTaskType, paceWords, resumeWarning, taskName, waitingResults } from './popup-text.js';
 
 /**
  * The popup's view: what it shows for one state, as lit-html templates (src/ui/html.ts, the view
@@ -157,7 +157,14 @@ function notices(s: AgentStatus, on: PopupActions) {
           <button class="link" data-testid="accept-account" @click=${on.acceptAccount}>Keep working as ${change.now}</button>
         </div>`
       : nothing}
-    ${s.safety_stop ? html`<p class="msg warn" data-testid="safety-stop">${describeStop(s.safety_stop)}</p>` : nothing}
+    ${s.safety_stop
+      ? html`<div class="msg warn" data-testid="safety-stop">
+          <p>${describeStop(s.safety_stop)}</p>
+          ${s.safety_stop.all_work || s.paused_by_user
+            ? nothing
+            : html`<button class="link" data-testid="resume-stopped" @click=${() => on.askResume(true)}>Resume them now</button>`}
+        </div>`
+      : nothing}
     ${s.paused_by_user ? html`<p class="msg info" data-testid="paused">Paused: no tasks are taken until you resume.</p>` : nothing}
     ${waiting ? html`<p class="msg ${s.service.reachable === true ? 'info' : 'warn'}" data-testid="waiting-results">${waiting}</p>` : nothing}
   </div>`;
@@ -174,9 +181,11 @@ function actions(s: AgentStatus, m: PopupModel, on: PopupActions) {
       </div>
     </div>`;
   }
+  // A stop of all work is the pause in force: the button ends it, after a warning. A stop of
+  // invitations only leaves other work going: the button still pauses, the notice offers to resume.
   const pause = s.paused_by_user
     ? html`<button data-testid="pause" @click=${() => on.setPaused(false)}>Resume</button>`
-    : stop
+    : stop?.all_work
       ? html`<button data-testid="pause" @click=${() => on.askResume(true)}>Resume now</button>`
       : html`<button data-testid="pause" @click=${() => on.setPaused(true)}>Pause</button>`;
   return html`<div class="actions">${pause}<button data-testid="sign-out" @click=${on.signOut}>Sign out</button></div>`;
@@ -212,10 +221,10 @@ function signedIn(s: AgentStatus, m: PopupModel, on: PopupActions) {
       task ? html`${taskName(task.type, task.target)} <span class="clock" title="running for">${elapsed(task.started_at, m.now)}</span>` : 'nothing',
       'current-task',
     )}
-    ${row('Today', `${s.today.completed} done, ${s.today.failed} failed`, 'today')}
+    ${row('Today', `${s.today.completed} done, ${s.today.failed} failed`, 'today')} ${safetyView(s, m.now)}
     <label class="toggle">
       <input type="checkbox" data-testid="safe-mode" .checked=${s.safe_mode} @change=${(e: Event) => on.setSafeMode((e.target as HTMLInputElement).checked)} />
-      Safe mode: space actions 30–60 s apart, at most 50 calls an hour
+      Safe mode: twice the spacing, at most 50 tasks an hour
     </label>
     ${messageBox(m)} ${actions(s, m, on)}
     ${s.recent.length
@@ -224,5 +233,44 @@ function signedIn(s: AgentStatus, m: PopupModel, on: PopupActions) {
             ${s.recent.map((a) => recentLine(a, m.now))}
           </ul>`
       : nothing}
+  `;
+}
+
+/** Budgets used today, working hours and what waits for them (docs/budgets.md), from the last heartbeat. */
+function safetyView(s: AgentStatus, now: number) {
+  const safety = s.safety;
+  const pace = html`<p class="muted small" data-testid="pace">${paceWords(s.pacing, s.safe_mode)}</p>`;
+  if (!safety) return pace;
+  const shown = budgetsToShow(safety.budgets);
+  return html`
+    ${shown.length
+      ? html`<ul class="budgets" data-testid="budgets">
+          ${shown.map(
+            (b) =>
+              html`<li class=${b.next_free_at ? 'spent' : ''}>
+                ${budgetUse(b)}${b.next_free_at ? html` · next ${timeTag(b.next_free_at, now)}` : nothing}
+              </li>`,
+          )}
+        </ul>`
+      : nothing}
+    ${!safety.writes_open
+      ? html`<p class="msg info" data-testid="outside-hours">
+          Outside your working hours: likes, comments, invitations and messages wait${safety.writes_open_at ? html` until ${timeTag(safety.writes_open_at, now)}` : nothing}.
+        </p>`
+      : nothing}
+    ${safety.waiting.length
+      ? html`<h2>Waiting</h2>
+          <ul class="activity" data-testid="waiting">
+            ${safety.waiting.map(
+              (w) => html`<li>
+                <details>
+                  <summary><span class="what">${describeTaskType(w.task_type)}</span><span class="at" data-testid="scheduled-for">${w.scheduled_for ? timeTag(w.scheduled_for, now) : 'not scheduled'}</span></summary>
+                  <p class="why">${w.waiting_reason}</p>
+                </details>
+              </li>`,
+            )}
+          </ul>`
+      : nothing}
+    ${pace}
   `;
 }

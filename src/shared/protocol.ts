@@ -1,3 +1,4 @@
+import type { MemberSafety, Pacing } from '../contract/budgets.js';
 import type { ToWorkerRequests } from '../contract/extension-messages.js';
 import type { NetworkMap } from '../contract/network-map.js';
 import type { TaskInput } from '../contract/task-io.js';
@@ -71,7 +72,12 @@ export interface AgentStatus {
   network_account_changed: { before: string; now: string } | null;
   paused_by_user: boolean;
   safe_mode: boolean;
-  safety_stop: { reason: string; until: number; message: string } | null;
+  /** The pace in force (the team's, from the last heartbeat; the defaults before one). */
+  pacing: Pacing;
+  /** Budgets used today, working hours and waiting tasks, from the last heartbeat; null before one. */
+  safety: MemberSafety | null;
+  /** The widest stop in force; `all_work` when it stops every task type (not only invitations). */
+  safety_stop: { reason: string; until: number; message: string; all_work: boolean } | null;
   current_task: { id: string; type: TaskType; target: string | null; started_at: number } | null;
   /** Results journaled and not yet acknowledged by the service. */
   waiting_results: number;

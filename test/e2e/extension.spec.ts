@@ -5,7 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { expect, test, type BrowserContext, type Page } from '@playwright/test';
 import { startFakeNetwork, type FakeNetwork } from '../fake-network/server.js';
 import { E2E_SERVICE_URL, EXTENSION_DIR } from './support/e2e-env.js';
-import { extensionStorage, launchAgentBrowser, mailedCode, openPopup, publicApi, serviceWorker, startE2eService, type E2eService } from './support/harness.js';
+import { extensionStorage, launchAgentBrowser, mailedCode, openPopup, publicApi, serviceWorker, startE2eService, useFastPace, type E2eService } from './support/harness.js';
 
 /**
  * The extension end to end: Debian's Chromium with the built extension, the real service (in
@@ -132,6 +132,8 @@ test('sign in through the popup with the mailed code', async () => {
 
   creds = (await extensionStorage(admin.context, 'credentials')) as typeof creds;
   expect(creds.api_key).toBeTruthy();
+  // The operations below run back to back: the team's pace set to none (docs/budgets.md).
+  await useFastPace(popup, admin.context, { ...creds, service_url: E2E_SERVICE_URL });
   api = publicApi(E2E_SERVICE_URL, creds.api_key);
   // The service now counts the team as agent-active and knows the member's network identity.
   const team = await (await fetch(`${E2E_SERVICE_URL}/api-team`, { headers: { 'x-api-key': creds.api_key, authorization: `Bearer ${creds.agent_token}` } })).json();
@@ -219,6 +221,9 @@ test('each error mode of the network gives the right task error and popup state'
   const limited = await api.finished(await api.create('send-connection-request', { profile_urn: `urn:li:fsd_profile:${katherine.id}` }));
   expect(limited).toMatchObject({ status: 'failed', error: { code: 'invitation_limit' } });
   await expect(popup.getByTestId('safety-stop')).toContainText('Connection requests paused');
+  // Other work goes on: the button still pauses; the notice offers to resume invitations early.
+  await expect(popup.getByTestId('pause')).toHaveText('Pause');
+  await expect(popup.getByTestId('resume-stopped')).toBeVisible();
   await shot(popup, 'invitation-limit');
   fake.setMode('normal');
   const stillReads = await api.finished(await api.create('fetch-company', { company: 'globex' }));

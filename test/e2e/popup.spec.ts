@@ -105,6 +105,48 @@ test('each recent line names its target; a failed one opens to say why', async (
   await failed.locator('summary').click();
 });
 
+test('a budget of 2 invitations a day lets two through and holds the third, its time and reason in the popup', async () => {
+  const creds = (await extensionStorage(world.browser.context, 'credentials')) as { api_key: string; agent_token: string };
+  const member = { 'content-type': 'application/json', 'x-api-key': creds.api_key, authorization: `Bearer ${creds.agent_token}` };
+  const patch = (body: unknown) => fetch(`${E2E_SERVICE_URL}/api-team`, { method: 'PATCH', headers: member, body: JSON.stringify(body) });
+  expect((await patch({ budgets: { agent_connection_request: { per_day: 2 } } })).status).toBe(200);
+  const urnOf = (slug: string) => `urn:li:fsd_profile:${world.fake.dataset.profiles.find((p) => p.slug === slug)!.id}`;
+  const first = await api.create('send-connection-request', { profile_urn: urnOf('alan-turing') });
+  const second = await api.create('send-connection-request', { profile_urn: urnOf('katherine-johnson') });
+  // Nobody the network knows: it never gets that far while the budget holds it.
+  const third = await api.create('send-connection-request', { profile_urn: 'urn:li:fsd_profile:ACoAANobodyKnown' });
+  expect(await api.finished(first)).toMatchObject({ status: 'completed', task_output: { sent: true } });
+  expect(await api.finished(second)).toMatchObject({ status: 'completed', task_output: { sent: true } });
+  expect(world.fake.state.invitations).toHaveLength(2);
+
+  const held = (await (await fetch(`${E2E_SERVICE_URL}/network-agent/get-task-status?api_agent_task_id=${third}`, { headers: { 'x-api-key': creds.api_key } })).json()) as {
+    data: { status: string; scheduled_for: string; waiting_reason: string };
+  };
+  expect(held.data.status).toBe('pending');
+  const [done] = await world.service.ctx.db.query<{ finished_at: Date }>('SELECT finished_at FROM tasks WHERE id = $1', [first]);
+  expect(Date.parse(held.data.scheduled_for)).toBe(new Date(done!.finished_at).getTime() + 24 * 3600_000);
+  expect(held.data.waiting_reason).toContain('has used the budget of connection requests (2 a day and 100 a week)');
+
+  // The open popup asks for a fresh heartbeat within seconds and shows the budget and what waits.
+  await expect(popup.getByTestId('budgets')).toContainText('Connection requests: 2 of 2 today, 2 of 100 this week', { timeout: 45_000 });
+  const waiting = popup.getByTestId('waiting');
+  await expect(waiting).toContainText('Connection request');
+  await expect(waiting.locator('time')).toHaveAttribute('datetime', new Date(held.data.scheduled_for).toISOString());
+  await expect(waiting.locator('time')).toHaveText('tomorrow');
+  await waiting.locator('summary').click();
+  await expect(waiting.locator('.why')).toHaveText(held.data.waiting_reason);
+  await expect(popup.getByTestId('pace')).toHaveText('Actions 0–0 s apart, reads 0–0 s');
+  await shot('budget-waiting');
+  // No agent took it meanwhile: it is still pending, and the network saw two invitations.
+  expect((await api.status(third)).data.status).toBe('pending');
+  expect(world.fake.state.invitations).toHaveLength(2);
+
+  // Back to the default: the held invitation runs (and fails: nobody by that name), the fake forgets.
+  expect((await patch({ budgets: { agent_connection_request: null } })).status).toBe(200);
+  expect(await api.finished(third)).toMatchObject({ status: 'failed' });
+  world.fake.reset();
+});
+
 test('service gone: the pill never says ready, and the results waiting for it are shown', async () => {
   world.fake.setMode('slow', { delayMs: 5_000 });
   const id = await api.create('fetch-company', { company: 'acme-robotics' });

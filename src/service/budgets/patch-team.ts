@@ -1,7 +1,8 @@
 import type { Queryable } from '../db/database.js';
 import { HttpError } from '../http/http-error.js';
 import type { TaskType } from '../../contract/task-types.js';
-import { DEFAULT_BUDGETS, DEFAULT_PACING, type BudgetLimit, type Pacing, type PatchTeamBody } from '../../contract/budgets.js';
+import { DEFAULT_BUDGETS, DEFAULT_PACING, type BudgetLimit, type Pacing } from '../../contract/budgets.js';
+import type { PatchTeamBody } from '../../contract/budget-settings.js';
 import { effectivePacing } from './team-settings.js';
 
 const RISK = 'send "i_accept_the_risk": true to allow it';

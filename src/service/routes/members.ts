@@ -11,7 +11,7 @@ import { getMember, listMembers } from '../teams/team-view.js';
 import { inviteMember, removeMember, setMemberRole } from '../teams/membership-changes.js';
 import { inviteEmail } from '../mail/invite-email.js';
 import { HttpError } from '../http/http-error.js';
-import { PatchTeamBody, SetWorkingHoursBody } from '../../contract/budgets.js';
+import { PatchTeamBody, SetWorkingHoursBody } from '../../contract/budget-settings.js';
 import { withSafety } from '../budgets/team-view.js';
 import { patchTeamSafety } from '../budgets/patch-team.js';
 

@@ -30,7 +30,7 @@ describe('claim loop decisions', () => {
 
   it('merges the exclusions of safety stops and pacing without duplicates', () => {
     const inviteStop = stopFor({ code: 'invitation_limit', message: 'x' }, T0)!;
-    const paced = pacingVerdict({ runs: [T0], next_action_at: T0 + 40_000 }, true, T0 + 1_000);
+    const paced = pacingVerdict({ runs: [T0], next_action_at: T0 + 40_000 }, false, T0 + 1_000);
     const d = decideClaim({ ...base, stops: stopVerdict([inviteStop], T0), pacing: paced });
     expect(d.claim).toBe(true);
     if (d.claim) {

@@ -197,4 +197,9 @@ describe('heartbeatDue', () => {
   it('is due at once when the service was unreachable at the last call', () => {
     expect(heartbeatDue({ ...fresh, service_reachable: false }, fresh.reported, now)).toBe(true);
   });
+
+  it('is due when the open popup asked for fresh budgets after the last one, and only then', () => {
+    expect(heartbeatDue({ ...fresh, heartbeat_wanted_at: now - 500 }, fresh.reported, now)).toBe(true);
+    expect(heartbeatDue({ ...fresh, heartbeat_wanted_at: now - 2_000 }, fresh.reported, now)).toBe(false);
+  });
 });
