@@ -40,9 +40,17 @@ export function guardedLookup(allowPrivate: boolean) {
   };
 }
 
-/** Host literals never go through lookup, so they are checked here. */
+/**
+ * Names that mean this machine or a private network whatever they resolve to: refused before any
+ * look-up (a name that resolves publicly here may resolve otherwise elsewhere).
+ */
+export function isLocalName(host: string): boolean {
+  return /^localhost$|\.localhost$|\.local$|\.internal$/i.test(host);
+}
+
+/** Host literals and local names never go through lookup, so they are checked here. */
 export function assertHostAllowed(hostname: string, allowPrivate: boolean): void {
   const host = hostname.replace(/^\[|\]$/g, '');
-  if (isIP(host) && !allowPrivate && !isPublicAddress(host)) throw new BlockedAddressError(`${host} is not a public address`);
-  if (!allowPrivate && /^localhost$|\.localhost$/i.test(host)) throw new BlockedAddressError(`${host} is not a public address`);
+  if (allowPrivate) return;
+  if ((isIP(host) && !isPublicAddress(host)) || isLocalName(host)) throw new BlockedAddressError(`${host} is not a public address`);
 }

@@ -1,5 +1,5 @@
 import { isIP } from 'node:net';
-import { isPublicAddress } from './outbound-guard.js';
+import { isLocalName, isPublicAddress } from './outbound-guard.js';
 
 /**
  * Webhooks (Slack's and the team's own) are https only and never point at the service's own
@@ -19,7 +19,6 @@ export function webhookUrlProblem(value: string, allowPrivate: boolean): string 
   if (allowPrivate) return url.protocol === 'https:' || url.protocol === 'http:' ? null : 'must be an https URL';
   if (url.protocol !== 'https:') return 'must be an https URL';
   const host = url.hostname.replace(/^\[|\]$/g, '');
-  if (isIP(host) && !isPublicAddress(host)) return 'must not point to a private or local address';
-  if (/^localhost$|\.localhost$|\.local$|\.internal$/i.test(host)) return 'must not point to a private or local address';
+  if ((isIP(host) && !isPublicAddress(host)) || isLocalName(host)) return 'must not point to a private or local address';
   return null;
 }
