@@ -260,7 +260,7 @@ function safetyView(s: AgentStatus, now: number) {
       : nothing}
     ${safety.waiting.length
       ? html`<h2>Waiting</h2>
-          <ul class="activity" data-testid="waiting">
+          <ul class="activity waiting" data-testid="waiting">
             ${safety.waiting.map(
               (w) => html`<li>
                 <details>

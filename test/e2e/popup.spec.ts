@@ -132,7 +132,7 @@ test('a budget of 2 invitations a day lets two through and holds the third, its 
   const waiting = popup.getByTestId('waiting');
   await expect(waiting).toContainText('Connection request');
   await expect(waiting.locator('time')).toHaveAttribute('datetime', new Date(held.data.scheduled_for).toISOString());
-  await expect(waiting.locator('time')).toHaveText('tomorrow');
+  await expect(waiting.locator('time')).toHaveText('in 24 h');
   await waiting.locator('summary').click();
   await expect(waiting.locator('.why')).toHaveText(held.data.waiting_reason);
   await expect(popup.getByTestId('pace')).toHaveText('Actions 0–0 s apart, reads 0–0 s');
@@ -300,7 +300,7 @@ test('an extension reload mid-task: the old content script stops, the next attem
   const recent = popup.getByTestId('activity');
   await expect(recent).toContainText('✓ Connection request · profile ACoAAAlanTur…');
   await expect(recent).toContainText('✗ Connection request · profile ACoAAAlanTur…: network error');
-  const lost = recent.locator('li.failed', { hasText: 'Connection request' });
+  const lost = recent.locator('li.failed', { hasText: 'Connection request · profile ACoAAAlanTur' });
   await lost.locator('summary').click();
   await expect(lost.locator('.why')).toContainText('The network tab stopped the task');
   await shot('after-extension-reload');
