@@ -20,6 +20,20 @@ export const TaskListQuery = z.strictObject(
   },
 );
 
+export const TASK_TARGET_KINDS = ['profile', 'profiles', 'post', 'company', 'keyword', 'search', 'connections'] as const;
+
+/** What a task acts on, in words a person reads (src/service/tasks/task-target.ts says how each type's is found). */
+export const TaskTarget = z.object({
+  kind: z.enum(TASK_TARGET_KINDS),
+  /** A name, slug, keyword or a post's author and first words; never a bare id. */
+  label: z.string(),
+  /** Where to see it on the network, when known. */
+  url: z.nullable(z.string()),
+  /** A like or comment on a collected post: that post's id as `/api-posts` gives it. */
+  post_id: z.nullable(z.string()),
+});
+export type TaskTarget = z.infer<typeof TaskTarget>;
+
 export const TaskSummary = z.object({
   id: z.string(),
   type: TaskType,
@@ -30,8 +44,17 @@ export const TaskSummary = z.object({
   assigned_email: z.nullable(z.string()),
   /** The member whose agent claimed it last, if any. */
   claimed_by_email: z.nullable(z.string()),
+  /** The names of those two members, when they gave one. */
+  assigned_name: z.nullable(z.string()),
+  claimed_by_name: z.nullable(z.string()),
+  target: TaskTarget,
+  /** A collection task's watchlist. */
+  watchlist: z.nullable(z.object({ id: z.string(), name: z.string() })),
+  /** A like or comment made as a company page: the page's title. */
+  as_company: z.nullable(z.string()),
   created_at: z.string(),
   updated_at: z.string(),
 });
+export type TaskSummary = z.infer<typeof TaskSummary>;
 export const TaskListResponse = z.object({ tasks: z.array(TaskSummary), count: z.number().check(z.int()) });
 export type TaskListResponse = z.infer<typeof TaskListResponse>;

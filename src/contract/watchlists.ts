@@ -150,6 +150,40 @@ export const CreateKeywordWatchlistPromptResponse = z.object({
 });
 export type CreateKeywordWatchlistPromptResponse = z.infer<typeof CreateKeywordWatchlistPromptResponse>;
 
+// ---------- collection, as every watchlist view shows it ----------
+
+/** Cycles a watchlist view lists, newest first. */
+export const RECENT_CYCLES = 5;
+
+/**
+ * One collection cycle: the tasks one planning of the watchlist queued together (scheduler tick, a
+ * new people watchlist), and what they brought.
+ */
+export const CollectionCycle = z.object({
+  started_at: z.string(),
+  /** When its last task ended; null while one is still queued or running. */
+  finished_at: z.nullable(z.string()),
+  /** `running` while a task is open; `failed` when every task failed; else `done`. */
+  state: z.enum(['running', 'done', 'failed']),
+  tasks: z.number().check(z.int()),
+  failed_tasks: z.number().check(z.int()),
+  /** Posts the watchlist had not collected before. */
+  new_posts: z.number().check(z.int()),
+});
+export type CollectionCycle = z.infer<typeof CollectionCycle>;
+
+/** Fields every watchlist view adds to the spec's: when it was and will be collected, and how that went. */
+const CollectionFields = {
+  /** When its last cycle was planned; null before the first one. */
+  last_collection_at: z.nullable(z.string()),
+  /**
+   * When the next cycle is due; a time already past means it is due and is planned at the
+   * scheduler's next tick (a keyword watchlist: once it has keywords). Null while paused (`disable`).
+   */
+  next_collection_at: z.nullable(z.string()),
+  recent_cycles: z.array(CollectionCycle),
+};
+
 // ---------- keyword watchlists: read ----------
 
 /** `?id=` names one watchlist; other query parameters are ignored. */
@@ -179,6 +213,7 @@ export const KeywordWatchlistView = z.object({
   prompt_status: z.nullable(z.enum(['pending', 'ready', 'failed'])),
   prompt_error: z.nullable(z.string()),
   posts_count: z.number(),
+  ...CollectionFields,
   createdAt: z.string(),
   updatedAt: z.string(),
 });
@@ -319,14 +354,27 @@ export const CreateCompanyWatchlistResponse = z.object({
   created: z.boolean(),
 });
 
-export const WatchlistSummary = z.object({
+/**
+ * A people or company watchlist in the list form (GET without `id`): the spec's
+ * `{id, name, slug, type, createdAt}`, plus what the dashboard shows of each without asking for it
+ * one by one (frequency, paused, counts, collection).
+ */
+const SummaryCommon = {
   id: z.string(),
   name: z.string(),
   slug: z.string(),
-  type: z.enum(['keyword', 'people', 'company']),
   createdAt: z.string(),
-});
-export const WatchlistSummaryList = z.object({ watchlists: z.array(WatchlistSummary), count: z.number() });
+  fetchFreqInHours: z.number(),
+  disable: z.boolean(),
+  posts_count: z.number(),
+  ...CollectionFields,
+};
+export const PeopleWatchlistSummary = z.object({ ...SummaryCommon, type: z.literal('people'), profiles_count: z.number() });
+export const CompanyWatchlistSummary = z.object({ ...SummaryCommon, type: z.literal('company'), companies_count: z.number() });
+export type PeopleWatchlistSummary = z.infer<typeof PeopleWatchlistSummary>;
+export type CompanyWatchlistSummary = z.infer<typeof CompanyWatchlistSummary>;
+export const PeopleWatchlistList = z.object({ watchlists: z.array(PeopleWatchlistSummary), count: z.number() });
+export const CompanyWatchlistList = z.object({ watchlists: z.array(CompanyWatchlistSummary), count: z.number() });
 
 export const ListView = z.object({
   id: z.string(),
@@ -344,6 +392,8 @@ const ListWatchlistCommon = {
   fetchFreqInHours: z.number(),
   disable: z.boolean(),
   lists: z.array(ListView),
+  posts_count: z.number(),
+  ...CollectionFields,
   createdAt: z.string(),
 };
 export const PeopleWatchlistView = z.object({
@@ -360,3 +410,41 @@ export const CompanyWatchlistView = z.object({
   /** Company slugs. */
   companies: z.array(z.string()),
 });
+
+// ---------- people and company watchlists: update ----------
+
+export const LIST_UPDATABLE_FIELDS = ['name', 'fetchFreqInHours', 'disable'] as const;
+
+/** Patch a people or company watchlist: name, frequency, pause (`disable: true`) and resume. */
+export const UpdateListWatchlistBody = strictBody({
+  id: WatchlistId,
+  name: UpdateKeywordWatchlistPatchBody.shape.name,
+  fetchFreqInHours: UpdateKeywordWatchlistPatchBody.shape.fetchFreqInHours,
+  disable: UpdateKeywordWatchlistPatchBody.shape.disable,
+});
+export type UpdateListWatchlistBody = z.infer<typeof UpdateListWatchlistBody>;
+
+/** The keyword update's checks in its order: id, then at least one field to change. */
+export function updateListWatchlistMode(raw: Record<string, unknown>): z.core.$ZodType | string {
+  if (raw.id === undefined || raw.id === null || (typeof raw.id === 'string' && raw.id.trim() === '')) return missingId;
+  return LIST_UPDATABLE_FIELDS.some((f) => has(raw, f)) ? UpdateListWatchlistBody : 'No valid update fields provided';
+}
+
+/** As the keyword update answers: each part present only when its field was sent. */
+export const UpdateListWatchlistResponse = z.object({
+  success: z.boolean(),
+  id: z.string(),
+  message: z.string(),
+  name: z.optional(z.string()),
+  fetchFreqInHours: z.optional(z.number()),
+  disable: z.optional(z.boolean()),
+});
+export type UpdateListWatchlistResponse = z.infer<typeof UpdateListWatchlistResponse>;
+
+// ---------- every type: delete ----------
+
+/** `DELETE /api-…-watchlist?id=`: the watchlist to delete. */
+export const DeleteWatchlistQuery = z.object({ id: WatchlistId });
+
+export const DeleteWatchlistResponse = z.object({ success: z.literal(true), id: z.string(), message: z.string() });
+export type DeleteWatchlistResponse = z.infer<typeof DeleteWatchlistResponse>;

@@ -164,6 +164,14 @@ test('sign in, reveal the key, add a member, create a watchlist, see and filter 
     expect(await page.evaluate(() => localStorage.length), 'nothing is kept in localStorage').toBe(0);
   });
 
+  await test.step('above the fold: posts and tasks; the key waits behind Settings', async () => {
+    await expect(page.locator('#posts')).toBeInViewport();
+    await expect(page.locator('#tasks')).toBeInViewport();
+    await expect(page.locator('#api-key-value')).toBeHidden();
+    await expect(page.locator('#live-state')).toHaveText('Live');
+    await page.getByRole('button', { name: 'Settings' }).click();
+  });
+
   await test.step('reveal and copy the API key; the revealed key works', async () => {
     const keyBox = page.locator('#api-key-value');
     await expect(keyBox).toContainText('•');
@@ -206,7 +214,7 @@ test('sign in, reveal the key, add a member, create a watchlist, see and filter 
       paused: false,
     });
     expect(hb.status).toBe(200);
-    await page.locator('#members-refresh').click();
+    // No Refresh: the heartbeat changed the member, and the live stream says so.
     const me = page.locator(`#member-list li[data-email="${EMAIL}"]`);
     await expect(me.locator('.badge.good', { hasText: /^active$/ })).toBeVisible();
     await expect(me).toContainText('v1.4.2');
@@ -263,7 +271,6 @@ test('sign in, reveal the key, add a member, create a watchlist, see and filter 
   });
 
   await test.step('the posts panel shows the collected posts, newest first, as text', async () => {
-    await page.locator('#watchlists-refresh').click();
     await expect(page.locator('#posts-status')).toHaveText('1–3 of 3 posts');
     const posts = page.locator('#post-list > li');
     await expect(posts).toHaveCount(3);
@@ -310,13 +317,12 @@ test('sign in, reveal the key, add a member, create a watchlist, see and filter 
   });
 
   await test.step('recent tasks show status, type and the error of the failed one', async () => {
-    await page.locator('#tasks-refresh').click();
     const failed = page.locator('#task-list li.status-failed');
     await expect(failed).toHaveCount(1);
-    await expect(failed).toContainText('profile fetch');
-    await expect(failed).toContainText('not_found');
-    await expect(failed).toContainText('This profile does not exist');
-    await expect(page.locator('#task-list li.status-completed').filter({ hasText: 'keyword tracking' })).toHaveCount(1);
+    await expect(failed).toContainText('Read profile no-such-person');
+    await expect(failed).toContainText('The network has no such profile, company or post');
+    await expect(failed).toContainText('run by Ada Lovelace');
+    await expect(page.locator('#task-list li.status-completed').filter({ hasText: 'Collect keyword “ai agents”' })).toHaveCount(1);
     await page.locator('#tasks-status-filter').selectOption('failed');
     await expect(page.locator('#task-list > li')).toHaveCount(1);
     await page.locator('#tasks-status-filter').selectOption('');
@@ -349,10 +355,9 @@ test('sign in, reveal the key, add a member, create a watchlist, see and filter 
     await page.getByRole('button', { name: 'Sign in' }).click();
     await expect(page.locator('#whoami-text')).toContainText(EMAIL);
     const [team] = await ctx.db.query<{ id: string }>('SELECT team_id AS id FROM memberships WHERE email = $1', [EMAIL]);
-    await rotateApiKey(ctx.db, ctx.secretKey, team!.id);
-    // The next call with the old key signs the page out: a Refresh click, or the tasks panel's own
-    // periodic refresh if it comes first (then the button is already gone and the click is moot).
-    await page.locator('#tasks-refresh').click({ timeout: 2_000 }).catch(() => {});
+    const newKey = await rotateApiKey(ctx.db, ctx.secretKey, team!.id);
+    // The next call with the old key signs the page out: here the tasks the live stream says changed.
+    expect((await api('POST', '/network-agent/fetch-profile', { 'x-api-key': newKey }, { profile_slug: 'someone' })).status).toBe(200);
     await expect(page.getByRole('heading', { name: 'Sign in' })).toBeVisible();
     // Whichever call notices first gives the service's own 401 message: keyed network and task
     // routes say `Invalid API Key`, watchlist routes `Unauthorized` (spec error table).

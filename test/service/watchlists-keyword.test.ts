@@ -259,6 +259,9 @@ describe('GET /api-keyword-watchlist', () => {
       prompt_status: null,
       prompt_error: null,
       posts_count: 2,
+      last_collection_at: null,
+      next_collection_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
+      recent_cycles: [],
       createdAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
       updatedAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
     });
@@ -500,9 +503,9 @@ describe('concurrent creations', () => {
 describe('OpenAPI', () => {
   test('/openapi.json documents the watchlist operations', async () => {
     const doc = await (await svc.call('GET', '/openapi.json')).json();
-    expect(Object.keys(doc.paths['/api-keyword-watchlist']).sort()).toEqual(['get', 'patch', 'post']);
-    expect(Object.keys(doc.paths['/api-people-watchlist']).sort()).toEqual(['get', 'post']);
-    expect(Object.keys(doc.paths['/api-company-watchlist']).sort()).toEqual(['get', 'post']);
+    for (const type of ['keyword', 'people', 'company']) {
+      expect(Object.keys(doc.paths[`/api-${type}-watchlist`]).sort()).toEqual(['delete', 'get', 'patch', 'post']);
+    }
     expect(doc.paths['/api-keyword-watchlist'].patch.responses['404']).toBeDefined();
     expect(doc.paths['/api-people-watchlist'].post.requestBody.content['application/json'].schema.properties).toHaveProperty('list_id');
   });

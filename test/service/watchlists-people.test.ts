@@ -190,17 +190,27 @@ describe('POST /api-people-watchlist', () => {
 });
 
 describe('GET /api-people-watchlist', () => {
-  test('list: {watchlists: [{id, name, slug, type, createdAt}], count} of the team only, people only', async () => {
+  test('list: {watchlists: [{id, name, slug, type, createdAt}], count} of the team only, people only; plus counts and collection', async () => {
     const w1 = await (await post(a, { profiles: ['ada'], name: 'One' })).json();
-    const w2 = await (await post(a, { profiles: ['bob'], name: 'Two' })).json();
+    const w2 = await (await post(a, { profiles: ['bob', 'carl'], name: 'Two' })).json();
     await post(b, { profiles: ['carol'] });
     await svc.call('POST', '/api-keyword-watchlist', { body: { keywords: ['ai'] }, headers: a.keyHeaders });
     const res = await get(a);
     expect(res.status).toBe(200);
+    // The spec's fields as it names them; the rest is what the dashboard shows of each (additions).
+    const extra = (profiles: number) => ({
+      fetchFreqInHours: 12,
+      disable: false,
+      profiles_count: profiles,
+      posts_count: 0,
+      last_collection_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT.*Z$/),
+      next_collection_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT.*Z$/),
+      recent_cycles: [expect.objectContaining({ state: 'running', tasks: 1, new_posts: 0 })],
+    });
     expect(await res.json()).toEqual({
       watchlists: [
-        { id: w2.id, name: 'Two', slug: 'two', type: 'people', createdAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT.*Z$/) },
-        { id: w1.id, name: 'One', slug: 'one', type: 'people', createdAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT.*Z$/) },
+        { id: w2.id, name: 'Two', slug: 'two', type: 'people', createdAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT.*Z$/), ...extra(2) },
+        { id: w1.id, name: 'One', slug: 'one', type: 'people', createdAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT.*Z$/), ...extra(1) },
       ],
       count: 2,
     });
@@ -221,6 +231,11 @@ describe('GET /api-people-watchlist', () => {
       profiles_count: 2,
       profiles: ['7', 'ada'].sort(),
       lists: [{ id: w.list_id, name: 'Team', kind: 'people', members_count: 2, createdAt: expect.any(String) }],
+      posts_count: 0,
+      // Planned at creation: one cycle of one tracking task, still queued.
+      last_collection_at: expect.any(String),
+      next_collection_at: expect.any(String),
+      recent_cycles: [{ started_at: expect.any(String), finished_at: null, state: 'running', tasks: 1, failed_tasks: 0, new_posts: 0 }],
       createdAt: expect.any(String),
     });
   });

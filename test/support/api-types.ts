@@ -58,6 +58,30 @@ export interface paths {
         delete?: never;
         options?: never;
         head?: never;
+        /**
+         * Set the team’s action budgets and pace (admins only)
+         * @description Called with the team’s `x-api-key` and the caller’s own `authorization: Bearer <agent_token>` from auth-verify-otp. `budgets` is keyed by task type, each with `per_day` and/or `per_week` (a whole number, or null for no limit; the type set to null returns to the defaults). `pacing` sets the seconds between two writes and two reads of one member (`write_min_s`, `write_max_s`, `read_min_s`, `read_max_s`; null returns to the defaults). Safer than the default is always allowed; a higher limit, no limit, or a shorter gap needs `"i_accept_the_risk": true`. Tasks held by a budget run as soon as it allows. Answers the team as GET does.
+         */
+        patch: operations["patchApiTeam"];
+        trace?: never;
+    };
+    "/api-team-members/working-hours": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Set a member’s working hours: no write action is run outside them (the member, or an admin)
+         * @description Called with the team’s `x-api-key` and the caller’s own `authorization: Bearer <agent_token>` from auth-verify-otp. `working_hours`: `{days: [1..7] (ISO weekdays, 1 Monday), start: "08:00", end: "20:00", time_zone: "Europe/Paris"}`, or null for none. Likes, comments, connection requests and messages are not claimed outside the window; reads are. A member may set their own; an admin anyone’s.
+         */
+        put: operations["putApiTeamMembersWorkingHours"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
         patch?: never;
         trace?: never;
     };
@@ -572,7 +596,11 @@ export interface paths {
          * @description Send `keywords` or `prompt`, never both. Direct mode is idempotent by keyword set: when the team has a keyword watchlist with the same primary keywords (order-insensitive, lower-cased, trimmed), it is returned with 200 and `created: false` (its own frequency and labels; no plan slot used). Without `labels`, one label per keyword is derived. Prompt mode answers at once; keywords and intent labels appear a few seconds later (GET with `id`); URLs in the prompt are read for their page's title, description and Open Graph data.
          */
         post: operations["postApiKeywordWatchlist"];
-        delete?: never;
+        /**
+         * Delete a keyword watchlist
+         * @description The watchlist goes with its keywords and its Slack deliveries; its queued collection tasks are dropped (one already running finishes and files nothing). The posts it collected stay the team's: the team-wide `/api-posts` still lists them.
+         */
+        delete: operations["deleteApiKeywordWatchlist"];
         options?: never;
         head?: never;
         /**
@@ -597,10 +625,18 @@ export interface paths {
          * @description Profiles, in any mix: a profile URL (with or without scheme, `www`, trailing slash), a bare slug, `urn:li:fs_profileView:<id>`, `urn:li:fsd_profile:<id>`, `urn:li:member:<id>`, or the bare id. Duplicates fold into one. `list_id` adds them to an existing people list of the team instead of a new one.
          */
         post: operations["postApiPeopleWatchlist"];
-        delete?: never;
+        /**
+         * Delete a people watchlist
+         * @description The watchlist goes with its keywords and its Slack deliveries; its queued collection tasks are dropped (one already running finishes and files nothing). The posts it collected stay the team's: the team-wide `/api-posts` still lists them. Its list of profiles stays, for `list_id` to reuse.
+         */
+        delete: operations["deleteApiPeopleWatchlist"];
         options?: never;
         head?: never;
-        patch?: never;
+        /**
+         * Rename a people watchlist, change its frequency, pause or resume it
+         * @description Only the fields sent change, and only their parts are answered. `disable: true` pauses collection (its queued tasks are dropped, collected posts stay); `false` resumes it at the scheduler's next tick. `fetchFreqInHours` applies from the next cycle.
+         */
+        patch: operations["patchApiPeopleWatchlist"];
         trace?: never;
     };
     "/api-company-watchlist": {
@@ -618,10 +654,18 @@ export interface paths {
          * @description Collection starts at the scheduler's next cycle. `list_id` adds the companies to an existing company list of the team.
          */
         post: operations["postApiCompanyWatchlist"];
-        delete?: never;
+        /**
+         * Delete a company watchlist
+         * @description The watchlist goes with its keywords and its Slack deliveries; its queued collection tasks are dropped (one already running finishes and files nothing). The posts it collected stay the team's: the team-wide `/api-posts` still lists them. Its list of companies stays, for `list_id` to reuse.
+         */
+        delete: operations["deleteApiCompanyWatchlist"];
         options?: never;
         head?: never;
-        patch?: never;
+        /**
+         * Rename a company watchlist, change its frequency, pause or resume it
+         * @description Only the fields sent change, and only their parts are answered. `disable: true` pauses collection (its queued tasks are dropped, collected posts stay); `false` resumes it at the scheduler's next tick. `fetchFreqInHours` applies from the next cycle.
+         */
+        patch: operations["patchApiCompanyWatchlist"];
         trace?: never;
     };
     "/api-webhooks": {
@@ -874,6 +918,20 @@ export interface operations {
                             name: string;
                             plan: string;
                             agent_active: boolean;
+                            budgets: {
+                                /** @enum {string} */
+                                task_type: "agent_profile_fetch" | "agent_profiles_tracking" | "agent_like_post" | "agent_comment_post" | "agent_connection_request" | "agent_company_fetch" | "agent_company_posts_fetch" | "agent_profiles_search" | "agent_connections_fetch" | "agent_send_message" | "agent_keyword_tracking" | "agent_company_tracking";
+                                per_day: number | null;
+                                per_week: number | null;
+                                default_per_day: number | null;
+                                default_per_week: number | null;
+                            }[];
+                            pacing: {
+                                write_min_s: number;
+                                write_max_s: number;
+                                read_min_s: number;
+                                read_max_s: number;
+                            };
                         };
                         me: {
                             id: string;
@@ -912,12 +970,357 @@ export interface operations {
                                     last_at: string;
                                 }[];
                             }[];
+                            safety?: {
+                                budgets: {
+                                    /** @enum {string} */
+                                    task_type: "agent_profile_fetch" | "agent_profiles_tracking" | "agent_like_post" | "agent_comment_post" | "agent_connection_request" | "agent_company_fetch" | "agent_company_posts_fetch" | "agent_profiles_search" | "agent_connections_fetch" | "agent_send_message" | "agent_keyword_tracking" | "agent_company_tracking";
+                                    per_day: number | null;
+                                    per_week: number | null;
+                                    used_today: number;
+                                    used_this_week: number;
+                                    next_free_at: string | null;
+                                }[];
+                                working_hours: {
+                                    days: number[];
+                                    start: string;
+                                    end: string;
+                                    time_zone: string;
+                                } | null;
+                                writes_open: boolean;
+                                writes_open_at: string | null;
+                                waiting: {
+                                    task_id: string;
+                                    /** @enum {string} */
+                                    task_type: "agent_profile_fetch" | "agent_profiles_tracking" | "agent_like_post" | "agent_comment_post" | "agent_connection_request" | "agent_company_fetch" | "agent_company_posts_fetch" | "agent_profiles_search" | "agent_connections_fetch" | "agent_send_message" | "agent_keyword_tracking" | "agent_company_tracking";
+                                    scheduled_for: string | null;
+                                    waiting_reason: string;
+                                }[];
+                            } | null;
                         }[];
                     };
                 };
             };
             /** @description `Missing API Key`, `Invalid API Key`, or `Invalid agent token` (the bearer token is not a member of the key’s team) */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    patchApiTeam: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    budgets?: {
+                        agent_profile_fetch?: {
+                            per_day?: number | null;
+                            per_week?: number | null;
+                        } | null;
+                        agent_profiles_tracking?: {
+                            per_day?: number | null;
+                            per_week?: number | null;
+                        } | null;
+                        agent_like_post?: {
+                            per_day?: number | null;
+                            per_week?: number | null;
+                        } | null;
+                        agent_comment_post?: {
+                            per_day?: number | null;
+                            per_week?: number | null;
+                        } | null;
+                        agent_connection_request?: {
+                            per_day?: number | null;
+                            per_week?: number | null;
+                        } | null;
+                        agent_company_fetch?: {
+                            per_day?: number | null;
+                            per_week?: number | null;
+                        } | null;
+                        agent_company_posts_fetch?: {
+                            per_day?: number | null;
+                            per_week?: number | null;
+                        } | null;
+                        agent_profiles_search?: {
+                            per_day?: number | null;
+                            per_week?: number | null;
+                        } | null;
+                        agent_connections_fetch?: {
+                            per_day?: number | null;
+                            per_week?: number | null;
+                        } | null;
+                        agent_send_message?: {
+                            per_day?: number | null;
+                            per_week?: number | null;
+                        } | null;
+                        agent_keyword_tracking?: {
+                            per_day?: number | null;
+                            per_week?: number | null;
+                        } | null;
+                        agent_company_tracking?: {
+                            per_day?: number | null;
+                            per_week?: number | null;
+                        } | null;
+                    };
+                    pacing?: {
+                        write_min_s?: number;
+                        write_max_s?: number;
+                        read_min_s?: number;
+                        read_max_s?: number;
+                    } | null;
+                    i_accept_the_risk?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description The team with its new settings */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        team: {
+                            id: string;
+                            name: string;
+                            plan: string;
+                            agent_active: boolean;
+                            budgets: {
+                                /** @enum {string} */
+                                task_type: "agent_profile_fetch" | "agent_profiles_tracking" | "agent_like_post" | "agent_comment_post" | "agent_connection_request" | "agent_company_fetch" | "agent_company_posts_fetch" | "agent_profiles_search" | "agent_connections_fetch" | "agent_send_message" | "agent_keyword_tracking" | "agent_company_tracking";
+                                per_day: number | null;
+                                per_week: number | null;
+                                default_per_day: number | null;
+                                default_per_week: number | null;
+                            }[];
+                            pacing: {
+                                write_min_s: number;
+                                write_max_s: number;
+                                read_min_s: number;
+                                read_max_s: number;
+                            };
+                        };
+                        me: {
+                            id: string;
+                            email: string;
+                            /** @enum {string} */
+                            role: "admin" | "member";
+                        };
+                        members: {
+                            user_id: string | null;
+                            email: string;
+                            full_name: string | null;
+                            /** @enum {string} */
+                            role: "admin" | "member";
+                            /** @enum {string} */
+                            status: "active" | "invited";
+                            joined_at: string | null;
+                            last_active_at: string | null;
+                            agent_active: boolean;
+                            network_signed_in: boolean | null;
+                            network_public_identifier: string | null;
+                            paused: boolean | null;
+                            extension_version: string | null;
+                            invite_limited_until: string | null;
+                            network_map_version: number | null;
+                            network_health: {
+                                call: string;
+                                /** @enum {string} */
+                                state: "degraded" | "broken";
+                                working_alternative: string | null;
+                                failures: {
+                                    alternative: string;
+                                    status: number | null;
+                                    code: string;
+                                    message: string;
+                                    count: number;
+                                    last_at: string;
+                                }[];
+                            }[];
+                            safety?: {
+                                budgets: {
+                                    /** @enum {string} */
+                                    task_type: "agent_profile_fetch" | "agent_profiles_tracking" | "agent_like_post" | "agent_comment_post" | "agent_connection_request" | "agent_company_fetch" | "agent_company_posts_fetch" | "agent_profiles_search" | "agent_connections_fetch" | "agent_send_message" | "agent_keyword_tracking" | "agent_company_tracking";
+                                    per_day: number | null;
+                                    per_week: number | null;
+                                    used_today: number;
+                                    used_this_week: number;
+                                    next_free_at: string | null;
+                                }[];
+                                working_hours: {
+                                    days: number[];
+                                    start: string;
+                                    end: string;
+                                    time_zone: string;
+                                } | null;
+                                writes_open: boolean;
+                                writes_open_at: string | null;
+                                waiting: {
+                                    task_id: string;
+                                    /** @enum {string} */
+                                    task_type: "agent_profile_fetch" | "agent_profiles_tracking" | "agent_like_post" | "agent_comment_post" | "agent_connection_request" | "agent_company_fetch" | "agent_company_posts_fetch" | "agent_profiles_search" | "agent_connections_fetch" | "agent_send_message" | "agent_keyword_tracking" | "agent_company_tracking";
+                                    scheduled_for: string | null;
+                                    waiting_reason: string;
+                                }[];
+                            } | null;
+                        }[];
+                    };
+                };
+            };
+            /** @description A value out of range, or riskier than the default without the risk accepted (`Invalid 'budgets.agent_connection_request.per_day': 40 is above the default of 25; …`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `Missing API Key`, `Invalid API Key`, or `Invalid agent token` (the bearer token is not a member of the key’s team) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `Access denied`: only an admin of the team may change its members */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    putApiTeamMembersWorkingHours: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    email: string;
+                    working_hours: {
+                        days: number[];
+                        start: string;
+                        end: string;
+                        time_zone: string;
+                    } | null;
+                };
+            };
+        };
+        responses: {
+            /** @description The member */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        user_id: string | null;
+                        email: string;
+                        full_name: string | null;
+                        /** @enum {string} */
+                        role: "admin" | "member";
+                        /** @enum {string} */
+                        status: "active" | "invited";
+                        joined_at: string | null;
+                        last_active_at: string | null;
+                        agent_active: boolean;
+                        network_signed_in: boolean | null;
+                        network_public_identifier: string | null;
+                        paused: boolean | null;
+                        extension_version: string | null;
+                        invite_limited_until: string | null;
+                        network_map_version: number | null;
+                        network_health: {
+                            call: string;
+                            /** @enum {string} */
+                            state: "degraded" | "broken";
+                            working_alternative: string | null;
+                            failures: {
+                                alternative: string;
+                                status: number | null;
+                                code: string;
+                                message: string;
+                                count: number;
+                                last_at: string;
+                            }[];
+                        }[];
+                        safety?: {
+                            budgets: {
+                                /** @enum {string} */
+                                task_type: "agent_profile_fetch" | "agent_profiles_tracking" | "agent_like_post" | "agent_comment_post" | "agent_connection_request" | "agent_company_fetch" | "agent_company_posts_fetch" | "agent_profiles_search" | "agent_connections_fetch" | "agent_send_message" | "agent_keyword_tracking" | "agent_company_tracking";
+                                per_day: number | null;
+                                per_week: number | null;
+                                used_today: number;
+                                used_this_week: number;
+                                next_free_at: string | null;
+                            }[];
+                            working_hours: {
+                                days: number[];
+                                start: string;
+                                end: string;
+                                time_zone: string;
+                            } | null;
+                            writes_open: boolean;
+                            writes_open_at: string | null;
+                            waiting: {
+                                task_id: string;
+                                /** @enum {string} */
+                                task_type: "agent_profile_fetch" | "agent_profiles_tracking" | "agent_like_post" | "agent_comment_post" | "agent_connection_request" | "agent_company_fetch" | "agent_company_posts_fetch" | "agent_profiles_search" | "agent_connections_fetch" | "agent_send_message" | "agent_keyword_tracking" | "agent_company_tracking";
+                                scheduled_for: string | null;
+                                waiting_reason: string;
+                            }[];
+                        } | null;
+                    };
+                };
+            };
+            /** @description Invalid input: malformed JSON, an unknown or mistyped field, or a value out of range; the message names it */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `Missing API Key`, `Invalid API Key`, or `Invalid agent token` (the bearer token is not a member of the key’s team) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `Access denied`: a member may set only their own working hours */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `Member not found` in this team */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -984,6 +1387,32 @@ export interface operations {
                                 last_at: string;
                             }[];
                         }[];
+                        safety?: {
+                            budgets: {
+                                /** @enum {string} */
+                                task_type: "agent_profile_fetch" | "agent_profiles_tracking" | "agent_like_post" | "agent_comment_post" | "agent_connection_request" | "agent_company_fetch" | "agent_company_posts_fetch" | "agent_profiles_search" | "agent_connections_fetch" | "agent_send_message" | "agent_keyword_tracking" | "agent_company_tracking";
+                                per_day: number | null;
+                                per_week: number | null;
+                                used_today: number;
+                                used_this_week: number;
+                                next_free_at: string | null;
+                            }[];
+                            working_hours: {
+                                days: number[];
+                                start: string;
+                                end: string;
+                                time_zone: string;
+                            } | null;
+                            writes_open: boolean;
+                            writes_open_at: string | null;
+                            waiting: {
+                                task_id: string;
+                                /** @enum {string} */
+                                task_type: "agent_profile_fetch" | "agent_profiles_tracking" | "agent_like_post" | "agent_comment_post" | "agent_connection_request" | "agent_company_fetch" | "agent_company_posts_fetch" | "agent_profiles_search" | "agent_connections_fetch" | "agent_send_message" | "agent_keyword_tracking" | "agent_company_tracking";
+                                scheduled_for: string | null;
+                                waiting_reason: string;
+                            }[];
+                        } | null;
                     };
                 };
             };
@@ -1141,6 +1570,32 @@ export interface operations {
                                 last_at: string;
                             }[];
                         }[];
+                        safety?: {
+                            budgets: {
+                                /** @enum {string} */
+                                task_type: "agent_profile_fetch" | "agent_profiles_tracking" | "agent_like_post" | "agent_comment_post" | "agent_connection_request" | "agent_company_fetch" | "agent_company_posts_fetch" | "agent_profiles_search" | "agent_connections_fetch" | "agent_send_message" | "agent_keyword_tracking" | "agent_company_tracking";
+                                per_day: number | null;
+                                per_week: number | null;
+                                used_today: number;
+                                used_this_week: number;
+                                next_free_at: string | null;
+                            }[];
+                            working_hours: {
+                                days: number[];
+                                start: string;
+                                end: string;
+                                time_zone: string;
+                            } | null;
+                            writes_open: boolean;
+                            writes_open_at: string | null;
+                            waiting: {
+                                task_id: string;
+                                /** @enum {string} */
+                                task_type: "agent_profile_fetch" | "agent_profiles_tracking" | "agent_like_post" | "agent_comment_post" | "agent_connection_request" | "agent_company_fetch" | "agent_company_posts_fetch" | "agent_profiles_search" | "agent_connections_fetch" | "agent_send_message" | "agent_keyword_tracking" | "agent_company_tracking";
+                                scheduled_for: string | null;
+                                waiting_reason: string;
+                            }[];
+                        } | null;
                     };
                 };
             };
@@ -2040,6 +2495,8 @@ export interface operations {
                             } | null;
                             created_at?: string;
                             updated_at?: string;
+                            scheduled_for?: string | null;
+                            waiting_reason?: string | null;
                         };
                     };
                 };
@@ -3246,6 +3703,38 @@ export interface operations {
                                 ];
                             };
                         };
+                        pacing?: {
+                            write_min_s: number;
+                            write_max_s: number;
+                            read_min_s: number;
+                            read_max_s: number;
+                        };
+                        safety?: {
+                            budgets: {
+                                /** @enum {string} */
+                                task_type: "agent_profile_fetch" | "agent_profiles_tracking" | "agent_like_post" | "agent_comment_post" | "agent_connection_request" | "agent_company_fetch" | "agent_company_posts_fetch" | "agent_profiles_search" | "agent_connections_fetch" | "agent_send_message" | "agent_keyword_tracking" | "agent_company_tracking";
+                                per_day: number | null;
+                                per_week: number | null;
+                                used_today: number;
+                                used_this_week: number;
+                                next_free_at: string | null;
+                            }[];
+                            working_hours: {
+                                days: number[];
+                                start: string;
+                                end: string;
+                                time_zone: string;
+                            } | null;
+                            writes_open: boolean;
+                            writes_open_at: string | null;
+                            waiting: {
+                                task_id: string;
+                                /** @enum {string} */
+                                task_type: "agent_profile_fetch" | "agent_profiles_tracking" | "agent_like_post" | "agent_comment_post" | "agent_connection_request" | "agent_company_fetch" | "agent_company_posts_fetch" | "agent_profiles_search" | "agent_connections_fetch" | "agent_send_message" | "agent_keyword_tracking" | "agent_company_tracking";
+                                scheduled_for: string | null;
+                                waiting_reason: string;
+                            }[];
+                        };
                     };
                 };
             };
@@ -3608,6 +4097,20 @@ export interface operations {
                             } | null;
                             assigned_email: string | null;
                             claimed_by_email: string | null;
+                            assigned_name: string | null;
+                            claimed_by_name: string | null;
+                            target: {
+                                /** @enum {string} */
+                                kind: "profile" | "profiles" | "post" | "company" | "keyword" | "search" | "connections";
+                                label: string;
+                                url: string | null;
+                                post_id: string | null;
+                            };
+                            watchlist: {
+                                id: string;
+                                name: string;
+                            } | null;
+                            as_company: string | null;
                             created_at: string;
                             updated_at: string;
                         }[];
@@ -3900,6 +4403,17 @@ export interface operations {
                             prompt_status: ("pending" | "ready" | "failed") | null;
                             prompt_error: string | null;
                             posts_count: number;
+                            last_collection_at: string | null;
+                            next_collection_at: string | null;
+                            recent_cycles: {
+                                started_at: string;
+                                finished_at: string | null;
+                                /** @enum {string} */
+                                state: "running" | "done" | "failed";
+                                tasks: number;
+                                failed_tasks: number;
+                                new_posts: number;
+                            }[];
                             createdAt: string;
                             updatedAt: string;
                         }[];
@@ -3929,6 +4443,17 @@ export interface operations {
                         prompt_status: ("pending" | "ready" | "failed") | null;
                         prompt_error: string | null;
                         posts_count: number;
+                        last_collection_at: string | null;
+                        next_collection_at: string | null;
+                        recent_cycles: {
+                            started_at: string;
+                            finished_at: string | null;
+                            /** @enum {string} */
+                            state: "running" | "done" | "failed";
+                            tasks: number;
+                            failed_tasks: number;
+                            new_posts: number;
+                        }[];
                         createdAt: string;
                         updatedAt: string;
                     };
@@ -4094,6 +4619,60 @@ export interface operations {
             };
         };
     };
+    deleteApiKeywordWatchlist: {
+        parameters: {
+            query: {
+                id: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        id: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description `Missing required parameter: id` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `Unauthorized` (no key, or an invalid one) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `Watchlist not found or access denied` (unknown id, another type, another team) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     patchApiKeywordWatchlist: {
         parameters: {
             query?: never;
@@ -4216,9 +4795,24 @@ export interface operations {
                             id: string;
                             name: string;
                             slug: string;
-                            /** @enum {string} */
-                            type: "keyword" | "people" | "company";
                             createdAt: string;
+                            fetchFreqInHours: number;
+                            disable: boolean;
+                            posts_count: number;
+                            last_collection_at: string | null;
+                            next_collection_at: string | null;
+                            recent_cycles: {
+                                started_at: string;
+                                finished_at: string | null;
+                                /** @enum {string} */
+                                state: "running" | "done" | "failed";
+                                tasks: number;
+                                failed_tasks: number;
+                                new_posts: number;
+                            }[];
+                            /** @constant */
+                            type: "people";
+                            profiles_count: number;
                         }[];
                         count: number;
                     } | {
@@ -4235,6 +4829,18 @@ export interface operations {
                             kind: "people" | "company";
                             members_count: number;
                             createdAt: string;
+                        }[];
+                        posts_count: number;
+                        last_collection_at: string | null;
+                        next_collection_at: string | null;
+                        recent_cycles: {
+                            started_at: string;
+                            finished_at: string | null;
+                            /** @enum {string} */
+                            state: "running" | "done" | "failed";
+                            tasks: number;
+                            failed_tasks: number;
+                            new_posts: number;
                         }[];
                         createdAt: string;
                         /** @constant */
@@ -4347,6 +4953,123 @@ export interface operations {
             };
         };
     };
+    deleteApiPeopleWatchlist: {
+        parameters: {
+            query: {
+                id: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        id: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description `Missing required parameter: id` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `Unauthorized` (no key, or an invalid one) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `Watchlist not found or access denied` (unknown id, another type, another team) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    patchApiPeopleWatchlist: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    id: string;
+                    name?: string;
+                    fetchFreqInHours?: unknown;
+                    disable?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description Updated */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        success: boolean;
+                        id: string;
+                        message: string;
+                        name?: string;
+                        fetchFreqInHours?: number;
+                        disable?: boolean;
+                    };
+                };
+            };
+            /** @description `Missing required parameter: id`, `No valid update fields provided`, `Invalid fetchFreqInHours. Allowed values: 1, 3, 6, 12, 24, 48, 72 (hours)`, `disable must be a boolean value`, `Name cannot be empty` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `Unauthorized` (no key, or an invalid one) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `Watchlist not found or access denied` (unknown id, another type, another team) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     getApiCompanyWatchlist: {
         parameters: {
             query?: {
@@ -4369,9 +5092,24 @@ export interface operations {
                             id: string;
                             name: string;
                             slug: string;
-                            /** @enum {string} */
-                            type: "keyword" | "people" | "company";
                             createdAt: string;
+                            fetchFreqInHours: number;
+                            disable: boolean;
+                            posts_count: number;
+                            last_collection_at: string | null;
+                            next_collection_at: string | null;
+                            recent_cycles: {
+                                started_at: string;
+                                finished_at: string | null;
+                                /** @enum {string} */
+                                state: "running" | "done" | "failed";
+                                tasks: number;
+                                failed_tasks: number;
+                                new_posts: number;
+                            }[];
+                            /** @constant */
+                            type: "company";
+                            companies_count: number;
                         }[];
                         count: number;
                     } | {
@@ -4388,6 +5126,18 @@ export interface operations {
                             kind: "people" | "company";
                             members_count: number;
                             createdAt: string;
+                        }[];
+                        posts_count: number;
+                        last_collection_at: string | null;
+                        next_collection_at: string | null;
+                        recent_cycles: {
+                            started_at: string;
+                            finished_at: string | null;
+                            /** @enum {string} */
+                            state: "running" | "done" | "failed";
+                            tasks: number;
+                            failed_tasks: number;
+                            new_posts: number;
                         }[];
                         createdAt: string;
                         /** @constant */
@@ -4490,6 +5240,123 @@ export interface operations {
                 };
             };
             /** @description `List not found or access denied` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    deleteApiCompanyWatchlist: {
+        parameters: {
+            query: {
+                id: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        id: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description `Missing required parameter: id` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `Unauthorized` (no key, or an invalid one) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `Watchlist not found or access denied` (unknown id, another type, another team) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    patchApiCompanyWatchlist: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    id: string;
+                    name?: string;
+                    fetchFreqInHours?: unknown;
+                    disable?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description Updated */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        success: boolean;
+                        id: string;
+                        message: string;
+                        name?: string;
+                        fetchFreqInHours?: number;
+                        disable?: boolean;
+                    };
+                };
+            };
+            /** @description `Missing required parameter: id`, `No valid update fields provided`, `Invalid fetchFreqInHours. Allowed values: 1, 3, 6, 12, 24, 48, 72 (hours)`, `disable must be a boolean value`, `Name cannot be empty` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `Unauthorized` (no key, or an invalid one) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `Watchlist not found or access denied` (unknown id, another type, another team) */
             404: {
                 headers: {
                     [name: string]: unknown;

@@ -16,13 +16,16 @@ import {
   updateKeywordWatchlistMode,
   UpdateKeywordWatchlistResponse,
   WatchlistQuery,
+  DeleteWatchlistQuery,
+  DeleteWatchlistResponse,
 } from '../../contract/watchlists.js';
 import { createKeywordWatchlist, createPromptKeywordWatchlist } from '../watchlists/create-keyword-watchlist.js';
 import { updateKeywordWatchlist, updateKeywordWatchlistPrompt, WATCHLIST_NOT_FOUND } from '../watchlists/update-keyword-watchlist.js';
 import { keywordWatchlists } from '../watchlists/views.js';
-import { PLAN_LIMIT, UNAUTHORIZED, WATCHLIST_NOT_FOUND_DOC } from '../watchlists/route-errors.js';
+import { DELETE_DESCRIPTION, PLAN_LIMIT, UNAUTHORIZED, WATCHLIST_NOT_FOUND_DOC } from '../watchlists/route-errors.js';
+import { deleteWatchlist } from '../watchlists/delete-watchlist.js';
 
-/** Keyword watchlists (spec "Keyword watchlists"): create in direct or prompt mode, read, update. */
+/** Keyword watchlists (spec "Keyword watchlists"): create in direct or prompt mode, read, update, delete. */
 export const keywordWatchlistRoutes = new Hono<AppEnv>()
   .post(
     '/api-keyword-watchlist',
@@ -119,5 +122,24 @@ export const keywordWatchlistRoutes = new Hono<AppEnv>()
       const body = c.req.valid('json');
       if ('prompt' in body) return c.json(await updateKeywordWatchlistPrompt(c.var.ctx, c.var.team, body));
       return c.json(await updateKeywordWatchlist(c.var.ctx, c.var.team, body));
+    },
+  )
+  .delete(
+    '/api-keyword-watchlist',
+    describe({
+      summary: 'Delete a keyword watchlist',
+      description: DELETE_DESCRIPTION,
+      tag: 'Watchlists',
+      security: 'apiKey',
+      responses: { 200: { description: 'Deleted', schema: DeleteWatchlistResponse } },
+      errors: { 400: '`Missing required parameter: id`', ...UNAUTHORIZED, ...WATCHLIST_NOT_FOUND_DOC },
+    }),
+    requireApiKey('watchlist'),
+    validate('query', DeleteWatchlistQuery, { example: { id: '6f1c2e0a-8d4b-4e3f-9a7c-1b2d3e4f5a6b' } }),
+    async (c) => {
+      const { id } = c.req.valid('query');
+      if (!(await deleteWatchlist(c.var.ctx.db, c.var.team.id, 'keyword', id))) throw new HttpError(404, WATCHLIST_NOT_FOUND);
+      const answer: DeleteWatchlistResponse = { success: true, id, message: 'Watchlist deleted' };
+      return c.json(answer);
     },
   );

@@ -5,11 +5,13 @@ import { requireApiKey } from '../auth/require-api-key.js';
 import { validate } from '../http/route-input.js';
 import { describe } from '../http/describe.js';
 import { HttpError } from '../http/http-error.js';
-import { CreatePeopleWatchlistBody, CreatePeopleWatchlistResponse, PeopleWatchlistView, WatchlistQuery, WatchlistSummaryList } from '../../contract/watchlists.js';
+import { CreatePeopleWatchlistBody, CreatePeopleWatchlistResponse, PeopleWatchlistView, WatchlistQuery, PeopleWatchlistList, DeleteWatchlistQuery, DeleteWatchlistResponse, UpdateListWatchlistBody, updateListWatchlistMode, UpdateListWatchlistResponse } from '../../contract/watchlists.js';
 import { createListWatchlist } from '../watchlists/create-list-watchlist.js';
 import { WATCHLIST_NOT_FOUND } from '../watchlists/update-keyword-watchlist.js';
 import { listWatchlist, watchlistSummaries } from '../watchlists/views.js';
-import { PLAN_LIMIT, UNAUTHORIZED, WATCHLIST_NOT_FOUND_DOC } from '../watchlists/route-errors.js';
+import { DELETE_DESCRIPTION, PLAN_LIMIT, UNAUTHORIZED, WATCHLIST_NOT_FOUND_DOC } from '../watchlists/route-errors.js';
+import { updateListWatchlist } from '../watchlists/update-list-watchlist.js';
+import { deleteWatchlist } from '../watchlists/delete-watchlist.js';
 
 const IDENTIFIER_FORMS =
   'Profiles, in any mix: a profile URL (with or without scheme, `www`, trailing slash), a bare slug, ' +
@@ -60,7 +62,7 @@ export const peopleWatchlistRoutes = new Hono<AppEnv>()
       responses: {
         200: {
           description: '`{watchlists: [{id, name, slug, type, createdAt}], count}`, or one watchlist',
-          schema: z.union([WatchlistSummaryList, PeopleWatchlistView]),
+          schema: z.union([PeopleWatchlistList, PeopleWatchlistView]),
         },
       },
       errors: { ...UNAUTHORIZED, ...WATCHLIST_NOT_FOUND_DOC },
@@ -76,5 +78,50 @@ export const peopleWatchlistRoutes = new Hono<AppEnv>()
       }
       const watchlists = await watchlistSummaries(c.var.ctx.db, c.var.team.id, 'people');
       return c.json({ watchlists, count: watchlists.length });
+    },
+  )
+  .patch(
+    '/api-people-watchlist',
+    describe({
+      summary: 'Rename a people watchlist, change its frequency, pause or resume it',
+      description:
+        'Only the fields sent change, and only their parts are answered. `disable: true` pauses collection (its queued ' +
+        'tasks are dropped, collected posts stay); `false` resumes it at the scheduler\'s next tick. `fetchFreqInHours` ' +
+        'applies from the next cycle.',
+      tag: 'Watchlists',
+      security: 'apiKey',
+      responses: { 200: { description: 'Updated', schema: UpdateListWatchlistResponse } },
+      errors: {
+        400:
+          '`Missing required parameter: id`, `No valid update fields provided`, ' +
+          '`Invalid fetchFreqInHours. Allowed values: 1, 3, 6, 12, 24, 48, 72 (hours)`, `disable must be a boolean value`, `Name cannot be empty`',
+        ...UNAUTHORIZED,
+        ...WATCHLIST_NOT_FOUND_DOC,
+      },
+    }),
+    requireApiKey('watchlist'),
+    validate('json', UpdateListWatchlistBody, {
+      mode: updateListWatchlistMode,
+      example: { id: '6f1c2e0a-8d4b-4e3f-9a7c-1b2d3e4f5a6b', fetchFreqInHours: 24, disable: true },
+    }),
+    async (c) => c.json(await updateListWatchlist(c.var.ctx, c.var.team, 'people', c.req.valid('json'))),
+  )
+  .delete(
+    '/api-people-watchlist',
+    describe({
+      summary: 'Delete a people watchlist',
+      description: `${DELETE_DESCRIPTION} Its list of profiles stays, for \`list_id\` to reuse.`,
+      tag: 'Watchlists',
+      security: 'apiKey',
+      responses: { 200: { description: 'Deleted', schema: DeleteWatchlistResponse } },
+      errors: { 400: '`Missing required parameter: id`', ...UNAUTHORIZED, ...WATCHLIST_NOT_FOUND_DOC },
+    }),
+    requireApiKey('watchlist'),
+    validate('query', DeleteWatchlistQuery, { example: { id: '6f1c2e0a-8d4b-4e3f-9a7c-1b2d3e4f5a6b' } }),
+    async (c) => {
+      const { id } = c.req.valid('query');
+      if (!(await deleteWatchlist(c.var.ctx.db, c.var.team.id, 'people', id))) throw new HttpError(404, WATCHLIST_NOT_FOUND);
+      const answer: DeleteWatchlistResponse = { success: true, id, message: 'Watchlist deleted' };
+      return c.json(answer);
     },
   );

@@ -2,13 +2,20 @@ import { isUuid } from '../db/is-uuid.js';
 import type { Queryable } from '../db/database.js';
 import type { KeywordView, KeywordWatchlistView, Label } from '../../contract/watchlists.js';
 import type { z } from 'zod/mini';
-import type { CompanyWatchlistView, ListView, PeopleWatchlistView, WatchlistSummary } from '../../contract/watchlists.js';
+import type {
+  CompanyWatchlistSummary,
+  CompanyWatchlistView,
+  ListView,
+  PeopleWatchlistSummary,
+  PeopleWatchlistView,
+} from '../../contract/watchlists.js';
+import { COLLECTION_COLUMNS, collectionFields, type CollectionColumns } from './collection-state.js';
 
 /** Read side of the watchlist routes: every query is scoped by team and type. */
 
 const iso = (d: Date | string) => new Date(d).toISOString();
 
-interface KeywordWatchlistRow {
+interface KeywordWatchlistRow extends CollectionColumns {
   id: string;
   name: string;
   slug: string;
@@ -21,7 +28,6 @@ interface KeywordWatchlistRow {
   prompt: string | null;
   prompt_status: 'pending' | 'ready' | 'failed' | null;
   prompt_error: string | null;
-  posts_count: number;
   created_at: Date;
   updated_at: Date;
 }
@@ -30,8 +36,7 @@ export async function keywordWatchlists(db: Queryable, teamId: string, id?: stri
   if (id !== undefined && !isUuid(id)) return [];
   const rows = await db.query<KeywordWatchlistRow>(
     `SELECT w.id, w.name, w.slug, w.description, w.labels, w.fetch_freq_hours, w.disabled, w.slack_webhook_url,
-            w.prompt, w.prompt_status, w.prompt_error, w.created_at, w.updated_at,
-            (SELECT count(*)::int FROM watchlist_posts p WHERE p.watchlist_id = w.id) AS posts_count,
+            w.prompt, w.prompt_status, w.prompt_error, w.created_at, w.updated_at, ${COLLECTION_COLUMNS},
             COALESCE((SELECT jsonb_agg(jsonb_build_object('id', k.id, 'keyword', k.keyword,
                                                           'required_keywords', k.required_keywords,
                                                           'excluded_keywords', k.excluded_keywords)
@@ -56,22 +61,54 @@ export async function keywordWatchlists(db: Queryable, teamId: string, id?: stri
     prompt: r.prompt,
     prompt_status: r.prompt_status,
     prompt_error: r.prompt_error,
-    posts_count: r.posts_count,
+    ...collectionFields(r),
     createdAt: iso(r.created_at),
     updatedAt: iso(r.updated_at),
   }));
 }
 
+/** The list form of people or company watchlists (GET without `id`), each with its count of members and collection. */
+export async function watchlistSummaries(db: Queryable, teamId: string, type: 'people'): Promise<PeopleWatchlistSummary[]>;
+export async function watchlistSummaries(db: Queryable, teamId: string, type: 'company'): Promise<CompanyWatchlistSummary[]>;
 export async function watchlistSummaries(
   db: Queryable,
   teamId: string,
   type: 'people' | 'company',
-): Promise<z.infer<typeof WatchlistSummary>[]> {
-  const rows = await db.query<{ id: string; name: string; slug: string; created_at: Date }>(
-    `SELECT id, name, slug, created_at FROM watchlists WHERE team_id = $1 AND type = $2 ORDER BY created_at DESC, id`,
+): Promise<(PeopleWatchlistSummary | CompanyWatchlistSummary)[]> {
+  const rows = await db.query<
+    CollectionColumns & { id: string; name: string; slug: string; fetch_freq_hours: number; disabled: boolean; members_count: number; created_at: Date }
+  >(
+    `SELECT w.id, w.name, w.slug, w.fetch_freq_hours, w.disabled, w.created_at, ${COLLECTION_COLUMNS},
+            (SELECT count(*)::int FROM list_members m JOIN lists l ON l.id = m.list_id
+              WHERE m.list_id = w.list_id AND l.team_id = w.team_id) AS members_count
+       FROM watchlists w
+      WHERE w.team_id = $1 AND w.type = $2
+      ORDER BY w.created_at DESC, w.id`,
     [teamId, type],
   );
-  return rows.map((r) => ({ id: r.id, name: r.name, slug: r.slug, type, createdAt: iso(r.created_at) }));
+  return rows.map((r) => {
+    const common = {
+      id: r.id,
+      name: r.name,
+      slug: r.slug,
+      createdAt: iso(r.created_at),
+      fetchFreqInHours: r.fetch_freq_hours,
+      disable: r.disabled,
+      ...collectionFields(r),
+    };
+    return type === 'people' ? { ...common, type, profiles_count: r.members_count } : { ...common, type, companies_count: r.members_count };
+  });
+}
+
+interface ListWatchlistRow extends CollectionColumns {
+  id: string;
+  name: string;
+  slug: string;
+  description: string | null;
+  fetch_freq_hours: number;
+  disabled: boolean;
+  list_id: string | null;
+  created_at: Date;
 }
 
 type ListWatchlistView = z.infer<typeof PeopleWatchlistView> | z.infer<typeof CompanyWatchlistView>;
@@ -81,18 +118,9 @@ export async function listWatchlist(db: Queryable, teamId: string, type: 'people
 export async function listWatchlist(db: Queryable, teamId: string, type: 'company', id: string): Promise<z.infer<typeof CompanyWatchlistView> | null>;
 export async function listWatchlist(db: Queryable, teamId: string, type: 'people' | 'company', id: string): Promise<ListWatchlistView | null> {
   if (!isUuid(id)) return null;
-  const [w] = await db.query<{
-    id: string;
-    name: string;
-    slug: string;
-    description: string | null;
-    fetch_freq_hours: number;
-    disabled: boolean;
-    list_id: string | null;
-    created_at: Date;
-  }>(
-    `SELECT id, name, slug, description, fetch_freq_hours, disabled, list_id, created_at
-       FROM watchlists WHERE id = $1 AND team_id = $2 AND type = $3`,
+  const [w] = await db.query<ListWatchlistRow>(
+    `SELECT w.id, w.name, w.slug, w.description, w.fetch_freq_hours, w.disabled, w.list_id, w.created_at, ${COLLECTION_COLUMNS}
+       FROM watchlists w WHERE w.id = $1 AND w.team_id = $2 AND w.type = $3`,
     [id, teamId, type],
   );
   if (!w) return null;
@@ -121,6 +149,7 @@ export async function listWatchlist(db: Queryable, teamId: string, type: 'people
     fetchFreqInHours: w.fetch_freq_hours,
     disable: w.disabled,
     lists: listViews,
+    ...collectionFields(w),
     createdAt: iso(w.created_at),
   };
   const identifiers = members.map((m) => m.identifier);

@@ -1,26 +1,42 @@
 import { call, SESSION_REJECTED } from './api.js';
 import { byId } from './dom.js';
 import { mountApiKey } from './api-key.js';
+import { followChanges, type LiveState } from './live.js';
 import { mountMembers } from './members.js';
 import { mountPosts } from './posts.js';
+import { mountSettings } from './settings.js';
 import { mountSignIn } from './sign-in.js';
 import { mountTasks } from './tasks.js';
 import { mountWatchlists } from './watchlists.js';
 import { clearSession, loadSession, saveSession, type Session } from './session.js';
+import { singleFlight } from './single-flight.js';
 
-/** The dashboard's entry: signed out, the sign-in panel; signed in, the team's panels. */
+const LIVE_WORDS: Record<LiveState, string> = { connecting: 'Connecting…', live: 'Live', reconnecting: 'Reconnecting… (checking every 15 s)' };
+
+/** The dashboard's entry: signed out, the sign-in panel; signed in, the team's panels, kept current by the live stream. */
 function start() {
   const app = byId('app');
   const who = byId('whoami');
+  const liveState = byId('live-state');
 
   const apiKey = mountApiKey();
+  const settings = mountSettings();
   const members = mountMembers();
   const posts = mountPosts();
-  const tasks = mountTasks();
+  const tasks = mountTasks((list) => posts.taskList(list));
   let current: Session | null = null;
-  const watchlists = mountWatchlists((w) => {
-    if (current) posts.show(current, w);
+  const watchlists = mountWatchlists({
+    listed: (items) => posts.setWatchlists(items.map((w) => ({ id: w.id, name: w.name }))),
+    select: (id) => posts.show(id),
   });
+  const reloadMembers = singleFlight(async () => {
+    if (current) await members.load(current);
+  });
+  const reloadWatchlists = singleFlight(async () => {
+    if (current) await watchlists.load(current);
+  });
+  let live: { stop(): void } | null = null;
+
   const signIn = mountSignIn((session) => {
     saveSession(session);
     showApp(session);
@@ -33,17 +49,41 @@ function start() {
     who.hidden = false;
     byId('whoami-text').textContent = `${session.user.email} (${session.role})`;
     apiKey.render(session);
-    void members.load(session);
-    void watchlists.load(session);
-    void tasks.load(session);
+    settings.start(session);
+    posts.start(session);
+    tasks.start(session);
+    void reloadMembers();
+    void reloadWatchlists();
+    live?.stop();
+    live = followChanges(session, {
+      changed(kinds) {
+        if (kinds.includes('tasks')) {
+          void tasks.refresh();
+          void posts.tasksChanged();
+          // A finished task moves its member's budgets and waiting list, and its watchlist's cycle.
+          void reloadMembers();
+          void reloadWatchlists();
+        }
+        if (kinds.includes('posts')) void posts.refresh();
+        if (kinds.includes('watchlists')) void reloadWatchlists();
+        if (kinds.includes('members')) void reloadMembers();
+      },
+      state(state) {
+        liveState.dataset.state = state;
+        liveState.textContent = LIVE_WORDS[state];
+      },
+    });
   }
 
   function signOut(message?: string) {
     const session = current;
     current = null;
     clearSession();
+    live?.stop();
+    live = null;
     tasks.stop();
-    posts.show(null, null);
+    posts.stop();
+    settings.stop();
     app.hidden = true;
     who.hidden = true;
     signIn.show(message);

@@ -65,10 +65,6 @@ export function mountMembers(): { load(session: Session): Promise<void> } {
     });
   });
 
-  byId('members-refresh').addEventListener('click', () => {
-    if (session) void load(session);
-  });
-
   return { load };
 }
 

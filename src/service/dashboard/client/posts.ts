@@ -1,13 +1,19 @@
-import type { CollectedPost, POSTS_PAGE_SIZE, PostsResponse, SeniorityLevel } from '../../../contract/posts.js';
+import type { POSTS_PAGE_SIZE, PostsResponse, SeniorityLevel } from '../../../contract/posts.js';
+import { html, nothing, render as draw } from '../../../ui/html.js';
+import { repeat } from 'lit-html/directives/repeat.js';
 import { call, errorMessage } from './api.js';
-import { externalLink, html, nothing, render as draw } from '../../../ui/html.js';
 import { byId, setStatus } from './dom.js';
 import type { Session } from './session.js';
-import type { WatchlistSummary } from './watchlists.js';
+import { mountActAs } from './act-as.js';
+import { createEngagements } from './engagement.js';
+import { postCard, SENIORITY_LABELS, type PostCardState } from './post-card.js';
+import { singleFlight } from './single-flight.js';
+import type { TaskSummary } from '../../../contract/task-list.js';
 
 /**
- * The posts a watchlist collected (GET /api-posts) with the endpoint's filters: sort, author
- * seniority, date range, trending; 20 a page.
+ * The collected posts (GET /api-posts), the team's or one watchlist's, with the endpoint's filters
+ * (sort, seniority, dates, trending; 20 a page), and the member acting on them: Like and Comment,
+ * as themselves or as a company page, each followed until it is done or failed.
  */
 
 // Written out here rather than imported, so the bundle does not carry zod; the two checks below
@@ -18,24 +24,14 @@ const allListed: [Missing] extends [never] ? true : Missing = true;
 void allListed;
 const PAGE_SIZE: typeof POSTS_PAGE_SIZE = 20;
 
-const SENIORITY_LABELS: Record<SeniorityLevel, string> = {
-  owner: 'Owner / founder',
-  cxo: 'C-level',
-  vp: 'VP',
-  director: 'Director',
-  manager: 'Manager',
-  senior: 'Senior',
-  entry: 'Entry level',
-  intern: 'Intern',
-  unknown: 'Unknown',
-};
+export interface WatchlistChoice {
+  id: string;
+  name: string;
+}
 
-/** Characters shown before "Show more": fewer on a phone, where 420 characters fill the screen. */
-const LONG_POST = matchMedia('(max-width: 520px)').matches ? 260 : 420;
-
-export function mountPosts(): { show(session: Session | null, watchlist: WatchlistSummary | null): void } {
+export function mountPosts() {
   const title = byId('posts-title');
-  const hint = byId('posts-empty-hint');
+  const watchlistSelect = byId<HTMLSelectElement>('posts-watchlist');
   const filters = byId<HTMLFormElement>('posts-filter');
   const status = byId('posts-status');
   const list = byId('post-list');
@@ -46,20 +42,30 @@ export function mountPosts(): { show(session: Session | null, watchlist: Watchli
   const senioritySelect = filters.elements.namedItem('seniority_level') as HTMLSelectElement;
   // After the static "Any" (lit-html adds to a container, it does not clear it).
   draw(SENIORITY_OPTIONS.map((level) => html`<option value=${level}>${SENIORITY_LABELS[level]}</option>`), senioritySelect);
+  // Filters take a row on a wide screen and three on a phone: open only where they fit.
+  if (matchMedia('(min-width: 700px)').matches) (filters.closest('details') as HTMLDetailsElement).open = true;
 
+  const actAs = mountActAs();
+  const engagements = createEngagements(() => drawPosts());
   let session: Session | null = null;
-  let watchlist: WatchlistSummary | null = null;
+  let watchlists: WatchlistChoice[] = [];
+  let watchlistId = '';
   let page = 1;
   let shown: PostsResponse | null = null;
-  /** Posts opened with "Show more", by id. */
-  const open = new Set<string>();
+  const cards = new Map<string, PostCardState>();
   // Answers can arrive out of order when filters change quickly; only the latest one is drawn.
   let generation = 0;
+
+  const cardState = (id: string): PostCardState => {
+    let s = cards.get(id);
+    if (!s) cards.set(id, (s = { full: false, commenting: false, draft: '', error: '', sending: false }));
+    return s;
+  };
 
   function query() {
     const v = (name: string) => (filters.elements.namedItem(name) as HTMLInputElement).value;
     return {
-      watchlist_id: watchlist!.id,
+      watchlist_id: watchlistId || undefined,
       page,
       sort_by: v('sort_by'),
       seniority_level: v('seniority_level'),
@@ -69,35 +75,47 @@ export function mountPosts(): { show(session: Session | null, watchlist: Watchli
     };
   }
 
-  async function load() {
-    if (!session || !watchlist) return;
+  /** `quiet`: a live refresh, drawn without a "Loading…" in between. */
+  async function load(quiet = false) {
+    const s = session;
+    if (!s) return;
     const mine = ++generation;
-    setStatus(status, 'Loading…');
+    if (!quiet) setStatus(status, 'Loading…');
     list.setAttribute('aria-busy', 'true');
     try {
-      const answer = await call<PostsResponse>('GET', '/api-posts', { session, query: query() });
+      const answer = await call<PostsResponse>('GET', '/api-posts', { session: s, query: query() });
       if (mine !== generation) return;
       render(answer);
     } catch (err) {
       if (mine !== generation) return;
-      shown = null;
-      drawPosts();
-      pager.hidden = true;
+      if (!quiet) {
+        shown = null;
+        drawPosts();
+        pager.hidden = true;
+      }
       setStatus(status, errorMessage(err), 'error');
     } finally {
       if (mine === generation) list.removeAttribute('aria-busy');
     }
   }
+  const refresh = singleFlight(() => load(true));
 
   function render(answer: PostsResponse) {
     const pages = Math.max(1, Math.ceil(answer.count / PAGE_SIZE));
     shown = answer;
     drawPosts();
     if (answer.count === 0) {
-      setStatus(status, filtered() ? 'No posts match these filters.' : 'No posts collected yet. They appear after the next fetch cycle.');
+      setStatus(
+        status,
+        filtered()
+          ? 'No posts match these filters.'
+          : watchlists.length === 0
+            ? 'No posts yet. Create a watchlist below; its posts appear here after its first collection.'
+            : 'No posts collected yet. They appear after the next collection.',
+      );
     } else {
       const first = (page - 1) * PAGE_SIZE + 1;
-      setStatus(status, `${first}–${first + answer.data.length - 1} of ${count(answer.count, 'post')}`);
+      setStatus(status, `${first}–${first + answer.data.length - 1} of ${answer.count} post${answer.count === 1 ? '' : 's'}`);
     }
     pager.hidden = pages <= 1;
     pageInfo.textContent = `Page ${page} of ${pages}`;
@@ -105,12 +123,62 @@ export function mountPosts(): { show(session: Session | null, watchlist: Watchli
     next.disabled = page >= pages;
   }
 
-  function drawPosts() {
-    const toggle = (id: string) => {
-      if (!open.delete(id)) open.add(id);
+  async function engage(postId: string, kind: 'like' | 'comment') {
+    const actor = actAs.current();
+    if (!actor) return;
+    const state = cardState(postId);
+    state.sending = true;
+    state.error = '';
+    drawPosts();
+    try {
+      if (kind === 'like') await engagements.like(postId, actor);
+      else {
+        if (!state.draft.trim()) throw new Error('Write the comment first.');
+        await engagements.comment(postId, actor, state.draft);
+        state.commenting = false;
+        state.draft = '';
+      }
+      actAs.used(actor);
+    } catch (err) {
+      state.error = errorMessage(err);
+    } finally {
+      state.sending = false;
       drawPosts();
-    };
-    draw(shown?.data.map((p) => postItem(p, open.has(p.id), () => toggle(p.id))) ?? nothing, list);
+    }
+  }
+
+  function drawPosts() {
+    const now = Date.now();
+    const actLabel = actAs.label();
+    draw(
+      shown
+        ? repeat(
+            shown.data,
+            (p) => p.id,
+            (p) => {
+              const state = cardState(p.id);
+              return postCard(p, engagements.of(p.id), state, {
+                toggleFull: () => ((state.full = !state.full), drawPosts()),
+                like: () => void engage(p.id, 'like'),
+                openComment: () => {
+                  state.commenting = true;
+                  drawPosts();
+                  list.querySelector<HTMLTextAreaElement>(`[data-post-id="${p.id}"] textarea`)?.focus();
+                },
+                closeComment: () => ((state.commenting = false), (state.error = ''), drawPosts()),
+                typed: (text) => {
+                  // Redrawn only while the length warning shows or goes: typing stays cheap.
+                  const wasLong = state.draft.length > 1250;
+                  state.draft = text;
+                  if (wasLong || text.length > 1250) drawPosts();
+                },
+                sendComment: () => void engage(p.id, 'comment'),
+              }, actLabel, now);
+            },
+          )
+        : nothing,
+      list,
+    );
   }
 
   function filtered() {
@@ -118,11 +186,32 @@ export function mountPosts(): { show(session: Session | null, watchlist: Watchli
     return Boolean(q.seniority_level || q.start_date || q.end_date || q.trending);
   }
 
+  function paintWatchlists() {
+    // After the static "All watchlists".
+    draw(watchlists.map((w) => html`<option value=${w.id}>${w.name}</option>`), watchlistSelect);
+    watchlistSelect.value = watchlistId;
+    const chosen = watchlists.find((w) => w.id === watchlistId);
+    title.textContent = chosen ? `Posts of “${chosen.name}”` : 'Posts';
+  }
+
+  function choose(id: string) {
+    if (id === watchlistId) return;
+    watchlistId = id;
+    filters.reset();
+    page = 1;
+    cards.clear();
+    paintWatchlists();
+    void load();
+  }
+
+  watchlistSelect.addEventListener('change', () => choose(watchlistSelect.value));
   filters.addEventListener('change', () => {
     page = 1;
     void load();
   });
   filters.addEventListener('submit', (e) => e.preventDefault());
+  byId('act-as').addEventListener('change', () => drawPosts());
+  byId('company-title').addEventListener('input', () => drawPosts());
   prev.addEventListener('click', () => {
     page = Math.max(1, page - 1);
     void load();
@@ -133,60 +222,37 @@ export function mountPosts(): { show(session: Session | null, watchlist: Watchli
   });
 
   return {
-    show(s, w) {
+    start(s: Session) {
       session = s;
-      const changed = w?.id !== watchlist?.id;
-      watchlist = w;
-      if (!w) {
-        title.textContent = 'Posts';
-        hint.hidden = false;
-        filters.hidden = true;
-        pager.hidden = true;
-        shown = null;
-        drawPosts();
-        setStatus(status, '');
-        return;
-      }
-      title.textContent = `Posts of “${w.name}”`;
-      hint.hidden = true;
-      filters.hidden = false;
-      if (changed) {
-        filters.reset();
-        page = 1;
-        open.clear();
-      }
+      engagements.start(s);
+      actAs.show(s);
       void load();
+    },
+    stop() {
+      session = null;
+      engagements.stop();
+      shown = null;
+      cards.clear();
+      drawPosts();
+      setStatus(status, '');
+    },
+    /** The stream said posts changed (collected, liked, commented). */
+    refresh,
+    /** The stream said tasks changed: the likes and comments in flight may have moved on. */
+    tasksChanged: () => engagements.refresh(),
+    /** The tasks panel's unfiltered list: likes and comments started elsewhere show here too. */
+    taskList: (tasks: TaskSummary[]) => engagements.fromTaskList(tasks),
+    /** The watchlists to choose from; a chosen one that is gone falls back to all. */
+    setWatchlists(items: WatchlistChoice[]) {
+      watchlists = items;
+      if (watchlistId && !items.some((w) => w.id === watchlistId)) choose('');
+      else paintWatchlists();
+    },
+    /** Shows one watchlist's posts (a watchlist's "Show posts", a new watchlist). */
+    show(id: string) {
+      choose(id);
+      byId('posts').scrollIntoView({ behavior: 'smooth', block: 'start' });
     },
   };
 }
-
-function shorten(text: string): string {
-  return text.length > LONG_POST ? `${text.slice(0, LONG_POST).trimEnd()}…` : text;
-}
-
-function count(n: number, noun: string): string {
-  return `${n} ${noun}${n === 1 ? '' : 's'}`;
-}
-
-const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
-
-function postItem(p: CollectedPost, full: boolean, toggle: () => void) {
-  const long = p.content.length > LONG_POST;
-  const posted = new Date(p.posted_at);
-  return html`<li class="card post" data-post-id=${p.id}>
-    <div class="card-head">
-      ${externalLink(p.author_url, p.author_name || 'Unknown author', 'author')}
-      ${p.seniority_level && p.seniority_level !== 'unknown' ? html`<span class="badge">${SENIORITY_LABELS[p.seniority_level] ?? p.seniority_level}</span>` : nothing}
-      ${p.trending_score >= 2 ? html`<span class="badge hot">trending</span>` : nothing}
-    </div>
-    <time class="muted small" datetime=${p.posted_at}>${Number.isNaN(posted.getTime()) ? p.posted_at : dateFormat.format(posted)}</time>
-    <p class="content">${full ? p.content : shorten(p.content)}</p>
-    ${long ? html`<button type="button" class="more link" aria-expanded=${String(full)} @click=${toggle}>${full ? 'Show less' : 'Show more'}</button>` : nothing}
-    <div class="post-foot small">
-      <span class="metrics">${`${count(p.likes_count, 'like')} · ${count(p.comments_count, 'comment')} · ${count(p.shares_count, 'share')}`}</span>
-      ${p.liked ? html`<span class="badge good">liked</span>` : nothing}
-      ${p.commented ? html`<span class="badge good">commented</span>` : nothing}
-      ${externalLink(p.linkedin_post_url, 'Open post', 'open')}
-    </div>
-  </li>`;
-}
+export type PostsPanel = ReturnType<typeof mountPosts>;

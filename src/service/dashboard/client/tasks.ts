@@ -1,79 +1,85 @@
-import type { TaskListResponse } from '../../../contract/task-list.js';
+import type { TaskListResponse, TaskSummary } from '../../../contract/task-list.js';
 import { call, errorMessage } from './api.js';
-import { html, nothing, render as draw, timeTag } from '../../../ui/html.js';
+import { externalLink, html, nothing, render as draw, timeTag } from '../../../ui/html.js';
 import { byId, setStatus } from './dom.js';
 import type { Session } from './session.js';
+import { singleFlight } from './single-flight.js';
+import { errorSentence, kindWords, statusWords } from './task-words.js';
 
-type TaskSummary = TaskListResponse['tasks'][number];
-
-/** While the page is in view the list refreshes itself, so a running task is seen to finish. */
-const REFRESH_EVERY_MS = 15_000;
 const LIMIT = 30;
 
-/** The team's recent tasks with status and errors (GET /api-tasks?status=&limit=). */
-export function mountTasks(): { load(session: Session): Promise<void>; stop(): void } {
+/**
+ * The team's recent tasks (GET /api-tasks?status=&limit=) in words: what kind of work, on which
+ * profile, post or company, for or by which member, how far it got, and why it failed. The live
+ * stream (live.ts) asks for a fresh list whenever tasks change, so there is no Refresh button.
+ * `onList` receives every unfiltered list: the posts panel follows its likes and comments there.
+ */
+export function mountTasks(onList: (tasks: TaskSummary[]) => void): { start(session: Session): void; refresh(): Promise<void>; stop(): void } {
   const list = byId('task-list');
   const status = byId('tasks-status');
   const filter = byId<HTMLSelectElement>('tasks-status-filter');
   let session: Session | null = null;
-  let timer: ReturnType<typeof setInterval> | undefined;
-  let generation = 0;
 
-  async function load(s: Session) {
-    session = s;
-    const mine = ++generation;
+  async function load() {
+    const s = session;
+    if (!s) return;
     if (!list.querySelector('li')) setStatus(status, 'Loading…');
     try {
       const answer = await call<TaskListResponse>('GET', '/api-tasks', { session: s, query: { status: filter.value, limit: LIMIT } });
-      if (mine !== generation) return;
+      if (s !== session) return;
       setStatus(status, answer.count > answer.tasks.length ? `Showing the latest ${answer.tasks.length} of ${answer.count}.` : '');
       const now = Date.now();
-      draw(answer.tasks.length ? answer.tasks.map((t) => taskItem(t, now)) : html`<li class="empty">${filter.value ? `No ${filter.value} tasks.` : 'No tasks yet.'}</li>`, list);
+      draw(
+        answer.tasks.length
+          ? answer.tasks.map((t) => taskItem(t, now))
+          : html`<li class="empty">${filter.value ? `No ${statusWords(filter.value as TaskSummary['status'])} tasks.` : 'No tasks yet.'}</li>`,
+        list,
+      );
+      if (!filter.value) onList(answer.tasks);
     } catch (err) {
-      if (mine === generation) setStatus(status, errorMessage(err), 'error');
+      if (s === session) setStatus(status, errorMessage(err), 'error');
     }
-    timer ??= setInterval(() => {
-      if (session && document.visibilityState === 'visible') void load(session);
-    }, REFRESH_EVERY_MS);
   }
+  const refresh = singleFlight(load);
 
-  filter.addEventListener('change', () => {
-    if (session) void load(session);
-  });
-  byId('tasks-refresh').addEventListener('click', () => {
-    if (session) void load(session);
-  });
+  filter.addEventListener('change', () => void refresh());
 
   return {
-    load,
+    start(s) {
+      session = s;
+      void refresh();
+    },
+    refresh,
     stop() {
-      clearInterval(timer);
-      timer = undefined;
       session = null;
       draw(nothing, list);
+      setStatus(status, '');
     },
   };
 }
 
-/** `agent_keyword_tracking` -> `keyword tracking`. */
-function typeLabel(type: string): string {
-  return type.replace(/^agent_/, '').replace(/_/g, ' ');
+function memberWords(t: TaskSummary): string {
+  if (t.claimed_by_email) return `run by ${t.claimed_by_name || t.claimed_by_email}`;
+  if (t.assigned_email) return `for ${t.assigned_name || t.assigned_email}`;
+  return 'any member';
 }
 
 function taskItem(t: TaskSummary, now: number) {
-  const who = t.claimed_by_email ?? t.assigned_email;
-  return html`<li class="task status-${t.status}" data-task-id=${t.id}>
+  const target = t.target.url ? externalLink(t.target.url, t.target.label, 'target') : html`<span class="target">${t.target.label}</span>`;
+  return html`<li class="task status-${t.status}" data-task-id=${t.id} data-status=${t.status}>
     <div class="task-head">
-      <span class="badge status ${t.status}">${t.status}</span>
-      <strong class="type">${typeLabel(t.type)}</strong>
-      ${t.attempt > 1 ? html`<span class="muted small">attempt ${t.attempt}</span>` : nothing}
+      <span class="badge status ${t.status}">${statusWords(t.status)}</span>
+      <span class="task-what"><strong class="kind">${kindWords(t.type)}</strong> ${target}</span>
     </div>
     <div class="task-meta muted small">
-      created ${timeTag(t.created_at, now)}${t.updated_at !== t.created_at ? html`<span> · updated ${timeTag(t.updated_at, now)}</span>` : nothing}${who
-        ? ` · ${t.claimed_by_email ? 'run by' : 'for'} ${who}`
-        : ' · any member'}
+      ${t.watchlist ? html`<span>watchlist “${t.watchlist.name}” · </span>` : nothing}${t.as_company
+        ? html`<span>as ${t.as_company} · </span>`
+        : nothing}<span class="member">${memberWords(t)}</span> · created ${timeTag(t.created_at, now)}${t.updated_at !== t.created_at
+        ? html`<span> · updated ${timeTag(t.updated_at, now)}</span>`
+        : nothing}${t.attempt > 1 ? html`<span> · attempt ${t.attempt}</span>` : nothing}
     </div>
-    ${t.error ? html`<p class="task-error"><code>${t.error.code}</code> ${t.error.message}</p>` : nothing}
-    <code class="task-id muted small">${t.id}</code>
+    ${t.error
+      ? html`<p class="task-error">${errorSentence(t.error)}${t.status === 'failed' ? nothing : html` <span class="muted">Trying again.</span>`}</p>`
+      : nothing}
   </li>`;
 }

@@ -1,9 +1,10 @@
 import type { z } from 'zod/mini';
 import type {
+  CompanyWatchlistList,
   KeywordWatchlistList,
   KeywordWatchlistView,
-  WatchlistSummary as WatchlistSummaryRow,
-  WatchlistSummaryList,
+  PeopleWatchlistList,
+  PeopleWatchlistSummary,
 } from '../../../contract/watchlists.js';
 import { call, errorMessage } from './api.js';
 import { html, nothing, render as draw, timeTag } from '../../../ui/html.js';
@@ -18,10 +19,10 @@ import type { Session } from './session.js';
 export type WatchlistType = 'keyword' | 'people' | 'company';
 
 /** What the panel shows of a watchlist: the list answers' fields, plus keyword watchlists' own. */
-export type WatchlistSummary = z.infer<typeof WatchlistSummaryRow> &
+export type WatchlistSummary = Pick<PeopleWatchlistSummary, 'id' | 'name' | 'slug' | 'createdAt'> & { type: WatchlistType } &
   Partial<Pick<KeywordWatchlistView, 'keywords' | 'fetchFreqInHours' | 'disable' | 'posts_count' | 'prompt_status'>>;
 
-type Listing = z.infer<typeof KeywordWatchlistList> | z.infer<typeof WatchlistSummaryList>;
+type Listing = z.infer<typeof KeywordWatchlistList> | z.infer<typeof PeopleWatchlistList> | z.infer<typeof CompanyWatchlistList>;
 type Created = { id: string; name: string; created: boolean };
 
 const PATHS: Record<WatchlistType, string> = {
@@ -38,7 +39,7 @@ function splitList(raw: string, separator: RegExp): string[] {
     .filter(Boolean);
 }
 
-export function mountWatchlists(onSelect: (w: WatchlistSummary | null) => void): {
+export function mountWatchlists(on: { listed(items: WatchlistSummary[]): void; select(id: string): void }): {
   load(session: Session, selectId?: string): Promise<void>;
 } {
   const list = byId('watchlist-list');
@@ -70,15 +71,14 @@ export function mountWatchlists(onSelect: (w: WatchlistSummary | null) => void):
     setStatus(status, failed.length ? `Could not load ${failed.join('; ')}` : '', failed.length ? 'error' : 'info');
     render();
     if (items.length === 0) details.open = true;
-    const selected = items.find((w) => w.id === selectedId) ?? null;
-    if (!selected) selectedId = null;
-    onSelect(selected);
+    if (!items.some((w) => w.id === selectedId)) selectedId = null;
+    on.listed(items);
   }
 
   function select(id: string) {
     selectedId = id;
     render();
-    onSelect(items.find((w) => w.id === selectedId) ?? null);
+    on.select(id);
   }
 
   function render() {
@@ -148,6 +148,7 @@ export function mountWatchlists(onSelect: (w: WatchlistSummary | null) => void):
         setStatus(formStatus, '');
         details.open = false;
         await load(s, created.id);
+        on.select(created.id);
         setStatus(
           status,
           created.created === false
@@ -159,10 +160,6 @@ export function mountWatchlists(onSelect: (w: WatchlistSummary | null) => void):
         setStatus(formStatus, errorMessage(err), 'error');
       }
     });
-  });
-
-  byId('watchlists-refresh').addEventListener('click', () => {
-    if (session) void load(session);
   });
 
   return { load };

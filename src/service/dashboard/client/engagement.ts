@@ -1,0 +1,124 @@
+import type { TaskStatus } from '../../../contract/task-types.js';
+import type { TaskSummary } from '../../../contract/task-list.js';
+import type { EngagementResponse } from '../../../contract/posts.js';
+import { call } from './api.js';
+import type { Actor } from './act-as.js';
+import type { Session } from './session.js';
+
+/**
+ * Likes and comments on collected posts (POST /api-like, /api-comment) and how far each got, per
+ * post: queued, running, done or failed with why. Each is a task; its state comes from the task
+ * list when it is there (so one started in another tab, or before a reload, shows too), and from
+ * get-task-status for the ones this page started, whenever the live stream says tasks changed.
+ */
+
+export type EngagementKind = 'like' | 'comment';
+
+export interface Engagement {
+  taskId: string;
+  kind: EngagementKind;
+  status: TaskStatus;
+  error: { code: string; message: string } | null;
+  asCompany: string | null;
+  /** When it was queued (ms), to keep the newest of a kind per post. */
+  createdAt: number;
+}
+
+const KIND_OF_TYPE: Record<string, EngagementKind> = { agent_like_post: 'like', agent_comment_post: 'comment' };
+const isOpen = (e: Engagement) => e.status === 'pending' || e.status === 'processing';
+
+interface TaskStatusAnswer {
+  data: { id: string; status: TaskStatus; error?: { code: string; message: string } | null };
+}
+
+export function createEngagements(onChange: () => void) {
+  /** postId -> kind -> the newest engagement of that kind. */
+  const byPost = new Map<string, Map<EngagementKind, Engagement>>();
+  const postOfTask = new Map<string, string>();
+  let session: Session | null = null;
+
+  function put(postId: string, e: Engagement): boolean {
+    let kinds = byPost.get(postId);
+    if (!kinds) byPost.set(postId, (kinds = new Map()));
+    const before = kinds.get(e.kind);
+    if (before && before.taskId !== e.taskId && before.createdAt > e.createdAt) return false;
+    // An older answer (a task list fetched before get-task-status said done) never undoes an end.
+    if (before && before.taskId === e.taskId && (before.status === e.status || !isOpen(before))) return false;
+    kinds.set(e.kind, e);
+    postOfTask.set(e.taskId, postId);
+    return true;
+  }
+
+  async function act(postId: string, kind: EngagementKind, actor: Actor, commentText?: string): Promise<void> {
+    if (!session) throw new Error('Not signed in');
+    const body = {
+      post_id: postId,
+      // Spec: the member to act as; the signed-in member is who is at the keyboard.
+      user_email: session.user.email,
+      ...actor,
+      ...(kind === 'comment' ? { comment_text: commentText } : {}),
+    };
+    const answer = await call<EngagementResponse>('POST', kind === 'like' ? '/api-like' : '/api-comment', { session, body });
+    put(postId, {
+      taskId: answer.task_id,
+      kind,
+      status: 'pending',
+      error: null,
+      asCompany: actor.actor_type === 'company' ? actor.company_title : null,
+      createdAt: Date.now(),
+    });
+    onChange();
+  }
+
+  return {
+    start(s: Session) {
+      session = s;
+    },
+    stop() {
+      session = null;
+      byPost.clear();
+      postOfTask.clear();
+    },
+    like: (postId: string, actor: Actor) => act(postId, 'like', actor),
+    comment: (postId: string, actor: Actor, text: string) => act(postId, 'comment', actor, text),
+    of(postId: string): Engagement[] {
+      return [...(byPost.get(postId)?.values() ?? [])];
+    },
+    /** The task list as the tasks panel fetched it: likes and comments on collected posts. */
+    fromTaskList(tasks: TaskSummary[]) {
+      let changed = false;
+      for (const t of tasks) {
+        const kind = KIND_OF_TYPE[t.type];
+        if (!kind || !t.target.post_id) continue;
+        changed =
+          put(t.target.post_id, {
+            taskId: t.id,
+            kind,
+            status: t.status,
+            error: t.error,
+            asCompany: t.as_company,
+            createdAt: Date.parse(t.created_at),
+          }) || changed;
+      }
+      if (changed) onChange();
+    },
+    /** Asks for the state of every open one (the stream said tasks changed). */
+    async refresh() {
+      const s = session;
+      if (!s) return;
+      const open = [...byPost.values()].flatMap((kinds) => [...kinds.values()]).filter(isOpen);
+      const answers = await Promise.allSettled(
+        open.map((e) => call<TaskStatusAnswer>('GET', '/network-agent/get-task-status', { session: s, query: { api_agent_task_id: e.taskId } })),
+      );
+      let changed = false;
+      answers.forEach((a, i) => {
+        if (a.status !== 'fulfilled' || session !== s) return;
+        const e = open[i]!;
+        const postId = postOfTask.get(e.taskId)!;
+        changed = put(postId, { ...e, status: a.value.data.status, error: a.value.data.error ?? null }) || changed;
+      });
+      if (changed) onChange();
+    },
+  };
+}
+export type Engagements = ReturnType<typeof createEngagements>;
