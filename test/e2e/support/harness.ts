@@ -183,9 +183,14 @@ export async function useFastPace(popup: Page, context: BrowserContext, creds: {
   await expect(popup.getByTestId('paused')).toBeVisible();
   await popup.getByTestId('pause').click();
   await expect(popup.getByTestId('paused')).toBeHidden();
+  // Both heartbeats must have reached the service: the pause's may carry the pace while the
+  // resume's is still on its way, and the service would count the member as paused meanwhile.
   await expect
-    .poll(async () => ((await extensionStorage(context, 'agent_state')) as { pacing?: { write_max_s: number } | null }).pacing?.write_max_s, { timeout: 20_000 })
-    .toBe(0);
+    .poll(async () => {
+      const state = (await extensionStorage(context, 'agent_state')) as { pacing?: { write_max_s: number } | null; reported?: { paused: boolean } | null };
+      return { write_max_s: state.pacing?.write_max_s, paused: state.reported?.paused };
+    }, { timeout: 20_000 })
+    .toEqual({ write_max_s: 0, paused: false });
 }
 
 /** One whole setup: a fake network in a voice, the real service, Chromium with the extension and its popup. */
