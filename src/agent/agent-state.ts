@@ -2,6 +2,7 @@ import { defineItem } from './storage-item.js';
 import type { TaskType } from '../contract/task-types.js';
 import type { NetworkSession } from '../network/types.js';
 import type { MemberSafety, Pacing } from '../contract/budgets.js';
+import type { PendingInvitation } from '../contract/invitations.js';
 
 /** What the worker learnt last (kept in storage, because the worker itself comes and goes). */
 export interface AgentState {
@@ -22,6 +23,8 @@ export interface AgentState {
   safety?: MemberSafety | null;
   /** The popup is open and its budgets are older than a few seconds: a heartbeat brings fresh ones. */
   heartbeat_wanted_at?: number | null;
+  /** Invitations to another team waiting for the member's answer, from the last heartbeat answer. */
+  invitations?: PendingInvitation[];
 }
 
 /** The part of a heartbeat that decides whether the service gives us tasks. */

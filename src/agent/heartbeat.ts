@@ -3,7 +3,7 @@ import { agentStateItem, patchState } from './agent-state.js';
 import { browserName } from './browser-name.js';
 import type { AgentContext } from './context.js';
 import { diagnostics, technicalDataAllowed } from './data-consent.js';
-import { clearCredentials } from './credentials.js';
+import { clearCredentials, getCredentials } from './credentials.js';
 import { reportFor } from './heartbeat-due.js';
 import { NETWORK_MAP_FORMAT } from '../contract/network-map.js';
 import { healthReport, networkHealthItem } from './network-health.js';
@@ -70,6 +70,7 @@ export async function sendHeartbeat(ctx: AgentContext): Promise<boolean> {
       claim_wait_s: answer.claim_wait_s,
       pacing: answer.pacing ?? null,
       safety: answer.safety ?? null,
+      invitations: answer.invitations ?? [],
       // Exactly what this heartbeat carried, even if the member changed it meanwhile: the claim
       // loop compares it with the present and sends another heartbeat when they differ.
       reported: report,
@@ -84,6 +85,10 @@ export async function sendHeartbeat(ctx: AgentContext): Promise<boolean> {
 /** What a failed service call means for the popup; 401 means our token or key is no longer valid. */
 export async function noteServiceFailure(err: unknown): Promise<void> {
   if (err instanceof ServiceError && err.status === 401) {
+    // A call sent before the member moved to another team (new key and token) is refused with the
+    // old ones: that is no sign-out.
+    const stored = await getCredentials();
+    if (err.sentToken && stored && stored.agent_token !== err.sentToken) return;
     await clearCredentials();
     await patchState({ service_reachable: true, service_error: `Signed out by the service: ${err.message}` });
   } else if (err instanceof ServiceUnreachable) {

@@ -12,6 +12,7 @@ import {
   type HeartbeatBody,
 } from '../contract/agent.js';
 import type { AgentTaskError, TaskType } from '../contract/task-types.js';
+import { AcceptInvitationResponse } from '../contract/invitations.js';
 
 /** The service answered with an error status: `status` and its `{error}` message. */
 export class ServiceError extends Error {
@@ -19,6 +20,8 @@ export class ServiceError extends Error {
     readonly status: number,
     message: string,
     readonly retryAfterS: number | null = null,
+    /** The agent token the refused call carried: a 401 says nothing of a token stored since. */
+    readonly sentToken: string | null = null,
   ) {
     super(message);
     this.name = 'ServiceError';
@@ -92,6 +95,7 @@ export function createServiceClient(opts: ServiceClientOptions) {
         res.status,
         parsed.success ? parsed.data.error : `HTTP ${res.status} from the service`,
         Number.isFinite(retryAfter) && retryAfter > 0 ? retryAfter : null,
+        init.keyed ? (opts.agentToken ?? null) : null,
       );
     }
     if (!schema) return json as z.infer<T>;
@@ -126,6 +130,13 @@ export function createServiceClient(opts: ServiceClientOptions) {
     },
     async fail(taskId: string, attempt: number, error: AgentTaskError) {
       return (await call(`/agent/tasks/${encodeURIComponent(taskId)}/fail`, { attempt, error }, FailResponse))!;
+    },
+    /** Joins the inviting team: the answer carries its key and a new agent token (the old ones end). */
+    async acceptInvitation(teamId: string) {
+      return (await call('/api-team-invitations/accept', { team_id: teamId }, AcceptInvitationResponse))!;
+    },
+    async declineInvitation(teamId: string) {
+      await call('/api-team-invitations/decline', { team_id: teamId }, null);
     },
     async signOut() {
       return (await call('/agent/sign-out', {}, SignOutResponse))!;

@@ -60,6 +60,7 @@ export async function agentStatus(ctx: AgentContext): Promise<AgentStatus> {
     safe_mode: settings.safe_mode,
     pacing: state.pacing ?? DEFAULT_PACING,
     safety: state.safety ?? null,
+    invitations: state.invitations ?? [],
     safety_stop: lead ? { reason: lead.code, until: lead.until, message: lead.message, all_work: lead.types.length === TASK_TYPES.length } : null,
     current_task: state.current_task,
     waiting_results: (await ctx.journal.all()).length,

@@ -13,6 +13,7 @@ import { safetyStopsItem } from './safety-stops.js';
 import { updateSettings } from './settings.js';
 import { restartSignIn, sendCode, signOut, verifyCode } from './sign-in.js';
 import { agentStatus } from './status.js';
+import { answerInvitation } from './team-invitations.js';
 import { onTaskResult } from './task-runner.js';
 
 const SCHEMAS = { ...CONTENT_TO_WORKER, ...POPUP_TO_WORKER } satisfies { [K in keyof ToWorker]: z.ZodMiniType<ToWorker[K]['req']> };
@@ -77,5 +78,8 @@ export function workerRoutes(ctx: AgentContext): Required<Routes<ToWorker>> {
       await openSignInPage();
       return { ok: true as const };
     }),
+    // After a move the claim in flight carries the revoked token: it is interrupted, and the next
+    // heartbeat goes out with the new one.
+    'popup:answer-invitation': route('popup:answer-invitation', popup, async (req) => afterChange(await answerInvitation(ctx, req))),
   };
 }

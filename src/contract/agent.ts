@@ -4,6 +4,7 @@ import { strictBody } from './common.js';
 import { Role } from './auth.js';
 import { AgentErrorCode, AgentTaskError, TaskType } from './task-types.js';
 import { NetworkMap } from './network-map.js';
+import { PendingInvitation } from './invitations.js';
 
 /** docs/agent-protocol.md, v1. Every `/agent/` call carries `x-api-key` and `authorization: Bearer`. */
 
@@ -62,6 +63,11 @@ export const HeartbeatResponse = z.object({
   pacing: z.optional(Pacing),
   /** This member's budgets used, working hours and waiting tasks, for the popup. */
   safety: z.optional(MemberSafety),
+  /**
+   * Invitations to another team waiting for this member's answer (the popup asks; signing in never
+   * moves anyone). Absent from older services.
+   */
+  invitations: z.optional(z.array(PendingInvitation)),
 });
 export type HeartbeatResponse = z.infer<typeof HeartbeatResponse>;
 

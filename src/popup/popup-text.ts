@@ -1,5 +1,6 @@
 import type { TaskType } from '../contract/task-types.js';
 import type { BudgetUse, Pacing } from '../contract/budgets.js';
+import type { PendingInvitation } from '../contract/invitations.js';
 import type { ActivityEntry } from '../agent/journal.js';
 import type { AgentStatus } from '../shared/protocol.js';
 import { duration } from '../ui/time.js';
@@ -137,4 +138,19 @@ export function budgetsToShow(budgets: BudgetUse[]): BudgetUse[] {
 export function paceWords(p: Pacing, safeMode: boolean): string {
   const f = safeMode ? 2 : 1;
   return `Actions ${p.write_min_s * f}–${p.write_max_s * f} s apart, reads ${p.read_min_s * f}–${p.read_max_s * f} s${safeMode ? ', at most 50 tasks an hour' : ''}`;
+}
+
+/**
+ * What accepting an invitation means, said before the member chooses (issue: membership needs
+ * consent): the team they leave, and who is left in charge of it.
+ */
+export function invitationWords(i: PendingInvitation): { question: string; consequence: string } {
+  const question = `Join ${i.team_name} as ${i.role === 'admin' ? 'an admin' : 'a member'}?`;
+  const leave = i.leaving;
+  const consequence = leave.only_admin
+    ? leave.next_admin
+      ? `You are the only admin of ${leave.team_name}: ${leave.next_admin} would become its admin.`
+      : `You are the only admin of ${leave.team_name}, and nobody else is in it.`
+    : `You would leave ${leave.team_name}${leave.other_members ? `; its ${leave.other_members} other member${leave.other_members === 1 ? ' stays' : 's stay'}` : ''}.`;
+  return { question, consequence };
 }

@@ -51,7 +51,8 @@ export function startPopup(app: HTMLElement, pill: HTMLElement): void {
     draw();
     try {
       const result = await run();
-      m.message = result.ok ? (success ? { kind: 'info', text: success } : null) : { kind: 'error', text: result.error };
+      const said = result.ok ? (result.message ?? success) : null;
+      m.message = result.ok ? (said ? { kind: 'info', text: said } : null) : { kind: 'error', text: result.error };
     } catch (err) {
       m.message = { kind: 'error', text: `The extension did not answer: ${(err as Error).message}` };
     } finally {
@@ -99,6 +100,7 @@ export function startPopup(app: HTMLElement, pill: HTMLElement): void {
     },
     acceptAccount: () => void act(() => sendToWorker('popup:accept-network-account', {})),
     openNetworkSignIn: () => void act(() => sendToWorker('popup:open-network-sign-in', {})),
+    answerInvitation: (teamId, accept) => void act(() => sendToWorker('popup:answer-invitation', { team_id: teamId, accept })),
     edit(field, value) {
       m.draft[field] = value;
     },

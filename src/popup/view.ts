@@ -3,7 +3,7 @@ import type { BadgeState } from '../agent/badge-look.js';
 import type { ActivityEntry } from '../agent/journal.js';
 import type { AgentStatus } from '../shared/protocol.js';
 import { elapsed } from '../ui/time.js';
-import { accountChanged, budgetsToShow, budgetUse, describeActivity, describeStop, describeTaskType, paceWords, resumeWarning, taskName, waitingResults } from './popup-text.js';
+import { accountChanged, budgetsToShow, budgetUse, describeActivity, describeStop, describeTaskType, invitationWords, paceWords, resumeWarning, taskName, waitingResults } from './popup-text.js';
 
 /**
  * The popup's view: what it shows for one state, as lit-html templates (src/ui/html.ts, the view
@@ -36,6 +36,7 @@ export interface PopupActions {
   endSafetyStop(): void;
   acceptAccount(): void;
   openNetworkSignIn(): void;
+  answerInvitation(teamId: string, accept: boolean): void;
   edit(field: keyof PopupModel['draft'], value: string): void;
 }
 
@@ -147,10 +148,21 @@ function serviceRow(s: AgentStatus) {
   return row('Service', value, 'service');
 }
 
-function notices(s: AgentStatus, on: PopupActions) {
+function notices(s: AgentStatus, m: PopupModel, on: PopupActions) {
   const waiting = waitingResults(s);
   const change = s.network_account_changed;
   return html`<div class="notices">
+    ${s.invitations.map((i) => {
+      const words = invitationWords(i);
+      return html`<div class="msg warn" role="group" aria-label="Invitation" data-testid="invitation">
+        <p><strong>${words.question}</strong></p>
+        <p>${words.consequence}</p>
+        <div class="actions">
+          <button class="primary" data-testid="accept-invitation" ?disabled=${m.busy} @click=${() => on.answerInvitation(i.team_id, true)}>Join ${i.team_name}</button>
+          <button data-testid="decline-invitation" ?disabled=${m.busy} @click=${() => on.answerInvitation(i.team_id, false)}>Decline</button>
+        </div>
+      </div>`;
+    })}
     ${change
       ? html`<div class="msg warn" data-testid="account-changed">
           <p>${accountChanged(change)}</p>
@@ -215,7 +227,7 @@ function signedIn(s: AgentStatus, m: PopupModel, on: PopupActions) {
       </div>
       <div class="muted">${user.email} · ${s.team!.name}${s.role === 'admin' ? ' (admin)' : ''}</div>
     </div>
-    ${notices(s, on)} ${networkRow(s, on)} ${serviceRow(s)} ${row('Last heartbeat', timeTag(s.service.last_heartbeat_at, m.now, 'not yet'), 'heartbeat')}
+    ${notices(s, m, on)} ${networkRow(s, on)} ${serviceRow(s)} ${row('Last heartbeat', timeTag(s.service.last_heartbeat_at, m.now, 'not yet'), 'heartbeat')}
     ${row(
       'Working on',
       task ? html`${taskName(task.type, task.target)} <span class="clock" title="running for">${elapsed(task.started_at, m.now)}</span>` : 'nothing',

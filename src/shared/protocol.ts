@@ -1,5 +1,6 @@
 import type { MemberSafety, Pacing } from '../contract/budgets.js';
 import type { ToWorkerRequests } from '../contract/extension-messages.js';
+import type { PendingInvitation } from '../contract/invitations.js';
 import type { NetworkMap } from '../contract/network-map.js';
 import type { TaskInput } from '../contract/task-io.js';
 import type { TaskType } from '../contract/task-types.js';
@@ -40,7 +41,8 @@ export interface ContentToWorker {
   'task:result': { req: ToWorkerRequests['task:result']; res: { journaled: boolean } };
 }
 
-export type ActionResult = { ok: true } | { ok: false; error: string };
+/** `message`: what the worker has to say about a success, shown as it is. */
+export type ActionResult = { ok: true; message?: string } | { ok: false; error: string };
 
 /** One line of the popup's recent activity: what happened to which target. */
 export type RecentEntry = ActivityEntry;
@@ -76,6 +78,8 @@ export interface AgentStatus {
   pacing: Pacing;
   /** Budgets used today, working hours and waiting tasks, from the last heartbeat; null before one. */
   safety: MemberSafety | null;
+  /** Invitations to another team: the member chooses, nothing moves them by itself. */
+  invitations: PendingInvitation[];
   /** The widest stop in force; `all_work` when it stops every task type (not only invitations). */
   safety_stop: { reason: string; until: number; message: string; all_work: boolean } | null;
   current_task: { id: string; type: TaskType; target: string | null; started_at: number } | null;
@@ -99,6 +103,7 @@ export interface PopupToWorker {
   'popup:end-safety-stop': { req: ToWorkerRequests['popup:end-safety-stop']; res: ActionResult };
   'popup:accept-network-account': { req: ToWorkerRequests['popup:accept-network-account']; res: ActionResult };
   'popup:open-network-sign-in': { req: ToWorkerRequests['popup:open-network-sign-in']; res: ActionResult };
+  'popup:answer-invitation': { req: ToWorkerRequests['popup:answer-invitation']; res: ActionResult };
 }
 
 export type ToWorker = ContentToWorker & PopupToWorker;

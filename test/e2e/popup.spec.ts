@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect, test, type CDPSession, type Page } from '@playwright/test';
 import { E2E_SERVICE_URL } from './support/e2e-env.js';
-import { extensionStorage, openPopup, publicApi, serviceWorker, signInThroughPopup, startAgentWorld, type AgentWorld } from './support/harness.js';
+import { extensionStorage, mailedCode, openPopup, publicApi, serviceWorker, signInThroughPopup, startAgentWorld, type AgentWorld } from './support/harness.js';
 
 /**
  * The popup tells the truth (issue: "an honest popup"), each state in Chromium at 360 px with a
@@ -304,4 +304,49 @@ test('an extension reload mid-task: the old content script stops, the next attem
   await lost.locator('summary').click();
   await expect(lost.locator('.why')).toContainText('The network tab stopped the task');
   await shot('after-extension-reload');
+});
+
+test('an invitation to another team waits for the member: declined, then accepted, and the new team gets the work', async () => {
+  const url = E2E_SERVICE_URL;
+  const post = async (path: string, body: unknown, headers: Record<string, string> = {}) => {
+    const res = await fetch(`${url}${path}`, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) });
+    return { status: res.status, json: (await res.json()) as Record<string, unknown> };
+  };
+  // Ada has a team of her own (signed in through the API) and invites Grace, who belongs to hers.
+  const since = Date.now();
+  await post('/network-agent/auth-send-otp', { email: 'ada@example.com', full_name: 'Ada Lovelace' });
+  const ada = (await post('/network-agent/auth-verify-otp', { email: 'ada@example.com', otp: await mailedCode(world.service.outboxDir, 'ada@example.com', since) })).json as {
+    team: { id: string; name: string; api_key: string };
+    agent_token: string;
+  };
+  const adaHeaders = { 'x-api-key': ada.team.api_key, authorization: `Bearer ${ada.agent_token}` };
+  const invite = async () => expect((await post('/api-team-members', { email: ADMIN, role: 'member' }, adaHeaders)).status).toBe(201);
+  await invite();
+
+  // The popup asks Grace (its heartbeat brings the invitation); nothing moves her meanwhile.
+  const banner = popup.getByTestId('invitation');
+  await expect(banner).toContainText(`Join ${ada.team.name} as a member?`, { timeout: 30_000 });
+  const graces = ((await extensionStorage(world.browser.context, 'credentials')) as { team: { id: string; name: string } }).team;
+  await expect(banner).toContainText(`You are the only admin of ${graces.name}, and nobody else is in it.`);
+  await shot('invitation');
+  const gracesTeam = graces.id;
+  expect(gracesTeam).not.toBe(ada.team.id);
+
+  await banner.getByTestId('decline-invitation').click();
+  await expect(popup.getByTestId('message')).toContainText('The invitation was declined; you stay in your team.');
+  await expect(banner).toHaveCount(0);
+  expect(((await extensionStorage(world.browser.context, 'credentials')) as { team: { id: string } }).team.id).toBe(gracesTeam);
+
+  await invite();
+  await expect(banner).toBeVisible({ timeout: 30_000 });
+  await banner.getByTestId('accept-invitation').click();
+  await expect(popup.getByTestId('message')).toContainText(`You joined ${ada.team.name} as member. You left ${graces.name}.`);
+  await expect(popup.getByTestId('identity')).toContainText(ada.team.name);
+  const creds = (await extensionStorage(world.browser.context, 'credentials')) as { team: { id: string }; api_key: string };
+  expect(creds).toMatchObject({ team: { id: ada.team.id }, api_key: ada.team.api_key });
+  // Signed in still (the old token's refusals are no sign-out), and working for Ada's team now.
+  const adaApi = publicApi(url, ada.team.api_key);
+  const done = await adaApi.finished(await adaApi.create('fetch-company', { company: 'globex' }), 90_000);
+  expect(done.status).toBe('completed');
+  await expect(popup.locator('#badge')).not.toHaveText('signed out');
 });

@@ -49,10 +49,16 @@ describe('invitations to someone who belongs to another team', () => {
     const ann = await signIn(svc, 'dec-ann@example.com', 'Ann');
     const ben = await signIn(svc, 'dec-ben@example.com', 'Ben');
     await invite(ann, 'dec-ben@example.com');
+    // Ben's extension learns of it from its next heartbeat: the popup asks him, it does not move him.
+    const heartbeat = () => svc.call('POST', '/agent/heartbeat', { headers: ben.memberHeaders, body: { extension_version: '1.0.0', browser: 'Chrome 140', network: { signed_in: true }, paused: false } });
+    const before = (await (await heartbeat()).json()) as { team: { id: string }; invitations: Array<{ team_id: string; team_name: string; leaving: { only_admin: boolean } }> };
+    expect(before.team.id).toBe(ben.team.id);
+    expect(before.invitations).toMatchObject([{ team_id: ann.team.id, team_name: "Ann's team", role: 'member', leaving: { team_id: ben.team.id, only_admin: true, other_members: 0 } }]);
     const res = await svc.call('POST', '/api-team-invitations/decline', { headers: ben.memberHeaders, body: { team_id: ann.team.id } });
     expect(await res.json()).toEqual({ success: true, message: 'The invitation was declined' });
     expect(await (await svc.call('GET', '/api-team-invitations', { headers: ben.memberHeaders })).json()).toEqual({ invitations: [] });
     expect((await teamOf(ann)).members.map((m) => m.email)).toEqual(['dec-ann@example.com']);
+    expect(((await (await heartbeat()).json()) as { invitations: unknown[] }).invitations).toEqual([]);
     expect((await svc.call('POST', '/api-team-invitations/decline', { headers: ben.memberHeaders, body: { team_id: ann.team.id } })).status).toBe(404);
     expect((await svc.call('POST', '/api-team-invitations/accept', { headers: ben.memberHeaders, body: { team_id: ann.team.id } })).status).toBe(404);
   });

@@ -20,6 +20,7 @@ import {
   SignOutResponse,
 } from '../../contract/agent.js';
 import { newerNetworkMap, recordHeartbeat } from '../tasks/agent-heartbeat.js';
+import { pendingInvitations } from '../teams/invitations.js';
 import { claimWithin } from '../tasks/claim-long-poll.js';
 import { extendLease } from '../tasks/extend.js';
 import { completeTask } from '../tasks/complete.js';
@@ -71,7 +72,12 @@ export const agentRoutes = new Hono<AppEnv>()
     // A member back from a pause or a sign-out may have tasks waiting for it: wake its claim.
     if (becameEligible) await signals.taskReady(team.id);
     const networkMap = await newerNetworkMap(db, log, hb.network_map_version ?? 0, hb.network_map_format);
-    const [{ pacing }, safety, pending] = await Promise.all([loadTeamSettings(db, team.id), TeamSafety.load(db, team.id), pendingTasks(db, team.id)]);
+    const [{ pacing }, safety, pending, invitations] = await Promise.all([
+      loadTeamSettings(db, team.id),
+      TeamSafety.load(db, team.id),
+      pendingTasks(db, team.id),
+      pendingInvitations(db, agent.userId, agent.email),
+    ]);
     const answer: HeartbeatResponse = {
       server_time: new Date().toISOString(),
       member: { id: agent.userId, email: agent.email, full_name: agent.fullName, role: agent.role },
@@ -81,6 +87,7 @@ export const agentRoutes = new Hono<AppEnv>()
       ...(networkMap ? { network_map: networkMap } : {}),
       pacing,
       safety: await safety.memberSafety(agent.userId, pending),
+      invitations,
     };
     return c.json(answer);
   })

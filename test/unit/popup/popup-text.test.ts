@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { accountChanged, describeActivity, resumeWarning, taskName, waitingResults } from '../../../src/popup/popup-text.js';
+import { accountChanged, describeActivity, invitationWords, resumeWarning, taskName, waitingResults } from '../../../src/popup/popup-text.js';
 import type { ActivityEntry } from '../../../src/agent/journal.js';
 
 /** The popup's words (src/popup/popup-text.ts). */
@@ -31,5 +31,18 @@ describe('popup words', () => {
     expect(accountChanged({ before: 'Ada Lovelace', now: 'Grace Hopper' })).toBe(
       'The network account signed in now is Grace Hopper, but until now you worked as Ada Lovelace. Tasks run as the account signed in.',
     );
+  });
+
+  it('an invitation says what accepting means for the team left behind', () => {
+    const invitation = (leaving: { only_admin: boolean; next_admin: string | null; other_members: number }, role: 'admin' | 'member' = 'member') => ({
+      team_id: 't2', team_name: "Ada's team", role, invited_at: '2026-11-23T10:00:00.000Z',
+      leaving: { team_id: 't1', team_name: "Grace's team", ...leaving },
+    });
+    expect(invitationWords(invitation({ only_admin: true, next_admin: 'bob@example.com', other_members: 2 }, 'admin'))).toEqual({
+      question: "Join Ada's team as an admin?",
+      consequence: "You are the only admin of Grace's team: bob@example.com would become its admin.",
+    });
+    expect(invitationWords(invitation({ only_admin: true, next_admin: null, other_members: 0 })).consequence).toBe("You are the only admin of Grace's team, and nobody else is in it.");
+    expect(invitationWords(invitation({ only_admin: false, next_admin: null, other_members: 1 })).consequence).toBe("You would leave Grace's team; its 1 other member stays.");
   });
 });
