@@ -2,7 +2,7 @@
 // `npm test`: unit and service tests (vitest), then the extension is built, its bundles checked
 // against their size budgets (scripts/bundle-size.mjs) and the browser tests run (playwright,
 // Debian's Chromium), then the Firefox build is linted for the store (web-ext lint, no error or
-// warning allowed but the few accepted in scripts/firefox-lint.mjs), then the service's
+// warning allowed), then the service's
 // /openapi.json is linted (Redocly's recommended rules, no error or warning allowed). Ends with one
 // line `N passed, N failed` over all of them.
 import { spawn, spawnSync } from 'node:child_process';
@@ -147,8 +147,7 @@ if (buildStatus !== 0) {
 }
 
 // 3. Store readiness: the Firefox build as it goes to addons.mozilla.org, through Mozilla's own
-// linter (web-ext lint). Any error or warning fails the run, but for the few accepted with their
-// reason in scripts/firefox-lint.mjs; it counts as one test.
+// linter (web-ext lint). Any error or warning fails the run; it counts as one test.
 if (run('npx', ['wxt', 'build', '-b', 'firefox']) !== 0) {
   console.error('The Firefox build failed.');
   failed += 1;
