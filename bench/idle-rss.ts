@@ -1,11 +1,13 @@
 import { spawn } from 'node:child_process';
-import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, rm, symlink, writeFile } from 'node:fs/promises';
 import os, { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { buildService } from '../scripts/build-service.js';
 
 /**
- * Idle memory of the service as `npm run service` runs it, on the embedded PGlite: its resident
+ * Idle memory of the service as `npm run service` runs it (node on the compiled service, built here
+ * into a scratch folder), on the embedded PGlite: its resident
  * set (RSS, from /proc) a few seconds after /health answers, on a fresh DATA_DIR (the first start,
  * which creates the database) and again after a restart on the same DATA_DIR.
  */
@@ -23,9 +25,9 @@ async function rssMb(pid: number): Promise<number> {
   return Math.round(Number(/VmRSS:\s+(\d+) kB/.exec(status)![1]) / 1024);
 }
 
-async function measure(dataDir: string, start: IdleRssResult['start'], port: number): Promise<IdleRssResult> {
+async function measure(main: string, dataDir: string, start: IdleRssResult['start'], port: number): Promise<IdleRssResult> {
   const t0 = performance.now();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/service/main.ts'], {
+  const child = spawn(process.execPath, [main], {
     cwd: ROOT,
     env: { ...process.env, DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', SECRET_KEY: 'ab'.repeat(32), DATABASE_URL: '' },
     stdio: 'ignore',
@@ -47,17 +49,22 @@ async function measure(dataDir: string, start: IdleRssResult['start'], port: num
 }
 
 export async function runIdleRssBench(): Promise<{ file: string; results: IdleRssResult[] }> {
-  const dataDir = await mkdtemp(join(tmpdir(), 'na-bench-rss-'));
+  const scratch = await mkdtemp(join(tmpdir(), 'na-bench-rss-'));
+  const dataDir = join(scratch, 'data');
   const port = 20_000 + Math.floor(Math.random() * 10_000);
   try {
-    const results = [await measure(dataDir, 'fresh DATA_DIR', port), await measure(dataDir, 'restart', port)];
+    // The build imports its packages from a node_modules beside it.
+    await symlink(join(ROOT, 'node_modules'), join(scratch, 'node_modules'), 'dir');
+    await buildService(join(scratch, 'dist'));
+    const main = join(scratch, 'dist/service/main.js');
+    const results = [await measure(main, dataDir, 'fresh DATA_DIR', port), await measure(main, dataDir, 'restart', port)];
     const dir = fileURLToPath(new URL('./results/', import.meta.url));
     await mkdir(dir, { recursive: true });
     const file = `${dir}idle-rss-${new Date().toISOString().replace(/[:.]/g, '-')}.json`;
     await writeFile(file, JSON.stringify({ machine: { cpus: os.cpus().length, node: process.version }, idle_ms: IDLE_MS, results }, null, 2) + '\n');
     return { file, results };
   } finally {
-    await rm(dataDir, { recursive: true, force: true });
+    await rm(scratch, { recursive: true, force: true });
   }
 }
 

@@ -1,11 +1,9 @@
 import { readFile } from 'node:fs/promises';
-import { fileURLToPath } from 'node:url';
 import { Hono, type Context } from 'hono';
 import { compress } from 'hono/compress';
 import { etag } from 'hono/etag';
 import { secureHeaders } from 'hono/secure-headers';
 import { createMiddleware } from 'hono/factory';
-import { build } from 'esbuild';
 import type { AppEnv } from '../context.js';
 import { undocumented } from '../http/describe.js';
 
@@ -14,15 +12,19 @@ import { undocumented } from '../http/describe.js';
  * icon.
  * Nothing else is routed here, so no API path can be shadowed.
  *
- * The client is TypeScript under src/service/dashboard/client/. It is bundled by esbuild in memory
- * the first time the page or the script is asked for (about 50 ms), and the result is kept for the
- * life of the process. Why not a build step: `npm start` and the tests then need nothing beyond
- * the sources, and a stale bundle can never be served next to newer sources.
+ * The files are built with the service (`npm run build`, scripts/build-service.ts): the client's
+ * TypeScript under src/service/dashboard/client/ bundled into app.js, beside the page, the style
+ * and the icons, all in dist/service/dashboard/, next to this module once compiled. Each is read
+ * once and kept for the life of the process.
+ *
+ * Run from the TypeScript sources (tsx, vitest, Playwright, bench) there is no build: the same
+ * files are made in memory from the sources (dashboard/build.ts, esbuild), so a test never sees a
+ * bundle older than the sources. That module is imported only then, so the compiled service never
+ * loads esbuild.
  */
 
-const DASHBOARD_DIR = fileURLToPath(new URL('../dashboard/', import.meta.url));
-/** The extension's mark (assets/icon.svg) and its rendered PNGs (public/icons/): the favicon. */
-const REPO_DIR = fileURLToPath(new URL('../../../', import.meta.url));
+const FROM_SOURCES = import.meta.url.endsWith('.ts');
+const BUILT_DIR = new URL('../dashboard/', import.meta.url);
 
 /**
  * Only our own script and style; data goes to our own origin; the page may not be framed
@@ -56,53 +58,32 @@ const imageHeaders = secureHeaders({
 });
 
 interface Asset {
-  body: string | Uint8Array<ArrayBuffer>;
+  body: Uint8Array<ArrayBuffer>;
   type: string;
 }
 
-function asset(body: string | Uint8Array<ArrayBuffer>, type: string): Asset {
-  return { body, type };
-}
-
-async function bundleClient(): Promise<Asset> {
-  const result = await build({
-    entryPoints: [`${DASHBOARD_DIR}client/main.ts`],
-    bundle: true,
-    write: false,
-    format: 'iife',
-    target: 'es2020',
-    minify: true,
-    legalComments: 'none',
-    logLevel: 'silent',
-  });
-  return asset(result.outputFiles[0]!.text, 'text/javascript; charset=utf-8');
-}
-
-async function readAsset(name: string, type: string): Promise<Asset> {
-  return asset(await readFile(`${DASHBOARD_DIR}${name}`, 'utf8'), type);
-}
-
-async function readIcon(path: string, type: string): Promise<Asset> {
-  const bytes = await readFile(`${REPO_DIR}${path}`);
-  return asset(type.startsWith('image/svg') ? bytes.toString('utf8') : new Uint8Array(bytes), type);
-}
-
+/** The served files (dashboard/build.ts makes each) and their types; a Map, so no `constructor` or `toString` is one. */
+const TYPES = new Map([
+  ['index.html', 'text/html; charset=utf-8'],
+  ['app.js', 'text/javascript; charset=utf-8'],
+  ['app.css', 'text/css; charset=utf-8'],
+  ['icon.svg', 'image/svg+xml'],
+  ['icon-32.png', 'image/png'],
+]);
 const ICONS = new Set(['icon.svg', 'icon-32.png']);
-const ASSET_LOADERS: Record<string, () => Promise<Asset>> = {
-  'app.js': bundleClient,
-  'app.css': () => readAsset('dashboard.css', 'text/css; charset=utf-8'),
-  // The same mark as the extension's toolbar icon and popup; the PNG for browsers without SVG icons.
-  'icon.svg': () => readIcon('assets/icon.svg', 'image/svg+xml'),
-  'icon-32.png': () => readIcon('public/icons/32.png', 'image/png'),
-};
+
+async function read(name: string): Promise<Asset> {
+  const bytes = FROM_SOURCES ? await (await import('../dashboard/build.js')).dashboardFile(name) : await readFile(new URL(name, BUILT_DIR));
+  return { body: new Uint8Array(bytes), type: TYPES.get(name)! };
+}
 
 // One promise per asset: concurrent first requests share one build. A failed build is forgotten so
 // the next request tries again (and the failure reaches the log through the app's error handler).
 const cache = new Map<string, Promise<Asset>>();
-function load(name: string, loader: () => Promise<Asset>): Promise<Asset> {
+function load(name: string): Promise<Asset> {
   let pending = cache.get(name);
   if (!pending) {
-    pending = loader();
+    pending = read(name);
     pending.catch(() => cache.delete(name));
     cache.set(name, pending);
   }
@@ -123,12 +104,13 @@ export const dashboardRoutes = new Hono<AppEnv>()
   .use('/', pageHeaders, compress(), etag())
   .use('/dashboard/assets/:file', assetHeaders, compress(), etag())
   .get('/', undocumented(), async (c) => {
-    // Start the bundle now: the browser asks for it a few milliseconds after reading the page.
-    void load('app.js', bundleClient).catch(() => {});
-    return send(c, await load('index.html', () => readAsset('index.html', 'text/html; charset=utf-8')));
+    // Load the script now: the browser asks for it a few milliseconds after reading the page.
+    void load('app.js').catch(() => {});
+    return send(c, await load('index.html'));
   })
   .get('/dashboard/assets/:file', undocumented(), async (c) => {
-    const loader = ASSET_LOADERS[c.req.param('file')];
-    if (!loader) return c.json({ error: 'Not found' }, 404);
-    return send(c, await load(c.req.param('file'), loader));
+    const file = c.req.param('file');
+    // The page is served at `/` only.
+    if (!TYPES.has(file) || file === 'index.html') return c.json({ error: 'Not found' }, 404);
+    return send(c, await load(file));
   });

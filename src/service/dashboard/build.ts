@@ -1,0 +1,53 @@
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { fileURLToPath } from 'node:url';
+import { build } from 'esbuild';
+
+/**
+ * The dashboard's files as the route serves them, made from their sources. Build time only:
+ * `npm run build` writes them beside the compiled service (scripts/build-service.ts), and a
+ * service run from the TypeScript sources (tsx, vitest, Playwright, bench) makes them in memory.
+ * The compiled service never loads this module, so esbuild is no runtime dependency.
+ */
+
+const HERE = new URL('./', import.meta.url);
+/** The extension's mark (assets/icon.svg) and its rendered PNGs (public/icons/): the favicon. */
+const REPO = new URL('../../../', import.meta.url);
+
+/** Served name → source file, for the files served as they are. */
+const COPIED: Record<string, URL> = {
+  'index.html': new URL('index.html', HERE),
+  'app.css': new URL('dashboard.css', HERE),
+  // The same mark as the extension's toolbar icon and popup; the PNG for browsers without SVG icons.
+  'icon.svg': new URL('assets/icon.svg', REPO),
+  'icon-32.png': new URL('public/icons/32.png', REPO),
+};
+
+export const DASHBOARD_FILES = ['app.js', ...Object.keys(COPIED)] as const;
+
+async function bundleClient(): Promise<Uint8Array> {
+  const result = await build({
+    entryPoints: [fileURLToPath(new URL('client/main.ts', HERE))],
+    bundle: true,
+    write: false,
+    format: 'iife',
+    target: 'es2020',
+    minify: true,
+    legalComments: 'none',
+    logLevel: 'silent',
+  });
+  return result.outputFiles[0]!.contents;
+}
+
+/** One served file by its served name (`app.js` is bundled, about 50 ms). */
+export async function dashboardFile(name: string): Promise<Uint8Array> {
+  if (name === 'app.js') return bundleClient();
+  const source = COPIED[name];
+  if (!source) throw new Error(`No dashboard file is served as ${name}`);
+  return readFile(source);
+}
+
+/** Writes every served file into `dir` under its served name: what the compiled route reads. */
+export async function writeDashboard(dir: string): Promise<void> {
+  await mkdir(dir, { recursive: true });
+  await Promise.all(DASHBOARD_FILES.map(async (name) => writeFile(`${dir}/${name}`, await dashboardFile(name))));
+}
