@@ -2,12 +2,14 @@ import { call, SESSION_REJECTED } from './api.js';
 import { byId } from './dom.js';
 import { mountApiKey } from './api-key.js';
 import { followChanges, type LiveState } from './live.js';
+import { mountInvitations } from './invitations.js';
 import { mountMembers } from './members.js';
 import { mountPosts } from './posts.js';
 import { mountSettings } from './settings.js';
 import { mountSignIn } from './sign-in.js';
 import { mountTasks } from './tasks.js';
 import { mountWatchlists } from './watchlists.js';
+import { mountWebhooks } from './webhooks.js';
 import { clearSession, loadSession, saveSession, type Session } from './session.js';
 import { singleFlight } from './single-flight.js';
 
@@ -21,7 +23,16 @@ function start() {
 
   const apiKey = mountApiKey();
   const settings = mountSettings();
-  const members = mountMembers();
+  const webhooks = mountWebhooks();
+  const members = mountMembers((view) => {
+    if (current) webhooks.show(current, view.me.role === 'admin');
+  });
+  const invitations = mountInvitations((moved) => {
+    // Accepting moved this person: the old key and token no longer work, so the page restarts as the new team.
+    saveSession(moved);
+    stopApp();
+    showApp(moved);
+  });
   const posts = mountPosts();
   const tasks = mountTasks((list) => posts.taskList(list));
   let current: Session | null = null;
@@ -34,6 +45,9 @@ function start() {
   });
   const reloadWatchlists = singleFlight(async () => {
     if (current) await watchlists.load(current);
+  });
+  const reloadInvitations = singleFlight(async () => {
+    if (current) await invitations.load(current);
   });
   let live: { stop(): void } | null = null;
 
@@ -54,6 +68,7 @@ function start() {
     tasks.start(session);
     void reloadMembers();
     void reloadWatchlists();
+    void reloadInvitations();
     live?.stop();
     live = followChanges(session, {
       changed(kinds) {
@@ -66,7 +81,11 @@ function start() {
         }
         if (kinds.includes('posts')) void posts.refresh();
         if (kinds.includes('watchlists')) void reloadWatchlists();
-        if (kinds.includes('members')) void reloadMembers();
+        if (kinds.includes('members')) {
+          void reloadMembers();
+          // An invitation from another team is that team's change, not ours: asked again with ours and on every (re)connect.
+          void reloadInvitations();
+        }
       },
       state(state) {
         liveState.dataset.state = state;
@@ -75,15 +94,21 @@ function start() {
     });
   }
 
-  function signOut(message?: string) {
-    const session = current;
+  function stopApp() {
     current = null;
-    clearSession();
     live?.stop();
     live = null;
     tasks.stop();
     posts.stop();
     settings.stop();
+    webhooks.stop();
+    invitations.stop();
+  }
+
+  function signOut(message?: string) {
+    const session = current;
+    clearSession();
+    stopApp();
     app.hidden = true;
     who.hidden = true;
     signIn.show(message);

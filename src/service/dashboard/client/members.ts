@@ -3,13 +3,14 @@ import { call, errorMessage } from './api.js';
 import { html, nothing, render as draw, timeTag } from '../../../ui/html.js';
 import { busy, byId, setStatus } from './dom.js';
 import type { Session } from './session.js';
+import { memberSafety } from './member-budgets.js';
 
 /**
  * Members and their extensions (GET /api-team), and adding a member (POST /api-team-members,
  * admins only). The extension columns are what docs/agent-protocol.md keeps per member:
  * last activity (the 48-hour rule), network sign-in, paused, version.
  */
-export function mountMembers(): { load(session: Session): Promise<void> } {
+export function mountMembers(onView: (view: TeamView) => void): { load(session: Session): Promise<void> } {
   const list = byId('member-list');
   const agentState = byId('agent-state');
   const status = byId('members-status');
@@ -19,11 +20,13 @@ export function mountMembers(): { load(session: Session): Promise<void> } {
 
   async function load(s: Session) {
     session = s;
-    setStatus(status, 'Loading…');
+    if (!list.querySelector('li')) setStatus(status, 'Loading…');
     try {
       const view = await call<TeamView>('GET', '/api-team', { auth: 'member', session: s });
+      if (s !== session) return;
       setStatus(status, '');
       render(view);
+      onView(view);
     } catch (err) {
       setStatus(status, errorMessage(err), 'error');
     }
@@ -31,6 +34,8 @@ export function mountMembers(): { load(session: Session): Promise<void> } {
 
   function render(view: TeamView) {
     byId('members-title').textContent = `Members of ${view.team.name}`;
+    const p = view.team.pacing;
+    byId('team-pace').textContent = `Pace: ${p.write_min_s}–${p.write_max_s} s between likes, comments, invitations and messages; ${p.read_min_s}–${p.read_max_s} s between reads.`;
     agentState.hidden = view.team.agent_active;
     agentState.textContent = view.team.agent_active
       ? ''
@@ -105,6 +110,7 @@ function memberCard(m: MemberView, isMe: boolean, now: number) {
             <dd><span class="badge warn">weekly limit reached</span> until ${new Date(m.invite_limited_until!).toLocaleDateString()}</dd>`
         : nothing}
     </dl>
+    ${m.safety ? memberSafety(m.safety, now) : nothing}
   </li>`;
 }
 

@@ -1,29 +1,22 @@
-import type { z } from 'zod/mini';
-import type {
-  CompanyWatchlistList,
-  KeywordWatchlistList,
-  KeywordWatchlistView,
-  PeopleWatchlistList,
-  PeopleWatchlistSummary,
-} from '../../../contract/watchlists.js';
 import { call, errorMessage } from './api.js';
-import { html, nothing, render as draw, timeTag } from '../../../ui/html.js';
+import { html, render as draw } from '../../../ui/html.js';
 import { busy, byId, setStatus } from './dom.js';
 import type { Session } from './session.js';
+import { watchlistCard, type CardState } from './watchlist-card.js';
+import { draftOf, fieldOfError, patchBody, type Watchlist } from './watchlist-editor.js';
 
 /**
  * The team's watchlists of the three kinds (GET /api-keyword-watchlist, /api-people-watchlist,
- * /api-company-watchlist) and creating one (POST on the same paths). Choosing one opens its posts.
+ * /api-company-watchlist): creating one (POST), editing, pausing and resuming (PATCH), deleting
+ * (DELETE) on the same paths. Choosing one opens its posts. Reloaded by the live stream.
  */
 
-export type WatchlistType = 'keyword' | 'people' | 'company';
+export type WatchlistType = Watchlist['type'];
+export type WatchlistSummary = Watchlist;
 
-/** What the panel shows of a watchlist: the list answers' fields, plus keyword watchlists' own. */
-export type WatchlistSummary = Pick<PeopleWatchlistSummary, 'id' | 'name' | 'slug' | 'createdAt'> & { type: WatchlistType } &
-  Partial<Pick<KeywordWatchlistView, 'keywords' | 'fetchFreqInHours' | 'disable' | 'posts_count' | 'prompt_status'>>;
-
-type Listing = z.infer<typeof KeywordWatchlistList> | z.infer<typeof PeopleWatchlistList> | z.infer<typeof CompanyWatchlistList>;
+type Listing = { watchlists: Watchlist[] };
 type Created = { id: string; name: string; created: boolean };
+type KeywordResult = { success: boolean; keyword: string; error?: string };
 
 const PATHS: Record<WatchlistType, string> = {
   keyword: '/api-keyword-watchlist',
@@ -49,25 +42,35 @@ export function mountWatchlists(on: { listed(items: WatchlistSummary[]): void; s
   const details = byId<HTMLDetailsElement>('create-watchlist');
   let session: Session | null = null;
   let selectedId: string | null = null;
-  let items: WatchlistSummary[] = [];
+  let items: Watchlist[] = [];
+  const cards = new Map<string, CardState>();
+  const cardState = (id: string): CardState => {
+    let c = cards.get(id);
+    if (!c) cards.set(id, (c = { editor: null, confirmDelete: false, busy: false, error: '' }));
+    return c;
+  };
 
   async function load(s: Session, selectId?: string) {
     session = s;
     if (selectId) selectedId = selectId;
-    setStatus(status, 'Loading…');
+    if (!items.length) setStatus(status, 'Loading…');
     const types = Object.keys(PATHS) as WatchlistType[];
     const answers = await Promise.allSettled(types.map((t) => call<Listing>('GET', PATHS[t], { session: s })));
+    if (s !== session) return;
     const failed: string[] = [];
-    items = [];
+    const next: Watchlist[] = [];
     answers.forEach((a, i) => {
       const type = types[i]!;
       if (a.status === 'rejected') {
         failed.push(`${TYPE_LABELS[type]}: ${errorMessage(a.reason)}`);
         return;
       }
-      items.push(...a.value.watchlists);
+      next.push(...a.value.watchlists);
     });
-    items.sort((a, b) => String(b.createdAt ?? '').localeCompare(String(a.createdAt ?? '')));
+    // A kind that failed to load keeps what it showed, rather than vanishing until the next change.
+    const kept = items.filter((w) => failed.some((f) => f.startsWith(TYPE_LABELS[w.type])));
+    items = [...next, ...kept].sort((a, b) => String(b.createdAt ?? '').localeCompare(String(a.createdAt ?? '')));
+    for (const id of cards.keys()) if (!items.some((w) => w.id === id)) cards.delete(id);
     setStatus(status, failed.length ? `Could not load ${failed.join('; ')}` : '', failed.length ? 'error' : 'info');
     render();
     if (items.length === 0) details.open = true;
@@ -81,6 +84,63 @@ export function mountWatchlists(on: { listed(items: WatchlistSummary[]): void; s
     on.select(id);
   }
 
+  async function patch(w: Watchlist, body: Record<string, unknown>) {
+    return call<{ results?: KeywordResult[] }>('PATCH', PATHS[w.type], { session, body });
+  }
+
+  async function save(w: Watchlist) {
+    const state = cardState(w.id);
+    const editor = state.editor;
+    if (!editor || !session) return;
+    const s = session;
+    const body = patchBody(w, editor.draft);
+    if (!body) {
+      state.editor = null;
+      return render();
+    }
+    editor.saving = true;
+    editor.errors = {};
+    editor.formError = '';
+    render();
+    try {
+      const answer = await patch(w, body);
+      const refused = (answer.results ?? []).filter((r) => !r.success);
+      state.editor = null;
+      await load(s);
+      setStatus(
+        status,
+        refused.length ? `Saved “${editor.draft.name}”, but not: ${refused.map((r) => `“${r.keyword}” (${r.error ?? 'refused'})`).join(', ')}.` : `Saved “${editor.draft.name}”.`,
+        refused.length ? 'error' : 'ok',
+      );
+    } catch (err) {
+      const message = errorMessage(err);
+      const field = fieldOfError(message);
+      if (field) editor.errors[field] = message;
+      else editor.formError = message;
+      editor.saving = false;
+      render();
+    }
+  }
+
+  async function act(w: Watchlist, work: () => Promise<unknown>) {
+    const state = cardState(w.id);
+    const s = session;
+    if (!s) return;
+    state.busy = true;
+    state.error = '';
+    render();
+    try {
+      await work();
+      state.confirmDelete = false;
+      await load(s);
+    } catch (err) {
+      state.error = errorMessage(err);
+    } finally {
+      state.busy = false;
+      render();
+    }
+  }
+
   function render() {
     if (items.length === 0) {
       draw(html`<li class="empty">No watchlists yet. Create one below; it starts collecting at the next fetch cycle.</li>`, list);
@@ -89,19 +149,23 @@ export function mountWatchlists(on: { listed(items: WatchlistSummary[]): void; s
     const now = Date.now();
     draw(
       items.map((w) => {
-        const keywords = (w.keywords ?? []).map((k) => k.keyword).filter(Boolean);
-        return html`<li>
-          <button type="button" class="pick" aria-pressed=${String(w.id === selectedId)} data-watchlist-id=${w.id} @click=${() => select(w.id)}>
-            <span class="pick-title"><span class="badge type-${w.type}">${TYPE_LABELS[w.type] ?? w.type}</span> <strong>${w.name}</strong></span>
-            <span class="pick-meta muted small"
-              >${keywords.length ? `${keywords.join(', ')} · ` : ''}${w.prompt_status === 'pending' ? 'generating keywords… · ' : ''}${w.prompt_status === 'failed'
-                ? 'keyword generation failed · '
-                : ''}${w.fetchFreqInHours ? `every ${w.fetchFreqInHours} h · ` : ''}${w.disable ? 'paused · ' : ''}${w.posts_count !== undefined
-                ? `${w.posts_count} posts · `
-                : ''}${w.createdAt ? html`<span>created ${timeTag(w.createdAt, now)}</span>` : nothing}</span
-            >
-          </button>
-        </li>`;
+        const state = cardState(w.id);
+        return watchlistCard(w, w.id === selectedId, state, {
+          pick: () => select(w.id),
+          edit: () => {
+            state.editor = { draft: draftOf(w), errors: {}, formError: '', saving: false };
+            state.confirmDelete = false;
+            render();
+            list.querySelector<HTMLInputElement>(`[data-watchlist-id="${w.id}"] input[name="name"]`)?.focus();
+          },
+          changed: render,
+          save: () => void save(w),
+          cancel: () => ((state.editor = null), render()),
+          togglePause: () => void act(w, () => patch(w, { id: w.id, disable: !w.disable })),
+          askDelete: () => ((state.confirmDelete = true), render()),
+          keep: () => ((state.confirmDelete = false), render()),
+          confirmDelete: () => void act(w, () => call('DELETE', PATHS[w.type], { session, query: { id: w.id } })),
+        }, now);
       }),
       list,
     );

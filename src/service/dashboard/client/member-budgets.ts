@@ -1,0 +1,77 @@
+import type { BudgetUse, MemberSafety, WorkingHours } from '../../../contract/budgets.js';
+import type { TaskType } from '../../../contract/task-types.js';
+import { html, nothing, timeTag } from '../../../ui/html.js';
+
+/**
+ * A member's budgets (issue 10, docs/budgets.md "Where people see it"): each budget's use against
+ * its limit today and this week, when a spent one frees, the working hours, and the tasks that
+ * wait with when they run and why. From GET /api-team's `members[].safety`.
+ */
+
+const BUDGET_NAMES: Record<TaskType, string> = {
+  agent_like_post: 'Likes',
+  agent_comment_post: 'Comments',
+  agent_connection_request: 'Connection requests',
+  agent_send_message: 'Messages',
+  agent_profile_fetch: 'Profile reads',
+  agent_profiles_tracking: 'Profile collections',
+  agent_company_fetch: 'Company reads',
+  agent_company_posts_fetch: 'Company post reads',
+  agent_profiles_search: 'Searches',
+  agent_connections_fetch: 'Connection lists',
+  agent_keyword_tracking: 'Keyword collections',
+  agent_company_tracking: 'Company collections',
+};
+
+/** Actions others see are always listed; reads only once used, so a card is not twelve lines long. */
+const ALWAYS: readonly TaskType[] = ['agent_like_post', 'agent_comment_post', 'agent_connection_request', 'agent_send_message'];
+
+const DAYS = ['', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'];
+
+function hoursWords(h: WorkingHours): string {
+  const days = [...h.days].sort((a, b) => a - b);
+  const consecutive = days.every((d, i) => i === 0 || d === days[i - 1]! + 1);
+  const dayWords = days.length === 7 ? 'every day' : consecutive && days.length > 2 ? `${DAYS[days[0]!]}–${DAYS[days[days.length - 1]!]}` : days.map((d) => DAYS[d]).join(', ');
+  return `${dayWords} ${h.start}–${h.end} (${h.time_zone})`;
+}
+
+function useOf(used: number, limit: number | null, window: string) {
+  if (limit === null) return `${used} ${window}`;
+  return `${used} / ${limit} ${window}`;
+}
+
+function budgetRow(b: BudgetUse, now: number) {
+  const spent = b.next_free_at !== null;
+  const share = b.per_day ? Math.min(1, b.used_today / b.per_day) : 0;
+  return html`<li class="budget ${spent ? 'spent' : ''}" data-task-type=${b.task_type}>
+    <span class="budget-name">${BUDGET_NAMES[b.task_type] ?? b.task_type}</span>
+    <span class="budget-use">${useOf(b.used_today, b.per_day, 'today')} · ${useOf(b.used_this_week, b.per_week, 'this week')}</span>
+    ${b.per_day ? html`<meter min="0" max="1" low="0.7" high="0.9" optimum="0" .value=${share} aria-hidden="true"></meter>` : nothing}
+    ${spent ? html`<span class="badge warn">used up; next ${timeTag(b.next_free_at, now)}</span>` : nothing}
+  </li>`;
+}
+
+export function memberSafety(safety: MemberSafety, now: number) {
+  const shown = safety.budgets.filter((b) => ALWAYS.includes(b.task_type) || b.used_today > 0 || b.used_this_week > 0 || b.next_free_at);
+  return html`<div class="safety">
+    <h4>Budgets</h4>
+    <ul class="budgets">
+      ${shown.map((b) => budgetRow(b, now))}
+    </ul>
+    <p class="small hours">
+      Working hours: ${safety.working_hours ? hoursWords(safety.working_hours) : 'none set (writes may run any time)'}
+      ${safety.writes_open ? nothing : html` · <span class="badge warn">outside them; writes resume ${timeTag(safety.writes_open_at, now, 'later')}</span>`}
+    </p>
+    ${safety.waiting.length
+      ? html`<h4>Waiting (${safety.waiting.length})</h4>
+          <ul class="waiting">
+            ${safety.waiting.map(
+              (w) => html`<li data-task-id=${w.task_id}>
+                <strong>${BUDGET_NAMES[w.task_type] ?? w.task_type}</strong>: runs
+                ${w.scheduled_for ? timeTag(w.scheduled_for, now) : html`<span>when it can</span>`} — <span class="muted">${w.waiting_reason}</span>
+              </li>`,
+            )}
+          </ul>`
+      : html`<p class="small muted">Nothing waits.</p>`}
+  </div>`;
+}
