@@ -34,6 +34,8 @@ async function screenshots(name: string) {
   await page.screenshot({ path: join(ARTIFACTS, `${name}-1280.png`), fullPage: true });
   await page.setViewportSize({ width: 375, height: 800 });
   await page.screenshot({ path: join(ARTIFACTS, `${name}-375.png`), fullPage: true });
+  // What a phone shows first, as it opens.
+  await page.evaluate(() => window.scrollTo(0, 0));
   await page.screenshot({ path: join(ARTIFACTS, `${name}-375-top.png`) });
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
   expect(overflow, `horizontal overflow at 375 px on ${name}`).toBeLessThanOrEqual(0);
@@ -131,6 +133,28 @@ test('act on collected posts from the dashboard; the extension does the work and
     await expect(post.locator('.badge.good', { hasText: 'commented' })).toHaveCount(0);
     await page.locator('#act-as').selectOption('user');
     await screenshots('06-dashboard-acted');
+  });
+
+  await test.step('over budget: the second like waits, and both the card and the member say why and until when', async () => {
+    const creds = await page.evaluate(() => JSON.parse(Object.values({ ...sessionStorage }).find((v) => v.includes('agent_token'))!) as { team: { api_key: string }; agent_token: string });
+    const res = await fetch(`${E2E_SERVICE_URL}/api-team`, {
+      method: 'PATCH',
+      headers: { 'content-type': 'application/json', 'x-api-key': creds.team.api_key, authorization: `Bearer ${creds.agent_token}` },
+      body: JSON.stringify({ budgets: { agent_like_post: { per_day: 1 } } }),
+    });
+    expect(res.status).toBe(200);
+    const member = page.locator(`#member-list li[data-email="${ADMIN}"]`);
+    await expect(member.locator('li.budget[data-task-type="agent_like_post"]')).toContainText('1 / 1 today');
+    const post = posts.nth(3);
+    await post.getByRole('button', { name: 'Like' }).click();
+    const line = post.locator('.engagement[data-kind="like"]');
+    await expect(line).toHaveAttribute('data-status', 'pending');
+    await expect(line.locator('.waits')).toContainText(/waits, runs (in \d+ h|tomorrow): /);
+    await expect(member.locator('li.budget[data-task-type="agent_like_post"] .badge.warn')).toContainText('used up; next');
+    await expect(member.locator('ul.waiting li')).toHaveCount(1);
+    await expect(member.locator('ul.waiting li')).toContainText('Likes: runs');
+    expect(fake.state.likes).toHaveLength(1);
+    await screenshots('07-dashboard-waiting');
   });
 
   await test.step('the liked and commented marks stay after a reload (from the service, not the page)', async () => {

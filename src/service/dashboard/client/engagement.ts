@@ -22,13 +22,15 @@ export interface Engagement {
   asCompany: string | null;
   /** When it was queued (ms), to keep the newest of a kind per post. */
   createdAt: number;
+  /** A queued one that cannot run yet (budget, working hours, retry): why, and when it will. */
+  waiting: { reason: string; at: string | null } | null;
 }
 
 const KIND_OF_TYPE: Record<string, EngagementKind> = { agent_like_post: 'like', agent_comment_post: 'comment' };
 const isOpen = (e: Engagement) => e.status === 'pending' || e.status === 'processing';
 
 interface TaskStatusAnswer {
-  data: { id: string; status: TaskStatus; error?: { code: string; message: string } | null };
+  data: { id: string; status: TaskStatus; error?: { code: string; message: string } | null; scheduled_for?: string | null; waiting_reason?: string | null };
 }
 
 export function createEngagements(onChange: () => void) {
@@ -43,7 +45,8 @@ export function createEngagements(onChange: () => void) {
     const before = kinds.get(e.kind);
     if (before && before.taskId !== e.taskId && before.createdAt > e.createdAt) return false;
     // An older answer (a task list fetched before get-task-status said done) never undoes an end.
-    if (before && before.taskId === e.taskId && (before.status === e.status || !isOpen(before))) return false;
+    if (before && before.taskId === e.taskId && !isOpen(before)) return false;
+    if (before && before.taskId === e.taskId && before.status === e.status && sameWaiting(before.waiting, e.waiting)) return false;
     kinds.set(e.kind, e);
     postOfTask.set(e.taskId, postId);
     return true;
@@ -66,6 +69,7 @@ export function createEngagements(onChange: () => void) {
       error: null,
       asCompany: actor.actor_type === 'company' ? actor.company_title : null,
       createdAt: Date.now(),
+      waiting: null,
     });
     onChange();
   }
@@ -98,6 +102,8 @@ export function createEngagements(onChange: () => void) {
             error: t.error,
             asCompany: t.as_company,
             createdAt: Date.parse(t.created_at),
+            // The list does not say why a task waits; get-task-status (refresh) does.
+            waiting: byPost.get(t.target.post_id)?.get(kind)?.taskId === t.id ? byPost.get(t.target.post_id)!.get(kind)!.waiting : null,
           }) || changed;
       }
       if (changed) onChange();
@@ -115,10 +121,16 @@ export function createEngagements(onChange: () => void) {
         if (a.status !== 'fulfilled' || session !== s) return;
         const e = open[i]!;
         const postId = postOfTask.get(e.taskId)!;
-        changed = put(postId, { ...e, status: a.value.data.status, error: a.value.data.error ?? null }) || changed;
+        const d = a.value.data;
+        const waiting = d.status === 'pending' && d.waiting_reason ? { reason: d.waiting_reason, at: d.scheduled_for ?? null } : null;
+        changed = put(postId, { ...e, status: d.status, error: d.error ?? null, waiting }) || changed;
       });
       if (changed) onChange();
     },
   };
 }
 export type Engagements = ReturnType<typeof createEngagements>;
+
+function sameWaiting(a: Engagement['waiting'], b: Engagement['waiting']): boolean {
+  return a?.reason === b?.reason && a?.at === b?.at;
+}

@@ -71,6 +71,9 @@ function engagementLine(e: Engagement, now: number) {
           >${statusWords(s)}</span
         >`,
     )}</span>
+    ${e.waiting
+      ? html`<span class="waits"> — waits${e.waiting.at ? html`, runs ${timeTag(e.waiting.at, now)}` : nothing}: ${e.waiting.reason}</span>`
+      : nothing}
   </p>`;
 }
 
