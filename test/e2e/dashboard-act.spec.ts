@@ -153,6 +153,7 @@ test('act on collected posts from the dashboard; the extension does the work and
     await expect(member.locator('li.budget[data-task-type="agent_like_post"] .badge.warn')).toContainText('used up; next');
     await expect(member.locator('ul.waiting li')).toHaveCount(1);
     await expect(member.locator('ul.waiting li')).toContainText('Likes: runs');
+    await expect(page.locator('#task-list li[data-status="pending"]', { hasText: 'Like' }).locator('.task-wait')).toContainText('has used the budget of likes');
     expect(fake.state.likes).toHaveLength(1);
     await screenshots('07-dashboard-waiting');
   });

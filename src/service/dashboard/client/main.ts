@@ -23,9 +23,12 @@ function start() {
 
   const apiKey = mountApiKey();
   const settings = mountSettings();
+  const posts = mountPosts();
+  const tasks = mountTasks((list) => posts.taskList(list));
   const webhooks = mountWebhooks();
   const members = mountMembers((view) => {
     if (current) webhooks.show(current, view.me.role === 'admin');
+    tasks.setWaiting(new Map(view.members.flatMap((m) => m.safety?.waiting ?? []).map((w) => [w.task_id, { reason: w.waiting_reason, at: w.scheduled_for }])));
   });
   const invitations = mountInvitations((moved) => {
     // Accepting moved this person: the old key and token no longer work, so the page restarts as the new team.
@@ -33,8 +36,6 @@ function start() {
     stopApp();
     showApp(moved);
   });
-  const posts = mountPosts();
-  const tasks = mountTasks((list) => posts.taskList(list));
   let current: Session | null = null;
   const watchlists = mountWatchlists({
     listed: (items) => posts.setWatchlists(items.map((w) => ({ id: w.id, name: w.name }))),

@@ -14,11 +14,30 @@ const LIMIT = 30;
  * stream (live.ts) asks for a fresh list whenever tasks change, so there is no Refresh button.
  * `onList` receives every unfiltered list: the posts panel follows its likes and comments there.
  */
-export function mountTasks(onList: (tasks: TaskSummary[]) => void): { start(session: Session): void; refresh(): Promise<void>; stop(): void } {
+export interface Waiting {
+  reason: string;
+  at: string | null;
+}
+
+export function mountTasks(onList: (tasks: TaskSummary[]) => void): {
+  start(session: Session): void;
+  refresh(): Promise<void>;
+  /** Why queued tasks wait, by task id (GET /api-team's members[].safety.waiting: the task list does not say). */
+  setWaiting(waiting: Map<string, Waiting>): void;
+  stop(): void;
+} {
   const list = byId('task-list');
   const status = byId('tasks-status');
   const filter = byId<HTMLSelectElement>('tasks-status-filter');
   let session: Session | null = null;
+  let shown: TaskSummary[] = [];
+  let waiting = new Map<string, Waiting>();
+  let emptyWords = '';
+
+  function paint() {
+    const now = Date.now();
+    draw(shown.length ? shown.map((t) => taskItem(t, waiting.get(t.id) ?? null, now)) : html`<li class="empty">${emptyWords}</li>`, list);
+  }
 
   async function load() {
     const s = session;
@@ -28,13 +47,9 @@ export function mountTasks(onList: (tasks: TaskSummary[]) => void): { start(sess
       const answer = await call<TaskListResponse>('GET', '/api-tasks', { session: s, query: { status: filter.value, limit: LIMIT } });
       if (s !== session) return;
       setStatus(status, answer.count > answer.tasks.length ? `Showing the latest ${answer.tasks.length} of ${answer.count}.` : '');
-      const now = Date.now();
-      draw(
-        answer.tasks.length
-          ? answer.tasks.map((t) => taskItem(t, now))
-          : html`<li class="empty">${filter.value ? `No ${statusWords(filter.value as TaskSummary['status'])} tasks.` : 'No tasks yet.'}</li>`,
-        list,
-      );
+      shown = answer.tasks;
+      emptyWords = filter.value ? `No ${statusWords(filter.value as TaskSummary['status'])} tasks.` : 'No tasks yet.';
+      paint();
       if (!filter.value) onList(answer.tasks);
     } catch (err) {
       if (s === session) setStatus(status, errorMessage(err), 'error');
@@ -50,8 +65,13 @@ export function mountTasks(onList: (tasks: TaskSummary[]) => void): { start(sess
       void refresh();
     },
     refresh,
+    setWaiting(next) {
+      waiting = next;
+      paint();
+    },
     stop() {
       session = null;
+      shown = [];
       draw(nothing, list);
       setStatus(status, '');
     },
@@ -64,7 +84,7 @@ function memberWords(t: TaskSummary): string {
   return 'any member';
 }
 
-function taskItem(t: TaskSummary, now: number) {
+function taskItem(t: TaskSummary, wait: Waiting | null, now: number) {
   const target = t.target.url ? externalLink(t.target.url, t.target.label, 'target') : html`<span class="target">${t.target.label}</span>`;
   return html`<li class="task status-${t.status}" data-task-id=${t.id} data-status=${t.status}>
     <div class="task-head">
@@ -78,6 +98,9 @@ function taskItem(t: TaskSummary, now: number) {
         ? html`<span> · updated ${timeTag(t.updated_at, now)}</span>`
         : nothing}${t.attempt > 1 ? html`<span> · attempt ${t.attempt}</span>` : nothing}
     </div>
+    ${wait && t.status === 'pending'
+      ? html`<p class="task-wait small">Waits${wait.at ? html`, runs ${timeTag(wait.at, now)}` : nothing}: ${wait.reason}</p>`
+      : nothing}
     ${t.error
       ? html`<p class="task-error">${errorSentence(t.error)}${t.status === 'failed' ? nothing : html` <span class="muted">Trying again.</span>`}</p>`
       : nothing}
