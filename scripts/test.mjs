@@ -1,10 +1,10 @@
 #!/usr/bin/env node
-// `npm test`: unit and service tests (vitest), then the extension is built, its bundles checked
-// against their size budgets (scripts/bundle-size.mjs) and the browser tests run (playwright,
-// Debian's Chromium), then the Firefox build is linted for the store (web-ext lint, no error or
-// warning allowed), then the service's
-// /openapi.json is linted (Redocly's recommended rules, no error or warning allowed). Ends with one
-// line `N passed, N failed` over all of them.
+// `npm test`: the type checker and the linter (Biome), unit and service tests (vitest), then the
+// extension is built, its bundles checked against their size budgets (scripts/bundle-size.mjs) and
+// the browser tests run (playwright, Debian's Chromium), then the Firefox build is linted for the
+// store (web-ext lint, no error or warning allowed), then the service's /openapi.json is linted
+// (Redocly's recommended rules, no error or warning allowed). Ends with one line
+// `N passed, N failed` over all of them.
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -108,6 +108,13 @@ async function lintApiDocument() {
 let passed = 0;
 let failed = 0;
 let broken = false;
+
+// 0. The code under its checkers: the type checker, and the linter (Biome's recommended rules,
+// biome.json says which are off and why). Each counts as one test; any error or warning fails.
+if (run('npx', ['tsc', '--noEmit']) === 0) passed += 1;
+else failed += 1;
+if (run('npx', ['biome', 'lint', '--error-on-warnings', '.']) === 0) passed += 1;
+else failed += 1;
 
 // 1. Unit and service tests.
 const vitestJson = join(tmp, 'vitest.json');

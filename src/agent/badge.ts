@@ -79,5 +79,7 @@ export function watchBadge(now: () => number): () => void {
     safetyStopsItem.watch(refresh),
     credentialsItem.watch(refresh),
   ];
-  return () => unwatch.forEach((u) => u());
+  return () => {
+    for (const u of unwatch) u();
+  };
 }

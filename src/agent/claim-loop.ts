@@ -12,6 +12,7 @@ import { pacingItem, pacingVerdict, recordRun } from './pacing.js';
 import { safetyStopsItem, stopVerdict } from './safety-stops.js';
 import { settingsItem } from './settings.js';
 import { recoverInflight, runClaimedTask } from './task-runner.js';
+import type { ClaimedTask } from '../contract/agent.js';
 
 /**
  * The claim loop: heartbeat when due, deliver journaled results, then long-poll a claim and run what
@@ -130,7 +131,7 @@ async function loop(ctx: AgentContext): Promise<void> {
     await closeIdleTab(ctx.clock.now(), false);
     if (!view.decision.claim) break;
 
-    let task;
+    let task: ClaimedTask | null;
     try {
       task = await client.claim(view.decision.wait_s, view.decision.exclude_types, abort.signal);
     } catch (err) {

@@ -36,7 +36,8 @@ const REMEMBER_MS = DAY;
 export function mergeReport(health: NetworkHealth, report: NetworkReport, mapVersion: number, now: number): NetworkHealth {
   const next: NetworkHealth = health.map_version === mapVersion ? structuredClone(health) : { map_version: mapVersion, calls: {} };
   for (const f of report.failed) {
-    const rec = (next.calls[f.call] ??= { working: null, working_at: null, failures: [] });
+    const rec = next.calls[f.call] ?? { working: null, working_at: null, failures: [] };
+    next.calls[f.call] = rec;
     const known = rec.failures.find((x) => x.alternative === f.alternative);
     if (known) Object.assign(known, { status: f.status, code: f.code, message: f.message, count: known.count + 1, last_at: now });
     else rec.failures.push({ alternative: f.alternative, status: f.status, code: f.code, message: f.message, count: 1, last_at: now });

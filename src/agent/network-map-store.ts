@@ -1,5 +1,5 @@
 import { defineItem } from './storage-item.js';
-import { NetworkMap } from '../contract/network-map.js';
+import type { NetworkMap } from '../contract/network-map.js';
 import { builtInNetworkMap } from './built-in-map.js';
 import { chooseNetworkMap } from '../network/map/choose.js';
 

@@ -14,6 +14,7 @@ export const SendOtpBody = strictBody({
       z.trim(),
       z.maxLength(200, { error: "Invalid 'full_name': must be 200 characters or fewer" }),
       // A NUL cannot be stored in a text column, and line breaks would reach mail headers.
+      // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what this refuses
       z.refine((s) => !/[\u0000-\u001f\u007f]/.test(s), { error: "Invalid 'full_name': must not contain control characters" }),
     ),
   ),

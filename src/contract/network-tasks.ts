@@ -111,7 +111,7 @@ export const SearchProfilesBody = strictBody({
   start: z._default(z.number({ error: "Invalid 'start': must be a whole number of 0 or more" }).check(z.int(), z.gte(0), z.lte(999)), 0),
   count: z._default(z.number({ error: "Invalid 'count': must be a number from 1 to 49" }).check(z.int(), z.gte(1), z.lte(49)), 10),
 }).check(
-  z.refine((b) => [b.keywords, b.title, b.company, b.location].some((v) => v && v.trim()), {
+  z.refine((b) => [b.keywords, b.title, b.company, b.location].some((v) => v?.trim()), {
     error: "Missing search filters: give at least one of 'keywords', 'title', 'company', 'location'",
   }),
 );

@@ -162,7 +162,9 @@ export function createNetworkFetch(options: NetworkClientOptions = {}): NetworkF
     const error = errorFromAnswer({ call: request.call, status: response.status, url: response.url || url, contentType, body });
     if (error) throw error;
     const answerHeaders: Record<string, string> = {};
-    response.headers.forEach((value, name) => (answerHeaders[name.toLowerCase()] = value));
+    response.headers.forEach((value, name) => {
+      answerHeaders[name.toLowerCase()] = value;
+    });
     return { status: response.status, json: body === '' ? null : body, headers: answerHeaders };
   };
 }

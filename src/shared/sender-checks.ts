@@ -48,7 +48,7 @@ export function isNetworkTopFrame(sender: SenderLike, ext: OwnExtension): boolea
  */
 export function isOwnWorker(sender: SenderLike, ext: OwnExtension): boolean {
   if (sender.id !== ext.id || sender.tab) return false;
-  if (!sender.url || !sender.url.startsWith(ext.baseUrl)) return false;
+  if (!sender.url?.startsWith(ext.baseUrl)) return false;
   const path = sender.url.slice(ext.baseUrl.length).split(/[?#]/)[0];
   return path === 'background.js' || path === '_generated_background_page.html';
 }

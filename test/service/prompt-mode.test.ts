@@ -24,7 +24,7 @@ let a: SignedIn;
 let s: SignedIn;
 
 beforeAll(async () => {
-  pages = await startLocalHttpServer((req, res) => {
+  pages = await startLocalHttpServer((_req, res) => {
     res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
     res.end(PAGE);
   });

@@ -8,7 +8,7 @@ import { BlockedAddressError, guardedLookup, isPublicAddress } from '../../src/s
 const HEAD = `<html><head><title>Plain &amp; Simple</title><meta name="description" content="  A   page\n description "></head>`;
 
 let server: LocalHttpServer;
-let hang: (() => void)[] = [];
+const hang: (() => void)[] = [];
 
 beforeAll(async () => {
   server = await startLocalHttpServer(async (req, res) => {

@@ -171,7 +171,7 @@ describe('delivering', () => {
     const hook = await register(acme, ['task.completed']);
     const jobs = startBackgroundJobs(svc.ctx, BACKGROUND_JOBS.filter((j) => j.name === 'webhook_delivery'));
     try {
-      const taskId = await likeTask(acme);
+      await likeTask(acme);
       const task = (await claimTask(svc, ada))!;
       const finished = Date.now();
       await completeTask(svc, ada, task, { liked: true });

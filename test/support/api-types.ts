@@ -3735,6 +3735,20 @@ export interface operations {
                                 waiting_reason: string;
                             }[];
                         };
+                        invitations?: {
+                            team_id: string;
+                            team_name: string;
+                            /** @enum {string} */
+                            role: "admin" | "member";
+                            invited_at: string;
+                            leaving: {
+                                team_id: string;
+                                team_name: string;
+                                only_admin: boolean;
+                                next_admin: string | null;
+                                other_members: number;
+                            };
+                        }[];
                     };
                 };
             };

@@ -63,8 +63,7 @@ export class SseReader {
   }
 
   private parse() {
-    let end: number;
-    while ((end = this.buffer.search(/\r?\n\r?\n/)) >= 0) {
+    for (let end = this.buffer.search(/\r?\n\r?\n/); end >= 0; end = this.buffer.search(/\r?\n\r?\n/)) {
       const block = this.buffer.slice(0, end);
       this.buffer = this.buffer.slice(end).replace(/^\r?\n\r?\n/, '');
       const ev: ServerSentEvent = { event: 'message', data: '' };

@@ -14,7 +14,7 @@ const NETWORK_FILTER = { first: 'F', second: 'S', third: 'O' } as const;
  * results (docs/network-internal-api.md, "People search").
  */
 export const agentProfilesSearch: Operation<'agent_profiles_search'> = async (input, ctx) => {
-  const keywords = [input.keywords, input.title, input.company, input.location].filter((v) => v && v.trim()).map((v) => v!.trim()).join(' ');
+  const keywords = [input.keywords, input.title, input.company, input.location].filter((v) => v?.trim()).map((v) => v!.trim()).join(' ');
   const network = input.network_degree?.map((d) => NETWORK_FILTER[d]);
   const { items, total } = await collectPages({
     want: input.count,

@@ -67,7 +67,7 @@ export async function consumeOtp(tx: Queryable, secretKey: Buffer, email: string
     `SELECT code_hash, full_name, tries_left, expires_at > now() AS live FROM otp_codes WHERE email = $1 FOR UPDATE`,
     [email],
   );
-  if (!row || !row.live || row.tries_left <= 0) return { ok: false };
+  if (!row?.live || row.tries_left <= 0) return { ok: false };
   if (!constantTimeEqual(Buffer.from(row.code_hash), hashOtpCode(secretKey, email, otp))) {
     await tx.query('UPDATE otp_codes SET tries_left = tries_left - 1 WHERE email = $1', [email]);
     return { ok: false };

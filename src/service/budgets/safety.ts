@@ -130,7 +130,10 @@ export class TeamSafety {
   private blockFor(userId: string, type: TaskType) {
     const key = `${userId} ${type}`;
     let p = this.blockCache.get(key);
-    if (!p) this.blockCache.set(key, (p = this.computeBlock(userId, type)));
+    if (!p) {
+      p = this.computeBlock(userId, type);
+      this.blockCache.set(key, p);
+    }
     return p;
   }
 

@@ -33,7 +33,10 @@ export async function loadUsage(db: Queryable, userIds: string[]): Promise<Map<s
   const out = new Map<string, Map<TaskType, Use>>();
   for (const r of rows) {
     let m = out.get(r.claimed_by);
-    if (!m) out.set(r.claimed_by, (m = new Map()));
+    if (!m) {
+      m = new Map();
+      out.set(r.claimed_by, m);
+    }
     m.set(r.type, { day: r.day, week: r.week });
   }
   return out;

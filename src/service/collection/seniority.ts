@@ -22,7 +22,7 @@ export function classifySeniority(headline: string | null | undefined): Seniorit
   if (!headline) return 'unknown';
   const roles = headline
     .toLowerCase()
-    .split(/[|·•,;\/]|\s[-–—]\s/)
+    .split(/[|·•,;/]|\s[-–—]\s/)
     .map((role) => role.split(/\s(?:at|@)\s|@/)[0]!.trim())
     .filter(Boolean);
   for (const [level, re] of RULES) if (roles.some((role) => re.test(role))) return level;

@@ -10,9 +10,12 @@ import { ERROR_SCHEMA_REF, TAGS } from './describe.js';
  * Built once per app (the routes do not change while it runs); `servers` is added per request.
  */
 type Document = Awaited<ReturnType<typeof generateSpecs>>;
-const built = new WeakMap<Hono<any>, Promise<Document>>();
+// generateSpecs reads any app, but its parameter (Hono<Env>) refuses ours (Hono<AppEnv>).
+// biome-ignore lint/suspicious/noExplicitAny: see above
+type AnyApp = Hono<any>;
+const built = new WeakMap<AnyApp, Promise<Document>>();
 
-export async function openApiDocument(app: Hono<any>, serverUrl: string): Promise<Document> {
+export async function openApiDocument(app: AnyApp, serverUrl: string): Promise<Document> {
   let pending = built.get(app);
   if (!pending) {
     pending = build(app);
@@ -22,7 +25,7 @@ export async function openApiDocument(app: Hono<any>, serverUrl: string): Promis
   return { ...(await pending), servers: [{ url: serverUrl }] };
 }
 
-async function build(app: Hono<any>): Promise<Document> {
+async function build(app: AnyApp): Promise<Document> {
   const document = await generateSpecs(app, {
     documentation: {
       info: {

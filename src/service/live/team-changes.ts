@@ -35,7 +35,10 @@ export async function createTeamChanges(db: Database): Promise<TeamChanges> {
   return {
     subscribe(teamId, listener) {
       let set = byTeam.get(teamId);
-      if (!set) byTeam.set(teamId, (set = new Set()));
+      if (!set) {
+        set = new Set();
+        byTeam.set(teamId, set);
+      }
       set.add(listener);
       return () => {
         set.delete(listener);

@@ -14,7 +14,10 @@ const memories = new WeakMap<Database, Map<string, TaskType>>();
 
 function memoryOf(db: Database): Map<string, TaskType> {
   let memory = memories.get(db);
-  if (!memory) memories.set(db, (memory = new Map()));
+  if (!memory) {
+    memory = new Map();
+    memories.set(db, memory);
+  }
   return memory;
 }
 

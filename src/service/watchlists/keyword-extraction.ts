@@ -2,7 +2,7 @@ import { unified } from 'unified';
 import retextEnglish from 'retext-english';
 import retextPos from 'retext-pos';
 import retextKeywords from 'retext-keywords';
-import { toString } from 'nlcst-to-string';
+import { toString as nlcstToString } from 'nlcst-to-string';
 import { VFile } from 'vfile';
 
 /**
@@ -36,10 +36,10 @@ export async function extractKeywords(text: string, max: number): Promise<string
   const file = new VFile(text);
   await processor.run(processor.parse(file), file);
   const phrases = (file.data.keyphrases ?? [])
-    .map((p) => ({ text: tidy(toString(p.matches[0]!.nodes)), score: p.score, weight: p.weight }))
+    .map((p) => ({ text: tidy(nlcstToString(p.matches[0]!.nodes)), score: p.score, weight: p.weight }))
     .sort((a, b) => b.score - a.score || b.weight - a.weight);
   const singles = (file.data.keywords ?? [])
-    .map((k) => ({ text: tidy(toString(k.matches[0]!.node)), score: k.score }))
+    .map((k) => ({ text: tidy(nlcstToString(k.matches[0]!.node)), score: k.score }))
     .sort((a, b) => b.score - a.score);
   const out: string[] = [];
   const seen = new Set<string>();

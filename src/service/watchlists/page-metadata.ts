@@ -129,7 +129,7 @@ export function parseMetadata(url: string, html: string): PageMetadata | null {
   const result: PageMetadata = {
     url,
     title: clean(meta['og:title'] ?? meta['twitter:title'] ?? title),
-    description: clean(meta['og:description'] ?? meta['description'] ?? meta['twitter:description']),
+    description: clean(meta['og:description'] ?? meta.description ?? meta['twitter:description']),
     siteName: clean(meta['og:site_name']),
   };
   return result.title || result.description || result.siteName ? result : null;

@@ -123,7 +123,7 @@ export function publicApi(baseUrl: string, apiKey: string) {
     /** Polls until the task is completed or failed (the spec's client behaviour, faster). */
     async finished(id: string, timeoutMs = 60_000) {
       const deadline = Date.now() + timeoutMs;
-      let last;
+      let last: Awaited<ReturnType<typeof this.status>> | null = null;
       while (Date.now() < deadline) {
         last = await this.status(id).catch(() => null);
         if (last && (last.data.status === 'completed' || last.data.status === 'failed')) return last.data;

@@ -34,8 +34,14 @@ function schema<K extends keyof ToWorker>(type: K): PayloadCheck<ToWorker[K]['re
 
 function workerRoutes(seen: unknown[]): Routes<Pick<ToWorker, 'task:result' | 'popup:set-paused'>> {
   return {
-    'task:result': { allow: isNetworkTopFrame, check: schema('task:result'), handle: (d) => (seen.push(d), { journaled: true }) },
-    'popup:set-paused': { allow: isOwnExtensionPage, check: schema('popup:set-paused'), handle: (d) => (seen.push(d), { ok: true as const }) },
+    'task:result': { allow: isNetworkTopFrame, check: schema('task:result'), handle: (d) => {
+      seen.push(d);
+      return { journaled: true };
+    } },
+    'popup:set-paused': { allow: isOwnExtensionPage, check: schema('popup:set-paused'), handle: (d) => {
+      seen.push(d);
+      return { ok: true as const };
+    } },
   };
 }
 

@@ -48,7 +48,10 @@ describe('collectPages', () => {
 
   it('stops when a page brings nothing new (a network that ignores the offset)', async () => {
     const asked: PageRequest[] = [];
-    const same = async (r: PageRequest): Promise<Page<string>> => (asked.push(r), { items: ['a', 'b'], size: 2, total: null, token: null, by: 'start' });
+    const same = async (r: PageRequest): Promise<Page<string>> => {
+      asked.push(r);
+      return { items: ['a', 'b'], size: 2, total: null, token: null, by: 'start' };
+    };
     const out = await collectPages({ want: 10, fetchPage: same, key: (x) => x, pause: async () => {} });
     expect(out.items).toEqual(['a', 'b']);
     expect(asked).toHaveLength(2);
