@@ -109,6 +109,9 @@ async function screenshots(name: string) {
   await page.screenshot({ path: join(ARTIFACTS, `${name}-1280.png`), fullPage: true });
   await page.setViewportSize({ width: 375, height: 800 });
   await page.screenshot({ path: join(ARTIFACTS, `${name}-375.png`), fullPage: true });
+  // What a phone shows first, as it opens.
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await page.screenshot({ path: join(ARTIFACTS, `${name}-375-top.png`) });
   // Nothing may stick out sideways at a phone's width; the message names what does.
   const wide = await page.evaluate(() =>
     [...document.querySelectorAll('body *')]

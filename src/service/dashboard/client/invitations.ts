@@ -54,7 +54,8 @@ export function mountInvitations(onMoved: (session: Session) => void): { load(se
   function leavingWords(inv: PendingInvitation): string {
     const l = inv.leaving;
     const stay = l.other_members === 0 ? `${l.team_name} is left without members` : `${l.other_members} other member${l.other_members === 1 ? '' : 's'} stay in ${l.team_name}`;
-    const admin = l.only_admin ? (l.next_admin ? `; ${l.next_admin} becomes its admin` : '; it is left without an admin') : '';
+    // A team left without members has no admin to speak of either.
+    const admin = l.only_admin && l.other_members > 0 ? (l.next_admin ? `; ${l.next_admin} becomes its admin` : '; it is left without an admin') : '';
     return `You would leave ${l.team_name}: ${stay}${admin}. The team’s key and your extension’s sign-in change.`;
   }
 
