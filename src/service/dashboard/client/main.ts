@@ -13,7 +13,12 @@ import { mountWebhooks } from './webhooks.js';
 import { clearSession, loadSession, saveSession, type Session } from './session.js';
 import { singleFlight } from './single-flight.js';
 
-const LIVE_WORDS: Record<LiveState, string> = { connecting: 'Connecting…', live: 'Live', reconnecting: 'Reconnecting… (checking every 15 s)' };
+const LIVE_WORDS: Record<LiveState, string> = { connecting: 'Connecting…', live: 'Live', reconnecting: 'Reconnecting…' };
+const LIVE_TITLES: Record<LiveState, string> = {
+  connecting: 'Opening the stream of changes',
+  live: 'Changes appear as they happen',
+  reconnecting: 'The stream of changes is down: the page checks for changes every 15 s meanwhile',
+};
 
 /** The dashboard's entry: signed out, the sign-in panel; signed in, the team's panels, kept current by the live stream. */
 function start() {
@@ -64,7 +69,6 @@ function start() {
     who.hidden = false;
     byId('whoami-text').textContent = `${session.user.email} (${session.role})`;
     apiKey.render(session);
-    settings.start(session);
     posts.start(session);
     tasks.start(session);
     void reloadMembers();
@@ -91,6 +95,7 @@ function start() {
       state(state) {
         liveState.dataset.state = state;
         liveState.textContent = LIVE_WORDS[state];
+        liveState.title = LIVE_TITLES[state];
       },
     });
   }

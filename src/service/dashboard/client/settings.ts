@@ -1,11 +1,10 @@
 import { byId } from './dom.js';
-import type { Session } from './session.js';
 
 /**
  * The settings area (issue 11): the API key and the team's webhooks are needed now and then, so
  * they wait behind the top bar's "Settings" and leave the top of the page to posts and tasks.
  */
-export function mountSettings(): { start(session: Session): void; stop(): void } {
+export function mountSettings(): { stop(): void } {
   const panel = byId('settings');
   const toggle = byId<HTMLButtonElement>('settings-toggle');
 
@@ -20,7 +19,6 @@ export function mountSettings(): { start(session: Session): void; stop(): void }
   byId('settings-close').addEventListener('click', () => open(false));
 
   return {
-    start() {},
     stop() {
       panel.hidden = true;
       toggle.setAttribute('aria-expanded', 'false');
