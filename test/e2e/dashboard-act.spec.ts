@@ -37,6 +37,8 @@ async function screenshots(name: string) {
   // What a phone shows first, as it opens.
   await page.evaluate(() => window.scrollTo(0, 0));
   await page.screenshot({ path: join(ARTIFACTS, `${name}-375-top.png`) });
+  // The panels below the first screen, each as a phone shows it.
+  for (const panel of ['tasks', 'watchlists', 'members']) await page.locator(`#${panel}`).screenshot({ path: join(ARTIFACTS, `${name}-375-${panel}.png`) });
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
   expect(overflow, `horizontal overflow at 375 px on ${name}`).toBeLessThanOrEqual(0);
   await page.setViewportSize({ width: 1280, height: 900 });
