@@ -23,12 +23,12 @@ export async function busy<T>(form: HTMLFormElement, work: () => Promise<T>): Pr
     (e): e is HTMLButtonElement | HTMLInputElement => e instanceof HTMLButtonElement || e instanceof HTMLInputElement,
   );
   const before = controls.map((c) => c.disabled);
-  controls.forEach((c) => (c.disabled = true));
+  for (const c of controls) c.disabled = true;
   form.setAttribute('aria-busy', 'true');
   try {
     return await work();
   } finally {
-    controls.forEach((c, i) => (c.disabled = before[i]!));
+    for (const [i, c] of controls.entries()) c.disabled = before[i]!;
     form.removeAttribute('aria-busy');
   }
 }

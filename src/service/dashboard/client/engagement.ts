@@ -41,7 +41,10 @@ export function createEngagements(onChange: () => void) {
 
   function put(postId: string, e: Engagement): boolean {
     let kinds = byPost.get(postId);
-    if (!kinds) byPost.set(postId, (kinds = new Map()));
+    if (!kinds) {
+      kinds = new Map();
+      byPost.set(postId, kinds);
+    }
     const before = kinds.get(e.kind);
     if (before && before.taskId !== e.taskId && before.createdAt > e.createdAt) return false;
     // An older answer (a task list fetched before get-task-status said done) never undoes an end.

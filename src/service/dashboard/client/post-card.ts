@@ -108,7 +108,10 @@ export function postCard(p: CollectedPost, engagements: Engagement[], state: Pos
     </div>
     ${engagements.map((e) => engagementLine(e, now))}
     ${state.commenting
-      ? html`<form class="comment-box" novalidate @submit=${(ev: Event) => (ev.preventDefault(), on.sendComment())}>
+      ? html`<form class="comment-box" novalidate @submit=${(ev: Event) => {
+          ev.preventDefault();
+          on.sendComment();
+        }}>
           <label>Comment ${actAs}<textarea rows="3" .value=${state.draft} @input=${(ev: Event) => on.typed((ev.target as HTMLTextAreaElement).value)}></textarea></label>
           <p class="hint">The network cuts comments at about 1,250 characters${state.draft.length > 1250 ? html` — <strong>this one is ${state.draft.length}</strong>` : nothing}.</p>
           <div class="row">

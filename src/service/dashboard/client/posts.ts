@@ -58,7 +58,10 @@ export function mountPosts() {
 
   const cardState = (id: string): PostCardState => {
     let s = cards.get(id);
-    if (!s) cards.set(id, (s = { full: false, commenting: false, draft: '', error: '', sending: false }));
+    if (!s) {
+      s = { full: false, commenting: false, draft: '', error: '', sending: false };
+      cards.set(id, s);
+    }
     return s;
   };
 
@@ -158,14 +161,21 @@ export function mountPosts() {
             (p) => {
               const state = cardState(p.id);
               return postCard(p, engagements.of(p.id), state, {
-                toggleFull: () => ((state.full = !state.full), drawPosts()),
+                toggleFull: () => {
+                  state.full = !state.full;
+                  drawPosts();
+                },
                 like: () => void engage(p.id, 'like'),
                 openComment: () => {
                   state.commenting = true;
                   drawPosts();
                   list.querySelector<HTMLTextAreaElement>(`[data-post-id="${p.id}"] textarea`)?.focus();
                 },
-                closeComment: () => ((state.commenting = false), (state.error = ''), drawPosts()),
+                closeComment: () => {
+                  state.commenting = false;
+                  state.error = '';
+                  drawPosts();
+                },
                 typed: (text) => {
                   // Redrawn only while the length warning shows or goes: typing stays cheap.
                   const wasLong = state.draft.length > 1250;

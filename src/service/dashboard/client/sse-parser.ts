@@ -20,8 +20,7 @@ export class SseParser {
   push(chunk: string): SseEvent[] {
     this.buffer += chunk;
     const out: SseEvent[] = [];
-    let end: number;
-    while ((end = this.buffer.search(/\r\n|\r|\n/)) >= 0) {
+    for (let end = this.buffer.search(/\r\n|\r|\n/); end >= 0; end = this.buffer.search(/\r\n|\r|\n/)) {
       // A lone \r at the very end may be the first half of \r\n: wait for the next chunk.
       if (this.buffer[end] === '\r' && end === this.buffer.length - 1) break;
       const line = this.buffer.slice(0, end);

@@ -41,7 +41,7 @@ function watches(w: Watchlist): string {
 /** "Last collected 2 h ago · next in 10 h"; paused, no next one; a time already past is due now. */
 function collectionLine(w: Watchlist, now: number) {
   const last = w.last_collection_at ? html`last collected ${timeTag(w.last_collection_at, now)}` : html`not collected yet`;
-  let next;
+  let next: ReturnType<typeof html>;
   if (w.disable || w.next_collection_at === null) next = html`<span class="next-collection">no collection planned while paused</span>`;
   else if (Date.parse(w.next_collection_at) <= now) next = html`<span class="next-collection">next: due now</span>`;
   else next = html`<span class="next-collection">next ${timeTag(w.next_collection_at, now)}</span>`;

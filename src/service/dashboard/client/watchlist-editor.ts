@@ -133,17 +133,26 @@ function keywordRows(state: EditorState, on: EditorActions) {
         <label class="grow">Keyword<input type="text" name="keyword" .value=${row.keyword} @input=${set(row, 'keyword')}></label>
         <label class="grow"><span>Must also contain <span class="muted">(comma-separated)</span></span><input type="text" name="required" .value=${row.required} @input=${set(row, 'required')}></label>
         <label class="grow"><span>Must not contain <span class="muted">(comma-separated)</span></span><input type="text" name="excluded" .value=${row.excluded} @input=${set(row, 'excluded')}></label>
-        <button type="button" class="secondary small" aria-label=${`Remove keyword ${i + 1}`} @click=${() => (d.keywords.splice(i, 1), on.changed())}>Remove</button>
+        <button type="button" class="secondary small" aria-label=${`Remove keyword ${i + 1}`} @click=${() => {
+          d.keywords.splice(i, 1);
+          on.changed();
+        }}>Remove</button>
       </div>`,
     )}
-    <button type="button" class="secondary small" @click=${() => (d.keywords.push({ keyword: '', required: '', excluded: '' }), on.changed())}>Add keyword</button>
+    <button type="button" class="secondary small" @click=${() => {
+      d.keywords.push({ keyword: '', required: '', excluded: '' });
+      on.changed();
+    }}>Add keyword</button>
     ${fieldError(state, 'keywords')}
   </fieldset>`;
 }
 
 export function editorForm(w: Watchlist, state: EditorState, on: EditorActions) {
   const d = state.draft;
-  return html`<form class="watchlist-edit" novalidate aria-busy=${String(state.saving)} @submit=${(e: Event) => (e.preventDefault(), on.save())}>
+  return html`<form class="watchlist-edit" novalidate aria-busy=${String(state.saving)} @submit=${(e: Event) => {
+    e.preventDefault();
+    on.save();
+  }}>
     <div class="fields">
       <label class="grow"
         >Name<input type="text" name="name" maxlength="200" .value=${d.name} aria-invalid=${state.errors.name ? 'true' : 'false'} @input=${(e: Event) =>

@@ -46,7 +46,10 @@ export function mountWatchlists(on: { listed(items: WatchlistSummary[]): void; s
   const cards = new Map<string, CardState>();
   const cardState = (id: string): CardState => {
     let c = cards.get(id);
-    if (!c) cards.set(id, (c = { editor: null, confirmDelete: false, busy: false, error: '' }));
+    if (!c) {
+      c = { editor: null, confirmDelete: false, busy: false, error: '' };
+      cards.set(id, c);
+    }
     return c;
   };
 
@@ -160,10 +163,19 @@ export function mountWatchlists(on: { listed(items: WatchlistSummary[]): void; s
           },
           changed: render,
           save: () => void save(w),
-          cancel: () => ((state.editor = null), render()),
+          cancel: () => {
+            state.editor = null;
+            render();
+          },
           togglePause: () => void act(w, () => patch(w, { id: w.id, disable: !w.disable })),
-          askDelete: () => ((state.confirmDelete = true), render()),
-          keep: () => ((state.confirmDelete = false), render()),
+          askDelete: () => {
+            state.confirmDelete = true;
+            render();
+          },
+          keep: () => {
+            state.confirmDelete = false;
+            render();
+          },
           confirmDelete: () => void act(w, () => call('DELETE', PATHS[w.type], { session, query: { id: w.id } })),
         }, now);
       }),

@@ -23,6 +23,10 @@ export function mountWebhooks(): { show(session: Session, isAdmin: boolean): voi
   let hooks: WebhookView[] = [];
   const logs = new Map<string, WebhookDelivery[] | string>();
   let confirming: string | null = null;
+  const confirm = (id: string | null) => {
+    confirming = id;
+    render();
+  };
 
   async function load() {
     const s = session;
@@ -84,8 +88,8 @@ export function mountWebhooks(): { show(session: Session, isAdmin: boolean): voi
                 ${confirming === h.id
                   ? html`<span class="small">Delete this webhook?</span>
                       <button type="button" class="danger small" @click=${() => void remove(h.id)}>Delete</button>
-                      <button type="button" class="secondary small" @click=${() => ((confirming = null), render())}>Keep it</button>`
-                  : html`<button type="button" class="secondary small danger-text" @click=${() => ((confirming = h.id), render())}>Delete</button>`}
+                      <button type="button" class="secondary small" @click=${() => confirm(null)}>Keep it</button>`
+                  : html`<button type="button" class="secondary small danger-text" @click=${() => confirm(h.id)}>Delete</button>`}
               </div>
               ${typeof log === 'string' ? html`<p class="status" data-kind="error">${log}</p>` : log ? deliveryLog(log, now) : nothing}
             </li>`;
