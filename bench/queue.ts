@@ -1,7 +1,7 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import os from 'node:os';
-import { findPostgres, startBenchService } from './setup.js';
+import { findPostgres, setBenchBudgets, startBenchService } from './setup.js';
 import { dispatchLatency, queueThroughput, type LatencyResult, type ThroughputResult } from './queue-bench.js';
 
 /**
@@ -16,7 +16,10 @@ const AGENTS = 4;
 export interface QueueDatabaseResult {
   database: string;
   dispatch?: LatencyResult;
+  /** The queue alone: the team's budgets set to no limit, so the claim counts nothing. */
   throughput?: ThroughputResult;
+  /** The same with the benched kind under a (high) daily budget: each claim counts the member's week. */
+  throughput_budgeted?: ThroughputResult;
   error?: string;
   skipped?: string;
 }
@@ -28,8 +31,12 @@ async function benchDatabase(label: string, url: string): Promise<QueueDatabaseR
     process.stdout.write(`${label}: dispatch latency over ${DISPATCH_TASKS} tasks… `);
     result.dispatch = await dispatchLatency(svc, DISPATCH_TASKS);
     process.stdout.write(`p50 ${result.dispatch.p50_ms} ms\n${label}: throughput, ${AGENTS} agents, ${THROUGHPUT_TASKS} tasks… `);
+    await setBenchBudgets(svc, null);
     result.throughput = await queueThroughput(svc, THROUGHPUT_TASKS);
-    process.stdout.write(`${result.throughput.http_tasks_per_s} tasks/s\n`);
+    process.stdout.write(`${result.throughput.http_tasks_per_s} tasks/s\n${label}: the same under a budget… `);
+    await setBenchBudgets(svc, { agent_send_message: { per_day: 10_000 } });
+    result.throughput_budgeted = await queueThroughput(svc, THROUGHPUT_TASKS);
+    process.stdout.write(`${result.throughput_budgeted.http_tasks_per_s} tasks/s\n`);
   } catch (err) {
     result.error = (err as Error).message;
     process.stdout.write(`failed: ${result.error}\n`);
@@ -48,6 +55,8 @@ export function printQueueTable(results: QueueDatabaseResult[]) {
     'HTTP tasks/s': r.throughput?.http_tasks_per_s ?? '-',
     'bare SQL tasks/s': r.throughput?.sql_tasks_per_s ?? '-',
     'HTTP / SQL time': r.throughput ? `${r.throughput.http_over_sql}x` : '-',
+    'budgeted HTTP tasks/s': r.throughput_budgeted?.http_tasks_per_s ?? '-',
+    'budgeted HTTP / SQL': r.throughput_budgeted ? `${r.throughput_budgeted.http_over_sql}x` : '-',
     note: r.error ?? r.skipped ?? '',
   }));
   console.log('\nTask queue: dispatch latency and throughput');

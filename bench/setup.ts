@@ -9,6 +9,7 @@ import { startServer, type RunningService } from '../src/service/server.js';
 import { createTeam } from '../src/service/teams/api-keys.js';
 import { issueAgentToken } from '../src/service/auth/agent-tokens.js';
 import type { ServiceContext } from '../src/service/context.js';
+import { TASK_TYPES } from '../src/contract/task-types.js';
 
 /** A real service on a loopback port over one database, with a team of `agents` members. */
 export interface BenchService {
@@ -21,6 +22,15 @@ export interface BenchService {
   close(): Promise<void>;
 }
 
+/**
+ * A load test is no person's account: the team's budgets as an admin who accepts the risk may set
+ * them (PATCH /api-team). `null`: no limit on any kind; otherwise these kinds' limits over the defaults.
+ */
+export async function setBenchBudgets(svc: Pick<BenchService, 'ctx' | 'teamId'>, budgets: Record<string, { per_day: number | null; per_week?: number | null }> | null) {
+  const stored = budgets ?? Object.fromEntries(TASK_TYPES.map((t) => [t, { per_day: null, per_week: null }]));
+  await svc.ctx.db.query('UPDATE teams SET budgets = $2::jsonb WHERE id = $1', [svc.teamId, JSON.stringify(stored)]);
+}
+
 export async function startBenchService(label: string, databaseUrl: string, agents: number): Promise<BenchService> {
   const dataDir = await mkdtemp(join(tmpdir(), 'na-bench-'));
   const config = loadConfig({ DATA_DIR: dataDir, SECRET_KEY: 'cd'.repeat(32), PORT: '0', HOST: '127.0.0.1' });
@@ -28,9 +38,6 @@ export async function startBenchService(label: string, databaseUrl: string, agen
   const ctx = await createServiceContext(config, { log: createLogger({ silent: true }), databaseUrl, databaseSchema: schema });
   const server = await startServer(ctx, config);
   const team = await createTeam(ctx.db, ctx.secretKey, `bench ${label}`);
-  // A load test is no person's account: the budget of the benchmark's task kind is raised to the
-  // highest anyone may set (as an admin accepting the risk would), so it measures the queue.
-  await ctx.db.query(`UPDATE teams SET budgets = '{"agent_send_message": {"per_day": 10000}}' WHERE id = $1`, [team.id]);
   const list: BenchService['agents'] = [];
   for (let i = 0; i < agents; i++) {
     const userId = crypto.randomUUID();

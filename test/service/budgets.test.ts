@@ -166,6 +166,27 @@ describe('over budget, work waits', () => {
     expect((await claimTask(svc, ada))?.id).toBe(ids[2]);
   });
 
+  test('a kind set to no limit (risk accepted) runs past its default while a limited kind still waits', async () => {
+    const all = Object.fromEntries(TASK_TYPES.map((t) => [t, { per_day: null, per_week: null }]));
+    expect((await patchTeam({ budgets: { ...all, agent_connection_request: { per_day: 1, per_week: 1 } }, i_accept_the_risk: true })).status).toBe(200);
+    // Past the default of 80 profile fetches a day, as if run earlier today.
+    await svc.ctx.db.query(
+      `INSERT INTO tasks (id, team_id, type, input, status, claimed_by, attempt, finished_at)
+       SELECT gen_random_uuid(), $1, 'agent_profile_fetch', '{}'::jsonb, 'completed', $2, 1, now() - interval '1 hour'
+         FROM generate_series(1, ${DEFAULT_BUDGETS.agent_profile_fetch.per_day! + 5})`,
+      [team.id, ada.userId],
+    );
+    const invites = [await invite(), await invite()];
+    const fetch = await fetchProfile();
+    expect((await runOne(ada, { sent: true }))?.id).toBe(invites[0]);
+    // The second invitation waits for its budget; the fetch, unlimited now, is claimed.
+    expect((await claimTask(svc, ada))?.id).toBe(fetch);
+    expect(await status(invites[1]!)).toMatchObject({ status: 'pending' });
+    // No limit on any kind at all: nothing is counted, nothing waits.
+    await patchTeam({ budgets: all, i_accept_the_risk: true });
+    expect((await claimTask(svc, ada))?.id).toBe(invites[1]);
+  });
+
   test('reads go to another member with budget left before they wait', async () => {
     await patchTeam({ budgets: { agent_profile_fetch: { per_day: 1 } } });
     await fetchProfile();
