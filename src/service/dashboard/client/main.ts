@@ -25,6 +25,7 @@ function start() {
   const app = byId('app');
   const who = byId('whoami');
   const liveState = byId('live-state');
+  let current: Session | null = null;
 
   const apiKey = mountApiKey();
   const settings = mountSettings();
@@ -41,7 +42,6 @@ function start() {
     stopApp();
     showApp(moved);
   });
-  let current: Session | null = null;
   const watchlists = mountWatchlists({
     listed: (items) => posts.setWatchlists(items.map((w) => ({ id: w.id, name: w.name }))),
     select: (id) => posts.show(id),
