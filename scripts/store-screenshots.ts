@@ -160,7 +160,7 @@ async function main() {
     await popup.locator('#service-url').fill(SERVICE_URL);
 
     // 2. Signed in, with a day's work: watchlists collected, a few single tasks.
-    const { api_key } = await signInThroughPopup(popup, context, service.outboxDir, EMAIL, 'Grace Hopper');
+    const { api_key } = await signInThroughPopup(popup, context, service.outboxDir, EMAIL, 'Grace Hopper', { pace: 'default' });
     const call = async (path: string, body: unknown) => {
       const res = await fetch(`${SERVICE_URL}${path}`, { method: 'POST', headers: { 'x-api-key': api_key, 'content-type': 'application/json' }, body: JSON.stringify(body) });
       if (res.status >= 300) throw new Error(`${path}: ${res.status} ${await res.text()}`);
@@ -210,9 +210,11 @@ async function main() {
     await dash.getByLabel('Code').fill(await mailedCode(service.outboxDir, EMAIL, sentAt - 1_000));
     await dash.getByRole('button', { name: 'Sign in' }).click();
     await expect(dash.locator(`#member-list li[data-email="${EMAIL}"]`)).toContainText('active');
-    await dash.locator('button[data-watchlist-id]', { hasText: 'DuckDB' }).click();
+    await dash.locator('li[data-watchlist-id]', { hasText: 'DuckDB' }).locator('button.pick').click();
     await expect(dash.locator('#posts-filter')).toBeVisible();
     await dash.waitForTimeout(1_000);
+    // Choosing a watchlist scrolls to its posts; the store image starts at the page's top bar.
+    await dash.evaluate(() => window.scrollTo(0, 0));
     await dash.screenshot({ path: `${OUT}2-dashboard.png` });
 
     await composeToolbarStates(page);
