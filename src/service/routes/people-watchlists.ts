@@ -1,127 +1,25 @@
-import { Hono } from 'hono';
-import { z } from '../../contract/zod.js';
-import type { AppEnv } from '../context.js';
-import { requireApiKey } from '../auth/require-api-key.js';
-import { validate } from '../http/route-input.js';
-import { describe } from '../http/describe.js';
-import { HttpError } from '../http/http-error.js';
-import { CreatePeopleWatchlistBody, CreatePeopleWatchlistResponse, PeopleWatchlistView, WatchlistQuery, PeopleWatchlistList, DeleteWatchlistQuery, DeleteWatchlistResponse, UpdateListWatchlistBody, updateListWatchlistMode, UpdateListWatchlistResponse } from '../../contract/watchlists.js';
-import { createListWatchlist } from '../watchlists/create-list-watchlist.js';
-import { WATCHLIST_NOT_FOUND } from '../watchlists/update-keyword-watchlist.js';
-import { listWatchlist, watchlistSummaries } from '../watchlists/views.js';
-import { DELETE_DESCRIPTION, PLAN_LIMIT, UNAUTHORIZED, WATCHLIST_NOT_FOUND_DOC } from '../watchlists/route-errors.js';
-import { updateListWatchlist } from '../watchlists/update-list-watchlist.js';
-import { deleteWatchlist } from '../watchlists/delete-watchlist.js';
+import { CreatePeopleWatchlistBody, CreatePeopleWatchlistResponse, PeopleWatchlistList, PeopleWatchlistView } from '../../contract/watchlists.js';
+import { listWatchlistRoutes } from './list-watchlist-routes.js';
 
 const IDENTIFIER_FORMS =
   'Profiles, in any mix: a profile URL (with or without scheme, `www`, trailing slash), a bare slug, ' +
   '`urn:li:fs_profileView:<id>`, `urn:li:fsd_profile:<id>`, `urn:li:member:<id>`, or the bare id. Duplicates fold into one.';
 
 /** People watchlists (spec "People watchlists"). */
-export const peopleWatchlistRoutes = new Hono<AppEnv>()
-  .post(
-    '/api-people-watchlist',
-    describe({
-      summary: 'Create a people watchlist; its tracking tasks are queued at once',
-      description: `${IDENTIFIER_FORMS} \`list_id\` adds them to an existing people list of the team instead of a new one.`,
-      tag: 'Watchlists',
-      security: 'apiKey',
-      responses: { 201: { description: 'Created', schema: CreatePeopleWatchlistResponse } },
-      errors: {
-        400: 'Missing profiles, or `Invalid profile identifiers: …` naming the bad entries',
-        ...UNAUTHORIZED,
-        ...PLAN_LIMIT,
-        404: '`List not found or access denied`',
-      },
-    }),
-    requireApiKey('watchlist'),
-    validate('json', CreatePeopleWatchlistBody, {
-      example: { profiles: ['https://www.linkedin.com/in/ada-lovelace/', 'urn:li:fsd_profile:ACoAAAGraceHopper'], name: 'Pioneers' },
-    }),
-    async (c) => {
-      const body = c.req.valid('json');
-      const w = await createListWatchlist(c.var.ctx, c.var.team, {
-        kind: 'people',
-        entries: body.profiles,
-        name: body.name,
-        description: body.description,
-        listId: body.list_id,
-      });
-      return c.json(
-        { id: w.id, name: w.name, slug: w.slug, type: 'people' as const, profiles_count: w.membersCount, list_id: w.listId, created: true },
-        201,
-      );
-    },
-  )
-  .get(
-    '/api-people-watchlist',
-    describe({
-      summary: "The team's people watchlists, or one with `id` (with `profiles_count` and `lists`)",
-      tag: 'Watchlists',
-      security: 'apiKey',
-      responses: {
-        200: {
-          description: '`{watchlists: [{id, name, slug, type, createdAt}], count}`, or one watchlist',
-          schema: z.union([PeopleWatchlistList, PeopleWatchlistView]),
-        },
-      },
-      errors: { ...UNAUTHORIZED, ...WATCHLIST_NOT_FOUND_DOC },
-    }),
-    requireApiKey('watchlist'),
-    validate('query', WatchlistQuery, { example: { id: '6f1c2e0a-8d4b-4e3f-9a7c-1b2d3e4f5a6b' } }),
-    async (c) => {
-      const { id } = c.req.valid('query');
-      if (id !== undefined) {
-        const w = await listWatchlist(c.var.ctx.db, c.var.team.id, 'people', id);
-        if (!w) throw new HttpError(404, WATCHLIST_NOT_FOUND);
-        return c.json(w);
-      }
-      const watchlists = await watchlistSummaries(c.var.ctx.db, c.var.team.id, 'people');
-      return c.json({ watchlists, count: watchlists.length });
-    },
-  )
-  .patch(
-    '/api-people-watchlist',
-    describe({
-      summary: 'Rename a people watchlist, change its frequency, pause or resume it',
-      description:
-        'Only the fields sent change, and only their parts are answered. `disable: true` pauses collection (its queued ' +
-        'tasks are dropped, collected posts stay); `false` resumes it at the scheduler\'s next tick. `fetchFreqInHours` ' +
-        'applies from the next cycle.',
-      tag: 'Watchlists',
-      security: 'apiKey',
-      responses: { 200: { description: 'Updated', schema: UpdateListWatchlistResponse } },
-      errors: {
-        400:
-          '`Missing required parameter: id`, `No valid update fields provided`, ' +
-          '`Invalid fetchFreqInHours. Allowed values: 1, 3, 6, 12, 24, 48, 72 (hours)`, `disable must be a boolean value`, `Name cannot be empty`',
-        ...UNAUTHORIZED,
-        ...WATCHLIST_NOT_FOUND_DOC,
-      },
-    }),
-    requireApiKey('watchlist'),
-    validate('json', UpdateListWatchlistBody, {
-      mode: updateListWatchlistMode,
-      example: { id: '6f1c2e0a-8d4b-4e3f-9a7c-1b2d3e4f5a6b', fetchFreqInHours: 24, disable: true },
-    }),
-    async (c) => c.json(await updateListWatchlist(c.var.ctx, c.var.team, 'people', c.req.valid('json'))),
-  )
-  .delete(
-    '/api-people-watchlist',
-    describe({
-      summary: 'Delete a people watchlist',
-      description: `${DELETE_DESCRIPTION} Its list of profiles stays, for \`list_id\` to reuse.`,
-      tag: 'Watchlists',
-      security: 'apiKey',
-      responses: { 200: { description: 'Deleted', schema: DeleteWatchlistResponse } },
-      errors: { 400: '`Missing required parameter: id`', ...UNAUTHORIZED, ...WATCHLIST_NOT_FOUND_DOC },
-    }),
-    requireApiKey('watchlist'),
-    validate('query', DeleteWatchlistQuery, { example: { id: '6f1c2e0a-8d4b-4e3f-9a7c-1b2d3e4f5a6b' } }),
-    async (c) => {
-      const { id } = c.req.valid('query');
-      if (!(await deleteWatchlist(c.var.ctx.db, c.var.team.id, 'people', id))) throw new HttpError(404, WATCHLIST_NOT_FOUND);
-      const answer: DeleteWatchlistResponse = { success: true, id, message: 'Watchlist deleted' };
-      return c.json(answer);
-    },
-  );
+export const peopleWatchlistRoutes = listWatchlistRoutes({
+  kind: 'people',
+  path: '/api-people-watchlist',
+  noun: 'profiles',
+  createBody: CreatePeopleWatchlistBody,
+  createResponse: CreatePeopleWatchlistResponse,
+  list: PeopleWatchlistList,
+  view: PeopleWatchlistView,
+  create: {
+    summary: 'Create a people watchlist; its tracking tasks are queued at once',
+    description: `${IDENTIFIER_FORMS} \`list_id\` adds them to an existing people list of the team instead of a new one.`,
+    badEntries: 'Missing profiles, or `Invalid profile identifiers: …` naming the bad entries',
+    example: { profiles: ['https://www.linkedin.com/in/ada-lovelace/', 'urn:li:fsd_profile:ACoAAAGraceHopper'], name: 'Pioneers' },
+  },
+  entries: (b) => ({ entries: b.profiles, name: b.name, description: b.description, list_id: b.list_id }),
+  countField: 'profiles_count',
+});
