@@ -14,6 +14,7 @@ import { deletePendingKeywordTasks, replaceKeywords } from './keyword-store.js';
 import { keywordResults, NO_VALID_KEYWORDS } from './create-keyword-watchlist.js';
 import { PROMPT_CLAIM_SECONDS, startPromptGeneration } from './prompt-jobs.js';
 import { isUuid } from '../db/is-uuid.js';
+import { applyCommonFields, WatchlistUpdate } from './watchlist-update.js';
 
 export const WATCHLIST_NOT_FOUND = 'Watchlist not found or access denied';
 
@@ -46,49 +47,30 @@ export async function updateKeywordWatchlist(
     const plan = await lockTeamPlan(tx, team.id);
     const w = await lockKeywordWatchlist(tx, team.id, body.id);
     const answer: UpdateKeywordWatchlistResponse = { success: true, id: w.id, message: 'Watchlist updated' };
-    const sets: string[] = ['updated_at = now()'];
-    const params: unknown[] = [w.id];
-    const set = (column: string, value: unknown) => {
-      params.push(value);
-      sets.push(`${column} = $${params.length}`);
-    };
-
-    if (body.name !== undefined) {
-      set('name', body.name);
-      answer.name = body.name;
-    }
-    if (body.fetchFreqInHours !== undefined) {
-      // The scheduler reads the frequency when it plans, so it applies from the next cycle.
-      set('fetch_freq_hours', body.fetchFreqInHours);
-      answer.fetchFreqInHours = body.fetchFreqInHours;
-    }
+    const update = new WatchlistUpdate(w.id);
+    await applyCommonFields(tx, w, body, answer, update, deletePendingKeywordTasks);
     if (body.slack_webhook_url !== undefined) {
-      set('slack_webhook_url', body.slack_webhook_url);
+      update.set('slack_webhook_url', body.slack_webhook_url);
       answer.slack_webhook_url = body.slack_webhook_url;
-    }
-    if (body.disable !== undefined) {
-      set('disabled', body.disable);
-      // Paused: queued collection is dropped (collected posts stay). Resumed: due at the next tick.
-      if (body.disable) await deletePendingKeywordTasks(tx, w.id);
-      else if (w.disabled) sets.push('next_due_at = NULL');
-      answer.disable = body.disable;
     }
     let labels: Label[] | undefined = body.labels;
     if (entries && keywords) {
       assertKeywordCount(keywords.length, plan);
       const ids = await replaceKeywords(tx, w.id, keywords);
-      set('keyword_set_key', keywordSetKey(keywords));
+      update.set('keyword_set_key', keywordSetKey(keywords));
       // Keywords set by hand supersede a prompt generation still running.
-      sets.push('prompt_generation = prompt_generation + 1', `prompt_status = CASE WHEN prompt_status = 'pending' THEN 'ready' ELSE prompt_status END`, 'prompt_claimed_until = NULL');
+      update.assign('prompt_generation = prompt_generation + 1');
+      update.assign(`prompt_status = CASE WHEN prompt_status = 'pending' THEN 'ready' ELSE prompt_status END`);
+      update.assign('prompt_claimed_until = NULL');
       labels ??= labelsFromKeywords(keywords);
       answer.keywords = keywords.map((k) => k.keyword);
       answer.results = keywordResults(entries, ids);
     }
     if (labels !== undefined) {
-      set('labels', JSON.stringify(labels));
+      update.set('labels', JSON.stringify(labels));
       answer.labels = labels;
     }
-    await tx.query(`UPDATE watchlists SET ${sets.join(', ')} WHERE id = $1`, params);
+    await update.run(tx);
     return answer;
   });
 }

@@ -4,6 +4,7 @@ import { isUuid } from '../db/is-uuid.js';
 import type { UpdateListWatchlistBody, UpdateListWatchlistResponse } from '../../contract/watchlists.js';
 import { WATCHLIST_NOT_FOUND } from './update-keyword-watchlist.js';
 import { deletePendingCollectionTasks } from './delete-watchlist.js';
+import { applyCommonFields, WatchlistUpdate } from './watchlist-update.js';
 
 /**
  * `PATCH /api-people-watchlist` and `/api-company-watchlist`: name, frequency, pause and resume,
@@ -25,28 +26,9 @@ export async function updateListWatchlist(
     );
     if (!w) throw new HttpError(404, WATCHLIST_NOT_FOUND);
     const answer: UpdateListWatchlistResponse = { success: true, id: w.id, message: 'Watchlist updated' };
-    const sets = ['updated_at = now()'];
-    const params: unknown[] = [w.id];
-    const set = (column: string, value: unknown) => {
-      params.push(value);
-      sets.push(`${column} = $${params.length}`);
-    };
-    if (body.name !== undefined) {
-      set('name', body.name);
-      answer.name = body.name;
-    }
-    if (body.fetchFreqInHours !== undefined) {
-      // Read by the scheduler when it plans: applies from the next cycle.
-      set('fetch_freq_hours', body.fetchFreqInHours);
-      answer.fetchFreqInHours = body.fetchFreqInHours;
-    }
-    if (body.disable !== undefined) {
-      set('disabled', body.disable);
-      if (body.disable) await deletePendingCollectionTasks(tx, w.id);
-      else if (w.disabled) sets.push('next_due_at = NULL');
-      answer.disable = body.disable;
-    }
-    await tx.query(`UPDATE watchlists SET ${sets.join(', ')} WHERE id = $1`, params);
+    const update = new WatchlistUpdate(w.id);
+    await applyCommonFields(tx, w, body, answer, update, deletePendingCollectionTasks);
+    await update.run(tx);
     return answer;
   });
 }
