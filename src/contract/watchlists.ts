@@ -286,14 +286,17 @@ export function updateKeywordWatchlistMode(raw: Record<string, unknown>): z.core
 }
 export type UpdateKeywordWatchlistBody = z.infer<typeof UpdateKeywordWatchlistBody>;
 
-/** Spec rule 5: each part is present only when the matching field was sent. */
-export const UpdateKeywordWatchlistResponse = z.object({
+/** Spec rule 5: each part is present only when the matching field was sent (every kind's update answers so). */
+const UpdatedWatchlist = z.object({
   success: z.boolean(),
   id: z.string(),
   message: z.string(),
   name: z.optional(z.string()),
   fetchFreqInHours: z.optional(z.number()),
   disable: z.optional(z.boolean()),
+});
+
+export const UpdateKeywordWatchlistResponse = z.extend(UpdatedWatchlist, {
   slack_webhook_url: z.optional(z.nullable(z.string())),
   keywords: z.optional(z.array(z.string())),
   results: z.optional(z.array(KeywordResult)),
@@ -431,14 +434,7 @@ export function updateListWatchlistMode(raw: Record<string, unknown>): z.core.$Z
 }
 
 /** As the keyword update answers: each part present only when its field was sent. */
-export const UpdateListWatchlistResponse = z.object({
-  success: z.boolean(),
-  id: z.string(),
-  message: z.string(),
-  name: z.optional(z.string()),
-  fetchFreqInHours: z.optional(z.number()),
-  disable: z.optional(z.boolean()),
-});
+export const UpdateListWatchlistResponse = UpdatedWatchlist;
 export type UpdateListWatchlistResponse = z.infer<typeof UpdateListWatchlistResponse>;
 
 // ---------- every type: delete ----------
