@@ -6,6 +6,7 @@ import { startPrivatePostgres, type PrivatePostgres } from '../support/private-p
 import { createAgentTeam, type AgentTeam } from '../support/task-team.js';
 import { startTestService, type TestService } from '../support/test-service.js';
 import { SseReader } from '../support/sse-reader.js';
+import { SCHEDULER_LOCK_KEY, schedulerTick } from '../../src/service/scheduler/tick.js';
 
 // What one service instance must notice of another process on the same PostgreSQL (another
 // instance, the operator's CLI): here the other process is a bare connection that does what they
@@ -100,4 +101,19 @@ test('a claim in flight in another process holds the last slot of a budget: this
   expect(res.status).toBe(204);
   const [{ n }] = (await other.query(`SELECT count(*)::int AS n FROM tasks WHERE id = ANY($1) AND status = 'processing'`, [ids])).rows;
   expect(n).toBe(1);
+});
+
+test('the scheduler lock is per schema: a planner of another schema does not stop this one, a planner of this schema does', async () => {
+  await other.query('BEGIN');
+  try {
+    // Another deployment (or test run) on its own schema of this database, planning now.
+    await other.query('SELECT pg_advisory_xact_lock($1, hashtext($2))', [SCHEDULER_LOCK_KEY, `${svc.schema}_other`]);
+    expect((await schedulerTick(svc.ctx)).leader).toBe(true);
+    // Another instance of this very service, planning now.
+    await other.query('SELECT pg_advisory_xact_lock($1, hashtext(current_schema()))', [SCHEDULER_LOCK_KEY]);
+    expect((await schedulerTick(svc.ctx)).leader).toBe(false);
+  } finally {
+    await other.query('ROLLBACK');
+  }
+  expect((await schedulerTick(svc.ctx)).leader).toBe(true);
 });

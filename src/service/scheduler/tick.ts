@@ -1,7 +1,7 @@
 import type { ServiceContext } from '../context.js';
 import { planCycle, type DueWatchlist } from './plan-watchlist.js';
 
-/** Any constant shared by all instances; distinct from the migration lock (7262001). */
+/** Any constant shared by all instances; distinct from the migration lock (7262001). With the schema, the lock's key. */
 export const SCHEDULER_LOCK_KEY = 7262002;
 /** Watchlists planned per tick at most; the rest are planned on the next ticks. */
 const MAX_PER_TICK = 1000;
@@ -20,7 +20,9 @@ export interface TickResult {
  */
 export async function schedulerTick(ctx: Pick<ServiceContext, 'db' | 'signals'>): Promise<TickResult> {
   return ctx.db.transaction(async (tx) => {
-    const [lock] = await tx.query<{ ok: boolean }>('SELECT pg_try_advisory_xact_lock($1) AS ok', [SCHEDULER_LOCK_KEY]);
+    // Advisory locks are the database's, not the schema's: the schema is part of the key, so
+    // services on their own schemas of one database (tests in parallel, DATABASE_SCHEMA) each plan.
+    const [lock] = await tx.query<{ ok: boolean }>('SELECT pg_try_advisory_xact_lock($1, hashtext(current_schema())) AS ok', [SCHEDULER_LOCK_KEY]);
     if (!lock?.ok) return { leader: false, planned: [], queued: 0 };
     const due = await tx.query<DueWatchlist>(
       `SELECT id, team_id, type, list_id FROM watchlists
