@@ -76,13 +76,11 @@ export function listWatchlistRoutes<Body extends z.ZodMiniType>(k: ListWatchlist
       async (c) => {
         const { id } = c.req.valid('query');
         if (id !== undefined) {
-          const { db } = c.var.ctx;
-          const w = k.kind === 'people' ? await listWatchlist(db, c.var.team.id, 'people', id) : await listWatchlist(db, c.var.team.id, 'company', id);
+          const w = await listWatchlist(c.var.ctx.db, c.var.team.id, k.kind, id);
           if (!w) throw new HttpError(404, WATCHLIST_NOT_FOUND);
           return c.json(w);
         }
-        const { db } = c.var.ctx;
-        const watchlists = k.kind === 'people' ? await watchlistSummaries(db, c.var.team.id, 'people') : await watchlistSummaries(db, c.var.team.id, 'company');
+        const watchlists = await watchlistSummaries(c.var.ctx.db, c.var.team.id, k.kind);
         return c.json({ watchlists, count: watchlists.length });
       },
     )

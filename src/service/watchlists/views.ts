@@ -70,6 +70,7 @@ export async function keywordWatchlists(db: Queryable, teamId: string, id?: stri
 /** The list form of people or company watchlists (GET without `id`), each with its count of members and collection. */
 export async function watchlistSummaries(db: Queryable, teamId: string, type: 'people'): Promise<PeopleWatchlistSummary[]>;
 export async function watchlistSummaries(db: Queryable, teamId: string, type: 'company'): Promise<CompanyWatchlistSummary[]>;
+export async function watchlistSummaries(db: Queryable, teamId: string, type: 'people' | 'company'): Promise<(PeopleWatchlistSummary | CompanyWatchlistSummary)[]>;
 export async function watchlistSummaries(
   db: Queryable,
   teamId: string,
@@ -116,6 +117,7 @@ type ListWatchlistView = z.infer<typeof PeopleWatchlistView> | z.infer<typeof Co
 /** One people or company watchlist with its list and the list's members; null when not the team's. */
 export async function listWatchlist(db: Queryable, teamId: string, type: 'people', id: string): Promise<z.infer<typeof PeopleWatchlistView> | null>;
 export async function listWatchlist(db: Queryable, teamId: string, type: 'company', id: string): Promise<z.infer<typeof CompanyWatchlistView> | null>;
+export async function listWatchlist(db: Queryable, teamId: string, type: 'people' | 'company', id: string): Promise<ListWatchlistView | null>;
 export async function listWatchlist(db: Queryable, teamId: string, type: 'people' | 'company', id: string): Promise<ListWatchlistView | null> {
   if (!isUuid(id)) return null;
   const [w] = await db.query<ListWatchlistRow>(
