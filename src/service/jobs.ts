@@ -4,6 +4,7 @@ import { runSchedulerWhenDue } from './scheduler/index.js';
 import { runSlackDelivery } from './slack/slack-job.js';
 import { resumePendingPrompts } from './watchlists/prompt-jobs.js';
 import { runWebhookDelivery } from './webhooks/job.js';
+import { tidyEmbeddedDatabase } from './db/housekeeping.js';
 
 /** One periodic job: a name for the logs, how often, and the work. */
 export interface BackgroundJob {
@@ -28,6 +29,8 @@ export const BACKGROUND_JOBS: BackgroundJob[] = [
   { name: 'resume_prompt_watchlists', everyMs: 5_000, run: resumePendingPrompts },
   // A task's end or a filing notifies `webhook_ready`: delivered within the second; retries by the clock.
   { name: 'webhook_delivery', everyMs: 5_000, run: runWebhookDelivery, wakeOn: 'webhook_ready' },
+  // PGlite has no autovacuum (db/housekeeping.ts); looking costs one small query.
+  { name: 'tidy_embedded_database', everyMs: 10_000, run: (ctx) => tidyEmbeddedDatabase(ctx.db, ctx.log) },
 ];
 
 export function startBackgroundJobs(ctx: ServiceContext, jobs: BackgroundJob[] = BACKGROUND_JOBS): { stop(): Promise<void> } {
