@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
-import { bodyLimit } from 'hono/body-limit';
 import type { AppEnv, ServiceContext } from './context.js';
 import { HttpError } from './http/http-error.js';
+import { limitBody } from './http/body-limit.js';
 import { DATABASE_RETRY_AFTER_S, isDatabaseUnavailable } from './db/unavailable.js';
 import { healthRoutes } from './routes/health.js';
 import { authRoutes } from './routes/auth.js';
@@ -31,13 +31,7 @@ export function createApp(ctx: ServiceContext) {
     c.set('ctx', ctx);
     await next();
   });
-  app.use(
-    '*',
-    bodyLimit({
-      maxSize: MAX_BODY_BYTES,
-      onError: (c) => c.json({ error: `Request body too large (limit ${MAX_BODY_BYTES} bytes)` }, 413),
-    }),
-  );
+  app.use('*', limitBody(MAX_BODY_BYTES));
 
   app.route('/', healthRoutes);
   app.route('/', openApiRoutes(app));

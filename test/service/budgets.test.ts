@@ -187,6 +187,26 @@ describe('over budget, work waits', () => {
     expect((await claimTask(svc, ada))?.id).toBe(invites[1]);
   });
 
+  test('a team without limits claims with the settings it last read, yet a limit or working hours set since hold at the very next claim', async () => {
+    const all = Object.fromEntries(TASK_TYPES.map((t) => [t, { per_day: null, per_week: null }]));
+    expect((await patchTeam({ budgets: all, i_accept_the_risk: true })).status).toBe(200);
+    const likes = [await like(), await like(), await like()];
+    const fetches = [await fetchProfile(), await fetchProfile()];
+    expect((await claimTask(svc, ada))?.id).toBe(likes[0]);
+    // Written as another instance would: nothing tells this one; its claim statement checks.
+    await svc.ctx.db.query(`UPDATE teams SET budgets = budgets || '{"agent_like_post": {"per_day": 1, "per_week": null}}' WHERE id = $1`, [team.id]);
+    expect((await claimTask(svc, ada))?.id).toBe(fetches[0]);
+    expect(await status(likes[1]!)).toMatchObject({ status: 'pending' });
+    await svc.ctx.db.query('UPDATE teams SET budgets = $2::jsonb WHERE id = $1', [team.id, JSON.stringify(all)]);
+    expect((await claimTask(svc, ada))?.id).toBe(likes[1]);
+    // Working hours that never open, set since: the last like is passed over, the read is not.
+    await svc.ctx.db.query(`UPDATE memberships SET working_hours = '{"days": [], "start": "09:00", "end": "17:00", "time_zone": "UTC"}' WHERE user_id = $1`, [ada.userId]);
+    expect((await claimTask(svc, ada))?.id).toBe(fetches[1]);
+    expect(await claimTask(svc, ada)).toBeNull();
+    await svc.ctx.db.query('UPDATE memberships SET working_hours = NULL WHERE user_id = $1', [ada.userId]);
+    expect((await claimTask(svc, ada))?.id).toBe(likes[2]);
+  });
+
   test('reads go to another member with budget left before they wait', async () => {
     await patchTeam({ budgets: { agent_profile_fetch: { per_day: 1 } } });
     await fetchProfile();
@@ -266,21 +286,23 @@ describe('PATCH /api-team', () => {
 });
 
 describe('working hours', () => {
-  /** A window of `hours` starting `fromNow` hours from now, in UTC, every day. */
+  /**
+   * A window of `hours` starting `fromNow` hours from now, every day, in a whole-hour zone where it
+   * is about 11:00 now: the window never crosses midnight, whatever the hour the tests run at.
+   */
   function windowFromNow(fromNow: number, hours: number) {
+    const offset = 11 - new Date().getUTCHours(); // -12 … +11
+    const time_zone = offset === 0 ? 'UTC' : `Etc/GMT${offset > 0 ? '-' : '+'}${Math.abs(offset)}`; // Etc/GMT signs are inverted
     const at = (h: number) => {
-      const d = new Date(Date.now() + h * 3600_000);
+      const d = new Date(Date.now() + (h + offset) * 3600_000);
       return `${String(d.getUTCHours()).padStart(2, '0')}:${String(d.getUTCMinutes()).padStart(2, '0')}`;
     };
-    return { days: [1, 2, 3, 4, 5, 6, 7], start: at(fromNow), end: at(fromNow + hours), time_zone: 'UTC' };
+    return { days: [1, 2, 3, 4, 5, 6, 7], start: at(fromNow), end: at(fromNow + hours), time_zone };
   }
   const setHours = (email: string, working_hours: unknown, headers = ada.agentHeaders) =>
     svc.call('PUT', '/api-team-members/working-hours', { headers, body: { email, working_hours } });
 
   test('outside them no write is claimed, reads are; the task says when it runs', async () => {
-    const now = new Date();
-    // Keep the window inside one UTC day so start < end.
-    if (now.getUTCHours() >= 20) return void expect(true).toBe(true);
     const closed = windowFromNow(2, 1);
     const res = await setHours('ada@budget.test', closed);
     expect(res.status, await res.clone().text()).toBe(200);
@@ -294,7 +316,8 @@ describe('working hours', () => {
     const wait = await status(likeId);
     expect(wait.scheduled_for).toBe(member.safety.writes_open_at);
     expect(Math.abs(Date.parse(wait.scheduled_for!) - (Date.now() + 2 * 3600_000))).toBeLessThan(90_000);
-    expect(wait.waiting_reason).toMatch(/^Outside ada@budget\.test's working hours \(Mon–Sun \d\d:\d\d–\d\d:\d\d UTC\); it runs from /);
+    const reason = `Outside ada@budget.test's working hours (Mon–Sun ${closed.start}–${closed.end} ${closed.time_zone}); it runs from `;
+    expect(wait.waiting_reason?.startsWith(reason), wait.waiting_reason ?? '').toBe(true);
     expect((await setHours('ada@budget.test', null)).status).toBe(200);
     expect((await claimTask(svc, ada))?.id).toBe(likeId);
   });

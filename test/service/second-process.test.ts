@@ -7,11 +7,13 @@ import { createAgentTeam, type AgentTeam } from '../support/task-team.js';
 import { startTestService, type TestService } from '../support/test-service.js';
 import { SseReader } from '../support/sse-reader.js';
 import { SCHEDULER_LOCK_KEY, schedulerTick } from '../../src/service/scheduler/tick.js';
+import { TASK_TYPES } from '../../src/contract/task-types.js';
 
 // What one service instance must notice of another process on the same PostgreSQL (another
 // instance, the operator's CLI): here the other process is a bare connection that does what they
 // do, so only the database can tell. Withdrawn credentials reach the cache through NOTIFY; a task
-// changed elsewhere reaches the live stream; a claim in flight elsewhere holds a budget's last slot.
+// changed elsewhere reaches the live stream; a claim in flight elsewhere holds a budget's last slot,
+// and a team without limits is never held up by a lock on its member.
 
 let db: PrivatePostgres;
 let svc: TestService;
@@ -101,6 +103,27 @@ test('a claim in flight in another process holds the last slot of a budget: this
   expect(res.status).toBe(204);
   const [{ n }] = (await other.query(`SELECT count(*)::int AS n FROM tasks WHERE id = ANY($1) AND status = 'processing'`, [ids])).rows;
   expect(n).toBe(1);
+});
+
+test('a team without limits takes no lock on its member: a lock held elsewhere does not hold up its claim', async () => {
+  const fresh = await createAgentTeam(svc, 'No limits', [{ email: 'admin@free.test', role: 'admin' }]);
+  const admin = fresh.members[0]!;
+  const none = Object.fromEntries(TASK_TYPES.map((t) => [t, { per_day: null, per_week: null }]));
+  await other.query('UPDATE teams SET budgets = $2::jsonb WHERE id = $1', [fresh.id, JSON.stringify(none)]);
+  await other.query(
+    `INSERT INTO tasks (id, team_id, type, input, status) VALUES ($1, $2, 'agent_company_fetch', '{"task_type":"agent_company_fetch","company":"acme"}', 'pending')`,
+    [crypto.randomUUID(), fresh.id],
+  );
+  expect((await heartbeat(admin.agentHeaders)).status).toBe(200);
+  await other.query('BEGIN');
+  try {
+    await other.query('SELECT 1 FROM memberships WHERE team_id = $1 AND user_id = $2 FOR UPDATE', [fresh.id, admin.userId]);
+    const claim = svc.call('POST', '/agent/tasks/claim', { body: { wait_s: 0 }, headers: admin.agentHeaders });
+    const answer = await Promise.race([claim.then((r) => r.status), new Promise((r) => setTimeout(() => r('held up'), 3_000))]);
+    expect(answer).toBe(200);
+  } finally {
+    await other.query('ROLLBACK');
+  }
 });
 
 test('the scheduler lock is per schema: a planner of another schema does not stop this one, a planner of this schema does', async () => {

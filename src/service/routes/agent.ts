@@ -112,7 +112,7 @@ export const agentRoutes = new Hono<AppEnv>()
       ctx,
       { teamId: team.id, userId: agent.userId, excludeTypes: body.exclude_types ?? [] },
       body.wait_s * 1000,
-      c.req.raw.signal,
+      () => c.req.raw.signal,
     );
     if (!task) return c.body(null, 204);
     return c.json({ task });

@@ -17,16 +17,22 @@ const DUE_SLACK_MS = 5;
 
 /**
  * docs/agent-protocol.md long poll: answers with a task as soon as one this member may run is
- * claimable, or null after `waitMs`, when `abort` fires (the client went away) or the service stops.
+ * claimable, or null after `waitMs`, when `clientGone()` fires (the client went away) or the service stops.
  * Wakes on: a task signal for the team, the earliest future `run_after`, the safety re-check.
  */
 export async function claimWithin(
   deps: { db: Database; signals: TaskSignals },
   filter: ClaimFilter,
   waitMs: number,
-  abort?: AbortSignal,
+  clientGone?: () => AbortSignal,
 ): Promise<ClaimedTask | null> {
   const deadline = Date.now() + waitMs;
+  // A busy queue answers from the first look: no wake-up (nor the client's signal) is set up for it.
+  if (deps.signals.stopping.aborted) return null;
+  const first = await claimTask(deps.db, filter);
+  if (first) return remembered(deps.db, first);
+  if (Date.now() >= deadline) return null;
+  const abort = clientGone?.();
   for (;;) {
     if (abort?.aborted || deps.signals.stopping.aborted) return null;
     const wake = new AbortController();
@@ -37,10 +43,7 @@ export async function claimWithin(
     let timer: NodeJS.Timeout | undefined;
     try {
       const task = await claimTask(deps.db, filter);
-      if (task) {
-        rememberClaim(deps.db, task.id, task.type);
-        return task;
-      }
+      if (task) return remembered(deps.db, task);
       const remaining = deadline - Date.now();
       if (remaining <= 0) return null;
       const nextDue = await msUntilNextDue(deps.db, filter);
@@ -54,4 +57,9 @@ export async function claimWithin(
       wake.abort();
     }
   }
+}
+
+function remembered(db: Database, task: ClaimedTask): ClaimedTask {
+  rememberClaim(db, task.id, task.type);
+  return task;
 }

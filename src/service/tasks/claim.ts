@@ -1,6 +1,6 @@
 import type { Database, Queryable, Transaction } from '../db/database.js';
-import { WRITE_TYPES, type BudgetLimit, type WorkingHours } from '../../contract/budgets.js';
-import { effectiveBudgets, type TeamBudgets } from '../budgets/team-settings.js';
+import { WRITE_TYPES } from '../../contract/budgets.js';
+import { readClaimSettings, rememberedSettings, rememberSettings, type ClaimSettings } from './claim-settings.js';
 import { writesWindow } from '../budgets/working-hours.js';
 import { DAY, USES } from '../budgets/usage.js';
 import type { ClaimedTask } from '../../contract/agent.js';
@@ -21,23 +21,28 @@ const CLAIMABLE = `team_id = $1 AND status = 'pending'
   AND NOT (type = ANY($3::text[]))`;
 
 // docs/agent-protocol.md: a member whose last heartbeat said signed out or paused gets no tasks.
-const MEMBER_ELIGIBLE = `EXISTS (SELECT 1 FROM memberships m
-  WHERE m.team_id = $1 AND m.user_id = $2 AND m.network_signed_in IS NOT FALSE AND m.paused IS NOT TRUE)`;
+const ELIGIBLE = 'm.network_signed_in IS NOT FALSE AND m.paused IS NOT TRUE';
+const MEMBER_ELIGIBLE = `EXISTS (SELECT 1 FROM memberships m WHERE m.team_id = $1 AND m.user_id = $2 AND ${ELIGIBLE})`;
+// The same, and the claim settings ($4 the team's stored budgets, $5 the member's working hours)
+// still as the claim read them: checked in the claim's own statement, so no lock is needed.
+const MEMBER_UNCHANGED = `EXISTS (SELECT 1 FROM memberships m JOIN teams t ON t.id = m.team_id
+  WHERE m.team_id = $1 AND m.user_id = $2 AND ${ELIGIBLE}
+    AND t.budgets IS NOT DISTINCT FROM $4::jsonb AND m.working_hours IS NOT DISTINCT FROM $5::jsonb)`;
 
-// The claim proper: the oldest due task this member may run, taken with SKIP LOCKED. `$SPENT` is
-// where the budget check goes.
+// The claim proper: the oldest due task this member may run, taken with SKIP LOCKED. `$MEMBER` is
+// the member's check, `$SPENT` where the budget check goes.
 const CLAIM = `UPDATE tasks
     SET status = 'processing', attempt = attempt + 1, claimed_by = $2,
         lease_expires_at = now() + make_interval(secs => ${LEASE_SECONDS}), updated_at = now()
   WHERE id = (
     SELECT id FROM tasks
-     WHERE ${CLAIMABLE} AND run_after <= now() AND ${MEMBER_ELIGIBLE} $SPENT
+     WHERE ${CLAIMABLE} AND run_after <= now() AND $MEMBER $SPENT
      ORDER BY run_after, created_at
      LIMIT 1
      FOR UPDATE SKIP LOCKED)
   RETURNING id, type, input, attempt, lease_expires_at`;
 
-const CLAIM_UNLIMITED = CLAIM.replace('$SPENT', '');
+const CLAIM_UNLIMITED = CLAIM.replace('$MEMBER', MEMBER_UNCHANGED).replace('$SPENT', '');
 
 /** $4: the limited kinds' limits (`{type: {per_day, per_week}}`); their use counted over the member's week. */
 const CLAIM_WITHIN_BUDGETS = `WITH limits AS (
@@ -50,13 +55,9 @@ const CLAIM_WITHIN_BUDGETS = `WITH limits AS (
    spent AS (
      SELECT l.type FROM limits l LEFT JOIN used u ON u.type = l.type
       WHERE coalesce(u.day, 0) >= l.per_day OR coalesce(u.week, 0) >= l.per_week)
-   ${CLAIM.replace('$SPENT', 'AND type NOT IN (SELECT type FROM spent)')}`;
+   ${CLAIM.replace('$MEMBER', MEMBER_ELIGIBLE).replace('$SPENT', 'AND type NOT IN (SELECT type FROM spent)')}`;
 
-/** The kinds with a daily or weekly limit, or null when none has one. */
-function limitedBudgets(budgets: TeamBudgets): Partial<TeamBudgets> | null {
-  const limited = (Object.entries(budgets) as [string, BudgetLimit][]).filter(([, l]) => l.per_day !== null || l.per_week !== null);
-  return limited.length ? (Object.fromEntries(limited) as Partial<TeamBudgets>) : null;
-}
+type ClaimedRow = { id: string; type: TaskType; input: Record<string, unknown>; attempt: number; lease_expires_at: Date };
 
 /**
  * Claims the oldest due task this member may run, or null. SKIP LOCKED lets concurrent claims pass
@@ -64,31 +65,72 @@ function limitedBudgets(budgets: TeamBudgets): Partial<TeamBudgets> | null {
  * here, at claim time: a worker that crashes still uses one up.
  *
  * Account safety (docs/budgets.md): kinds whose budget the member's account has spent, and write
- * actions outside its working hours, are not claimed. The member's row is locked first, in a
- * statement of its own, so the claim's count sees every use committed by a concurrent claim of the
- * same member: two claims can never together overrun a budget.
+ * actions outside its working hours, are not claimed.
+ * - A team with limits: the member's row is locked first, in a statement of its own, so the
+ *   claim's count sees every use committed by a concurrent claim of the same member: two claims
+ *   can never together overrun a budget.
+ * - A team without limits (only an admin who accepts the risk sets that) counts nothing, and its
+ *   claim is one statement, as a bare queue's: it uses the settings this instance last read, and
+ *   checks in the same statement that they are still the database's (claim-settings.ts).
  */
 export async function claimTask(db: Database | Transaction, f: ClaimFilter): Promise<ClaimedTask | null> {
+  const remembered = rememberedSettings(db, f.teamId, f.userId);
+  if (remembered && remembered.limits !== null) return claimWithinBudgets(db, f);
+  if (remembered) {
+    const task = await claimUnlimited(db, f, remembered);
+    if (task) return task;
+  }
+  // A first claim, nothing to claim, or the settings changed: read them now.
+  const settings = await readClaimSettings(db, f.teamId, f.userId, false);
+  if (!settings) return null;
+  rememberSettings(db, f.teamId, f.userId, settings);
+  if (settings.limits !== null) return claimWithinBudgets(db, f);
+  // The look above was made with these very settings and found nothing.
+  if (remembered && sameSettings(remembered, settings)) return null;
+  return claimUnlimited(db, f, settings);
+}
+
+async function claimUnlimited(db: Queryable, f: ClaimFilter, settings: ClaimSettings): Promise<ClaimedTask | null> {
+  const [row] = await db.query<ClaimedRow>(CLAIM_UNLIMITED, [
+    f.teamId,
+    f.userId,
+    excludedNow(f, settings),
+    jsonOrNull(settings.storedBudgets),
+    jsonOrNull(settings.workingHours),
+  ]);
+  return row ? claimed(row) : null;
+}
+
+function claimWithinBudgets(db: Database | Transaction, f: ClaimFilter): Promise<ClaimedTask | null> {
   const run = async (tx: Queryable): Promise<ClaimedTask | null> => {
-    const [member] = await tx.query<{ budgets: unknown; working_hours: WorkingHours | null }>(
-      `SELECT t.budgets, m.working_hours FROM memberships m JOIN teams t ON t.id = m.team_id
-        WHERE m.team_id = $1 AND m.user_id = $2 FOR UPDATE OF m`,
-      [f.teamId, f.userId],
-    );
-    if (!member) return null;
-    const exclude = writesWindow(member.working_hours, new Date()).open ? f.excludeTypes : [...new Set([...f.excludeTypes, ...WRITE_TYPES])];
-    // Only kinds with a limit are counted: a kind an admin set to no limit (at their own risk)
-    // costs the claim nothing, and a team with no limits at all claims like a bare queue.
-    const limits = limitedBudgets(effectiveBudgets(member.budgets));
-    const [row] = await tx.query<{ id: string; type: TaskType; input: Record<string, unknown>; attempt: number; lease_expires_at: Date }>(
-      limits === null ? CLAIM_UNLIMITED : CLAIM_WITHIN_BUDGETS,
-      limits === null ? [f.teamId, f.userId, exclude] : [f.teamId, f.userId, exclude, JSON.stringify(limits)],
-    );
-    if (!row) return null;
-    return { id: row.id, type: row.type, input: row.input, attempt: row.attempt, lease_expires_at: iso(row.lease_expires_at)! };
+    const settings = await readClaimSettings(tx, f.teamId, f.userId, true);
+    if (!settings) return null;
+    rememberSettings(db, f.teamId, f.userId, settings);
+    if (settings.limits === null) return claimUnlimited(tx, f, settings);
+    const [row] = await tx.query<ClaimedRow>(CLAIM_WITHIN_BUDGETS, [f.teamId, f.userId, excludedNow(f, settings), JSON.stringify(settings.limits)]);
+    return row ? claimed(row) : null;
   };
   return 'transaction' in db ? db.transaction(run) : run(db);
 }
+
+/** The kinds skipped now: the claimer's own, and the write actions outside the member's working hours. */
+function excludedNow(f: ClaimFilter, settings: ClaimSettings): TaskType[] {
+  return writesWindow(settings.workingHours, new Date()).open ? f.excludeTypes : [...new Set([...f.excludeTypes, ...WRITE_TYPES])];
+}
+
+const jsonOrNull = (v: unknown) => (v === null || v === undefined ? null : JSON.stringify(v));
+
+function sameSettings(a: ClaimSettings, b: ClaimSettings): boolean {
+  return jsonOrNull(a.storedBudgets) === jsonOrNull(b.storedBudgets) && jsonOrNull(a.workingHours) === jsonOrNull(b.workingHours);
+}
+
+const claimed = (row: ClaimedRow): ClaimedTask => ({
+  id: row.id,
+  type: row.type,
+  input: row.input,
+  attempt: row.attempt,
+  lease_expires_at: iso(row.lease_expires_at)!,
+});
 
 /** Milliseconds until the next of this member's tasks waiting on `run_after` (a retry delay) is due. */
 export async function msUntilNextDue(db: Queryable, f: ClaimFilter): Promise<number | null> {

@@ -1,0 +1,51 @@
+import type { Queryable } from '../db/database.js';
+import type { BudgetLimit, WorkingHours } from '../../contract/budgets.js';
+import { effectiveBudgets, type TeamBudgets } from '../budgets/team-settings.js';
+
+/**
+ * What a claim needs to know of its member before it looks for a task: the team's stored budgets
+ * and the member's working hours, as last read. `stored*` are the columns as they are in the
+ * database, so a claim can check in its own statement that they have not changed since (claim.ts):
+ * a memory that is wrong only costs a second look, never a task claimed under old limits.
+ */
+export interface ClaimSettings {
+  storedBudgets: unknown;
+  workingHours: WorkingHours | null;
+  /** The kinds with a daily or weekly limit, or null when none has one. */
+  limits: Partial<TeamBudgets> | null;
+}
+
+const MAX_ENTRIES = 10_000;
+
+/** Per database (tests run several services in one process), per `team:member`. */
+const memories = new WeakMap<object, Map<string, ClaimSettings>>();
+
+export function rememberedSettings(db: object, teamId: string, userId: string): ClaimSettings | undefined {
+  return memories.get(db)?.get(`${teamId}:${userId}`);
+}
+
+export function rememberSettings(db: object, teamId: string, userId: string, settings: ClaimSettings): void {
+  let memory = memories.get(db);
+  if (!memory) {
+    memory = new Map();
+    memories.set(db, memory);
+  }
+  if (memory.size >= MAX_ENTRIES) memory.delete(memory.keys().next().value!);
+  memory.set(`${teamId}:${userId}`, settings);
+}
+
+/** The member's claim settings, read now (`lock`: with the member's row locked, in a transaction); null for no such member. */
+export async function readClaimSettings(db: Queryable, teamId: string, userId: string, lock: boolean): Promise<ClaimSettings | null> {
+  const [member] = await db.query<{ budgets: unknown; working_hours: WorkingHours | null }>(
+    `SELECT t.budgets, m.working_hours FROM memberships m JOIN teams t ON t.id = m.team_id
+      WHERE m.team_id = $1 AND m.user_id = $2${lock ? ' FOR UPDATE OF m' : ''}`,
+    [teamId, userId],
+  );
+  if (!member) return null;
+  return { storedBudgets: member.budgets ?? null, workingHours: member.working_hours ?? null, limits: limitedBudgets(effectiveBudgets(member.budgets)) };
+}
+
+function limitedBudgets(budgets: TeamBudgets): Partial<TeamBudgets> | null {
+  const limited = (Object.entries(budgets) as [string, BudgetLimit][]).filter(([, l]) => l.per_day !== null || l.per_week !== null);
+  return limited.length ? (Object.fromEntries(limited) as Partial<TeamBudgets>) : null;
+}
