@@ -9,7 +9,8 @@ import { writeDashboard } from '../src/service/dashboard/build.js';
  * `node`, into dist/ by default. One `.js` per source file, in the folders of src/, so every path
  * a module finds beside itself with `import.meta.url` (the SQL migrations, the dashboard's files)
  * is the same relative path in dist/. Packages stay in node_modules: nothing is bundled.
- * Beside them: the dashboard's built files (served by routes/dashboard.ts) and the migrations.
+ * Beside them: the dashboard's built files (served by routes/dashboard.ts), the migrations and
+ * PGlite's worker thread.
  */
 
 const ROOT = fileURLToPath(new URL('../', import.meta.url));
@@ -68,6 +69,8 @@ export async function buildService(outDir = join(ROOT, 'dist')): Promise<void> {
   for (const f of (await readdir(migrations)).filter((f) => f.endsWith('.sql'))) {
     await cp(join(migrations, f), join(stage, 'service/db/migrations', f));
   }
+  // PGlite's thread (db/pglite-database.ts) is started from this file, not imported: plain JavaScript, copied.
+  await cp(join(SRC, 'service/db/pglite-worker.mjs'), join(stage, 'service/db/pglite-worker.mjs'));
   await writeDashboard(join(stage, 'service/dashboard'));
   await rename(outDir, old).catch((err: NodeJS.ErrnoException) => {
     if (err.code !== 'ENOENT') throw err;

@@ -1,13 +1,10 @@
-import { execFile } from 'node:child_process';
-import { existsSync } from 'node:fs';
-import { join } from 'node:path';
-import { promisify } from 'node:util';
-import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
+import { openPglite } from './pglite-database.js';
 
 /**
  * The one database interface the service uses: plain parameterised SQL over either the embedded
- * PGlite (default, data in DATA_DIR) or a PostgreSQL server (DATABASE_URL). Same SQL on both.
+ * PGlite (default, data in DATA_DIR; db/pglite-database.ts) or a PostgreSQL server (DATABASE_URL).
+ * Same SQL on both.
  */
 export interface Queryable {
   query<T = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<T[]>;
@@ -44,57 +41,6 @@ export interface OpenOptions {
 export async function openDatabase(opts: OpenOptions): Promise<Database> {
   return /^postgres(ql)?:\/\//.test(opts.url) ? openPostgres(opts.url, opts.schema) : openPglite(opts.url);
 }
-
-/**
- * A new data directory is created (initdb) in a short-lived child process. Creating it grows
- * PGlite's WebAssembly memory to about three times what serving needs, and that memory is never
- * given back: in process, a fresh DATA_DIR would keep an idle service at the size of its first
- * start for its whole life. Opened afterwards, the directory costs what a restart costs.
- */
-async function createDataDir(dataDir: string): Promise<void> {
-  if (existsSync(join(dataDir, 'PG_VERSION'))) return;
-  const pglite = import.meta.resolve('@electric-sql/pglite');
-  const script = `const { PGlite } = await import(${JSON.stringify(pglite)}); const db = await PGlite.create(process.argv[1]); await db.close();`;
-  await run(process.execPath, ['--input-type=module', '-e', script, dataDir]);
-}
-
-/**
- * PostgreSQL's default 128 MB of shared buffers live inside PGlite's WebAssembly memory, which only
- * grows: 32 MB holds a team's working set (the operating system caches the files beneath), and an
- * idle service stays about 130 MB smaller. PostgreSQL servers keep their own configuration.
- */
-const PGLITE_START_PARAMS = [...PGlite.defaultStartParams, '-c', 'shared_buffers=32MB'];
-
-async function openPglite(dataDir: string): Promise<Database> {
-  if (dataDir !== 'memory://') await createDataDir(dataDir);
-  const db = await PGlite.create(dataDir === 'memory://' ? undefined : dataDir, { startParams: PGLITE_START_PARAMS });
-  return {
-    kind: 'pglite',
-    async query<T>(sql: string, params?: unknown[]) {
-      return (await db.query<T>(sql, params)).rows;
-    },
-    transaction<T>(fn: (tx: Transaction) => Promise<T>) {
-      return db.transaction((tx) =>
-        fn({
-          query: async <R>(sql: string, params?: unknown[]) => (await tx.query<R>(sql, params)).rows,
-          exec: async (sql: string) => void (await tx.exec(sql)),
-        }),
-      );
-    },
-    async listen(channel, handler) {
-      const unsub = await db.listen(channel, handler);
-      return async () => unsub();
-    },
-    // In process: nothing to lose.
-    listening: () => true,
-    onListeningChange: () => () => {},
-    async close() {
-      await db.close();
-    },
-  };
-}
-
-const run = promisify(execFile);
 
 /** Reconnect delays of the LISTEN connection: quick at first, then every few seconds. */
 const RECONNECT_MS = [100, 250, 500, 1_000, 2_000, 5_000];

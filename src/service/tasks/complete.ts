@@ -66,11 +66,18 @@ function tryValidOutput(type: TaskType, output: Record<string, unknown>): Record
   }
 }
 
-/** One conditional UPDATE holding the claim checks; false when it matched nothing (the slow path decides why). */
+/**
+ * One conditional UPDATE holding the claim checks; false when it matched nothing (the slow path
+ * decides why). The team and the claimer are compared with IS NOT DISTINCT FROM (the same, for
+ * the non-null values given), which no index serves: the row is always found by its id. With `=`,
+ * a planner whose statistics are stale took it through the member's use index instead, reading
+ * every task that member ever ran (2.4 ms a result at 4,000 tasks, and growing).
+ */
 async function storeResult(db: Database, ref: ClaimRef, output: Record<string, unknown>): Promise<boolean> {
   const stored = await db.query(
     `UPDATE tasks SET status = 'completed', output = $5, error = NULL, lease_expires_at = NULL, finished_at = now(), updated_at = now()
-      WHERE id = $1 AND team_id = $2 AND attempt = $3 AND claimed_by = $4 AND status = 'processing'
+      WHERE id = $1 AND team_id IS NOT DISTINCT FROM $2::uuid AND attempt = $3 AND claimed_by IS NOT DISTINCT FROM $4::uuid
+        AND status = 'processing'
       RETURNING id`,
     [ref.taskId, ref.teamId, ref.attempt, ref.userId, JSON.stringify(output)],
   );

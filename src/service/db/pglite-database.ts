@@ -1,0 +1,161 @@
+import { execFile } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { Worker } from 'node:worker_threads';
+import type { Database, Transaction } from './database.js';
+
+/**
+ * The embedded database: PGlite, on a worker thread (db/pglite-worker.mjs). PGlite runs PostgreSQL
+ * compiled to WebAssembly, synchronously: on the service's own thread, every statement stopped
+ * every request, and the statements of one agent call took twice as long as its HTTP handling. On
+ * a thread of its own it works while the service parses and answers requests, as a PostgreSQL
+ * server does in its own process.
+ */
+export async function openPglite(dataDir: string): Promise<Database> {
+  if (dataDir !== 'memory://') await createDataDir(dataDir);
+  const worker = new Worker(new URL('./pglite-worker.mjs', import.meta.url), {
+    workerData: { dataDir: dataDir === 'memory://' ? null : dataDir, extraStartParams: PGLITE_SETTINGS },
+  });
+  const link = new WorkerLink(worker);
+  await link.ready;
+  return new PgliteOnThread(link);
+}
+
+/**
+ * PostgreSQL's default 128 MB of shared buffers live inside PGlite's WebAssembly memory, which only
+ * grows: 32 MB holds a team's working set (the operating system caches the files beneath), and an
+ * idle service stays about 130 MB smaller. PostgreSQL servers keep their own configuration.
+ */
+const PGLITE_SETTINGS = ['-c', 'shared_buffers=32MB'];
+
+const run = promisify(execFile);
+
+/**
+ * A new data directory is created (initdb) in a short-lived child process. Creating it grows
+ * PGlite's WebAssembly memory to about three times what serving needs, and that memory is never
+ * given back: in process, a fresh DATA_DIR would keep an idle service at the size of its first
+ * start for its whole life. Opened afterwards, the directory costs what a restart costs.
+ */
+async function createDataDir(dataDir: string): Promise<void> {
+  if (existsSync(join(dataDir, 'PG_VERSION'))) return;
+  const pglite = import.meta.resolve('@electric-sql/pglite');
+  const script = `const { PGlite } = await import(${JSON.stringify(pglite)}); const db = await PGlite.create(process.argv[1]); await db.close();`;
+  await run(process.execPath, ['--input-type=module', '-e', script, dataDir]);
+}
+
+type Operation = { op: 'query'; sql: string; params?: unknown[] } | { op: 'exec'; sql: string } | { op: 'listen'; channel: string } | { op: 'close' };
+
+/** The thread's end of the messages: operations out, answers and notifications back. */
+class WorkerLink {
+  readonly ready: Promise<void>;
+  private nextId = 1;
+  private readonly pending = new Map<number, { resolve: (v: unknown) => void; reject: (e: Error) => void }>();
+  private readonly handlers = new Map<string, Set<(payload: string) => void>>();
+  private failure: Error | null = null;
+
+  constructor(private readonly worker: Worker) {
+    this.ready = new Promise((resolve, reject) => {
+      worker.on('message', (m: { ready?: true; id?: number; result?: unknown; error?: { message: string; fields: object }; channel?: string; payload?: string }) => {
+        if (m.ready) return resolve();
+        if (m.channel !== undefined) {
+          for (const h of this.handlers.get(m.channel) ?? []) h(m.payload ?? '');
+          return;
+        }
+        const waiting = this.pending.get(m.id!);
+        if (!waiting) return;
+        this.pending.delete(m.id!);
+        if (m.error) waiting.reject(Object.assign(new Error(m.error.message), m.error.fields));
+        else waiting.resolve(m.result);
+      });
+      // The thread died (PGlite aborted): every waiting and later call fails, and says why.
+      const down = (err: Error) => {
+        this.failure ??= new Error(`The embedded database stopped: ${err.message}`);
+        for (const w of this.pending.values()) w.reject(this.failure);
+        this.pending.clear();
+        reject(this.failure);
+      };
+      worker.on('error', down);
+      worker.on('exit', (code) => down(new Error(`its thread exited with code ${code}`)));
+    });
+  }
+
+  /** Posts at once (so calls reach the database in the order they are made); resolves with the answer. */
+  send<T>(operation: Operation): Promise<T> {
+    if (this.failure) return Promise.reject(this.failure);
+    const id = this.nextId++;
+    return new Promise<T>((resolve, reject) => {
+      this.pending.set(id, { resolve: resolve as (v: unknown) => void, reject });
+      this.worker.postMessage({ id, ...operation });
+    });
+  }
+
+  async listen(channel: string, handler: (payload: string) => void): Promise<() => void> {
+    let set = this.handlers.get(channel);
+    if (!set) {
+      set = new Set();
+      this.handlers.set(channel, set);
+      await this.send({ op: 'listen', channel });
+    }
+    set.add(handler);
+    return () => set.delete(handler);
+  }
+
+  async close(): Promise<void> {
+    if (!this.failure) await this.send({ op: 'close' }).catch(() => {});
+    this.failure ??= new Error('The embedded database is closed');
+    await this.worker.terminate();
+  }
+}
+
+/**
+ * The Database interface over the link. A transaction has the connection to itself: statements
+ * made outside it meanwhile wait until it ends, as they do in PGlite, instead of running inside it.
+ */
+class PgliteOnThread implements Database {
+  readonly kind = 'pglite' as const;
+  /** Resolves when the transaction running now ends; null when none runs. */
+  private transactionEnd: Promise<void> | null = null;
+
+  constructor(private readonly link: WorkerLink) {}
+
+  async query<T>(sql: string, params?: unknown[]): Promise<T[]> {
+    while (this.transactionEnd) await this.transactionEnd;
+    return this.link.send<T[]>({ op: 'query', sql, params });
+  }
+
+  async transaction<T>(fn: (tx: Transaction) => Promise<T>): Promise<T> {
+    while (this.transactionEnd) await this.transactionEnd;
+    let end!: () => void;
+    this.transactionEnd = new Promise((resolve) => (end = resolve));
+    const send = <R>(operation: Operation) => this.link.send<R>(operation);
+    try {
+      await send({ op: 'query', sql: 'BEGIN' });
+      const result = await fn({
+        query: <R>(sql: string, params?: unknown[]) => send<R[]>({ op: 'query', sql, params }),
+        exec: (sql: string) => send<void>({ op: 'exec', sql }),
+      });
+      await send({ op: 'query', sql: 'COMMIT' });
+      return result;
+    } catch (err) {
+      await send({ op: 'query', sql: 'ROLLBACK' }).catch(() => {});
+      throw err;
+    } finally {
+      this.transactionEnd = null;
+      end();
+    }
+  }
+
+  async listen(channel: string, handler: (payload: string) => void): Promise<() => Promise<void>> {
+    const unlisten = await this.link.listen(channel, handler);
+    return async () => unlisten();
+  }
+
+  // In process: nothing to lose.
+  listening = () => true;
+  onListeningChange = () => () => {};
+
+  close(): Promise<void> {
+    return this.link.close();
+  }
+}

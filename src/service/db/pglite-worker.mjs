@@ -1,0 +1,42 @@
+// PGlite on a thread of its own (db/pglite-database.ts is the other side). Each message is one
+// operation, answered with its id, run one at a time in the order they arrive. Plain JavaScript:
+// a worker thread does not get the TypeScript loader of its parent, and the built service copies
+// this file as it is.
+import { PGlite } from '@electric-sql/pglite';
+import { parentPort, workerData } from 'node:worker_threads';
+
+// PGlite's start parameters, and the service's settings over them (db/pglite-database.ts).
+const startParams = [...PGlite.defaultStartParams, ...workerData.extraStartParams];
+const db = await PGlite.create(workerData.dataDir ?? undefined, { startParams });
+const unlisten = new Map();
+
+/** What crosses the thread boundary of an error: its message and PostgreSQL's fields (code, detail…). */
+const plainError = (err) => ({ message: err instanceof Error ? err.message : String(err), fields: err instanceof Error ? { ...err } : {} });
+
+const operations = {
+  query: async ({ sql, params }) => (await db.query(sql, params)).rows,
+  exec: async ({ sql }) => void (await db.exec(sql)),
+  listen: async ({ channel }) => {
+    if (!unlisten.has(channel)) unlisten.set(channel, await db.listen(channel, (payload) => parentPort.postMessage({ channel, payload })));
+  },
+  close: async () => {
+    await db.close();
+  },
+};
+
+async function run(message) {
+  try {
+    const result = await operations[message.op](message);
+    parentPort.postMessage({ id: message.id, result });
+  } catch (err) {
+    parentPort.postMessage({ id: message.id, error: plainError(err) });
+  }
+}
+
+// Strictly one after another, in arrival order: a statement sent before a transaction's BEGIN must
+// not end up inside it.
+let previous = Promise.resolve();
+parentPort.on('message', (message) => {
+  previous = previous.then(() => run(message));
+});
+parentPort.postMessage({ ready: true });
