@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { openDatabase, type Database } from '../../src/service/db/database.js';
+import { isDatabaseUnavailable } from '../../src/service/db/unavailable.js';
 
 // PGlite on its own thread (db/pglite-database.ts): what crosses the thread must behave as PGlite
 // in process did. Always the embedded database, whatever DATABASE_URL says.
@@ -68,5 +69,8 @@ test('notifications reach listeners on the service thread, until they stop liste
 test('once closed, a call fails and says so', async () => {
   const other = await openDatabase({ url: 'memory://' });
   await other.close();
-  await expect(other.query('SELECT 1')).rejects.toThrow(/embedded database/);
+  const err = await other.query('SELECT 1').catch((e: Error) => e);
+  expect((err as Error).message).toBe('The embedded database is closed');
+  // Told as the database being away (503), not as a bug of the service (500).
+  expect(isDatabaseUnavailable(err)).toBe(true);
 });

@@ -2,10 +2,11 @@
  * Whether an error means "the database cannot be reached right now" (a restart, a failover, a
  * dropped connection) rather than a bug: the client is told 503 with Retry-After, not 500.
  * PostgreSQL SQLSTATE classes 08 (connection exception) and 57P (operator intervention: shutdown,
- * cannot connect now), and the socket errors node-postgres passes through.
+ * cannot connect now), the socket errors node-postgres passes through, and PGlite's thread gone
+ * (db/pglite-database.ts).
  */
 const SOCKET_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'EHOSTUNREACH', 'ENOTFOUND', 'EAI_AGAIN']);
-const MESSAGES = /Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error|Connection ended unexpectedly|the database system is (starting up|shutting down|in recovery mode)|Cannot use a pool after calling end/i;
+const MESSAGES = /Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error|Connection ended unexpectedly|the database system is (starting up|shutting down|in recovery mode)|Cannot use a pool after calling end|The embedded database (stopped|is closed)/i;
 
 export function isDatabaseUnavailable(err: unknown): boolean {
   if (!(err instanceof Error)) return false;
