@@ -55,6 +55,14 @@ test('a transaction commits, and runs a whole script', async () => {
   expect((await db.query<{ n: number }>('SELECT count(*)::int AS n FROM notes WHERE id >= 20'))[0]!.n).toBe(2);
 });
 
+test('a read-only snapshot refuses to write, and changes nothing', async () => {
+  const err = await db
+    .transaction((tx) => tx.query("INSERT INTO notes (id, body) VALUES (30, 'no')"), { readOnlySnapshot: true })
+    .catch((e: unknown) => e);
+  expect(err).toMatchObject({ code: '25006' }); // read_only_sql_transaction
+  expect(await db.query('SELECT id FROM notes WHERE id = 30')).toEqual([]);
+});
+
 test('notifications reach listeners on the service thread, until they stop listening', async () => {
   const heard: string[] = [];
   const unlisten = await db.listen('notes_changed', (p) => heard.push(p));

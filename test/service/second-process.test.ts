@@ -126,6 +126,30 @@ test('a team without limits takes no lock on its member: a lock held elsewhere d
   }
 });
 
+test('a read-only snapshot (the posts page and its count) does not see what another process commits between its reads', async () => {
+  const fresh = await createAgentTeam(svc, 'Snapshot', [{ email: 'admin@snap.test', role: 'admin' }]);
+  const count = async (q: { query: <T>(sql: string, params?: unknown[]) => Promise<T[]> }) =>
+    (await q.query<{ n: number }>('SELECT count(*)::int AS n FROM tasks WHERE team_id = $1', [fresh.id]))[0]!.n;
+  const insert = () =>
+    other.query(`INSERT INTO tasks (id, team_id, type, input, status) VALUES (gen_random_uuid(), $1, 'agent_company_fetch', '{}', 'pending')`, [fresh.id]);
+  const seen = await svc.ctx.db.transaction(
+    async (tx) => {
+      const first = await count(tx);
+      await insert();
+      return [first, await count(tx)];
+    },
+    { readOnlySnapshot: true },
+  );
+  expect(seen).toEqual([0, 0]);
+  // Without it, each read has its own snapshot: the second sees the commit.
+  const plain = await svc.ctx.db.transaction(async (tx) => {
+    const first = await count(tx);
+    await insert();
+    return [first, await count(tx)];
+  });
+  expect(plain).toEqual([1, 2]);
+});
+
 test('the scheduler lock is per schema: a planner of another schema does not stop this one, a planner of this schema does', async () => {
   await other.query('BEGIN');
   try {

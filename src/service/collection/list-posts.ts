@@ -1,9 +1,9 @@
 import { isUuid } from '../db/is-uuid.js';
-import type { Queryable } from '../db/database.js';
+import type { Database, Queryable } from '../db/database.js';
 import { POSTS_MAX_RANGE, POSTS_PAGE_SIZE, type CollectedPost, type PostsQuery } from '../../contract/posts.js';
 import { TRENDING_THRESHOLD } from './trending.js';
 import { HttpError } from '../http/http-error.js';
-import { countedPosts } from './post-counts.js';
+import { foldDeltas, readPostCount } from './post-counts.js';
 
 
 /** Spec: `page` (first is 1, 20 a page) or an inclusive 0-indexed `range_from`..`range_to`. */
@@ -39,7 +39,7 @@ async function countMatching(db: Queryable, countFrom: string, filter: string, p
  * unfiltered listing comes from the counters of 007_posts_counts (post-counts.ts): counting a
  * million index entries per request was nearly all of its time; a filtered one is counted.
  */
-export async function listPosts(db: Queryable, teamId: string, q: PostsQuery): Promise<{ data: CollectedPost[]; count: number }> {
+export async function listPosts(db: Database, teamId: string, q: PostsQuery): Promise<{ data: CollectedPost[]; count: number }> {
   const { offset, limit } = pageWindow(q);
   const params: unknown[] = [];
   const param = (v: unknown) => `$${params.push(v)}`;
@@ -77,16 +77,27 @@ export async function listPosts(db: Queryable, teamId: string, q: PostsQuery): P
 
   const filter = where.join(' AND ');
   const countParams = [...params];
-  const rows = await db.query<Omit<CollectedPost, 'posted_at'> & { posted_at: Date }>(
-    `SELECT p.id, p.content, p.author_name, p.author_url, p.post_url AS linkedin_post_url, p.posted_at,
-            p.likes_count, p.comments_count, p.shares_count, p.liked, p.commented,
-            p.author_seniority AS seniority_level, ${t}.trending_score
-       FROM ${from} WHERE ${filter}
-      ORDER BY ${order} LIMIT ${param(limit)} OFFSET ${param(offset)}`,
-    params,
+  // The page and its count from one snapshot: a filing committed between the two reads would
+  // otherwise be counted but not listed (a count of 7 beside an empty page).
+  const { rows, count, foldDue } = await db.transaction(
+    async (tx) => {
+      const rows = await tx.query<Omit<CollectedPost, 'posted_at'> & { posted_at: Date }>(
+        `SELECT p.id, p.content, p.author_name, p.author_url, p.post_url AS linkedin_post_url, p.posted_at,
+                p.likes_count, p.comments_count, p.shares_count, p.liked, p.commented,
+                p.author_seniority AS seniority_level, ${t}.trending_score
+           FROM ${from} WHERE ${filter}
+          ORDER BY ${order} LIMIT ${param(limit)} OFFSET ${param(offset)}`,
+        params,
+      );
+      if (isNarrowed(q)) return { rows, count: await countMatching(tx, countFrom, filter, countParams), foldDue: false };
+      const counted = await readPostCount(tx, teamId, q.watchlist_id);
+      return { rows, count: counted.posts, foldDue: counted.foldDue };
+    },
+    { readOnlySnapshot: true },
   );
+  if (foldDue) await foldDeltas(db, teamId, q.watchlist_id);
   return {
     data: rows.map((r) => ({ ...r, posted_at: new Date(r.posted_at).toISOString(), trending_score: Number(r.trending_score) })),
-    count: isNarrowed(q) ? await countMatching(db, countFrom, filter, countParams) : await countedPosts(db, teamId, q.watchlist_id),
+    count,
   };
 }

@@ -7,9 +7,16 @@ const FOREIGN_KEY_VIOLATION = '23503';
 /**
  * The exact number of posts of a watchlist (its `watchlist_posts`) or, without one, of a team (its
  * `posts`): the sum of the scope's rows in post_count_deltas, which triggers append in the same
- * transaction as every insert and delete (007_posts_counts.sql).
+ * transaction as every insert and delete (007_posts_counts.sql). Folds the scope when its rows pile up.
  */
 export async function countedPosts(db: Queryable, teamId: string, watchlistId?: string): Promise<number> {
+  const { posts, foldDue } = await readPostCount(db, teamId, watchlistId);
+  if (foldDue) await foldDeltas(db, teamId, watchlistId);
+  return posts;
+}
+
+/** The count alone, a read only (a caller reading in a snapshot folds afterwards, when `foldDue`). */
+export async function readPostCount(db: Queryable, teamId: string, watchlistId?: string): Promise<{ posts: number; foldDue: boolean }> {
   const [row] = watchlistId
     ? await db.query<{ posts: string | number; pieces: string | number }>(
         'SELECT coalesce(sum(posts), 0) AS posts, count(*) AS pieces FROM post_count_deltas WHERE watchlist_id = $1',
@@ -19,8 +26,7 @@ export async function countedPosts(db: Queryable, teamId: string, watchlistId?: 
         'SELECT coalesce(sum(posts), 0) AS posts, count(*) AS pieces FROM post_count_deltas WHERE team_id = $1 AND watchlist_id IS NULL',
         [teamId],
       );
-  if (Number(row?.pieces ?? 0) > FOLD_AFTER_ROWS) await foldDeltas(db, teamId, watchlistId);
-  return Number(row?.posts ?? 0);
+  return { posts: Number(row?.posts ?? 0), foldDue: Number(row?.pieces ?? 0) > FOLD_AFTER_ROWS };
 }
 
 /**

@@ -1,5 +1,8 @@
 import pg from 'pg';
 import { openPglite } from './pglite-database.js';
+import { beginStatement, type TransactionOptions } from './transaction-options.js';
+
+export type { TransactionOptions };
 
 /**
  * The one database interface the service uses: plain parameterised SQL over either the embedded
@@ -18,7 +21,12 @@ export interface Transaction extends Queryable {
 
 export interface Database extends Queryable {
   readonly kind: 'pglite' | 'postgres';
-  transaction<T>(fn: (tx: Transaction) => Promise<T>): Promise<T>;
+  /**
+   * Runs `fn` in one transaction: committed when it resolves, rolled back when it throws.
+   * `readOnlySnapshot`: its statements only read, and all see one snapshot of the database (REPEATABLE
+   * READ), so two reads cannot disagree about a write committed between them.
+   */
+  transaction<T>(fn: (tx: Transaction) => Promise<T>, opts?: TransactionOptions): Promise<T>;
   /** LISTEN on a channel; returns the unlisten function. */
   listen(channel: string, handler: (payload: string) => void): Promise<() => Promise<void>>;
   /**
@@ -118,10 +126,10 @@ async function openPostgres(url: string, schema?: string): Promise<Database> {
     async query<T>(sql: string, params?: unknown[]) {
       return (await pool.query(sql, params as unknown[])).rows as T[];
     },
-    async transaction<T>(fn: (tx: Transaction) => Promise<T>) {
+    async transaction<T>(fn: (tx: Transaction) => Promise<T>, opts?: TransactionOptions) {
       const client = await pool.connect();
       try {
-        await client.query('BEGIN');
+        await client.query(beginStatement(opts));
         const result = await fn({
           query: async <R>(sql: string, params?: unknown[]) => (await client.query(sql, params as unknown[])).rows as R[],
           // Without parameters pg uses the simple query protocol, which runs several statements.

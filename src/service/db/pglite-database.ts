@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { Worker } from 'node:worker_threads';
 import type { Database, Transaction } from './database.js';
+import { beginStatement, type TransactionOptions } from './transaction-options.js';
 
 /**
  * The embedded database: PGlite, on a worker thread (db/pglite-worker.mjs). PGlite runs PostgreSQL
@@ -124,13 +125,13 @@ class PgliteOnThread implements Database {
     return this.link.send<T[]>({ op: 'query', sql, params });
   }
 
-  async transaction<T>(fn: (tx: Transaction) => Promise<T>): Promise<T> {
+  async transaction<T>(fn: (tx: Transaction) => Promise<T>, opts?: TransactionOptions): Promise<T> {
     while (this.transactionEnd) await this.transactionEnd;
     let end!: () => void;
     this.transactionEnd = new Promise((resolve) => (end = resolve));
     const send = <R>(operation: Operation) => this.link.send<R>(operation);
     try {
-      await send({ op: 'query', sql: 'BEGIN' });
+      await send({ op: 'query', sql: beginStatement(opts) });
       const result = await fn({
         query: <R>(sql: string, params?: unknown[]) => send<R[]>({ op: 'query', sql, params }),
         exec: (sql: string) => send<void>({ op: 'exec', sql }),
