@@ -2,8 +2,6 @@ import pg from 'pg';
 import { openPglite } from './pglite-database.js';
 import { beginStatement, type TransactionOptions } from './transaction-options.js';
 
-export type { TransactionOptions };
-
 /**
  * The one database interface the service uses: plain parameterised SQL over either the embedded
  * PGlite (default, data in DATA_DIR; db/pglite-database.ts) or a PostgreSQL server (DATABASE_URL).

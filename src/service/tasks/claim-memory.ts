@@ -1,5 +1,6 @@
 import type { Database } from '../db/database.js';
 import type { TaskType } from '../../contract/task-types.js';
+import { PerDatabaseMemory } from '../db/per-database-memory.js';
 
 /**
  * The type of each task this instance handed out, until its result comes back: completing a task
@@ -8,29 +9,16 @@ import type { TaskType } from '../../contract/task-types.js';
  * are checked by the UPDATE itself, so an entry can never complete anything it should not. A result
  * that reaches another instance simply reads the row.
  */
-const MAX_ENTRIES = 10_000;
-
-const memories = new WeakMap<Database, Map<string, TaskType>>();
-
-function memoryOf(db: Database): Map<string, TaskType> {
-  let memory = memories.get(db);
-  if (!memory) {
-    memory = new Map();
-    memories.set(db, memory);
-  }
-  return memory;
-}
+const claims = new PerDatabaseMemory<TaskType>(10_000);
 
 export function rememberClaim(db: Database, taskId: string, type: TaskType): void {
-  const memory = memoryOf(db);
-  if (memory.size >= MAX_ENTRIES) memory.delete(memory.keys().next().value!);
-  memory.set(taskId, type);
+  claims.set(db, taskId, type);
 }
 
 export function claimedType(db: Database, taskId: string): TaskType | undefined {
-  return memories.get(db)?.get(taskId);
+  return claims.get(db, taskId);
 }
 
 export function forgetClaim(db: Database, taskId: string): void {
-  memories.get(db)?.delete(taskId);
+  claims.delete(db, taskId);
 }

@@ -1,6 +1,7 @@
 import type { Queryable } from '../db/database.js';
 import type { BudgetLimit, WorkingHours } from '../../contract/budgets.js';
 import { effectiveBudgets, type TeamBudgets } from '../budgets/team-settings.js';
+import { PerDatabaseMemory } from '../db/per-database-memory.js';
 
 /**
  * What a claim needs to know of its member before it looks for a task: the team's stored budgets
@@ -15,23 +16,14 @@ export interface ClaimSettings {
   limits: Partial<TeamBudgets> | null;
 }
 
-const MAX_ENTRIES = 10_000;
-
-/** Per database (tests run several services in one process), per `team:member`. */
-const memories = new WeakMap<object, Map<string, ClaimSettings>>();
+const settingsSeen = new PerDatabaseMemory<ClaimSettings>(10_000);
 
 export function rememberedSettings(db: object, teamId: string, userId: string): ClaimSettings | undefined {
-  return memories.get(db)?.get(`${teamId}:${userId}`);
+  return settingsSeen.get(db, `${teamId}:${userId}`);
 }
 
 export function rememberSettings(db: object, teamId: string, userId: string, settings: ClaimSettings): void {
-  let memory = memories.get(db);
-  if (!memory) {
-    memory = new Map();
-    memories.set(db, memory);
-  }
-  if (memory.size >= MAX_ENTRIES) memory.delete(memory.keys().next().value!);
-  memory.set(`${teamId}:${userId}`, settings);
+  settingsSeen.set(db, `${teamId}:${userId}`, settings);
 }
 
 /** The member's claim settings, read now (`lock`: with the member's row locked, in a transaction); null for no such member. */
