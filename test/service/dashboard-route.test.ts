@@ -48,7 +48,7 @@ test('the client bundle is served as JavaScript, built from the TypeScript sourc
   // become its <template> element; values are set as text. No dashboard source writes markup.
   expect(js.match(/innerHTML|outerHTML|insertAdjacentHTML/g)).toEqual(['innerHTML']);
   expect(js).toMatch(/static createElement\((\w+),\w+\)\{let (\w+)=\w+\.createElement\("template"\);return \2\.innerHTML=\1,\2\}/);
-  for (const dir of ['../../src/service/dashboard/client/', '../../src/ui/']) {
+  for (const dir of ['../../src/dashboard/', '../../src/ui/']) {
     for (const file of readdirSync(new URL(dir, import.meta.url))) {
       expect(readFileSync(new URL(dir + file, import.meta.url), 'utf8'), file).not.toMatch(/innerHTML|outerHTML|insertAdjacentHTML/);
     }

@@ -3,20 +3,22 @@ import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 
 /**
- * The dashboard's files as the route serves them, made from their sources. Build time only:
+ * The dashboard's files as the route serves them, made from their sources in src/dashboard/
+ * (browser code, which the service never imports). Build time only:
  * `npm run build` writes them beside the compiled service (scripts/build-service.ts), and a
  * service run from the TypeScript sources (tsx, vitest, Playwright, bench) makes them in memory.
  * The compiled service never loads this module, so esbuild is no runtime dependency.
  */
 
-const HERE = new URL('./', import.meta.url);
+/** The dashboard's own room (src/dashboard/): browser code, its page and style. */
+const CLIENT = new URL('../../dashboard/', import.meta.url);
 /** The extension's mark (assets/icon.svg) and its rendered PNGs (public/icons/): the favicon. */
 const REPO = new URL('../../../', import.meta.url);
 
 /** Served name → source file, for the files served as they are. */
 const COPIED: Record<string, URL> = {
-  'index.html': new URL('index.html', HERE),
-  'app.css': new URL('dashboard.css', HERE),
+  'index.html': new URL('index.html', CLIENT),
+  'app.css': new URL('dashboard.css', CLIENT),
   // The same mark as the extension's toolbar icon and popup; the PNG for browsers without SVG icons.
   'icon.svg': new URL('assets/icon.svg', REPO),
   'icon-32.png': new URL('public/icons/32.png', REPO),
@@ -26,7 +28,7 @@ export const DASHBOARD_FILES = ['app.js', ...Object.keys(COPIED)] as const;
 
 async function bundleClient(): Promise<Uint8Array> {
   const result = await build({
-    entryPoints: [fileURLToPath(new URL('client/main.ts', HERE))],
+    entryPoints: [fileURLToPath(new URL('main.ts', CLIENT))],
     bundle: true,
     write: false,
     format: 'iife',

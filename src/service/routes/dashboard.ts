@@ -13,7 +13,7 @@ import { undocumented } from '../http/describe.js';
  * Nothing else is routed here, so no API path can be shadowed.
  *
  * The files are built with the service (`npm run build`, scripts/build-service.ts): the client's
- * TypeScript under src/service/dashboard/client/ bundled into app.js, beside the page, the style
+ * TypeScript under src/dashboard/ bundled into app.js, beside the page, the style
  * and the icons, all in dist/service/dashboard/, next to this module once compiled. Each is read
  * once and kept for the life of the process.
  *

@@ -1,5 +1,5 @@
 import { expect, test } from 'vitest';
-import { singleFlight } from '../../../src/service/dashboard/client/single-flight.js';
+import { singleFlight } from '../../../src/dashboard/single-flight.js';
 
 test('a burst of calls during a load folds into one more load; calls after it start a new one', async () => {
   let runs = 0;

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { SseParser } from '../../../src/service/dashboard/client/sse-parser.js';
+import { SseParser } from '../../../src/dashboard/sse-parser.js';
 
 describe('SseParser (the dashboard reads GET /api-events through fetch)', () => {
   test('events as the service writes them: ready with retry, keep-alive comments, change', () => {

@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import { AGENT_ERROR_CODES, TASK_STATUSES, TASK_TYPES } from '../../../src/contract/task-types.js';
-import { errorSentence, kindWords, statusWords } from '../../../src/service/dashboard/client/task-words.js';
+import { errorSentence, kindWords, statusWords } from '../../../src/dashboard/task-words.js';
 
 describe('task words of the dashboard', () => {
   test('every error code of the contract has its own sentence, never the code itself', () => {

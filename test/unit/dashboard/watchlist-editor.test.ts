@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import type { KeywordWatchlistView, PeopleWatchlistSummary } from '../../../src/contract/watchlists.js';
-import { draftOf, fieldOfError, patchBody } from '../../../src/service/dashboard/client/watchlist-editor.js';
+import { draftOf, fieldOfError, patchBody } from '../../../src/dashboard/watchlist-editor.js';
 
 const collection = { last_collection_at: null, next_collection_at: null, recent_cycles: [], posts_count: 0 };
 const keyword: KeywordWatchlistView = {

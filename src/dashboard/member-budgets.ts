@@ -1,6 +1,6 @@
-import type { BudgetUse, MemberSafety, WorkingHours } from '../../../contract/budgets.js';
-import type { TaskType } from '../../../contract/task-types.js';
-import { html, nothing, timeTag } from '../../../ui/html.js';
+import type { BudgetUse, MemberSafety, WorkingHours } from '../contract/budgets.js';
+import type { TaskType } from '../contract/task-types.js';
+import { html, nothing, timeTag } from '../ui/html.js';
 
 /**
  * A member's budgets (issue 10, docs/budgets.md "Where people see it"): each budget's use against

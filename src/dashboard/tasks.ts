@@ -1,6 +1,6 @@
-import type { TaskListResponse, TaskSummary } from '../../../contract/task-list.js';
+import type { TaskListResponse, TaskSummary } from '../contract/task-list.js';
 import { call, errorMessage } from './api.js';
-import { externalLink, html, nothing, render as draw, timeTag } from '../../../ui/html.js';
+import { externalLink, html, nothing, render as draw, timeTag } from '../ui/html.js';
 import { byId, setStatus } from './dom.js';
 import type { Session } from './session.js';
 import { singleFlight } from './single-flight.js';

@@ -1,5 +1,5 @@
-import type { CollectionCycle } from '../../../contract/watchlists.js';
-import { html, nothing, timeTag } from '../../../ui/html.js';
+import type { CollectionCycle } from '../contract/watchlists.js';
+import { html, nothing, timeTag } from '../ui/html.js';
 import { editorForm, type EditorActions, type EditorState, type Watchlist } from './watchlist-editor.js';
 
 /**

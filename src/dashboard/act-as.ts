@@ -1,4 +1,4 @@
-import { html, render as draw } from '../../../ui/html.js';
+import { html, render as draw } from '../ui/html.js';
 import { byId } from './dom.js';
 import type { Session } from './session.js';
 

@@ -1,4 +1,4 @@
-import type { ChangeKind } from '../../../contract/live-events.js';
+import type { ChangeKind } from '../contract/live-events.js';
 import { SESSION_REJECTED } from './api.js';
 import { SseParser } from './sse-parser.js';
 import type { Session } from './session.js';

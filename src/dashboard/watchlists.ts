@@ -1,5 +1,5 @@
 import { call, errorMessage } from './api.js';
-import { html, render as draw } from '../../../ui/html.js';
+import { html, render as draw } from '../ui/html.js';
 import { busy, byId, setStatus } from './dom.js';
 import type { Session } from './session.js';
 import { watchlistCard, type CardState } from './watchlist-card.js';

@@ -1,6 +1,6 @@
-import type { TaskStatus } from '../../../contract/task-types.js';
-import type { TaskSummary } from '../../../contract/task-list.js';
-import type { EngagementResponse } from '../../../contract/posts.js';
+import type { TaskStatus } from '../contract/task-types.js';
+import type { TaskSummary } from '../contract/task-list.js';
+import type { EngagementResponse } from '../contract/posts.js';
 import { call } from './api.js';
 import type { Actor } from './act-as.js';
 import type { Session } from './session.js';

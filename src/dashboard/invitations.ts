@@ -1,6 +1,6 @@
-import type { AcceptInvitationResponse, InvitationsResponse, PendingInvitation } from '../../../contract/invitations.js';
+import type { AcceptInvitationResponse, InvitationsResponse, PendingInvitation } from '../contract/invitations.js';
 import { call, errorMessage } from './api.js';
-import { html, nothing, render as draw } from '../../../ui/html.js';
+import { html, nothing, render as draw } from '../ui/html.js';
 import { byId } from './dom.js';
 import type { Session } from './session.js';
 

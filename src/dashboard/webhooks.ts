@@ -1,6 +1,6 @@
-import type { CreateWebhookResponse, WebhookDelivery, WebhookDeliveriesResponse, WebhooksResponse, WebhookView } from '../../../contract/webhooks.js';
+import type { CreateWebhookResponse, WebhookDelivery, WebhookDeliveriesResponse, WebhooksResponse, WebhookView } from '../contract/webhooks.js';
 import { call, errorMessage } from './api.js';
-import { html, nothing, render as draw, timeTag } from '../../../ui/html.js';
+import { html, nothing, render as draw, timeTag } from '../ui/html.js';
 import { busy, byId, setStatus } from './dom.js';
 import type { Session } from './session.js';
 

@@ -1,6 +1,6 @@
-import type { CompanyWatchlistSummary, KeywordWatchlistView, Label, PeopleWatchlistSummary } from '../../../contract/watchlists.js';
-import type { FETCH_FREQUENCIES } from '../../../contract/common.js';
-import { html, nothing } from '../../../ui/html.js';
+import type { CompanyWatchlistSummary, KeywordWatchlistView, Label, PeopleWatchlistSummary } from '../contract/watchlists.js';
+import type { FETCH_FREQUENCIES } from '../contract/common.js';
+import { html, nothing } from '../ui/html.js';
 
 /**
  * Editing one watchlist (PATCH /api-keyword-watchlist, /api-people-watchlist,

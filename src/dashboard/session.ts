@@ -1,4 +1,4 @@
-import type { VerifyOtpResponse } from '../../../contract/auth.js';
+import type { VerifyOtpResponse } from '../contract/auth.js';
 
 /**
  * The signed-in dashboard session: the verify answer's team key and agent token. Kept in

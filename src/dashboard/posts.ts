@@ -1,5 +1,5 @@
-import type { POSTS_PAGE_SIZE, PostsResponse, SeniorityLevel } from '../../../contract/posts.js';
-import { html, nothing, render as draw } from '../../../ui/html.js';
+import type { POSTS_PAGE_SIZE, PostsResponse, SeniorityLevel } from '../contract/posts.js';
+import { html, nothing, render as draw } from '../ui/html.js';
 import { repeat } from 'lit-html/directives/repeat.js';
 import { call, errorMessage } from './api.js';
 import { byId, setStatus } from './dom.js';
@@ -8,7 +8,7 @@ import { mountActAs } from './act-as.js';
 import { createEngagements } from './engagement.js';
 import { postCard, SENIORITY_LABELS, type PostCardState } from './post-card.js';
 import { singleFlight } from './single-flight.js';
-import type { TaskSummary } from '../../../contract/task-list.js';
+import type { TaskSummary } from '../contract/task-list.js';
 
 /**
  * The collected posts (GET /api-posts), the team's or one watchlist's, with the endpoint's filters

@@ -1,4 +1,4 @@
-import type { SendOtpResponse, VerifyOtpResponse } from '../../../contract/auth.js';
+import type { SendOtpResponse, VerifyOtpResponse } from '../contract/auth.js';
 import type { z } from 'zod/mini';
 import { call, errorMessage } from './api.js';
 import { busy, byId, setStatus } from './dom.js';

@@ -1,5 +1,5 @@
-import type { CollectedPost, SeniorityLevel } from '../../../contract/posts.js';
-import { externalLink, html, nothing, timeTag } from '../../../ui/html.js';
+import type { CollectedPost, SeniorityLevel } from '../contract/posts.js';
+import { externalLink, html, nothing, timeTag } from '../ui/html.js';
 import type { Engagement } from './engagement.js';
 import { errorSentence, statusWords } from './task-words.js';
 

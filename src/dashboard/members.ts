@@ -1,6 +1,6 @@
-import type { MemberView, TeamView } from '../../../contract/members.js';
+import type { MemberView, TeamView } from '../contract/members.js';
 import { call, errorMessage } from './api.js';
-import { html, nothing, render as draw, timeTag } from '../../../ui/html.js';
+import { html, nothing, render as draw, timeTag } from '../ui/html.js';
 import { busy, byId, setStatus } from './dom.js';
 import type { Session } from './session.js';
 import { memberSafety } from './member-budgets.js';

@@ -1,4 +1,4 @@
-import type { AgentErrorCode, TaskStatus, TaskType } from '../../../contract/task-types.js';
+import type { AgentErrorCode, TaskStatus, TaskType } from '../contract/task-types.js';
 
 /**
  * How the dashboard words tasks: what kind of work, how far it got, and why it failed, in
