@@ -1,3 +1,4 @@
+import type { BadgeState } from '../shared/protocol.js';
 import type { SafetyStop } from './safety-stops.js';
 
 /**
@@ -26,17 +27,6 @@ export interface BadgeInput {
   safety_stop_code?: SafetyStop['code'] | null;
   working: boolean;
 }
-
-/** One state per look, most urgent first (badgeFor checks them in this order). */
-export type BadgeState =
-  | 'signed_out'
-  | 'service_unreachable'
-  | 'connecting'
-  | 'network_signed_out'
-  | 'safety_stop'
-  | 'paused'
-  | 'working'
-  | 'ready';
 
 export type IconVariant = 'active' | 'paused' | 'alert' | 'off' | 'unreachable';
 

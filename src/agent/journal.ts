@@ -1,5 +1,6 @@
 import type { TaskType } from '../contract/task-types.js';
 import type { TaskResult } from '../network/types.js';
+import type { ActivityEntry } from '../shared/protocol.js';
 
 /**
  * The task journal in IndexedDB. A result is written here before it is sent, and stays until the
@@ -36,20 +37,6 @@ export interface InflightTask {
   /** Past this the task counts as timed out. */
   deadline_at: number;
   lease_expires_at: number;
-}
-
-export interface ActivityEntry {
-  id?: number;
-  at: number;
-  task_id: string | null;
-  type: TaskType | null;
-  /** Which profile, post, company or search the task was about (task-target.ts); absent in old entries. */
-  target?: string | null;
-  /** completed / failed: a task's end; delivered; dropped: the service moved on; note: anything else. */
-  kind: 'completed' | 'failed' | 'delivered' | 'dropped' | 'note';
-  error_code: string | null;
-  duration_ms: number | null;
-  message: string | null;
 }
 
 /** Kept for the popup; older activity is trimmed on write. */

@@ -1,8 +1,7 @@
 import type { TaskType } from '../contract/task-types.js';
 import type { BudgetUse, Pacing } from '../contract/budgets.js';
 import type { PendingInvitation } from '../contract/invitations.js';
-import type { ActivityEntry } from '../agent/journal.js';
-import type { AgentStatus } from '../shared/protocol.js';
+import type { ActivityEntry, AgentStatus } from '../shared/protocol.js';
 import { duration } from '../ui/time.js';
 
 /** The words the popup uses; kept apart from the DOM so they can be read and tested in one place. */

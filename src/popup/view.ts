@@ -1,7 +1,5 @@
 import { html, nothing, timeTag, type TemplateResult } from '../ui/html.js';
-import type { BadgeState } from '../agent/badge-look.js';
-import type { ActivityEntry } from '../agent/journal.js';
-import type { AgentStatus } from '../shared/protocol.js';
+import type { ActivityEntry, AgentStatus, BadgeState } from '../shared/protocol.js';
 import { elapsed } from '../ui/time.js';
 import { accountChanged, budgetsToShow, budgetUse, describeActivity, describeStop, describeTaskType, invitationWords, paceWords, resumeWarning, taskName, waitingResults } from './popup-text.js';
 

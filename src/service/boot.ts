@@ -2,7 +2,7 @@ import { join, resolve } from 'node:path';
 import { mkdir } from 'node:fs/promises';
 import type { Config } from './config.js';
 import type { ServiceContext } from './context.js';
-import { openDatabase } from './db/database.js';
+import { openDatabase } from './db/open-database.js';
 import { migrate } from './db/migrate.js';
 import { createMailer } from './mail/mailer.js';
 import { createTaskSignals } from './tasks/task-signals.js';

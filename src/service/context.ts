@@ -6,6 +6,7 @@ import type { Logger } from './logger.js';
 import type { CredentialCache } from './auth/credential-cache.js';
 import type { ActivityMarks } from './auth/activity-marks.js';
 import type { TeamChanges } from './live/team-changes.js';
+import type { AgentIdentity, TeamRow } from './auth/identities.js';
 
 /** Everything a route or job needs, built once at start-up (or per test) and passed down. */
 export interface ServiceContext {
@@ -22,20 +23,6 @@ export interface ServiceContext {
   activity: ActivityMarks;
   /** What changed for which team, for the live streams (live/team-changes.ts). */
   changes: TeamChanges;
-}
-
-export interface TeamRow {
-  id: string;
-  name: string;
-  plan: string;
-}
-
-export interface AgentIdentity {
-  userId: string;
-  email: string;
-  fullName: string;
-  role: 'admin' | 'member';
-  tokenHash: Buffer;
 }
 
 export type AppEnv = {

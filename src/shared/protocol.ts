@@ -5,8 +5,6 @@ import type { NetworkMap } from '../contract/network-map.js';
 import type { TaskInput } from '../contract/task-io.js';
 import type { TaskType } from '../contract/task-types.js';
 import type { NetworkSession } from '../network/types.js';
-import type { BadgeState } from '../agent/badge-look.js';
-import type { ActivityEntry } from '../agent/journal.js';
 
 /**
  * The one message protocol of the extension. Each map names the pair of places a message travels
@@ -43,6 +41,35 @@ export interface ContentToWorker {
 
 /** `message`: what the worker has to say about a success, shown as it is. */
 export type ActionResult = { ok: true; message?: string } | { ok: false; error: string };
+
+/**
+ * One state of the toolbar badge and the popup's header, most urgent first (the worker's badgeFor,
+ * agent/badge-look.ts, checks them in this order).
+ */
+export type BadgeState =
+  | 'signed_out'
+  | 'service_unreachable'
+  | 'connecting'
+  | 'network_signed_out'
+  | 'safety_stop'
+  | 'paused'
+  | 'working'
+  | 'ready';
+
+/** One entry of the worker's activity journal (agent/journal.ts), as the popup shows it. */
+export interface ActivityEntry {
+  id?: number;
+  at: number;
+  task_id: string | null;
+  type: TaskType | null;
+  /** Which profile, post, company or search the task was about (task-target.ts); absent in old entries. */
+  target?: string | null;
+  /** completed / failed: a task's end; delivered; dropped: the service moved on; note: anything else. */
+  kind: 'completed' | 'failed' | 'delivered' | 'dropped' | 'note';
+  error_code: string | null;
+  duration_ms: number | null;
+  message: string | null;
+}
 
 /** One line of the popup's recent activity: what happened to which target. */
 export type RecentEntry = ActivityEntry;

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { openDatabase, type Database } from '../../src/service/db/database.js';
+import type { Database } from '../../src/service/db/database.js';
+import { openDatabase } from '../../src/service/db/open-database.js';
 import { isDatabaseUnavailable } from '../../src/service/db/unavailable.js';
 
 // PGlite on its own thread (db/pglite-database.ts): what crosses the thread must behave as PGlite

@@ -4,7 +4,7 @@ import { createAgentTeam, type AgentTeam, type TeamMember } from '../support/tas
 import { claimTask, completeTask, getPosts, insertKeywordWatchlist, networkPost, type ClaimedTask } from '../support/collection-fixtures.js';
 import { schedulerTick } from '../../src/service/scheduler/index.js';
 import { countedPosts, foldDeltas } from '../../src/service/collection/post-counts.js';
-import { openDatabase } from '../../src/service/db/database.js';
+import { openDatabase } from '../../src/service/db/open-database.js';
 import { migrate } from '../../src/service/db/migrate.js';
 import type { NetworkPost } from '../../src/contract/task-outputs.js';
 

@@ -1,6 +1,6 @@
 import type { Queryable } from '../db/database.js';
 import { constantTimeEqual, randomSecret, sha256 } from '../security/crypto.js';
-import type { AgentIdentity } from '../context.js';
+import type { AgentIdentity } from './identities.js';
 import { credentialsChanged, type CredentialCache } from './credential-cache.js';
 
 /** docs/agent-protocol.md "Identity": a random secret (192 bits) bound to a user; only its hash is kept. */

@@ -1,5 +1,5 @@
 import type { Queryable } from '../db/database.js';
-import type { AgentIdentity, TeamRow } from '../context.js';
+import type { AgentIdentity, TeamRow } from './identities.js';
 
 /**
  * Verified credentials, kept for a few seconds: every `/agent/` call carries the team key and the

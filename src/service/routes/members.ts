@@ -1,5 +1,6 @@
 import { Hono } from 'hono';
-import type { AgentIdentity, AppEnv, TeamRow } from '../context.js';
+import type { AppEnv } from '../context.js';
+import type { AgentIdentity, TeamRow } from '../auth/identities.js';
 import type { Queryable } from '../db/database.js';
 import { requireApiKey } from '../auth/require-api-key.js';
 import { requireMember } from '../auth/require-member.js';

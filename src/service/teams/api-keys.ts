@@ -1,6 +1,6 @@
 import type { Queryable } from '../db/database.js';
 import { constantTimeEqual, decryptSecret, encryptSecret, randomSecret, sha256 } from '../security/crypto.js';
-import type { TeamRow } from '../context.js';
+import type { TeamRow } from '../auth/identities.js';
 import { credentialsChanged, type CredentialCache } from '../auth/credential-cache.js';
 
 /**

@@ -1,4 +1,5 @@
-import type { ServiceContext, TeamRow } from '../context.js';
+import type { ServiceContext } from '../context.js';
+import type { TeamRow } from '../auth/identities.js';
 import type { Queryable } from '../db/database.js';
 import { HttpError } from '../http/http-error.js';
 import { assertKeywordCount, lockTeamPlan } from '../plans/plan-limits.js';

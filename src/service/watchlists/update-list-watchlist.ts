@@ -1,4 +1,5 @@
-import type { ServiceContext, TeamRow } from '../context.js';
+import type { ServiceContext } from '../context.js';
+import type { TeamRow } from '../auth/identities.js';
 import { HttpError } from '../http/http-error.js';
 import { isUuid } from '../db/is-uuid.js';
 import type { UpdateListWatchlistBody, UpdateListWatchlistResponse } from '../../contract/watchlists.js';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { accountChanged, describeActivity, invitationWords, resumeWarning, taskName, waitingResults } from '../../../src/popup/popup-text.js';
-import type { ActivityEntry } from '../../../src/agent/journal.js';
+import type { ActivityEntry } from '../../../src/shared/protocol.js';
 
 /** The popup's words (src/popup/popup-text.ts). */
 describe('popup words', () => {

@@ -1,0 +1,15 @@
+import type { Database } from './database.js';
+import { openPglite } from './pglite-database.js';
+import { openPostgres } from './postgres-database.js';
+
+export interface OpenOptions {
+  /** `postgres://…` for a server; otherwise a PGlite data directory, or `memory://` for tests. */
+  url: string;
+  /** Postgres only: a schema to create and use (tests get a fresh one per file). */
+  schema?: string;
+}
+
+/** The database a URL names: a PostgreSQL server, or PGlite in a directory (or in memory). */
+export async function openDatabase(opts: OpenOptions): Promise<Database> {
+  return /^postgres(ql)?:\/\//.test(opts.url) ? openPostgres(opts.url, opts.schema) : openPglite(opts.url);
+}
