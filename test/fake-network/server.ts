@@ -4,6 +4,8 @@ import { createServer } from 'node:https';
 import type { AddressInfo } from 'node:net';
 import { generate } from 'selfsigned';
 import { createDataset, type FakeDataset, type FakePost, type FakeProfile } from './dataset.js';
+import { createInboxRoutes, type InboxConversation, type Reply, seedInbox, threadIdWith } from './inbox.js';
+import { createRelationshipRoutes, findPerson, type InvitationStatus, WITHDRAW_REQUEST_ID } from './relationships.js';
 import { parseRestli, type RestliParsed } from './restli.js';
 import * as shapes from './shapes.js';
 import { driftDecorate, FAKE_VOICES, isVoice, postTime, postUrn, type FakeVoice } from './voices.js';
@@ -52,6 +54,8 @@ export interface FakeState {
   comments: { threadUrn: string; text: string; actorUrn: string; commentUrn: string }[];
   invitations: { profileUrn: string; message: string | null; invitationUrn: string }[];
   messages: { recipientUrn: string; mailboxUrn: string; text: string; conversationUrn: string }[];
+  /** Invitations withdrawn, by the REST form or the server-driven request. */
+  withdrawals: { invitationUrn: string; profileUrn: string; via: 'rest' | 'sdui' }[];
   /** Every API call (refused ones too), to assert on paths, query strings, headers and the status answered. */
   requests: { method: string; path: string; rawQuery: string; headers: IncomingMessage['headers']; status: number }[];
 }
@@ -72,10 +76,16 @@ export interface FakeNetwork {
   setVoice: (voice: FakeVoice) => void;
   /** Mode, dataset and state back to the start; the voice stays. */
   reset: () => void;
+  /** A pending invitee accepts: a first-degree connection made now (`at`), first among RECENTLY_ADDED. */
+  accept: (identity: string, at?: number) => void;
+  /** A person writes to the member: a message in their conversation (made if none), unread. */
+  reply: (identity: string, text: string, at?: number) => string;
+  /** The member's conversations (inbox.ts), oldest message first in each. */
+  conversations: () => InboxConversation[];
   close: () => Promise<void>;
 }
 
-const emptyState = (): FakeState => ({ likes: [], comments: [], invitations: [], messages: [], requests: [] });
+const emptyState = (): FakeState => ({ likes: [], comments: [], invitations: [], messages: [], withdrawals: [], requests: [] });
 
 class Answer {
   constructor(
@@ -88,6 +98,8 @@ const json = (body: unknown, status = 200, headers: Record<string, string> = {})
 const html = (body: string, status = 200, headers: Record<string, string | string[]> = {}) =>
   new Answer(status, body, { 'content-type': 'text/html; charset=utf-8', ...headers });
 const redirect = (location: string, headers: Record<string, string | string[]> = {}) => new Answer(302, '', { location, ...headers });
+/** A reply of inbox.ts or relationships.ts: JSON, or a component stream when its body is text. */
+const fromReply = (r: Reply) => (typeof r.body === 'string' ? new Answer(r.status, r.body, { 'content-type': 'text/plain; charset=utf-8' }) : json(r.body, r.status));
 const apiError = (status: number, code?: string, message?: string) => json(shapes.errorBody(status, code, message), status);
 const noRoute = (method: string, route: string) => apiError(404, undefined, `No route ${method} ${route}`);
 
@@ -135,6 +147,8 @@ export async function startFakeNetwork(options: { port?: number; host?: string; 
   const state = emptyState();
   /** When each invitation was sent (kept beside `state` so state entries keep their shape). */
   let invitationTimes = new Map<string, number>();
+  let invitationStatus = new Map<string, InvitationStatus>();
+  let conversations = seedInbox(dataset, Date.now());
   const liAt = `AQEDAR${randomBytes(24).toString('base64url')}`;
   const csrfToken = `ajax:${randomInt(1e9, 9e9)}${randomInt(1e9, 9e9)}`;
   const cookieHeader = `li_at=${liAt}; JSESSIONID="${csrfToken}"`;
@@ -146,6 +160,37 @@ export async function startFakeNetwork(options: { port?: number; host?: string; 
   const clearedCookies = ['li_at=; Path=/; Max-Age=0; Secure; HttpOnly', 'JSESSIONID=; Path=/; Max-Age=0; Secure'];
   const selfUrn = () => `urn:li:fsd_profile:${dataset.self.id}`;
   const loginPath = () => (voice === 'measured_2026' ? '/uas/login' : '/login');
+  const inbox = createInboxRoutes({ dataset: () => dataset, voice: () => voice, conversations: () => conversations });
+  const relationships = createRelationshipRoutes({
+    dataset: () => dataset,
+    voice: () => voice,
+    invitations: () => state.invitations,
+    sentAt: (urn) => invitationTimes.get(urn) ?? 0,
+    get status() {
+      return invitationStatus;
+    },
+    withdrawals: state.withdrawals,
+  });
+
+  /** A person writes to the member: appended to their conversation (made if none), which turns unread. */
+  function reply(identity: string, text: string, at = Date.now()): string {
+    const p = findPerson(dataset, identity);
+    if (!p) throw new Error(`no such person: ${identity}`);
+    const c = conversationWith(p.id);
+    c.messages.push({ from: p.id, text, at, n: nextMessageNumber() });
+    c.read = false;
+    if (c.category === 'ARCHIVE') c.category = 'PRIMARY_INBOX';
+    return inbox.conversationUrn(c);
+  }
+  function conversationWith(profileId: string): InboxConversation {
+    let c = conversations.find((x) => x.withId === profileId);
+    if (!c) {
+      c = { threadId: threadIdWith(profileId), withId: profileId, category: 'PRIMARY_INBOX', read: true, messages: [] };
+      conversations.push(c);
+    }
+    return c;
+  }
+  const nextMessageNumber = () => 1 + Math.max(0, ...conversations.flatMap((c) => c.messages.map((m) => m.n)));
 
   function pageAnswer(path: string): Answer {
     if (path === '/login' || path.startsWith('/login') || path === '/uas/login' || path.startsWith('/uas/login')) return html(SIGN_IN_PAGE);
@@ -153,10 +198,11 @@ export async function startFakeNetwork(options: { port?: number; host?: string; 
     // sign-in page. Only /checkpoint/challenge/… is a security check (facts, "Newer evidence").
     if (path.startsWith('/checkpoint/lg/') || path.startsWith('/checkpoint/rp/')) return html(SIGN_IN_PAGE);
     if (path.startsWith('/checkpoint/')) return html(page('Security Verification', '<h1>Let’s do a quick security check</h1><div id="captcha"></div>'));
-    if (path === '/' || path === '/feed' || path === '/feed/' || path.startsWith('/in/') || path.startsWith('/company/')) {
+    if (path === '/' || path === '/feed' || path === '/feed/' || path.startsWith('/in/') || path.startsWith('/company/') || path.startsWith('/messaging')) {
       if (mode === 'signed_out') return path === '/' ? html(page('Welcome', '<h1>Welcome to your professional community</h1>'), 200, { 'set-cookie': clearedCookies }) : redirect(loginPath(), { 'set-cookie': clearedCookies });
       if (mode === 'signed_out_login_checkpoint') return redirect('/checkpoint/lg/login-submit');
       if (mode === 'challenge') return redirect('/checkpoint/challenge/AgH3', {});
+      if (path.startsWith('/messaging')) return html(inbox.page(), 200, { 'set-cookie': sessionCookies });
       return html(page('Feed', `<h1>Feed</h1><p id="me">${dataset.self.firstName} ${dataset.self.lastName}</p>`), 200, { 'set-cookie': sessionCookies });
     }
     return html(page('Page not found', '<h1>Page not found</h1>'), 404);
@@ -185,6 +231,18 @@ export async function startFakeNetwork(options: { port?: number; host?: string; 
       reset();
       return json({ mode, voice });
     }
+    try {
+      if (method === 'POST' && path === '/__fake/accept') {
+        relationships.accept(String(b.profile ?? ''), typeof b.at === 'number' ? b.at : undefined);
+        return json({ accepted: b.profile });
+      }
+      if (method === 'POST' && path === '/__fake/reply') {
+        if (typeof b.text !== 'string' || !b.text) return json({ error: 'text is required' }, 400);
+        return json({ conversation_urn: reply(String(b.profile ?? ''), b.text, typeof b.at === 'number' ? b.at : undefined) });
+      }
+    } catch (err) {
+      return json({ error: (err as Error).message }, 404);
+    }
     return json({ error: 'unknown control call' }, 404);
   }
 
@@ -193,6 +251,7 @@ export async function startFakeNetwork(options: { port?: number; host?: string; 
   interface Call {
     method: string;
     route: string;
+    rawQuery: string;
     q: URLQuery;
     body: string;
     normalisedAccept: boolean;
@@ -218,6 +277,7 @@ export async function startFakeNetwork(options: { port?: number; host?: string; 
     const call: Call = {
       method,
       route,
+      rawQuery,
       q: parseQuery(rawQuery),
       body,
       normalisedAccept: String(req.headers.accept ?? '').includes('application/vnd.linkedin.normalized+json+2.1'),
@@ -290,6 +350,7 @@ export async function startFakeNetwork(options: { port?: number; host?: string; 
     }
 
     if (route === 'graphql') return graphqlRead(c);
+    if (route === 'voyagerMessagingGraphQL/graphql') return fromReply(inbox.read(c.rawQuery, c.normalisedAccept));
     if (route === 'search/dash/clusters') {
       if (!measured) return noRoute('GET', route);
       return restSearch(c);
@@ -304,10 +365,9 @@ export async function startFakeNetwork(options: { port?: number; host?: string; 
     if (route === 'relationships/sentInvitationViewsV2') {
       if (q.get('q') !== 'invitationType' || q.get('invitationType') !== 'CONNECTION') return apiError(400, undefined, 'bad finder');
       const { start, count } = paging(q, LIMITS[voice].invitations);
-      const sent = [...state.invitations]
-        .reverse()
-        .map((inv) => ({ invitationUrn: inv.invitationUrn, message: inv.message, sentTime: invitationTimes.get(inv.invitationUrn) ?? 0, profile: dataset.profiles.find((p) => `urn:li:fsd_profile:${p.id}` === inv.profileUrn)! }));
-      return json(shapes.sentInvitationsAnswer(sent.slice(start, start + count), start, changed));
+      // Pending ones only, newest first; measured_2026's total reads 0 (relationships.ts).
+      const sent = relationships.sentViews();
+      return json(shapes.sentInvitationsAnswer(sent.slice(start, start + count), start, changed, relationships.sentTotal()));
     }
     return noRoute('GET', route);
   }
@@ -324,7 +384,7 @@ export async function startFakeNetwork(options: { port?: number; host?: string; 
     if (!p) return apiError(404);
     if (p.private) return apiError(403, undefined, 'This profile is not available');
     if (full) return json(shapes.profileAnswer(p, changed, voice));
-    const pending = state.invitations.find((i) => i.profileUrn === `urn:li:fsd_profile:${p.id}`);
+    const pending = state.invitations.find((i) => i.profileUrn === `urn:li:fsd_profile:${p.id}` && relationships.isPending(i));
     return json(
       shapes.topCardAnswer(p, pending ? { invitation: { urn: pending.invitationUrn, message: pending.message, sentTime: invitationTimes.get(pending.invitationUrn) ?? Date.now() } } : {}, changed),
     );
@@ -628,6 +688,9 @@ export async function startFakeNetwork(options: { port?: number; host?: string; 
     }
 
     if (route === 'voyagerRelationshipsDashMemberRelationships') return invite(c, body);
+    if (route === 'voyagerMessagingDashMessengerConversations') return fromReply(inbox.markRead(c.rawQuery, body));
+    const withdrawn = relationships.withdrawRest(route, q.get('action'), body);
+    if (withdrawn) return fromReply(withdrawn);
     if (route === 'voyagerMessagingDashMessengerMessages') return message(c, body);
     return noRoute('POST', route);
   }
@@ -702,18 +765,26 @@ export async function startFakeNetwork(options: { port?: number; host?: string; 
     const recipients = measured ? body.hostRecipientUrns : body.message?.hostRecipientUrns;
     const conversation = measured ? (body.conversationUrn ?? body.message?.conversationUrn) : body.message?.conversationUrn;
     let recipientUrn: string;
+    // A reply names an existing conversation of the inbox; it needs no first degree (the thread exists).
+    let reply = false;
     if (Array.isArray(recipients) && typeof recipients[0] === 'string') recipientUrn = recipients[0];
     else if (typeof conversation === 'string') {
-      const known = state.messages.find((m) => m.conversationUrn === conversation);
+      const known = inbox.find(conversation);
       if (!known) return apiError(404, undefined, 'Unknown conversation');
-      recipientUrn = known.recipientUrn;
+      recipientUrn = `urn:li:fsd_profile:${known.withId}`;
+      reply = true;
     } else return apiError(400, undefined, measured ? 'hostRecipientUrns is required' : 'message.hostRecipientUrns is required');
     const p = dataset.profiles.find((x) => `urn:li:fsd_profile:${x.id}` === recipientUrn);
     if (!p) return apiError(404);
-    if (p.distance !== 'DISTANCE_1') return measured ? apiError(422, undefined, 'Unprocessable Entity') : apiError(400, 'RECIPIENT_NOT_FIRST_DEGREE');
-    const conversationUrn = `urn:li:msg_conversation:(${selfUrn()},2-${Buffer.from(p.id).toString('base64url')})`;
+    if (!reply && p.distance !== 'DISTANCE_1') return measured ? apiError(422, undefined, 'Unprocessable Entity') : apiError(400, 'RECIPIENT_NOT_FIRST_DEGREE');
+    const thread = conversationWith(p.id);
+    const deliveredAt = Date.now();
+    const n = nextMessageNumber();
+    thread.messages.push({ from: dataset.self.id, text, at: deliveredAt, n });
+    thread.read = true;
+    const conversationUrn = inbox.conversationUrn(thread);
     state.messages.push({ recipientUrn, mailboxUrn: body.mailboxUrn, text, conversationUrn });
-    return json({ data: { value: { $type: 'com.linkedin.messenger.Message', deliveredAt: Date.now(), conversationUrn, entityUrn: `urn:li:msg_message:(${conversationUrn},${state.messages.length})` } }, included: [] });
+    return json({ data: { value: { $type: 'com.linkedin.messenger.Message', deliveredAt, conversationUrn, entityUrn: `urn:li:msg_message:(${selfUrn()},2-m${n})` } }, included: [] });
   }
 
   const authorIsPrivate = (post: FakePost) => post.author.kind === 'person' && !!dataset.profiles.find((x) => x.id === (post.author as { profileId: string }).profileId)?.private;
@@ -732,11 +803,11 @@ export async function startFakeNetwork(options: { port?: number; host?: string; 
     if (path.startsWith('/__fake/')) answer = control(req.method ?? 'GET', path, body);
     else {
       if (mode === 'slow' && delayMs > 0) await new Promise((r) => setTimeout(r, delayMs));
-      if (path.startsWith('/voyager/api/')) {
+      if (path.startsWith('/voyager/api/') || path.startsWith('/flagship-web/rsc-action/')) {
         const entry = { method: req.method ?? 'GET', path, rawQuery, headers: req.headers, status: 0 };
         state.requests.push(entry);
         try {
-          answer = api(req, path, rawQuery, body);
+          answer = path.startsWith('/voyager/api/') ? api(req, path, rawQuery, body) : serverDriven(req, path, rawQuery, body);
         } catch (err) {
           answer = new Answer(500, String((err as Error)?.stack ?? err), { 'content-type': 'text/plain' });
         }
@@ -751,6 +822,30 @@ export async function startFakeNetwork(options: { port?: number; host?: string; 
     res.end(text);
   }
 
+  /**
+   * The server-driven actions (`/flagship-web/rsc-action/actions/…`): POST from the signed-in page
+   * with the csrf-token header (403 without it), the same refusals as the API in each mode.
+   */
+  function serverDriven(req: IncomingMessage, path: string, rawQuery: string, body: string): Answer {
+    const cookies = parseCookies(req.headers.cookie ?? '');
+    if (cookies.li_at !== liAt || !cookies.JSESSIONID || mode === 'signed_out') return redirect(`${loginPath()}?session_redirect=${encodeURIComponent(path)}`);
+    if (req.headers['csrf-token'] !== cookies.JSESSIONID.replace(/^"|"$/g, '')) return html('CSRF check failed.', 403);
+    if (mode === 'challenge') return redirect('/checkpoint/challenge/AgH3?ut=fake');
+    if (mode === 'rate_limited') return new Answer(429, 'Too Many Requests', { 'content-type': 'text/plain' });
+    if (mode === 'denied') return html('Request denied', 999);
+    if (req.method !== 'POST') return new Answer(405, 'Method Not Allowed', { 'content-type': 'text/plain' });
+    const sduiid = parseQuery(rawQuery).get('sduiid');
+    let parsed: Record<string, any>;
+    try {
+      parsed = JSON.parse(body || 'null');
+    } catch {
+      return new Answer(400, 'body is not JSON', { 'content-type': 'text/plain' });
+    }
+    if (!parsed || typeof parsed !== 'object') return new Answer(400, 'body required', { 'content-type': 'text/plain' });
+    if (path === '/flagship-web/rsc-action/actions/server-request' && sduiid === WITHDRAW_REQUEST_ID) return fromReply(relationships.withdrawServerDriven(parsed));
+    return html(page('Page not found', '<h1>Page not found</h1>'), 404);
+  }
+
   function setMode(next: FakeMode, opts: { delayMs?: number } = {}) {
     mode = next;
     delayMs = next === 'slow' ? (opts.delayMs ?? 3000) : 0;
@@ -763,7 +858,12 @@ export async function startFakeNetwork(options: { port?: number; host?: string; 
     setMode('normal');
     dataset = createDataset();
     invitationTimes = new Map();
-    Object.assign(state, emptyState());
+    invitationStatus = new Map();
+    conversations = seedInbox(dataset, Date.now());
+    // Emptied in place: relationships.ts holds the withdrawals list itself.
+    const withdrawals = state.withdrawals;
+    Object.assign(state, emptyState(), { withdrawals });
+    withdrawals.length = 0;
   }
 
   const server = createServer({ key: pems.private, cert: pems.cert }, (req, res) => {
@@ -792,6 +892,11 @@ export async function startFakeNetwork(options: { port?: number; host?: string; 
     voice: () => voice,
     setVoice,
     reset,
+    accept: (identity, at) => {
+      relationships.accept(identity, at);
+    },
+    reply,
+    conversations: () => conversations,
     close: () =>
       new Promise<void>((resolve) => {
         server.closeAllConnections();

@@ -670,12 +670,14 @@ export function graphqlProfileUpdatesAnswer(posts: FakePost[], ds: FakeDataset, 
  * `relationships/sentInvitationViewsV2?q=invitationType&invitationType=CONNECTION` (facts,
  * "Invitation"; shape our choice): `data.*elements` of SentInvitationView entities, each
  * `*invitation` → an Invitation (`invitationUrn` the `urn:li:fsd_invitation:<n>` we answered at
- * creation, `sentTime`, `message`, `*toMember` → a MiniProfile).
+ * creation, `sentTime`, `sharedSecret`, `message`, `*toMember` → a MiniProfile); `paging.total` as
+ * the voice tells it (measured_2026: 0 against real rows).
  */
 export function sentInvitationsAnswer(
-  invitations: { invitationUrn: string; profile: FakeProfile; message: string | null; sentTime: number }[],
+  invitations: { invitationUrn: string; profile: FakeProfile; message: string | null; sentTime: number; sharedSecret: string }[],
   start: number,
   changed: boolean,
+  total: number,
 ): Json {
   const included: Json[] = [];
   const urns = invitations.map((inv) => {
@@ -700,6 +702,7 @@ export function sentInvitationsAnswer(
         invitationUrn: inv.invitationUrn,
         invitationType: 'CONNECTION',
         sentTime: inv.sentTime,
+        sharedSecret: inv.sharedSecret,
         ...(inv.message ? { message: inv.message } : {}),
         toMemberId: inv.profile.id,
         '*toMember': miniUrn,
@@ -708,5 +711,5 @@ export function sentInvitationsAnswer(
     );
     return viewUrn;
   });
-  return { data: { $type: 'com.linkedin.restli.common.CollectionResponse', ...(changed ? {} : { '*elements': urns }), paging: { start, count: urns.length } }, included };
+  return { data: { $type: 'com.linkedin.restli.common.CollectionResponse', ...(changed ? {} : { '*elements': urns }), paging: { start, count: urns.length, total } }, included };
 }

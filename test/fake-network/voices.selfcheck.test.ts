@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { Agent, request } from 'undici';
+import { client, type Json, NORMALISED, type RawReply as Reply } from './raw-client.js';
 import { startFakeNetwork, FAKE_VOICES, type FakeNetwork, type FakeVoice } from './server.js';
 import { postUrn } from './voices.js';
 
@@ -7,50 +7,6 @@ import { postUrn } from './voices.js';
  * Self-check of the fake network's voices with raw HTTPS requests: the distinguishing facts of each
  * voice (README.md, "Voices"). Run: `npx vitest run -c test/fake-network/vitest.config.ts`.
  */
-
-const NORMALISED = 'application/vnd.linkedin.normalized+json+2.1';
-type Json = Record<string, any>;
-
-interface Reply {
-  status: number;
-  headers: Record<string, string | string[] | undefined>;
-  text: string;
-  json: Json;
-}
-
-function client(fake: FakeNetwork) {
-  const dispatcher = new Agent({ connect: { ca: fake.cert } });
-  const headers = (accept: string) => ({
-    cookie: fake.cookieHeader,
-    'csrf-token': fake.csrfToken,
-    'x-restli-protocol-version': '2.0.0',
-    'x-li-lang': 'en_US',
-    'x-li-track': JSON.stringify({ clientVersion: '1.13.45173', mpVersion: '1.13.45173', osName: 'web', timezoneOffset: 0, deviceFormFactor: 'DESKTOP', mpName: 'voyager-web' }),
-    accept,
-  });
-  async function call(method: 'GET' | 'POST', path: string, body?: unknown, accept = NORMALISED, extra: Record<string, string> = {}): Promise<Reply> {
-    const res = await request(`${fake.url}${path.startsWith('/') ? path : `/voyager/api/${path}`}`, {
-      dispatcher,
-      method,
-      headers: { ...headers(accept), ...(body !== undefined ? { 'content-type': 'application/json' } : {}), ...extra },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    const text = await res.body.text();
-    let json: Json = {};
-    try {
-      json = text ? JSON.parse(text) : {};
-    } catch {
-      /* html */
-    }
-    return { status: res.statusCode, headers: res.headers, text, json };
-  }
-  return {
-    get: (path: string, accept?: string) => call('GET', path, undefined, accept),
-    post: (path: string, body: unknown, accept?: string) => call('POST', path, body, accept),
-    call,
-    close: () => dispatcher.close(),
-  };
-}
 
 const enc = encodeURIComponent;
 const FULL = 'com.linkedin.voyager.dash.deco.identity.profile.FullProfileWithEntities-93';
