@@ -154,7 +154,12 @@ export function activityIdAt(ms: number, salt: number): string {
   return ((BigInt(Math.floor(ms)) << 22n) | BigInt(salt & 0x3fffff)).toString();
 }
 
-export function createDataset(now = Date.now()): FakeDataset {
+/**
+ * `sduiPosts`: four more DuckDB posts, only in the `sdui_2026` voice's dataset (other voices' answers
+ * stay as they were), so the content-search pager has a second page (14 matches, 10 a page) and the
+ * stream carries a text that begins with `$`, emoji, blank lines and hashtags.
+ */
+export function createDataset(now = Date.now(), options: { sduiPosts?: boolean } = {}): FakeDataset {
   const self: FakeProfile = {
     id: 'ACoAAGraceHopper000001',
     memberId: 1001,
@@ -342,5 +347,21 @@ export function createDataset(now = Date.now()): FakeDataset {
     { activityId: activityIdAt(now - 3 * DAY, 61), author: { kind: 'person', profileId: katherine }, text: 'Orbital mechanics in SQL with DuckDB, a crypto-free weekend project.', likes: 88, comments: 10, shares: 3 },
     { activityId: activityIdAt(now - 12 * HOUR, 71), author: { kind: 'person', profileId: hal }, text: 'Private thoughts on private profiles.', likes: 1, comments: 0, shares: 0 },
   ];
+  if (options.sduiPosts) {
+    const frances = profiles.find((p) => p.slug === 'connection-03')!.id;
+    posts.push(
+      {
+        activityId: activityIdAt(now - 4 * HOUR, 81),
+        author: { kind: 'person', profileId: frances },
+        text: '$12 a month: that is what our whole analytics stack costs now.\n\nDuckDB on one VM, Parquet on object storage. 🦆📊\nAsk me anything.',
+        likes: 57,
+        comments: 14,
+        shares: 2,
+      },
+      { activityId: activityIdAt(now - 36 * HOUR, 52), author: { kind: 'person', profileId: margaret }, text: 'Three lessons from moving flight logs to DuckDB:\n1. Keep the raw files\n2. Test every query\n3. Trust nobody’s timestamps', likes: 143, comments: 21, shares: 9 },
+      { activityId: activityIdAt(now - 6.5 * DAY, 43), author: { kind: 'company', companyId: 2040 }, text: 'Hiring: data engineers who like #DuckDB and #Rust. Remote in Oregon.', likes: 12, comments: 1, shares: 3 },
+      { activityId: activityIdAt(now - 15 * DAY, 62), kind: 'ugcPost', author: { kind: 'person', profileId: katherine }, text: 'Ran the trajectory tables through duckdb again. Same answer, 40× faster ✨', likes: 66, comments: 0, shares: 1 },
+    );
+  }
   return { self, profiles, companies, posts };
 }

@@ -2,7 +2,8 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { MESSAGING_QUERY_IDS, restliEncode as enc } from './inbox.js';
 import { client, type Json, type RawReply } from './raw-client.js';
 import { sharedSecret, WITHDRAW_REQUEST_ID } from './relationships.js';
-import { FAKE_VOICES, startFakeNetwork, type FakeNetwork, type FakeVoice } from './server.js';
+import { ALL_FAKE_VOICES, startFakeNetwork, type FakeNetwork, type FakeVoice } from './server.js';
+import { measuredIn2026 } from './voices.js';
 
 /**
  * Self-check of the fake network's inbox, sent invitations, withdrawal and acceptance (README.md,
@@ -18,12 +19,12 @@ const conversationsOf = (r: RawReply): Json[] => {
   return (root['*elements'] as string[]).map((urn) => r.json.included.find((e: Json) => e.entityUrn === urn));
 };
 
-describe.each(FAKE_VOICES)('inbox and invitations, voice %s', (voice: FakeVoice) => {
+describe.each(ALL_FAKE_VOICES)('inbox and invitations, voice %s', (voice: FakeVoice) => {
   let fake: FakeNetwork;
   let net: ReturnType<typeof client>;
   const ids = MESSAGING_QUERY_IDS(voice);
   const hash = Object.keys(ids.conversations).find((h) => ids.conversations[h] === 'by_category')!;
-  const measured = voice === 'measured_2026';
+  const measured = measuredIn2026(voice);
 
   beforeAll(async () => {
     fake = await startFakeNetwork({ voice });

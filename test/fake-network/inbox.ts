@@ -1,6 +1,6 @@
 import type { FakeDataset, FakeProfile } from './dataset.js';
 import { parseRestli, type RestliParsed } from './restli.js';
-import type { FakeVoice } from './voices.js';
+import { type FakeVoice, measuredIn2026 } from './voices.js';
 
 /**
  * The member's inbox on the fake network (docs/network-internal-api.md, "Relationship lifecycle"):
@@ -59,7 +59,7 @@ const ROTATED_IDS = {
   messages: { '7b2d4c6e8f0a1b3c5d7e9f1a2b4c6d8e': 'by_sync_token' } as Record<string, MessagesVariant>,
   counts: ['fc528a5a81a76dff212a4a3d2d48e84b'],
 };
-export const MESSAGING_QUERY_IDS = (voice: FakeVoice) => (voice === 'measured_2026' ? ROTATED_IDS : PUBLIC_IDS);
+export const MESSAGING_QUERY_IDS = (voice: FakeVoice) => (measuredIn2026(voice) ? ROTATED_IDS : PUBLIC_IDS);
 
 /** Page sizes: at most 20 a page (paged: 5); a `count` above 25 answers an empty set, not an error. */
 const PAGE = (voice: FakeVoice) => (voice === 'paged' ? 5 : 20);

@@ -3,7 +3,7 @@ import { FAKE_VOICES, isVoice } from './voices.js';
 
 /**
  * Standalone fake network for end-to-end tests that run it in another process:
- * `npx tsx test/fake-network/main.ts [--port N] [--voice today|drifted|paged|measured_2026]` prints
+ * `npx tsx test/fake-network/main.ts [--port N] [--voice today|drifted|paged|measured_2026|sdui_2026]` prints
  * `FAKE_NETWORK_PORT=<port>` and serves until killed. Modes and voices are switched over HTTP:
  * `POST /__fake/mode {"mode": "rate_limited"}`, `POST /__fake/voice {"voice": "paged"}`,
  * `POST /__fake/reset`, `GET /__fake/state`.

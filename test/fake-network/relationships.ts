@@ -1,6 +1,6 @@
 import type { FakeDataset, FakeProfile } from './dataset.js';
 import type { Reply } from './inbox.js';
-import type { FakeVoice } from './voices.js';
+import { type FakeVoice, measuredIn2026 } from './voices.js';
 
 /**
  * Invitations after they are sent, on the fake network (docs/network-internal-api.md, "Relationship
@@ -56,7 +56,7 @@ export function createRelationshipRoutes(ctx: RelationshipsContext) {
    * `paging.total` of the REST sent list: the count of pending invitations, except in measured_2026,
    * which reads 0 against real rows (facts: "its paging.total read 0 against real rows").
    */
-  const sentTotal = () => (ctx.voice() === 'measured_2026' ? 0 : pending().length);
+  const sentTotal = () => (measuredIn2026(ctx.voice()) ? 0 : pending().length);
 
   /**
    * A pending invitee accepts (test control): they become a first-degree connection made now, so they
@@ -89,7 +89,7 @@ export function createRelationshipRoutes(ctx: RelationshipsContext) {
   function withdrawRest(route: string, action: string | undefined, body: Record<string, any>): Reply | null {
     const m = /^relationships\/invitations\/(\d+)$/.exec(route);
     if (!m) return null;
-    if (ctx.voice() === 'measured_2026') return error(404, `No route POST ${route}`);
+    if (measuredIn2026(ctx.voice())) return error(404, `No route POST ${route}`);
     if (action !== 'withdraw') return error(400, 'bad action');
     const inv = ctx.invitations().find((i) => invitationNumber(i.invitationUrn) === m[1]);
     if (!inv || !isPending(inv)) return error(404, 'Invitation not found');
@@ -109,7 +109,7 @@ export function createRelationshipRoutes(ctx: RelationshipsContext) {
    * error toast, as a screen would, and changes nothing. A payload missing its fields is a 400.
    */
   function withdrawServerDriven(body: Record<string, any>): Reply {
-    if (ctx.voice() !== 'measured_2026') return { status: 404, body: 'Not Found' };
+    if (!measuredIn2026(ctx.voice())) return { status: 404, body: 'Not Found' };
     const payload = body.clientArguments?.payload ?? body.requestedArguments?.payload ?? body.payload;
     if (!payload || typeof payload !== 'object') return { status: 400, body: 'payload is required' };
     if (payload.inviterActionType !== 'InviterActionType_WITHDRAW' || payload.invitationType !== 'GenericInvitationType_CONNECTION') return { status: 400, body: 'bad inviterActionType or invitationType' };

@@ -7,17 +7,19 @@ import { createDataset, type FakeDataset, type FakePost, type FakeProfile } from
 import { createInboxRoutes, type InboxConversation, type Reply, seedInbox, threadIdWith } from './inbox.js';
 import { createRelationshipRoutes, findPerson, type InvitationStatus, WITHDRAW_REQUEST_ID } from './relationships.js';
 import { parseRestli, type RestliParsed } from './restli.js';
+import { contentSearchStream } from './sdui-content-stream.js';
+import { CONTENT_PAGER_ID, PAGINATION_PATH, parseBody, readContentPagerBody } from './sdui-request.js';
 import * as shapes from './shapes.js';
-import { driftDecorate, FAKE_VOICES, isVoice, postTime, postUrn, type FakeVoice } from './voices.js';
+import { ALL_FAKE_VOICES, driftDecorate, isVoice, measuredIn2026, postTime, postUrn, SDUI_VOICE, type FakeVoice } from './voices.js';
 
-export { FAKE_VOICES, type FakeVoice } from './voices.js';
+export { ALL_FAKE_VOICES, FAKE_VOICES, SDUI_VOICE, type FakeVoice } from './voices.js';
 
 /**
  * A local HTTPS server that answers as www.linkedin.com does for everything our extension touches:
  * pages that set the session cookies, the `/voyager/api/` endpoints with their real paths, query
  * shapes, csrf check and normalised JSON, and the network's refusal signals, switchable per test.
- * It speaks one of four voices (voices.ts; README.md has the table): `today`, `drifted`, `paged`,
- * `measured_2026`. Every choice below follows docs/network-internal-api.md; where the facts leave a detail
+ * It speaks one of five voices (voices.ts; README.md has the table): `today`, `drifted`, `paged`,
+ * `measured_2026`, `sdui_2026` (the server-driven pager: serverDriven below). Every choice below follows docs/network-internal-api.md; where the facts leave a detail
  * open, the comment says which fact was followed.
  * Chromium reaches it with `--host-resolver-rules=MAP www.linkedin.com 127.0.0.1:PORT
  * --ignore-certificate-errors`; Node tests call it with the cookie header of `fake.cookieHeader`.
@@ -58,6 +60,17 @@ export interface FakeState {
   withdrawals: { invitationUrn: string; profileUrn: string; via: 'rest' | 'sdui' }[];
   /** Every API call (refused ones too), to assert on paths, query strings, headers and the status answered. */
   requests: { method: string; path: string; rawQuery: string; headers: IncomingMessage['headers']; status: number }[];
+  /**
+   * Every call to a server-driven action (`/flagship-web/…`, refused ones too): `sduiid` from the
+   * query, `body` the parsed JSON (null when not JSON), to count a cycle's calls and check its searchId.
+   */
+  sduiRequests: { method: string; path: string; sduiid: string | null; headers: IncomingMessage['headers']; body: unknown; status: number }[];
+  /**
+   * Every opening of a search results page (`GET /search/results/<kind>/?keywords=…`): opening it
+   * writes the query into the member's search history (facts: `updateSearchHistoryRequest`); the
+   * pager does not. A task should never appear here.
+   */
+  searchHistory: { path: string; rawQuery: string; keywords: string | null }[];
 }
 
 export interface FakeNetwork {
@@ -85,7 +98,7 @@ export interface FakeNetwork {
   close: () => Promise<void>;
 }
 
-const emptyState = (): FakeState => ({ likes: [], comments: [], invitations: [], messages: [], withdrawals: [], requests: [] });
+const emptyState = (): FakeState => ({ likes: [], comments: [], invitations: [], messages: [], withdrawals: [], requests: [], sduiRequests: [], searchHistory: [] });
 
 class Answer {
   constructor(
@@ -121,6 +134,7 @@ const LIMITS: Record<FakeVoice, { feed: number; feedTokenOnly: boolean; search: 
   drifted: { feed: 100, feedTokenOnly: false, search: 49, connections: 40, invitations: 100 },
   paged: { feed: 2, feedTokenOnly: true, search: 2, connections: 10, invitations: 2 },
   measured_2026: { feed: 100, feedTokenOnly: true, search: 50, connections: 40, invitations: 100 },
+  sdui_2026: { feed: 100, feedTokenOnly: true, search: 50, connections: 40, invitations: 100 },
 };
 
 /**
@@ -130,7 +144,7 @@ const LIMITS: Record<FakeVoice, { feed: number; feedTokenOnly: boolean; search: 
  */
 function searchTotal(voice: FakeVoice, real: number): number {
   if (voice === 'paged') return real + 40;
-  if (voice === 'measured_2026') return Math.min(1000, (Math.floor(real / 10) + 5) * 10);
+  if (measuredIn2026(voice)) return Math.min(1000, (Math.floor(real / 10) + 5) * 10);
   return real;
 }
 
@@ -139,9 +153,11 @@ export async function startFakeNetwork(options: { port?: number; host?: string; 
     keySize: 2048,
     extensions: [{ name: 'subjectAltName', altNames: [{ type: 2, value: 'www.linkedin.com' }, { type: 2, value: 'localhost' }, { type: 7, ip: '127.0.0.1' }] }],
   } as Parameters<typeof generate>[1]);
-  if (options.voice !== undefined && !isVoice(options.voice)) throw new Error(`voice must be one of ${FAKE_VOICES.join(', ')}`);
+  if (options.voice !== undefined && !isVoice(options.voice)) throw new Error(`voice must be one of ${ALL_FAKE_VOICES.join(', ')}`);
   let voice: FakeVoice = options.voice ?? 'today';
-  let dataset = createDataset();
+  /** The voice's dataset: sdui_2026 has four more DuckDB posts (dataset.ts). */
+  const datasetFor = (v: FakeVoice) => createDataset(Date.now(), { sduiPosts: v === SDUI_VOICE });
+  let dataset = datasetFor(voice);
   let mode: FakeMode = 'normal';
   let delayMs = 0;
   const state = emptyState();
@@ -159,7 +175,7 @@ export async function startFakeNetwork(options: { port?: number; host?: string; 
   ];
   const clearedCookies = ['li_at=; Path=/; Max-Age=0; Secure; HttpOnly', 'JSESSIONID=; Path=/; Max-Age=0; Secure'];
   const selfUrn = () => `urn:li:fsd_profile:${dataset.self.id}`;
-  const loginPath = () => (voice === 'measured_2026' ? '/uas/login' : '/login');
+  const loginPath = () => (measuredIn2026(voice) ? '/uas/login' : '/login');
   const inbox = createInboxRoutes({ dataset: () => dataset, voice: () => voice, conversations: () => conversations });
   const relationships = createRelationshipRoutes({
     dataset: () => dataset,
@@ -192,12 +208,16 @@ export async function startFakeNetwork(options: { port?: number; host?: string; 
   }
   const nextMessageNumber = () => 1 + Math.max(0, ...conversations.flatMap((c) => c.messages.map((m) => m.n)));
 
-  function pageAnswer(path: string): Answer {
+  function pageAnswer(path: string, rawQuery: string): Answer {
     if (path === '/login' || path.startsWith('/login') || path === '/uas/login' || path.startsWith('/uas/login')) return html(SIGN_IN_PAGE);
     // The ordinary login flow lives under /checkpoint/ too (/checkpoint/lg/…, /checkpoint/rp/…): a
     // sign-in page. Only /checkpoint/challenge/… is a security check (facts, "Newer evidence").
     if (path.startsWith('/checkpoint/lg/') || path.startsWith('/checkpoint/rp/')) return html(SIGN_IN_PAGE);
     if (path.startsWith('/checkpoint/')) return html(page('Security Verification', '<h1>Let’s do a quick security check</h1><div id="captcha"></div>'));
+    if (path.startsWith('/search/results/')) {
+      state.searchHistory.push({ path, rawQuery, keywords: parseQuery(rawQuery).get('keywords') ?? null });
+      return html(page('Search | LinkedIn', '<h1>Search results</h1><div id="search-results"></div>'));
+    }
     if (path === '/' || path === '/feed' || path === '/feed/' || path.startsWith('/in/') || path.startsWith('/company/') || path.startsWith('/messaging')) {
       if (mode === 'signed_out') return path === '/' ? html(page('Welcome', '<h1>Welcome to your professional community</h1>'), 200, { 'set-cookie': clearedCookies }) : redirect(loginPath(), { 'set-cookie': clearedCookies });
       if (mode === 'signed_out_login_checkpoint') return redirect('/checkpoint/lg/login-submit');
@@ -223,7 +243,7 @@ export async function startFakeNetwork(options: { port?: number; host?: string; 
       return json({ mode });
     }
     if (method === 'POST' && path === '/__fake/voice') {
-      if (!isVoice(b.voice)) return json({ error: `voice must be one of ${FAKE_VOICES.join(', ')}` }, 400);
+      if (!isVoice(b.voice)) return json({ error: `voice must be one of ${ALL_FAKE_VOICES.join(', ')}` }, 400);
       setVoice(b.voice);
       return json({ voice });
     }
@@ -258,7 +278,8 @@ export async function startFakeNetwork(options: { port?: number; host?: string; 
     changed: boolean;
   }
 
-  function api(req: IncomingMessage, path: string, rawQuery: string, body: string): Answer {
+  /** What every signed-in call passes first (API and server-driven actions alike): session, csrf, the mode's refusal. */
+  function sessionGate(req: IncomingMessage, path: string): Answer | null {
     const cookies = parseCookies(req.headers.cookie ?? '');
     if (cookies.li_at !== liAt || !cookies.JSESSIONID) return apiError(401, undefined, 'Unauthorized');
     // csrf check (every voice): the header is the JSESSIONID value without its quotes.
@@ -269,7 +290,12 @@ export async function startFakeNetwork(options: { port?: number; host?: string; 
     if (mode === 'challenge') return redirect('/checkpoint/challenge/AgH3?ut=fake');
     if (mode === 'rate_limited') return apiError(429, undefined, 'Too Many Requests');
     if (mode === 'denied') return html('Request denied', 999);
+    return null;
+  }
 
+  function api(req: IncomingMessage, path: string, rawQuery: string, body: string): Answer {
+    const refused = sessionGate(req, path);
+    if (refused) return refused;
     const route = path.slice('/voyager/api/'.length);
     const method = req.method ?? 'GET';
     if (mode === 'not_found' && route !== 'me') return apiError(404, undefined, 'Not Found');
@@ -288,7 +314,7 @@ export async function startFakeNetwork(options: { port?: number; host?: string; 
 
   function read(c: Call): Answer {
     const { route, q, changed } = c;
-    const measured = voice === 'measured_2026';
+    const measured = measuredIn2026(voice);
     if (route === 'me') return json(shapes.meAnswer(dataset.self, changed));
 
     if (route === 'identity/dash/profiles') return profile(c);
@@ -379,7 +405,7 @@ export async function startFakeNetwork(options: { port?: number; host?: string; 
     const full = /^com\.linkedin\.voyager\.dash\.deco\.identity\.profile\.FullProfileWithEntities-\d+$/.test(decoration);
     // Top-card decorations: facts, "Newer evidence" only.
     const topCard = /^com\.linkedin\.voyager\.dash\.deco\.identity\.profile\.(WebTopCardCore|TopCardSupplementary)-\d+$/.test(decoration);
-    if (!full && !(topCard && voice === 'measured_2026')) return apiError(400, undefined, `Unknown decorationId ${decoration}`);
+    if (!full && !(topCard && measuredIn2026(voice))) return apiError(400, undefined, `Unknown decorationId ${decoration}`);
     const p = findProfile(dataset, q.get('memberIdentity') ?? '');
     if (!p) return apiError(404);
     if (p.private) return apiError(403, undefined, 'This profile is not available');
@@ -485,11 +511,11 @@ export async function startFakeNetwork(options: { port?: number; host?: string; 
     if (name === 'voyagerSearchDashClusters') {
       // facts, "Newer evidence": "A stale queryId answers 400 mentioning the query id"; the page no
       // longer issues this call, so no hash is current in measured_2026.
-      if (voice === 'measured_2026') return apiError(400, undefined, `Invalid queryId: ${queryId} is not a registered persisted query`);
+      if (measuredIn2026(voice)) return apiError(400, undefined, `Invalid queryId: ${queryId} is not a registered persisted query`);
       return graphqlSearch(c);
     }
     if (name === 'voyagerFeedDashProfileUpdates') return graphqlProfileUpdates(c);
-    if (name === 'voyagerSearchDashReusableTypeahead' && voice === 'measured_2026') return typeahead(c);
+    if (name === 'voyagerSearchDashReusableTypeahead' && measuredIn2026(voice)) return typeahead(c);
     return apiError(400, undefined, `Unknown queryId ${queryId}`);
   }
 
@@ -565,6 +591,12 @@ export async function startFakeNetwork(options: { port?: number; host?: string; 
     }
     if (s.resultType === 'CONTENT') {
       const matches = contentMatches(s);
+      // sdui_2026 (facts, "Keyword post search", measured 2026-10): each result a SearchUpdateWrapper
+      // with only a tracking id, a fresh opaque one per answer; no post URN anywhere.
+      if (voice === SDUI_VOICE) {
+        const items = matches.slice(start, start + count).map(() => ({ wrapper: { trackingId: randomBytes(16).toString('base64') } }));
+        return json(shapes.restClustersAnswer(items, start, searchTotal(voice, matches.length), c.changed));
+      }
       // Hollow (facts, "Newer evidence", measured 2026-10): even positions an entity holding only
       // entityUrn + trackingUrn, odd positions a bare *entityResult URN with nothing in included.
       const items = matches.slice(start, start + count).map((p, i) => {
@@ -651,7 +683,7 @@ export async function startFakeNetwork(options: { port?: number; host?: string; 
       if (!REACTION_TYPES.includes(body.reactionType)) return apiError(400, undefined, 'bad reactionType');
       state.likes.push({ threadUrn, reactionType: body.reactionType, actorUrn: selfUrn(), via: 'rest' });
       // 201 (facts, "Like"); measured_2026: empty body and the id in X-RestLi-Id ("Newer evidence").
-      return voice === 'measured_2026' ? new Answer(201, '', { 'x-restli-id': `urn:li:fsd_reaction:(${selfUrn()},${threadUrn},0)` }) : new Answer(201, '');
+      return measuredIn2026(voice) ? new Answer(201, '', { 'x-restli-id': `urn:li:fsd_reaction:(${selfUrn()},${threadUrn},0)` }) : new Answer(201, '');
     }
 
     if (route === 'graphql') {
@@ -659,7 +691,7 @@ export async function startFakeNetwork(options: { port?: number; host?: string; 
       const [name, hash] = queryId.split('.');
       if (q.get('action') !== 'execute') return apiError(400, undefined, 'bad action');
       // The reaction mutation is known only from "Newer evidence": elsewhere an unknown queryId.
-      if (name !== 'voyagerSocialDashReactions' || !hash || voice !== 'measured_2026') return apiError(400, undefined, `Unknown queryId ${queryId}`);
+      if (name !== 'voyagerSocialDashReactions' || !hash || !measuredIn2026(voice)) return apiError(400, undefined, `Unknown queryId ${queryId}`);
       if (body.queryId !== undefined && body.queryId !== queryId) return apiError(400, undefined, 'queryId mismatch');
       return graphqlReaction(body, c.normalisedAccept);
     }
@@ -745,7 +777,7 @@ export async function startFakeNetwork(options: { port?: number; host?: string; 
     if (p.distance === 'DISTANCE_1') {
       // No public source shows a code for "already connected" (facts, "Newer evidence"); measured
       // 2026 answers an invalid invitation state with 406. Before that: a 400 without a code.
-      return voice === 'measured_2026' ? apiError(406, undefined, 'Invalid invitation state') : apiError(400, undefined, 'Invitee is already a connection');
+      return measuredIn2026(voice) ? apiError(406, undefined, 'Invalid invitation state') : apiError(400, undefined, 'Invitee is already a connection');
     }
     if (state.invitations.some((i) => i.profileUrn === profileUrn)) return apiError(400, 'CANT_RESEND_YET');
     const invitationUrn = `urn:li:fsd_invitation:${7_100_000_000 + state.invitations.length}`;
@@ -756,7 +788,7 @@ export async function startFakeNetwork(options: { port?: number; host?: string; 
 
   function message(c: Call, body: Record<string, any>): Answer {
     if (c.q.get('action') !== 'createMessage') return apiError(400, undefined, 'bad action');
-    const measured = voice === 'measured_2026';
+    const measured = measuredIn2026(voice);
     if (body.mailboxUrn !== selfUrn()) return apiError(403, 'MAILBOX_MISMATCH');
     const text = body.message?.body?.text;
     if (typeof text !== 'string' || !body.message?.originToken) return apiError(400, undefined, 'bad message');
@@ -789,6 +821,27 @@ export async function startFakeNetwork(options: { port?: number; host?: string; 
 
   const authorIsPrivate = (post: FakePost) => post.author.kind === 'person' && !!dataset.profiles.find((x) => x.id === (post.author as { profileId: string }).profileId)?.private;
 
+  // ---- server-driven screens (sdui_2026) ---------------------------------------------------------------
+
+  /**
+   * `POST /flagship-web/rsc-action/actions/pagination?sduiid=com.linkedin.sdui.search.contentSearchResults`
+   * (facts, "Server-driven screens (SDUI), measured 2026-10"), sdui_2026 only, past serverDriven's
+   * session and csrf checks: 400 for a body not in the facts' shape, then a component stream
+   * (sdui-content-stream.ts) of the posts at `startIndex`, at most 10 (the count the facts measured
+   * honoured); past the end, none. Sort (facts silent): newest first when `sortBy` holds
+   * `date_posted`, else the REST search's "relevance" (most engaged first).
+   */
+  function contentPager(sduiid: string, body: unknown): Answer {
+    const payload = readContentPagerBody(body, sduiid);
+    if ('error' in payload) return json({ status: 400, message: payload.error }, 400);
+    const params = new Map<string, string[]>([['sortBy', payload.sortBy.includes('date_posted') ? ['date_posted'] : []]]);
+    if (payload.datePosted) params.set('datePosted', [payload.datePosted]);
+    const matches = contentMatches({ resultType: 'CONTENT', keywords: payload.keywords, params, start: payload.startIndex, count: payload.count });
+    const posts = matches.slice(payload.startIndex, payload.startIndex + Math.min(payload.count, 10));
+    const stream = contentSearchStream({ posts, startIndex: payload.startIndex, keywords: payload.keywords, last: payload.startIndex + posts.length >= matches.length, changed: mode === 'changed_shapes' }, dataset);
+    return new Answer(200, stream, { 'content-type': 'text/x-component' });
+  }
+
   // ---- the HTTP server ------------------------------------------------------------------------------
 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
@@ -815,7 +868,10 @@ export async function startFakeNetwork(options: { port?: number; host?: string; 
           answer = new Answer(answer.status, driftDecorate(structuredClone(answer.body)), answer.headers);
         }
         entry.status = answer.status;
-      } else answer = pageAnswer(path);
+        if (path.startsWith('/flagship-web/')) {
+          state.sduiRequests.push({ method: entry.method, path, sduiid: parseQuery(rawQuery).get('sduiid') ?? null, headers: req.headers, body: parseBody(body), status: answer.status });
+        }
+      } else answer = pageAnswer(path, rawQuery);
     }
     const text = typeof answer.body === 'string' ? answer.body : JSON.stringify(answer.body);
     res.writeHead(answer.status, answer.headers);
@@ -828,8 +884,10 @@ export async function startFakeNetwork(options: { port?: number; host?: string; 
    */
   function serverDriven(req: IncomingMessage, path: string, rawQuery: string, body: string): Answer {
     const cookies = parseCookies(req.headers.cookie ?? '');
-    if (cookies.li_at !== liAt || !cookies.JSESSIONID || mode === 'signed_out') return redirect(`${loginPath()}?session_redirect=${encodeURIComponent(path)}`);
+    if (cookies.li_at !== liAt || !cookies.JSESSIONID || mode === 'signed_out' || mode === 'signed_out_redirect') return redirect(`${loginPath()}?session_redirect=${encodeURIComponent(path)}`);
     if (req.headers['csrf-token'] !== cookies.JSESSIONID.replace(/^"|"$/g, '')) return html('CSRF check failed.', 403);
+    if (mode === 'signed_out_login_checkpoint') return redirect('/checkpoint/lg/login-submit');
+    if (mode === 'not_found') return new Answer(404, 'Not Found', { 'content-type': 'text/plain' });
     if (mode === 'challenge') return redirect('/checkpoint/challenge/AgH3?ut=fake');
     if (mode === 'rate_limited') return new Answer(429, 'Too Many Requests', { 'content-type': 'text/plain' });
     if (mode === 'denied') return html('Request denied', 999);
@@ -843,6 +901,9 @@ export async function startFakeNetwork(options: { port?: number; host?: string; 
     }
     if (!parsed || typeof parsed !== 'object') return new Answer(400, 'body required', { 'content-type': 'text/plain' });
     if (path === '/flagship-web/rsc-action/actions/server-request' && sduiid === WITHDRAW_REQUEST_ID) return fromReply(relationships.withdrawServerDriven(parsed));
+    if (path === PAGINATION_PATH && voice === SDUI_VOICE) {
+      return sduiid === CONTENT_PAGER_ID ? contentPager(sduiid, parsed) : json({ status: 404, message: `Unknown sduiid ${sduiid ?? ''}` }, 404);
+    }
     return html(page('Page not found', '<h1>Page not found</h1>'), 404);
   }
 
@@ -851,12 +912,14 @@ export async function startFakeNetwork(options: { port?: number; host?: string; 
     delayMs = next === 'slow' ? (opts.delayMs ?? 3000) : 0;
   }
   function setVoice(next: FakeVoice) {
-    if (!isVoice(next)) throw new Error(`voice must be one of ${FAKE_VOICES.join(', ')}`);
+    if (!isVoice(next)) throw new Error(`voice must be one of ${ALL_FAKE_VOICES.join(', ')}`);
+    // Into or out of sdui_2026 the dataset changes (its four extra posts); state stays.
+    if ((next === SDUI_VOICE) !== (voice === SDUI_VOICE)) dataset = datasetFor(next);
     voice = next;
   }
   function reset() {
     setMode('normal');
-    dataset = createDataset();
+    dataset = datasetFor(voice);
     invitationTimes = new Map();
     invitationStatus = new Map();
     conversations = seedInbox(dataset, Date.now());

@@ -2,6 +2,7 @@ import type { FakeCompany, FakeDataset, FakeDate, FakePost, FakeProfile } from '
 import {
   commentaryAsString,
   driftedCounts,
+  measuredIn2026,
   postTime,
   postUrn,
   relativeTime,
@@ -147,7 +148,7 @@ export function profileAnswer(p: FakeProfile, changed: boolean, voice: FakeVoice
     return eUrn;
   });
   // facts, "Newer evidence": "Skills come capped at 20" (measured 2026-10).
-  const skills = voice === 'measured_2026' ? p.skills.slice(0, 20) : p.skills;
+  const skills = measuredIn2026(voice) ? p.skills.slice(0, 20) : p.skills;
   const skillUrns = skills.map((name, i) => {
     const sUrn = `urn:li:fsd_skill:(${p.id},${600 + i})`;
     included.push({ $type: 'com.linkedin.voyager.dash.identity.profile.Skill', entityUrn: sUrn, name });
@@ -302,7 +303,7 @@ const countsOf = (post: FakePost) => ({ numLikes: post.likes, numComments: post.
  * post URN, not linked: measured_2026, facts "Newer evidence"), or `absent` (drifted, some posts).
  */
 function countsPlacement(post: FakePost, ds: FakeDataset, voice: FakeVoice): 'linked' | 'separate' | 'absent' {
-  if (voice === 'measured_2026') return 'separate';
+  if (measuredIn2026(voice)) return 'separate';
   if (voice === 'drifted') return driftedCounts(ds, post);
   return 'linked';
 }
@@ -613,7 +614,10 @@ export function searchAnswer(items: Json[], start: number, total: number, normal
 }
 
 /** A result of the REST `search/dash/clusters` form: a full entity, or a hollow wrapper (measured content search). */
-export type RestSearchItem = { entityResult: Json } | { hollow: { entityUrn: string; trackingUrn: string; withEntity: boolean } };
+export type RestSearchItem =
+  | { entityResult: Json }
+  | { hollow: { entityUrn: string; trackingUrn: string; withEntity: boolean } }
+  | { wrapper: { trackingId: string } };
 
 /**
  * measured_2026: `search/dash/clusters?…&q=all&query=(…)`. Always normalised (the only form the facts
@@ -626,6 +630,10 @@ export type RestSearchItem = { entityResult: Json } | { hollow: { entityUrn: str
 export function restClustersAnswer(items: RestSearchItem[], start: number, total: number, changed: boolean): Json {
   const included: Json[] = [];
   const outItems = items.map((item) => {
+    if ('wrapper' in item) {
+      // sdui_2026: a SearchUpdateWrapper holding only a tracking id, inline (no entity to resolve).
+      return { $type: 'com.linkedin.voyager.dash.search.SearchItem', itemUnion: { searchUpdate: { $type: 'com.linkedin.voyager.dash.search.SearchUpdateWrapper', trackingId: item.wrapper.trackingId } } };
+    }
     let urn: string;
     if ('entityResult' in item) {
       urn = item.entityResult.entityUrn as string;

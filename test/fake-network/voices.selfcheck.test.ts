@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { client, type Json, NORMALISED, type RawReply as Reply } from './raw-client.js';
-import { startFakeNetwork, FAKE_VOICES, type FakeNetwork, type FakeVoice } from './server.js';
-import { postUrn } from './voices.js';
+import { ALL_FAKE_VOICES, startFakeNetwork, type FakeNetwork, type FakeVoice } from './server.js';
+import { measuredIn2026, postUrn } from './voices.js';
 
 /**
  * Self-check of the fake network's voices with raw HTTPS requests: the distinguishing facts of each
@@ -63,7 +63,7 @@ describe('dataset (every voice)', () => {
 
 // ---- what every voice shares ------------------------------------------------------------------------------
 
-describe.each(FAKE_VOICES.map((v) => [v]))('every voice: %s', (voice: FakeVoice) => {
+describe.each(ALL_FAKE_VOICES.map((v) => [v]))('every voice: %s', (voice: FakeVoice) => {
   let fake: FakeNetwork;
   let net: ReturnType<typeof client>;
   beforeAll(async () => {
@@ -92,8 +92,8 @@ describe.each(FAKE_VOICES.map((v) => [v]))('every voice: %s', (voice: FakeVoice)
     expect((await net.get(profilePath(hal().id))).status).toBe(403);
     expect((await net.get(postsPath(hal().id, '&count=10&start=0'))).status).toBe(403);
     const ni = await net.get(`identity/profiles/hidden-hal/networkinfo`);
-    expect(ni.status).toBe(voice === 'measured_2026' ? 410 : 403);
-    if (voice === 'measured_2026') expect((await net.get(profilePath('hidden-hal', TOP_CARD))).status).toBe(403);
+    expect(ni.status).toBe(measuredIn2026(voice) ? 410 : 403);
+    if (measuredIn2026(voice)) expect((await net.get(profilePath('hidden-hal', TOP_CARD))).status).toBe(403);
     const err = (await net.get(profilePath('hidden-hal'))).json;
     expect(err).toMatchObject({ data: { status: 403, message: expect.any(String) }, included: [] });
   });
@@ -115,12 +115,12 @@ describe.each(FAKE_VOICES.map((v) => [v]))('every voice: %s', (voice: FakeVoice)
       ['From the page', 'urn:li:fsd_company:1035'],
       ['From me', selfUrn()],
     ]);
-    // The GraphQL reaction mutation is known only in measured_2026.
+    // The GraphQL reaction mutation is known only in the 2026 voices.
     const gql = await net.post('graphql?action=execute&queryId=voyagerSocialDashReactions.b2c8a2a5bc0d4c5ab7e4b1c5a2e6f3d1', {
       variables: { entity: { reactionType: 'LIKE' }, threadUrn: urn },
       queryId: 'voyagerSocialDashReactions.b2c8a2a5bc0d4c5ab7e4b1c5a2e6f3d1',
     });
-    expect(gql.status).toBe(voice === 'measured_2026' ? 200 : 400);
+    expect(gql.status).toBe(measuredIn2026(voice) ? 200 : 400);
   });
 
   it('redirects API calls to /checkpoint/lg/ in signed_out_login_checkpoint, which is a sign-in page, and keeps the voice on reset', async () => {

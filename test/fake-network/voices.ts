@@ -11,11 +11,23 @@ import type { FakeDataset, FakePost } from './dataset.js';
  * - `paged`: `today`'s forms and shapes, in small pages (2 a page, 10 for connections), feeds paged
  *   by `paginationToken` only, search totals that are ceilings.
  * - `measured_2026`: the network as the facts' "Newer evidence" section measured it.
+ * - `sdui_2026` (`SDUI_VOICE`): `measured_2026` plus the facts' "Server-driven screens (SDUI),
+ *   measured 2026-10": content search answers wrappers with only a tracking id, posts come from the
+ *   content-search pager's component stream (sdui-pager.ts). Not yet in `FAKE_VOICES`, the voices
+ *   every extension test loops over (README.md says why); `ALL_FAKE_VOICES` holds every voice.
  */
 export const FAKE_VOICES = ['today', 'drifted', 'paged', 'measured_2026'] as const;
-export type FakeVoice = (typeof FAKE_VOICES)[number];
+export const SDUI_VOICE = 'sdui_2026' as const;
+export const ALL_FAKE_VOICES = [...FAKE_VOICES, SDUI_VOICE] as const;
+export type FakeVoice = (typeof ALL_FAKE_VOICES)[number];
 
-export const isVoice = (v: unknown): v is FakeVoice => typeof v === 'string' && (FAKE_VOICES as readonly string[]).includes(v);
+export const isVoice = (v: unknown): v is FakeVoice => typeof v === 'string' && (ALL_FAKE_VOICES as readonly string[]).includes(v);
+
+/**
+ * The voices that answer as the network measured in 2026-10 ("Newer evidence"): `measured_2026`, and
+ * `sdui_2026`, which answers every operation as `measured_2026` does except keyword post search.
+ */
+export const measuredIn2026 = (v: FakeVoice) => v === 'measured_2026' || v === SDUI_VOICE;
 
 // ---- drifted: which entities are "thin" and how posts drift -------------------------------------
 
