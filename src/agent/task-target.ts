@@ -20,7 +20,8 @@ export function describeTarget(type: TaskType, input: Record<string, unknown>): 
         return urn ? `post ${/(\d+)\)?$/.exec(urn)?.[1] ?? urn}` : null;
       }
       case 'agent_connection_request':
-      case 'agent_send_message': {
+      case 'agent_send_message':
+      case 'agent_invitation_withdraw': {
         const urn = str('profile_urn');
         return urn ? profile(urn) : null;
       }

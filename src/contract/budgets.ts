@@ -29,10 +29,23 @@ export const DEFAULT_BUDGETS: Record<TaskType, BudgetLimit> = {
   agent_company_posts_fetch: { per_day: 300, per_week: null },
   agent_company_fetch: { per_day: 300, per_week: null },
   agent_connections_fetch: { per_day: 300, per_week: null },
+  // The relationship sync reads an inbox every few hours; a person opens theirs far more often.
+  agent_conversations_fetch: { per_day: 100, per_week: null },
+  agent_conversation_messages_fetch: { per_day: 200, per_week: null },
+  agent_conversation_mark_read: { per_day: 100, per_week: null },
+  agent_sent_invitations_fetch: { per_day: 20, per_week: null },
+  // Stale invitations are withdrawn a few dozen a day at most (field practice, docs/budgets.md).
+  agent_invitation_withdraw: { per_day: 20, per_week: 80 },
 };
 
 /** What others see the member do: paced like a person, held outside working hours. */
-export const WRITE_TYPES: readonly TaskType[] = ['agent_like_post', 'agent_comment_post', 'agent_connection_request', 'agent_send_message'];
+export const WRITE_TYPES: readonly TaskType[] = [
+  'agent_like_post',
+  'agent_comment_post',
+  'agent_connection_request',
+  'agent_send_message',
+  'agent_invitation_withdraw',
+];
 export const isWrite = (type: TaskType) => WRITE_TYPES.includes(type);
 
 /** The largest limit anyone may set (with the risk accepted): beyond it a number is a mistake. */

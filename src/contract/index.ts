@@ -2,6 +2,7 @@ export * from './common.js';
 export * from './urns.js';
 export * from './task-types.js';
 export * from './network-tasks.js';
+export * from './relationship-tasks.js';
 export * from './task-outputs.js';
 export * from './task-io.js';
 export * from './auth.js';

@@ -1,6 +1,6 @@
 import { z } from './zod.js';
 import { addTransformIssue, requiredString, strictBody, Uuid } from './common.js';
-import { normalizeCompanySlug, normalizeFsdProfileUrn, normalizePostUrn, normalizeProfileSlug } from './urns.js';
+import { normalizeCompanySlug, normalizeConversationUrn, normalizeFsdProfileUrn, normalizePostUrn, normalizeProfileSlug } from './urns.js';
 import { TaskError, TaskStatus } from './task-types.js';
 
 /**
@@ -16,7 +16,7 @@ export const MAX_IDENTIFIER = 200;
 export const MAX_SEARCH_TEXT = 500;
 
 /** A required string normalised by `normalize`; a value it cannot read fails with the field's message. */
-const normalized = (name: string, normalize: (v: string) => string | null) =>
+export const normalized = (name: string, normalize: (v: string) => string | null) =>
   z.pipe(
     requiredString(name).check(
       z.maxLength(MAX_IDENTIFIER_INPUT, { error: `Invalid '${name}': must be ${MAX_IDENTIFIER_INPUT} characters or fewer` }),
@@ -51,7 +51,7 @@ export const FetchProfilesPostsBody = strictBody({
 
 const postUrn = (name: string) => normalized(name, normalizePostUrn);
 
-const fsdProfileUrn = (name: string) => normalized(name, normalizeFsdProfileUrn);
+export const fsdProfileUrn = (name: string) => normalized(name, normalizeFsdProfileUrn);
 
 export const LikePostBody = strictBody({
   social_urn: postUrn('social_urn'),
@@ -116,19 +116,52 @@ export const SearchProfilesBody = strictBody({
   }),
 );
 
-/** Up to 1,000: the network's own ceiling for a collection; the agent pages through it at its pace. */
+const memberEmailMessage = "Invalid 'member_email': must be the e-mail address of a member of the team";
+/**
+ * Whose browser runs a task that reads or acts on one member's own inbox, invitations or network:
+ * that member's e-mail (a member outside the team is a 404); omitted, the team's oldest admin.
+ * The route takes it off the body: it is never part of the task input.
+ */
+export const MemberEmailField = z.optional(
+  z.pipe(
+    z.string({ error: memberEmailMessage }).check(z.trim(), z.toLowerCase(), z.maxLength(254, { error: memberEmailMessage })),
+    z.email({ error: memberEmailMessage }),
+  ),
+);
+
+/** An ISO 8601 time with its offset (`2026-11-25T09:00:00Z`), as the field's message says. */
+export const isoTime = (name: string) =>
+  z.iso.datetime({ offset: true, error: `Invalid '${name}': must be an ISO 8601 time such as 2026-11-25T09:00:00Z` });
+
+/**
+ * Up to 1,000: the network's own ceiling for a collection; the agent pages through it at its pace.
+ * `since`: only the connections made after it (the list is newest first and stops there).
+ */
 export const FetchConnectionsBody = strictBody({
+  member_email: MemberEmailField,
   start: z._default(z.number({ error: "Invalid 'start': must be a whole number of 0 or more" }).check(z.int(), z.gte(0), z.lte(999)), 0),
   count: z._default(z.number({ error: "Invalid 'count': must be a number from 1 to 1000" }).check(z.int(), z.gte(1), z.lte(1000)), 40),
+  since: z.optional(isoTime('since')),
 });
 
+export const conversationUrn = (name: string) => normalized(name, normalizeConversationUrn);
+
+export const MessageText = z.pipe(
+  requiredString('message_text'),
+  z.string().check(z.maxLength(8000, { error: "Invalid 'message_text': must be 8000 characters or fewer" })),
+);
+
+/** To a first-degree connection (`profile_urn`), or a reply in an existing thread (`conversation_urn`): one of the two. */
 export const SendMessageBody = strictBody({
-  profile_urn: fsdProfileUrn('profile_urn'),
-  message_text: z.pipe(
-    requiredString('message_text'),
-    z.string().check(z.maxLength(8000, { error: "Invalid 'message_text': must be 8000 characters or fewer" })),
-  ),
-});
+  member_email: MemberEmailField,
+  profile_urn: z.optional(fsdProfileUrn('profile_urn')),
+  conversation_urn: z.optional(conversationUrn('conversation_urn')),
+  message_text: MessageText,
+}).check(
+  z.refine((b) => (b.profile_urn === undefined) !== (b.conversation_urn === undefined), {
+    error: "Give exactly one of 'profile_urn' (a new message to a connection) or 'conversation_urn' (a reply in that thread)",
+  }),
+);
 
 /** Every task-creating POST answers this (spec: Direct network tasks). */
 export const TaskCreatedResponse = z.object({

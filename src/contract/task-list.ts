@@ -20,7 +20,7 @@ export const TaskListQuery = z.strictObject(
   },
 );
 
-export const TASK_TARGET_KINDS = ['profile', 'profiles', 'post', 'company', 'keyword', 'search', 'connections'] as const;
+export const TASK_TARGET_KINDS = ['profile', 'profiles', 'post', 'company', 'keyword', 'search', 'connections', 'inbox', 'conversation', 'invitations'] as const;
 
 /** What a task acts on, in words a person reads (src/service/tasks/task-target.ts says how each type's is found). */
 export const TaskTarget = z.object({

@@ -121,3 +121,64 @@ export const SendMessageOutput = z.object({
   conversation_urn: nullableString,
   delivered_at: nullableString,
 });
+
+/** A person in a conversation: the profile URN the network names them by, and how they are called. */
+export const ConversationParticipant = z.object({
+  profile_urn: z.string(),
+  name: z.string(),
+  profile_url: nullableString,
+});
+
+/** A message as the inbox shows it; `from_me`: sent by the member whose inbox it is. */
+export const ConversationLastMessage = z.object({
+  text: z.string(),
+  sender_urn: z.string(),
+  from_me: z.boolean(),
+  delivered_at: z.string(),
+});
+
+/**
+ * One thread of the member's inbox. `participants` are the others (not the member);
+ * `last_message` is null only for a thread whose messages the network no longer returns.
+ */
+export const Conversation = z.object({
+  conversation_urn: z.string(),
+  unread: z.boolean(),
+  last_activity_at: z.string(),
+  participants: z.array(ConversationParticipant),
+  last_message: z.nullable(ConversationLastMessage),
+});
+export type Conversation = z.infer<typeof Conversation>;
+
+/** agent_conversations_fetch: newest activity first. */
+export const ConversationsOutput = z.object({ conversations: z.array(Conversation) });
+export type ConversationsOutput = z.infer<typeof ConversationsOutput>;
+
+export const ConversationMessage = z.extend(ConversationLastMessage, { sender_name: nullableString });
+export type ConversationMessage = z.infer<typeof ConversationMessage>;
+
+/** agent_conversation_messages_fetch: newest first. */
+export const ConversationMessagesOutput = z.object({ messages: z.array(ConversationMessage) });
+export type ConversationMessagesOutput = z.infer<typeof ConversationMessagesOutput>;
+
+export const MarkReadOutput = z.object({ marked_read: z.literal(true) });
+
+/**
+ * One invitation the member sent that still waits. `sent_at` is null where the network's list does
+ * not tell it (the invitation manager's screen shows only an age in words); `note` null without one.
+ */
+export const SentInvitation = z.object({
+  invitation_urn: z.string(),
+  profile_urn: z.string(),
+  name: z.string(),
+  profile_url: nullableString,
+  sent_at: nullableString,
+  note: nullableString,
+});
+export type SentInvitation = z.infer<typeof SentInvitation>;
+
+/** agent_sent_invitations_fetch: the member's pending invitations, newest first. */
+export const SentInvitationsOutput = z.object({ invitations: z.array(SentInvitation) });
+export type SentInvitationsOutput = z.infer<typeof SentInvitationsOutput>;
+
+export const WithdrawOutput = z.object({ withdrawn: z.literal(true) });

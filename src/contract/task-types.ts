@@ -14,6 +14,11 @@ export const TASK_TYPES = [
   'agent_send_message',
   'agent_keyword_tracking',
   'agent_company_tracking',
+  'agent_conversations_fetch',
+  'agent_conversation_messages_fetch',
+  'agent_conversation_mark_read',
+  'agent_sent_invitations_fetch',
+  'agent_invitation_withdraw',
 ] as const;
 export const TaskType = z.enum(TASK_TYPES);
 export type TaskType = z.infer<typeof TaskType>;
@@ -34,6 +39,8 @@ export const AGENT_ERROR_CODES = [
   'not_first_degree',
   'already_connected',
   'invitation_pending',
+  /** agent_invitation_withdraw: no pending invitation to that person (accepted, expired or withdrawn). */
+  'invitation_not_found',
   'network_changed',
   'network_error',
   'timeout',

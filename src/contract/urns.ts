@@ -17,6 +17,24 @@ export function normalizeFsdProfileUrn(value: string): string | null {
   return null;
 }
 
+const CONVERSATION_URN_RE = /^urn:[a-z]+:msg_conversation:\(urn:[a-z]+:fsd_profile:[A-Za-z0-9_-]+,[A-Za-z0-9_=+/.-]+\)$/;
+
+/**
+ * A messaging thread: `urn:li:msg_conversation:(<mailbox fsd_profile urn>,<thread id>)`, as the
+ * network writes it or URL-encoded (as it appears in its own requests); null otherwise.
+ */
+export function normalizeConversationUrn(value: string): string | null {
+  let v = value.trim();
+  if (/%28|%3A/i.test(v)) {
+    try {
+      v = decodeURIComponent(v);
+    } catch {
+      return null;
+    }
+  }
+  return CONVERSATION_URN_RE.test(v) ? v : null;
+}
+
 /** Activity, ugcPost or share URN, or a bare numeric activity id -> a post URN; null otherwise. */
 export function normalizePostUrn(value: string): string | null {
   const v = value.trim();

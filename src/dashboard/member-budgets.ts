@@ -21,6 +21,11 @@ const BUDGET_NAMES: Record<TaskType, string> = {
   agent_connections_fetch: 'Connection lists',
   agent_keyword_tracking: 'Keyword collections',
   agent_company_tracking: 'Company collections',
+  agent_conversations_fetch: 'Inbox reads',
+  agent_conversation_messages_fetch: 'Conversation reads',
+  agent_conversation_mark_read: 'Marked read',
+  agent_sent_invitations_fetch: 'Sent invitation reads',
+  agent_invitation_withdraw: 'Withdrawals',
 };
 
 /** Actions others see are always listed; reads only once used, so a card is not twelve lines long. */

@@ -20,6 +20,11 @@ const KIND_WORDS: Record<TaskType, string> = {
   agent_send_message: 'Message to',
   agent_keyword_tracking: 'Collect keyword',
   agent_company_tracking: 'Collect posts of',
+  agent_conversations_fetch: 'Read inbox of',
+  agent_conversation_messages_fetch: 'Read conversation',
+  agent_conversation_mark_read: 'Mark read:',
+  agent_sent_invitations_fetch: 'Read sent invitations of',
+  agent_invitation_withdraw: 'Withdraw invitation to',
 };
 
 /** "Like", "Collect keyword", …: said before the task's target. */
@@ -40,6 +45,7 @@ const ERROR_SENTENCES: Record<AgentErrorCode, string> = {
   not_first_degree: 'Messages go only to connections: send a connection request first.',
   already_connected: 'You are already connected.',
   invitation_pending: 'An invitation is already waiting (or was withdrawn recently); wait before sending another.',
+  invitation_not_found: 'There is no pending invitation to withdraw: it was accepted, withdrawn or expired.',
   invitation_limit: 'The weekly invitation limit is reached; connection requests wait a week.',
   network_rate_limited: 'The network asked us to slow down; that extension pauses for 6 hours. Try again later.',
   network_challenge: 'The network asked for a security check: open the network in a tab and complete it.',

@@ -49,6 +49,6 @@ async function runTyped<K extends TaskType>(type: K, input: TaskInput<K>, option
     report,
   };
   const ctx: OperationContext = { ...base, self: sessionSelf(base), pause: pacedPause(options.map, signal) };
-  const operation = OPERATIONS[type] as (input: TaskInput<K>, ctx: OperationContext) => Promise<Record<string, unknown>>;
+  const operation = (OPERATIONS as Partial<Record<TaskType, unknown>>)[type] as (input: TaskInput<K>, ctx: OperationContext) => Promise<Record<string, unknown>>;
   return operation(input, ctx);
 }

@@ -19,6 +19,11 @@ const TYPE_NAMES: Record<TaskType, string> = {
   agent_send_message: 'Send message',
   agent_keyword_tracking: 'Keyword watchlist',
   agent_company_tracking: 'Company watchlist',
+  agent_conversations_fetch: 'Read inbox',
+  agent_conversation_messages_fetch: 'Read conversation',
+  agent_conversation_mark_read: 'Mark conversation read',
+  agent_sent_invitations_fetch: 'Read sent invitations',
+  agent_invitation_withdraw: 'Withdraw invitation',
 };
 
 const ERROR_WORDS: Record<string, string> = {
@@ -31,6 +36,7 @@ const ERROR_WORDS: Record<string, string> = {
   not_first_degree: 'not a connection',
   already_connected: 'already connected',
   invitation_pending: 'already invited',
+  invitation_not_found: 'no pending invitation',
   network_changed: 'network changed',
   network_error: 'network error',
   timeout: 'timed out',
@@ -117,6 +123,11 @@ const BUDGET_NAMES: Record<TaskType, string> = {
   agent_company_posts_fetch: 'Company post fetches',
   agent_company_fetch: 'Company fetches',
   agent_connections_fetch: 'Connection list fetches',
+  agent_conversations_fetch: 'Inbox reads',
+  agent_conversation_messages_fetch: 'Conversation reads',
+  agent_conversation_mark_read: 'Conversations marked read',
+  agent_sent_invitations_fetch: 'Sent invitation list reads',
+  agent_invitation_withdraw: 'Withdrawals',
 };
 
 /** "Connection requests: 2 of 2 today, 2 of 10 this week" */

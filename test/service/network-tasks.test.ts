@@ -22,6 +22,8 @@ const status = (id: string, headers: Record<string, string> = team.keyHeaders) =
   svc.call('GET', `/network-agent/get-task-status?api_agent_task_id=${encodeURIComponent(id)}`, { headers });
 const taskCount = async () => Number((await svc.ctx.db.query<{ n: string }>('SELECT count(*) AS n FROM tasks'))[0]!.n);
 
+const THREAD = 'urn:li:msg_conversation:(urn:li:fsd_profile:ACoAAB7654321,2-ZjQ5YTk2ZTItOGQ1Zi00==)';
+
 /** A valid body per endpoint, and the normalised task input the service must store for it. */
 const CASES: Record<NetworkEndpoint, { body: Record<string, unknown>; input: Record<string, unknown> }> = {
   'fetch-profile': {
@@ -52,9 +54,17 @@ const CASES: Record<NetworkEndpoint, { body: Record<string, unknown>; input: Rec
     body: { profile_urn: 'urn:li:fsd_profile:ACoAAB1234567', message_text: 'Hi' },
     input: { profile_urn: 'urn:li:fsd_profile:ACoAAB1234567', message_text: 'Hi' },
   },
+  'fetch-conversations': { body: { unread_only: true }, input: { unread_only: true, count: 20 } },
+  'fetch-conversation-messages': {
+    body: { conversation_urn: encodeURIComponent(THREAD) },
+    input: { conversation_urn: THREAD, count: 20 },
+  },
+  'mark-conversation-read': { body: { conversation_urn: ` ${THREAD} ` }, input: { conversation_urn: THREAD } },
+  'fetch-sent-invitations': { body: {}, input: { count: 100 } },
+  'withdraw-connection-request': { body: { profile_urn: 'ACoAAB1234567' }, input: { profile_urn: 'urn:li:fsd_profile:ACoAAB1234567' } },
 };
 
-describe('each of the ten task operations', () => {
+describe('each of the task operations', () => {
   for (const name of Object.keys(CASES) as NetworkEndpoint[]) {
     test(`${name} queues a pending ${NETWORK_ENDPOINTS[name].type} task with the normalised input`, async () => {
       const res = await post(name, CASES[name].body);
@@ -78,7 +88,7 @@ describe('each of the ten task operations', () => {
         answer.api_agent_task_id,
       ]);
       // Writes and the admin's own inbox/network run as the oldest admin by joining date, reads as anyone.
-      const expected = NETWORK_ENDPOINTS[name].runsAs === 'oldest_admin' ? team.member('old-admin@acme.test').userId : null;
+      const expected = NETWORK_ENDPOINTS[name].runsAs === 'any' ? null : team.member('old-admin@acme.test').userId;
       expect(row!.assigned_user_id).toBe(expected);
     });
   }
@@ -127,6 +137,23 @@ describe('400: the spec error table, to the letter', () => {
     ['send-connection-request', { profile_urn: 'ACoAAB1234567', note: null }, "Invalid 'note': must be a string"],
     ['send-connection-request', { profile_urn: 'ACoAAB1234567', note: 'x'.repeat(301) }, "Invalid 'note': must be 300 characters or fewer"],
     ['fetch-profile', {}, "Missing or invalid 'profile_slug'"],
+    ['send-message', { message_text: 'Hi' }, "Give exactly one of 'profile_urn' (a new message to a connection) or 'conversation_urn' (a reply in that thread)"],
+    [
+      'send-message',
+      { profile_urn: 'ACoAAB1234567', conversation_urn: THREAD, message_text: 'Hi' },
+      "Give exactly one of 'profile_urn' (a new message to a connection) or 'conversation_urn' (a reply in that thread)",
+    ],
+    ['send-message', { conversation_urn: 'urn:li:activity:7123456789012345678', message_text: 'Hi' }, "Missing or invalid 'conversation_urn'"],
+    ['fetch-connections', { since: 'yesterday' }, "Invalid 'since': must be an ISO 8601 time such as 2026-11-25T09:00:00Z"],
+    ['fetch-connections', { member_email: 'not an address' }, "Invalid 'member_email': must be the e-mail address of a member of the team"],
+    ['fetch-conversations', { count: 101 }, "Invalid 'count': must be a number from 1 to 100"],
+    ['fetch-conversations', { unread_only: 'yes' }, "Invalid 'unread_only': must be true or false"],
+    ['fetch-conversation-messages', {}, "Missing or invalid 'conversation_urn'"],
+    ['mark-conversation-read', { conversation_urn: 'urn:li:msg_conversation:2-abc' }, "Missing or invalid 'conversation_urn'"],
+    ['fetch-sent-invitations', { count: 0 }, "Invalid 'count': must be a number from 1 to 500"],
+    ['fetch-sent-invitations', { count: 501 }, "Invalid 'count': must be a number from 1 to 500"],
+    ['withdraw-connection-request', {}, "Missing or invalid 'profile_urn'"],
+    ['withdraw-connection-request', { profile_urn: 'ACoAAB1234567', note: 'x' }, "Unknown field: 'note'"],
   ];
   for (const [name, body, message] of rows) {
     test(`${name} ${JSON.stringify(body).slice(0, 60)} -> ${message}`, async () => {
@@ -153,6 +180,42 @@ describe('400: the spec error table, to the letter', () => {
       const { data } = (await (await status(api_agent_task_id)).json()) as { data: { task_input: Record<string, unknown> } };
       expect(data.task_input).toEqual({ task_type: 'agent_connection_request', profile_urn: 'urn:li:fsd_profile:ACoAAB1234567' });
     }
+  });
+});
+
+describe('member_email: whose inbox, invitations and network', () => {
+  test('names the member whose browser runs the task, never part of the task input', async () => {
+    const res = await post('fetch-conversations', { member_email: ' Member@Acme.test ', count: 5 });
+    expect(res.status).toBe(200);
+    const { api_agent_task_id } = (await res.json()) as { api_agent_task_id: string };
+    const { data } = (await (await status(api_agent_task_id)).json()) as { data: { task_input: Record<string, unknown> } };
+    expect(data.task_input).toEqual({ task_type: 'agent_conversations_fetch', unread_only: false, count: 5 });
+    const [row] = await svc.ctx.db.query<{ assigned_user_id: string }>('SELECT assigned_user_id FROM tasks WHERE id = $1', [api_agent_task_id]);
+    expect(row!.assigned_user_id).toBe(team.member('member@acme.test').userId);
+  });
+
+  test('a reply in a thread and connections since a time, as the member named', async () => {
+    const reply = await post('send-message', { member_email: 'young-admin@acme.test', conversation_urn: THREAD, message_text: 'Thanks!' });
+    expect(reply.status).toBe(200);
+    const id = ((await reply.json()) as { api_agent_task_id: string }).api_agent_task_id;
+    const { data } = (await (await status(id)).json()) as { data: { task_input: Record<string, unknown> } };
+    expect(data.task_input).toEqual({ task_type: 'agent_send_message', conversation_urn: THREAD, message_text: 'Thanks!' });
+    expect(TASK_INPUTS.agent_send_message.safeParse(data.task_input).success).toBe(true);
+    const since = await post('fetch-connections', { since: '2026-11-20T08:00:00+01:00' });
+    const sinceId = ((await since.json()) as { api_agent_task_id: string }).api_agent_task_id;
+    const polled = (await (await status(sinceId)).json()) as { data: { task_input: Record<string, unknown> } };
+    expect(polled.data.task_input).toEqual({ task_type: 'agent_connections_fetch', start: 0, count: 40, since: '2026-11-20T08:00:00+01:00' });
+  });
+
+  test('a member of another team, or nobody, is a 404 and queues nothing', async () => {
+    await createAgentTeam(svc, 'Other', [{ email: 'outsider@other.test', role: 'admin' }]);
+    const before = await taskCount();
+    for (const email of ['outsider@other.test', 'nobody@acme.test']) {
+      const res = await post('withdraw-connection-request', { member_email: email, profile_urn: 'ACoAAB1234567' });
+      expect(res.status).toBe(404);
+      expect(await res.json()).toEqual({ error: 'No member with that e-mail in the team' });
+    }
+    expect(await taskCount()).toBe(before);
   });
 });
 
@@ -214,7 +277,8 @@ describe('routing', () => {
     const noAdmin = await createAgentTeam(svc, 'Flat', [{ email: 'm@flat.test', role: 'member' }]);
     for (const name of Object.keys(CASES) as NetworkEndpoint[]) {
       const res = await post(name, CASES[name].body, noAdmin.keyHeaders);
-      if (NETWORK_ENDPOINTS[name].runsAs === 'oldest_admin') {
+      // Without member_email, a member's own work defaults to the oldest admin too.
+      if (NETWORK_ENDPOINTS[name].runsAs !== 'any') {
         expect(res.status, name).toBe(404);
         expect(await res.json()).toEqual({ error: 'No admin user found in the team' });
       } else {

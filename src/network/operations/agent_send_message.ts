@@ -10,6 +10,8 @@ import type { Operation } from './context.js';
  * message is sent and the network's own refusal decides.
  */
 export const agentSendMessage: Operation<'agent_send_message'> = async (input, ctx) => {
+  // A reply in a thread (conversation_urn) is issue 21's network side, not performed yet.
+  if (!input.profile_urn) throw new NetworkError('network_changed', 'Replies in a conversation are not supported yet');
   const me = await ctx.self();
   const profileId = input.profile_urn.replace(/^urn:li:fsd_profile:/, '');
   const relationship = await relationshipOf(ctx, profileId);

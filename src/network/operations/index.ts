@@ -13,8 +13,21 @@ import { agentProfilesSearch } from './agent_profiles_search.js';
 import { agentProfilesTracking } from './agent_profiles_tracking.js';
 import { agentSendMessage } from './agent_send_message.js';
 
+/**
+ * Task types of the contract this extension does not perform yet (issue 21's network side, branch
+ * follow-net): absent from the table, so a task of one fails at once with `network_changed`
+ * ("Unknown task type", run-task.ts) without a byte of the content script's budget. Each leaves
+ * this union when its operation file joins the table.
+ */
+export type NotPerformedYet =
+  | 'agent_conversations_fetch'
+  | 'agent_conversation_messages_fetch'
+  | 'agent_conversation_mark_read'
+  | 'agent_sent_invitations_fetch'
+  | 'agent_invitation_withdraw';
+
 /** The one table: task type -> the operation that performs it in the network tab. */
-export const OPERATIONS: { [K in TaskType]: Operation<K> } = {
+export const OPERATIONS: { [K in Exclude<TaskType, NotPerformedYet>]: Operation<K> } = {
   agent_profile_fetch: agentProfileFetch,
   agent_profiles_tracking: agentProfilesTracking,
   agent_like_post: agentLikePost,

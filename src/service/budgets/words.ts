@@ -15,6 +15,11 @@ export const TASK_WORDS: Record<TaskType, string> = {
   agent_company_posts_fetch: 'company post fetches',
   agent_company_fetch: 'company fetches',
   agent_connections_fetch: 'connection list fetches',
+  agent_conversations_fetch: 'inbox reads',
+  agent_conversation_messages_fetch: 'conversation reads',
+  agent_conversation_mark_read: 'conversations marked read',
+  agent_sent_invitations_fetch: 'sent invitation list reads',
+  agent_invitation_withdraw: 'invitation withdrawals',
 };
 
 /** "2 a day", "100 a week", "25 a day and 100 a week" */

@@ -7,7 +7,7 @@ import { describe } from '../http/describe.js';
 import { HttpError } from '../http/http-error.js';
 import { NETWORK_ENDPOINTS, type NetworkEndpoint } from '../../contract/task-io.js';
 import { TaskCreatedResponse } from '../../contract/network-tasks.js';
-import { oldestAdmin } from '../tasks/routing.js';
+import { memberOrOldestAdmin, oldestAdmin } from '../tasks/routing.js';
 import { requireAgentActive } from '../tasks/agent-active.js';
 import { enqueueTask } from '../tasks/enqueue.js';
 
@@ -23,6 +23,11 @@ const QUEUED: Record<NetworkEndpoint, string> = {
   'search-profiles': 'Profile search queued',
   'fetch-connections': 'Connections fetch queued',
   'send-message': 'Message queued',
+  'fetch-conversations': 'Conversations fetch queued',
+  'fetch-conversation-messages': 'Conversation messages fetch queued',
+  'mark-conversation-read': 'Mark read queued',
+  'fetch-sent-invitations': 'Sent invitations fetch queued',
+  'withdraw-connection-request': 'Withdrawal queued',
 };
 
 const SUMMARIES: Record<NetworkEndpoint, string> = {
@@ -34,9 +39,16 @@ const SUMMARIES: Record<NetworkEndpoint, string> = {
   'fetch-company': 'Fetch a company page by its slug or URL',
   'fetch-company-posts': 'Fetch recent posts of a company page',
   'search-profiles': 'Search profiles by keywords, title, company or location',
-  'fetch-connections': 'Fetch the oldest admin’s 1st-degree connections',
-  'send-message': 'Send a direct message to a 1st-degree connection of the oldest admin',
+  'fetch-connections': 'Fetch a member’s 1st-degree connections, newest first',
+  'send-message': 'Send a direct message to a 1st-degree connection, or reply in a conversation',
+  'fetch-conversations': 'Fetch a member’s inbox: conversations, newest activity first',
+  'fetch-conversation-messages': 'Fetch the messages of one conversation, newest first',
+  'mark-conversation-read': 'Mark one conversation of a member’s inbox as read',
+  'fetch-sent-invitations': 'Fetch the connection requests a member sent that still wait',
+  'withdraw-connection-request': 'Withdraw a member’s pending connection request to one person',
 };
+
+const CONVERSATION_EXAMPLE = 'urn:li:msg_conversation:(urn:li:fsd_profile:ACoAAGraceHopper,2-ZjQ5YTk2ZTItOGQ1Zi00)';
 
 /** A valid body of each, shown in the reference. */
 const EXAMPLES: Record<NetworkEndpoint, Record<string, unknown>> = {
@@ -48,16 +60,25 @@ const EXAMPLES: Record<NetworkEndpoint, Record<string, unknown>> = {
   'fetch-company': { company: 'acme-robotics' },
   'fetch-company-posts': { company: 'https://www.linkedin.com/company/acme-robotics/', count: 20 },
   'search-profiles': { keywords: 'robotics', title: 'engineer', network_degree: ['second'], start: 0, count: 10 },
-  'fetch-connections': { start: 0, count: 40 },
+  'fetch-connections': { member_email: 'grace@acme.example', start: 0, count: 40, since: '2026-11-20T00:00:00Z' },
   'send-message': { profile_urn: 'urn:li:fsd_profile:ACoAAAdaLovelace', message_text: 'Hello Ada!' },
+  'fetch-conversations': { member_email: 'grace@acme.example', unread_only: true, count: 20 },
+  'fetch-conversation-messages': { conversation_urn: CONVERSATION_EXAMPLE, count: 20 },
+  'mark-conversation-read': { conversation_urn: CONVERSATION_EXAMPLE },
+  'fetch-sent-invitations': { count: 100 },
+  'withdraw-connection-request': { member_email: 'grace@acme.example', profile_urn: 'urn:li:fsd_profile:ACoAAAdaLovelace' },
 };
+
+const MEMBER_NOTE =
+  ' Runs in the browser of the member `member_email` names (default: the team’s oldest admin by date of joining); ' +
+  'a member outside the team is a 404.';
 
 const ASYNC_NOTE =
   'Answers at once with `api_agent_task_id`; the task runs in a team member’s browser extension. ' +
   'Poll `GET /network-agent/get-task-status` every 5 seconds (up to 30 times) for the result.';
 
 /**
- * The ten `/network-agent/` task operations (spec "Direct network tasks"). Checks in this order:
+ * The `/network-agent/` task operations (spec "Direct network tasks"). Checks in this order:
  * API key (401), body (400), the 48-hour rule (403), routing (404 no admin, 429 invite-limited).
  */
 export const networkTaskRoutes = new Hono<AppEnv>();
@@ -65,11 +86,13 @@ export const networkTaskRoutes = new Hono<AppEnv>();
 for (const name of Object.keys(NETWORK_ENDPOINTS) as NetworkEndpoint[]) {
   const endpoint = NETWORK_ENDPOINTS[name];
   const adminRun = endpoint.runsAs === 'oldest_admin';
+  const memberRun = endpoint.runsAs === 'member';
   const errors: Record<number, string> = {
     401: '`Missing API Key` or `Invalid API Key`',
     403: '`Plugin installation required: …`: no member’s extension was active in the last 48 hours',
   };
   if (adminRun) errors[404] = '`No admin user found in the team`';
+  if (memberRun) errors[404] = '`No member with that e-mail in the team`, or `No admin user found in the team` without `member_email`';
   if (endpoint.type === 'agent_connection_request') {
     errors[429] = '`LinkedIn invitation limit reached`: the admin hit the weekly invitation limit; retry later';
   }
@@ -77,7 +100,7 @@ for (const name of Object.keys(NETWORK_ENDPOINTS) as NetworkEndpoint[]) {
     `/network-agent/${name}`,
     describe({
       summary: SUMMARIES[name],
-      description: `${ASYNC_NOTE} Task type: \`${endpoint.type}\`.${adminRun ? ' Runs as the team’s oldest admin (by date of joining).' : ''}`,
+      description: `${ASYNC_NOTE} Task type: \`${endpoint.type}\`.${adminRun ? ' Runs as the team’s oldest admin (by date of joining).' : ''}${memberRun ? MEMBER_NOTE : ''}`,
       tag: 'Network tasks',
       security: 'apiKey',
       responses: { 200: { description: 'Task queued', schema: TaskCreatedResponse } },
@@ -86,14 +109,14 @@ for (const name of Object.keys(NETWORK_ENDPOINTS) as NetworkEndpoint[]) {
     requireApiKey(),
     validate('json', endpoint.body as z.core.$ZodType<Record<string, unknown>>, { example: EXAMPLES[name] }),
     async (c) => {
-      const body = c.req.valid('json');
+      const { member_email: memberEmail, ...body } = c.req.valid('json') as Record<string, unknown> & { member_email?: string };
       const { db, signals } = c.var.ctx;
       const team = c.var.team;
       await requireAgentActive(db, team.id);
 
       let assignedUserId: string | null = null;
-      if (endpoint.runsAs === 'oldest_admin') {
-        const admin = await oldestAdmin(db, team.id);
+      if (endpoint.runsAs !== 'any') {
+        const admin = memberRun ? await memberOrOldestAdmin(db, team.id, memberEmail) : await oldestAdmin(db, team.id);
         // docs/agent-protocol.md: an invite-limited member gets 429 at once, no task is queued.
         if (endpoint.type === 'agent_connection_request' && admin.inviteLimited) {
           throw new HttpError(429, 'LinkedIn invitation limit reached');

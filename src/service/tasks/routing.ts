@@ -23,3 +23,20 @@ export async function oldestAdmin(db: Queryable, teamId: string): Promise<Routed
   if (!row) throw new HttpError(404, 'No admin user found in the team');
   return { userId: row.user_id, email: row.email, inviteLimited: row.invite_limited };
 }
+
+/**
+ * Issue 21: a task on one member's own inbox, invitations or network runs in that member's browser,
+ * named by `member_email`; without one, the oldest admin's. A person who is not a joined member of
+ * this team is a 404, whatever other team they are in.
+ */
+export async function memberOrOldestAdmin(db: Queryable, teamId: string, email: string | undefined): Promise<RoutedMember> {
+  if (email === undefined) return oldestAdmin(db, teamId);
+  const [row] = await db.query<{ user_id: string; email: string; invite_limited: boolean }>(
+    `SELECT user_id, email, COALESCE(invite_limited_until > now(), false) AS invite_limited
+       FROM memberships
+      WHERE team_id = $1 AND email = $2 AND user_id IS NOT NULL AND joined_at IS NOT NULL`,
+    [teamId, email],
+  );
+  if (!row) throw new HttpError(404, 'No member with that e-mail in the team');
+  return { userId: row.user_id, email: row.email, inviteLimited: row.invite_limited };
+}

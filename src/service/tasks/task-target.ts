@@ -31,6 +31,12 @@ function profileTarget(ref: string | null, name: string | null): TaskTarget {
   return { kind: 'profile', label: name ?? slug ?? 'a profile', url: path ? `${NETWORK}/in/${encodeURIComponent(path)}/` : null, post_id: null };
 }
 
+/** A thread: its page on the network is `/messaging/thread/<thread id>/`. */
+function conversationTarget(urn: string | null): TaskTarget {
+  const thread = urn ? /,([^,)]+)\)$/.exec(urn)?.[1] ?? null : null;
+  return { kind: 'conversation', label: 'a conversation', url: thread ? `${NETWORK}/messaging/thread/${encodeURIComponent(thread)}/` : null, post_id: null };
+}
+
 function companyTarget(slug: string | null, name: string | null): TaskTarget {
   return { kind: 'company', label: name ?? slug ?? 'a company', url: slug ? `${NETWORK}/company/${encodeURIComponent(slug)}/` : null, post_id: null };
 }
@@ -46,7 +52,8 @@ export function taskTarget(type: TaskType, input: Record<string, unknown>, facts
       return profileTarget(str(input.profile_slug), facts.output_name);
     case 'agent_connection_request':
     case 'agent_send_message': {
-      const target = profileTarget(str(input.profile_urn), null);
+      const conversation = str(input.conversation_urn);
+      const target = conversation ? conversationTarget(conversation) : profileTarget(str(input.profile_urn), null);
       const text = str(type === 'agent_send_message' ? input.message_text : input.note);
       return text ? { ...target, label: `${target.label}: ${quote(text)}` } : target;
     }
@@ -83,5 +90,14 @@ export function taskTarget(type: TaskType, input: Record<string, unknown>, facts
       const count = typeof input.count === 'number' ? input.count : 0;
       return { kind: 'connections', label: start > 0 ? `connections ${start + 1}–${start + count}` : `up to ${count} connections`, url: null, post_id: null };
     }
+    case 'agent_conversations_fetch':
+      return { kind: 'inbox', label: input.unread_only === true ? 'unread conversations' : 'the inbox', url: `${NETWORK}/messaging/`, post_id: null };
+    case 'agent_conversation_messages_fetch':
+    case 'agent_conversation_mark_read':
+      return conversationTarget(str(input.conversation_urn));
+    case 'agent_sent_invitations_fetch':
+      return { kind: 'invitations', label: 'sent invitations', url: `${NETWORK}/mynetwork/invitation-manager/sent/`, post_id: null };
+    case 'agent_invitation_withdraw':
+      return profileTarget(str(input.profile_urn), null);
   }
 }
