@@ -2,6 +2,7 @@ import { afterAll, beforeAll, expect, test } from 'vitest';
 import { startPrivatePostgres, type PrivatePostgres } from '../support/private-postgres.js';
 import { createAgentTeam, type AgentTeam, type TeamMember } from '../support/task-team.js';
 import { startTestService, type TestService } from '../support/test-service.js';
+import { isDatabaseUnavailable } from '../../src/service/db/unavailable.js';
 
 // A PostgreSQL restart under a running service and an agent waiting in a claim (a server of the
 // test's own, so the other tests are not disturbed). While the database is away the service
@@ -71,3 +72,27 @@ test('after a restart of PostgreSQL the service answers 503 meanwhile and dispat
   // while it is down): as fast as before, within the noise of a shared machine.
   expect(median(after)).toBeLessThanOrEqual(Math.max(100, 2 * median(before)));
 }, 120_000);
+
+test.each(['fast', 'immediate'] as const)('a transaction holding its connection between two statements when PostgreSQL stops (%s) fails alone; the next ones run', async (mode) => {
+  const { db } = svc.ctx;
+  let stopped!: () => void;
+  const serverGone = new Promise<void>((r) => (stopped = r));
+  const held = db.transaction(async (tx) => {
+    await tx.query(`SELECT pg_advisory_xact_lock(1, 2)`);
+    await serverGone;
+    return tx.query('SELECT 1');
+  });
+  // The transaction is open, idle between its statements, when the server ends its connection.
+  await new Promise((r) => setTimeout(r, 200));
+  await pg.stop(mode);
+  stopped();
+  const failure = await held.then(
+    () => null,
+    (err: Error) => err,
+  );
+  expect(failure).not.toBeNull();
+  expect(isDatabaseUnavailable(failure)).toBe(true);
+  await pg.start();
+  // The broken connection is not handed out again: the next transaction, and the lock, work.
+  await expect.poll(() => db.transaction((tx) => tx.query<{ ok: boolean }>('SELECT pg_try_advisory_xact_lock(1, 2) AS ok')).catch(() => null), { timeout: 10_000, interval: 100 }).toEqual([{ ok: true }]);
+}, 60_000);

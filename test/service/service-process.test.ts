@@ -1,17 +1,16 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { generate } from 'selfsigned';
 import { Agent, fetch as undiciFetch } from 'undici';
 import { afterAll, beforeAll, expect, test } from 'vitest';
+import { runService, startServiceProcess } from '../support/service-process.js';
 
 /**
  * `npm run service` as a newcomer runs it: the real process, configured by environment. The
  * database behaviour is covered elsewhere; here the process always uses PGlite in its DATA_DIR.
  */
 
-const TSX = join(process.cwd(), 'node_modules/.bin/tsx');
 let dataDir: string;
 
 beforeAll(async () => {
@@ -19,35 +18,7 @@ beforeAll(async () => {
 });
 afterAll(() => rm(dataDir, { recursive: true, force: true }));
 
-interface Started {
-  child: ChildProcess;
-  url: string;
-  output: () => string;
-  exited: Promise<number | null>;
-}
-
-function runService(env: Record<string, string>): { child: ChildProcess; output: () => string; exited: Promise<number | null> } {
-  const { DATABASE_URL: _ignored, ...inherited } = process.env;
-  const child = spawn(TSX, ['src/service/main.ts'], { env: { ...inherited, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
-  let out = '';
-  child.stdout!.on('data', (d) => (out += d));
-  child.stderr!.on('data', (d) => (out += d));
-  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-  return { child, output: () => out, exited };
-}
-
-async function startService(env: Record<string, string>): Promise<Started> {
-  const run = runService({ PORT: '0', DATA_DIR: join(dataDir, crypto.randomUUID()), ...env });
-  const deadline = Date.now() + 60_000;
-  while (Date.now() < deadline) {
-    const url = /Service listening on (\S+)/.exec(run.output())?.[1];
-    if (url) return { ...run, url };
-    if (run.child.exitCode !== null) break;
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  run.child.kill('SIGKILL');
-  throw new Error(`service did not start:\n${run.output()}`);
-}
+const startService = (env: Record<string, string>) => startServiceProcess({ DATA_DIR: join(dataDir, crypto.randomUUID()), ...env });
 
 test('bad configuration stops start-up with one clear line and exit code 1', async () => {
   const run = runService({ PORT: 'eighty', DATA_DIR: join(dataDir, 'bad') });

@@ -16,7 +16,12 @@ const run = promisify(execFile);
  */
 export interface PrivatePostgres {
   url: string;
-  stop(): Promise<void>;
+  /**
+   * Stops the server: `fast` (the default) ends every session with 57P01 "terminating connection
+   * due to administrator command" and shuts down cleanly; `immediate` kills the server processes
+   * outright (recovery at the next start), as a crash would.
+   */
+  stop(mode?: 'fast' | 'immediate'): Promise<void>;
   start(): Promise<void>;
   close(): Promise<void>;
 }
@@ -58,7 +63,7 @@ export async function startPrivatePostgres(): Promise<PrivatePostgres> {
   await as('initdb', ['-D', data, '-A', 'trust', '-U', 'postgres', '-E', 'UTF8', '--no-sync']);
   const options = `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c full_page_writes=off`;
   const start = () => as('pg_ctl', ['-D', data, '-o', options, '-l', join(dir, 'server.log'), '-w', '-t', '30', 'start']).then(() => undefined);
-  const stop = () => as('pg_ctl', ['-D', data, '-m', 'fast', '-w', '-t', '30', 'stop']).then(() => undefined);
+  const stop = (mode: 'fast' | 'immediate' = 'fast') => as('pg_ctl', ['-D', data, '-m', mode, '-w', '-t', '30', 'stop']).then(() => undefined);
   await start();
   return {
     url: `postgres://postgres@127.0.0.1:${port}/postgres`,

@@ -2,77 +2,29 @@ import pg from 'pg';
 import type { Database, Transaction } from './database.js';
 import { beginStatement, type TransactionOptions } from './transaction-options.js';
 
+/**
+ * A PostgreSQL server (DATABASE_URL): a pool for statements and transactions, and one connection of
+ * its own for LISTEN.
+ *
+ * A connection the server ends (a restart: 57P01 "terminating connection due to administrator
+ * command", a crash, the socket closing) emits 'error' on its pg Client, and an 'error' event no one
+ * listens to ends the Node process. So every client here is listened to for its whole life: the pool
+ * does it for idle clients, `transaction` for the client it holds, the LISTEN connection for itself.
+ * The request that was using the connection fails (a 503, db/unavailable.ts); nothing else does.
+ */
+
 /** Reconnect delays of the LISTEN connection: quick at first, then every few seconds. */
 const RECONNECT_MS = [100, 250, 500, 1_000, 2_000, 5_000];
 
-/** A PostgreSQL server: a pool for queries and transactions, one connection for LISTEN. */
 export async function openPostgres(url: string, schema?: string): Promise<Database> {
   if (schema && !/^[a-z_][a-z0-9_]*$/.test(schema)) throw new Error(`invalid schema name ${schema}`);
-  if (schema) {
-    const admin = new pg.Client({ connectionString: url });
-    await admin.connect();
-    await admin.query(`CREATE SCHEMA IF NOT EXISTS ${schema}`);
-    await admin.end();
-  }
+  if (schema) await createSchema(url, schema);
   const options = schema ? `-c search_path=${schema}` : undefined;
   // While the server is down a request fails within seconds (503 to the client) instead of waiting.
   const pool = new pg.Pool({ connectionString: url, options, max: 10, connectionTimeoutMillis: 5_000 });
-  // A dropped idle connection must not crash the process; the pool replaces it.
+  // An idle client whose connection dropped: the pool has already removed it.
   pool.on('error', () => {});
-  const listeners = new Map<string, Set<(payload: string) => void>>();
-  const stateHandlers = new Set<(up: boolean) => void>();
-  let listenClient: pg.Client | null = null;
-  let connecting: Promise<pg.Client> | null = null;
-  let up = false;
-  let attempt = 0;
-  let retry: NodeJS.Timeout | null = null;
-  let closed = false;
-
-  const setUp = (value: boolean) => {
-    if (up === value) return;
-    up = value;
-    for (const h of stateHandlers) h(value);
-  };
-
-  async function connectListen(): Promise<pg.Client> {
-    const client = new pg.Client({ connectionString: url, options });
-    client.on('error', () => lost(client));
-    client.on('end', () => lost(client));
-    await client.connect();
-    client.on('notification', (msg) => {
-      for (const h of listeners.get(msg.channel) ?? []) h(msg.payload ?? '');
-    });
-    for (const channel of listeners.keys()) await client.query(`LISTEN ${channel}`);
-    listenClient = client;
-    attempt = 0;
-    setUp(true);
-    return client;
-  }
-
-  function listenConnection(): Promise<pg.Client> {
-    if (listenClient) return Promise.resolve(listenClient);
-    connecting ??= connectListen().finally(() => (connecting = null));
-    return connecting;
-  }
-
-  /** The LISTEN connection dropped: say so, and open it again with backoff until it is back. */
-  function lost(client: pg.Client) {
-    if (listenClient !== client) return;
-    listenClient = null;
-    client.end().catch(() => {});
-    setUp(false);
-    scheduleReconnect();
-  }
-
-  function scheduleReconnect() {
-    if (closed || retry) return;
-    const delay = RECONNECT_MS[Math.min(attempt++, RECONNECT_MS.length - 1)]!;
-    retry = setTimeout(() => {
-      retry = null;
-      listenConnection().catch(() => scheduleReconnect());
-    }, delay);
-    retry.unref();
-  }
+  const listen = new ListenConnection(url, options);
 
   return {
     kind: 'postgres',
@@ -81,6 +33,14 @@ export async function openPostgres(url: string, schema?: string): Promise<Databa
     },
     async transaction<T>(fn: (tx: Transaction) => Promise<T>, opts?: TransactionOptions) {
       const client = await pool.connect();
+      // Checked out, the client is not watched by the pool: the server ending its connection now
+      // (while a statement runs, or between two) must fail this transaction, not the process.
+      let broken: Error | undefined;
+      const onError = (err: Error) => {
+        broken ??= err;
+      };
+      client.on('error', onError);
+      let rolledBack = true;
       try {
         await client.query(beginStatement(opts));
         const result = await fn({
@@ -91,38 +51,135 @@ export async function openPostgres(url: string, schema?: string): Promise<Databa
         await client.query('COMMIT');
         return result;
       } catch (err) {
-        await client.query('ROLLBACK').catch(() => {});
+        rolledBack = !broken && (await client.query('ROLLBACK').then(
+          () => true,
+          () => false,
+        ));
         throw err;
       } finally {
-        client.release();
+        client.removeListener('error', onError);
+        // Back into the pool only in a known state; a broken connection, or one whose transaction
+        // could not be rolled back, is closed (the pool opens a new one when needed).
+        client.release(broken ?? !rolledBack);
       }
     },
-    async listen(channel, handler) {
-      if (!/^[a-z_][a-z0-9_]*$/.test(channel)) throw new Error(`invalid channel ${channel}`);
-      const client = await listenConnection();
-      let set = listeners.get(channel);
-      if (!set) {
-        set = new Set();
-        listeners.set(channel, set);
-        await client.query(`LISTEN ${channel}`);
-      }
-      set.add(handler);
-      return async () => {
-        set!.delete(handler);
-      };
-    },
-    listening: () => up,
-    onListeningChange(handler) {
-      stateHandlers.add(handler);
-      return () => stateHandlers.delete(handler);
-    },
+    listen: (channel, handler) => listen.add(channel, handler),
+    listening: () => listen.up,
+    onListeningChange: (handler) => listen.onChange(handler),
     async close() {
-      closed = true;
-      if (retry) clearTimeout(retry);
-      const client = listenClient;
-      listenClient = null;
-      await client?.end().catch(() => {});
+      await listen.close();
       await pool.end();
     },
   };
+}
+
+async function createSchema(url: string, schema: string): Promise<void> {
+  const admin = new pg.Client({ connectionString: url });
+  admin.on('error', () => {});
+  await admin.connect();
+  try {
+    await admin.query(`CREATE SCHEMA IF NOT EXISTS ${schema}`);
+  } finally {
+    await admin.end().catch(() => {});
+  }
+}
+
+/**
+ * The connection that LISTENs. When it drops (a server restart) it is opened again with backoff
+ * until it is back, LISTENing on every channel again; `onChange` handlers hear both, since
+ * notifications sent meanwhile are lost.
+ */
+class ListenConnection {
+  up = false;
+  private client: pg.Client | null = null;
+  private connecting: Promise<pg.Client> | null = null;
+  private attempt = 0;
+  private retry: NodeJS.Timeout | null = null;
+  private closed = false;
+  private readonly handlers = new Map<string, Set<(payload: string) => void>>();
+  private readonly stateHandlers = new Set<(up: boolean) => void>();
+
+  constructor(
+    private readonly url: string,
+    private readonly options: string | undefined,
+  ) {}
+
+  async add(channel: string, handler: (payload: string) => void): Promise<() => Promise<void>> {
+    if (!/^[a-z_][a-z0-9_]*$/.test(channel)) throw new Error(`invalid channel ${channel}`);
+    const client = await this.connection();
+    let set = this.handlers.get(channel);
+    if (!set) {
+      set = new Set();
+      this.handlers.set(channel, set);
+      await client.query(`LISTEN ${channel}`);
+    }
+    set.add(handler);
+    return async () => {
+      set.delete(handler);
+    };
+  }
+
+  onChange(handler: (up: boolean) => void): () => void {
+    this.stateHandlers.add(handler);
+    return () => this.stateHandlers.delete(handler);
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    if (this.retry) clearTimeout(this.retry);
+    const client = this.client;
+    this.client = null;
+    await client?.end().catch(() => {});
+  }
+
+  private connection(): Promise<pg.Client> {
+    if (this.client) return Promise.resolve(this.client);
+    this.connecting ??= this.open().finally(() => (this.connecting = null));
+    return this.connecting;
+  }
+
+  private async open(): Promise<pg.Client> {
+    const client = new pg.Client({ connectionString: this.url, options: this.options });
+    client.on('error', () => this.lost(client));
+    client.on('end', () => this.lost(client));
+    client.on('notification', (msg) => {
+      for (const h of this.handlers.get(msg.channel) ?? []) h(msg.payload ?? '');
+    });
+    try {
+      await client.connect();
+      for (const channel of this.handlers.keys()) await client.query(`LISTEN ${channel}`);
+    } catch (err) {
+      await client.end().catch(() => {});
+      throw err;
+    }
+    this.client = client;
+    this.attempt = 0;
+    this.setUp(true);
+    return client;
+  }
+
+  /** The connection dropped: say so, and open it again with backoff until it is back. */
+  private lost(client: pg.Client) {
+    if (this.client !== client) return;
+    this.client = null;
+    client.end().catch(() => {});
+    this.setUp(false);
+    this.scheduleReconnect();
+  }
+
+  private scheduleReconnect() {
+    if (this.closed || this.retry) return;
+    const delay = RECONNECT_MS[Math.min(this.attempt++, RECONNECT_MS.length - 1)]!;
+    this.retry = setTimeout(() => {
+      this.retry = null;
+      this.connection().catch(() => this.scheduleReconnect());
+    }, delay);
+    this.retry.unref();
+  }
+
+  private setUp(value: boolean) {
+    if (this.up === value) return;
+    this.up = value;
+    for (const h of this.stateHandlers) h(value);
+  }
 }
