@@ -2,6 +2,7 @@ import { defineConfig } from 'wxt';
 import { bundleStats, checkBundles, clearBundleStats, NETWORK_MAP_FILE, pureContractSchemas } from './scripts/bundle-size.mjs';
 import { litTemplateParser } from './scripts/lit-template-parser.mjs';
 import { BUILT_IN_NETWORK_MAP } from './src/network/map/built-in.js';
+import { servicePermission } from './src/shared/default-service-url.js';
 
 // The service the extension talks to unless the user enters another one in the popup. The e2e
 // tests build with it pointing at their own service's fixed loopback port.
@@ -21,7 +22,7 @@ export default defineConfig({
     // No "tabs": with the host permission for the network, tabs.query by URL, tabs.create/remove
     // and tabs.sendMessage work without it.
     permissions: ['storage', 'alarms'],
-    host_permissions: ['https://www.linkedin.com/*', `${new URL(DEFAULT_SERVICE_URL).origin}/*`],
+    host_permissions: ['https://www.linkedin.com/*', servicePermission(new URL(DEFAULT_SERVICE_URL).origin, browser === 'firefox')],
     // Another service URL is asked for when the user enters it, never up front.
     optional_host_permissions: ['https://*/*', 'http://*/*'],
     // The mark, rendered from assets/icon.svg by scripts/render-icons.mjs into public/icons/ (WXT

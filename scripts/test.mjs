@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 // `npm test`: the type checker and the linter (Biome), unit and service tests (vitest), then the
-// extension is built, its bundles checked against their size budgets (scripts/bundle-size.mjs) and
-// the browser tests run (playwright, Debian's Chromium), then the Firefox build is linted for the
+// extension is built for Chromium and for Firefox, its bundles checked against their size budgets
+// (scripts/bundle-size.mjs) and the browser tests run (playwright: Debian's Chromium, and Firefox ESR
+// through puppeteer-core in test/e2e/firefox.spec.ts), then the Firefox build is linted for the
 // store (web-ext lint, no error or warning allowed), then the service's /openapi.json is linted
 // (Redocly's recommended rules, no error or warning allowed). Ends with one line
 // `N passed, N failed` over all of them.
@@ -29,18 +30,20 @@ function readJson(file) {
   }
 }
 
-/** Chromium is required: installed here when we may (root), otherwise we stop and say how. */
-function ensureChromium() {
-  const path = process.env.CHROME_PATH ?? '/usr/bin/chromium';
+/**
+ * A browser the browser tests need (Debian's package `pkg`, at `/usr/bin/<pkg>` unless `envVar`
+ * names another binary): installed here when we may (root), otherwise we stop and say how.
+ */
+function ensureBrowser(name, pkg, envVar) {
+  const installed = `/usr/bin/${pkg}`;
+  const path = process.env[envVar] ?? installed;
   if (existsSync(path)) return path;
   if (process.getuid?.() === 0) {
-    console.log('Chromium is missing: installing it with apt-get.');
-    if (run('bash', ['-c', 'apt-get update && DEBIAN_FRONTEND=noninteractive apt-get install -y chromium']) === 0 && existsSync('/usr/bin/chromium')) {
-      return '/usr/bin/chromium';
-    }
+    console.log(`${name} is missing: installing it with apt-get.`);
+    if (run('bash', ['-c', `apt-get update && DEBIAN_FRONTEND=noninteractive apt-get install -y ${pkg}`]) === 0 && existsSync(installed)) return installed;
   }
-  console.error(`\nChromium is needed for the browser tests and was not found at ${path}.`);
-  console.error('Install it with:\n\n  sudo apt-get update && sudo apt-get install -y chromium\n\nor set CHROME_PATH to a Chromium binary.');
+  console.error(`\n${name} is needed for the browser tests and was not found at ${path}.`);
+  console.error(`Install it with:\n\n  sudo apt-get update && sudo apt-get install -y ${pkg}\n\nor set ${envVar} to a ${name} binary.`);
   process.exit(1);
 }
 
@@ -127,20 +130,28 @@ if (v) {
   if (vitestStatus !== 0 && (v.numFailedTests ?? 0) === 0) broken = true;
 } else if (vitestStatus !== 0) broken = true;
 
-// 2. The extension, built for the e2e service's URL, and the browser tests.
-const chrome = ensureChromium();
+// 2. The extension, built for the e2e service's URL (for Chromium, then for Firefox), and the
+// browser tests in both.
+const chrome = ensureBrowser('Chromium', 'chromium', 'CHROME_PATH');
+// Firefox ESR: test/e2e/firefox.spec.ts.
+const firefox = ensureBrowser('Firefox ESR', 'firefox-esr', 'FIREFOX_PATH');
 const buildStatus = run('npx', ['wxt', 'build'], { WXT_DEFAULT_SERVICE_URL: E2E_URL });
-if (buildStatus !== 0) {
+// The size budgets of the worker and the content script, and what they may not hold
+// (scripts/bundle-size.mjs): one test, failing with the modules that grew the bundle. Read from
+// the Chromium build, before the Firefox build replaces the bundle statistics.
+if (buildStatus === 0) {
+  if (run('node', ['scripts/bundle-size.mjs']) === 0) passed += 1;
+  else failed += 1;
+}
+const firefoxBuildStatus = run('npx', ['wxt', 'build', '-b', 'firefox'], { WXT_DEFAULT_SERVICE_URL: E2E_URL });
+if (buildStatus !== 0 || firefoxBuildStatus !== 0) {
   console.error('The extension build failed.');
   broken = true;
 } else {
-  // The size budgets of the worker and the content script, and what they may not hold
-  // (scripts/bundle-size.mjs): one test, failing with the modules that grew the bundle.
-  if (run('node', ['scripts/bundle-size.mjs']) === 0) passed += 1;
-  else failed += 1;
   const pwJson = join(tmp, 'playwright.json');
   const pwStatus = run('npx', ['playwright', 'test', '--reporter=list,json'], {
     CHROME_PATH: chrome,
+    FIREFOX_PATH: firefox,
     E2E_SKIP_BUILD: '1',
     E2E_SERVICE_PORT: E2E_PORT,
     PLAYWRIGHT_JSON_OUTPUT_NAME: pwJson,
@@ -153,12 +164,11 @@ if (buildStatus !== 0) {
   } else if (pwStatus !== 0) broken = true;
 }
 
-// 3. Store readiness: the Firefox build as it goes to addons.mozilla.org, through Mozilla's own
-// linter (web-ext lint). Any error or warning fails the run; it counts as one test.
-if (run('npx', ['wxt', 'build', '-b', 'firefox']) !== 0) {
-  console.error('The Firefox build failed.');
-  failed += 1;
-} else if (lintFirefox(FIREFOX_DIR)) passed += 1;
+// 3. Store readiness: the Firefox build through Mozilla's own linter (web-ext lint), the build of
+// step 2 (only its default service URL differs from the one that goes to addons.mozilla.org). Any
+// error or warning fails the run; it counts as one test.
+if (firefoxBuildStatus !== 0) failed += 1;
+else if (lintFirefox(FIREFOX_DIR)) passed += 1;
 else failed += 1;
 
 // 4. The API document as tools read it: the real service started on a free port, its

@@ -1,7 +1,7 @@
 import { browser } from 'wxt/browser';
 import { INITIAL_STATE, pendingSignInItem, updateState } from './agent-state.js';
 import { clearCredentials, getCredentials, lastServiceUrlItem, saveCredentials } from './credentials.js';
-import { serviceOrigin } from '../shared/default-service-url.js';
+import { serviceOrigin, servicePermission } from '../shared/default-service-url.js';
 import type { ActionResult } from '../shared/protocol.js';
 import { ServiceError, ServiceUnreachable, createServiceClient } from './service-client.js';
 
@@ -23,7 +23,7 @@ export function explain(err: unknown, serviceUrl: string): string {
 async function mayReach(serviceUrl: string): Promise<string | null> {
   const origin = serviceOrigin(serviceUrl);
   if (!origin) return 'Enter the service address as http://… or https://…';
-  const granted = await browser.permissions.contains({ origins: [`${origin}/*`] }).catch(() => false);
+  const granted = await browser.permissions.contains({ origins: [servicePermission(origin, import.meta.env.FIREFOX)] }).catch(() => false);
   return granted ? null : `The extension may not reach ${origin}: allow it when the browser asks.`;
 }
 

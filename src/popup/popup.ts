@@ -1,6 +1,6 @@
 import { render } from '../ui/html.js';
 import { browser } from 'wxt/browser';
-import { serviceOrigin } from '../shared/default-service-url.js';
+import { serviceOrigin, servicePermission } from '../shared/default-service-url.js';
 import { sendToWorker } from '../shared/messaging.js';
 import type { ActionResult } from '../shared/protocol.js';
 import { pillView, popupView, type PopupActions, type PopupModel } from './view.js';
@@ -69,7 +69,7 @@ export function startPopup(app: HTMLElement, pill: HTMLElement): void {
       // Another service than the built-in one is an optional host permission, asked for now (this
       // is the member's click, which permissions.request needs) and never up front.
       if (origin && m.status && origin !== serviceOrigin(m.status.default_service_url)) {
-        const granted = await browser.permissions.request({ origins: [`${origin}/*`] }).catch(() => false);
+        const granted = await browser.permissions.request({ origins: [servicePermission(origin, import.meta.env.FIREFOX)] }).catch(() => false);
         if (!granted) {
           m.message = { kind: 'error', text: `Without permission for ${origin} the extension cannot reach that service.` };
           return draw();

@@ -13,3 +13,15 @@ export function serviceOrigin(url: string): string | null {
     return null;
   }
 }
+
+/**
+ * The host permission that lets the extension call a service origin. Firefox's match patterns take
+ * no port: it grants `http://127.0.0.1:8787/*` and then matches no request with it, so every call
+ * is refused as a cross-origin one (a CORS preflight the service does not answer). There the
+ * permission names the host, any port; Chromium's names the origin, port included.
+ */
+export function servicePermission(origin: string, firefox: boolean): string {
+  if (!firefox) return `${origin}/*`;
+  const u = new URL(origin);
+  return `${u.protocol}//${u.hostname}/*`;
+}

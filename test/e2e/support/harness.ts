@@ -166,6 +166,16 @@ export async function signInThroughPopup(
 /** No spacing between tasks: what an admin who accepts the risk may set (PATCH /api-team). */
 export const FAST_PACE = { write_min_s: 0, write_max_s: 0, read_min_s: 0, read_max_s: 0 };
 
+/** The team's pace set to none (PATCH /api-team), as an admin may with the risk accepted. */
+export async function setFastPace(creds: { api_key: string; agent_token: string; service_url: string }) {
+  const res = await fetch(`${creds.service_url}/api-team`, {
+    method: 'PATCH',
+    headers: { 'content-type': 'application/json', 'x-api-key': creds.api_key, authorization: `Bearer ${creds.agent_token}` },
+    body: JSON.stringify({ pacing: FAST_PACE, i_accept_the_risk: true }),
+  });
+  if (res.status !== 200) throw new Error(`PATCH /api-team: ${res.status} ${await res.text()}`);
+}
+
 /**
  * The team's pace set to none, as an admin may with the risk accepted, and handed to the extension
  * by the next heartbeat. Tests about other things than pacing would otherwise wait 30 to 90 s
@@ -173,12 +183,7 @@ export const FAST_PACE = { write_min_s: 0, write_max_s: 0, read_min_s: 0, read_m
  * once, as a member's would.
  */
 export async function useFastPace(popup: Page, context: BrowserContext, creds: { api_key: string; agent_token: string; service_url: string }) {
-  const res = await fetch(`${creds.service_url}/api-team`, {
-    method: 'PATCH',
-    headers: { 'content-type': 'application/json', 'x-api-key': creds.api_key, authorization: `Bearer ${creds.agent_token}` },
-    body: JSON.stringify({ pacing: FAST_PACE, i_accept_the_risk: true }),
-  });
-  if (res.status !== 200) throw new Error(`PATCH /api-team: ${res.status} ${await res.text()}`);
+  await setFastPace(creds);
   await popup.getByTestId('pause').click();
   await expect(popup.getByTestId('paused')).toBeVisible();
   await popup.getByTestId('pause').click();
