@@ -1,9 +1,11 @@
 import { defineConfig } from 'vitest/config';
 import { WxtVitest } from 'wxt/testing/vitest-plugin';
+import { contractSchemasModule } from './scripts/contract-schemas.js';
 
 // Unit, service and fake-network tests. Browser tests (real Chromium) live in test/e2e and run under Playwright.
 export default defineConfig({
-  plugins: [WxtVitest()],
+  // The worker's checks as JSON Schema from the contract, as the extension's build serves them.
+  plugins: [WxtVitest(), contractSchemasModule()],
   test: {
     include: ['test/unit/**/*.test.ts', 'test/service/**/*.test.ts', 'test/fake-network/**/*.test.ts'],
     // The extension's packaged files (network-map.json) for the worker's code under test.

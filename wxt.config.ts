@@ -1,5 +1,6 @@
 import { defineConfig } from 'wxt';
 import { bundleStats, checkBundles, clearBundleStats, NETWORK_MAP_FILE, pureContractSchemas } from './scripts/bundle-size.mjs';
+import { contractSchemasModule } from './scripts/contract-schemas.js';
 import { litTemplateParser } from './scripts/lit-template-parser.mjs';
 import { BUILT_IN_NETWORK_MAP } from './src/network/map/built-in.js';
 import { servicePermission } from './src/shared/default-service-url.js';
@@ -84,6 +85,7 @@ export default defineConfig({
       'assets/**',
       'scripts/render-icons.mjs',
       'scripts/bundle-size.mjs',
+      'scripts/contract-schemas.ts',
       'scripts/lit-template-parser.mjs',
     ],
   },
@@ -91,7 +93,8 @@ export default defineConfig({
     define: { __DEFAULT_SERVICE_URL__: JSON.stringify(DEFAULT_SERVICE_URL) },
     // The size budgets (scripts/bundle-size.mjs): what each bundle holds, and only the contract's
     // schemas a bundle uses. lit-html's templates parsed without innerHTML (scripts/lit-template-parser.mjs).
-    plugins: [bundleStats(), pureContractSchemas(), litTemplateParser()],
+    // The worker's checks as JSON Schema, from the contract (scripts/contract-schemas.ts).
+    plugins: [bundleStats(), pureContractSchemas(), litTemplateParser(), contractSchemasModule()],
     // terser, two passes: 3 % smaller than esbuild's minifier on our bundles, which counts against
     // the content script's budget. Only the extension is built this way; the dashboard keeps esbuild.
     build: { minify: 'terser' as const, terserOptions: { ecma: 2020, compress: { passes: 3 }, format: { comments: false } } },

@@ -5,7 +5,7 @@ import type { AgentContext } from './context.js';
 import { diagnostics, technicalDataAllowed } from './data-consent.js';
 import { clearCredentials, getCredentials } from './credentials.js';
 import { reportFor } from './heartbeat-due.js';
-import { NETWORK_MAP_FORMAT } from '../contract/network-map.js';
+import { NETWORK_MAP_FORMAT } from '../contract/constants.js';
 import { healthReport, networkHealthItem } from './network-health.js';
 import { currentNetworkMap, offerNetworkMap } from './network-map-store.js';
 import { checkNetworkSession } from './network-session.js';

@@ -1,3 +1,4 @@
+import { type DBSchema, type IDBPDatabase, openDB } from 'idb';
 import type { TaskType } from '../contract/task-types.js';
 import type { TaskResult } from '../network/types.js';
 import type { ActivityEntry } from '../shared/protocol.js';
@@ -8,9 +9,9 @@ import type { ActivityEntry } from '../shared/protocol.js';
  * database keeps the tasks in flight (to pick them up again after the worker restarts) and the
  * activity log the popup shows.
  *
- * Plain IndexedDB with two small promise helpers below (the `idb` wrapper did the same at 4.5 kB
- * of the worker's budget, scripts/bundle-size.mjs). A request's promise settles inside its success
- * event, so the next request of the same transaction may be made after an `await`.
+ * Through `idb`: IndexedDB's requests as promises, each settled inside its success event, so the
+ * next request of the same transaction may be made after an `await` (the transaction stays open
+ * while its requests chain, and commits when they stop).
  */
 
 export interface OutboxEntry {
@@ -44,56 +45,31 @@ const ACTIVITY_KEEP = 500;
 
 export const outboxKey = (taskId: string, attempt: number) => `${taskId}#${attempt}`;
 
-type StoreName = 'outbox' | 'inflight' | 'activity';
-
-/** The result of one request, once it succeeded. */
-function settled<T>(request: IDBRequest<T>): Promise<T> {
-  return new Promise((resolve, reject) => {
-    request.onsuccess = () => resolve(request.result);
-    request.onerror = () => reject(request.error);
-  });
-}
-
-/** Resolves when a read-write transaction is committed (and rejects when it is aborted). */
-function committed(tx: IDBTransaction): Promise<void> {
-  return new Promise((resolve, reject) => {
-    tx.oncomplete = () => resolve();
-    tx.onerror = tx.onabort = () => reject(tx.error ?? new Error('IndexedDB transaction aborted'));
-  });
-}
-
-/** Walks a cursor while `step` answers true. */
-function walk(request: IDBRequest<IDBCursorWithValue | null>, step: (cursor: IDBCursorWithValue) => boolean): Promise<void> {
-  return new Promise((resolve, reject) => {
-    request.onsuccess = () => {
-      const cursor = request.result;
-      if (cursor && step(cursor)) cursor.continue();
-      else resolve();
-    };
-    request.onerror = () => reject(request.error);
-  });
+/** The journal's stores, typed for idb. */
+interface JournalSchema extends DBSchema {
+  outbox: { key: string; value: OutboxEntry; indexes: { next_try_at: number } };
+  inflight: { key: string; value: InflightTask };
+  activity: { key: number; value: ActivityEntry; indexes: { at: number } };
 }
 
 export async function openJournal(name = 'network-agent-journal') {
-  const open = indexedDB.open(name, 1);
-  open.onupgradeneeded = () => {
-    const d = open.result;
-    d.createObjectStore('outbox', { keyPath: 'key' }).createIndex('next_try_at', 'next_try_at');
-    d.createObjectStore('inflight', { keyPath: 'task_id' });
-    d.createObjectStore('activity', { keyPath: 'id', autoIncrement: true }).createIndex('at', 'at');
-  };
-  return createJournal(await settled(open));
+  const db = await openDB<JournalSchema>(name, 1, {
+    upgrade(d) {
+      d.createObjectStore('outbox', { keyPath: 'key' }).createIndex('next_try_at', 'next_try_at');
+      d.createObjectStore('inflight', { keyPath: 'task_id' });
+      d.createObjectStore('activity', { keyPath: 'id', autoIncrement: true }).createIndex('at', 'at');
+    },
+  });
+  return createJournal(db);
 }
 
-function createJournal(db: IDBDatabase) {
-  const store = (name: StoreName, mode: IDBTransactionMode = 'readonly') => db.transaction(name, mode).objectStore(name);
+function createJournal(db: IDBPDatabase<JournalSchema>) {
   /** Read-modify-write of one entry, in one transaction. */
-  async function patch<T>(name: StoreName, key: IDBValidKey, change: (value: T) => T) {
-    const s = store(name, 'readwrite');
-    const done = committed(s.transaction);
-    const value = await settled(s.get(key) as IDBRequest<T | undefined>);
-    if (value) s.put(change(value));
-    await done;
+  async function patch<S extends 'outbox' | 'inflight'>(name: S, key: string, change: (value: JournalSchema[S]['value']) => JournalSchema[S]['value']) {
+    const tx = db.transaction(name, 'readwrite');
+    const value = await tx.store.get(key);
+    if (value) await tx.store.put(change(value));
+    await tx.done;
   }
   return {
     /**
@@ -102,76 +78,70 @@ function createJournal(db: IDBDatabase) {
      */
     async record(entry: Omit<OutboxEntry, 'key' | 'tries' | 'next_try_at' | 'last_error'>, now: number): Promise<boolean> {
       const tx = db.transaction(['outbox', 'inflight'], 'readwrite');
-      const done = committed(tx);
+      const outbox = tx.objectStore('outbox');
       const key = outboxKey(entry.task_id, entry.attempt);
-      const exists = await settled(tx.objectStore('outbox').getKey(key));
-      const inflight = await settled(tx.objectStore('inflight').get(entry.task_id) as IDBRequest<InflightTask | undefined>);
-      const isNew = exists === undefined;
-      if (isNew) tx.objectStore('outbox').put({ ...entry, key, tries: 0, next_try_at: now, last_error: null } satisfies OutboxEntry);
-      if (inflight && inflight.attempt === entry.attempt) tx.objectStore('inflight').delete(entry.task_id);
-      await done;
+      const isNew = (await outbox.getKey(key)) === undefined;
+      const inflight = await tx.objectStore('inflight').get(entry.task_id);
+      if (isNew) await outbox.put({ ...entry, key, tries: 0, next_try_at: now, last_error: null });
+      if (inflight && inflight.attempt === entry.attempt) await tx.objectStore('inflight').delete(entry.task_id);
+      await tx.done;
       return isNew;
     },
     async due(now: number): Promise<OutboxEntry[]> {
-      return settled(store('outbox').index('next_try_at').getAll(IDBKeyRange.upperBound(now)));
+      return db.getAllFromIndex('outbox', 'next_try_at', IDBKeyRange.upperBound(now));
     },
     async all(): Promise<OutboxEntry[]> {
-      return settled(store('outbox').getAll());
+      return db.getAll('outbox');
     },
     async get(key: string): Promise<OutboxEntry | undefined> {
-      return settled(store('outbox').get(key));
+      return db.get('outbox', key);
     },
     async reschedule(key: string, nextTryAt: number, error: string) {
-      await patch<OutboxEntry>('outbox', key, (e) => ({ ...e, tries: e.tries + 1, next_try_at: nextTryAt, last_error: error }));
+      await patch('outbox', key, (e) => ({ ...e, tries: e.tries + 1, next_try_at: nextTryAt, last_error: error }));
     },
     /** Replaces an entry's result (a refused output becomes a failure report), sending it at once. */
     async replaceResult(key: string, result: TaskResult, now: number) {
-      await patch<OutboxEntry>('outbox', key, (e) => ({ ...e, result, tries: 0, next_try_at: now, last_error: null }));
+      await patch('outbox', key, (e) => ({ ...e, result, tries: 0, next_try_at: now, last_error: null }));
     },
     async remove(key: string) {
-      await settled(store('outbox', 'readwrite').delete(key));
+      await db.delete('outbox', key);
     },
 
     async startInflight(t: InflightTask) {
-      await settled(store('inflight', 'readwrite').put(t));
+      await db.put('inflight', t);
     },
     async updateInflight(taskId: string, change: Partial<InflightTask>) {
-      await patch<InflightTask>('inflight', taskId, (t) => ({ ...t, ...change }));
+      await patch('inflight', taskId, (t) => ({ ...t, ...change }));
     },
     async inflight(): Promise<InflightTask[]> {
-      return settled(store('inflight').getAll());
+      return db.getAll('inflight');
     },
     async getInflight(taskId: string): Promise<InflightTask | undefined> {
-      return settled(store('inflight').get(taskId));
+      return db.get('inflight', taskId);
     },
     async dropInflight(taskId: string) {
-      await settled(store('inflight', 'readwrite').delete(taskId));
+      await db.delete('inflight', taskId);
     },
 
     async log(entry: Omit<ActivityEntry, 'id'>) {
-      const s = store('activity', 'readwrite');
-      const done = committed(s.transaction);
-      s.add(entry);
-      let excess = (await settled(s.count())) - ACTIVITY_KEEP;
-      if (excess > 0) {
-        await walk(s.openCursor(), (cursor) => {
-          cursor.delete();
-          return --excess > 0;
-        });
+      const tx = db.transaction('activity', 'readwrite');
+      await tx.store.add(entry);
+      let excess = (await tx.store.count()) - ACTIVITY_KEEP;
+      for (let cursor = excess > 0 ? await tx.store.openCursor() : null; cursor && excess > 0; excess--) {
+        await cursor.delete();
+        cursor = await cursor.continue();
       }
-      await done;
+      await tx.done;
     },
     /** Newest first. */
     async recent(limit = 20): Promise<ActivityEntry[]> {
       const out: ActivityEntry[] = [];
-      await walk(store('activity').index('at').openCursor(null, 'prev'), (cursor) => {
-        out.push(cursor.value as ActivityEntry);
-        return out.length < limit;
-      });
+      let cursor = await db.transaction('activity').store.index('at').openCursor(null, 'prev');
+      for (; cursor && out.length < limit; cursor = await cursor.continue()) out.push(cursor.value);
       return out;
     },
     async countsSince(since: number): Promise<{ completed: number; failed: number }> {
-      const rows: ActivityEntry[] = await settled(store('activity').index('at').getAll(IDBKeyRange.lowerBound(since)));
+      const rows = await db.getAllFromIndex('activity', 'at', IDBKeyRange.lowerBound(since));
       return {
         completed: rows.filter((r) => r.kind === 'completed').length,
         failed: rows.filter((r) => r.kind === 'failed').length,

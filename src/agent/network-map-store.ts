@@ -1,11 +1,11 @@
 import { defineItem } from './storage-item.js';
 import type { NetworkMap } from '../contract/network-map.js';
 import { builtInNetworkMap } from './built-in-map.js';
-import { chooseNetworkMap } from '../network/map/choose.js';
+import { chooseNetworkMap } from './network-map-choice.js';
 
 /**
  * The network map in force: the built-in one, or a newer one the service handed out in a heartbeat
- * answer (kept across worker restarts). src/network/map/choose.ts decides which wins.
+ * answer (kept across worker restarts). src/agent/network-map-choice.ts decides which wins.
  */
 export const storedMapItem = defineItem<unknown>('local:network_map', { fallback: null });
 

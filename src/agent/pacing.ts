@@ -1,6 +1,7 @@
 import { defineItem } from './storage-item.js';
-import { TASK_TYPES, type TaskType } from '../contract/task-types.js';
-import { DEFAULT_PACING, WRITE_TYPES, type Pacing } from '../contract/budgets.js';
+import { DEFAULT_PACING, TASK_TYPES, WRITE_TYPES } from '../contract/constants.js';
+import type { TaskType } from '../contract/task-types.js';
+import type { Pacing } from '../contract/budgets.js';
 import { HOUR } from './clock.js';
 
 /**

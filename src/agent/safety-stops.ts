@@ -1,5 +1,6 @@
 import { defineItem } from './storage-item.js';
-import { TASK_TYPES, type AgentErrorCode, type TaskType } from '../contract/task-types.js';
+import { TASK_TYPES } from '../contract/constants.js';
+import type { AgentErrorCode, TaskType } from '../contract/task-types.js';
 import { DAY, HOUR } from './clock.js';
 
 /**

@@ -1,18 +1,11 @@
-import type { z } from 'zod/mini';
-import { ErrorBody } from '../contract/common.js';
-import { SendOtpResponse, VerifyOtpResponse, type VerifyOtpResponse as VerifyOtpAnswer } from '../contract/auth.js';
-import {
-  ClaimResponse,
-  CompleteResponse,
-  ExtendResponse,
-  FailResponse,
-  HeartbeatResponse,
-  SignOutResponse,
-  type ClaimedTask,
-  type HeartbeatBody,
-} from '../contract/agent.js';
+import type { VerifyOtpResponse as VerifyOtpAnswer } from '../contract/auth.js';
+import type { ClaimedTask, HeartbeatBody } from '../contract/agent.js';
 import type { AgentTaskError, TaskType } from '../contract/task-types.js';
-import { AcceptInvitationResponse } from '../contract/invitations.js';
+import type { WorkerChecked } from '../contract/worker-checked.js';
+import { checkContract } from '../shared/contract-check.js';
+
+/** The contract's schema of each answer the worker reads (src/contract/worker-checked.ts). */
+type AnswerSchema = Extract<keyof WorkerChecked, `answer:${string}`>;
 
 /** The service answered with an error status: `status` and its `{error}` message. */
 export class ServiceError extends Error {
@@ -55,12 +48,12 @@ export interface ServiceClientOptions {
 export function createServiceClient(opts: ServiceClientOptions) {
   const base = opts.baseUrl.replace(/\/+$/, '');
 
-  async function call<T extends z.ZodMiniType>(
+  async function call<K extends AnswerSchema>(
     path: string,
     body: unknown,
-    schema: T | null,
+    schema: K | null,
     init: { keyed: boolean; signal?: AbortSignal } = { keyed: true },
-  ): Promise<z.infer<T> | null> {
+  ): Promise<WorkerChecked[K] | null> {
     const headers: Record<string, string> = { 'content-type': 'application/json' };
     if (init.keyed) {
       if (!opts.apiKey || !opts.agentToken) throw new ServiceError(401, 'Not signed in to the service');
@@ -89,18 +82,18 @@ export function createServiceClient(opts: ServiceClientOptions) {
       // Handled below: a non-JSON answer is an error whatever its status.
     }
     if (!res.ok) {
-      const parsed = ErrorBody.safeParse(json);
+      const parsed = checkContract('answer:error', json);
       const retryAfter = Number(res.headers.get('retry-after'));
       throw new ServiceError(
         res.status,
-        parsed.success ? parsed.data.error : `HTTP ${res.status} from the service`,
+        parsed.ok ? parsed.data.error : `HTTP ${res.status} from the service`,
         Number.isFinite(retryAfter) && retryAfter > 0 ? retryAfter : null,
         init.keyed ? (opts.agentToken ?? null) : null,
       );
     }
-    if (!schema) return json as z.infer<T>;
-    const parsed = schema.safeParse(json);
-    if (!parsed.success) throw new ServiceError(502, `Unexpected answer from the service at ${path}`);
+    if (!schema) return null;
+    const parsed = checkContract(schema, json);
+    if (!parsed.ok) throw new ServiceError(502, `Unexpected answer from the service at ${path}`);
     return parsed.data;
   }
 
@@ -108,38 +101,38 @@ export function createServiceClient(opts: ServiceClientOptions) {
     baseUrl: base,
     async sendOtp(email: string, fullName?: string) {
       const body = fullName ? { email, full_name: fullName } : { email };
-      return (await call('/network-agent/auth-send-otp', body, SendOtpResponse, { keyed: false }))!;
+      return (await call('/network-agent/auth-send-otp', body, 'answer:send-otp', { keyed: false }))!;
     },
     async verifyOtp(email: string, otp: string): Promise<VerifyOtpAnswer> {
-      return (await call('/network-agent/auth-verify-otp', { email, otp }, VerifyOtpResponse, { keyed: false }))!;
+      return (await call('/network-agent/auth-verify-otp', { email, otp }, 'answer:verify-otp', { keyed: false }))!;
     },
     async heartbeat(body: HeartbeatBody) {
-      return (await call('/agent/heartbeat', body, HeartbeatResponse))!;
+      return (await call('/agent/heartbeat', body, 'answer:heartbeat'))!;
     },
     /** Long poll: the task, or null after `wait_s` with nothing to do. */
     async claim(waitS: number, excludeTypes: TaskType[], signal?: AbortSignal): Promise<ClaimedTask | null> {
       const body = excludeTypes.length ? { wait_s: waitS, exclude_types: excludeTypes } : { wait_s: waitS };
-      const answer = await call('/agent/tasks/claim', body, ClaimResponse, { keyed: true, signal });
+      const answer = await call('/agent/tasks/claim', body, 'answer:claim', { keyed: true, signal });
       return answer?.task ?? null;
     },
     async extend(taskId: string, attempt: number) {
-      return (await call(`/agent/tasks/${encodeURIComponent(taskId)}/extend`, { attempt }, ExtendResponse))!;
+      return (await call(`/agent/tasks/${encodeURIComponent(taskId)}/extend`, { attempt }, 'answer:extend'))!;
     },
     async complete(taskId: string, attempt: number, output: Record<string, unknown>) {
-      return (await call(`/agent/tasks/${encodeURIComponent(taskId)}/complete`, { attempt, output }, CompleteResponse))!;
+      return (await call(`/agent/tasks/${encodeURIComponent(taskId)}/complete`, { attempt, output }, 'answer:complete'))!;
     },
     async fail(taskId: string, attempt: number, error: AgentTaskError) {
-      return (await call(`/agent/tasks/${encodeURIComponent(taskId)}/fail`, { attempt, error }, FailResponse))!;
+      return (await call(`/agent/tasks/${encodeURIComponent(taskId)}/fail`, { attempt, error }, 'answer:fail'))!;
     },
     /** Joins the inviting team: the answer carries its key and a new agent token (the old ones end). */
     async acceptInvitation(teamId: string) {
-      return (await call('/api-team-invitations/accept', { team_id: teamId }, AcceptInvitationResponse))!;
+      return (await call('/api-team-invitations/accept', { team_id: teamId }, 'answer:accept-invitation'))!;
     },
     async declineInvitation(teamId: string) {
       await call('/api-team-invitations/decline', { team_id: teamId }, null);
     },
     async signOut() {
-      return (await call('/agent/sign-out', {}, SignOutResponse))!;
+      return (await call('/agent/sign-out', {}, 'answer:sign-out'))!;
     },
   };
 }

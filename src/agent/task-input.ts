@@ -1,5 +1,6 @@
-import { TASK_INPUTS, type TaskInput } from '../contract/task-io.js';
+import type { TaskInput } from '../contract/task-io.js';
 import type { AgentTaskError, TaskType } from '../contract/task-types.js';
+import { checkContract, describeFailure } from '../shared/contract-check.js';
 
 /**
  * Checks a claimed task's input against the contract and normalises it (defaults filled in) before
@@ -11,14 +12,13 @@ export function checkTaskInput<K extends TaskType>(
   type: K,
   input: Record<string, unknown>,
 ): { ok: true; input: TaskInput<K> } | { ok: false; error: AgentTaskError } {
-  const parsed = TASK_INPUTS[type].safeParse({ task_type: type, ...input });
-  if (parsed.success) return { ok: true, input: parsed.data as TaskInput<K> };
-  const issue = parsed.error.issues[0];
+  const checked = checkContract(type, { task_type: type, ...input });
+  if (checked.ok) return { ok: true, input: checked.data as TaskInput<K> };
   return {
     ok: false,
     error: {
       code: 'network_changed',
-      message: `Invalid ${type} input: ${issue?.path.join('.') || 'input'}: ${issue?.message ?? 'invalid'}`.slice(0, 2000),
+      message: `Invalid ${type} input: ${describeFailure(checked, 'input')}`.slice(0, 2000),
       retryable: false,
     },
   };

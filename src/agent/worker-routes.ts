@@ -1,5 +1,4 @@
-import type { z } from 'zod/mini';
-import { CONTENT_TO_WORKER, POPUP_TO_WORKER } from '../contract/extension-messages.js';
+import { checkContract, describeFailure } from '../shared/contract-check.js';
 import type { PayloadCheck, Route, Routes, SenderCheck } from '../shared/messaging.js';
 import type { ToWorker } from '../shared/protocol.js';
 import { isNetworkTopFrame, isOwnExtensionPage } from '../shared/sender-checks.js';
@@ -16,21 +15,17 @@ import { agentStatus } from './status.js';
 import { answerInvitation } from './team-invitations.js';
 import { onTaskResult } from './task-runner.js';
 
-const SCHEMAS = { ...CONTENT_TO_WORKER, ...POPUP_TO_WORKER } satisfies { [K in keyof ToWorker]: z.ZodMiniType<ToWorker[K]['req']> };
-
 /** The payload check of a message to the worker: its schema (src/contract/extension-messages.ts). */
-function schemaCheck<T>(schema: z.ZodMiniType<T>): PayloadCheck<T> {
+function schemaCheck<K extends keyof ToWorker>(type: K): PayloadCheck<ToWorker[K]['req']> {
   return (data) => {
-    const parsed = schema.safeParse(data);
-    if (parsed.success) return { ok: true, data: parsed.data };
-    const issue = parsed.error.issues[0];
-    return { ok: false, error: `${issue?.path.join('.') || 'payload'}: ${issue?.message ?? 'invalid'}` };
+    const checked = checkContract(type, data);
+    return checked.ok ? { ok: true, data: checked.data } : { ok: false, error: describeFailure(checked, 'payload') };
   };
 }
 
 /** One route to the worker: the sender it accepts, its schema (by its type), and its handler. */
 function route<K extends keyof ToWorker>(type: K, allow: SenderCheck, handle: Route<ToWorker[K]['req'], ToWorker[K]['res']>['handle']) {
-  return { allow, check: schemaCheck(SCHEMAS[type] as z.ZodMiniType<ToWorker[K]['req']>), handle };
+  return { allow, check: schemaCheck(type), handle };
 }
 
 /** Every message the worker answers, each with the sender it accepts and the schema it checks. */

@@ -1,4 +1,5 @@
 import { z } from './zod.js';
+import { DEFAULT_PACING, WRITE_TYPES } from './constants.js';
 import { TaskType } from './task-types.js';
 
 /**
@@ -38,14 +39,7 @@ export const DEFAULT_BUDGETS: Record<TaskType, BudgetLimit> = {
   agent_invitation_withdraw: { per_day: 20, per_week: 80 },
 };
 
-/** What others see the member do: paced like a person, held outside working hours. */
-export const WRITE_TYPES: readonly TaskType[] = [
-  'agent_like_post',
-  'agent_comment_post',
-  'agent_connection_request',
-  'agent_send_message',
-  'agent_invitation_withdraw',
-];
+export { WRITE_TYPES };
 export const isWrite = (type: TaskType) => WRITE_TYPES.includes(type);
 
 /** The largest limit anyone may set (with the risk accepted): beyond it a number is a mistake. */
@@ -62,7 +56,7 @@ export const Pacing = z.object({
   read_max_s: z.number(),
 });
 export type Pacing = z.infer<typeof Pacing>;
-export const DEFAULT_PACING: Pacing = { write_min_s: 30, write_max_s: 90, read_min_s: 2, read_max_s: 6 };
+export { DEFAULT_PACING };
 /** The most spacing anyone may ask for: an hour between two tasks. */
 export const MAX_GAP_S = 3600;
 

@@ -6,3 +6,39 @@
 
 /** Spec: "<ns> is a fixed namespace token". On the wire it is `li`. */
 export const URN_NS = 'li';
+
+/** Every task type of the agent protocol (docs/agent-protocol.md, "Task types"). */
+export const TASK_TYPES = [
+  'agent_profile_fetch',
+  'agent_profiles_tracking',
+  'agent_like_post',
+  'agent_comment_post',
+  'agent_connection_request',
+  'agent_company_fetch',
+  'agent_company_posts_fetch',
+  'agent_profiles_search',
+  'agent_connections_fetch',
+  'agent_send_message',
+  'agent_keyword_tracking',
+  'agent_company_tracking',
+  'agent_conversations_fetch',
+  'agent_conversation_messages_fetch',
+  'agent_conversation_mark_read',
+  'agent_sent_invitations_fetch',
+  'agent_invitation_withdraw',
+] as const;
+
+/** What others see the member do: paced like a person, held outside working hours. */
+export const WRITE_TYPES: readonly (typeof TASK_TYPES)[number][] = [
+  'agent_like_post',
+  'agent_comment_post',
+  'agent_connection_request',
+  'agent_send_message',
+  'agent_invitation_withdraw',
+];
+
+/** The pace the extension keeps when the service says none (budgets.ts, `Pacing`). */
+export const DEFAULT_PACING = { write_min_s: 30, write_max_s: 90, read_min_s: 2, read_max_s: 6 };
+
+/** The network map format this build reads (network-map.ts). */
+export const NETWORK_MAP_FORMAT = 2;

@@ -1,3 +1,4 @@
+import { NETWORK_MAP_FORMAT } from './constants.js';
 import { z } from './zod.js';
 
 /**
@@ -9,7 +10,7 @@ import { z } from './zod.js';
  * The format is documented in docs/network-map.md.
  */
 
-export const NETWORK_MAP_FORMAT = 2;
+export { NETWORK_MAP_FORMAT };
 
 /** Every kind of call the operations make. Operations name calls, never paths. */
 export const NETWORK_CALLS = [

@@ -1,25 +1,7 @@
+import { TASK_TYPES } from './constants.js';
 import { z } from './zod.js';
 
-/** Every task type of the agent protocol (docs/agent-protocol.md, "Task types"). */
-export const TASK_TYPES = [
-  'agent_profile_fetch',
-  'agent_profiles_tracking',
-  'agent_like_post',
-  'agent_comment_post',
-  'agent_connection_request',
-  'agent_company_fetch',
-  'agent_company_posts_fetch',
-  'agent_profiles_search',
-  'agent_connections_fetch',
-  'agent_send_message',
-  'agent_keyword_tracking',
-  'agent_company_tracking',
-  'agent_conversations_fetch',
-  'agent_conversation_messages_fetch',
-  'agent_conversation_mark_read',
-  'agent_sent_invitations_fetch',
-  'agent_invitation_withdraw',
-] as const;
+export { TASK_TYPES };
 export const TaskType = z.enum(TASK_TYPES);
 export type TaskType = z.infer<typeof TaskType>;
 

@@ -9,14 +9,14 @@ describe('bundle budgets', () => {
   let root: string;
   afterEach(() => rmSync(root, { recursive: true, force: true }));
 
-  /** A build of one content script of `bytes`, holding these modules (minified sizes). */
-  function build(bytes: number, modules: Record<string, number>) {
+  /** A build of one bundle (the content script unless told) of `bytes`, holding these modules (minified sizes). */
+  function build(bytes: number, modules: Record<string, number>, file = 'content-scripts/network.js') {
     root = mkdtempSync(join(tmpdir(), 'na-bundles-'));
     const out = join(root, 'chrome-mv3');
     mkdirSync(join(out, 'content-scripts'), { recursive: true });
-    writeFileSync(join(out, 'content-scripts/network.js'), 'x'.repeat(bytes));
+    writeFileSync(join(out, file), 'x'.repeat(bytes));
     mkdirSync(statsDirFor(out), { recursive: true });
-    writeFileSync(join(statsDirFor(out), 'content-scripts__network.js.json'), JSON.stringify({ file: 'content-scripts/network.js', bytes, modules }));
+    writeFileSync(join(statsDirFor(out), `${file.replace('/', '__')}.json`), JSON.stringify({ file, bytes, modules }));
     return out;
   }
   const budgets = { 'content-scripts/network.js': 1_000 };
@@ -39,8 +39,14 @@ describe('bundle budgets', () => {
   it('a content script that takes in zod or the built-in map fails, whatever its size', () => {
     const { failures } = checkBundles(build(500, { 'node_modules/zod/v4/core/core.js': 100, 'src/network/map/built-in.ts': 100 }), { budgets, baseline });
     expect(failures).toHaveLength(1);
-    expect(failures[0]).toMatch(/holds modules it must not:\n\s+node_modules\/zod\/v4\/core\/core\.js \(zod belongs to the worker/);
+    expect(failures[0]).toMatch(/holds modules it must not:\n\s+node_modules\/zod\/v4\/core\/core\.js \(zod belongs to the service/);
     expect(failures[0]).toContain('src/network/map/built-in.ts (the built-in network map reaches the tab in task:start)');
+  });
+
+  it('a worker that takes in zod fails, whatever its size: it checks against the contract as JSON Schema', () => {
+    const { failures } = checkBundles(build(500, { 'node_modules/zod/v4/core/schemas.js': 100 }, 'background.js'), { budgets: { 'background.js': 1_000 }, baseline: {} });
+    expect(failures).toHaveLength(1);
+    expect(failures[0]).toMatch(/^background\.js holds modules it must not:\n\s+node_modules\/zod\/v4\/core\/schemas\.js \(the worker checks against the contract written as JSON Schema/);
   });
 
   it('a build without stats is not taken as within budget', () => {

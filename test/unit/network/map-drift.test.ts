@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { NetworkMap } from '../../../src/contract/network-map.js';
 import { BUILT_IN_NETWORK_MAP } from '../../../src/network/map/built-in.js';
-import { chooseNetworkMap } from '../../../src/network/map/choose.js';
+import { chooseNetworkMap } from '../../../src/agent/network-map-choice.js';
 import { runAsDeployed } from './run-as-deployed.js';
 import { forgetSession } from '../../../src/network/session-memory.js';
 import { fixtureNetwork, SIGNED_IN_COOKIES } from './fixture-fetch.js';

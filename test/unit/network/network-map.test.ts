@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { FIELD_GROUPS, NETWORK_CALLS, NETWORK_MAP_FORMAT, NetworkMap } from '../../../src/contract/network-map.js';
 import { BUILT_IN_NETWORK_MAP } from '../../../src/network/map/built-in.js';
-import { chooseNetworkMap } from '../../../src/network/map/choose.js';
+import { chooseNetworkMap } from '../../../src/agent/network-map-choice.js';
 
 /** A service map: the built-in one with a newer version and one call changed. */
 const serviceMap = (version: number, searchQueryId = 'voyagerSearchDashClusters.0123456789abcdef0123456789abcdef') => {

@@ -1,4 +1,6 @@
-import { NETWORK_MAP_FORMAT, NetworkMap } from '../../contract/network-map.js';
+import { NETWORK_MAP_FORMAT } from '../contract/constants.js';
+import type { NetworkMap } from '../contract/network-map.js';
+import { checkContract, describeFailure } from '../shared/contract-check.js';
 
 export type MapChoice =
   | { ok: true; map: NetworkMap; replaced: boolean }
@@ -14,12 +16,8 @@ export function chooseNetworkMap(current: NetworkMap, offered: unknown): MapChoi
   if (offered === undefined || offered === null) return { ok: true, map: current, replaced: false };
   const format = (offered as { format?: unknown }).format;
   if (format !== NETWORK_MAP_FORMAT) return { ok: false, map: current, error: `Refused network map: format ${String(format)} is not ${NETWORK_MAP_FORMAT}` };
-  const parsed = NetworkMap.safeParse(offered);
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0];
-    const where = issue?.path.length ? issue.path.join('.') : 'map';
-    return { ok: false, map: current, error: `Refused network map: ${where}: ${issue?.message ?? 'invalid'}` };
-  }
-  if (parsed.data.version <= current.version) return { ok: true, map: current, replaced: false };
-  return { ok: true, map: parsed.data, replaced: true };
+  const checked = checkContract('network-map', offered);
+  if (!checked.ok) return { ok: false, map: current, error: `Refused network map: ${describeFailure(checked, 'map')}` };
+  if (checked.data.version <= current.version) return { ok: true, map: current, replaced: false };
+  return { ok: true, map: checked.data, replaced: true };
 }
