@@ -9,8 +9,9 @@ import { migrate } from '../../src/service/db/migrate.js';
 import type { NetworkPost } from '../../src/contract/task-outputs.js';
 
 /**
- * The exact totals of GET /api-posts without a filter come from post_count_deltas (007): after
- * every kind of change, the counter answer must equal a real count(*) of the rows.
+ * The exact totals of GET /api-posts without a filter, or with seniority alone, come from
+ * post_count_deltas (007, by level since 014): after every kind of change, the counter answer must
+ * equal a real count(*) of the rows.
  */
 let svc: TestService;
 let alpha: AgentTeam;
@@ -56,9 +57,23 @@ async function expectExactCounts(): Promise<Record<string, number>> {
       expect(body.count).toBe(real);
       totals[id] = real;
     }
+    // Seniority alone is counted too (014): every level set, team-wide and per watchlist.
+    for (const levels of LEVEL_SETS) {
+      const teamLevels = await realCount('SELECT count(*) AS n FROM posts WHERE team_id = $1 AND author_seniority = ANY($2::text[])', [team.id, levels]);
+      expect(await countedPosts(db(), team.id, undefined, levels), `team ${team.id} ${levels}`).toBe(teamLevels);
+      expect((await getPosts(svc, team.apiKey, { seniority_level: levels.join(',') })).body.count).toBe(teamLevels);
+      for (const { id } of watchlists) {
+        const real = await realCount('SELECT count(*) AS n FROM watchlist_posts WHERE watchlist_id = $1 AND author_seniority = ANY($2::text[])', [id, levels]);
+        expect(await countedPosts(db(), team.id, id, levels), `watchlist ${id} ${levels}`).toBe(real);
+        expect((await getPosts(svc, team.apiKey, { watchlist_id: id, seniority_level: levels.join(',') })).body.count).toBe(real);
+        totals[`${id} ${levels}`] = real;
+      }
+    }
   }
   return totals;
 }
+
+const LEVEL_SETS = [['cxo'], ['intern'], ['cxo', 'vp'], ['vp', 'unknown', 'entry']];
 
 /** Deterministic pseudo-random choices, so a failing series can be replayed. */
 function random(seed: number) {
@@ -96,7 +111,12 @@ describe('post totals kept by 007_posts_counts', () => {
       const tasks = await cycle(members, () => {
         const posts = pick(1 + Math.floor(next() * 12));
         // Seen-again posts with fresh counts, and one brand-new post now and then.
-        const refreshed = posts.map((p) => ({ ...p, likes_count: p.likes_count + round }));
+        // Some come back with another headline: the author's level moves (an update, 014 counts it).
+        const refreshed = posts.map((p) => ({
+          ...p,
+          likes_count: p.likes_count + round,
+          post_author: next() < 0.3 ? { ...p.post_author, headline: next() < 0.5 ? 'VP of Sales' : 'CEO' } : p.post_author,
+        }));
         return next() < 0.5 ? [...refreshed, networkPost({ content: `fresh ${round}` })] : refreshed;
       });
       expect(tasks).toBe(5); // robots, drones, rockets, boats for alpha; robots too for beta
@@ -107,6 +127,10 @@ describe('post totals kept by 007_posts_counts', () => {
     const totals = await expectExactCounts();
     // The series did file: every scope holds posts, and the rule on 'rockets' dropped some.
     for (const id of [alpha.id, beta.id, w1, w2, w3, wBeta]) expect(totals[id]).toBeGreaterThan(0);
+    // Authors of every level counted.
+    for (const level of ['cxo', 'intern', 'vp']) {
+      expect(await realCount('SELECT count(*) AS n FROM watchlist_posts WHERE watchlist_id = $1 AND author_seniority = $2', [w1, level])).toBeGreaterThan(0);
+    }
     const teamwide = await realCount('SELECT count(*) AS n FROM posts WHERE team_id = $1', [alpha.id]);
     expect(teamwide).toBeLessThan(totals[w1]! + totals[w2]! + totals[w3]!); // shared posts are one team post
   });
@@ -117,6 +141,17 @@ describe('post totals kept by 007_posts_counts', () => {
     const before = await expectExactCounts();
     await cycle(alpha.members, () => again.map((p) => ({ ...p, likes_count: 99 })));
     expect(await expectExactCounts()).toEqual(before);
+  });
+
+  test('a post filed again under another level moves from one level to the other (014)', async () => {
+    const post = networkPost({ content: 'moving up', headline: 'Intern' });
+    await cycle(alpha.members, (t) => (t.input.watchlist_id === w1 ? [post] : []));
+    const before = await expectExactCounts();
+    await cycle(alpha.members, (t) => (t.input.watchlist_id === w1 ? [{ ...post, post_author: { ...post.post_author, headline: 'CEO' } }] : []));
+    const after = await expectExactCounts();
+    expect(after[`${w1} intern`]).toBe(before[`${w1} intern`]! - 1);
+    expect(after[`${w1} cxo`]).toBe(before[`${w1} cxo`]! + 1);
+    expect(after[w1]).toBe(before[w1]);
   });
 
   test('a deleted post leaves its team and every watchlist that held it', async () => {
@@ -149,7 +184,7 @@ describe('post totals kept by 007_posts_counts', () => {
     expect((await expectExactCounts())[w1]).toBe(before[w1]! + 1);
   });
 
-  test('many small changes are folded by a read into one row, and the total does not move', async () => {
+  test('many small changes are folded by a read into one row per level, and the total does not move', async () => {
     const before = (await expectExactCounts())[w1]!;
     const added: string[] = [];
     for (let i = 0; i < 40; i++) {
@@ -164,9 +199,13 @@ describe('post totals kept by 007_posts_counts', () => {
     await db().query('DELETE FROM watchlist_posts WHERE watchlist_id = $1 AND post_id = ANY($2::uuid[])', [w1, added.slice(0, 5)]);
     expect(await realCount('SELECT count(*) AS n FROM post_count_deltas WHERE watchlist_id = $1', [w1])).toBeGreaterThan(32);
     expect(await countedPosts(db(), alpha.id, w1)).toBe(before + 35);
-    expect(await realCount('SELECT count(*) AS n FROM post_count_deltas WHERE watchlist_id = $1', [w1])).toBe(1);
+    // One row per seniority level the scope holds (014).
+    const levels = (sql: string, id: string) => realCount(`SELECT count(DISTINCT author_seniority) AS n FROM ${sql}`, [id]);
+    expect(await realCount('SELECT count(*) AS n FROM post_count_deltas WHERE watchlist_id = $1', [w1])).toBe(await levels('watchlist_posts WHERE watchlist_id = $1', w1));
     expect(await countedPosts(db(), alpha.id)).toBe(await realCount('SELECT count(*) AS n FROM posts WHERE team_id = $1', [alpha.id]));
-    expect(await realCount('SELECT count(*) AS n FROM post_count_deltas WHERE team_id = $1 AND watchlist_id IS NULL', [alpha.id])).toBe(1);
+    expect(await realCount('SELECT count(*) AS n FROM post_count_deltas WHERE team_id = $1 AND watchlist_id IS NULL', [alpha.id])).toBe(
+      await levels('posts WHERE team_id = $1', alpha.id),
+    );
     expect((await expectExactCounts())[w1]).toBe(before + 35);
   });
 
@@ -221,7 +260,7 @@ describe('post totals kept by 007_posts_counts', () => {
   });
 });
 
-describe('007 backfill', () => {
+describe('007 and 014 backfill', () => {
   test('rows written before the migration are counted by it', async () => {
     const pgUrl = process.env.DATABASE_URL;
     const schema = pgUrl ? `t_${crypto.randomUUID().replace(/-/g, '').slice(0, 16)}` : undefined;
@@ -238,8 +277,9 @@ describe('007 backfill', () => {
       }
       // Team 0: 30 posts in watchlists 0 and 2 (overlapping); team 1: 7 posts in watchlist 1, 3 in none.
       await raw.query(
-        `INSERT INTO posts (id, team_id, activity_urn, post_url, posted_at)
-         SELECT gen_random_uuid(), CASE WHEN g <= 30 THEN $1::uuid ELSE $2::uuid END, 'urn:li:activity:' || g, 'https://x/', now()
+        `INSERT INTO posts (id, team_id, activity_urn, post_url, posted_at, author_seniority)
+         SELECT gen_random_uuid(), CASE WHEN g <= 30 THEN $1::uuid ELSE $2::uuid END, 'urn:li:activity:' || g, 'https://x/', now(),
+                CASE WHEN g % 3 = 0 THEN 'cxo' ELSE 'unknown' END
            FROM generate_series(1, 40) g`,
         [teams[0], teams[1]],
       );
@@ -260,6 +300,12 @@ describe('007 backfill', () => {
       expect(await countedPosts(raw, teams[0]!, watchlists[0])).toBe(30);
       expect(await countedPosts(raw, teams[1]!, watchlists[1])).toBe(7);
       expect(await countedPosts(raw, teams[0]!, watchlists[2])).toBe(10);
+      // By level (014): team 0 has posts 1-30, of which 10 by a cxo; watchlist_posts keep their own
+      // level, 'unknown' here (the column's default).
+      expect(await countedPosts(raw, teams[0]!, undefined, ['cxo'])).toBe(10);
+      expect(await countedPosts(raw, teams[0]!, undefined, ['unknown', 'vp'])).toBe(20);
+      expect(await countedPosts(raw, teams[1]!, undefined, ['cxo'])).toBe(3);
+      expect(await countedPosts(raw, teams[0]!, watchlists[0], ['unknown'])).toBe(30);
       // And from then on the triggers count.
       await raw.query('DELETE FROM watchlist_posts WHERE watchlist_id = $1 AND post_id IN (SELECT post_id FROM watchlist_posts WHERE watchlist_id = $1 LIMIT 4)', [
         watchlists[0],

@@ -18,9 +18,12 @@ export function pageWindow(q: PostsQuery): { offset: number; limit: number } {
   return { offset: from, limit: to - from + 1 };
 }
 
-/** Filters that keep only some of a watchlist's (or team's) posts; sort and page narrow nothing. */
-function isNarrowed(q: PostsQuery): boolean {
-  return q.trending === true || q.start_date !== undefined || q.end_date !== undefined || q.seniority_level !== undefined;
+/**
+ * Filters whose total is counted row by row; sort and page narrow nothing, and seniority alone is
+ * read from the counters (007, by level since 014).
+ */
+function isCountedByRow(q: PostsQuery): boolean {
+  return q.trending === true || q.start_date !== undefined || q.end_date !== undefined;
 }
 
 /**
@@ -36,8 +39,9 @@ async function countMatching(db: Queryable, countFrom: string, filter: string, p
  * One page of a team's collected posts and the total that match. With a watchlist, the listing
  * reads `watchlist_posts` (one index range per watchlist, sorted as the index is); without one,
  * the team's posts once each from `posts` (indexes in 006_collection.sql). The total of an
- * unfiltered listing comes from the counters of 007_posts_counts (post-counts.ts): counting a
- * million index entries per request was nearly all of its time; a filtered one is counted.
+ * unfiltered listing, or one filtered by seniority alone, comes from the counters of
+ * 007_posts_counts, by level since 014 (post-counts.ts): counting a million index entries (or
+ * 222,223 of two levels) per request was nearly all of its time; other filters are counted.
  */
 export async function listPosts(db: Database, teamId: string, q: PostsQuery): Promise<{ data: CollectedPost[]; count: number }> {
   const { offset, limit } = pageWindow(q);
@@ -89,8 +93,8 @@ export async function listPosts(db: Database, teamId: string, q: PostsQuery): Pr
           ORDER BY ${order} LIMIT ${param(limit)} OFFSET ${param(offset)}`,
         params,
       );
-      if (isNarrowed(q)) return { rows, count: await countMatching(tx, countFrom, filter, countParams), foldDue: false };
-      const counted = await readPostCount(tx, teamId, q.watchlist_id);
+      if (isCountedByRow(q)) return { rows, count: await countMatching(tx, countFrom, filter, countParams), foldDue: false };
+      const counted = await readPostCount(tx, teamId, q.watchlist_id, q.seniority_level);
       return { rows, count: counted.posts, foldDue: counted.foldDue };
     },
     { readOnlySnapshot: true },
