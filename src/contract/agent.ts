@@ -1,4 +1,5 @@
 import { z } from './zod.js';
+import { int32 } from './integers.js';
 import { MemberSafety, Pacing } from './budgets.js';
 import { strictBody } from './common.js';
 import { Role } from './auth.js';
@@ -20,10 +21,10 @@ export const CallHealth = z.object({
     .array(
       z.object({
         alternative: z.string().check(z.maxLength(60)),
-        status: z.nullable(z.number().check(z.int())),
+        status: z.nullable(int32()),
         code: z.string().check(z.maxLength(60)),
         message: z.string().check(z.maxLength(300)),
-        count: z.number().check(z.int(), z.gte(1)),
+        count: int32({ min: 1 }),
         last_at: z.string().check(z.maxLength(40)),
       }),
     )
@@ -43,7 +44,7 @@ export const HeartbeatBody = z.object({
   /** Extension: why it is paused (user, or a safety stop such as `network_rate_limited`). */
   pause_reason: z.optional(z.nullable(z.string().check(z.maxLength(200)))),
   /** Extension: the version of the network map it runs with, so the service sends a newer one only. */
-  network_map_version: z.optional(z.number().check(z.int(), z.gte(0), z.lte(2_147_483_647))),
+  network_map_version: z.optional(int32({ min: 0 })),
   /** Extension: the map format it reads; the service hands out maps of that format only. */
   network_map_format: z.optional(z.number().check(z.int(), z.gte(1), z.lte(1000))),
   /** Extension: calls of the network map whose alternatives failed lately (docs/network-map.md, "Health"). */
@@ -87,7 +88,7 @@ export const ClaimedTask = z.object({
 export type ClaimedTask = z.infer<typeof ClaimedTask>;
 export const ClaimResponse = z.object({ task: ClaimedTask });
 
-const attempt = z.number({ error: "Missing or invalid 'attempt'" }).check(z.int(), z.gte(1));
+const attempt = int32({ min: 1 }, "Missing or invalid 'attempt'");
 
 export const ExtendBody = strictBody({ attempt });
 export const ExtendResponse = z.object({ lease_expires_at: z.string() });

@@ -1,9 +1,10 @@
 import { z } from './zod.js';
+import { int32 } from './integers.js';
 
 /** What `get-task-status` shows as `task_output`, per task type. Written by the extension's parsers. */
 
 const nullableString = z.nullable(z.string());
-const YearMonth = z.nullable(z.object({ year: z.number().check(z.int()), month: z.nullable(z.number().check(z.int(), z.gte(1), z.lte(12))) }));
+const YearMonth = z.nullable(z.object({ year: int32(), month: z.nullable(int32({ min: 1, max: 12 })) }));
 
 export const Experience = z.object({
   title: nullableString,
@@ -32,8 +33,8 @@ export const ProfileOutput = z.object({
   location: z.string(),
   profile_url: z.string(),
   /** Null when the network no longer tells (since 2026 it gives no connections count). */
-  connections: z.nullable(z.number().check(z.int(), z.gte(0))),
-  followers: z.nullable(z.number().check(z.int(), z.gte(0))),
+  connections: z.nullable(int32({ min: 0 })),
+  followers: z.nullable(int32({ min: 0 })),
   about: z.string(),
   experience: z.array(Experience),
   education: z.array(Education),
@@ -56,9 +57,9 @@ export const NetworkPost = z.object({
     image_url: nullableString,
   }),
   posted_at: z.string(),
-  likes_count: z.number().check(z.int(), z.gte(0)),
-  shares_count: z.number().check(z.int(), z.gte(0)),
-  comments_count: z.number().check(z.int(), z.gte(0)),
+  likes_count: int32({ min: 0 }),
+  shares_count: int32({ min: 0 }),
+  comments_count: int32({ min: 0 }),
   videos: z.nullable(z.array(z.string())),
   image_urls: z.nullable(z.array(z.string())),
 });
@@ -80,12 +81,12 @@ export const CompanyOutput = z.object({
   description: nullableString,
   website: nullableString,
   industries: z.array(z.string()),
-  staff_count: z.nullable(z.number().check(z.int())),
+  staff_count: z.nullable(int32()),
   staff_count_range: nullableString,
   headquarters: z.nullable(z.object({ city: nullableString, country: nullableString, geographic_area: nullableString })),
   specialities: z.array(z.string()),
-  founded_year: z.nullable(z.number().check(z.int())),
-  followers: z.nullable(z.number().check(z.int())),
+  founded_year: z.nullable(int32()),
+  followers: z.nullable(int32()),
   logo_url: nullableString,
 });
 export type CompanyOutput = z.infer<typeof CompanyOutput>;
@@ -102,9 +103,9 @@ export const ProfileSummary = z.object({
 });
 
 const Paging = {
-  start: z.number().check(z.int(), z.gte(0)),
-  count: z.number().check(z.int(), z.gte(0)),
-  total: z.nullable(z.number().check(z.int(), z.gte(0))),
+  start: int32({ min: 0 }),
+  count: int32({ min: 0 }),
+  total: z.nullable(int32({ min: 0 })),
 };
 
 export const SearchProfilesOutput = z.object({ profiles: z.array(ProfileSummary), ...Paging });

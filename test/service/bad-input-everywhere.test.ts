@@ -5,6 +5,7 @@ import { enqueueTask } from '../../src/service/tasks/enqueue.js';
 import { startTestService, type TestService } from '../support/test-service.js';
 import { signIn, type SignedIn } from '../support/sign-in.js';
 import { createAgentTeam } from '../support/task-team.js';
+import { documentedOperations, exampleOf, leafPaths, withValueAt, type JsonSchema } from '../support/schema-sweep.js';
 import { TASK_TYPES, type TaskType } from '../../src/contract/task-types.js';
 
 /**
@@ -29,24 +30,6 @@ beforeAll(async () => {
   await svc.ctx.db.query(`UPDATE teams SET plan = 'business' WHERE id = $1`, [me.team.id]);
 });
 afterAll(() => svc.close());
-
-interface JsonSchema {
-  type?: string | string[];
-  properties?: Record<string, JsonSchema>;
-  required?: string[];
-  items?: JsonSchema;
-  anyOf?: JsonSchema[];
-  enum?: unknown[];
-  const?: unknown;
-  minimum?: number;
-  examples?: unknown[];
-  format?: string;
-}
-interface Operation {
-  parameters?: { name: string; in: string; required?: boolean; schema: JsonSchema }[];
-  requestBody?: { content: { 'application/json': { schema: JsonSchema } } };
-}
-type Document = { paths: Record<string, Record<string, Operation>> };
 
 /** Hostile values, as raw JSON (so that -0 and 2^53 + 1 reach the service as written). */
 const BAD_JSON: Record<string, string> = {
@@ -90,18 +73,6 @@ const MALFORMED_BODIES: (string | undefined)[] = [
 ];
 const MALFORMED_QUERIES = ['', '?id=not-a-uuid', '?api_agent_task_id=%00', '?page=-1&range_from=abc&sort_by=%27', '?id=00000000-0000-0000-0000-000000000000'];
 
-/** Every leaf of a JSON value, as paths (`labels.0.name`), and the value with one leaf replaced. */
-function leafPaths(value: unknown, prefix: (string | number)[] = []): (string | number)[][] {
-  if (Array.isArray(value)) return value.flatMap((v, i) => leafPaths(v, [...prefix, i]));
-  if (value !== null && typeof value === 'object') return Object.entries(value).flatMap(([k, v]) => leafPaths(v, [...prefix, k]));
-  return [prefix];
-}
-function withValueAt(value: unknown, path: (string | number)[], replacement: unknown): unknown {
-  if (path.length === 0) return replacement;
-  const copy = (Array.isArray(value) ? [...value] : { ...(value as object) }) as Record<string | number, unknown>;
-  copy[path[0]!] = withValueAt(copy[path[0]!], path.slice(1), replacement);
-  return copy;
-}
 function badBody(base: unknown, path: (string | number)[], badJson: string): string {
   return JSON.stringify(withValueAt(base, path, PLACEHOLDER)).replace(`"${PLACEHOLDER}"`, () => badJson);
 }
@@ -139,19 +110,11 @@ async function expectNo5xx(method: string, path: string, body: string | undefine
   return res;
 }
 
-/** Operations in the document's order, sign-out last (it revokes the token the sweep uses). */
-async function documentedOperations(): Promise<[string, string, Operation][]> {
-  const doc = (await (await svc.call('GET', '/openapi.json')).json()) as Document;
-  return Object.entries(doc.paths)
-    .flatMap(([path, methods]) => Object.entries(methods).map(([method, op]) => [method, path, op] as [string, string, Operation]))
-    .sort(([, a], [, b]) => Number(a === '/agent/sign-out') - Number(b === '/agent/sign-out'));
-}
-
 const UUID = '00000000-0000-4000-8000-000000000000';
 
 test('no documented operation answers 5xx to malformed input, or to hostile values in any of its fields', async () => {
   const headers = { ...me.memberHeaders };
-  for (const [method, template, op] of await documentedOperations()) {
+  for (const [method, template, op] of await documentedOperations(svc)) {
     const M = method.toUpperCase();
     const path = template.replace('{id}', UUID);
     const hasBody = Boolean(op.requestBody);
@@ -190,33 +153,6 @@ test('no documented operation answers 5xx to malformed input, or to hostile valu
   expect(failures).toEqual([]);
   expect(tally.requests).toBeGreaterThan(1000);
 }, 600_000);
-
-/** A valid value of a JSON schema (the contract's output schemas), with lifelike strings where they are read. */
-function exampleOf(schema: JsonSchema, name = ''): unknown {
-  if (schema.const !== undefined) return schema.const;
-  if (schema.enum) return schema.enum[0];
-  if (schema.anyOf) return exampleOf(schema.anyOf.find((s) => s.type !== 'null') ?? schema.anyOf[0]!, name);
-  const type = Array.isArray(schema.type) ? schema.type.find((t) => t !== 'null') : schema.type;
-  switch (type) {
-    case 'object':
-      return Object.fromEntries(Object.entries(schema.properties ?? {}).map(([k, s]) => [k, exampleOf(s, k)]));
-    case 'array':
-      return schema.items ? [exampleOf(schema.items, name)] : [];
-    case 'integer':
-    case 'number':
-      return Math.max(schema.minimum ?? 1, 1);
-    case 'boolean':
-      return true;
-    case 'string':
-      if (name.endsWith('_at')) return new Date().toISOString();
-      if (name === 'social_urn') return 'urn:li:activity:7250000000000000001';
-      if (name.endsWith('_urn')) return 'urn:li:fsd_profile:ACoAAAdaLovelace';
-      if (name.endsWith('url') || name.endsWith('_urls')) return 'https://www.linkedin.com/in/ada-lovelace/';
-      return 'Ada';
-    default:
-      return null;
-  }
-}
 
 test('no agent result answers 5xx: hostile values in every field of every task type’s output (complete) and of a failure report (fail)', async () => {
   const team = await createAgentTeam(svc, 'Sweep agents', [{ email: 'agent-sweep@example.com', role: 'admin' }]);

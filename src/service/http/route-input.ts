@@ -20,6 +20,8 @@ import { HttpError } from './http-error.js';
  *   an agent's result (`text: 'clean'`): a stray character from the network must never lose work,
  *   so it is cleaned instead (contract/text.ts).
  * Then the schema; its first issue is the message (the spec's exact messages live in the contract).
+ * A check without a message of its own names the field it failed on (`Invalid 'attempt': Too big:
+ * expected number to be <=2147483647`), so every 400 says which field is wrong.
  */
 
 type Target = 'json' | 'query' | 'param';
@@ -44,7 +46,7 @@ export function validate<T extends Target, S extends z.core.$ZodType>(target: T,
     const raw = target === 'json' ? await readJsonObject(c, options.text ?? 'refuse') : checkedStrings(target === 'query' ? c.req.query() : c.req.param());
     const chosen = options.mode ? options.mode(raw) : schema;
     if (typeof chosen === 'string') throw new HttpError(400, chosen);
-    const parsed = z.safeParse(chosen, raw);
+    const parsed = z.safeParse(chosen, raw, NAMING_THE_FIELD);
     if (!parsed.success) throw new HttpError(400, firstIssueMessage(parsed.error));
     c.req.addValidatedData(target, parsed.data as Record<string, unknown>);
     await next();
@@ -97,6 +99,19 @@ function checkedStrings(values: Record<string, string>): Record<string, string> 
 /** Field names in messages are quoted, never more than this much of them. */
 const MAX_FIELD_CHARS = 60;
 
+const quotedField = (path: string) => (path.length > MAX_FIELD_CHARS ? `${path.slice(0, MAX_FIELD_CHARS)}…` : path);
+
+/** The parse's error map: below the contract's own messages, above zod's (which name no field). */
+const NAMING_THE_FIELD: z.core.ParseContext<z.core.$ZodIssue> = {
+  error(issue) {
+    const path = issue.path ?? [];
+    if (path.length === 0) return undefined;
+    const plain = z.config().localeError?.(issue);
+    const message = typeof plain === 'string' ? plain : (plain?.message ?? 'Invalid input');
+    return `Invalid '${quotedField(path.map(String).join('.'))}': ${message}`;
+  },
+};
+
 /** 400 naming the first field (as `a.b.0.c`) whose name or text the database cannot store. */
 function refuseUnstorable(value: object): void {
   const stack: Array<[unknown, string]> = [[value, '']];
@@ -116,6 +131,5 @@ function refuseUnstorable(value: object): void {
 }
 
 function unstorable(path: string): HttpError {
-  const field = path.length > MAX_FIELD_CHARS ? `${path.slice(0, MAX_FIELD_CHARS)}…` : path;
-  return new HttpError(400, `Invalid '${field}': contains a character that cannot be stored`);
+  return new HttpError(400, `Invalid '${quotedField(path)}': contains a character that cannot be stored`);
 }
