@@ -14,3 +14,4 @@ export * from './watchlists.js';
 export * from './invitations.js';
 export * from './webhooks.js';
 export * from './live-events.js';
+export * from './relationships.js';

@@ -4,7 +4,8 @@ import { z } from './zod.js';
  * GET /api-events: a Server-Sent Events stream of what changed for the team. Each `change` event
  * names a kind; the client fetches that kind again (the stream never carries the data itself).
  */
-export const CHANGE_KINDS = ['tasks', 'posts', 'watchlists', 'members'] as const;
+/** `invitations`: a connection.accepted (or another invitation state change); `inbox`: a message.received or a read. */
+export const CHANGE_KINDS = ['tasks', 'posts', 'watchlists', 'members', 'invitations', 'inbox'] as const;
 export const ChangeKind = z.enum(CHANGE_KINDS);
 export type ChangeKind = z.infer<typeof ChangeKind>;
 

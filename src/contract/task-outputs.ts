@@ -129,6 +129,7 @@ export const ConversationParticipant = z.object({
   name: z.string(),
   profile_url: nullableString,
 });
+export type ConversationParticipant = z.infer<typeof ConversationParticipant>;
 
 /** A message as the inbox shows it; `from_me`: sent by the member whose inbox it is. */
 export const ConversationLastMessage = z.object({

@@ -3,7 +3,7 @@ import { strictBody } from './common.js';
 
 /** Signed webhooks for API users (docs/webhooks.md). */
 
-export const WEBHOOK_EVENTS = ['task.completed', 'task.failed', 'posts.collected'] as const;
+export const WEBHOOK_EVENTS = ['task.completed', 'task.failed', 'posts.collected', 'connection.accepted', 'message.received'] as const;
 export const WebhookEvent = z.enum(WEBHOOK_EVENTS);
 export type WebhookEvent = z.infer<typeof WebhookEvent>;
 

@@ -20,6 +20,7 @@ import { peopleWatchlistRoutes } from './routes/people-watchlists.js';
 import { companyWatchlistRoutes } from './routes/company-watchlists.js';
 import { webhookRoutes } from './routes/webhooks.js';
 import { eventRoutes } from './routes/events.js';
+import { relationshipRoutes } from './routes/relationships.js';
 
 /** 1 MiB: far above any real request; a larger body is refused before it is read. */
 export const MAX_BODY_BYTES = 1024 * 1024;
@@ -50,6 +51,7 @@ export function createApp(ctx: ServiceContext) {
   app.route('/', companyWatchlistRoutes);
   app.route('/', webhookRoutes);
   app.route('/', eventRoutes);
+  app.route('/', relationshipRoutes);
 
   app.notFound((c) => c.json({ error: 'Not found' }, 404));
   app.onError((err, c) => {

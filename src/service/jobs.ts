@@ -5,6 +5,7 @@ import { runSlackDelivery } from './slack/slack-job.js';
 import { resumePendingPrompts } from './watchlists/prompt-jobs.js';
 import { runWebhookDelivery } from './webhooks/job.js';
 import { tidyEmbeddedDatabase } from './db/housekeeping.js';
+import { runRelationshipSync } from './relationships/sync.js';
 
 /** One periodic job: a name for the logs, how often, and the work. */
 export interface BackgroundJob {
@@ -29,6 +30,8 @@ export const BACKGROUND_JOBS: BackgroundJob[] = [
   { name: 'resume_prompt_watchlists', everyMs: 5_000, run: resumePendingPrompts },
   // A task's end or a filing notifies `webhook_ready`: delivered within the second; retries by the clock.
   { name: 'webhook_delivery', everyMs: 5_000, run: runWebhookDelivery, wakeOn: 'webhook_ready' },
+  // Each member is due every RELATIONSHIP_SYNC_INTERVAL_S (relationships/sync.ts); looking is one small query.
+  { name: 'relationship_sync', everyMs: 15_000, run: (ctx) => runRelationshipSync(ctx) },
   // PGlite has no autovacuum (db/housekeeping.ts); looking costs one small query.
   { name: 'tidy_embedded_database', everyMs: 10_000, run: (ctx) => tidyEmbeddedDatabase(ctx.db, ctx.log) },
 ];

@@ -41,7 +41,7 @@ async function open(team: AgentTeam): Promise<SseReader> {
   const reader = new SseReader(res);
   const ready = await reader.next();
   expect(ready.event).toBe('ready');
-  expect(JSON.parse(ready.data)).toEqual({ kinds: ['tasks', 'posts', 'watchlists', 'members'], keep_alive_s: 15 });
+  expect(JSON.parse(ready.data)).toEqual({ kinds: ['tasks', 'posts', 'watchlists', 'members', 'invitations', 'inbox'], keep_alive_s: 15 });
   expect(ready.retry).toBe(2000);
   return reader;
 }
@@ -196,5 +196,38 @@ describe('the stream itself', () => {
     await reader.drain(1_000);
     expect(reader.ended).toBe(true);
     expect(Date.now() - stopped).toBeLessThan(1_000);
+  });
+
+  test('an invitation sent, then accepted, is announced as invitations; a message from the other side as inbox', async () => {
+    const stream = await open(acme);
+    const person = 'urn:li:fsd_profile:ACoAALiveGrace1';
+    try {
+      expect((await api('POST', '/network-agent/send-connection-request', acme.keyHeaders, { profile_urn: person })).status).toBe(200);
+      const invite = (await claimTask(svc, ada))!;
+      expect(invite.type).toBe('agent_connection_request');
+      await stream.drain();
+      await completeTask(svc, ada, invite, { sent: true, invitation_urn: null });
+      expect(await changedKinds(stream)).toEqual(['invitations', 'tasks']);
+
+      expect((await api('POST', '/network-agent/fetch-connections', acme.keyHeaders, {})).status).toBe(200);
+      const read = (await claimTask(svc, ada))!;
+      expect(read.type).toBe('agent_connections_fetch');
+      await stream.drain();
+      const connection = { profile_urn: person, public_identifier: 'grace', full_name: 'Grace', headline: null, profile_url: null, image_url: null };
+      await completeTask(svc, ada, read, { connections: [{ ...connection, connected_at: new Date().toISOString() }], start: 0, count: 1, total: 1 });
+      expect(await changedKinds(stream)).toEqual(['invitations', 'tasks']);
+
+      expect((await api('POST', '/network-agent/fetch-conversations', acme.keyHeaders, {})).status).toBe(200);
+      const inbox = (await claimTask(svc, ada))!;
+      expect(inbox.type).toBe('agent_conversations_fetch');
+      await stream.drain();
+      const last = { text: 'Hello!', sender_urn: person, from_me: false, delivered_at: new Date().toISOString() };
+      const urn = 'urn:li:msg_conversation:(urn:li:fsd_profile:ACoAAAdaLive01,2-bGl2ZQ==)';
+      const conversation = { conversation_urn: urn, unread: true, last_activity_at: last.delivered_at, participants: [{ profile_urn: person, name: 'Grace', profile_url: null }], last_message: last };
+      await completeTask(svc, ada, inbox, { conversations: [conversation] });
+      expect(await changedKinds(stream)).toEqual(['inbox', 'tasks']);
+    } finally {
+      await stream.close();
+    }
   });
 });

@@ -90,7 +90,9 @@ describe('/openapi.json is the routes', () => {
     const ids = new Set<string>();
     for (const [method, path, op] of operations()) {
       const what = `${method} ${path}`;
-      const fromRoute = method + path.split(/[^A-Za-z0-9{}]+/).map((w) => (w.startsWith('{') ? `By${w.slice(1, 2).toUpperCase()}${w.slice(2, -1)}` : w && w[0]!.toUpperCase() + w.slice(1))).join('');
+      const cap = (w: string) => (w ? w[0]!.toUpperCase() + w.slice(1) : w);
+      // A path parameter is one word, snake_case made camel: {conversation_urn} -> ByConversationUrn.
+      const fromRoute = method + path.split(/[^A-Za-z0-9{}_]+/).map((w) => (w.startsWith('{') ? `By${w.slice(1, -1).split('_').map(cap).join('')}` : cap(w))).join('');
       expect(op.operationId, what).toBe(fromRoute);
       expect(ids.has(op.operationId), what).toBe(false);
       ids.add(op.operationId);

@@ -1,9 +1,9 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest';
 import { startTestService, type TestService } from '../support/test-service.js';
 import { createAgentTeam, type AgentTeam, type TeamMember } from '../support/task-team.js';
 import { claimTask, completeTask, insertKeywordWatchlist, networkPost, runAllTasks, type ClaimedTask } from '../support/collection-fixtures.js';
-import { startLocalHttpServer, waitFor, type LocalHttpServer, type RecordedRequest } from '../support/local-http.js';
+import { verifyWebhook } from '../support/webhook-signature.js';
+import { startLocalHttpServer, waitFor, type LocalHttpServer } from '../support/local-http.js';
 import { schedulerTick } from '../../src/service/scheduler/index.js';
 import { deliverDueWebhooks } from '../../src/service/webhooks/deliver.js';
 import { startBackgroundJobs, BACKGROUND_JOBS } from '../../src/service/jobs.js';
@@ -53,16 +53,7 @@ async function register(team: AgentTeam, events: string[], path = '/hook'): Prom
   return { id: body.webhook.id, secret: body.secret };
 }
 
-/** What docs/webhooks.md tells a receiver to do: recompute the HMAC over "<t>.<raw body>", compare in constant time. */
-function verify(req: RecordedRequest, secret: string): boolean {
-  const header = String(req.headers['x-signature'] ?? '');
-  const t = /(?:^|,)t=(\d+)/.exec(header)?.[1];
-  const v1 = /(?:^|,)v1=([0-9a-f]{64})/.exec(header)?.[1];
-  if (!t || !v1) return false;
-  if (Math.abs(Date.now() / 1000 - Number(t)) > 300) return false;
-  const expected = createHmac('sha256', secret).update(`${t}.${req.body}`).digest();
-  return timingSafeEqual(expected, Buffer.from(v1, 'hex'));
-}
+const verify = verifyWebhook;
 
 async function likeTask(team: AgentTeam, n = 1): Promise<string> {
   const res = await svc.call('POST', '/network-agent/like-post', {

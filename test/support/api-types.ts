@@ -780,7 +780,7 @@ export interface paths {
         put?: never;
         /**
          * Register a webhook: events are POSTed to your URL, signed
-         * @description Events: `task.completed`, `task.failed` (any task of the team, with its output or error) and `posts.collected` (a watchlist filed new posts). Each delivery carries `X-Signature: t=<unix>,v1=<hex HMAC-SHA256 of "<t>.<body>">` made with the `secret` of this answer (shown once), `X-Webhook-Id` (the same on every retry) and `X-Webhook-Event`. A 2xx answer is delivered; 408, 429, 5xx and unreachable endpoints are retried with backoff for a day. The URL must be https and public. At most 20 webhooks per team. Admins only: the team’s key and the admin’s own agent token.
+         * @description Events: `task.completed`, `task.failed` (any task of the team, with its output or error), `posts.collected` (a watchlist filed new posts), `connection.accepted` and `message.received` (docs/relationships.md). Each delivery carries `X-Signature: t=<unix>,v1=<hex HMAC-SHA256 of "<t>.<body>">` made with the `secret` of this answer (shown once), `X-Webhook-Id` (the same on every retry) and `X-Webhook-Event`. A 2xx answer is delivered; 408, 429, 5xx and unreachable endpoints are retried with backoff for a day. The URL must be https and public. At most 20 webhooks per team. Admins only: the team’s key and the admin’s own agent token.
          */
         post: operations["postApiWebhooks"];
         delete?: never;
@@ -835,6 +835,66 @@ export interface paths {
          * @description A `text/event-stream`. First `event: ready`; then `event: change` with `{"kinds": [...]}` (of `tasks`, `posts`, `watchlists`, `members`) whenever those changed: fetch them again. The stream carries no data itself. A comment line every 15 s keeps proxies from closing it; it ends after 10 minutes and the client reconnects (the `retry` field). Send `x-api-key` as a header: with `fetch`, not `EventSource`, in a browser.
          */
         get: operations["getApiEvents"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api-invitations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Invitations sent through the service, with their state, newest first
+         * @description Every connection request the team’s members sent through the service: `pending`, `accepted` (the person appeared among the member’s connections), `withdrawn` or `expired` (it left the sent list and the person is not a connection), with when it changed. Kept true by the relationship sync (every `RELATIONSHIP_SYNC_INTERVAL_S`, 4 h by default).
+         */
+        get: operations["getApiInvitations"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api-inbox": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The members’ conversations, newest activity first
+         * @description Each member’s inbox as the relationship sync and the inbox tasks last read it. `awaiting_reply`: the last message is the other person’s. `unread=true` for unread ones only; `member_email` for one member’s.
+         */
+        get: operations["getApiInbox"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api-inbox/{conversation_urn}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One conversation with its messages, newest first
+         * @description The conversation URN as the inbox gives it, URL-encoded in the path.
+         */
+        get: operations["getApiInboxByConversationUrn"];
         put?: never;
         post?: never;
         delete?: never;
@@ -5871,7 +5931,7 @@ export interface operations {
                         webhooks: {
                             id: string;
                             url: string;
-                            events: ("task.completed" | "task.failed" | "posts.collected")[];
+                            events: ("task.completed" | "task.failed" | "posts.collected" | "connection.accepted" | "message.received")[];
                             created_at: string;
                             deliveries: {
                                 pending: number;
@@ -5914,7 +5974,7 @@ export interface operations {
             content: {
                 "application/json": {
                     url: string;
-                    events: ("task.completed" | "task.failed" | "posts.collected")[];
+                    events: ("task.completed" | "task.failed" | "posts.collected" | "connection.accepted" | "message.received")[];
                 };
             };
         };
@@ -5929,7 +5989,7 @@ export interface operations {
                         webhook: {
                             id: string;
                             url: string;
-                            events: ("task.completed" | "task.failed" | "posts.collected")[];
+                            events: ("task.completed" | "task.failed" | "posts.collected" | "connection.accepted" | "message.received")[];
                             created_at: string;
                             deliveries: {
                                 pending: number;
@@ -5992,7 +6052,7 @@ export interface operations {
                         deliveries: {
                             id: string;
                             /** @enum {string} */
-                            event: "task.completed" | "task.failed" | "posts.collected";
+                            event: "task.completed" | "task.failed" | "posts.collected" | "connection.accepted" | "message.received";
                             /** @enum {string} */
                             status: "pending" | "delivered" | "failed";
                             attempts: number;
@@ -6134,6 +6194,243 @@ export interface operations {
             };
             /** @description `Too many live connections for this team` (at most 25 at once) */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getApiInvitations: {
+        parameters: {
+            query?: {
+                status?: "pending" | "accepted" | "withdrawn" | "expired";
+                member_email?: string;
+                page?: string;
+                limit?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of invitations */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            id: string;
+                            member: {
+                                email: string;
+                                name: string | null;
+                            };
+                            profile: {
+                                profile_urn: string;
+                                name: string | null;
+                                profile_url: string | null;
+                            };
+                            invitation_urn: string | null;
+                            note: string | null;
+                            /** @enum {string} */
+                            state: "pending" | "accepted" | "withdrawn" | "expired";
+                            sent_at: string;
+                            state_changed_at: string;
+                            age_days: number;
+                            sequence_enrollment_id: string | null;
+                        }[];
+                        count: number;
+                        page: number;
+                        limit: number;
+                    };
+                };
+            };
+            /** @description Invalid `status`, `member_email`, `page` or `limit` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `Missing API Key` or `Invalid API Key` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `No member with that e-mail in the team` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getApiInbox: {
+        parameters: {
+            query?: {
+                unread?: "true" | "false";
+                member_email?: string;
+                page?: string;
+                limit?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of conversations */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            conversation_urn: string;
+                            member: {
+                                email: string;
+                                name: string | null;
+                            };
+                            unread: boolean;
+                            last_activity_at: string;
+                            participants: {
+                                profile_urn: string;
+                                name: string;
+                                profile_url: string | null;
+                            }[];
+                            last_message: {
+                                text: string;
+                                sender_urn: string;
+                                from_me: boolean;
+                                delivered_at: string;
+                            } | null;
+                            awaiting_reply: boolean;
+                        }[];
+                        count: number;
+                        page: number;
+                        limit: number;
+                    };
+                };
+            };
+            /** @description Invalid `unread`, `member_email`, `page` or `limit` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `Missing API Key` or `Invalid API Key` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `No member with that e-mail in the team` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getApiInboxByConversationUrn: {
+        parameters: {
+            query?: {
+                page?: string;
+                limit?: string;
+            };
+            header?: never;
+            path: {
+                conversation_urn: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The conversation and a page of its messages */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        conversation: {
+                            conversation_urn: string;
+                            member: {
+                                email: string;
+                                name: string | null;
+                            };
+                            unread: boolean;
+                            last_activity_at: string;
+                            participants: {
+                                profile_urn: string;
+                                name: string;
+                                profile_url: string | null;
+                            }[];
+                            last_message: {
+                                text: string;
+                                sender_urn: string;
+                                from_me: boolean;
+                                delivered_at: string;
+                            } | null;
+                            awaiting_reply: boolean;
+                        };
+                        messages: {
+                            text: string;
+                            sender_urn: string;
+                            from_me: boolean;
+                            delivered_at: string;
+                            sender_name: string | null;
+                        }[];
+                        count: number;
+                        page: number;
+                        limit: number;
+                    };
+                };
+            };
+            /** @description `Invalid conversation_urn`, or an invalid `page` or `limit` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `Missing API Key` or `Invalid API Key` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `Conversation not found`: the team has no conversation by that URN */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -16,6 +16,7 @@ export const TAGS = {
   Posts: 'Collected posts, and likes and comments on them.',
   Team: 'The team and its members (the key and the caller’s agent token).',
   Live: 'What changed for the team, as it happens (Server-Sent Events).',
+  Relationships: 'What became of the invitations the members sent, and their inboxes, kept by the relationship sync (docs/relationships.md).',
   Webhooks: 'Signed HTTP callbacks to your own URL when tasks end or posts are collected (docs/webhooks.md).',
   'Agent protocol': 'The calls of the browser extension (docs/agent-protocol.md).',
   Operations: 'For the operator: is the service up.',

@@ -86,22 +86,27 @@ export function webhookSecret(secretKey: Buffer, sealed: string): string {
 }
 
 /**
- * A posts.collected event for every webhook of the team that asked for it, in the filing's
- * transaction (collection/register-hooks.ts).
+ * An event for every webhook of the team that asked for it, in the transaction of what it reports
+ * (an outbox: nothing reported that did not happen, nothing that happened lost).
  */
-export async function enqueuePostsCollected(
+export async function enqueueTeamEvent(tx: Queryable, teamId: string, event: WebhookEvent, data: unknown): Promise<void> {
+  const rows = await tx.query(
+    `INSERT INTO webhook_deliveries (id, webhook_id, team_id, event, payload)
+     SELECT d.id, w.id, $1, $2,
+            jsonb_build_object('id', d.id, 'type', $2::text, 'created_at', now(), 'data', $3::jsonb)
+       FROM webhooks w CROSS JOIN LATERAL (SELECT gen_random_uuid() AS id) d
+      WHERE w.team_id = $1 AND $2 = ANY (w.events)
+     RETURNING id`,
+    [teamId, event, JSON.stringify(data)],
+  );
+  if (rows.length) await tx.query("SELECT pg_notify('webhook_ready', $1)", [teamId]);
+}
+
+/** A posts.collected event, in the filing's transaction (collection/register-hooks.ts). */
+export function enqueuePostsCollected(
   tx: Queryable,
   teamId: string,
   data: { watchlist_id: string; task_id: string; added: number; post_ids: string[] },
 ): Promise<void> {
-  const rows = await tx.query(
-    `INSERT INTO webhook_deliveries (id, webhook_id, team_id, event, payload)
-     SELECT d.id, w.id, $1, 'posts.collected',
-            jsonb_build_object('id', d.id, 'type', 'posts.collected', 'created_at', now(), 'data', $2::jsonb)
-       FROM webhooks w CROSS JOIN LATERAL (SELECT gen_random_uuid() AS id) d
-      WHERE w.team_id = $1 AND 'posts.collected' = ANY (w.events)
-     RETURNING id`,
-    [teamId, JSON.stringify(data)],
-  );
-  if (rows.length) await tx.query("SELECT pg_notify('webhook_ready', $1)", [teamId]);
+  return enqueueTeamEvent(tx, teamId, 'posts.collected', data);
 }

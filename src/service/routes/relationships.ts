@@ -1,0 +1,81 @@
+import { Hono } from 'hono';
+import type { AppEnv } from '../context.js';
+import { requireApiKey } from '../auth/require-api-key.js';
+import { validate } from '../http/route-input.js';
+import { describe } from '../http/describe.js';
+import { HttpError } from '../http/http-error.js';
+import { normalizeConversationUrn } from '../../contract/urns.js';
+import {
+  ConversationResponse,
+  InboxQuery,
+  InboxResponse,
+  InvitationsQuery,
+  MessagesQuery,
+  SentInvitationsResponse,
+} from '../../contract/relationships.js';
+import { conversationThread, listInbox, listSentInvitations } from '../relationships/read.js';
+import { registerRelationshipHooks } from '../relationships/register-hooks.js';
+
+registerRelationshipHooks();
+
+const MEMBER_404 = '`No member with that e-mail in the team`';
+
+/** Relationship tracking (issue 21, docs/relationships.md): what became of invitations, and the inbox. */
+export const relationshipRoutes = new Hono<AppEnv>()
+  .get(
+    '/api-invitations',
+    describe({
+      summary: 'Invitations sent through the service, with their state, newest first',
+      description:
+        'Every connection request the team’s members sent through the service: `pending`, `accepted` (the person appeared among ' +
+        'the member’s connections), `withdrawn` or `expired` (it left the sent list and the person is not a connection), with ' +
+        'when it changed. Kept true by the relationship sync (every `RELATIONSHIP_SYNC_INTERVAL_S`, 4 h by default).',
+      tag: 'Relationships',
+      security: 'apiKey',
+      responses: { 200: { description: 'A page of invitations', schema: SentInvitationsResponse } },
+      errors: { 400: 'Invalid `status`, `member_email`, `page` or `limit`', 401: '`Missing API Key` or `Invalid API Key`', 404: MEMBER_404 },
+    }),
+    requireApiKey(),
+    validate('query', InvitationsQuery, { example: { status: 'pending', member_email: 'grace@acme.example', page: '1', limit: '20' } }),
+    async (c) => c.json(await listSentInvitations(c.var.ctx.db, c.var.team.id, c.req.valid('query'))),
+  )
+  .get(
+    '/api-inbox',
+    describe({
+      summary: 'The members’ conversations, newest activity first',
+      description:
+        'Each member’s inbox as the relationship sync and the inbox tasks last read it. `awaiting_reply`: the last message is the ' +
+        'other person’s. `unread=true` for unread ones only; `member_email` for one member’s.',
+      tag: 'Relationships',
+      security: 'apiKey',
+      responses: { 200: { description: 'A page of conversations', schema: InboxResponse } },
+      errors: { 400: 'Invalid `unread`, `member_email`, `page` or `limit`', 401: '`Missing API Key` or `Invalid API Key`', 404: MEMBER_404 },
+    }),
+    requireApiKey(),
+    validate('query', InboxQuery, { example: { unread: 'true', page: '1', limit: '20' } }),
+    async (c) => c.json(await listInbox(c.var.ctx.db, c.var.team.id, c.req.valid('query'))),
+  )
+  .get(
+    '/api-inbox/:conversation_urn',
+    describe({
+      summary: 'One conversation with its messages, newest first',
+      description: 'The conversation URN as the inbox gives it, URL-encoded in the path.',
+      tag: 'Relationships',
+      security: 'apiKey',
+      responses: { 200: { description: 'The conversation and a page of its messages', schema: ConversationResponse } },
+      errors: {
+        400: '`Invalid conversation_urn`, or an invalid `page` or `limit`',
+        401: '`Missing API Key` or `Invalid API Key`',
+        404: '`Conversation not found`: the team has no conversation by that URN',
+      },
+    }),
+    requireApiKey(),
+    validate('query', MessagesQuery, { example: { page: '1', limit: '20' } }),
+    async (c) => {
+      const urn = normalizeConversationUrn(c.req.param('conversation_urn'));
+      if (!urn) throw new HttpError(400, 'Invalid conversation_urn');
+      const thread = await conversationThread(c.var.ctx.db, c.var.team.id, urn, c.req.valid('query'));
+      if (!thread) throw new HttpError(404, 'Conversation not found');
+      return c.json(thread);
+    },
+  );
