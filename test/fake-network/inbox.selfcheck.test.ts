@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { MESSAGING_QUERY_IDS, restliEncode as enc } from './inbox.js';
 import { client, type Json, type RawReply } from './raw-client.js';
-import { sharedSecret, WITHDRAW_REQUEST_ID } from './relationships.js';
+import { SENT_PAGER_ID, sharedSecret, WITHDRAW_REQUEST_ID } from './relationships.js';
 import { ALL_FAKE_VOICES, startFakeNetwork, type FakeNetwork, type FakeVoice } from './server.js';
-import { measuredIn2026 } from './voices.js';
+import { measuredIn2026, SDUI_VOICE } from './voices.js';
 
 /**
  * Self-check of the fake network's inbox, sent invitations, withdrawal and acceptance (README.md,
@@ -153,5 +153,25 @@ describe.each(ALL_FAKE_VOICES)('inbox and invitations, voice %s', (voice: FakeVo
     const first = connections.json.included.find((e: Json) => e.entityUrn === connections.json.data['*elements'][0]);
     expect(first.connectedMember).toBe(urnOf('alan-turing'));
     expect(Date.now() - first.createdAt).toBeLessThan(60_000);
+  });
+  it('the invitation manager’s sent screen (sdui_2026): cards of 10 with the withdraw payload, the age in words', async () => {
+    for (const slug of ['katherine-johnson', 'alan-turing']) {
+      await net.post('voyagerRelationshipsDashMemberRelationships?action=verifyQuotaAndCreateV2', { invitee: { inviteeUnion: { memberProfile: urnOf(slug) } } });
+    }
+    const screen = (startIndex: number) =>
+      net.call('POST', `/flagship-web/rsc-action/actions/pagination?sduiid=${SENT_PAGER_ID}`, { pagerId: SENT_PAGER_ID, clientArguments: { $type: 'proto.sdui.actions.requests.RequestedArguments', payload: { startIndex } } }, 'application/json');
+    const first = await screen(0);
+    if (voice !== SDUI_VOICE) {
+      expect(first.status).toBe(404);
+      return;
+    }
+    expect(first.status).toBe(200);
+    expect(first.headers['content-type']).toBe('text/x-component');
+    const ids = [...first.text.matchAll(/"invitationId":"(\d+)"\},"profileUrn":"([^"]+)"/g)].map((m) => [m[1], m[2]]);
+    expect(ids).toEqual([...fake.state.invitations].reverse().map((i) => [i.invitationUrn.split(':').pop(), i.profileUrn]));
+    expect(first.text).toContain('Sent today');
+    expect(first.text).toContain('invitation-manager-sent-card');
+    expect((await screen(2)).text).not.toContain('invitation-manager-sent-card');
+    expect((await net.call('POST', `/flagship-web/rsc-action/actions/pagination?sduiid=${SENT_PAGER_ID}`, { pagerId: 'other' }, 'application/json')).status).toBe(400);
   });
 });

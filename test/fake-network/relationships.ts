@@ -1,5 +1,6 @@
 import type { FakeDataset, FakeProfile } from './dataset.js';
 import type { Reply } from './inbox.js';
+import { ComponentStream, el } from './rsc-stream.js';
 import { type FakeVoice, measuredIn2026 } from './voices.js';
 
 /**
@@ -34,6 +35,16 @@ export const invitationNumber = (urn: string) => urn.split(':').pop()!;
 export const sharedSecret = (urn: string) => `s${Buffer.from(`secret-${invitationNumber(urn)}`).toString('base64url').slice(0, 10)}`;
 
 export const WITHDRAW_REQUEST_ID = 'com.linkedin.sdui.requests.mynetwork.addaWithdrawInvitation';
+/** The sent list's pager (our name: the facts name the screen, `/mynetwork/invitation-manager/sent/`, not its pager). */
+export const SENT_PAGER_ID = 'com.linkedin.sdui.pagers.mynetwork.invitationManagerSent';
+/** Rows a screen of the sent list holds (facts: "~10 a screen"). */
+const SENT_SCREEN = 10;
+
+/** An age in words, as the invitation manager shows it ("Sent 3 days ago"): no time to parse. */
+function sentAgo(ms: number, now = Date.now()): string {
+  const days = Math.floor((now - ms) / 86_400_000);
+  return days < 1 ? 'Sent today' : days === 1 ? 'Sent yesterday' : `Sent ${days} days ago`;
+}
 
 export function createRelationshipRoutes(ctx: RelationshipsContext) {
   const isPending = (inv: SentInvitation) => (ctx.status.get(inv.invitationUrn) ?? 'pending') === 'pending';
@@ -127,7 +138,56 @@ export function createRelationshipRoutes(ctx: RelationshipsContext) {
     return { status: 200, body: `${rows.join('\n')}\n` };
   }
 
-  return { pending, sentViews, sentTotal, accept, withdrawRest, withdrawServerDriven, isPending };
+  /**
+   * The invitation manager's sent screen (sdui_2026; facts: a 2026-08 source read the sent list from
+   * it): `POST /flagship-web/rsc-action/actions/pagination?sduiid=<SENT_PAGER_ID>` with the pager's
+   * body shape, `clientArguments.payload.startIndex`. A component stream of at most 10 pending
+   * invitations from there, newest first: each a card (`viewName` `invitation-manager-sent-card`)
+   * with the invitee's name and profile link, the age in words (no time, no note), and its Withdraw
+   * button whose server request carries the payload a withdrawal sends (`invitationUrn.invitationId`,
+   * `profileUrn`, `inviteeVanityName`, names). Past the end: no cards.
+   */
+  function sentScreen(body: Record<string, any>): Reply {
+    const start = body.clientArguments?.payload?.startIndex;
+    if (body.pagerId !== SENT_PAGER_ID || !Number.isInteger(start) || start < 0) return { status: 400, body: 'pagerId and clientArguments.payload.startIndex are required' };
+    const stream = new ComponentStream();
+    const card = stream.module('InvitationCard');
+    const button = stream.module('Button');
+    const rows = sentViews()
+      .slice(start, start + SENT_SCREEN)
+      .map((v) =>
+        stream.row(
+          el(card, {
+            viewTrackingSpecs: { viewName: 'invitation-manager-sent-card' },
+            children: [
+              el('a', { href: `https://www.linkedin.com/in/${v.profile.slug}/`, children: `${v.profile.firstName} ${v.profile.lastName}` }),
+              el('p', { children: v.profile.headline }),
+              el('span', { children: sentAgo(v.sentTime) }),
+              el(button, {
+                children: 'Withdraw',
+                action: {
+                  $type: 'proto.sdui.actions.core.ServerRequest',
+                  requestId: WITHDRAW_REQUEST_ID,
+                  payload: {
+                    inviterActionType: 'InviterActionType_WITHDRAW',
+                    invitationType: 'GenericInvitationType_CONNECTION',
+                    invitationUrn: { invitationId: invitationNumber(v.invitationUrn) },
+                    profileUrn: `urn:li:fsd_profile:${v.profile.id}`,
+                    inviteeVanityName: v.profile.slug,
+                    inviteeFirstName: v.profile.firstName,
+                    inviteeLastName: v.profile.lastName,
+                  },
+                },
+              }),
+            ],
+          }),
+        ),
+      );
+    stream.root(el('div', { viewTrackingSpecs: { viewName: 'invitation-manager-sent-list' }, children: rows }));
+    return { status: 200, body: stream.toString() };
+  }
+
+  return { pending, sentViews, sentTotal, accept, withdrawRest, withdrawServerDriven, sentScreen, isPending };
 }
 
 /** A person by slug, profile id or `urn:li:fsd_profile:<id>`. */

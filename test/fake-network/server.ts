@@ -5,7 +5,7 @@ import type { AddressInfo } from 'node:net';
 import { generate } from 'selfsigned';
 import { createDataset, type FakeDataset, type FakePost, type FakeProfile } from './dataset.js';
 import { createInboxRoutes, type InboxConversation, type Reply, seedInbox, threadIdWith } from './inbox.js';
-import { createRelationshipRoutes, findPerson, type InvitationStatus, WITHDRAW_REQUEST_ID } from './relationships.js';
+import { createRelationshipRoutes, findPerson, type InvitationStatus, SENT_PAGER_ID, WITHDRAW_REQUEST_ID } from './relationships.js';
 import { parseRestli, type RestliParsed } from './restli.js';
 import { contentSearchStream } from './sdui-content-stream.js';
 import { CONTENT_PAGER_ID, PAGINATION_PATH, parseBody, readContentPagerBody } from './sdui-request.js';
@@ -112,7 +112,8 @@ const html = (body: string, status = 200, headers: Record<string, string | strin
   new Answer(status, body, { 'content-type': 'text/html; charset=utf-8', ...headers });
 const redirect = (location: string, headers: Record<string, string | string[]> = {}) => new Answer(302, '', { location, ...headers });
 /** A reply of inbox.ts or relationships.ts: JSON, or a component stream when its body is text. */
-const fromReply = (r: Reply) => (typeof r.body === 'string' ? new Answer(r.status, r.body, { 'content-type': 'text/plain; charset=utf-8' }) : json(r.body, r.status));
+const fromReply = (r: Reply) =>
+  typeof r.body === 'string' ? new Answer(r.status, r.body, { 'content-type': r.status === 200 ? 'text/x-component' : 'text/plain; charset=utf-8' }) : json(r.body, r.status);
 const apiError = (status: number, code?: string, message?: string) => json(shapes.errorBody(status, code, message), status);
 const noRoute = (method: string, route: string) => apiError(404, undefined, `No route ${method} ${route}`);
 
@@ -902,6 +903,7 @@ export async function startFakeNetwork(options: { port?: number; host?: string; 
     if (!parsed || typeof parsed !== 'object') return new Answer(400, 'body required', { 'content-type': 'text/plain' });
     if (path === '/flagship-web/rsc-action/actions/server-request' && sduiid === WITHDRAW_REQUEST_ID) return fromReply(relationships.withdrawServerDriven(parsed));
     if (path === PAGINATION_PATH && voice === SDUI_VOICE) {
+      if (sduiid === SENT_PAGER_ID) return fromReply(relationships.sentScreen(parsed));
       return sduiid === CONTENT_PAGER_ID ? contentPager(sduiid, parsed) : json({ status: 404, message: `Unknown sduiid ${sduiid ?? ''}` }, 404);
     }
     return html(page('Page not found', '<h1>Page not found</h1>'), 404);
