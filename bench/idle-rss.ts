@@ -4,15 +4,18 @@ import os, { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { buildService } from '../scripts/build-service.js';
+import { findPostgres } from './setup.js';
 
 /**
  * Idle memory of the service as `npm run service` runs it (node on the compiled service, built here
  * into a scratch folder), on the embedded PGlite: its resident
  * set (RSS, from /proc) a few seconds after /health answers, on a fresh DATA_DIR (the first start,
- * which creates the database) and again after a restart on the same DATA_DIR.
+ * which creates the database) and again after a restart on the same DATA_DIR. Where PostgreSQL is
+ * reachable, also the same service on it: the service without PGlite, so that the difference is
+ * what PGlite's thread holds (its WebAssembly memory and code, the thread's JavaScript).
  */
 export interface IdleRssResult {
-  start: 'fresh DATA_DIR' | 'restart';
+  start: 'fresh DATA_DIR' | 'restart' | 'on PostgreSQL (no PGlite)';
   rss_mb: number;
   ready_s: number;
 }
@@ -20,16 +23,23 @@ export interface IdleRssResult {
 const IDLE_MS = 3_000;
 const ROOT = fileURLToPath(new URL('../', import.meta.url));
 
+/** The node flags of `npm run service` (package.json), so that what is measured is what runs. */
+async function serviceNodeFlags(): Promise<string[]> {
+  const { scripts } = JSON.parse(await readFile(join(ROOT, 'package.json'), 'utf8')) as { scripts: Record<string, string> };
+  const words = scripts.service!.split(/\s+/);
+  return words.slice(words.indexOf('node') + 1).filter((w) => w.startsWith('--'));
+}
+
 async function rssMb(pid: number): Promise<number> {
   const status = await readFile(`/proc/${pid}/status`, 'utf8');
   return Math.round(Number(/VmRSS:\s+(\d+) kB/.exec(status)![1]) / 1024);
 }
 
-async function measure(main: string, dataDir: string, start: IdleRssResult['start'], port: number): Promise<IdleRssResult> {
+async function measure(main: string, dataDir: string, start: IdleRssResult['start'], port: number, databaseUrl = ''): Promise<IdleRssResult> {
   const t0 = performance.now();
-  const child = spawn(process.execPath, [main], {
+  const child = spawn(process.execPath, [...(await serviceNodeFlags()), main], {
     cwd: ROOT,
-    env: { ...process.env, DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', SECRET_KEY: 'ab'.repeat(32), DATABASE_URL: '' },
+    env: { ...process.env, DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', SECRET_KEY: 'ab'.repeat(32), DATABASE_URL: databaseUrl },
     stdio: 'ignore',
   });
   try {
@@ -58,6 +68,8 @@ export async function runIdleRssBench(): Promise<{ file: string; results: IdleRs
     await buildService(join(scratch, 'dist'));
     const main = join(scratch, 'dist/service/main.js');
     const results = [await measure(main, dataDir, 'fresh DATA_DIR', port), await measure(main, dataDir, 'restart', port)];
+    const pgUrl = await findPostgres();
+    if (pgUrl) results.push(await measure(main, dataDir, 'on PostgreSQL (no PGlite)', port, pgUrl));
     const dir = fileURLToPath(new URL('./results/', import.meta.url));
     await mkdir(dir, { recursive: true });
     const file = `${dir}idle-rss-${new Date().toISOString().replace(/[:.]/g, '-')}.json`;
@@ -70,8 +82,8 @@ export async function runIdleRssBench(): Promise<{ file: string; results: IdleRs
 
 export function printIdleRssTable(results: IdleRssResult[]): void {
   console.log('\nidle service memory (PGlite, RSS 3 s after /health answers)');
-  console.log('start            | RSS      | ready in');
-  for (const r of results) console.log(`${r.start.padEnd(16)} | ${`${r.rss_mb} MB`.padEnd(8)} | ${r.ready_s} s`);
+  console.log('start                     | RSS      | ready in');
+  for (const r of results) console.log(`${r.start.padEnd(25)} | ${`${r.rss_mb} MB`.padEnd(8)} | ${r.ready_s} s`);
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {

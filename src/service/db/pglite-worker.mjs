@@ -2,8 +2,20 @@
 // operation, answered with its id, run one at a time in the order they arrive. Plain JavaScript:
 // a worker thread does not get the TypeScript loader of its parent, and the built service copies
 // this file as it is.
-import { PGlite } from '@electric-sql/pglite';
+import { setFlagsFromString } from 'node:v8';
 import { parentPort, workerData } from 'node:worker_threads';
+
+// PostgreSQL compiled to WebAssembly is 9 MB of code, and by default V8 compiles all of it at once
+// with its baseline compiler (Liftoff), then again with its optimising one (TurboFan) every function
+// that runs often: about 80 MB of machine code in an idle service. Compiled lazily, with TurboFan
+// only, a function is compiled the first time it runs, once, to the fast code: the idle service
+// holds only the code it ran (bench/idle-rss.ts). The cost is paid once per function, on its first
+// call (a fresh service answers its first requests more slowly). The flags are read when the module
+// is compiled, hence PGlite is imported after them. They are process-wide; nothing else in the
+// service runs WebAssembly.
+setFlagsFromString('--no-liftoff');
+setFlagsFromString('--wasm-lazy-compilation');
+const { PGlite } = await import('@electric-sql/pglite');
 
 // PGlite's start parameters, and the service's settings over them (db/pglite-database.ts).
 const startParams = [...PGlite.defaultStartParams, ...workerData.extraStartParams];

@@ -1,9 +1,20 @@
-import { unified } from 'unified';
-import retextEnglish from 'retext-english';
-import retextPos from 'retext-pos';
-import retextKeywords from 'retext-keywords';
-import { toString as nlcstToString } from 'nlcst-to-string';
-import { VFile } from 'vfile';
+/**
+ * The language stack, loaded on first use: retext-pos's English lexicon alone is 48 MB of the
+ * service's resident memory (bench/idle-rss.ts), and only a prompt-mode watchlist without an LLM
+ * ever needs it. Once loaded it stays.
+ */
+let loading: ReturnType<typeof loadLanguage> | null = null;
+async function loadLanguage() {
+  const [{ unified }, { default: retextEnglish }, { default: retextPos }, { default: retextKeywords }, { toString }, { VFile }] = await Promise.all([
+    import('unified'),
+    import('retext-english'),
+    import('retext-pos'),
+    import('retext-keywords'),
+    import('nlcst-to-string'),
+    import('vfile'),
+  ]);
+  return { unified, retextEnglish, retextPos, retextKeywords, nlcstToString: toString, VFile };
+}
 
 /**
  * Words that describe the monitoring itself ("track posts from people talking about …"), not what
@@ -32,6 +43,11 @@ function tidy(phrase: string): string {
  * their stems occur), best first; single keywords fill in when there are too few phrases.
  */
 export async function extractKeywords(text: string, max: number): Promise<string[]> {
+  loading ??= loadLanguage().catch((err: unknown) => {
+    loading = null;
+    throw err;
+  });
+  const { unified, retextEnglish, retextPos, retextKeywords, nlcstToString, VFile } = await loading;
   const processor = unified().use(retextEnglish).use(retextPos).use(retextKeywords, { maximum: Math.max(max * 2, 10) });
   const file = new VFile(text);
   await processor.run(processor.parse(file), file);
