@@ -1,11 +1,12 @@
 import { printQueueTable, runQueueBench } from './queue.js';
 import { printPostsPageTables, runPostsPageBench } from './posts-page.js';
 import { printIdleRssTable, runIdleRssBench } from './idle-rss.js';
+import { printBundleTable, runBundleBench } from './bundle-size.js';
 
 /**
  * `npm run bench`: every benchmark in turn — the task queue (bench/queue.ts), the idle service's
  * memory (bench/idle-rss.ts), then the `/api-posts` page at a million posts (bench/posts-page.ts) — each on PGlite and, when reachable,
- * PostgreSQL. Each also runs alone (`npx tsx bench/<name>.ts`). Prints one table per benchmark at
+ * PostgreSQL — and the extension's bundles against their budgets (bench/bundle-size.ts). Each also runs alone (`npx tsx bench/<name>.ts`). Prints one table per benchmark at
  * the end and writes bench/results/<name>-<time>.json. Reports only: a benchmark that fails is
  * printed as failed and the others still run; the exit code stays 0.
  */
@@ -29,6 +30,13 @@ const BENCHMARKS: { name: string; run: () => Promise<{ file: string; print: () =
     run: async () => {
       const report = await runPostsPageBench();
       return { file: report.file, print: () => printPostsPageTables(report.results) };
+    },
+  },
+  {
+    name: 'bundle-size',
+    run: async () => {
+      const { file, results } = await runBundleBench();
+      return { file, print: () => printBundleTable(results) };
     },
   },
 ];

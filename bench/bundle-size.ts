@@ -1,0 +1,57 @@
+import { execFile } from 'node:child_process';
+import { mkdir, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { promisify } from 'node:util';
+import { BUDGETS, checkBundles } from '../scripts/bundle-size.mjs';
+
+/**
+ * The extension's bundles against their budgets (scripts/bundle-size.mjs): builds the Chrome
+ * extension (`wxt build`, into .output/) and reports each budgeted bundle's size and its largest
+ * packages and modules.
+ */
+export interface BundleResult {
+  file: string;
+  kb: number;
+  budget_kb: number;
+  largest: { module: string; kb: number }[];
+}
+
+const ROOT = fileURLToPath(new URL('../', import.meta.url));
+const kb = (bytes: number) => Math.round(bytes / 100) / 10;
+
+export async function runBundleBench(): Promise<{ file: string; results: BundleResult[] }> {
+  await promisify(execFile)('npx', ['wxt', 'build'], { cwd: ROOT, maxBuffer: 16 * 1024 * 1024 });
+  const { record, failures } = checkBundles();
+  if (failures.length) throw new Error(failures.join('; '));
+  const results = Object.entries(record as Record<string, { bytes: number; modules: Record<string, number> }>).map(([file, r]) => ({
+    file,
+    kb: kb(r.bytes),
+    budget_kb: kb(BUDGETS[file as keyof typeof BUDGETS]),
+    largest: Object.entries(r.modules)
+      .slice(0, 5)
+      .map(([module, bytes]) => ({ module, kb: kb(bytes) })),
+  }));
+  const dir = fileURLToPath(new URL('./results/', import.meta.url));
+  await mkdir(dir, { recursive: true });
+  const out = `${dir}bundle-size-${new Date().toISOString().replace(/[:.]/g, '-')}.json`;
+  await writeFile(out, `${JSON.stringify({ machine: { cpus: os.cpus().length, node: process.version }, results }, null, 2)}\n`);
+  return { file: out, results };
+}
+
+export function printBundleTable(results: BundleResult[]): void {
+  console.log('\nextension bundles (minified, 1 kB = 1000 bytes)');
+  for (const r of results) {
+    console.log(`${r.file}: ${r.kb} kB of ${r.budget_kb} kB; largest: ${r.largest.map((m) => `${m.module} ${m.kb} kB`).join(', ')}`);
+  }
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  runBundleBench()
+    .then(({ file, results }) => {
+      printBundleTable(results);
+      console.log(`\nwritten to ${file}`);
+    })
+    .catch((err) => console.error(`bench could not run: ${(err as Error).message}`))
+    .finally(() => process.exit(0));
+}
