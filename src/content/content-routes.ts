@@ -1,9 +1,8 @@
-import { readNetworkSession } from '../network/read-session.js';
-import { runTask } from '../network/run-task.js';
 import type { PayloadCheck, Routes } from '../shared/messaging.js';
 import type { WorkerToContent } from '../shared/protocol.js';
 import { isOwnWorker } from '../shared/sender-checks.js';
 import { runInTab, type ScriptContext } from './content-runner.js';
+import { networkOperations } from './operations.js';
 
 /**
  * The payload of a message from our own worker, as it is. The sender check before it lets only
@@ -16,11 +15,11 @@ const fromOwnWorker: PayloadCheck<never> = (data) => ({ ok: true, data: data as 
 
 /** Every message the content script answers: from our own worker only. */
 export function contentRoutes(ctx: ScriptContext): Routes<WorkerToContent> {
-  const tasks = runInTab(runTask, ctx);
+  const tasks = runInTab(async (task, options) => (await networkOperations()).runTask(task, options), ctx);
   return {
     ping: { allow: isOwnWorker, check: fromOwnWorker, handle: () => ({ ready: true as const, busy: tasks.busy() }) },
     'task:start': { allow: isOwnWorker, check: fromOwnWorker, handle: (req) => tasks.start(req) },
     'task:cancel': { allow: isOwnWorker, check: fromOwnWorker, handle: (req) => tasks.cancel(req.task_id) },
-    'session:read': { allow: isOwnWorker, check: fromOwnWorker, handle: (req) => readNetworkSession(req.map) },
+    'session:read': { allow: isOwnWorker, check: fromOwnWorker, handle: async (req) => (await networkOperations()).readNetworkSession(req.map) },
   };
 }

@@ -2,7 +2,7 @@ import { NETWORK_MAP_FORMAT } from './constants.js';
 import { z } from './zod.js';
 
 /**
- * The network map (format 2): for every kind of call the extension makes to the network, an ordered
+ * The network map (format 3): for every kind of call the extension makes to the network, an ordered
  * list of alternatives, each a complete description of one way to make that call and to read its
  * answer. Data only (MV3 forbids remote code): the service can publish a newer map with
  * `npm run ops -- set-network-map` and every extension takes it from its next heartbeat answer, so a
@@ -105,6 +105,11 @@ export const MapRead = z.strictObject({
   total: z.optional(z.array(MapPath).check(z.maxLength(10))),
   /** Where the next page's token is, for lists paged by token. */
   token: z.optional(z.array(MapPath).check(z.maxLength(10))),
+  /**
+   * What the readers of a server-driven answer look for, by meaning: component names
+   * (`viewTrackingSpecs.viewName`) and state-key prefixes, per role: `{post: ['feed-full-update']}`.
+   */
+  names: z.optional(z.record(z.string().check(z.maxLength(40)), z.array(z.string().check(z.minLength(1), z.maxLength(100))).check(z.maxLength(10)))),
   /** Per-alternative field paths, over the map's field groups: `{post: {content: ['commentary.text']}}`. */
   fields: z.optional(
     z.record(z.enum(FIELD_GROUPS), z.record(z.string().check(z.maxLength(60)), z.array(MapPath).check(z.maxLength(10)))),
@@ -123,7 +128,13 @@ export const MapAlternative = z.strictObject({
   /** Names the alternative in logs, task errors and the heartbeat's network health report. */
   id: Name,
   method: z.enum(['GET', 'POST']),
-  /** Relative to `https://www.linkedin.com/voyager/api/`; `{name}` placeholders are URL-encoded segments. */
+  /**
+   * `api` (default): the JSON API under `/voyager/api/`. `sdui`: a server-driven screen's action
+   * under `/flagship-web/rsc-action/actions/` (`pagination`, `server-request`), answering a
+   * component stream read by meaning (`read.names`).
+   */
+  kind: z.optional(z.enum(['api', 'sdui'])),
+  /** Relative to `https://www.linkedin.com/voyager/api/` (`sdui`: to `…/flagship-web/rsc-action/actions/`); `{name}` placeholders are URL-encoded segments. */
   path: z.string().check(
     z.minLength(1),
     z.maxLength(300),

@@ -10,6 +10,9 @@ import type { TaskType } from './task-types.js';
  * validate `complete` and by the extension's operation table.
  */
 
+/** The most known post URNs a keyword task carries. */
+export const KNOWN_POSTS_MAX = 50;
+
 const withType = <T extends z.core.$ZodLooseShape, K extends TaskType>(type: K, shape: T) =>
   z.object({ task_type: z.literal(type), watchlist_id: z.optional(z.string()), ...shape });
 
@@ -19,6 +22,14 @@ export const KeywordTrackingInput = withType('agent_keyword_tracking', {
   required_keywords: z._default(z.array(z.string()), []),
   excluded_keywords: z._default(z.array(z.string()), []),
   count: z._default(z.number().check(z.int(), z.gte(1), z.lte(49)), 20),
+  /**
+   * What the watchlist already holds for this keyword, so a cycle reads only what is new: the
+   * newest posts' URNs (newest first, at most KNOWN_POSTS_MAX; paging stops where it meets one) and
+   * the newest one's time in epoch ms (the search's date window is taken from it). Both optional:
+   * a first cycle knows nothing, and inputs queued before them still validate.
+   */
+  known_post_urns: z.optional(z.array(z.string().check(z.maxLength(100))).check(z.maxLength(KNOWN_POSTS_MAX))),
+  newest_post_ms: z.optional(z.number().check(z.int(), z.gte(0))),
 });
 
 export const CompanyTrackingInput = withType('agent_company_tracking', {

@@ -3,6 +3,7 @@ import { NetworkError } from './errors.js';
 import { CannotMake, fillPath, fillQuery, fillTemplate, hasValue, type CallVars } from './map/template.js';
 import { normalized, type JsonNode } from './normalized.js';
 import { FieldReader } from './read/fields.js';
+import { ComponentStream } from './read/stream/stream.js';
 import type { SessionMemory } from './session-memory.js';
 import type { NetworkFetch, NetworkRequest } from './session.js';
 import type { AlternativeFailure, NetworkReport } from './types.js';
@@ -18,7 +19,10 @@ export interface CallContext {
 }
 
 export interface CallAnswer {
+  /** A JSON answer (`{data, included}` or plain); empty for a server-driven one. */
   root: JsonNode;
+  /** A server-driven answer's component stream, read by meaning (`alt.read.names`); null for JSON. */
+  stream: ComponentStream | null;
   alt: MapAlternative;
   fields: FieldReader;
   headers: Record<string, string>;
@@ -36,6 +40,7 @@ export function requestFor(call: NetworkCallName, alt: MapAlternative, vars: Cal
   return {
     call,
     method: alt.method,
+    kind: alt.kind ?? 'api',
     path: qs ? `${path}?${qs}` : path,
     body: alt.body === undefined ? undefined : fillTemplate(alt.body, filledVars),
     accept: alt.accept ?? 'normalized',
@@ -57,9 +62,12 @@ function ordered(ctx: CallContext, call: NetworkCallName): MapAlternative[] {
  */
 function movesOn(alt: MapAlternative, err: NetworkError): boolean {
   if (err.code !== 'network_changed' && err.code !== 'not_found') return false;
-  if (err.status === undefined) return alt.method === 'GET' && err.code === 'network_changed';
+  if (err.status === undefined) return isRead(alt) && err.code === 'network_changed';
   return (alt.next_on ?? []).includes(err.status);
 }
+
+/** A GET, or a server-driven list's next window (a POST that changes nothing). */
+export const isRead = (alt: MapAlternative) => alt.method === 'GET' || (alt.kind === 'sdui' && alt.path === 'pagination');
 
 /**
  * One call to the network: its alternatives in order until one answers and its answer reads.
@@ -84,7 +92,8 @@ export async function callNetwork<T>(ctx: CallContext, call: NetworkCallName, va
     try {
       const answer = await ctx.fetch(request, ctx.signal);
       const root = normalized(answer.json ?? {}, `${call} (${alt.id})`);
-      const value = read({ root, alt, fields: new FieldReader(ctx.map, alt), headers: answer.headers });
+      const stream = alt.kind === 'sdui' ? new ComponentStream(answer.text ?? '') : null;
+      const value = read({ root, stream, alt, fields: new FieldReader(ctx.map, alt), headers: answer.headers });
       ctx.memory.rememberWorking(ctx.map.version, call, alt.id);
       ctx.report.used.push({ call, alternative: alt.id });
       ctx.report.failed.push(...failures);
@@ -93,7 +102,7 @@ export async function callNetwork<T>(ctx: CallContext, call: NetworkCallName, va
       const aboutTheTarget = err instanceof NetworkError && err.code === 'not_found' && alt.id === proven;
       // The last way of a read ends in the summary below when it too failed as a way, so the task's
       // error names every way that was tried.
-      const lastReadWay = index === alts.length - 1 && alt.method === 'GET' && err instanceof NetworkError && failedAsAWay(err);
+      const lastReadWay = index === alts.length - 1 && isRead(alt) && err instanceof NetworkError && failedAsAWay(err);
       if (!(err instanceof NetworkError) || aboutTheTarget || !(movesOn(alt, err) || lastReadWay)) {
         ctx.report.failed.push(...failures);
         throw err;

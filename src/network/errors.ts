@@ -31,6 +31,8 @@ export interface AnswerFacts {
   contentType: string;
   /** Parsed JSON when the answer was JSON, else the text. */
   body: unknown;
+  /** A server-driven action's answer: a component stream, not JSON. */
+  stream?: boolean;
 }
 
 const INVITATION_LIMIT_CODES = new Set(['CANT_INVITE_CONNECTION_LIMIT_REACHED', 'MAX_INVITATION_SENT']);
@@ -112,6 +114,9 @@ export function errorFromAnswer(a: AnswerFacts): NetworkError | null {
   if (status >= 500) return error('network_error', `Network server error: ${where}`);
   if (status >= 300) return error('network_changed', `Unexpected answer: ${where}`);
 
+  // A web page where a component stream belongs is a sign-in or error page served as a success.
+  // Like an answer that cannot be read (no status): a read moves on to the next way.
+  if (a.stream) return /html/i.test(a.contentType) ? new NetworkError('network_changed', `Expected a component stream from ${a.call}, got ${a.contentType}`) : null;
   // An empty success (a like answers 201 with no body) is fine; a page where JSON belongs is not.
   if (a.body !== '' && !/json/i.test(a.contentType)) {
     return error('network_changed', `Expected JSON from ${a.call}, got ${a.contentType || 'no content type'}`);

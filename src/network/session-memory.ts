@@ -26,6 +26,21 @@ export class SessionMemory {
   rememberWorking(mapVersion: number, call: NetworkCallName, alternative: string): void {
     this.working.set(`${mapVersion}:${call}`, alternative);
   }
+
+  /**
+   * The way of a call whose answers come hollow and are read item by item as the last resort,
+   * because no better way worked in this session: later cycles go straight to it.
+   */
+  hollowWay(mapVersion: number, call: NetworkCallName): string | undefined {
+    return this.hollow.get(`${mapVersion}:${call}`);
+  }
+
+  rememberHollowWay(mapVersion: number, call: NetworkCallName, alternative: string): void {
+    this.hollow.set(`${mapVersion}:${call}`, alternative);
+    this.rememberWorking(mapVersion, call, alternative);
+  }
+
+  private readonly hollow = new Map<string, string>();
 }
 
 let current: { session: string; memory: SessionMemory } | null = null;

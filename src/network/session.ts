@@ -9,6 +9,8 @@ import { errorFromAnswer, NetworkError } from './errors.js';
 
 export const NETWORK_ORIGIN = 'https://www.linkedin.com';
 export const API_PREFIX = '/voyager/api/';
+/** Where server-driven screens' actions live (`pagination`, `server-request`). */
+export const SDUI_PREFIX = '/flagship-web/rsc-action/actions/';
 
 /** One cookie's value from a `document.cookie`-style string, or null. */
 export function readCookie(cookieString: string, name: string): string | null {
@@ -43,44 +45,77 @@ function randomBase64(bytes: number): string {
  */
 const RECENT_CLIENT_VERSION = '1.13.45173';
 export function pageClientVersion(): string {
-  const doc = (globalThis as { document?: { querySelector(s: string): { getAttribute(a: string): string | null } | null } }).document;
+  return pageStatedClientVersion((globalThis as { document?: PageDocument }).document) ?? RECENT_CLIENT_VERSION;
+}
+
+interface PageDocument {
+  querySelector(s: string): { getAttribute(a: string): string | null } | null;
+  documentElement?: { getAttribute(a: string): string | null };
+}
+
+/** The client version the page states (a meta tag), or null. */
+function pageStatedClientVersion(doc: PageDocument | undefined): string | null {
   const meta = doc?.querySelector('meta[name="clientVersion"]')?.getAttribute('content');
   if (meta && /^\d+\.\d+\.\d+$/.test(meta)) return meta;
   const instance = doc?.querySelector('meta[name="applicationInstance"]')?.getAttribute('content');
-  const version = instance ? /"version"\s*:\s*"(\d+\.\d+\.\d+)"/.exec(instance)?.[1] : undefined;
-  return version ?? RECENT_CLIENT_VERSION;
+  return (instance ? /"version"\s*:\s*"(\d+\.\d+\.\d+)"/.exec(instance)?.[1] : undefined) ?? null;
+}
+
+/** `x-li-track`: the web app's client version and this browser's time zone and display. */
+function trackHeader(version: string): string {
+  const screen = (globalThis as { screen?: { width: number; height: number } }).screen;
+  return JSON.stringify({
+    clientVersion: version,
+    mpVersion: version,
+    osName: 'web',
+    timezoneOffset: -new Date().getTimezoneOffset() / 60,
+    timezone: Intl.DateTimeFormat().resolvedOptions().timeZone,
+    deviceFormFactor: 'DESKTOP',
+    mpName: 'voyager-web',
+    displayDensity: (globalThis as { devicePixelRatio?: number }).devicePixelRatio ?? 1,
+    displayWidth: screen?.width ?? 1920,
+    displayHeight: screen?.height ?? 1080,
+  });
 }
 
 /** The headers the web app itself sends with every API call. */
 export function networkHeaders(csrfToken: string, accept: 'normalized' | 'json'): Record<string, string> {
-  const screen = (globalThis as { screen?: { width: number; height: number } }).screen;
   const version = pageClientVersion();
   return {
     'csrf-token': csrfToken,
     'x-restli-protocol-version': '2.0.0',
     'x-li-lang': 'en_US',
     accept: accept === 'normalized' ? 'application/vnd.linkedin.normalized+json+2.1' : 'application/json',
-    'x-li-track': JSON.stringify({
-      clientVersion: version,
-      mpVersion: version,
-      osName: 'web',
-      timezoneOffset: -new Date().getTimezoneOffset() / 60,
-      timezone: Intl.DateTimeFormat().resolvedOptions().timeZone,
-      deviceFormFactor: 'DESKTOP',
-      mpName: 'voyager-web',
-      displayDensity: (globalThis as { devicePixelRatio?: number }).devicePixelRatio ?? 1,
-      displayWidth: screen?.width ?? 1920,
-      displayHeight: screen?.height ?? 1080,
-    }),
+    'x-li-track': trackHeader(version),
     'x-li-page-instance': `urn:li:page:d_flagship3_feed;${randomBase64(16)}`,
   };
 }
 
-/** One request, already built from an alternative of the network map (map/request.ts). */
+/**
+ * The headers of a server-driven action: the csrf token always, and the page's own `x-li-*` values
+ * where the tab can read them (its client version, its page key, its language), never a constant
+ * of ours: a value no real client sends is a fingerprint (docs/network-internal-api.md, "Server-driven
+ * screens"). The answer is a component stream.
+ */
+export function sduiHeaders(csrfToken: string): Record<string, string> {
+  const headers: Record<string, string> = { 'csrf-token': csrfToken };
+  const doc = (globalThis as { document?: PageDocument }).document;
+  const version = pageStatedClientVersion(doc);
+  if (version) headers['x-li-track'] = trackHeader(version);
+  const pageKey = doc?.querySelector('meta[name="pageKey"]')?.getAttribute('content');
+  if (pageKey && /^[a-z0-9_]+$/i.test(pageKey)) headers['x-li-page-instance'] = `urn:li:page:${pageKey};${randomBase64(16)}`;
+  const lang = doc?.documentElement?.getAttribute('lang');
+  if (lang && /^[a-z]{2}[-_][A-Za-z]{2}$/.test(lang)) headers['x-li-lang'] = lang.replace('-', '_');
+  return headers;
+}
+
+/** One request, already built from an alternative of the network map (call.ts). */
 export interface NetworkRequest {
   call: NetworkCallName;
   method: 'GET' | 'POST';
-  /** Relative to `/voyager/api/`, query string included. */
+  /** `api` (default): JSON under `/voyager/api/`; `sdui`: a server-driven action, answering a component stream. */
+  kind?: 'api' | 'sdui';
+  /** Relative to `/voyager/api/` (or, for `sdui`, to `/flagship-web/rsc-action/actions/`), query string included. */
   path: string;
   body?: unknown;
   /** normalised JSON (`{data, included}`) or plain JSON (network-internal-api, "Details that trip parsers"). */
@@ -90,6 +125,8 @@ export interface NetworkRequest {
 export interface NetworkAnswer {
   status: number;
   json: unknown;
+  /** A server-driven action's answer: the component stream as text. */
+  text?: string;
   /** Response headers, lower-case names (a like answers its reaction id in `x-restli-id`). */
   headers: Record<string, string>;
 }
@@ -121,8 +158,9 @@ export function createNetworkFetch(options: NetworkClientOptions = {}): NetworkF
     const csrf = csrfTokenFromCookies(cookieString);
     if (!csrf) throw new NetworkError('network_signed_out', 'Signed out: no JSESSIONID cookie in the network tab');
 
-    const url = `${origin}${API_PREFIX}${request.path}`;
-    const headers = networkHeaders(csrf, request.accept);
+    const sdui = request.kind === 'sdui';
+    const url = `${origin}${sdui ? SDUI_PREFIX : API_PREFIX}${request.path}`;
+    const headers = sdui ? sduiHeaders(csrf) : networkHeaders(csrf, request.accept);
     if (request.body !== undefined) headers['content-type'] = 'application/json; charset=UTF-8';
     if (options.sendCookieHeader) headers.cookie = cookieString;
     const signals = [signal, options.signal].filter((s): s is AbortSignal => !!s);
@@ -152,19 +190,20 @@ export function createNetworkFetch(options: NetworkClientOptions = {}): NetworkF
     const contentType = response.headers.get('content-type') ?? '';
     const text = await response.text();
     let body: unknown = text;
-    if (/json/i.test(contentType) && text) {
+    if (/json/i.test(contentType) && text && !sdui) {
       try {
         body = JSON.parse(text);
       } catch {
         throw new NetworkError('network_changed', `${request.call}: answer is not valid JSON`, { status: response.status });
       }
     }
-    const error = errorFromAnswer({ call: request.call, status: response.status, url: response.url || url, contentType, body });
+    const error = errorFromAnswer({ call: request.call, status: response.status, url: response.url || url, contentType, body, stream: sdui });
     if (error) throw error;
     const answerHeaders: Record<string, string> = {};
     response.headers.forEach((value, name) => {
       answerHeaders[name.toLowerCase()] = value;
     });
+    if (sdui) return { status: response.status, json: null, text, headers: answerHeaders };
     return { status: response.status, json: body === '' ? null : body, headers: answerHeaders };
   };
 }

@@ -4,6 +4,7 @@ import { backdateTask, createAgentTeam, taskRow, type AgentTeam, type TeamMember
 import { enqueueTask } from '../../src/service/tasks/enqueue.js';
 import { onTaskCompleted } from '../../src/service/tasks/completion-hooks.js';
 import type { TaskType } from '../../src/contract/task-types.js';
+import { NETWORK_MAP_FORMAT } from '../../src/contract/network-map.js';
 import { BUILT_IN_NETWORK_MAP } from '../../src/network/map/built-in.js';
 
 let svc: TestService;
@@ -322,17 +323,18 @@ describe('heartbeat', () => {
 
   test('hands out the newest network map of the agent’s format only when it is newer than the agent’s', async () => {
     const mapOf = (version: number) => ({ ...structuredClone(BUILT_IN_NETWORK_MAP), version });
-    await svc.ctx.db.query('INSERT INTO network_maps (version, format, map) VALUES (2, 2, $1), (3, 2, $2)', [JSON.stringify(mapOf(2)), JSON.stringify(mapOf(3))]);
-    const v2 = { ...body, network_map_format: 2 };
+    const format = NETWORK_MAP_FORMAT;
+    await svc.ctx.db.query('INSERT INTO network_maps (version, format, map) VALUES (2, $3, $1), (3, $3, $2)', [JSON.stringify(mapOf(2)), JSON.stringify(mapOf(3)), format]);
+    const v2 = { ...body, network_map_format: format };
     const older = (await (await agentPost(ada, '/agent/heartbeat', { ...v2, network_map_version: 2 })).json()) as { network_map?: { version: number } };
     expect(older.network_map).toEqual(mapOf(3));
     const same = (await (await agentPost(ada, '/agent/heartbeat', { ...v2, network_map_version: 3 })).json()) as Record<string, unknown>;
     expect(same).not.toHaveProperty('network_map');
-    // An extension of an older release reads format 1 only: a format-2 map is never sent to it.
+    // An extension of an older release reads an older format only: a map of this format is never sent to it.
     const oldRelease = (await (await agentPost(ada, '/agent/heartbeat', { ...body, network_map_version: 1 })).json()) as Record<string, unknown>;
     expect(oldRelease).not.toHaveProperty('network_map');
     // A broken map in the table is never handed to extensions.
-    await svc.ctx.db.query('INSERT INTO network_maps (version, format, map) VALUES (4, 2, $1)', [JSON.stringify({ ...mapOf(4), calls: { me: [{ id: 'me', method: 'GET', path: 'javascript:alert(1)' }] } })]);
+    await svc.ctx.db.query('INSERT INTO network_maps (version, format, map) VALUES (4, $2, $1)', [JSON.stringify({ ...mapOf(4), calls: { me: [{ id: 'me', method: 'GET', path: 'javascript:alert(1)' }] } }), format]);
     const guarded = (await (await agentPost(ada, '/agent/heartbeat', { ...v2, network_map_version: 3 })).json()) as Record<string, unknown>;
     expect(guarded).not.toHaveProperty('network_map');
     await svc.ctx.db.query('DELETE FROM network_maps');

@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { startTestService, type TestService } from '../support/test-service.js';
 import { signIn } from '../support/sign-in.js';
 import { runOps } from '../../src/service/ops/run-ops.js';
+import { NETWORK_MAP_FORMAT } from '../../src/contract/network-map.js';
 import { BUILT_IN_NETWORK_MAP } from '../../src/network/map/built-in.js';
 import { loadConfig } from '../../src/service/config.js';
 import { closeServiceContext, createServiceContext } from '../../src/service/boot.js';
@@ -140,7 +141,7 @@ describe('ops set-network-map', () => {
     const rows = await svc.ctx.db.query<{ version: number; format: number; map: { calls: { company_posts: Array<{ path: string }> } } }>(
       'SELECT version, format, map FROM network_maps ORDER BY version',
     );
-    expect(rows.map((x) => [x.version, x.format])).toEqual([[3, 2], [4, 2]]);
+    expect(rows.map((x) => [x.version, x.format])).toEqual([[3, NETWORK_MAP_FORMAT], [4, NETWORK_MAP_FORMAT]]);
     expect(rows[1]!.map.calls.company_posts[0]!.path).toBe('organization/updatesV4');
   });
 });

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest';
 import { startTestService, type TestService } from '../support/test-service.js';
 import { createAgentTeam, type AgentTeam } from '../support/task-team.js';
-import { insertKeywordWatchlist, insertListWatchlist } from '../support/collection-fixtures.js';
+import { insertKeywordWatchlist, insertListWatchlist, networkPost, runAllTasks } from '../support/collection-fixtures.js';
 import { planWatchlistNow, schedulerTick } from '../../src/service/scheduler/index.js';
 import { runSchedulerWhenDue } from '../../src/service/scheduler/scheduler-job.js';
 import { closeServiceContext, createServiceContext } from '../../src/service/boot.js';
@@ -72,6 +72,23 @@ describe('keyword watchlists', () => {
     const tasks = await tasksOf(id);
     expect(tasks.map((t) => t.status)).toEqual(['completed', 'pending']);
     expect((await dueInfo(id)).hours).toBeGreaterThan(2.9);
+  });
+
+  test('the next cycle carries what the watchlist holds for each keyword: its newest posts’ URNs (at most 50) and the newest one’s time', async () => {
+    const id = await insertKeywordWatchlist(svc, team.id, ['DuckDB', { keyword: 'polars', excluded: ['crypto'] }]);
+    await schedulerTick(svc.ctx);
+    for (const t of await tasksOf(id)) expect(t.input).not.toHaveProperty('known_post_urns');
+    // The agent files 60 DuckDB posts, one an hour, and one about polars.
+    const duck = Array.from({ length: 60 }, (_, i) => networkPost({ content: `Why duckdb ${i}`, hoursAgo: i + 1 }));
+    const polars = networkPost({ content: 'Polars or pandas?', hoursAgo: 30 });
+    await runAllTasks(svc, team.members[0]!, (task) => ({ posts: task.input.keyword === 'DuckDB' ? duck : [polars] }));
+    await backdate(id);
+    await schedulerTick(svc.ctx);
+    const next = (await tasksOf(id)).filter((t) => t.status === 'pending');
+    const input = (keyword: string) => next.find((t) => t.input.keyword === keyword)!.input;
+    expect(input('DuckDB').known_post_urns).toEqual(duck.slice(0, 50).map((p) => p.social_urn));
+    expect(input('DuckDB').newest_post_ms).toBe(Date.parse(duck[0]!.posted_at));
+    expect(input('polars')).toMatchObject({ known_post_urns: [polars.social_urn], newest_post_ms: Date.parse(polars.posted_at), excluded_keywords: ['crypto'] });
   });
 
   test('never two open tasks for one target: a keyword whose last task is still open is skipped', async () => {

@@ -3132,13 +3132,15 @@ export interface operations {
                         claim_wait_s: number;
                         network_map?: {
                             /** @constant */
-                            format: 2;
+                            format: 3;
                             version: number;
                             calls: {
                                 me: {
                                     id: string;
                                     /** @enum {string} */
                                     method: "GET" | "POST";
+                                    /** @enum {string} */
+                                    kind?: "api" | "sdui";
                                     path: string;
                                     query?: [
                                         string,
@@ -3156,6 +3158,9 @@ export interface operations {
                                         one?: string[];
                                         total?: string[];
                                         token?: string[];
+                                        names?: {
+                                            [key: string]: string[];
+                                        };
                                         fields?: {
                                             me: {
                                                 [key: string]: string[];
@@ -3209,6 +3214,8 @@ export interface operations {
                                     id: string;
                                     /** @enum {string} */
                                     method: "GET" | "POST";
+                                    /** @enum {string} */
+                                    kind?: "api" | "sdui";
                                     path: string;
                                     query?: [
                                         string,
@@ -3226,6 +3233,9 @@ export interface operations {
                                         one?: string[];
                                         total?: string[];
                                         token?: string[];
+                                        names?: {
+                                            [key: string]: string[];
+                                        };
                                         fields?: {
                                             me: {
                                                 [key: string]: string[];
@@ -3279,6 +3289,8 @@ export interface operations {
                                     id: string;
                                     /** @enum {string} */
                                     method: "GET" | "POST";
+                                    /** @enum {string} */
+                                    kind?: "api" | "sdui";
                                     path: string;
                                     query?: [
                                         string,
@@ -3296,6 +3308,9 @@ export interface operations {
                                         one?: string[];
                                         total?: string[];
                                         token?: string[];
+                                        names?: {
+                                            [key: string]: string[];
+                                        };
                                         fields?: {
                                             me: {
                                                 [key: string]: string[];
@@ -3349,6 +3364,8 @@ export interface operations {
                                     id: string;
                                     /** @enum {string} */
                                     method: "GET" | "POST";
+                                    /** @enum {string} */
+                                    kind?: "api" | "sdui";
                                     path: string;
                                     query?: [
                                         string,
@@ -3366,6 +3383,9 @@ export interface operations {
                                         one?: string[];
                                         total?: string[];
                                         token?: string[];
+                                        names?: {
+                                            [key: string]: string[];
+                                        };
                                         fields?: {
                                             me: {
                                                 [key: string]: string[];
@@ -3419,6 +3439,8 @@ export interface operations {
                                     id: string;
                                     /** @enum {string} */
                                     method: "GET" | "POST";
+                                    /** @enum {string} */
+                                    kind?: "api" | "sdui";
                                     path: string;
                                     query?: [
                                         string,
@@ -3436,6 +3458,9 @@ export interface operations {
                                         one?: string[];
                                         total?: string[];
                                         token?: string[];
+                                        names?: {
+                                            [key: string]: string[];
+                                        };
                                         fields?: {
                                             me: {
                                                 [key: string]: string[];
@@ -3489,6 +3514,8 @@ export interface operations {
                                     id: string;
                                     /** @enum {string} */
                                     method: "GET" | "POST";
+                                    /** @enum {string} */
+                                    kind?: "api" | "sdui";
                                     path: string;
                                     query?: [
                                         string,
@@ -3506,6 +3533,9 @@ export interface operations {
                                         one?: string[];
                                         total?: string[];
                                         token?: string[];
+                                        names?: {
+                                            [key: string]: string[];
+                                        };
                                         fields?: {
                                             me: {
                                                 [key: string]: string[];
@@ -3559,6 +3589,8 @@ export interface operations {
                                     id: string;
                                     /** @enum {string} */
                                     method: "GET" | "POST";
+                                    /** @enum {string} */
+                                    kind?: "api" | "sdui";
                                     path: string;
                                     query?: [
                                         string,
@@ -3576,6 +3608,9 @@ export interface operations {
                                         one?: string[];
                                         total?: string[];
                                         token?: string[];
+                                        names?: {
+                                            [key: string]: string[];
+                                        };
                                         fields?: {
                                             me: {
                                                 [key: string]: string[];
@@ -3629,6 +3664,8 @@ export interface operations {
                                     id: string;
                                     /** @enum {string} */
                                     method: "GET" | "POST";
+                                    /** @enum {string} */
+                                    kind?: "api" | "sdui";
                                     path: string;
                                     query?: [
                                         string,
@@ -3646,6 +3683,9 @@ export interface operations {
                                         one?: string[];
                                         total?: string[];
                                         token?: string[];
+                                        names?: {
+                                            [key: string]: string[];
+                                        };
                                         fields?: {
                                             me: {
                                                 [key: string]: string[];
@@ -3699,6 +3739,8 @@ export interface operations {
                                     id: string;
                                     /** @enum {string} */
                                     method: "GET" | "POST";
+                                    /** @enum {string} */
+                                    kind?: "api" | "sdui";
                                     path: string;
                                     query?: [
                                         string,
@@ -3716,6 +3758,9 @@ export interface operations {
                                         one?: string[];
                                         total?: string[];
                                         token?: string[];
+                                        names?: {
+                                            [key: string]: string[];
+                                        };
                                         fields?: {
                                             me: {
                                                 [key: string]: string[];
@@ -3769,6 +3814,8 @@ export interface operations {
                                     id: string;
                                     /** @enum {string} */
                                     method: "GET" | "POST";
+                                    /** @enum {string} */
+                                    kind?: "api" | "sdui";
                                     path: string;
                                     query?: [
                                         string,
@@ -3786,6 +3833,9 @@ export interface operations {
                                         one?: string[];
                                         total?: string[];
                                         token?: string[];
+                                        names?: {
+                                            [key: string]: string[];
+                                        };
                                         fields?: {
                                             me: {
                                                 [key: string]: string[];
@@ -3839,6 +3889,8 @@ export interface operations {
                                     id: string;
                                     /** @enum {string} */
                                     method: "GET" | "POST";
+                                    /** @enum {string} */
+                                    kind?: "api" | "sdui";
                                     path: string;
                                     query?: [
                                         string,
@@ -3856,6 +3908,9 @@ export interface operations {
                                         one?: string[];
                                         total?: string[];
                                         token?: string[];
+                                        names?: {
+                                            [key: string]: string[];
+                                        };
                                         fields?: {
                                             me: {
                                                 [key: string]: string[];
@@ -3909,6 +3964,8 @@ export interface operations {
                                     id: string;
                                     /** @enum {string} */
                                     method: "GET" | "POST";
+                                    /** @enum {string} */
+                                    kind?: "api" | "sdui";
                                     path: string;
                                     query?: [
                                         string,
@@ -3926,6 +3983,9 @@ export interface operations {
                                         one?: string[];
                                         total?: string[];
                                         token?: string[];
+                                        names?: {
+                                            [key: string]: string[];
+                                        };
                                         fields?: {
                                             me: {
                                                 [key: string]: string[];
@@ -3979,6 +4039,8 @@ export interface operations {
                                     id: string;
                                     /** @enum {string} */
                                     method: "GET" | "POST";
+                                    /** @enum {string} */
+                                    kind?: "api" | "sdui";
                                     path: string;
                                     query?: [
                                         string,
@@ -3996,6 +4058,9 @@ export interface operations {
                                         one?: string[];
                                         total?: string[];
                                         token?: string[];
+                                        names?: {
+                                            [key: string]: string[];
+                                        };
                                         fields?: {
                                             me: {
                                                 [key: string]: string[];
@@ -4049,6 +4114,8 @@ export interface operations {
                                     id: string;
                                     /** @enum {string} */
                                     method: "GET" | "POST";
+                                    /** @enum {string} */
+                                    kind?: "api" | "sdui";
                                     path: string;
                                     query?: [
                                         string,
@@ -4066,6 +4133,9 @@ export interface operations {
                                         one?: string[];
                                         total?: string[];
                                         token?: string[];
+                                        names?: {
+                                            [key: string]: string[];
+                                        };
                                         fields?: {
                                             me: {
                                                 [key: string]: string[];
@@ -4119,6 +4189,8 @@ export interface operations {
                                     id: string;
                                     /** @enum {string} */
                                     method: "GET" | "POST";
+                                    /** @enum {string} */
+                                    kind?: "api" | "sdui";
                                     path: string;
                                     query?: [
                                         string,
@@ -4136,6 +4208,9 @@ export interface operations {
                                         one?: string[];
                                         total?: string[];
                                         token?: string[];
+                                        names?: {
+                                            [key: string]: string[];
+                                        };
                                         fields?: {
                                             me: {
                                                 [key: string]: string[];

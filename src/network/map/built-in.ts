@@ -71,9 +71,46 @@ function graphqlSearch(id: string, resultType: 'PEOPLE' | 'CONTENT', filters: Ma
 const PROFILE_ENTITY = ['data.elements[0]', '@Profile'];
 const READ_STATUSES = [400, 404, 405, 410];
 
+/**
+ * A server-driven list's next window (`POST …/rsc-action/actions/pagination?sduiid=<pager>`): the
+ * body the web app sends, in which only the payload varies by list (docs/network-internal-api.md,
+ * "Server-driven screens").
+ */
+function sduiPager(id: string, pager: string, screen: string, payload: Record<string, MapTemplate>, names: Record<string, string[]>): MapAlternative {
+  const requestedArguments = {
+    $type: 'proto.sdui.actions.requests.RequestedArguments',
+    requestedStateKeys: [],
+    payload,
+    requestMetadata: { $type: 'proto.sdui.common.RequestMetadata' },
+  };
+  return {
+    id,
+    kind: 'sdui',
+    method: 'POST',
+    path: 'pagination',
+    query: [['sduiid', pager]],
+    body: {
+      pagerId: pager,
+      clientArguments: { ...requestedArguments, states: [], screenId: screen, knownTemplateIds: [] },
+      paginationRequest: {
+        $type: 'proto.sdui.actions.requests.PaginationRequest',
+        pagerId: pager,
+        trigger: {
+          $case: 'itemDistanceTrigger',
+          itemDistanceTrigger: { $type: 'proto.sdui.actions.requests.ItemDistanceTrigger', preloadDistance: 3, preloadLength: 1500 },
+        },
+        retryCount: 2,
+        requestedArguments,
+      },
+    },
+    next_on: READ_STATUSES,
+    read: { names },
+  };
+}
+
 export const BUILT_IN_NETWORK_MAP: NetworkMap = {
-  format: 2,
-  version: 2,
+  format: 3,
+  version: 3,
   pacing: { between_pages_ms: [400, 1200] },
   calls: {
     me: [{ id: 'me', method: 'GET', path: 'me', read: { one: ['data'] } }],
@@ -265,9 +302,49 @@ export const BUILT_IN_NETWORK_MAP: NetworkMap = {
       },
     ],
 
-    // Posts by keyword. Items come in three kinds (full updates, entity results, hollow URNs);
-    // src/network/read/search-items.ts tells them apart, so the list is of the items themselves.
+    // Posts by keyword. The web app's own way in 2026 is the results page's server-driven pager:
+    // posts found by meaning (src/network/read/stream-posts.ts), one search id per cycle. The JSON
+    // searches after it answer items of three kinds (full updates, entity results, hollow URNs);
+    // src/network/read/search-items.ts tells them apart, so their list is of the items themselves.
     content_search: [
+      {
+        ...sduiPager(
+          'sdui-content-search-pager',
+          'com.linkedin.sdui.search.contentSearchResults',
+          'com.linkedin.sdui.flagshipnav.search.SearchResultsContent',
+          {
+            startIndex: '{start}',
+            keywords: '{keywords}',
+            count: '{count}',
+            sortBy: ['date_posted'],
+            postedBy: [],
+            datePosted: ['{date_posted}'],
+            contentType: [],
+            fromMember: [],
+            mentionsOrganization: [],
+            mentionsMember: [],
+            fromOrganization: [],
+            authorCompany: [],
+            authorIndustry: [],
+            authorJobTitle: [],
+            spellCheckEnabled: true,
+            clusterStartPosition: '{start}',
+            searchId: '{search_id}',
+          },
+          {
+            post: ['feed-full-update'],
+            author: ['feed-actor'],
+            time: ['feed-actor-sub-description'],
+            text: ['feed-commentary'],
+            comments: ['commentCount-'],
+            shares: ['repostCount-'],
+            reactions: ['ReactionType_'],
+            reactions_total: ['reactionsCount-'],
+          },
+        ),
+        paging: { by: 'start', max_count: 10 },
+        source: 'measured 2026-10: the results page loads its posts through this pager; REST content results come hollow',
+      },
       restSearch('rest-search-clusters-content', 'CONTENT', { sortBy: ['date_posted'], datePosted: '{date_posted}' }, ''),
       graphqlSearch(
         'graphql-search-clusters-content',

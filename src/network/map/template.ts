@@ -5,8 +5,9 @@ import { encodeRestliString, restli, type RestliValue } from '../query.js';
  * Filling an alternative of the network map with the values of one call (docs/network-map.md,
  * "Templates"). A string that is exactly `{name}` becomes the value itself (a number stays a number,
  * a list a list); `{name}` inside a longer string is replaced by its text. A part whose placeholder
- * has no value is left out: the key of an object, the element of a list, the query parameter. An
- * object with `"$if": "name"` (or a list of names) is kept only when those values are present.
+ * has no value is left out: the key of an object, the element of a list, the query parameter. A
+ * list placeholder that is an element of a list is spliced into it. An object with `"$if": "name"`
+ * (or a list of names) is kept only when those values are present.
  */
 
 export type CallValue = string | number | boolean | readonly string[] | null | undefined;
@@ -37,7 +38,8 @@ function fillValue(t: MapTemplate, vars: CallVars): Filled {
     });
     return missing ? MISSING : text;
   }
-  if (Array.isArray(t)) return t.map((x) => fillValue(x, vars)).filter((x) => x !== MISSING);
+  // A list placeholder inside a list is spliced in: `["{date_posted}"]` is `[]` without a value.
+  if (Array.isArray(t)) return t.flatMap((x) => (typeof x === 'string' && WHOLE.test(x) ? [fillValue(x, vars)].flat() : [fillValue(x, vars)])).filter((x) => x !== MISSING);
   if (t !== null && typeof t === 'object') {
     const cond = t.$if;
     if (cond !== undefined) {

@@ -1,54 +1,65 @@
 import type { NetworkPost } from '../../contract/task-outputs.js';
+import { postTimeFromUrn } from '../../contract/urns.js';
 import { callNetwork } from '../call.js';
 import { NetworkError } from '../errors.js';
 import { collectPages } from '../paging.js';
-import { listItems, notUnderstood } from '../read/answer.js';
+import { notUnderstood } from '../read/answer.js';
 import { postFromUpdate } from '../read/post.js';
-import { classifySearchItem } from '../read/search-items.js';
+import { postUrnIn } from '../read/urns.js';
+import { searchWindow } from '../steps/content-search.js';
 import type { Operation, OperationContext } from './context.js';
 
 /** How far past `count` search results the operation reads to find `count` posts that match. */
 const SEARCH_DEPTH = 3;
+const HOUR = 3_600_000;
+/** The network's date windows, narrowest first, with the hour a queued task may have waited. */
+const WINDOWS: [string, number][] = [
+  ['past-24h', 24 * HOUR],
+  ['past-week', 7 * 24 * HOUR],
+  ['past-month', 30 * 24 * HOUR],
+];
 
 /**
- * Keyword-watchlist collection: posts matching the keyword, newest first (CONTENT results sorted by
- * date posted), with the watchlist's required (AND) and excluded (NOT) keywords applied to each
- * post's text, case-insensitively, up to `count` posts that match: pages go on past posts the
- * keywords leave out, to three times `count` results at most.
+ * Keyword-watchlist collection: posts matching the keyword, newest first, with the watchlist's
+ * required (AND) and excluded (NOT) keywords applied to each post's text, case-insensitively, up to
+ * `count` posts that match: pages go on past posts the keywords leave out, to three times `count`
+ * results at most.
  *
- * Results that come hollow (a URN and nothing else, as measured in 2026-10) are resolved here by
- * fetching each update by its URN: one call per hollow post, paced like the pages. Reading the
- * rendered results page instead would tie us to markup that no fact describes
- * (docs/network-internal-api.md, "Decisions the facts forced").
+ * A cycle reads only what is new (docs/network-map.md, "Server-driven calls"): the service says
+ * what the watchlist already holds for this keyword, the search asks for the narrowest date window
+ * that covers everything since its newest post, and paging stops at the first page that reaches a
+ * known post. One search id per cycle, kept across its pages, as the web app does. Results that
+ * come hollow are read one by one only when no way of the map gives whole posts
+ * (steps/content-search.ts), and known ones never.
  */
 export const agentKeywordTracking: Operation<'agent_keyword_tracking'> = async (input, ctx) => {
   const matching = (p: NetworkPost) => matches(p, input.required_keywords, input.excluded_keywords);
-  const seen = new Set<string>();
+  const known = new Set((input.known_post_urns ?? []).map(postUrnIn).filter(Boolean));
+  const newest = input.newest_post_ms ?? null;
+  const isKnown = (urn: string, postedAt: string | null) => known.has(urn) || (newest !== null && postedAt !== null && Date.parse(postedAt) <= newest);
+  const window = newest === null ? undefined : WINDOWS.find(([, span]) => Date.now() - newest + HOUR <= span)?.[0];
+  const vars = { keywords: input.keyword, date_posted: window ? [window] : undefined, search_id: crypto.randomUUID() };
+
+  let reachedKnown = false;
   let unresolved: NetworkError | null = null;
   let resolved = 0;
   const { items } = await collectPages<NetworkPost>({
     want: input.count * SEARCH_DEPTH,
-    enough: (posts) => posts.filter(matching).length >= input.count,
+    enough: (posts) => reachedKnown || posts.filter(matching).length >= input.count,
     fetchPage: async (page) => {
-      const answer = await callNetwork(ctx, 'content_search', { keywords: input.keyword, start: page.start, count: page.count }, (a) => ({
-        ...listItems('content_search', a, (node) => {
-          const item = classifySearchItem(node, a.fields);
-          return item.kind === 'other' ? null : item;
-        }),
-        total: a.fields.total(a.root),
-      }));
-      const posts: NetworkPost[] = [];
-      for (const item of answer.items) {
-        // A result met on an earlier page (the network ignored the offset) is not fetched again.
-        if (seen.has(item.urn)) continue;
-        seen.add(item.urn);
-        if (item.kind === 'post') {
-          posts.push(item.post);
-          continue;
+      const found = await searchWindow(ctx, { ...vars, start: page.start, count: page.count });
+      const posts = [...found.posts];
+      if (posts.some((p) => isKnown(p.social_urn, p.posted_at))) reachedKnown = true;
+      for (const urn of found.hollow) {
+        // Newest first: a known result means the rest of the window is known too.
+        if (isKnown(urn, postTimeFromUrn(urn)) || reachedKnown) {
+          reachedKnown = true;
+          break;
         }
         await ctx.pause();
         try {
-          const post = await postByUrn(ctx, item.urn);
+          const post = await postByUrn(ctx, urn);
+          if (post && isKnown(post.social_urn, post.posted_at)) reachedKnown = true;
           if (post) posts.push(post);
           resolved++;
         } catch (err) {
@@ -57,7 +68,7 @@ export const agentKeywordTracking: Operation<'agent_keyword_tracking'> = async (
           unresolved = err;
         }
       }
-      return { items: posts, size: answer.size, total: answer.total, token: null, by: 'start' as const };
+      return { items: posts, size: found.size, total: found.total, token: null, by: 'start' as const };
     },
     key: (post) => post.social_urn,
     pause: ctx.pause,

@@ -30,7 +30,7 @@ function postFrom(node: JsonNode, f: FieldReader, group: 'post' | 'post_result')
   const content = post.str('content');
   if (authorName === null && content === null) return null;
   const image = post.node('author_image');
-  return build(urn, {
+  return networkPost(urn, {
     content: content ?? '',
     post_author: {
       ...authorOf(post.str('author_url'), post.str('author_urn')),
@@ -51,7 +51,8 @@ function firstPostUrn(node: JsonNode, f: FieldReader, group: 'post' | 'post_resu
   return null;
 }
 
-function build(urn: string, rest: Omit<NetworkPost, 'linkedin_post_url' | 'linkedin_post_urn' | 'social_urn' | 'posted_at'>): NetworkPost | null {
+/** A post from its URN (which gives its link, id and time) and what was read of it; null when the URN dates nothing. */
+export function networkPost(urn: string, rest: Omit<NetworkPost, 'linkedin_post_url' | 'linkedin_post_urn' | 'social_urn' | 'posted_at'>): NetworkPost | null {
   const postedAt = postTimeFromUrn(urn);
   if (!postedAt) return null;
   return {

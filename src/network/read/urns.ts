@@ -33,10 +33,24 @@ export function companyIdIn(s: string | null | undefined): string | null {
   return /urn:li:(?:fsd_company|fs_normalized_company|fs_miniCompany|company|organization):(\d+)/.exec(decoded(s))?.[1] ?? null;
 }
 
-/** A profile or company page URL -> its slug and kind. */
+/** A profile or company page URL (absolute, or relative to the site: `/in/<slug>`) -> its slug and kind. */
 export function pageOfUrl(url: string | null | undefined): { slug: string; type: 'person' | 'company' } | null {
   if (!url) return null;
-  const m = /linkedin\.com\/(in|company|school|showcase)\/([^/?#]+)/.exec(url);
+  const m = /(?:^|linkedin\.com)\/(in|company|school|showcase)\/([^/?#\s]+)/.exec(url);
   if (!m) return null;
   return { slug: decoded(m[2]!), type: m[1] === 'in' ? 'person' : 'company' };
+}
+
+const POSTS_LINK = /\/posts\/[^\s"?#]*?-(activity|ugcPost|share)-(\d{6,})(?:\D|$)/;
+const UPDATE_LINK = /\/feed\/update\/urn:li:(activity|ugcPost|share):(\d{6,})/;
+
+/**
+ * The post URN a permalink names, or null when the string is none: `…/posts/<author>_<words>-activity-<id>-<x>`
+ * or `…/feed/update/urn:li:activity:<id>`, absolute or relative, encoded or not (docs/network-internal-api.md,
+ * "Server-driven screens").
+ */
+export function postUrnOfPermalink(link: string): string | null {
+  const s = decoded(link);
+  const m = POSTS_LINK.exec(s) ?? UPDATE_LINK.exec(s);
+  return m ? `urn:li:${m[1]}:${m[2]}` : null;
 }

@@ -1,7 +1,7 @@
 import type { Queryable } from '../db/database.js';
 import type { TaskSignals } from '../tasks/task-signals.js';
 import { enqueueTask, type NewTask } from '../tasks/enqueue.js';
-import { CompanyTrackingInput, KeywordTrackingInput, TASK_INPUTS } from '../../contract/task-io.js';
+import { CompanyTrackingInput, KeywordTrackingInput, KNOWN_POSTS_MAX, TASK_INPUTS } from '../../contract/task-io.js';
 import { URN_NS } from '../../contract/common.js';
 
 /** Posts asked for per keyword or company per cycle. */
@@ -29,19 +29,25 @@ export async function collectionTasks(tx: Queryable, w: DueWatchlist): Promise<N
         WHERE watchlist_id = $1 AND trim(keyword) <> '' ORDER BY position, created_at`,
       [w.id],
     );
-    return rows.map((k) => ({
-      ...base,
-      type: 'agent_keyword_tracking' as const,
-      targetKey: `keyword:${w.id}:${k.keyword.trim().toLowerCase()}`,
-      input: KeywordTrackingInput.parse({
-        task_type: 'agent_keyword_tracking',
-        watchlist_id: w.id,
-        keyword: k.keyword.trim(),
-        required_keywords: k.required_keywords,
-        excluded_keywords: k.excluded_keywords,
-        count: POSTS_PER_TARGET,
-      }),
-    }));
+    const tasks: NewTask[] = [];
+    for (const k of rows) {
+      const known = await knownPosts(tx, w.id, k.keyword.trim());
+      tasks.push({
+        ...base,
+        type: 'agent_keyword_tracking' as const,
+        targetKey: `keyword:${w.id}:${k.keyword.trim().toLowerCase()}`,
+        input: KeywordTrackingInput.parse({
+          task_type: 'agent_keyword_tracking',
+          watchlist_id: w.id,
+          keyword: k.keyword.trim(),
+          required_keywords: k.required_keywords,
+          excluded_keywords: k.excluded_keywords,
+          count: POSTS_PER_TARGET,
+          ...(known.length ? { known_post_urns: known.map((p) => p.urn), newest_post_ms: known[0]!.ms } : {}),
+        }),
+      });
+    }
+    return tasks;
   }
   if (!w.list_id) return [];
   const members = await tx.query<{ identifier: string; identifier_kind: string }>(
@@ -80,6 +86,24 @@ export async function collectionTasks(tx: Queryable, w: DueWatchlist): Promise<N
     });
   }
   return tasks;
+}
+
+/**
+ * What a keyword watchlist already holds for one keyword, newest first, at most KNOWN_POSTS_MAX: its
+ * posts whose text holds the keyword (a post another keyword brought is known to this search too;
+ * a keyword added later knows nothing yet, so its first cycle reads back in time). The agent's
+ * search stops where it meets them, so a cycle costs the calls its new posts need
+ * (docs/network-map.md, "Server-driven calls").
+ */
+async function knownPosts(tx: Queryable, watchlistId: string, keyword: string): Promise<{ urn: string; ms: number }[]> {
+  const rows = await tx.query<{ urn: string; ms: number }>(
+    `SELECT p.activity_urn AS urn, floor(extract(epoch FROM wp.posted_at) * 1000)::float8 AS ms
+       FROM watchlist_posts wp JOIN posts p ON p.id = wp.post_id
+      WHERE wp.watchlist_id = $1 AND position(lower($2) IN lower(p.content)) > 0
+      ORDER BY wp.posted_at DESC, wp.post_id LIMIT $3`,
+    [watchlistId, keyword, KNOWN_POSTS_MAX],
+  );
+  return rows.map((r) => ({ urn: r.urn, ms: Number(r.ms) }));
 }
 
 /**

@@ -29,6 +29,12 @@ describe('body templates', () => {
     expect(fillTemplate(t, { network: ['F', 'S'] })).toEqual({ list: [{ key: 'resultType', value: ['PEOPLE'] }, { key: 'network', value: ['F', 'S'] }] });
     expect(fillTemplate(t, { network: [] })).toEqual({ list: [{ key: 'resultType', value: ['PEOPLE'] }] });
   });
+
+  it('splice a list placeholder that is an element of a list: an empty list without a value, as the pager wants its filters', () => {
+    const t: MapTemplate = { datePosted: ['{date_posted}'], postedBy: [], authors: ['{first}', '{others}'] };
+    expect(fillTemplate(t, {})).toEqual({ datePosted: [], postedBy: [], authors: [] });
+    expect(fillTemplate(t, { date_posted: ['past-week'], first: 'a', others: ['b', 'c'] })).toEqual({ datePosted: ['past-week'], postedBy: [], authors: ['a', 'b', 'c'] });
+  });
 });
 
 describe('query strings', () => {

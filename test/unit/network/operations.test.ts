@@ -3,12 +3,10 @@ import { join } from 'node:path';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { TASK_OUTPUTS } from '../../../src/contract/task-io.js';
 import { TASK_TYPES } from '../../../src/contract/task-types.js';
-import { BUILT_IN_NETWORK_MAP } from '../../../src/network/map/built-in.js';
 import { OPERATIONS, type NotPerformedYet } from '../../../src/network/operations/index.js';
-import { runAsDeployed } from './run-as-deployed.js';
+import { err, json, ok, run, status, type Routes } from './operation-run.js';
 import { forgetSession } from '../../../src/network/session-memory.js';
-import type { TaskResult } from '../../../src/network/types.js';
-import { fixture, fixtureNetwork, SIGNED_IN_COOKIES, type FixtureAnswer, type FixtureCall } from './fixture-fetch.js';
+import { fixture, type FixtureAnswer, type FixtureCall } from './fixture-fetch.js';
 import * as s26 from './shapes-2026.js';
 
 // Each operation as deployed (the worker's input check and the service's output check around runTask:
@@ -17,25 +15,6 @@ import * as s26 from './shapes-2026.js';
 // measured in 2026 (shapes-2026.ts). Optional parts may be missing; a missing required part is
 // network_changed naming its path; a retired way moves on to the next alternative of the map.
 
-type Routes = Parameters<typeof fixtureNetwork>[0];
-const map = { ...BUILT_IN_NETWORK_MAP, pacing: { between_pages_ms: [0, 0] as [number, number] } };
-
-async function run(type: string, input: Record<string, unknown>, routes: Routes) {
-  const net = fixtureNetwork(routes);
-  const result = await runAsDeployed({ type, input }, { map, fetchImpl: net.fetchImpl, cookies: () => SIGNED_IN_COOKIES });
-  const paths = net.calls.map((c) => c.url.pathname.replace('/voyager/api/', ''));
-  return { result, calls: net.calls, paths };
-}
-function ok(result: TaskResult): any {
-  if (!result.ok) throw new Error(`${result.error.code}: ${result.error.message}`);
-  return result.output;
-}
-function err(result: TaskResult) {
-  if (result.ok) throw new Error(`expected a failure, got ${JSON.stringify(result.output).slice(0, 300)}`);
-  return result.error;
-}
-const json = (j: unknown, status = 200): FixtureAnswer => ({ json: j, status });
-const status = (code: number): FixtureAnswer => ({ status: code, json: s26.errorBody(code) });
 const removeIncluded = (doc: any, type: string, field: string) => {
   for (const e of doc.included) if (e.$type === type) delete e[field];
   return doc;
@@ -353,73 +332,6 @@ describe('agent_profiles_search', () => {
   it('a stale GraphQL queryId (400) after a retired REST form is network_changed saying the map needs an update', async () => {
     const e = err((await run('agent_profiles_search', { keywords: 'a', start: 0, count: 10 }, [['search/dash/clusters', status(410)], ['graphql', status(400)]])).result);
     expect(e).toMatchObject({ code: 'network_changed', message: expect.stringContaining('rest-search-clusters: HTTP 410; graphql-search-clusters: HTTP 400') });
-  });
-});
-
-describe('agent_keyword_tracking', () => {
-  it('whole updates (searchFeedUpdate): searches CONTENT by date and applies required and excluded keywords', async () => {
-    const routes: Routes = [['graphql', json(fixture('search-content.json'))]];
-    const { result, calls } = await run('agent_keyword_tracking', { keyword: 'AI agents', watchlist_id: 'w', required_keywords: ['ai AGENTS'], excluded_keywords: ['Warehouses'] }, routes);
-    expect(ok(result).posts.map((p: any) => p.content)).toEqual(['Our new compiler for AI agents ships today.', 'Can machines think? A thread on AI agents and crypto.']);
-    const graphql = calls.find((c) => c.url.pathname.endsWith('/graphql'))!;
-    expect(graphql.rawQuery).toContain('query:(keywords:AI%20agents,flagshipSearchIntent:SEARCH_SRP,queryParameters:List((key:resultType,value:List(CONTENT)),(key:sortBy,value:List(date_posted)))');
-    const all = ok((await run('agent_keyword_tracking', { keyword: 'AI agents', watchlist_id: 'w' }, routes)).result);
-    expect(all.posts).toHaveLength(4);
-    expect(all.posts[0].posted_at).toBe('2026-01-15T11:00:00.000Z');
-  });
-
-  it('entity results: text from summary, author from title, counts wherever the result keeps them, time from the URN', async () => {
-    const urn = `urn:li:ugcPost:${s26.activityId(s26.T0, 4)}`;
-    const doc = s26.contentSearchEntityResults([
-      { urn, text: 'DuckDB 2.0 is out', author: { name: 'Ada Lovelace', headline: 'Analyst', url: 'https://www.linkedin.com/in/ada-lovelace/' }, counts: { numLikes: 12, numComments: 3, numShares: 2 } },
-      { urn: `urn:li:activity:${s26.activityId(s26.T0 - 1e6, 5)}`, text: 'duckdb and crypto' },
-    ]);
-    const { result } = await run('agent_keyword_tracking', { keyword: 'duckdb', watchlist_id: 'w', excluded_keywords: ['crypto'] }, [['graphql', json(doc)]]);
-    expect(ok(result).posts).toEqual([
-      expect.objectContaining({ social_urn: urn, content: 'DuckDB 2.0 is out', posted_at: '2026-10-01T08:00:00.000Z', likes_count: 12, comments_count: 3, shares_count: 2, post_author: expect.objectContaining({ full_name: 'Ada Lovelace', author_slug: 'ada-lovelace', author_type: 'person', headline: 'Analyst' }) }),
-    ]);
-  });
-
-  it('2026 hollow results: each post is fetched by its URN (one call each); one that is gone is left out', async () => {
-    const urns = [0, 1, 2].map((i) => `urn:li:activity:${s26.activityId(s26.T0 - i * 60_000, 10 + i)}`);
-    const { result, paths } = await run('agent_keyword_tracking', { keyword: 'duckdb', watchlist_id: 'w', count: 3 }, [
-      ['search/dash/clusters', (c) => json(s26.contentSearchHollow(c.url.searchParams.get('start') === '0' ? urns : []))],
-      [/^feed\/updates\/urn/, (c) => {
-        const urn = decodeURIComponent(c.url.pathname.split('/').pop()!);
-        return urn === urns[2] ? status(404) : json(s26.updateByUrn({ urn, text: `DuckDB post ${urns.indexOf(urn)}`, counts: { numLikes: 1, numComments: 0, numShares: 0 } }));
-      }],
-    ]);
-    expect(ok(result).posts.map((p: any) => [p.content, p.likes_count])).toEqual([['DuckDB post 0', 1], ['DuckDB post 1', 1]]);
-    // Two posts match of the three asked for: one more page, which says there is no more.
-    expect(paths).toEqual(['search/dash/clusters', ...urns.map((u) => `feed/updates/${encodeURIComponent(u)}`), 'search/dash/clusters']);
-  });
-
-  it('pages until count through small pages, and stops at the first empty page', async () => {
-    const posts = Array.from({ length: 5 }, (_, i) => ({ urn: `urn:li:activity:${s26.activityId(s26.T0 - i * 1e6, i)}`, text: `duckdb ${i}` }));
-    const page = (c: FixtureCall) => {
-      const start = Number(/start:(\d+)/.exec(c.rawQuery)?.[1] ?? 0);
-      return json(s26.contentSearchEntityResults(posts.slice(start, start + 2), 1000));
-    };
-    const { result, calls } = await run('agent_keyword_tracking', { keyword: 'duckdb', watchlist_id: 'w', count: 20 }, [['graphql', page]]);
-    expect(ok(result).posts).toHaveLength(5);
-    expect(calls.filter((c) => c.url.pathname.endsWith('/graphql'))).toHaveLength(4);
-  });
-
-  it('pages on past the posts the excluded keywords leave out, until count posts match', async () => {
-    const posts = Array.from({ length: 8 }, (_, i) => ({ urn: `urn:li:activity:${s26.activityId(s26.T0 - i * 1e6, i)}`, text: i % 2 ? 'duckdb and crypto' : `duckdb ${i}` }));
-    const page = (c: FixtureCall) => {
-      const start = Number(/start:(\d+)/.exec(c.rawQuery)?.[1] ?? 0);
-      return json(s26.contentSearchEntityResults(posts.slice(start, start + 2), 1000));
-    };
-    const { result, calls } = await run('agent_keyword_tracking', { keyword: 'duckdb', watchlist_id: 'w', excluded_keywords: ['crypto'], count: 3 }, [['graphql', page]]);
-    expect(ok(result).posts.map((p: any) => p.content)).toEqual(['duckdb 0', 'duckdb 2', 'duckdb 4']);
-    expect(calls.filter((c) => c.url.pathname.endsWith('/graphql'))).toHaveLength(3);
-  });
-
-  it('items that are no posts at all are network_changed', async () => {
-    const doc = fixture('search-content.json');
-    for (const i of doc.data.searchDashClustersByAll.elements[0].items) i.item = { somethingElse: {} };
-    expect(err((await run('agent_keyword_tracking', { keyword: 'x', watchlist_id: 'w' }, [['graphql', json(doc)]])).result)).toMatchObject({ code: 'network_changed', message: expect.stringContaining('readable item') });
   });
 });
 

@@ -25,6 +25,34 @@ describe('headers', () => {
   });
 });
 
+describe('server-driven calls', () => {
+  it('go to /flagship-web/rsc-action/actions/<action> with the csrf token, a JSON body, and the page’s own x-li-* values only where the page states them', async () => {
+    const stream = '0:["$","div",null,{"children":"hello"}]\n';
+    const net = fixtureNetwork([[/flagship-web/, { text: stream, contentType: 'text/x-component' }]]);
+    const fetch = createNetworkFetch({ fetchImpl: net.fetchImpl, cookies: () => SIGNED_IN_COOKIES });
+    const request: NetworkRequest = { call: 'content_search', method: 'POST', kind: 'sdui', path: 'pagination?sduiid=com.linkedin.sdui.x', body: { pagerId: 'x' }, accept: 'json' };
+    expect(await fetch(request)).toMatchObject({ status: 200, json: null, text: stream });
+    expect(String(net.calls[0]!.url)).toBe('https://www.linkedin.com/flagship-web/rsc-action/actions/pagination?sduiid=com.linkedin.sdui.x');
+    expect(net.calls[0]!.headers).toEqual({ 'csrf-token': 'ajax:4815162342', 'content-type': 'application/json; charset=UTF-8' });
+    expect(net.calls[0]!.body).toEqual({ pagerId: 'x' });
+
+    // In the tab: the page's client version, page key and language, read from the page itself.
+    const meta: Record<string, string> = { clientVersion: '1.13.51234', pageKey: 'd_flagship3_search_srp_content' };
+    const g = globalThis as { document?: unknown };
+    g.document = { querySelector: (s: string) => ({ getAttribute: () => meta[/name="(\w+)"/.exec(s)![1]!] ?? null }), documentElement: { getAttribute: () => 'en-GB' } };
+    try {
+      await fetch(request);
+    } finally {
+      delete g.document;
+    }
+    const h = net.calls[1]!.headers;
+    expect(JSON.parse(h['x-li-track']!)).toMatchObject({ clientVersion: '1.13.51234', mpVersion: '1.13.51234', osName: 'web' });
+    expect(h['x-li-page-instance']).toMatch(/^urn:li:page:d_flagship3_search_srp_content;[A-Za-z0-9+/]{22}==$/);
+    expect(h['x-li-lang']).toBe('en_GB');
+    expect(h['x-restli-protocol-version']).toBeUndefined();
+  });
+});
+
 describe('query strings', () => {
   it('keep tuples and lists unencoded and encode the values inside, reserved characters included', () => {
     expect(restli({ start: 0, query: { keywords: 'a (b), c: d\'s', list: ['F', 'S'] }, flag: false })).toBe(

@@ -181,6 +181,25 @@ export function contentSearchHollow(urns: string[]): Json {
   };
 }
 
+/**
+ * Keyword search answering hollow results as measured 2026-10: each a SearchUpdateWrapper with only
+ * a tracking id, no post URN; half inline, half behind a reference. `urnAt` puts a post URN where
+ * no map path looks (an encoded share link), for the results at those positions.
+ */
+export function contentSearchHollowNoUrn(n: number, urnAt: Record<number, string> = {}): Json {
+  const wrapper = (i: number) => ({
+    $type: 'com.linkedin.voyager.dash.search.SearchUpdateWrapper',
+    entityUrn: `urn:li:fsd_searchUpdateWrapper:${i}`,
+    trackingId: Buffer.from(`tracking-${i}`).toString('base64'),
+    ...(urnAt[i] ? { actions: [{ shareUrl: `https://www.linkedin.com/sharing?u=${encodeURIComponent(urnAt[i]!)}` }] } : {}),
+  });
+  const items = Array.from({ length: n }, (_, i) => (i % 2 ? { itemUnion: { '*searchFeedUpdate': `urn:li:fsd_searchUpdateWrapper:${i}` } } : { itemUnion: { searchFeedUpdate: wrapper(i) } }));
+  return {
+    data: { paging: { start: 0, count: n, total: 1000 }, elements: [{ items }] },
+    included: Array.from({ length: n }, (_, i) => i).filter((i) => i % 2).map(wrapper),
+  };
+}
+
 /** The GraphQL reaction mutation's answer, naming the reaction (whose first part is who reacted). */
 export function reactionCreated(actorUrn: string, threadUrn: string): Json {
   return { data: { data: { createSocialDashReactions: { resourceKey: `urn:li:fsd_reaction:(${actorUrn},${threadUrn},0)`, $type: 'com.linkedin.voyager.dash.social.Reaction' } } } };

@@ -1,0 +1,129 @@
+import type { NetworkPost } from '../../contract/task-outputs.js';
+import { networkPost } from './post.js';
+import type { ComponentStream } from './stream/stream.js';
+import { pageOfUrl, postUrnOfPermalink } from './urns.js';
+
+/**
+ * Posts in a server-driven list (the keyword search's pager), found by meaning, not by position
+ * (docs/network-internal-api.md, "Server-driven screens"): each post is a component named as the
+ * map's `names.post` says (`feed-full-update`), its identity and date the activity id of its
+ * permalink; its author the `names.author` component (name, and the member's `/in/` or the page's
+ * `/company/` link); its text the `names.text` component; its counts state values keyed by the
+ * update's own URN (`commentCount-<urn>`, `repostCount-<urn>`, one `ReactionType_<KIND>_<urn>` per
+ * reaction kind, summed). The names come from the map, so a release that renames a component is a
+ * map push.
+ */
+
+export type StreamNames = Readonly<Record<string, readonly string[]>>;
+
+export interface StreamPosts {
+  posts: NetworkPost[];
+  /** Post components that carry a permalink, read or not: where the list's next window starts. */
+  size: number;
+  /** Components with a permalink that read as no post (no author and no text): a changed screen. */
+  unreadable: number;
+  /** Permalinks in the answer while no component bears a post's name: a renamed component. */
+  unnamedPermalinks: number;
+}
+
+/** A member's degree line ("• 2nd", "3rd+") and action words sit beside the author's name. */
+const NOT_A_NAME = /^(?:[•·]|(?:\d+(?:st|nd|rd|th)\+?)$|(?:follow|connect|message|\+ follow)$)/i;
+
+export function postsOfStream(stream: ComponentStream, names: StreamNames): StreamPosts {
+  const of = (role: string) => names[role] ?? [];
+  const all = stream.components(of('post'));
+  // A post shown inside another (a reshare's original) belongs to the one that shows it.
+  const nested = new Set(all.flatMap((c) => stream.components(of('post'), c).filter((inner) => inner !== c)));
+  const updates = all.filter((c) => !nested.has(c));
+  const countPrefixes = [...of('comments'), ...of('shares'), ...of('reactions'), ...of('reactions_total')];
+  const states = stream.intStates(countPrefixes);
+
+  const out: StreamPosts = { posts: [], size: 0, unreadable: 0, unnamedPermalinks: 0 };
+  const seen = new Set<string>();
+  for (const update of updates) {
+    const urn = firstOf(stream.strings(update), postUrnOfPermalink);
+    // An ad has no permalink: not a post of the list.
+    if (!urn) continue;
+    out.size++;
+    const post = readPost(stream, update, urn, of, states, countPrefixes);
+    if (!post) out.unreadable++;
+    else if (!seen.has(post.social_urn)) {
+      seen.add(post.social_urn);
+      out.posts.push(post);
+    }
+  }
+  if (updates.length === 0) out.unnamedPermalinks = new Set(stream.strings().map(postUrnOfPermalink).filter(Boolean)).size;
+  return out;
+}
+
+function readPost(
+  stream: ComponentStream,
+  update: Record<string, unknown>,
+  urn: string,
+  of: (role: string) => readonly string[],
+  states: Map<string, number>,
+  countPrefixes: readonly string[],
+): NetworkPost | null {
+  const actor = stream.components(of('author'), update)[0];
+  const commentary = stream.components(of('text'), update)[0];
+  const timeLines = new Set<unknown>(stream.components(of('time'), actor ?? update));
+  const pieces = actor ? stream.textPieces(actor, (v) => timeLines.has(v)).map((p) => p.trim()).filter((p) => p && !NOT_A_NAME.test(p)) : [];
+  const name = pieces[0] ?? null;
+  const content = commentary ? stream.text(commentary) : null;
+  if (!name && !content) return null;
+  const page = actor ? firstOf(stream.strings(actor), pageOfUrl) : null;
+  return networkPost(urn, {
+    content: content ?? '',
+    post_author: {
+      author_slug: page?.slug ?? '',
+      author_type: page?.type ?? 'person',
+      full_name: name ?? '',
+      headline: pieces[1] ?? '',
+      image_url: null,
+    },
+    ...countsOf(stream, update, urn, of, states, countPrefixes),
+    image_urls: null,
+    videos: null,
+  });
+}
+
+/**
+ * The counts of one update: its own URN is the one its state keys name inside it (it may differ
+ * from the permalink's), else the permalink's.
+ */
+function countsOf(
+  stream: ComponentStream,
+  update: Record<string, unknown>,
+  permalinkUrn: string,
+  of: (role: string) => readonly string[],
+  states: Map<string, number>,
+  countPrefixes: readonly string[],
+): Pick<NetworkPost, 'likes_count' | 'comments_count' | 'shares_count'> {
+  const named = stream
+    .strings(update, true)
+    .filter((s) => countPrefixes.some((p) => s.startsWith(p)) && s.includes('urn:'))
+    .map((s) => s.slice(s.indexOf('urn:')));
+  const keyed = (urn: string) => [...states.keys()].filter((key) => belongsTo(key, urn));
+  const urn = [...named, permalinkUrn].find((u) => keyed(u).length > 0) ?? permalinkUrn;
+  const keys = keyed(urn);
+  const sum = (role: string) => {
+    const hits = keys.filter((k) => of(role).some((p) => k.startsWith(p)));
+    return hits.length ? hits.reduce((n, k) => n + states.get(k)!, 0) : null;
+  };
+  return {
+    likes_count: sum('reactions') ?? sum('reactions_total') ?? 0,
+    comments_count: sum('comments') ?? 0,
+    shares_count: sum('shares') ?? 0,
+  };
+}
+
+/** `commentCount-<urn>`, `ReactionType_LIKE_<urn>`: the key ends with the URN, after its separator. */
+const belongsTo = (key: string, urn: string) => key.endsWith(urn) && /[-_]$/.test(key.slice(0, -urn.length));
+
+function firstOf<T>(strings: string[], read: (s: string) => T | null): T | null {
+  for (const s of strings) {
+    const v = read(s);
+    if (v) return v;
+  }
+  return null;
+}
