@@ -109,7 +109,7 @@ export const MapRead = z.strictObject({
    * What the readers of a server-driven answer look for, by meaning: component names
    * (`viewTrackingSpecs.viewName`) and state-key prefixes, per role: `{post: ['feed-full-update']}`.
    */
-  names: z.optional(z.record(z.string().check(z.maxLength(40)), z.array(z.string().check(z.minLength(1), z.maxLength(100))).check(z.maxLength(10)))),
+  names: z.optional(z.record(z.string(), z.array(z.string()))),
   /** Per-alternative field paths, over the map's field groups: `{post: {content: ['commentary.text']}}`. */
   fields: z.optional(
     z.record(z.enum(FIELD_GROUPS), z.record(z.string().check(z.maxLength(60)), z.array(MapPath).check(z.maxLength(10)))),
@@ -129,11 +129,11 @@ export const MapAlternative = z.strictObject({
   id: Name,
   method: z.enum(['GET', 'POST']),
   /**
-   * `api` (default): the JSON API under `/voyager/api/`. `sdui`: a server-driven screen's action
+   * Absent: the JSON API under `/voyager/api/`. `sdui`: a server-driven screen's action
    * under `/flagship-web/rsc-action/actions/` (`pagination`, `server-request`), answering a
    * component stream read by meaning (`read.names`).
    */
-  kind: z.optional(z.enum(['api', 'sdui'])),
+  kind: z.optional(z.literal('sdui')),
   /** Relative to `https://www.linkedin.com/voyager/api/` (`sdui`: to `…/flagship-web/rsc-action/actions/`); `{name}` placeholders are URL-encoded segments. */
   path: z.string().check(
     z.minLength(1),

@@ -23,13 +23,12 @@ export const KeywordTrackingInput = withType('agent_keyword_tracking', {
   excluded_keywords: z._default(z.array(z.string()), []),
   count: z._default(z.number().check(z.int(), z.gte(1), z.lte(49)), 20),
   /**
-   * What the watchlist already holds for this keyword, so a cycle reads only what is new: the
-   * newest posts' URNs (newest first, at most KNOWN_POSTS_MAX; paging stops where it meets one) and
-   * the newest one's time in epoch ms (the search's date window is taken from it). Both optional:
-   * a first cycle knows nothing, and inputs queued before them still validate.
+   * What the watchlist already holds for this keyword, so a cycle reads only what is new: its newest
+   * posts' URNs (newest first, at most KNOWN_POSTS_MAX), whose ids also date them. Paging stops where
+   * it meets one, and the search's date window starts from the newest. Optional: a first cycle knows
+   * nothing, and inputs queued before it still validate. Kinds only: the service writes it.
    */
-  known_post_urns: z.optional(z.array(z.string().check(z.maxLength(100))).check(z.maxLength(KNOWN_POSTS_MAX))),
-  newest_post_ms: z.optional(z.number().check(z.int(), z.gte(0))),
+  known_post_urns: z.optional(z.array(z.string())),
 });
 
 export const CompanyTrackingInput = withType('agent_company_tracking', {

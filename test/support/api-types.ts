@@ -3139,8 +3139,8 @@ export interface operations {
                                     id: string;
                                     /** @enum {string} */
                                     method: "GET" | "POST";
-                                    /** @enum {string} */
-                                    kind?: "api" | "sdui";
+                                    /** @constant */
+                                    kind?: "sdui";
                                     path: string;
                                     query?: [
                                         string,
@@ -3214,8 +3214,8 @@ export interface operations {
                                     id: string;
                                     /** @enum {string} */
                                     method: "GET" | "POST";
-                                    /** @enum {string} */
-                                    kind?: "api" | "sdui";
+                                    /** @constant */
+                                    kind?: "sdui";
                                     path: string;
                                     query?: [
                                         string,
@@ -3289,8 +3289,8 @@ export interface operations {
                                     id: string;
                                     /** @enum {string} */
                                     method: "GET" | "POST";
-                                    /** @enum {string} */
-                                    kind?: "api" | "sdui";
+                                    /** @constant */
+                                    kind?: "sdui";
                                     path: string;
                                     query?: [
                                         string,
@@ -3364,8 +3364,8 @@ export interface operations {
                                     id: string;
                                     /** @enum {string} */
                                     method: "GET" | "POST";
-                                    /** @enum {string} */
-                                    kind?: "api" | "sdui";
+                                    /** @constant */
+                                    kind?: "sdui";
                                     path: string;
                                     query?: [
                                         string,
@@ -3439,8 +3439,8 @@ export interface operations {
                                     id: string;
                                     /** @enum {string} */
                                     method: "GET" | "POST";
-                                    /** @enum {string} */
-                                    kind?: "api" | "sdui";
+                                    /** @constant */
+                                    kind?: "sdui";
                                     path: string;
                                     query?: [
                                         string,
@@ -3514,8 +3514,8 @@ export interface operations {
                                     id: string;
                                     /** @enum {string} */
                                     method: "GET" | "POST";
-                                    /** @enum {string} */
-                                    kind?: "api" | "sdui";
+                                    /** @constant */
+                                    kind?: "sdui";
                                     path: string;
                                     query?: [
                                         string,
@@ -3589,8 +3589,8 @@ export interface operations {
                                     id: string;
                                     /** @enum {string} */
                                     method: "GET" | "POST";
-                                    /** @enum {string} */
-                                    kind?: "api" | "sdui";
+                                    /** @constant */
+                                    kind?: "sdui";
                                     path: string;
                                     query?: [
                                         string,
@@ -3664,8 +3664,8 @@ export interface operations {
                                     id: string;
                                     /** @enum {string} */
                                     method: "GET" | "POST";
-                                    /** @enum {string} */
-                                    kind?: "api" | "sdui";
+                                    /** @constant */
+                                    kind?: "sdui";
                                     path: string;
                                     query?: [
                                         string,
@@ -3739,8 +3739,8 @@ export interface operations {
                                     id: string;
                                     /** @enum {string} */
                                     method: "GET" | "POST";
-                                    /** @enum {string} */
-                                    kind?: "api" | "sdui";
+                                    /** @constant */
+                                    kind?: "sdui";
                                     path: string;
                                     query?: [
                                         string,
@@ -3814,8 +3814,8 @@ export interface operations {
                                     id: string;
                                     /** @enum {string} */
                                     method: "GET" | "POST";
-                                    /** @enum {string} */
-                                    kind?: "api" | "sdui";
+                                    /** @constant */
+                                    kind?: "sdui";
                                     path: string;
                                     query?: [
                                         string,
@@ -3889,8 +3889,8 @@ export interface operations {
                                     id: string;
                                     /** @enum {string} */
                                     method: "GET" | "POST";
-                                    /** @enum {string} */
-                                    kind?: "api" | "sdui";
+                                    /** @constant */
+                                    kind?: "sdui";
                                     path: string;
                                     query?: [
                                         string,
@@ -3964,8 +3964,8 @@ export interface operations {
                                     id: string;
                                     /** @enum {string} */
                                     method: "GET" | "POST";
-                                    /** @enum {string} */
-                                    kind?: "api" | "sdui";
+                                    /** @constant */
+                                    kind?: "sdui";
                                     path: string;
                                     query?: [
                                         string,
@@ -4039,8 +4039,8 @@ export interface operations {
                                     id: string;
                                     /** @enum {string} */
                                     method: "GET" | "POST";
-                                    /** @enum {string} */
-                                    kind?: "api" | "sdui";
+                                    /** @constant */
+                                    kind?: "sdui";
                                     path: string;
                                     query?: [
                                         string,
@@ -4114,8 +4114,8 @@ export interface operations {
                                     id: string;
                                     /** @enum {string} */
                                     method: "GET" | "POST";
-                                    /** @enum {string} */
-                                    kind?: "api" | "sdui";
+                                    /** @constant */
+                                    kind?: "sdui";
                                     path: string;
                                     query?: [
                                         string,
@@ -4189,8 +4189,8 @@ export interface operations {
                                     id: string;
                                     /** @enum {string} */
                                     method: "GET" | "POST";
-                                    /** @enum {string} */
-                                    kind?: "api" | "sdui";
+                                    /** @constant */
+                                    kind?: "sdui";
                                     path: string;
                                     query?: [
                                         string,

@@ -34,8 +34,10 @@ const WINDOWS: [string, number][] = [
  */
 export const agentKeywordTracking: Operation<'agent_keyword_tracking'> = async (input, ctx) => {
   const matching = (p: NetworkPost) => matches(p, input.required_keywords, input.excluded_keywords);
-  const known = new Set((input.known_post_urns ?? []).map(postUrnIn).filter(Boolean));
-  const newest = input.newest_post_ms ?? null;
+  const known = new Set((input.known_post_urns ?? []).map(postUrnIn).filter((u): u is string => !!u));
+  // Post ids encode their time: the newest known post dates the window.
+  const times = [...known].map((u) => Date.parse(postTimeFromUrn(u) ?? '')).filter(Number.isFinite);
+  const newest = times.length ? Math.max(...times) : null;
   const isKnown = (urn: string, postedAt: string | null) => known.has(urn) || (newest !== null && postedAt !== null && Date.parse(postedAt) <= newest);
   const window = newest === null ? undefined : WINDOWS.find(([, span]) => Date.now() - newest + HOUR <= span)?.[0];
   const vars = { keywords: input.keyword, date_posted: window ? [window] : undefined, search_id: crypto.randomUUID() };

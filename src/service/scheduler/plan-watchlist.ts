@@ -43,7 +43,7 @@ export async function collectionTasks(tx: Queryable, w: DueWatchlist): Promise<N
           required_keywords: k.required_keywords,
           excluded_keywords: k.excluded_keywords,
           count: POSTS_PER_TARGET,
-          ...(known.length ? { known_post_urns: known.map((p) => p.urn), newest_post_ms: known[0]!.ms } : {}),
+          ...(known.length ? { known_post_urns: known } : {}),
         }),
       });
     }
@@ -89,21 +89,21 @@ export async function collectionTasks(tx: Queryable, w: DueWatchlist): Promise<N
 }
 
 /**
- * What a keyword watchlist already holds for one keyword, newest first, at most KNOWN_POSTS_MAX: its
+ * The URNs of what a keyword watchlist already holds for one keyword, newest first, at most KNOWN_POSTS_MAX: its
  * posts whose text holds the keyword (a post another keyword brought is known to this search too;
  * a keyword added later knows nothing yet, so its first cycle reads back in time). The agent's
  * search stops where it meets them, so a cycle costs the calls its new posts need
  * (docs/network-map.md, "Server-driven calls").
  */
-async function knownPosts(tx: Queryable, watchlistId: string, keyword: string): Promise<{ urn: string; ms: number }[]> {
-  const rows = await tx.query<{ urn: string; ms: number }>(
-    `SELECT p.activity_urn AS urn, floor(extract(epoch FROM wp.posted_at) * 1000)::float8 AS ms
+async function knownPosts(tx: Queryable, watchlistId: string, keyword: string): Promise<string[]> {
+  const rows = await tx.query<{ urn: string }>(
+    `SELECT p.activity_urn AS urn
        FROM watchlist_posts wp JOIN posts p ON p.id = wp.post_id
       WHERE wp.watchlist_id = $1 AND position(lower($2) IN lower(p.content)) > 0
       ORDER BY wp.posted_at DESC, wp.post_id LIMIT $3`,
     [watchlistId, keyword, KNOWN_POSTS_MAX],
   );
-  return rows.map((r) => ({ urn: r.urn, ms: Number(r.ms) }));
+  return rows.map((r) => r.urn);
 }
 
 /**

@@ -97,12 +97,9 @@ describe('agent_keyword_tracking through the results page’s pager (2026)', () 
     expect(paths).toEqual([PAGER, PAGER]);
   });
 
-  it('steady state: the window since the newest known post, and paging stops at the first window that reaches a known post (≤ 2 calls for ≤ 10 new posts)', async () => {
+  it('steady state: the window since the newest known post (its id dates it), and paging stops at the first window that reaches a known post (≤ 2 calls for ≤ 10 new posts)', async () => {
     const posts = Array.from({ length: 40 }, (_, i) => streamPost(i));
-    const known = (fresh: number) => ({
-      known_post_urns: posts.slice(fresh, fresh + 50).map((p) => `urn:li:activity:${p.id}`),
-      newest_post_ms: Number(BigInt(posts[fresh]!.id) >> 22n),
-    });
+    const known = (fresh: number) => ({ known_post_urns: posts.slice(fresh, fresh + 50).map((p) => `urn:li:activity:${p.id}`) });
     for (const fresh of [0, 3, 10]) {
       const { result, calls } = await run('agent_keyword_tracking', { keyword: 'duckdb', watchlist_id: 'w', count: 20, ...known(fresh) }, [[PAGER, pager(posts)]]);
       const out = ok(result);
@@ -111,9 +108,10 @@ describe('agent_keyword_tracking through the results page’s pager (2026)', () 
       expect(payloadOf(calls[0]!).datePosted).toEqual(['past-24h']);
     }
     // A newest post days ago asks for the week; one two months ago for no window at all.
-    const weekOld = await run('agent_keyword_tracking', { keyword: 'duckdb', watchlist_id: 'w', newest_post_ms: Date.now() - 3 * 24 * HOUR }, [[PAGER, pager(posts)]]);
+    const knownAt = (msAgo: number) => [`urn:li:activity:${s26.activityId(Date.now() - msAgo, 7)}`];
+    const weekOld = await run('agent_keyword_tracking', { keyword: 'duckdb', watchlist_id: 'w', known_post_urns: knownAt(3 * 24 * HOUR) }, [[PAGER, pager(posts)]]);
     expect(payloadOf(weekOld.calls[0]!).datePosted).toEqual(['past-week']);
-    const old = await run('agent_keyword_tracking', { keyword: 'duckdb', watchlist_id: 'w', newest_post_ms: Date.now() - 60 * 24 * HOUR }, [[PAGER, pager(posts)]]);
+    const old = await run('agent_keyword_tracking', { keyword: 'duckdb', watchlist_id: 'w', known_post_urns: knownAt(60 * 24 * HOUR) }, [[PAGER, pager(posts)]]);
     expect(payloadOf(old.calls[0]!).datePosted).toEqual([]);
   });
 
