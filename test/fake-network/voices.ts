@@ -13,12 +13,12 @@ import type { FakeDataset, FakePost } from './dataset.js';
  * - `measured_2026`: the network as the facts' "Newer evidence" section measured it.
  * - `sdui_2026` (`SDUI_VOICE`): `measured_2026` plus the facts' "Server-driven screens (SDUI),
  *   measured 2026-10": content search answers wrappers with only a tracking id, posts come from the
- *   content-search pager's component stream (sdui-pager.ts). Not yet in `FAKE_VOICES`, the voices
- *   every extension test loops over (README.md says why); `ALL_FAKE_VOICES` holds every voice.
+ *   content-search pager's component stream (sdui-pager.ts).
+ * Every extension test loops over all five (`FAKE_VOICES`; `ALL_FAKE_VOICES` is the same list).
  */
-export const FAKE_VOICES = ['today', 'drifted', 'paged', 'measured_2026'] as const;
 export const SDUI_VOICE = 'sdui_2026' as const;
-export const ALL_FAKE_VOICES = [...FAKE_VOICES, SDUI_VOICE] as const;
+export const FAKE_VOICES = ['today', 'drifted', 'paged', 'measured_2026', SDUI_VOICE] as const;
+export const ALL_FAKE_VOICES = FAKE_VOICES;
 export type FakeVoice = (typeof ALL_FAKE_VOICES)[number];
 
 export const isVoice = (v: unknown): v is FakeVoice => typeof v === 'string' && (ALL_FAKE_VOICES as readonly string[]).includes(v);

@@ -334,6 +334,7 @@ export const BUILT_IN_NETWORK_MAP: NetworkMap = {
           {
             post: ['feed-full-update'],
             author: ['feed-actor'],
+            headline: ['feed-actor-description'],
             time: ['feed-actor-sub-description'],
             text: ['feed-commentary'],
             comments: ['commentCount-'],

@@ -8,7 +8,7 @@ import { pageOfUrl, postUrnOfPermalink } from './urns.js';
  * (docs/network-internal-api.md, "Server-driven screens"): each post is a component named as the
  * map's `names.post` says (`feed-full-update`), its identity and date the activity id of its
  * permalink; its author the `names.author` component (name, and the member's `/in/` or the page's
- * `/company/` link); its text the `names.text` component; its counts state values keyed by the
+ * `/company/` link; the headline in `names.headline`, else the actor's next line); its text the `names.text` component; its counts state values keyed by the
  * update's own URN (`commentCount-<urn>`, `repostCount-<urn>`, one `ReactionType_<KIND>_<urn>` per
  * reaction kind, summed). The names come from the map, so a release that renames a component is a
  * map push.
@@ -66,6 +66,7 @@ function readPost(
 ): NetworkPost | null {
   const actor = stream.components(of('author'), update)[0];
   const commentary = stream.components(of('text'), update)[0];
+  const description = stream.components(of('headline'), update)[0];
   const timeLines = new Set<unknown>(stream.components(of('time'), actor ?? update));
   const pieces = actor ? stream.textPieces(actor, (v) => timeLines.has(v)).map((p) => p.trim()).filter((p) => p && !NOT_A_NAME.test(p)) : [];
   const name = pieces[0] ?? null;
@@ -78,7 +79,7 @@ function readPost(
       author_slug: page?.slug ?? '',
       author_type: page?.type ?? 'person',
       full_name: name ?? '',
-      headline: pieces[1] ?? '',
+      headline: (description ? stream.text(description) : pieces[1]) ?? '',
       image_url: null,
     },
     ...countsOf(stream, update, urn, of, states, countPrefixes),

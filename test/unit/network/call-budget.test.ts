@@ -6,6 +6,7 @@ import { forgetSession } from '../../../src/network/session-memory.js';
 import type { TaskResult } from '../../../src/network/types.js';
 import { FAKE_VOICES, startFakeNetwork, type FakeNetwork, type FakeVoice } from '../../fake-network/server.js';
 import { fakeNetworkClient } from './fake-network-client.js';
+import { measuredIn2026, SDUI_VOICE } from '../../fake-network/voices.js';
 
 // How many requests each operation costs the member's account, counted in the fake network's own
 // call log, in every voice. The budget: a profile 2; one per page for posts, searches and
@@ -66,10 +67,28 @@ describe.each(FAKE_VOICES)('call budget, voice %s', (voice: FakeVoice) => {
     await withinBudget('agent_connections_fetch', { start: 0, count: 500 }, (o) => pages(o.count, paged ? 10 : 40));
   });
 
-  it('keyword collection: one per page, plus one per post the search answered hollow', async () => {
-    const hollow = voice === 'measured_2026';
-    const run = await withinBudget('agent_keyword_tracking', { keyword: 'duckdb', watchlist_id: 'w', count: 49 }, (o) => pages(o.posts.length, paged ? 2 : 49) + (hollow ? o.posts.length : 0));
+  // measured_2026 answers hollow results with a post URN and has no pager: read one by one, the last resort.
+  const hollow = voice === 'measured_2026';
+  const searchPage = paged ? 2 : voice === SDUI_VOICE ? 10 : 49;
+
+  it('keyword collection: one per page (the pager’s 10 where there is one), plus one per post the search answered hollow', async () => {
+    const run = await withinBudget('agent_keyword_tracking', { keyword: 'duckdb', watchlist_id: 'w', count: 49 }, (o) => pages(o.posts.length, searchPage) + (hollow ? o.posts.length : 0));
     expect(run.result.ok && (run.result.output.posts as unknown[]).length).toBeGreaterThan(5);
+  });
+
+  it('keyword collection in steady state: paging stops at the posts the watchlist holds; up to 10 new posts cost at most 2 calls', async () => {
+    type Posts = { posts: { social_urn: string; posted_at: string }[] };
+    const postsOf = (r: TaskResult) => (r.ok ? (r.output as unknown as Posts).posts : []);
+    const all = postsOf((await measure('agent_keyword_tracking', { keyword: 'duckdb', watchlist_id: 'w', count: 49 })).result);
+    const newestFirst = [...all].sort((a, b) => Date.parse(b.posted_at) - Date.parse(a.posted_at)).map((p) => p.social_urn);
+    for (const fresh of [0, 3, Math.min(10, newestFirst.length - 1)]) {
+      const cycle = await measure('agent_keyword_tracking', { keyword: 'duckdb', watchlist_id: 'w', count: 20, known_post_urns: newestFirst.slice(fresh, fresh + 50) });
+      const posts = postsOf(cycle.result).map((p) => p.social_urn);
+      expect(posts, `${fresh} new posts`).toEqual(expect.arrayContaining(newestFirst.slice(0, fresh)));
+      const budget = hollow ? 1 + fresh : paged ? Math.ceil(fresh / 2) + 1 : 2;
+      expect(cycle.calls, `${fresh} new posts`).toBeLessThanOrEqual(budget);
+    }
+    expect(fake.state.searchHistory).toEqual([]);
   });
 
   it('like, comment: one each; as a page, one more to find the page', async () => {
@@ -77,7 +96,7 @@ describe.each(FAKE_VOICES)('call budget, voice %s', (voice: FakeVoice) => {
     await withinBudget('agent_like_post', { social_urn: post }, () => 1);
     await withinBudget('agent_comment_post', { social_urn: post, comment_text: 'Well said' }, () => 1);
     await withinBudget('agent_comment_post', { social_urn: post, comment_text: 'From the team', actor_type: 'company', company_title: 'acme-robotics' }, () => 2);
-    if (voice === 'measured_2026') await withinBudget('agent_like_post', { social_urn: post, actor_type: 'company', company_title: 'acme-robotics' }, () => 2);
+    if (measuredIn2026(voice)) await withinBudget('agent_like_post', { social_urn: post, actor_type: 'company', company_title: 'acme-robotics' }, () => 2);
   });
 
   it('invitation and message: the relationship first, then one request; the mailbox is known from the session', async () => {

@@ -156,32 +156,39 @@ export class ComponentStream {
   }
 
   /**
-   * State values by key: `{"<key>": {"$case": "intValue", "intValue": n}}`, or an object naming the
-   * key in a string beside the value (`{key: "<key>", value: {…intValue}}`), wherever they sit.
-   * Only keys that begin with one of `prefixes` are kept.
+   * State values by key: `{"<key>": {"$case": "intValue", "intValue": n}}`, or an entry naming its
+   * key somewhere in one part and holding the value in another (`{key: {…{id: "<key>"}}, value:
+   * {…intValue}}`), wherever they sit. Only keys that begin with one of `prefixes` are kept.
    */
   intStates(prefixes: readonly string[]): Map<string, number> {
     const states = new Map<string, number>();
     const wanted = (s: string) => prefixes.some((p) => s.startsWith(p));
     for (const v of this.values()) {
       if (Array.isArray(v)) continue;
-      for (const [key, x] of Object.entries(v)) {
-        if (wanted(key) && !states.has(key)) {
-          const n = this.intIn(x, 0);
-          if (n !== null) states.set(key, n);
-        }
+      const parts = Object.entries(v);
+      for (const [key, x] of parts) {
+        const n = wanted(key) && !states.has(key) ? this.intIn(x, 0) : null;
+        if (n !== null) states.set(key, n);
       }
-      const named = Object.values(v).map((x) => this.deref(x)).filter((x): x is string => typeof x === 'string' && wanted(x));
-      if (named.length !== 1 || states.has(named[0]!)) continue;
-      for (const x of Object.values(v)) {
-        const n = typeof this.deref(x) === 'string' ? null : this.intIn(x, 0);
-        if (n !== null) {
-          states.set(named[0]!, n);
-          break;
-        }
+      // An entry: exactly one part names exactly one key, and another part holds its value.
+      const named = parts.map(([, x]) => this.keysIn(x, wanted, 0));
+      const naming = named.filter((keys) => keys.size > 0);
+      if (naming.length !== 1 || naming[0]!.size !== 1) continue;
+      const key = [...naming[0]!][0]!;
+      for (const [i, [, x]] of parts.entries()) {
+        const n = named[i]!.size || states.has(key) ? null : this.intIn(x, 0);
+        if (n !== null) states.set(key, n);
       }
     }
     return states;
+  }
+
+  /** The wanted keys named under a value, a few levels down. */
+  private keysIn(raw: unknown, wanted: (s: string) => boolean, depth: number): Set<string> {
+    const v = this.deref(raw);
+    if (typeof v === 'string') return new Set(wanted(v) ? [v] : []);
+    if (!isJson(v) || depth > 3) return new Set();
+    return new Set((Array.isArray(v) ? v : Object.values(v)).flatMap((x) => [...this.keysIn(x, wanted, depth + 1)]));
   }
 
   private intIn(raw: unknown, depth: number): number | null {
