@@ -29,6 +29,14 @@ export interface StreamPosts {
 /** A member's degree line ("• 2nd", "3rd+") and action words sit beside the author's name. */
 const NOT_A_NAME = /^(?:[•·]|(?:\d+(?:st|nd|rd|th)\+?)$|(?:follow|connect|message|\+ follow)$)/i;
 
+/** What reading one answer's posts needs: the stream, the map's names, the count states it holds. */
+interface Reading {
+  stream: ComponentStream;
+  of: (role: string) => readonly string[];
+  states: Map<string, number>;
+  countPrefixes: readonly string[];
+}
+
 export function postsOfStream(stream: ComponentStream, names: StreamNames): StreamPosts {
   const of = (role: string) => names[role] ?? [];
   const all = stream.components(of('post'));
@@ -36,7 +44,7 @@ export function postsOfStream(stream: ComponentStream, names: StreamNames): Stre
   const nested = new Set(all.flatMap((c) => stream.components(of('post'), c).filter((inner) => inner !== c)));
   const updates = all.filter((c) => !nested.has(c));
   const countPrefixes = [...of('comments'), ...of('shares'), ...of('reactions'), ...of('reactions_total')];
-  const states = stream.intStates(countPrefixes);
+  const reading: Reading = { stream, of, states: stream.intStates(countPrefixes), countPrefixes };
 
   const out: StreamPosts = { posts: [], size: 0, unreadable: 0, unnamedPermalinks: 0 };
   const seen = new Set<string>();
@@ -45,7 +53,7 @@ export function postsOfStream(stream: ComponentStream, names: StreamNames): Stre
     // An ad has no permalink: not a post of the list.
     if (!urn) continue;
     out.size++;
-    const post = readPost(stream, update, urn, of, states, countPrefixes);
+    const post = readPost(reading, update, urn);
     if (!post) out.unreadable++;
     else if (!seen.has(post.social_urn)) {
       seen.add(post.social_urn);
@@ -56,14 +64,8 @@ export function postsOfStream(stream: ComponentStream, names: StreamNames): Stre
   return out;
 }
 
-function readPost(
-  stream: ComponentStream,
-  update: Record<string, unknown>,
-  urn: string,
-  of: (role: string) => readonly string[],
-  states: Map<string, number>,
-  countPrefixes: readonly string[],
-): NetworkPost | null {
+function readPost(reading: Reading, update: Record<string, unknown>, urn: string): NetworkPost | null {
+  const { stream, of } = reading;
   const actor = stream.components(of('author'), update)[0];
   const commentary = stream.components(of('text'), update)[0];
   const description = stream.components(of('headline'), update)[0];
@@ -82,7 +84,7 @@ function readPost(
       headline: (description ? stream.text(description) : pieces[1]) ?? '',
       image_url: null,
     },
-    ...countsOf(stream, update, urn, of, states, countPrefixes),
+    ...countsOf(reading, update, urn),
     image_urls: null,
     videos: null,
   });
@@ -92,14 +94,7 @@ function readPost(
  * The counts of one update: its own URN is the one its state keys name inside it (it may differ
  * from the permalink's), else the permalink's.
  */
-function countsOf(
-  stream: ComponentStream,
-  update: Record<string, unknown>,
-  permalinkUrn: string,
-  of: (role: string) => readonly string[],
-  states: Map<string, number>,
-  countPrefixes: readonly string[],
-): Pick<NetworkPost, 'likes_count' | 'comments_count' | 'shares_count'> {
+function countsOf({ stream, of, states, countPrefixes }: Reading, update: Record<string, unknown>, permalinkUrn: string): Pick<NetworkPost, 'likes_count' | 'comments_count' | 'shares_count'> {
   const named = stream
     .strings(update, true)
     .filter((s) => countPrefixes.some((p) => s.startsWith(p)) && s.includes('urn:'))
