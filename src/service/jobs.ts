@@ -6,6 +6,7 @@ import { resumePendingPrompts } from './watchlists/prompt-jobs.js';
 import { runWebhookDelivery } from './webhooks/job.js';
 import { tidyEmbeddedDatabase } from './db/housekeeping.js';
 import { runRelationshipSync } from './relationships/sync.js';
+import { pruneUseByHour } from './budgets/usage.js';
 
 /** One periodic job: a name for the logs, how often, and the work. */
 export interface BackgroundJob {
@@ -32,6 +33,8 @@ export const BACKGROUND_JOBS: BackgroundJob[] = [
   { name: 'webhook_delivery', everyMs: 5_000, run: runWebhookDelivery, wakeOn: 'webhook_ready' },
   // Each member is due every RELATIONSHIP_SYNC_INTERVAL_S (relationships/sync.ts); looking is one small query.
   { name: 'relationship_sync', everyMs: 15_000, run: (ctx) => runRelationshipSync(ctx) },
+  // The budgets' hourly use counts older than the week's window are never read again.
+  { name: 'prune_budget_use', everyMs: 3_600_000, run: (ctx) => pruneUseByHour(ctx.db) },
   // PGlite has no autovacuum (db/housekeeping.ts); looking costs one small query.
   { name: 'tidy_embedded_database', everyMs: 10_000, run: (ctx) => tidyEmbeddedDatabase(ctx.db, ctx.log) },
 ];

@@ -4,6 +4,9 @@ import { createAgentTeam, type AgentTeam, type TeamMember } from '../support/tas
 import { claimTask, completeTask, type ClaimedTask } from '../support/collection-fixtures.js';
 import { DEFAULT_BUDGETS, DEFAULT_PACING } from '../../src/contract/budgets.js';
 import { TASK_TYPES } from '../../src/contract/task-types.js';
+import { openDatabase } from '../../src/service/db/open-database.js';
+import { migrate } from '../../src/service/db/migrate.js';
+import { loadUsage } from '../../src/service/budgets/usage.js';
 
 /**
  * Action budgets per member (docs/budgets.md), through the public API and the agent protocol on a
@@ -125,6 +128,70 @@ describe('budgets', () => {
     await svc.ctx.db.query(`UPDATE tasks SET finished_at = now() - interval '25 hours' WHERE id = $1`, [ids[0]]);
     await svc.ctx.db.query(`UPDATE tasks SET finished_at = now() - interval '8 days' WHERE id = $1`, [ids[1]]);
     expect(await useOf('ada@budget.test', 'agent_like_post')).toMatchObject({ used_today: 1, used_this_week: 2 });
+  });
+
+  test('the hourly counts give what counting the tasks gives, at the windows’ edges, however rows are back-dated, moved or deleted', async () => {
+    // A fixed sequence of "random" rows: kinds, states, members, and end times over nine days, many
+    // of them within a minute of where the day and the week begin (the hours read from the tasks).
+    let seed = 20;
+    const next = (n: number) => {
+      seed = (seed * 1103515245 + 12345) % 2 ** 31;
+      return seed % n;
+    };
+    const kinds = ['agent_like_post', 'agent_connection_request', 'agent_profile_fetch'];
+    const states = ['processing', 'completed', 'completed', 'failed', 'pending'];
+    const members = [ada.userId, bob.userId];
+    const edges = [24 * 3600, 7 * 24 * 3600];
+    const endedAgo = () => (next(3) === 0 ? edges[next(2)]! + (next(2) ? 1 : -1) * (30 + next(60)) : next(9 * 24 * 3600));
+    for (let i = 0; i < 300; i++) {
+      const status = states[next(states.length)]!;
+      const ago = status === 'processing' || status === 'pending' ? null : endedAgo();
+      await svc.ctx.db.query(
+        `INSERT INTO tasks (id, team_id, type, input, status, claimed_by, attempt, finished_at)
+         VALUES (gen_random_uuid(), $1, $2, '{}'::jsonb, $3, $4, 1, now() - make_interval(secs => $5::double precision))`,
+        [team.id, kinds[next(kinds.length)], status, members[next(2)], ago],
+      );
+    }
+    const direct = async () =>
+      svc.ctx.db.query<{ member: string; type: string; day: number; week: number }>(
+        `SELECT claimed_by AS member, type, count(*) FILTER (WHERE finished_at IS NULL OR finished_at > now() - interval '1 day')::int AS day, count(*)::int AS week
+           FROM tasks WHERE claimed_by = ANY($1::uuid[]) AND status IN ('processing', 'completed')
+            AND (finished_at IS NULL OR finished_at > now() - interval '7 days')
+          GROUP BY 1, 2 ORDER BY 1, 2`,
+        [members],
+      );
+    const shown = async () => {
+      const view = await getTeam();
+      return [ada, bob]
+        .flatMap((m) =>
+          view.members
+            .find((v) => v.email === m.email)!
+            .safety!.budgets.filter((b) => kinds.includes(b.task_type) && b.used_this_week > 0)
+            .map((b) => ({ member: m.userId, type: b.task_type, day: b.used_today, week: b.used_this_week })),
+        )
+        .sort((a, b) => a.member.localeCompare(b.member) || a.type.localeCompare(b.type));
+    };
+    const before = await direct();
+    expect(before.reduce((n, r) => n + r.week, 0)).toBeGreaterThan(60);
+    expect(await shown()).toEqual(before);
+
+    // Back-dated, ended, failed, moved to another member or kind, deleted: the counts follow.
+    const ids = (await svc.ctx.db.query<{ id: string }>('SELECT id FROM tasks ORDER BY id')).map((r) => r.id);
+    for (const [i, id] of ids.entries()) {
+      const change = [
+        `UPDATE tasks SET finished_at = now() - make_interval(secs => ${endedAgo()}) WHERE id = $1`,
+        `UPDATE tasks SET status = 'completed', finished_at = now() WHERE id = $1 AND status = 'processing'`,
+        `UPDATE tasks SET status = 'failed' WHERE id = $1`,
+        `UPDATE tasks SET claimed_by = '${members[i % 2]}' WHERE id = $1`,
+        `UPDATE tasks SET type = '${kinds[i % 3]}' WHERE id = $1`,
+        'DELETE FROM tasks WHERE id = $1',
+        'SELECT $1::uuid',
+      ][next(7)]!;
+      await svc.ctx.db.query(change, [id]);
+    }
+    const after = await direct();
+    expect(after).not.toEqual(before);
+    expect(await shown()).toEqual(after);
   });
 });
 
@@ -376,5 +443,42 @@ describe('a budget of 0', () => {
       body: { extension_version: '1.0.0', browser: 'Chrome 140', network: { signed_in: true }, paused: false },
     });
     expect(hb.status).toBe(200);
+  });
+});
+
+describe('015 backfill', () => {
+  test('uses ended before the migration are counted by it, as the tasks count them', async () => {
+    const pgUrl = process.env.DATABASE_URL;
+    const schema = pgUrl ? `t_${crypto.randomUUID().replace(/-/g, '').slice(0, 16)}` : undefined;
+    const raw = await openDatabase({ url: pgUrl ?? 'memory://', schema });
+    try {
+      await migrate(raw, { through: '014_post_counts_by_seniority.sql' });
+      const teamId = crypto.randomUUID();
+      const userId = crypto.randomUUID();
+      await raw.query(`INSERT INTO teams (id, name, api_key_hash, api_key_encrypted) VALUES ($1, 't', $2, 'x')`, [teamId, Buffer.from(teamId)]);
+      await raw.query(`INSERT INTO users (id, email) VALUES ($1, 'old@budget.test')`, [userId]);
+      // Every 37 minutes over ten days: completed, failed and running uses of two kinds.
+      await raw.query(
+        `INSERT INTO tasks (id, team_id, type, input, status, claimed_by, finished_at)
+         SELECT gen_random_uuid(), $1, CASE WHEN g % 2 = 0 THEN 'agent_like_post' ELSE 'agent_connection_request' END, '{}'::jsonb,
+                CASE WHEN g % 5 = 0 THEN 'failed' WHEN g % 7 = 0 THEN 'processing' ELSE 'completed' END, $2,
+                CASE WHEN g % 7 = 0 AND g % 5 <> 0 THEN NULL ELSE now() - make_interval(mins => g * 37) END
+           FROM generate_series(1, 390) g`,
+        [teamId, userId],
+      );
+      expect(await migrate(raw)).toContain('015_budget_use_by_hour.sql');
+      const counted = Object.fromEntries([...(await loadUsage(raw, [userId])).get(userId)!].map(([type, use]) => [type, use]));
+      const rows = await raw.query<{ type: string; day: number; week: number }>(
+        `SELECT type, count(*) FILTER (WHERE finished_at IS NULL OR finished_at > now() - interval '1 day')::int AS day, count(*)::int AS week
+           FROM tasks WHERE claimed_by = $1 AND status IN ('processing', 'completed') AND (finished_at IS NULL OR finished_at > now() - interval '7 days')
+          GROUP BY type`,
+        [userId],
+      );
+      expect(counted).toEqual(Object.fromEntries(rows.map((r) => [r.type, { day: r.day, week: r.week }])));
+      expect(counted.agent_like_post!.week).toBeGreaterThan(100);
+    } finally {
+      if (schema) await raw.query(`DROP SCHEMA ${schema} CASCADE`);
+      await raw.close();
+    }
   });
 });

@@ -17,29 +17,57 @@ export interface Use {
 export const DAY = "interval '1 day'";
 export const WEEK = "interval '7 days'";
 
-/** `used` = the moment a use counts from: its end, or now while it runs. */
-export const USES = `FROM tasks WHERE claimed_by = ANY($1::uuid[]) AND status IN ('processing', 'completed')
-  AND (finished_at IS NULL OR finished_at > now() - ${WEEK})`;
+/** A use: a task the account runs (no end time yet) or ran; `used` is when it ended, or now while it runs. */
+const USE = `status IN ('processing', 'completed')`;
+
+/**
+ * Each member's use of each kind in the rolling day and week, as rows (user_id, type, day, week):
+ * `$MEMBERS` the members (a uuid[] expression), `$KINDS` a condition on `type` (or empty for all).
+ * Exactly what counting the tasks gives, read from few rows (migration 015): running uses from the
+ * tasks (a member has few); ended ones from budget_use_by_hour for the whole hours inside a window
+ * (at most one row an hour), and from the tasks only for the part of the hour a window begins in.
+ */
+export const USE_COUNTS = `
+  SELECT user_id, type, sum(day)::int AS day, sum(week)::int AS week FROM (
+    SELECT claimed_by AS user_id, type, count(*) AS day, count(*) AS week
+      FROM tasks WHERE claimed_by = ANY($MEMBERS) AND finished_at IS NULL AND ${USE} $KINDS
+     GROUP BY 1, 2
+    UNION ALL
+    SELECT user_id, type, coalesce(sum(uses) FILTER (WHERE hour >= use_hour(now() - ${DAY}) + interval '1 hour'), 0), sum(uses)
+      FROM budget_use_by_hour WHERE user_id = ANY($MEMBERS) AND hour >= use_hour(now() - ${WEEK}) + interval '1 hour' $KINDS
+     GROUP BY 1, 2
+    UNION ALL
+    SELECT claimed_by, type, count(*), 0
+      FROM tasks WHERE claimed_by = ANY($MEMBERS) AND ${USE} $KINDS
+       AND finished_at > now() - ${DAY} AND finished_at < use_hour(now() - ${DAY}) + interval '1 hour'
+     GROUP BY 1, 2
+    UNION ALL
+    SELECT claimed_by, type, 0, count(*)
+      FROM tasks WHERE claimed_by = ANY($MEMBERS) AND ${USE} $KINDS
+       AND finished_at > now() - ${WEEK} AND finished_at < use_hour(now() - ${WEEK}) + interval '1 hour'
+     GROUP BY 1, 2
+  ) uses GROUP BY 1, 2`;
+
+/** USE_COUNTS of these members and kinds (`kinds`: a condition on `type`, empty for every kind). */
+export const useCounts = (members: string, kinds = '') => USE_COUNTS.replaceAll('$MEMBERS', members).replaceAll('$KINDS', kinds);
 
 export async function loadUsage(db: Queryable, userIds: string[]): Promise<Map<string, Map<TaskType, Use>>> {
-  const rows = await db.query<{ claimed_by: string; type: TaskType; day: number; week: number }>(
-    `SELECT claimed_by, type,
-            count(*) FILTER (WHERE finished_at IS NULL OR finished_at > now() - ${DAY})::int AS day,
-            count(*)::int AS week
-       ${USES}
-      GROUP BY claimed_by, type`,
-    [userIds],
-  );
+  const rows = await db.query<{ user_id: string; type: TaskType; day: number; week: number }>(useCounts('$1::uuid[]'), [userIds]);
   const out = new Map<string, Map<TaskType, Use>>();
   for (const r of rows) {
-    let m = out.get(r.claimed_by);
+    let m = out.get(r.user_id);
     if (!m) {
       m = new Map();
-      out.set(r.claimed_by, m);
+      out.set(r.user_id, m);
     }
     m.set(r.type, { day: r.day, week: r.week });
   }
   return out;
+}
+
+/** Hours a week and a day behind: never read again (the windows start after them). */
+export async function pruneUseByHour(db: Queryable): Promise<void> {
+  await db.query(`DELETE FROM budget_use_by_hour WHERE hour < now() - ${WEEK} - ${DAY}`);
 }
 
 /** Whether a limit is reached in either window. */
@@ -62,7 +90,7 @@ export async function nextFreeAt(db: Queryable, userId: string, type: TaskType, 
     if (cap === 0) return null;
     const [row] = await db.query<{ free: Date }>(
       `SELECT COALESCE(finished_at, now()) + ${window} AS free
-         FROM tasks WHERE claimed_by = $1 AND type = $2 AND status IN ('processing', 'completed')
+         FROM tasks WHERE claimed_by = $1 AND type = $2 AND ${USE}
           AND (finished_at IS NULL OR finished_at > now() - ${window})
         ORDER BY COALESCE(finished_at, now()) DESC OFFSET $3 LIMIT 1`,
       [userId, type, cap - 1],

@@ -2,7 +2,7 @@ import type { Database, Queryable, Transaction } from '../db/database.js';
 import { WRITE_TYPES } from '../../contract/budgets.js';
 import { readClaimSettings, rememberedSettings, rememberSettings, type ClaimSettings } from './claim-settings.js';
 import { writesWindow } from '../budgets/working-hours.js';
-import { DAY, USES } from '../budgets/usage.js';
+import { useCounts } from '../budgets/usage.js';
 import type { ClaimedTask } from '../../contract/agent.js';
 import type { TaskType } from '../../contract/task-types.js';
 import { iso, LEASE_SECONDS } from './task-row.js';
@@ -44,14 +44,11 @@ const CLAIM = `UPDATE tasks
 
 const CLAIM_UNLIMITED = CLAIM.replace('$MEMBER', MEMBER_UNCHANGED).replace('$SPENT', '');
 
-/** $4: the limited kinds' limits (`{type: {per_day, per_week}}`); their use counted over the member's week. */
+/** $4: the limited kinds' limits (`{type: {per_day, per_week}}`); their use in the member's day and week (budgets/usage.ts). */
 const CLAIM_WITHIN_BUDGETS = `WITH limits AS (
      SELECT key AS type, (value->>'per_day')::int AS per_day, (value->>'per_week')::int AS per_week
        FROM jsonb_each($4::jsonb)),
-   used AS (
-     SELECT type, count(*) FILTER (WHERE finished_at IS NULL OR finished_at > now() - ${DAY}) AS day, count(*) AS week
-       ${USES.replace('$1::uuid[]', 'ARRAY[$2]::uuid[]')} AND type IN (SELECT type FROM limits)
-      GROUP BY type),
+   used AS (${useCounts('ARRAY[$2]::uuid[]', 'AND type IN (SELECT type FROM limits)')}),
    spent AS (
      SELECT l.type FROM limits l LEFT JOIN used u ON u.type = l.type
       WHERE coalesce(u.day, 0) >= l.per_day OR coalesce(u.week, 0) >= l.per_week)
