@@ -16,3 +16,16 @@ export function int32(bounds: { min?: number; max?: number } = {}, error?: strin
   return z.number(e).check(z.int(e), z.gte(Math.max(bounds.min ?? INT32_MIN, INT32_MIN), e), z.lte(Math.min(bounds.max ?? INT32_MAX, INT32_MAX), e));
 }
 
+
+/**
+ * A count the network reports that is stored capped, not refused: past `cap` (within an `int`
+ * column) it is read as `cap`, so one absurd number (a glitch, a hostile answer) never loses the
+ * rest of a result. test/service/integers-in-range.test.ts checks that such a field, sent 2^31,
+ * is taken and stored within the column's range.
+ */
+export function cappedCount(cap: number) {
+  return z.pipe(
+    z.number().check(z.int(), z.gte(0)),
+    z.transform((n: number) => Math.min(n, cap, INT32_MAX)),
+  );
+}

@@ -1,10 +1,18 @@
 import { z } from './zod.js';
-import { int32 } from './integers.js';
+import { cappedCount, int32 } from './integers.js';
 
 /** What `get-task-status` shows as `task_output`, per task type. Written by the extension's parsers. */
 
 const nullableString = z.nullable(z.string());
 const YearMonth = z.nullable(z.object({ year: int32(), month: z.nullable(int32({ min: 1, max: 12 })) }));
+
+/**
+ * A post's like, comment and share counts, capped: a post the network reports with an absurd count
+ * is kept with this one, and the stored engagement (likes + 2 × comments + 3 × shares, an `int`)
+ * never overflows.
+ */
+export const MAX_POST_COUNT = 100_000_000;
+const PostCount = cappedCount(MAX_POST_COUNT);
 
 export const Experience = z.object({
   title: nullableString,
@@ -57,9 +65,9 @@ export const NetworkPost = z.object({
     image_url: nullableString,
   }),
   posted_at: z.string(),
-  likes_count: int32({ min: 0 }),
-  shares_count: int32({ min: 0 }),
-  comments_count: int32({ min: 0 }),
+  likes_count: PostCount,
+  shares_count: PostCount,
+  comments_count: PostCount,
   videos: z.nullable(z.array(z.string())),
   image_urls: z.nullable(z.array(z.string())),
 });

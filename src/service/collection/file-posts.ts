@@ -1,12 +1,11 @@
 import { isUuid } from '../db/is-uuid.js';
 import type { Queryable } from '../db/database.js';
 import type { CompletedTask } from '../tasks/completion-hooks.js';
-import { PostsOutput, type NetworkPost } from '../../contract/task-outputs.js';
+import { MAX_POST_COUNT, PostsOutput, type NetworkPost } from '../../contract/task-outputs.js';
 import { normalizePostUrn, postTimeFromUrn } from '../../contract/urns.js';
 import { classifySeniority } from './seniority.js';
 import { matchesKeywordRule } from './keyword-filter.js';
 import { engagementRate, TRENDING_THRESHOLD, TRENDING_WINDOW_POSTS, trendingScore } from './trending.js';
-
 
 export interface FilingResult {
   /** Posts of the output that passed the watchlist's rule and were filed (new or seen again). */
@@ -22,11 +21,6 @@ export interface FilingResult {
   addedPostIds: string[];
 }
 
-/**
- * A count above this is the network's mistake or a hostile answer, not a post: kept at this, so the
- * stored engagement (likes + 2 × comments + 3 × shares, a 32-bit column) can never overflow.
- */
-export const MAX_COUNT = 100_000_000;
 /** Posts dated outside these years are refused one by one (the ids encode 2010s-2020s times). */
 const EARLIEST = Date.UTC(1970, 0, 1);
 const LATEST = Date.UTC(2100, 0, 1);
@@ -135,7 +129,8 @@ function postedAt(post: NetworkPost, urn: string, now: Date): string {
   return postTimeFromUrn(urn) ?? now.toISOString();
 }
 
-const count = (n: number) => Math.min(Math.max(0, Math.floor(n)), MAX_COUNT);
+// The contract caps them already (task-outputs.ts); the column's range is held here too.
+const count = (n: number) => Math.min(Math.max(0, Math.floor(n)), MAX_POST_COUNT);
 
 async function upsertPost(tx: Queryable, teamId: string, urn: string, post: NetworkPost, when: string) {
   const author = post.post_author;
