@@ -102,11 +102,15 @@ function namesField(error: string, path: Path): boolean {
   return new RegExp(`'(?:[^']*\\.)?${name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}'`).test(error);
 }
 
+/** Only the task a sweep queues next is claimable: anything else the team has open (work the service queued by itself) is settled. */
+const settleOpenTasks = () => svc.ctx.db.query(`UPDATE tasks SET status = 'failed' WHERE team_id = $1 AND status IN ('pending', 'processing')`, [agents.id]);
+
 /**
  * A task the member holds now, for the calls on a task: a profile fetch, whose result (no completion
  * hook) goes straight to one UPDATE comparing the attempt in SQL.
  */
 async function heldTask(member = agents.members[0]!) {
+  await settleOpenTasks();
   const task = await enqueueTask(svc.ctx.db, svc.ctx.signals, {
     teamId: agents.id,
     type: 'agent_profile_fetch',
@@ -176,6 +180,7 @@ function resultSweeps(): Sweep[] {
       async send(f, v) {
         const watchlistId = watchlistOf[type];
         const input = { task_type: type, ...(watchlistId ? { watchlist_id: watchlistId } : {}) };
+        await settleOpenTasks();
         const queued = await enqueueTask(svc.ctx.db, svc.ctx.signals, { teamId: agents.id, type, input, assignedUserId: member.userId, watchlistId });
         const claim = await svc.call('POST', '/agent/tasks/claim', { headers: member.agentHeaders, body: { wait_s: 0 } });
         const task = ((await claim.json()) as { task: { id: string; attempt: number } }).task;
