@@ -1,5 +1,5 @@
 import type { ServiceContext } from '../context.js';
-import { planCycle, type DueWatchlist } from './plan-watchlist.js';
+import { planCycles } from './plan-watchlist.js';
 
 /**
  * Plans one watchlist's cycle now, outside the scheduler's rhythm: a new people watchlist's tracking
@@ -9,11 +9,7 @@ import { planCycle, type DueWatchlist } from './plan-watchlist.js';
 export async function planWatchlistNow(ctx: Pick<ServiceContext, 'db' | 'signals'>, watchlistId: string): Promise<number> {
   return ctx.db.transaction(async (tx) => {
     // The row lock keeps a scheduler tick from planning the same watchlist at the same moment.
-    const [w] = await tx.query<DueWatchlist>(
-      'SELECT id, team_id, type, list_id FROM watchlists WHERE id = $1 AND NOT disabled FOR UPDATE',
-      [watchlistId],
-    );
-    if (!w) return 0;
-    return (await planCycle(tx, ctx.signals, w)).queued;
+    const due = { sql: 'SELECT id, team_id, type, list_id FROM watchlists WHERE id = $1 AND NOT disabled FOR UPDATE', params: [watchlistId] };
+    return (await planCycles(tx, ctx.signals, due)).queued;
   });
 }

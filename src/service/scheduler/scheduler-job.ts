@@ -12,5 +12,7 @@ export async function runSchedulerWhenDue(ctx: ServiceContext): Promise<void> {
   if (last !== undefined && Date.now() - last < ctx.config.SCHEDULER_INTERVAL_S * 1000) return;
   lastTick.set(ctx, Date.now());
   const r = await schedulerTick(ctx);
+  // More were due than one tick plans: the next run (a second later) ticks again.
+  if (r.more) lastTick.delete(ctx);
   if (r.planned.length > 0) ctx.log.info('scheduler_planned', { watchlists: r.planned.length, tasks: r.queued });
 }

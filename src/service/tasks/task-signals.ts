@@ -15,6 +15,8 @@ export interface TaskSignals {
    * given (a transaction: delivered at its commit); in process the waiters wake at once.
    */
   taskReady(teamId: string, via?: Queryable): Promise<void>;
+  /** The same for several teams at once, in one statement on PostgreSQL. */
+  tasksReady(teamIds: string[], via?: Queryable): Promise<void>;
   /** Resolves when `teamId` gets a claimable task, on abort, or when the service stops. */
   waitForTask(teamId: string, signal: AbortSignal): Promise<void>;
   /** Aborted when the service shuts down: waiting claims answer at once so SIGTERM drains quickly. */
@@ -46,6 +48,11 @@ export async function createTaskSignals(db: Database): Promise<TaskSignals> {
     async taskReady(teamId, via) {
       if (db.kind === 'postgres') await (via ?? db).query('SELECT pg_notify($1, $2)', [CHANNEL, teamId]);
       else emitter.emit(teamId);
+    },
+    async tasksReady(teamIds, via) {
+      if (teamIds.length === 0) return;
+      if (db.kind === 'postgres') await (via ?? db).query('SELECT pg_notify($1, t) FROM unnest($2::text[]) t', [CHANNEL, teamIds]);
+      else for (const teamId of teamIds) emitter.emit(teamId);
     },
     waitForTask(teamId, signal) {
       return new Promise((resolve) => {
