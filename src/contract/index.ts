@@ -15,3 +15,5 @@ export * from './invitations.js';
 export * from './webhooks.js';
 export * from './live-events.js';
 export * from './relationships.js';
+export * from './templates.js';
+export * from './sequences.js';

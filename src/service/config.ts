@@ -28,6 +28,13 @@ const Env = z.object({
       .check(z.int({ error: intervalMessage }), z.gte(1, { error: intervalMessage }), z.lte(86_400, { error: intervalMessage })),
     14_400,
   ),
+  // Issue 21: the length of an hour for sequences' delay_hours and max_days (docs/sequences.md). Tests shorten it.
+  SEQUENCE_HOUR_S: z._default(
+    z.coerce
+      .number({ error: intervalMessage })
+      .check(z.int({ error: intervalMessage }), z.gte(1, { error: intervalMessage }), z.lte(86_400, { error: intervalMessage })),
+    3600,
+  ),
   PUBLIC_URL: z.optional(z.url({ error: 'must be an absolute URL' })),
   SECRET_KEY: z.optional(z.string().check(z.regex(/^[0-9a-f]{64}$/i, { error: 'must be 64 hex characters (32 bytes)' }))),
   TLS_CERT_FILE: z.optional(z.string()),
@@ -46,7 +53,7 @@ export type Config = z.infer<typeof Env>;
 
 export class ConfigError extends Error {}
 
-const ECHOED = new Set(['PORT', 'HOST', 'SCHEDULER_INTERVAL_S', 'RELATIONSHIP_SYNC_INTERVAL_S', 'ALLOW_PRIVATE_FETCH', 'MAIL_OUTBOX_DIR', 'DATA_DIR']);
+const ECHOED = new Set(['PORT', 'HOST', 'SCHEDULER_INTERVAL_S', 'RELATIONSHIP_SYNC_INTERVAL_S', 'SEQUENCE_HOUR_S', 'ALLOW_PRIVATE_FETCH', 'MAIL_OUTBOX_DIR', 'DATA_DIR']);
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const present = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));

@@ -7,6 +7,7 @@ import { runWebhookDelivery } from './webhooks/job.js';
 import { tidyEmbeddedDatabase } from './db/housekeeping.js';
 import { runRelationshipSync } from './relationships/sync.js';
 import { pruneUseByHour } from './budgets/usage.js';
+import { advanceSequences } from './sequences/engine.js';
 
 /** One periodic job: a name for the logs, how often, and the work. */
 export interface BackgroundJob {
@@ -35,6 +36,8 @@ export const BACKGROUND_JOBS: BackgroundJob[] = [
   { name: 'relationship_sync', everyMs: 15_000, run: (ctx) => runRelationshipSync(ctx) },
   // The budgets' hourly use counts older than the week's window are never read again.
   { name: 'prune_budget_use', everyMs: 3_600_000, run: (ctx) => pruneUseByHour(ctx.db) },
+  // Follows each enrolled person's step tasks and queues the next step when it is due (sequences/engine.ts).
+  { name: 'sequences', everyMs: 5_000, run: (ctx) => advanceSequences(ctx) },
   // PGlite has no autovacuum (db/housekeeping.ts); looking costs one small query.
   { name: 'tidy_embedded_database', everyMs: 10_000, run: (ctx) => tidyEmbeddedDatabase(ctx.db, ctx.log) },
 ];

@@ -83,7 +83,9 @@ function childSchema(schema: JsonSchema, key: string | number): JsonSchema {
 function setAt(base: unknown, schema: JsonSchema, path: Path, value: unknown): unknown {
   if (path.length === 0) return value;
   const [key, ...rest] = path as [string | number, ...Path];
-  const container = (base ?? exampleOf(schema)) as Record<string | number, unknown>;
+  // A field of one branch of a union (a sequence's step kinds): start from that branch's own example.
+  const branch = typeof key === 'string' && !(schema.properties?.[key]) ? (schema.anyOf ?? schema.oneOf ?? []).find((s) => s.properties?.[key]) : undefined;
+  const container = (branch ? exampleOf(branch) : (base ?? exampleOf(schema))) as Record<string | number, unknown>;
   const copy = (Array.isArray(container) ? [...container] : { ...container }) as Record<string | number, unknown>;
   const sub = childSchema(schema, key);
   copy[key] = setAt(copy[key] ?? exampleOf(sub), sub, rest, value);

@@ -41,7 +41,7 @@ async function open(team: AgentTeam): Promise<SseReader> {
   const reader = new SseReader(res);
   const ready = await reader.next();
   expect(ready.event).toBe('ready');
-  expect(JSON.parse(ready.data)).toEqual({ kinds: ['tasks', 'posts', 'watchlists', 'members', 'invitations', 'inbox'], keep_alive_s: 15 });
+  expect(JSON.parse(ready.data)).toEqual({ kinds: ['tasks', 'posts', 'watchlists', 'members', 'invitations', 'inbox', 'sequences'], keep_alive_s: 15 });
   expect(ready.retry).toBe(2000);
   return reader;
 }

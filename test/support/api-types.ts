@@ -903,6 +903,87 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api-sequences": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The team’s sequences with their funnels, newest first */
+        get: operations["getApiSequences"];
+        put?: never;
+        /**
+         * Create a sequence: steps each enrolled person goes through, stopped by a reply
+         * @description Steps in order: `visit`, `connection_request` (skipped when already connected), `wait_for_acceptance`, `message` (connections only), `like_latest_post`. Templates `{first_name}`, `{last_name}`, `{company}`, `{headline}`, with a fallback `{first_name|there}`. Every step is an ordinary task of the sender, under their budgets, pace and working hours.
+         */
+        post: operations["postApiSequences"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api-sequences/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One sequence with its funnel: enrolled, invited, accepted, messaged, replied, and the rates */
+        get: operations["getApiSequencesById"];
+        put?: never;
+        post?: never;
+        /** Delete a sequence; everyone in it stops (a step’s task not yet started is cancelled) */
+        delete: operations["deleteApiSequencesById"];
+        options?: never;
+        head?: never;
+        /**
+         * Rename, pause or resume a sequence
+         * @description `status: "paused"`: no further step of anyone runs until `status: "active"` again.
+         */
+        patch: operations["patchApiSequencesById"];
+        trace?: never;
+    };
+    "/api-sequences/{id}/enrollments": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Each enrolled person: state, current step, when it runs next and why it waits, and the history of its tasks */
+        get: operations["getApiSequencesByIdEnrollments"];
+        put?: never;
+        /**
+         * Enroll people (profile URLs, slugs or URNs, up to 1,000); skipped ones with the reason
+         * @description A person is in at most one active sequence of the team; someone who replied to the team before is skipped.
+         */
+        post: operations["postApiSequencesByIdEnrollments"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api-sequences/{id}/enrollments/{enrollment_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Take one person out of a sequence (state stopped) */
+        delete: operations["deleteApiSequencesByIdEnrollmentsByEnrollmentId"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -6505,6 +6586,657 @@ export interface operations {
                 };
             };
             /** @description `Conversation not found`: the team has no conversation by that URN */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getApiSequences: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The sequences */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        sequences: {
+                            id: string;
+                            name: string;
+                            sender: {
+                                email: string;
+                                name: string | null;
+                            };
+                            steps: ({
+                                /** @constant */
+                                type: "visit";
+                            } | {
+                                /** @constant */
+                                type: "connection_request";
+                                note?: string;
+                            } | {
+                                /** @constant */
+                                type: "wait_for_acceptance";
+                                /** @default 15 */
+                                max_days: number;
+                                /** @default false */
+                                withdraw_if_not_accepted: boolean;
+                            } | {
+                                /** @constant */
+                                type: "message";
+                                text: string;
+                                /** @default 0 */
+                                delay_hours: number;
+                            } | {
+                                /** @constant */
+                                type: "like_latest_post";
+                                /** @default 0 */
+                                delay_hours: number;
+                            })[];
+                            stop_on_reply: boolean;
+                            /** @enum {string} */
+                            status: "active" | "paused";
+                            created_at: string;
+                            funnel: {
+                                enrolled: number;
+                                invited: number;
+                                accepted: number;
+                                messaged: number;
+                                replied: number;
+                                acceptance_rate: number | null;
+                                message_rate: number | null;
+                                reply_rate: number | null;
+                            };
+                        }[];
+                    };
+                };
+            };
+            /** @description `Missing API Key` or `Invalid API Key` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    postApiSequences: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    name: string;
+                    sender_email?: string;
+                    steps: ({
+                        /** @constant */
+                        type: "visit";
+                    } | {
+                        /** @constant */
+                        type: "connection_request";
+                        note?: string;
+                    } | {
+                        /** @constant */
+                        type: "wait_for_acceptance";
+                        /** @default 15 */
+                        max_days?: number;
+                        /** @default false */
+                        withdraw_if_not_accepted?: boolean;
+                    } | {
+                        /** @constant */
+                        type: "message";
+                        text: string;
+                        /** @default 0 */
+                        delay_hours?: number;
+                    } | {
+                        /** @constant */
+                        type: "like_latest_post";
+                        /** @default 0 */
+                        delay_hours?: number;
+                    })[];
+                    /** @default true */
+                    stop_on_reply?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: string;
+                        name: string;
+                        sender: {
+                            email: string;
+                            name: string | null;
+                        };
+                        steps: ({
+                            /** @constant */
+                            type: "visit";
+                        } | {
+                            /** @constant */
+                            type: "connection_request";
+                            note?: string;
+                        } | {
+                            /** @constant */
+                            type: "wait_for_acceptance";
+                            /** @default 15 */
+                            max_days: number;
+                            /** @default false */
+                            withdraw_if_not_accepted: boolean;
+                        } | {
+                            /** @constant */
+                            type: "message";
+                            text: string;
+                            /** @default 0 */
+                            delay_hours: number;
+                        } | {
+                            /** @constant */
+                            type: "like_latest_post";
+                            /** @default 0 */
+                            delay_hours: number;
+                        })[];
+                        stop_on_reply: boolean;
+                        /** @enum {string} */
+                        status: "active" | "paused";
+                        created_at: string;
+                        funnel: {
+                            enrolled: number;
+                            invited: number;
+                            accepted: number;
+                            messaged: number;
+                            replied: number;
+                            acceptance_rate: number | null;
+                            message_rate: number | null;
+                            reply_rate: number | null;
+                        };
+                    };
+                };
+            };
+            /** @description A missing or invalid field, or `Unknown template field '{…}' in step N: …` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `Missing API Key` or `Invalid API Key` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `No member with that e-mail in the team` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getApiSequencesById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The sequence */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: string;
+                        name: string;
+                        sender: {
+                            email: string;
+                            name: string | null;
+                        };
+                        steps: ({
+                            /** @constant */
+                            type: "visit";
+                        } | {
+                            /** @constant */
+                            type: "connection_request";
+                            note?: string;
+                        } | {
+                            /** @constant */
+                            type: "wait_for_acceptance";
+                            /** @default 15 */
+                            max_days: number;
+                            /** @default false */
+                            withdraw_if_not_accepted: boolean;
+                        } | {
+                            /** @constant */
+                            type: "message";
+                            text: string;
+                            /** @default 0 */
+                            delay_hours: number;
+                        } | {
+                            /** @constant */
+                            type: "like_latest_post";
+                            /** @default 0 */
+                            delay_hours: number;
+                        })[];
+                        stop_on_reply: boolean;
+                        /** @enum {string} */
+                        status: "active" | "paused";
+                        created_at: string;
+                        funnel: {
+                            enrolled: number;
+                            invited: number;
+                            accepted: number;
+                            messaged: number;
+                            replied: number;
+                            acceptance_rate: number | null;
+                            message_rate: number | null;
+                            reply_rate: number | null;
+                        };
+                    };
+                };
+            };
+            /** @description `Invalid sequence id` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `Missing API Key` or `Invalid API Key` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `Sequence not found` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    deleteApiSequencesById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                    };
+                };
+            };
+            /** @description `Invalid sequence id` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `Missing API Key` or `Invalid API Key` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `Sequence not found` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    patchApiSequencesById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    name?: string;
+                    /** @enum {string} */
+                    status?: "active" | "paused";
+                };
+            };
+        };
+        responses: {
+            /** @description The sequence */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: string;
+                        name: string;
+                        sender: {
+                            email: string;
+                            name: string | null;
+                        };
+                        steps: ({
+                            /** @constant */
+                            type: "visit";
+                        } | {
+                            /** @constant */
+                            type: "connection_request";
+                            note?: string;
+                        } | {
+                            /** @constant */
+                            type: "wait_for_acceptance";
+                            /** @default 15 */
+                            max_days: number;
+                            /** @default false */
+                            withdraw_if_not_accepted: boolean;
+                        } | {
+                            /** @constant */
+                            type: "message";
+                            text: string;
+                            /** @default 0 */
+                            delay_hours: number;
+                        } | {
+                            /** @constant */
+                            type: "like_latest_post";
+                            /** @default 0 */
+                            delay_hours: number;
+                        })[];
+                        stop_on_reply: boolean;
+                        /** @enum {string} */
+                        status: "active" | "paused";
+                        created_at: string;
+                        funnel: {
+                            enrolled: number;
+                            invited: number;
+                            accepted: number;
+                            messaged: number;
+                            replied: number;
+                            acceptance_rate: number | null;
+                            message_rate: number | null;
+                            reply_rate: number | null;
+                        };
+                    };
+                };
+            };
+            /** @description `Invalid sequence id`, or an invalid field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `Missing API Key` or `Invalid API Key` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `Sequence not found` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getApiSequencesByIdEnrollments: {
+        parameters: {
+            query?: {
+                state?: "active" | "waiting_acceptance" | "replied" | "not_accepted" | "finished" | "failed" | "stopped";
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Oldest enrollment first */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        enrollments: {
+                            id: string;
+                            profile: {
+                                input: string;
+                                profile_urn: string | null;
+                                name: string | null;
+                            };
+                            /** @enum {string} */
+                            state: "active" | "waiting_acceptance" | "replied" | "not_accepted" | "finished" | "failed" | "stopped";
+                            current_step: {
+                                index: number;
+                                /** @enum {string} */
+                                type: "visit" | "connection_request" | "wait_for_acceptance" | "message" | "like_latest_post";
+                            } | null;
+                            next_run_at: string | null;
+                            waiting_reason: string | null;
+                            error: string | null;
+                            enrolled_at: string;
+                            history: {
+                                task_id: string;
+                                step: number;
+                                task_type: string;
+                                status: string;
+                                created_at: string;
+                            }[];
+                        }[];
+                    };
+                };
+            };
+            /** @description `Invalid sequence id` or an invalid `state` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `Missing API Key` or `Invalid API Key` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `Sequence not found` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    postApiSequencesByIdEnrollments: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    profiles: string[];
+                };
+            };
+        };
+        responses: {
+            /** @description How many were enrolled, and who was skipped and why */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        enrolled: number;
+                        skipped: {
+                            profile: string;
+                            reason: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description `Invalid sequence id`, or `Missing or invalid 'profiles' …` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `Missing API Key` or `Invalid API Key` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `Sequence not found` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    deleteApiSequencesByIdEnrollmentsByEnrollmentId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                enrollment_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Stopped */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                    };
+                };
+            };
+            /** @description `Invalid sequence id` or `Invalid enrollment id` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `Missing API Key` or `Invalid API Key` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `Enrollment not found` */
             404: {
                 headers: {
                     [name: string]: unknown;

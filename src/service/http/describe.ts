@@ -17,6 +17,7 @@ export const TAGS = {
   Team: 'The team and its members (the key and the caller’s agent token).',
   Live: 'What changed for the team, as it happens (Server-Sent Events).',
   Relationships: 'What became of the invitations the members sent, and their inboxes, kept by the relationship sync (docs/relationships.md).',
+  Sequences: 'Steps run for each enrolled person by the sender’s own tasks, stopped by a reply (docs/sequences.md).',
   Webhooks: 'Signed HTTP callbacks to your own URL when tasks end or posts are collected (docs/webhooks.md).',
   'Agent protocol': 'The calls of the browser extension (docs/agent-protocol.md).',
   Operations: 'For the operator: is the service up.',

@@ -28,7 +28,7 @@ export async function listSentInvitations(db: Queryable, teamId: string, q: Invi
   }>(
     `SELECT i.id, m.email, u.full_name AS member_name, i.profile_urn, i.name, i.profile_url, i.invitation_urn, i.note, i.state,
             i.sent_at, i.state_changed_at, floor(EXTRACT(EPOCH FROM now() - i.sent_at) / 86400)::int AS age_days,
-            NULL::text AS enrollment_id
+            (SELECT st.enrollment_id::text FROM sequence_tasks st WHERE st.task_id = i.task_id) AS enrollment_id
        FROM sent_invitations i
        JOIN memberships m ON m.team_id = i.team_id AND m.user_id = i.user_id
        JOIN users u ON u.id = i.user_id

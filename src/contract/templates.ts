@@ -1,0 +1,38 @@
+/**
+ * Sequence templates (docs/sequences.md): `{first_name}`, `{last_name}`, `{company}`, `{headline}`,
+ * each with an optional fallback after a bar, `{first_name|there}`. Pure, so the service fills them
+ * and the dashboard previews them the same way.
+ */
+export const TEMPLATE_FIELDS = ['first_name', 'last_name', 'company', 'headline'] as const;
+export type TemplateField = (typeof TEMPLATE_FIELDS)[number];
+export type TemplateValues = Partial<Record<TemplateField, string | null>>;
+
+const PLACEHOLDER = /\{([^{}]*)\}/g;
+
+/** The first field a template names that is not one of TEMPLATE_FIELDS; null when all are known. */
+export function unknownTemplateField(template: string): string | null {
+  for (const m of template.matchAll(PLACEHOLDER)) {
+    const field = m[1]!.split('|')[0]!.trim();
+    if (!(TEMPLATE_FIELDS as readonly string[]).includes(field)) return field;
+  }
+  return null;
+}
+
+/**
+ * The template filled with the person's values. A field that is empty and has no fallback makes it
+ * unfillable: `{ok: false, missing}` names the field, so nobody is sent "Hi ,".
+ */
+export function fillTemplate(template: string, values: TemplateValues): { ok: true; text: string } | { ok: false; missing: string } {
+  let missing: string | null = null;
+  const text = template.replace(PLACEHOLDER, (_all, inner: string) => {
+    const bar = inner.indexOf('|');
+    const field = (bar < 0 ? inner : inner.slice(0, bar)).trim() as TemplateField;
+    const fallback = bar < 0 ? null : inner.slice(bar + 1);
+    const value = values[field]?.trim();
+    if (value) return value;
+    if (fallback !== null) return fallback;
+    missing ??= field;
+    return '';
+  });
+  return missing === null ? { ok: true, text: text.trim() } : { ok: false, missing };
+}

@@ -1,0 +1,208 @@
+import { Hono } from 'hono';
+import type { AppEnv } from '../context.js';
+import { requireApiKey } from '../auth/require-api-key.js';
+import { validate } from '../http/route-input.js';
+import { describe } from '../http/describe.js';
+import { HttpError } from '../http/http-error.js';
+import {
+  CreateSequenceBody,
+  EnrollBody,
+  EnrollmentIdParam,
+  EnrollmentsQuery,
+  EnrollmentsResponse,
+  EnrollResponse,
+  PatchSequenceBody,
+  SequenceIdParam,
+  SequencesResponse,
+  SequenceView,
+  type SequenceStep,
+} from '../../contract/sequences.js';
+import { TEMPLATE_FIELDS, unknownTemplateField } from '../../contract/templates.js';
+import { memberOrOldestAdmin } from '../tasks/routing.js';
+import { createSequence, deleteSequence, getSequence, listEnrollments, listSequences, patchSequence, stopEnrollment } from '../sequences/store.js';
+import { enroll } from '../sequences/enroll.js';
+import { followMember } from '../relationships/follow-member.js';
+import { onReplyReceived } from '../relationships/reply-listeners.js';
+import { stopOnReply } from '../sequences/stop-on-reply.js';
+import { registerRelationshipHooks } from '../relationships/register-hooks.js';
+import { z } from '../../contract/zod.js';
+
+registerRelationshipHooks();
+onReplyReceived(stopOnReply);
+
+const UNAUTHORIZED = { 401: '`Missing API Key` or `Invalid API Key`' };
+const NOT_FOUND = { 404: '`Sequence not found`' };
+const ID = { id: '3f0c8a9e-5b1d-4c2e-9a7f-1e2d3c4b5a69' };
+
+const EXAMPLE = {
+  name: 'Robotics founders, Q4',
+  sender_email: 'grace@acme.example',
+  steps: [
+    { type: 'visit' },
+    { type: 'connection_request', note: 'Hi {first_name|there}, I enjoyed your post on {company|your company}’s robots.' },
+    { type: 'wait_for_acceptance', max_days: 15, withdraw_if_not_accepted: true },
+    { type: 'message', text: 'Thanks for connecting, {first_name}! Shall we talk next week?', delay_hours: 24 },
+    { type: 'message', text: 'Hi {first_name}, a last word in case this got buried.', delay_hours: 120 },
+  ],
+  stop_on_reply: true,
+};
+
+/** A template naming a field we do not fill is the caller's mistake, told now rather than at someone's step. */
+function checkTemplates(steps: SequenceStep[]): void {
+  steps.forEach((step, i) => {
+    const template = step.type === 'connection_request' ? step.note : step.type === 'message' ? step.text : undefined;
+    const unknown = template === undefined ? null : unknownTemplateField(template);
+    if (unknown !== null) {
+      throw new HttpError(400, `Unknown template field '{${unknown}}' in step ${i + 1}: use ${TEMPLATE_FIELDS.map((f) => `{${f}}`).join(', ')}, each with an optional fallback such as {first_name|there}`);
+    }
+  });
+}
+
+async function found<T>(value: T | null | false): Promise<T> {
+  if (!value) throw new HttpError(404, 'Sequence not found');
+  return value;
+}
+
+/** Sequences (issue 21, docs/sequences.md). */
+export const sequenceRoutes = new Hono<AppEnv>()
+  .post(
+    '/api-sequences',
+    describe({
+      summary: 'Create a sequence: steps each enrolled person goes through, stopped by a reply',
+      description:
+        'Steps in order: `visit`, `connection_request` (skipped when already connected), `wait_for_acceptance`, `message` (connections ' +
+        'only), `like_latest_post`. Templates `{first_name}`, `{last_name}`, `{company}`, `{headline}`, with a fallback `{first_name|there}`. ' +
+        'Every step is an ordinary task of the sender, under their budgets, pace and working hours.',
+      tag: 'Sequences',
+      security: 'apiKey',
+      responses: { 201: { description: 'Created', schema: SequenceView } },
+      errors: { 400: "A missing or invalid field, or `Unknown template field '{…}' in step N: …`", ...UNAUTHORIZED, 404: '`No member with that e-mail in the team`' },
+    }),
+    requireApiKey(),
+    validate('json', CreateSequenceBody, { example: EXAMPLE }),
+    async (c) => {
+      const body = c.req.valid('json');
+      checkTemplates(body.steps);
+      const { db } = c.var.ctx;
+      const sender = await memberOrOldestAdmin(db, c.var.team.id, body.sender_email);
+      const id = await createSequence(db, c.var.team.id, sender.userId, body);
+      await followMember(db, c.var.team.id, sender.userId);
+      return c.json(await found(await getSequence(db, c.var.team.id, id)), 201);
+    },
+  )
+  .get(
+    '/api-sequences',
+    describe({
+      summary: 'The team’s sequences with their funnels, newest first',
+      tag: 'Sequences',
+      security: 'apiKey',
+      responses: { 200: { description: 'The sequences', schema: SequencesResponse } },
+      errors: UNAUTHORIZED,
+    }),
+    requireApiKey(),
+    async (c) => c.json({ sequences: await listSequences(c.var.ctx.db, c.var.team.id) }),
+  )
+  .get(
+    '/api-sequences/:id',
+    describe({
+      summary: 'One sequence with its funnel: enrolled, invited, accepted, messaged, replied, and the rates',
+      tag: 'Sequences',
+      security: 'apiKey',
+      responses: { 200: { description: 'The sequence', schema: SequenceView } },
+      errors: { 400: '`Invalid sequence id`', ...UNAUTHORIZED, ...NOT_FOUND },
+    }),
+    requireApiKey(),
+    validate('param', SequenceIdParam, { example: ID }),
+    async (c) => c.json(await found(await getSequence(c.var.ctx.db, c.var.team.id, c.req.valid('param').id))),
+  )
+  .patch(
+    '/api-sequences/:id',
+    describe({
+      summary: 'Rename, pause or resume a sequence',
+      description: '`status: "paused"`: no further step of anyone runs until `status: "active"` again.',
+      tag: 'Sequences',
+      security: 'apiKey',
+      responses: { 200: { description: 'The sequence', schema: SequenceView } },
+      errors: { 400: '`Invalid sequence id`, or an invalid field', ...UNAUTHORIZED, ...NOT_FOUND },
+    }),
+    requireApiKey(),
+    validate('param', SequenceIdParam, { example: ID }),
+    validate('json', PatchSequenceBody, { example: { status: 'paused' } }),
+    async (c) => {
+      const { id } = c.req.valid('param');
+      await found(await patchSequence(c.var.ctx.db, c.var.team.id, id, c.req.valid('json')));
+      return c.json(await found(await getSequence(c.var.ctx.db, c.var.team.id, id)));
+    },
+  )
+  .delete(
+    '/api-sequences/:id',
+    describe({
+      summary: 'Delete a sequence; everyone in it stops (a step’s task not yet started is cancelled)',
+      tag: 'Sequences',
+      security: 'apiKey',
+      responses: { 200: { description: 'Deleted', schema: z.object({ success: z.literal(true) }) } },
+      errors: { 400: '`Invalid sequence id`', ...UNAUTHORIZED, ...NOT_FOUND },
+    }),
+    requireApiKey(),
+    validate('param', SequenceIdParam, { example: ID }),
+    async (c) => {
+      await found(await deleteSequence(c.var.ctx.db, c.var.team.id, c.req.valid('param').id));
+      return c.json({ success: true as const });
+    },
+  )
+  .post(
+    '/api-sequences/:id/enrollments',
+    describe({
+      summary: 'Enroll people (profile URLs, slugs or URNs, up to 1,000); skipped ones with the reason',
+      description: 'A person is in at most one active sequence of the team; someone who replied to the team before is skipped.',
+      tag: 'Sequences',
+      security: 'apiKey',
+      responses: { 200: { description: 'How many were enrolled, and who was skipped and why', schema: EnrollResponse } },
+      errors: { 400: "`Invalid sequence id`, or `Missing or invalid 'profiles' …`", ...UNAUTHORIZED, ...NOT_FOUND },
+    }),
+    requireApiKey(),
+    validate('param', SequenceIdParam, { example: ID }),
+    validate('json', EnrollBody, { example: { profiles: ['https://www.linkedin.com/in/ada-lovelace/', 'grace-hopper', 'urn:li:fsd_profile:ACoAAAlanTuring'] } }),
+    async (c) => {
+      const { db } = c.var.ctx;
+      const { id } = c.req.valid('param');
+      const [sequence] = await db.query<{ sender_user_id: string }>('SELECT sender_user_id FROM sequences WHERE team_id = $1 AND id = $2', [c.var.team.id, id]);
+      const s = await found(sequence ?? null);
+      return c.json(await db.transaction((tx) => enroll(tx, c.var.team.id, id, s.sender_user_id, c.req.valid('json').profiles)));
+    },
+  )
+  .get(
+    '/api-sequences/:id/enrollments',
+    describe({
+      summary: 'Each enrolled person: state, current step, when it runs next and why it waits, and the history of its tasks',
+      tag: 'Sequences',
+      security: 'apiKey',
+      responses: { 200: { description: 'Oldest enrollment first', schema: EnrollmentsResponse } },
+      errors: { 400: '`Invalid sequence id` or an invalid `state`', ...UNAUTHORIZED, ...NOT_FOUND },
+    }),
+    requireApiKey(),
+    validate('param', SequenceIdParam, { example: ID }),
+    validate('query', EnrollmentsQuery, { example: { state: 'waiting_acceptance' } }),
+    async (c) => {
+      const { id } = c.req.valid('param');
+      await found(await getSequence(c.var.ctx.db, c.var.team.id, id));
+      return c.json({ enrollments: await listEnrollments(c.var.ctx.db, c.var.team.id, id, c.req.valid('query').state) });
+    },
+  )
+  .delete(
+    '/api-sequences/:id/enrollments/:enrollment_id',
+    describe({
+      summary: 'Take one person out of a sequence (state stopped)',
+      tag: 'Sequences',
+      security: 'apiKey',
+      responses: { 200: { description: 'Stopped', schema: z.object({ success: z.literal(true) }) } },
+      errors: { 400: '`Invalid sequence id` or `Invalid enrollment id`', ...UNAUTHORIZED, 404: '`Enrollment not found`' },
+    }),
+    requireApiKey(),
+    validate('param', EnrollmentIdParam, { example: { ...ID, enrollment_id: '9b1e2d3c-4a5f-4e6d-8c7b-0a1b2c3d4e5f' } }),
+    async (c) => {
+      const { id, enrollment_id } = c.req.valid('param');
+      if (!(await stopEnrollment(c.var.ctx.db, c.var.team.id, id, enrollment_id))) throw new HttpError(404, 'Enrollment not found');
+      return c.json({ success: true as const });
+    },
+  );

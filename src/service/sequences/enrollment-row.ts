@@ -1,0 +1,30 @@
+import type { SequenceStep } from '../../contract/sequences.js';
+import type { TemplateValues } from '../../contract/templates.js';
+
+/** One enrollment as the engine reads it, with its sequence's steps and sender. */
+export interface EnrollmentRow {
+  id: string;
+  team_id: string;
+  sequence_id: string;
+  sender_user_id: string;
+  steps: SequenceStep[];
+  profile_input: string;
+  profile_slug: string | null;
+  profile_urn: string | null;
+  name: string | null;
+  fields: TemplateValues;
+  state: string;
+  step_index: number;
+  phase: string | null;
+  current_task_id: string | null;
+  conversation_urn: string | null;
+  invited_at: Date | null;
+  accepted_at: Date | null;
+  last_step_at: Date;
+  created_at: Date;
+}
+
+export const ENROLLMENT_SELECT = `SELECT e.id, e.team_id, e.sequence_id, s.sender_user_id, s.steps, e.profile_input, e.profile_slug, e.profile_urn,
+       e.name, e.fields, e.state, e.step_index, e.phase, e.current_task_id, e.conversation_urn, e.invited_at, e.accepted_at,
+       e.last_step_at, e.created_at
+  FROM sequence_enrollments e JOIN sequences s ON s.id = e.sequence_id`;

@@ -1,0 +1,35 @@
+import type { Queryable } from '../db/database.js';
+import type { EnrollmentRef, ReceivedMessage } from '../relationships/reply-listeners.js';
+
+/** A task of an enrollment that has not started: failed, so a stopped person gets nothing more. */
+export const CANCELLED_BY_REPLY = 'Cancelled: the person replied, so their sequence stopped before this step';
+
+export async function cancelOpenTask(tx: Queryable, enrollmentId: string, message: string): Promise<void> {
+  await tx.query(
+    `UPDATE tasks SET status = 'failed', error = $2, finished_at = now(), updated_at = now()
+      WHERE status = 'pending' AND id = (SELECT current_task_id FROM sequence_enrollments WHERE id = $1)`,
+    [enrollmentId, JSON.stringify({ code: 'paused_by_user', message })],
+  );
+}
+
+/**
+ * A person wrote to a sequence's sender: their replied_at is set (the funnel's "replied"); with
+ * stop_on_reply, an active enrollment stops at once, before its next message, and a step's task
+ * not yet claimed is cancelled. Answers the enrollment for the message.received event.
+ */
+export async function stopOnReply(tx: Queryable, m: ReceivedMessage): Promise<EnrollmentRef | null> {
+  const rows = await tx.query<{ id: string; sequence_id: string; state: string; stop: boolean }>(
+    `UPDATE sequence_enrollments e
+        SET replied_at = COALESCE(e.replied_at, $4::timestamptz),
+            state = CASE WHEN s.stop_on_reply AND e.state IN ('active', 'waiting_acceptance') THEN 'replied' ELSE e.state END,
+            waiting_reason = CASE WHEN s.stop_on_reply AND e.state IN ('active', 'waiting_acceptance') THEN NULL ELSE e.waiting_reason END,
+            updated_at = now()
+       FROM sequences s
+      WHERE s.id = e.sequence_id AND e.team_id = $1 AND s.sender_user_id = $2 AND e.profile_urn = $3 AND e.created_at < $4::timestamptz
+      RETURNING e.id, e.sequence_id, e.state, (s.stop_on_reply AND e.state = 'replied') AS stop`,
+    [m.teamId, m.userId, m.senderUrn, m.deliveredAt],
+  );
+  for (const r of rows) if (r.stop) await cancelOpenTask(tx, r.id, CANCELLED_BY_REPLY);
+  const newest = rows.at(-1);
+  return newest ? { id: newest.id, sequence_id: newest.sequence_id, state: newest.state } : null;
+}

@@ -1,0 +1,156 @@
+import type { Queryable } from '../db/database.js';
+import type { CreateSequenceBody, EnrollmentState, EnrollmentView, Funnel, SequenceStep, SequenceView } from '../../contract/sequences.js';
+import { iso } from '../tasks/task-row.js';
+import { cancelOpenTask } from './stop-on-reply.js';
+
+/** A team's sequences and their funnels (docs/sequences.md). */
+
+interface SequenceRow {
+  id: string;
+  name: string;
+  email: string;
+  member_name: string | null;
+  steps: SequenceStep[];
+  stop_on_reply: boolean;
+  status: 'active' | 'paused';
+  created_at: Date;
+  enrolled: number;
+  invited: number;
+  accepted: number;
+  messaged: number;
+  replied: number;
+}
+
+const rate = (part: number, whole: number) => (whole > 0 ? Math.round((part / whole) * 1000) / 1000 : null);
+
+function funnel(r: SequenceRow): Funnel {
+  return {
+    enrolled: r.enrolled,
+    invited: r.invited,
+    accepted: r.accepted,
+    messaged: r.messaged,
+    replied: r.replied,
+    acceptance_rate: rate(r.accepted, r.invited),
+    message_rate: rate(r.messaged, r.accepted),
+    reply_rate: rate(r.replied, r.messaged),
+  };
+}
+
+const SELECT = `SELECT s.id, s.name, m.email, u.full_name AS member_name, s.steps, s.stop_on_reply, s.status, s.created_at,
+       count(e.id)::int AS enrolled, count(e.invited_at)::int AS invited, count(e.accepted_at)::int AS accepted,
+       count(e.messaged_at)::int AS messaged, count(e.replied_at)::int AS replied
+  FROM sequences s
+  JOIN memberships m ON m.team_id = s.team_id AND m.user_id = s.sender_user_id
+  JOIN users u ON u.id = s.sender_user_id
+  LEFT JOIN sequence_enrollments e ON e.sequence_id = s.id`;
+
+function view(r: SequenceRow): SequenceView {
+  return {
+    id: r.id,
+    name: r.name,
+    sender: { email: r.email, name: r.member_name },
+    steps: r.steps,
+    stop_on_reply: r.stop_on_reply,
+    status: r.status,
+    created_at: iso(r.created_at)!,
+    funnel: funnel(r),
+  };
+}
+
+export async function createSequence(db: Queryable, teamId: string, senderUserId: string, body: CreateSequenceBody): Promise<string> {
+  const id = crypto.randomUUID();
+  await db.query('INSERT INTO sequences (id, team_id, name, sender_user_id, steps, stop_on_reply) VALUES ($1, $2, $3, $4, $5, $6)', [
+    id,
+    teamId,
+    body.name,
+    senderUserId,
+    JSON.stringify(body.steps),
+    body.stop_on_reply,
+  ]);
+  return id;
+}
+
+export async function listSequences(db: Queryable, teamId: string): Promise<SequenceView[]> {
+  const rows = await db.query<SequenceRow>(`${SELECT} WHERE s.team_id = $1 GROUP BY s.id, m.email, u.full_name ORDER BY s.created_at DESC, s.id`, [teamId]);
+  return rows.map(view);
+}
+
+export async function getSequence(db: Queryable, teamId: string, id: string): Promise<SequenceView | null> {
+  const [row] = await db.query<SequenceRow>(`${SELECT} WHERE s.team_id = $1 AND s.id = $2 GROUP BY s.id, m.email, u.full_name`, [teamId, id]);
+  return row ? view(row) : null;
+}
+
+export async function patchSequence(db: Queryable, teamId: string, id: string, patch: { name?: string; status?: 'active' | 'paused' }): Promise<boolean> {
+  const rows = await db.query(
+    `UPDATE sequences SET name = COALESCE($3, name), status = COALESCE($4, status), updated_at = now() WHERE team_id = $1 AND id = $2 RETURNING id`,
+    [teamId, id, patch.name ?? null, patch.status ?? null],
+  );
+  if (rows.length && patch.status === 'active') {
+    // Resumed: whatever was due while paused runs now.
+    await db.query(`UPDATE sequence_enrollments SET next_run_at = LEAST(next_run_at, now()) WHERE sequence_id = $1 AND state = 'active'`, [id]);
+  }
+  return rows.length > 0;
+}
+
+/** Deleting a sequence stops everyone in it first: a step's task not yet claimed is cancelled. */
+export async function deleteSequence(db: Queryable, teamId: string, id: string): Promise<boolean> {
+  const open = await db.query<{ id: string }>(
+    `SELECT e.id FROM sequence_enrollments e JOIN sequences s ON s.id = e.sequence_id WHERE s.team_id = $1 AND s.id = $2 AND e.current_task_id IS NOT NULL`,
+    [teamId, id],
+  );
+  for (const e of open) await cancelOpenTask(db, e.id, 'Cancelled: its sequence was deleted');
+  const rows = await db.query('DELETE FROM sequences WHERE team_id = $1 AND id = $2 RETURNING id', [teamId, id]);
+  return rows.length > 0;
+}
+
+export async function listEnrollments(db: Queryable, teamId: string, sequenceId: string, state?: EnrollmentState): Promise<EnrollmentView[]> {
+  const rows = await db.query<{
+    id: string; profile_input: string; profile_urn: string | null; name: string | null; state: EnrollmentState; step_index: number;
+    steps: SequenceStep[]; next_run_at: Date; waiting_reason: string | null; error: string | null; created_at: Date;
+  }>(
+    `SELECT e.id, e.profile_input, e.profile_urn, e.name, e.state, e.step_index, s.steps, e.next_run_at, e.waiting_reason, e.error, e.created_at
+       FROM sequence_enrollments e JOIN sequences s ON s.id = e.sequence_id
+      WHERE s.team_id = $1 AND s.id = $2 AND ($3::text IS NULL OR e.state = $3)
+      ORDER BY e.created_at, e.id LIMIT 1000`,
+    [teamId, sequenceId, state ?? null],
+  );
+  const history = await db.query<{ enrollment_id: string; task_id: string; step_index: number; type: string; status: string; created_at: Date }>(
+    `SELECT st.enrollment_id, st.task_id, st.step_index, t.type, t.status, st.created_at
+       FROM sequence_tasks st JOIN tasks t ON t.id = st.task_id
+      WHERE st.enrollment_id = ANY ($1::uuid[]) ORDER BY st.created_at, t.id`,
+    [rows.map((r) => r.id)],
+  );
+  const open = (s: EnrollmentState) => s === 'active' || s === 'waiting_acceptance';
+  return rows.map((r) => {
+    const step = r.steps[r.step_index];
+    return {
+      id: r.id,
+      profile: { input: r.profile_input, profile_urn: r.profile_urn, name: r.name },
+      state: r.state,
+      current_step: open(r.state) && step ? { index: r.step_index, type: step.type } : null,
+      next_run_at: open(r.state) ? iso(r.next_run_at) : null,
+      waiting_reason: open(r.state) ? r.waiting_reason : null,
+      error: r.error,
+      enrolled_at: iso(r.created_at)!,
+      history: history
+        .filter((h) => h.enrollment_id === r.id)
+        .map((h) => ({ task_id: h.task_id, step: h.step_index, task_type: h.type, status: h.status, created_at: iso(h.created_at)! })),
+    };
+  });
+}
+
+/** Stops one person's enrollment; false when the sequence has no such enrollment. */
+export async function stopEnrollment(db: Queryable, teamId: string, sequenceId: string, enrollmentId: string): Promise<boolean> {
+  const [row] = await db.query<{ id: string }>(
+    `SELECT e.id FROM sequence_enrollments e JOIN sequences s ON s.id = e.sequence_id WHERE s.team_id = $1 AND s.id = $2 AND e.id = $3`,
+    [teamId, sequenceId, enrollmentId],
+  );
+  if (!row) return false;
+  await cancelOpenTask(db, enrollmentId, 'Cancelled: the person was taken out of the sequence');
+  await db.query(
+    `UPDATE sequence_enrollments SET state = 'stopped', waiting_reason = NULL, phase = NULL, updated_at = now()
+      WHERE id = $1 AND state IN ('active', 'waiting_acceptance')`,
+    [enrollmentId],
+  );
+  return true;
+}
