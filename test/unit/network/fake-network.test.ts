@@ -6,6 +6,7 @@ import { readNetworkSession } from '../../../src/network/read-session.js';
 import { runAsDeployed } from './run-as-deployed.js';
 import type { TaskResult } from '../../../src/network/types.js';
 import { startFakeNetwork, type FakeNetwork } from '../../fake-network/server.js';
+import { SDUI_VOICE } from '../../fake-network/voices.js';
 import { fakeNetworkClient } from './fake-network-client.js';
 
 // The network's refusal signals, the session read and the fake's control endpoint, over real HTTPS
@@ -72,6 +73,19 @@ describe('refusal signals', () => {
       ['agent_keyword_tracking', { keyword: 'duckdb', watchlist_id: 'w' }, 'has no data.searchDashClustersByAll'],
     ] as const) {
       expect(failure(await run(type, input)), type).toMatchObject({ code: 'network_changed', message: expect.stringContaining(missing) });
+    }
+  });
+
+  it('changed_shapes in the server-driven voice: the pager’s posts under another name fail the cycle naming each way, never 0 posts', async () => {
+    fake.setVoice(SDUI_VOICE);
+    try {
+      fake.setMode('changed_shapes');
+      const e = failure(await run('agent_keyword_tracking', { keyword: 'duckdb', watchlist_id: 'w' }));
+      expect(e.code).toBe('network_changed');
+      expect(e.message).toMatch(/sdui-content-search-pager: .*no component named feed-full-update, though it links \d+ posts; rest-search-clusters-content: .*; graphql-search-clusters-content: HTTP 400/);
+      expect(fake.state.searchHistory).toEqual([]);
+    } finally {
+      fake.setVoice('today');
     }
   });
 
