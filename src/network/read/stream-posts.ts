@@ -28,6 +28,7 @@ export interface StreamPosts {
 
 /** A member's degree line ("• 2nd", "3rd+") and action words sit beside the author's name. */
 const NOT_A_NAME = /^(?:[•·]|(?:\d+(?:st|nd|rd|th)\+?)$|(?:follow|connect|message|\+ follow)$)/i;
+const DEGREE_AFTER = /\s*[•·]\s*(?:\d+(?:st|nd|rd|th)\+?|you|author|following)\s*$/i;
 
 /** What reading one answer's posts needs: the stream, the map's names, the count states it holds. */
 interface Reading {
@@ -71,7 +72,9 @@ function readPost(reading: Reading, update: Record<string, unknown>, urn: string
   const description = stream.components(of('headline'), update)[0];
   const timeLines = new Set<unknown>(stream.components(of('time'), actor ?? update));
   const pieces = actor ? stream.textPieces(actor, (v) => timeLines.has(v)).map((p) => p.trim()).filter((p) => p && !NOT_A_NAME.test(p)) : [];
-  const name = pieces[0] ?? null;
+  // "Ada Lovelace • 2nd" may come as one text: the degree mark is no part of the name.
+  const name = pieces[0]?.replace(DEGREE_AFTER, '') || null;
+  const headline = description ? stream.text(description) : (pieces.slice(1).find((p) => p !== pieces[0]) ?? '');
   const content = commentary ? stream.text(commentary) : null;
   if (!name && !content) return null;
   const page = actor ? firstOf(stream.strings(actor), pageOfUrl) : null;
@@ -81,7 +84,7 @@ function readPost(reading: Reading, update: Record<string, unknown>, urn: string
       author_slug: page?.slug ?? '',
       author_type: page?.type ?? 'person',
       full_name: name ?? '',
-      headline: (description ? stream.text(description) : pieces[1]) ?? '',
+      headline,
       image_url: null,
     },
     ...countsOf(reading, update, urn),

@@ -131,6 +131,26 @@ describe('posts of the keyword pager, by meaning', () => {
     expect(postsOfStream(new ComponentStream(renamed), names).posts[0]!.content).toBe('DuckDB in the browser is fast.\nReally fast.');
   });
 
+  it('a layout not seen before: the name and degree in one text, a duplicate for screen readers, `$@` references, bare numbers as states, relative permalinks', () => {
+    const id = '7391234567890123456';
+    const text = [
+      '0:["$","main",null,{"children":"$@1"}]',
+      '1:{"wrapper":{"deeper":[{"viewTrackingSpecs":{"viewName":"feed-full-update"},"children":["$L2","$@3",{"to":"/posts/grace-hopper_cobol-activity-' + id + '-xY"}],"x":"$L4"}]}}',
+      '2:{"viewTrackingSpecs":{"viewName":"feed-actor"},"children":[{"href":"/in/grace-hopper","children":["Grace Hopper • 1st",{"className":"visually-hidden","children":"Grace Hopper • 1st"}]},{"children":"Rear Admiral"}]}',
+      '3:{"viewTrackingSpecs":{"viewName":"feed-commentary"},"children":"COBOL is fine."}',
+      '4:{"states":{"commentCount-urn:li:activity:' + id + '":7,"ReactionType_LIKE_urn:li:activity:' + id + '":{"$case":"intValue","intValue":"5"}}}',
+    ].join('\n');
+    expect(postsOf(text).posts).toEqual([
+      expect.objectContaining({
+        social_urn: `urn:li:activity:${id}`,
+        content: 'COBOL is fine.',
+        post_author: expect.objectContaining({ full_name: 'Grace Hopper', author_slug: 'grace-hopper', headline: 'Rear Admiral' }),
+        likes_count: 5,
+        comments_count: 7,
+      }),
+    ]);
+  });
+
   it('reads the same posts whatever the order of rows', () => {
     const lines = pagerStream(SAMPLE).trim().split('\n');
     const shuffled = [...lines.slice(5), ...lines.slice(0, 5)].reverse().join('\n');

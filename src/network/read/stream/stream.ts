@@ -11,7 +11,8 @@ import { parseRows, RawText } from './rows.js';
 
 type Json = Record<string, unknown> | unknown[];
 
-const REF = /^\$L?([0-9a-fA-F]+)$/;
+/** `$L<hex>` (a lazy row), `$<hex>`, and `$@<hex>` (a row that resolves later): all name a row. */
+const REF = /^\$[L@]?([0-9a-fA-F]+)$/;
 
 /** `["$", type, key, props]`: an element. */
 function isElement(v: unknown): v is [string, unknown, unknown, unknown] {
@@ -193,6 +194,8 @@ export class ComponentStream {
 
   private intIn(raw: unknown, depth: number): number | null {
     const v = this.deref(raw);
+    // A bare number is a value only as the state itself, not somewhere inside it.
+    if (depth === 0 && typeof v === 'number' && Number.isFinite(v)) return v;
     if (!isJson(v) || Array.isArray(v) || depth > 3) return null;
     const int = this.deref(v.intValue);
     const n = typeof int === 'string' && /^\d+$/.test(int) ? Number(int) : int;
