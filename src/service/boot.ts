@@ -15,13 +15,13 @@ import { createTeamChanges } from './live/team-changes.js';
 /** Opens the database (migrated), mailer and signals named by the configuration. */
 export async function createServiceContext(
   config: Config,
-  opts: { log?: Logger; databaseSchema?: string; databaseUrl?: string } = {},
+  opts: { log?: Logger; databaseSchema?: string; databaseUrl?: string; lazyCompile?: boolean } = {},
 ): Promise<ServiceContext> {
   const log = opts.log ?? createLogger();
   const dataDir = resolve(config.DATA_DIR);
   const url = opts.databaseUrl ?? config.DATABASE_URL ?? join(dataDir, 'pglite');
   if (!/^postgres/.test(url) && url !== 'memory://') await mkdir(url, { recursive: true });
-  const db = await openDatabase({ url, schema: opts.databaseSchema });
+  const db = await openDatabase({ url, schema: opts.databaseSchema, lazyCompile: opts.lazyCompile });
   await migrate(db);
   const secretKey = await loadSecretKey(config.SECRET_KEY, dataDir);
   const mailer = createMailer({

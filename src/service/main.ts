@@ -5,7 +5,8 @@ import { startServer } from './server.js';
 /** `npm run service`: configuration from the environment, then serve until SIGTERM/SIGINT. */
 async function main() {
   const config = loadConfig();
-  const ctx = await createServiceContext(config);
+  // A service runs for long: its embedded database compiles only the code it runs (db/pglite-worker.mjs).
+  const ctx = await createServiceContext(config, { lazyCompile: true });
   const running = await startServer(ctx, config);
   console.log(`Service listening on ${running.url} (database: ${ctx.db.kind})`);
   let stopping = false;

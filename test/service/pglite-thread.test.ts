@@ -83,3 +83,19 @@ test('once closed, a call fails and says so', async () => {
   // Told as the database being away (503), not as a bug of the service (500).
   expect(isDatabaseUnavailable(err)).toBe(true);
 });
+
+// Last in this file: the compile flags it sets are process-wide, and later PGlite threads of this
+// process would compile lazily too.
+test("compiled lazily (the service's choice, main.ts), the database answers the same", async () => {
+  const lazy = await openDatabase({ url: 'memory://', lazyCompile: true });
+  try {
+    await lazy.query('CREATE TABLE notes (id int PRIMARY KEY, body text)');
+    await lazy.query('INSERT INTO notes VALUES ($1, $2), ($3, $4)', [1, 'a', 2, 'b']);
+    expect(await lazy.query('SELECT body, count(*) OVER () AS n FROM notes ORDER BY id DESC')).toEqual([
+      { body: 'b', n: 2 },
+      { body: 'a', n: 2 },
+    ]);
+  } finally {
+    await lazy.close();
+  }
+});

@@ -13,10 +13,11 @@ import { beginStatement, type TransactionOptions } from './transaction-options.j
  * a thread of its own it works while the service parses and answers requests, as a PostgreSQL
  * server does in its own process.
  */
-export async function openPglite(dataDir: string): Promise<Database> {
+export async function openPglite(dataDir: string, opts: { lazyCompile?: boolean } = {}): Promise<Database> {
   if (dataDir !== 'memory://') await createDataDir(dataDir);
   const worker = new Worker(new URL('./pglite-worker.mjs', import.meta.url), {
-    workerData: { dataDir: dataDir === 'memory://' ? null : dataDir, extraStartParams: PGLITE_SETTINGS },
+    // lazyCompile: PostgreSQL's code compiled function by function as it first runs (pglite-worker.mjs).
+    workerData: { dataDir: dataDir === 'memory://' ? null : dataDir, extraStartParams: PGLITE_SETTINGS, lazyCompile: opts.lazyCompile ?? false },
     resourceLimits: { maxYoungGenerationSizeMb: THREAD_YOUNG_GENERATION_MB },
   });
   const link = new WorkerLink(worker);
@@ -26,10 +27,12 @@ export async function openPglite(dataDir: string): Promise<Database> {
 
 /**
  * PostgreSQL's default 128 MB of shared buffers live inside PGlite's WebAssembly memory, which only
- * grows: 32 MB holds a team's working set (the operating system caches the files beneath), and an
- * idle service stays about 130 MB smaller. PostgreSQL servers keep their own configuration.
+ * grows. 16 MB holds the pages a request reads (a page of posts is a few index pages and its rows;
+ * totals come from counters); the operating system caches the files beneath, and an idle service
+ * stays about 110 MB smaller than with the default, 20 MB smaller than with 32 MB (bench/idle-rss.ts).
+ * PostgreSQL servers keep their own configuration.
  */
-const PGLITE_SETTINGS = ['-c', 'shared_buffers=32MB'];
+const PGLITE_SETTINGS = ['-c', 'shared_buffers=16MB'];
 
 /**
  * The thread's JavaScript is a thin relay of statements and rows; V8's default young generation

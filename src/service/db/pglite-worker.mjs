@@ -7,14 +7,17 @@ import { parentPort, workerData } from 'node:worker_threads';
 
 // PostgreSQL compiled to WebAssembly is 9 MB of code, and by default V8 compiles all of it at once
 // with its baseline compiler (Liftoff), then again with its optimising one (TurboFan) every function
-// that runs often: about 80 MB of machine code in an idle service. Compiled lazily, with TurboFan
-// only, a function is compiled the first time it runs, once, to the fast code: the idle service
-// holds only the code it ran (bench/idle-rss.ts). The cost is paid once per function, on its first
-// call (a fresh service answers its first requests more slowly). The flags are read when the module
-// is compiled, hence PGlite is imported after them. They are process-wide; nothing else in the
-// service runs WebAssembly.
-setFlagsFromString('--no-liftoff');
-setFlagsFromString('--wasm-lazy-compilation');
+// that runs often: about 80 MB of machine code in an idle service. With `lazyCompile` (the
+// long-running service, main.ts), each function is compiled the first time it runs, once, with
+// TurboFan only: the idle service holds only the code it ran (bench/idle-rss.ts). Compiling with
+// TurboFan is slower than with Liftoff, so the first run of each statement is slower, and a
+// database opened for a short life (tests, scripts) would pay that at every start: twice the time
+// to open and migrate one. The flags are read when the module is compiled, hence PGlite is
+// imported after them. They are process-wide; nothing else in the service runs WebAssembly.
+if (workerData.lazyCompile) {
+  setFlagsFromString('--no-liftoff');
+  setFlagsFromString('--wasm-lazy-compilation');
+}
 const { PGlite } = await import('@electric-sql/pglite');
 
 // PGlite's start parameters, and the service's settings over them (db/pglite-database.ts).
