@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { FAKE_VOICES, type FakeNetwork } from '../fake-network/server.js';
-import { measuredIn2026 } from '../fake-network/voices.js';
+import { measuredIn2026, SDUI_VOICE } from '../fake-network/voices.js';
 import type { FakePost } from '../fake-network/dataset.js';
 import { E2E_SERVICE_URL } from './support/e2e-env.js';
 import { publicApi, signInThroughPopup, startAgentWorld, type AgentWorld, type E2eService } from './support/harness.js';
@@ -90,6 +90,13 @@ for (const voice of FAKE_VOICES) {
       for (const p of keywordPosts) expect(p.author_name).not.toBe('');
       // The cycle never opened the results page (which writes the query into the member's search history).
       expect(fake.state.searchHistory).toEqual([]);
+      if (voice === SDUI_VOICE) {
+        // The pager alone, one search id, a few calls: 14 posts in two windows and the empty one.
+        const pager = fake.state.sduiRequests.filter((r) => r.sduiid === 'com.linkedin.sdui.search.contentSearchResults');
+        expect(pager.length).toBeLessThanOrEqual(4);
+        expect(new Set(pager.map((r) => (r.body as { clientArguments: { payload: { searchId: string } } }).clientArguments.payload.searchId)).size).toBe(1);
+        expect(fake.state.requests.filter((r) => r.path.endsWith('/search/dash/clusters') || r.path.endsWith('/graphql'))).toEqual([]);
+      }
 
       const peoplePosts = await collectedPosts(people.json.id as string);
       expect(collectedIds(peoplePosts)).toEqual(datasetIds((p) => p.author.kind === 'person' && [alan.id, ada.id].includes(p.author.profileId)));
