@@ -73,12 +73,10 @@ export const InvitationView = z.object({
 });
 export type InvitationView = z.infer<typeof InvitationView>;
 
-export const SentInvitationsResponse = z.object({
-  data: z.array(InvitationView),
-  count: z.number().check(z.int()),
-  page: z.number().check(z.int()),
-  limit: z.number().check(z.int()),
-});
+/** A page of a list: the items, how many there are in all, and the page asked for. */
+const Paged = { count: z.number().check(z.int()), page: z.number().check(z.int()), limit: z.number().check(z.int()) };
+
+export const SentInvitationsResponse = z.object({ data: z.array(InvitationView), ...Paged });
 export type SentInvitationsResponse = z.infer<typeof SentInvitationsResponse>;
 
 export const ConversationView = z.object({
@@ -93,21 +91,10 @@ export const ConversationView = z.object({
 });
 export type ConversationView = z.infer<typeof ConversationView>;
 
-export const InboxResponse = z.object({
-  data: z.array(ConversationView),
-  count: z.number().check(z.int()),
-  page: z.number().check(z.int()),
-  limit: z.number().check(z.int()),
-});
+export const InboxResponse = z.object({ data: z.array(ConversationView), ...Paged });
 export type InboxResponse = z.infer<typeof InboxResponse>;
 
-export const ConversationResponse = z.object({
-  conversation: ConversationView,
-  messages: z.array(ConversationMessage),
-  count: z.number().check(z.int()),
-  page: z.number().check(z.int()),
-  limit: z.number().check(z.int()),
-});
+export const ConversationResponse = z.object({ conversation: ConversationView, messages: z.array(ConversationMessage), ...Paged });
 export type ConversationResponse = z.infer<typeof ConversationResponse>;
 
 /** `connection.accepted` webhook data. */

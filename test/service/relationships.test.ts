@@ -2,8 +2,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { startTestService, type TestService } from '../support/test-service.js';
 import { createAgentTeam, type AgentTeam, type TeamMember } from '../support/task-team.js';
 import { claimTask, completeTask, type ClaimedTask } from '../support/collection-fixtures.js';
-import { startLocalHttpServer, type LocalHttpServer } from '../support/local-http.js';
-import { verifyWebhook } from '../support/webhook-signature.js';
+import { keyedApi, relationshipReceiver, type RelationshipReceiver } from '../support/relationship-events.js';
 import { deliverDueWebhooks } from '../../src/service/webhooks/deliver.js';
 import { runRelationshipSync } from '../../src/service/relationships/sync.js';
 import type { Conversation, ConversationMessage } from '../../src/contract/task-outputs.js';
@@ -17,8 +16,8 @@ let svc: TestService;
 let acme: AgentTeam;
 let ada: TeamMember;
 let bob: TeamMember;
-let receiver: LocalHttpServer;
-let secret: string;
+let hooks: RelationshipReceiver;
+let api: ReturnType<typeof keyedApi>;
 
 const INTERVAL_S = 600;
 const ME = 'urn:li:fsd_profile:ACoAAAdaSelf01';
@@ -28,7 +27,6 @@ const LIN = 'urn:li:fsd_profile:ACoAALinClark1';
 const THREAD = `urn:li:msg_conversation:(${ME},2-Z3JhY2UtdGhyZWFk)`;
 
 beforeAll(async () => {
-  receiver = await startLocalHttpServer((_req, res) => res.writeHead(200).end('ok'));
   svc = await startTestService({ ALLOW_PRIVATE_FETCH: '1', RELATIONSHIP_SYNC_INTERVAL_S: String(INTERVAL_S) });
   acme = await createAgentTeam(svc, 'Acme', [
     { email: 'ada@rel.test', role: 'admin', joinedHoursAgo: 100 },
@@ -36,22 +34,13 @@ beforeAll(async () => {
   ]);
   ada = acme.member('ada@rel.test');
   bob = acme.member('bob@rel.test');
-  const hook = await svc.call('POST', '/api-webhooks', {
-    headers: ada.agentHeaders,
-    body: { url: `${receiver.url}/hook`, events: ['connection.accepted', 'message.received'] },
-  });
-  expect(hook.status).toBe(201);
-  secret = ((await hook.json()) as { secret: string }).secret;
+  hooks = await relationshipReceiver(svc, ada.agentHeaders);
+  api = keyedApi(svc, acme.keyHeaders);
 });
 afterAll(async () => {
   await svc.close();
-  await receiver.close();
+  await hooks.close();
 });
-
-const api = async (method: string, path: string, body?: unknown) => {
-  const res = await svc.call(method, path, { headers: acme.keyHeaders, body });
-  return { status: res.status, body: (await res.json()) as any };
-};
 
 /** Claims ada's next task, expecting its type, and completes it with `output`. */
 async function run(member: TeamMember, type: string, output: (t: ClaimedTask) => unknown): Promise<ClaimedTask> {
@@ -175,11 +164,11 @@ describe('invitations and what became of them', () => {
 
     // Two acceptances, one reply: signed webhooks, once each.
     await deliverDueWebhooks(svc.ctx);
-    const events = receiver.requests.map((r) => ({ ok: verifyWebhook(r, secret), ...JSON.parse(r.body) }));
+    const events = hooks.events();
     expect(events.every((e) => e.ok)).toBe(true);
     const accepted = events.filter((e) => e.type === 'connection.accepted');
     expect(accepted.map((e) => e.data.profile.profile_urn).sort()).toEqual([GRACE, LIN].sort());
-    expect(accepted.find((e) => e.data.profile.profile_urn === GRACE).data).toMatchObject({
+    expect(accepted.find((e) => e.data.profile.profile_urn === GRACE)!.data).toMatchObject({
       member: { email: 'ada@rel.test' },
       invitation: { invitation_urn: 'urn:li:invitation:eHop01' },
       accepted_at: acceptedAt,
@@ -201,14 +190,14 @@ describe('invitations and what became of them', () => {
     await runRelationshipSync(svc.ctx);
     expect((await svc.ctx.db.query(`SELECT 1 FROM tasks WHERE type = 'agent_conversation_messages_fetch'`)).length).toBe(1);
 
-    const before = receiver.requests.length;
+    const before = hooks.events().length;
     const earlier = new Date(Date.now() - 50_000).toISOString();
     const again = (await svc.ctx.db.query<{ d: Date }>(`SELECT delivered_at AS d FROM inbox_messages WHERE NOT from_me`))[0]!.d.toISOString();
     await run(ada, 'agent_conversation_messages_fetch', () => ({
       messages: [message('Thanks Ada, happy to talk!', false, again), message('Also: are you hiring?', false, new Date(Date.now() - 10_000).toISOString()), message('Hi Grace', true, earlier)].sort((a, b) => b.delivered_at.localeCompare(a.delivered_at)),
     }));
     await deliverDueWebhooks(svc.ctx);
-    const fresh = receiver.requests.slice(before).map((r) => JSON.parse(r.body));
+    const fresh = hooks.events().slice(before);
     expect(fresh.map((e) => [e.type, e.data.message.text])).toEqual([['message.received', 'Also: are you hiring?']]);
 
     const thread = await api('GET', `/api-inbox/${encodeURIComponent(THREAD)}`);

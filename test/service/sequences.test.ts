@@ -2,8 +2,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { startTestService, type TestService } from '../support/test-service.js';
 import { createAgentTeam, type AgentTeam, type TeamMember } from '../support/task-team.js';
 import { claimTask, completeTask, type ClaimedTask } from '../support/collection-fixtures.js';
-import { startLocalHttpServer, type LocalHttpServer } from '../support/local-http.js';
-import { verifyWebhook } from '../support/webhook-signature.js';
+import { keyedApi, relationshipReceiver, type RelationshipReceiver } from '../support/relationship-events.js';
 import { deliverDueWebhooks } from '../../src/service/webhooks/deliver.js';
 import { runRelationshipSync } from '../../src/service/relationships/sync.js';
 import { advanceSequences } from '../../src/service/sequences/engine.js';
@@ -19,8 +18,8 @@ import type { ProfileOutput } from '../../src/contract/task-outputs.js';
 let svc: TestService;
 let acme: AgentTeam;
 let ada: TeamMember;
-let receiver: LocalHttpServer;
-let secret: string;
+let hooks: RelationshipReceiver;
+let api: ReturnType<typeof keyedApi>;
 
 const ME = 'urn:li:fsd_profile:ACoAAAdaSeq001';
 const GRACE = 'urn:li:fsd_profile:ACoAAGraceSeq1';
@@ -28,22 +27,16 @@ const ALAN = 'urn:li:fsd_profile:ACoAAAlanSeq01';
 const THREAD = `urn:li:msg_conversation:(${ME},2-Z3JhY2Utc2Vx)`;
 
 beforeAll(async () => {
-  receiver = await startLocalHttpServer((_req, res) => res.writeHead(200).end('ok'));
   svc = await startTestService({ ALLOW_PRIVATE_FETCH: '1', SEQUENCE_HOUR_S: '1', RELATIONSHIP_SYNC_INTERVAL_S: '60' });
   acme = await createAgentTeam(svc, 'Acme', [{ email: 'ada@seq.test', role: 'admin' }]);
   ada = acme.member('ada@seq.test');
-  const hook = await svc.call('POST', '/api-webhooks', { headers: ada.agentHeaders, body: { url: `${receiver.url}/hook`, events: ['connection.accepted', 'message.received'] } });
-  secret = ((await hook.json()) as { secret: string }).secret;
+  hooks = await relationshipReceiver(svc, ada.agentHeaders);
+  api = keyedApi(svc, acme.keyHeaders);
 });
 afterAll(async () => {
   await svc.close();
-  await receiver.close();
+  await hooks.close();
 });
-
-const api = async (method: string, path: string, body?: unknown) => {
-  const res = await svc.call(method, path, { headers: acme.keyHeaders, body });
-  return { status: res.status, body: (await res.json()) as any };
-};
 
 function profile(urn: string, slug: string, name: string, company: string | null): ProfileOutput {
   return {
@@ -202,11 +195,11 @@ describe('a two-person sequence', () => {
     expect(await claimTask(svc, ada)).toBeNull();
 
     await deliverDueWebhooks(svc.ctx);
-    const events = receiver.requests.map((r) => ({ ok: verifyWebhook(r, secret), ...JSON.parse(r.body) }));
+    const events = hooks.events();
     expect(events.every((e) => e.ok)).toBe(true);
     expect(events.map((e) => e.type).sort()).toEqual(['connection.accepted', 'message.received']);
-    expect(events.find((e) => e.type === 'connection.accepted').data.profile.profile_urn).toBe(GRACE);
-    expect(events.find((e) => e.type === 'message.received').data).toMatchObject({ conversation_urn: THREAD, message: { text: 'Great, thanks Ada!' }, sequence_enrollment: { id: grace.id, sequence_id: id, state: 'replied' } });
+    expect(events.find((e) => e.type === 'connection.accepted')!.data.profile.profile_urn).toBe(GRACE);
+    expect(events.find((e) => e.type === 'message.received')!.data).toMatchObject({ conversation_urn: THREAD, message: { text: 'Great, thanks Ada!' }, sequence_enrollment: { id: grace.id, sequence_id: id, state: 'replied' } });
   });
 
   test('Alan never accepts: after max_days the invitation is withdrawn and he leaves the sequence', async () => {
