@@ -29,6 +29,11 @@ export const NETWORK_CALLS = [
   'comment',
   'message',
   'invitation',
+  'inbox',
+  'thread',
+  'mark_read',
+  'sent_invitations',
+  'withdrawal',
 ] as const;
 export type NetworkCallName = (typeof NETWORK_CALLS)[number];
 
@@ -50,6 +55,8 @@ export const FIELD_GROUPS = [
   'connection',
   'company',
   'written',
+  'inbox',
+  'invitation',
 ] as const;
 export type FieldGroupName = (typeof FIELD_GROUPS)[number];
 
@@ -158,6 +165,12 @@ export const MapAlternative = z.strictObject({
   next_on: z.optional(z.array(HttpStatus).check(z.maxLength(10))),
   read: z.optional(MapRead),
   paging: z.optional(MapPaging),
+  /**
+   * `<page> <name>`: a GraphQL queryId the web app's own page names (the hash rotates). The page
+   * (`/messaging/`) is read once a session and the first `<name>.<32 hex>` in it fills `{query_id}`;
+   * none found, the alternative is skipped.
+   */
+  learn: z.optional(z.string()),
   /** Where the fact comes from, for people: kept in the map so a reader knows why it is there. */
   source: z.optional(z.string().check(z.maxLength(300))),
 });

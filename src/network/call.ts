@@ -1,5 +1,6 @@
 import type { MapAlternative, NetworkCallName, NetworkMap } from '../contract/network-map.js';
 import { NetworkError } from './errors.js';
+import { learnedQueryId } from './map/learn.js';
 import { CannotMake, fillPath, fillQuery, fillTemplate, hasValue, type CallVars } from './map/template.js';
 import { normalized, type JsonNode } from './normalized.js';
 import { FieldReader } from './read/fields.js';
@@ -82,8 +83,11 @@ export async function callNetwork<T>(ctx: CallContext, call: NetworkCallName, va
   let made = 0;
   for (const [index, alt] of alts.entries()) {
     let request: NetworkRequest;
+    // A queryId learned from the web app's page; a page that names none skips this way.
+    const queryId = alt.learn && (await learnedQueryId(ctx, call, alt.learn));
+    if (queryId === null) continue;
     try {
-      request = requestFor(call, alt, vars);
+      request = requestFor(call, alt, queryId ? { ...vars, query_id: queryId } : vars);
     } catch (err) {
       if (err instanceof CannotMake) continue;
       throw err;

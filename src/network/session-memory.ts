@@ -18,6 +18,8 @@ export class SessionMemory {
   /** When `me` was last read from the network (epoch ms). */
   meReadAt = 0;
   private readonly working = new Map<string, string>();
+  /** Pages of the web app read for the queryIds they name (map/learn.ts), by path: once a session. */
+  readonly pages = new Map<string, Promise<string>>();
 
   workingAlternative(mapVersion: number, call: NetworkCallName): string | undefined {
     return this.working.get(`${mapVersion}:${call}`);

@@ -113,9 +113,12 @@ export function sduiHeaders(csrfToken: string): Record<string, string> {
 export interface NetworkRequest {
   call: NetworkCallName;
   method: 'GET' | 'POST';
-  /** `api` (default): JSON under `/voyager/api/`; `sdui`: a server-driven action, answering a component stream. */
-  kind?: 'api' | 'sdui';
-  /** Relative to `/voyager/api/` (or, for `sdui`, to `/flagship-web/rsc-action/actions/`), query string included. */
+  /**
+   * `api` (default): JSON under `/voyager/api/`; `sdui`: a server-driven action, answering a component
+   * stream; `page`: a page of the web app (`/messaging/`), read as text as a browser loads it.
+   */
+  kind?: 'api' | 'sdui' | 'page';
+  /** Relative to `/voyager/api/` (`sdui`: to `/flagship-web/rsc-action/actions/`; `page`: to the origin), query string included. */
   path: string;
   body?: unknown;
   /** normalised JSON (`{data, included}`) or plain JSON (network-internal-api, "Details that trip parsers"). */
@@ -159,8 +162,9 @@ export function createNetworkFetch(options: NetworkClientOptions = {}): NetworkF
     if (!csrf) throw new NetworkError('network_signed_out', 'Signed out: no JSESSIONID cookie in the network tab');
 
     const sdui = request.kind === 'sdui';
-    const url = `${origin}${sdui ? SDUI_PREFIX : API_PREFIX}${request.path}`;
-    const headers = sdui ? sduiHeaders(csrf) : networkHeaders(csrf, request.accept);
+    const page = request.kind === 'page';
+    const url = `${origin}${sdui ? SDUI_PREFIX : page ? '' : API_PREFIX}${request.path}`;
+    const headers = sdui ? sduiHeaders(csrf) : page ? { accept: 'text/html' } : networkHeaders(csrf, request.accept);
     if (request.body !== undefined) headers['content-type'] = 'application/json; charset=UTF-8';
     if (options.sendCookieHeader) headers.cookie = cookieString;
     const signals = [signal, options.signal].filter((s): s is AbortSignal => !!s);
@@ -189,6 +193,8 @@ export function createNetworkFetch(options: NetworkClientOptions = {}): NetworkF
 
     const contentType = response.headers.get('content-type') ?? '';
     const text = await response.text();
+    // A page is only searched for what it names: one that did not load names nothing.
+    if (page) return { status: response.status, json: null, text: response.ok ? text : '', headers: {} };
     let body: unknown = text;
     if (/json/i.test(contentType) && text && !sdui) {
       try {

@@ -390,6 +390,9 @@ export async function startFakeNetwork(options: { port?: number; host?: string; 
       return json(shapes.connectionsAnswer(all.slice(start, start + count), start, all.length, changed, voice));
     }
     if (route === 'relationships/sentInvitationViewsV2') {
+      // sdui_2026 follows the 2026-08 source that found no REST form of the sent list working (it
+      // read the invitation manager's screen, relationships.ts); measured_2026 the 2026-10 one.
+      if (voice === SDUI_VOICE) return noRoute('GET', route);
       if (q.get('q') !== 'invitationType' || q.get('invitationType') !== 'CONNECTION') return apiError(400, undefined, 'bad finder');
       const { start, count } = paging(q, LIMITS[voice].invitations);
       // Pending ones only, newest first; measured_2026's total reads 0 (relationships.ts).

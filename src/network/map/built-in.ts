@@ -68,6 +68,51 @@ function graphqlSearch(id: string, resultType: 'PEOPLE' | 'CONTENT', filters: Ma
   };
 }
 
+/**
+ * The messaging GraphQL path (docs/network-internal-api.md, "Relationship lifecycle"). Its queryId
+ * hashes differ across sources and rotate: the ones public clients name first, then the one the
+ * messaging page itself names (learned once a session).
+ */
+function messagingQuery(
+  id: string,
+  name: 'messengerConversations' | 'messengerMessages',
+  /** null: the hash the messaging page names. */
+  hash: string | null,
+  variables: MapTemplate,
+  read: { roots: string[]; token?: boolean },
+  source?: string,
+): MapAlternative {
+  const at = (suffix: string) => read.roots.flatMap((root) => [`data.data.${root}.${suffix}`, `data.${root}.${suffix}`]);
+  return {
+    id,
+    method: 'GET',
+    path: 'voyagerMessagingGraphQL/graphql',
+    query: [
+      ['queryId', hash ? `${name}.${hash}` : '{query_id}'],
+      ['variables', { restli: variables }],
+    ],
+    // A stale hash answers 400; a 404 is about the conversation asked for, not the way.
+    next_on: [400, 405, 410],
+    ...(hash ? {} : { learn: `/messaging/ ${name}` }),
+    read: { list: at('elements[]'), ...(read.token ? { token: at('metadata.nextCursor') } : {}) },
+    // At most 20 a page: a count above ~25 answers an empty set, not an error.
+    paging: { by: 'token', max_count: 20 },
+    ...(source ? { source } : {}),
+  };
+}
+const INBOX_VARIABLES = {
+  query: { predicateUnions: [{ conversationCategoryPredicate: { category: 'PRIMARY_INBOX' } }] },
+  count: '{count}',
+  mailboxUrn: '{mailbox_urn}',
+  nextCursor: '{cursor}',
+  lastUpdatedBefore: '{before}',
+};
+const MESSAGES_VARIABLES = { conversationUrn: '{conversation_urn}' };
+
+const WITHDRAW_REQUEST = 'com.linkedin.sdui.requests.mynetwork.addaWithdrawInvitation';
+const SENT_PAGER = 'com.linkedin.sdui.pagers.mynetwork.invitationManagerSent';
+const SENT_SCREEN = 'com.linkedin.sdui.flagshipnav.mynetwork.InvitationManagerSent';
+
 const PROFILE_ENTITY = ['data.elements[0]', '@Profile'];
 const READ_STATUSES = [400, 404, 405, 410];
 
@@ -483,6 +528,7 @@ export const BUILT_IN_NETWORK_MAP: NetworkMap = {
         method: 'POST',
         path: 'voyagerMessagingDashMessengerMessages',
         query: [['action', 'createMessage']],
+        requires: ['recipient_urn'],
         body: {
           message: { body: { text: '{text}', attributes: [] }, renderContentUnions: [], originToken: '{origin_token}' },
           hostRecipientUrns: ['{recipient_urn}'],
@@ -499,6 +545,7 @@ export const BUILT_IN_NETWORK_MAP: NetworkMap = {
         method: 'POST',
         path: 'voyagerMessagingDashMessengerMessages',
         query: [['action', 'createMessage']],
+        requires: ['recipient_urn'],
         body: {
           message: {
             body: { text: '{text}', attributes: [] },
@@ -510,7 +557,150 @@ export const BUILT_IN_NETWORK_MAP: NetworkMap = {
           trackingId: '{tracking_id}',
           dedupeByClientGeneratedToken: false,
         },
+        next_on: [400, 410],
         read: { one: ['data', 'value'] },
+      },
+      // A reply into an existing conversation: its URN instead of recipients (facts: `conversationUrn |
+      // hostRecipientUrns` in the message; one 2026 source wants it at the top level).
+      {
+        id: 'reply-in-conversation',
+        method: 'POST',
+        path: 'voyagerMessagingDashMessengerMessages',
+        query: [['action', 'createMessage']],
+        requires: ['conversation_urn'],
+        body: {
+          message: { body: { text: '{text}', attributes: [] }, renderContentUnions: [], conversationUrn: '{conversation_urn}', originToken: '{origin_token}' },
+          mailboxUrn: '{mailbox_urn}',
+          trackingId: '{tracking_id}',
+          dedupeByClientGeneratedToken: false,
+        },
+        next_on: [400, 410],
+        read: { one: ['data', 'value'] },
+      },
+      {
+        id: 'reply-in-conversation-top-level',
+        method: 'POST',
+        path: 'voyagerMessagingDashMessengerMessages',
+        query: [['action', 'createMessage']],
+        requires: ['conversation_urn'],
+        body: {
+          message: { body: { text: '{text}', attributes: [] }, renderContentUnions: [], originToken: '{origin_token}' },
+          conversationUrn: '{conversation_urn}',
+          mailboxUrn: '{mailbox_urn}',
+          trackingId: '{tracking_id}',
+          dedupeByClientGeneratedToken: false,
+        },
+        read: { one: ['data', 'value'] },
+      },
+    ],
+
+    // Newest activity first, at most 20 a page (a count above ~25 answers an empty set). The next
+    // page by `nextCursor`, or by `lastUpdatedBefore` where no cursor comes (operations/agent_conversations_fetch.ts).
+    inbox: [
+      messagingQuery('conversations-by-category', 'messengerConversations', '9501074288a12f3ae9e3c7ea243bccbf', INBOX_VARIABLES, { roots: ['messengerConversationsByCategoryQuery'], token: true }, 'public clients 2026-09'),
+      messagingQuery(
+        'conversations-by-sync-token',
+        'messengerConversations',
+        '0d5e6781bbee71c3e51c8843c6519f48',
+        { mailboxUrn: '{mailbox_urn}', lastUpdatedBefore: '{before}' },
+        { roots: ['messengerConversationsBySyncToken'], token: true },
+        'public clients 2025-2026: every category but archive',
+      ),
+      messagingQuery('conversations-learned', 'messengerConversations', null, INBOX_VARIABLES, { roots: ['messengerConversationsByCategoryQuery', 'messengerConversationsBySyncToken'], token: true }, 'the hash the messaging page names'),
+    ],
+
+    // The newest messages of one conversation, at most 20.
+    thread: [
+      messagingQuery('messages-by-sync-token', 'messengerMessages', '5846eeb71c981f11e0134cb6626cc314', MESSAGES_VARIABLES, { roots: ['messengerMessagesBySyncToken', 'messengerMessagesByConversation'] }),
+      messagingQuery(
+        'messages-by-anchor',
+        'messengerMessages',
+        'd8ea76885a52fd5dc5c317078ab7c977',
+        { deliveredAt: '{before}', conversationUrn: '{conversation_urn}', countBefore: '{count}', countAfter: 0 },
+        { roots: ['messengerMessagesByAnchorTimestamp'] },
+      ),
+      messagingQuery('messages-learned', 'messengerMessages', null, MESSAGES_VARIABLES, { roots: ['messengerMessagesBySyncToken', 'messengerMessagesByConversation', 'messengerMessagesByAnchorTimestamp'] }),
+    ],
+
+    // A batch partial update; a 200 may still carry a per-entity `errors` map.
+    mark_read: [
+      {
+        id: 'messenger-conversations-patch',
+        method: 'POST',
+        path: 'voyagerMessagingDashMessengerConversations',
+        query: [['ids', { restli: ['{conversation_urn}'] }]],
+        body: { entities: { '{conversation_urn}': { patch: { $set: { read: true } } } } },
+        read: { one: ['data', 'value'] },
+      },
+    ],
+
+    // Pending invitations, newest first. Paged by offset to an empty page: `paging.total` read 0
+    // against real rows (2026-10), so no total is read. Another source (2026-08) found no REST form
+    // working and read the invitation manager's screen (its invitations are read by meaning: the
+    // Withdraw action's payload; the names only tell a card that could not be read).
+    sent_invitations: [
+      {
+        id: 'sent-invitation-views-v2',
+        method: 'GET',
+        path: 'relationships/sentInvitationViewsV2',
+        query: [
+          ['q', 'invitationType'],
+          ['invitationType', 'CONNECTION'],
+          ['start', '{start}'],
+          ['count', '{count}'],
+        ],
+        next_on: READ_STATUSES,
+        read: { list: ['data.elements[]'] },
+        paging: { by: 'start', max_count: 100 },
+        source: 'measured working 2026-10',
+      },
+      {
+        ...sduiPager('invitation-manager-sent-screen', SENT_PAGER, SENT_SCREEN, { startIndex: '{start}', count: '{count}' }, { invitation: ['invitation-manager-sent-card'] }),
+        paging: { by: 'start', max_count: 10 },
+        source: '2026-08: the sent list read from /mynetwork/invitation-manager/sent/ (pager and screen ids ours)',
+      },
+    ],
+
+    // The only captured request (2026-08) is server-driven; the REST form is unverified.
+    withdrawal: [
+      {
+        id: 'sdui-withdraw-invitation',
+        kind: 'sdui',
+        method: 'POST',
+        path: 'server-request',
+        query: [['sduiid', WITHDRAW_REQUEST]],
+        body: {
+          requestId: WITHDRAW_REQUEST,
+          clientArguments: {
+            $type: 'proto.sdui.actions.requests.RequestedArguments',
+            requestedStateKeys: [],
+            payload: {
+              inviterActionType: 'InviterActionType_WITHDRAW',
+              invitationType: 'GenericInvitationType_CONNECTION',
+              invitationUrn: { invitationId: '{invitation_id}' },
+              profileUrn: '{profile_urn}',
+              inviteeVanityName: '{vanity_name}',
+              inviteeFirstName: '{first_name}',
+              inviteeLastName: '{last_name}',
+            },
+            requestMetadata: { $type: 'proto.sdui.common.RequestMetadata' },
+            states: [],
+          },
+        },
+        // Where the screen has no such action (404), the REST form is tried.
+        next_on: [404, 405, 410],
+        read: { names: { refused: ['invitation-withdraw-error-toast'] } },
+        source: 'the only captured withdrawal (2026-08): server-driven',
+      },
+      {
+        id: 'rest-invitation-withdraw',
+        method: 'POST',
+        path: 'relationships/invitations/{invitation_id}',
+        query: [['action', 'withdraw']],
+        body: { invitationSharedSecret: '{shared_secret}' },
+        next_on: [404, 405, 410],
+        read: { one: ['data', 'value'] },
+        source: 'unverified REST form',
       },
     ],
 
@@ -652,6 +842,32 @@ export const BUILT_IN_NETWORK_MAP: NetworkMap = {
       founded_year: ['foundedOn.year'],
       followers: ['followingInfo.followerCount', 'followingState.followerCount', 'followerCount'],
       logo: ['logo.image', 'logoResolutionResult', 'logo'],
+    },
+    // What the messaging answers hold: a conversation (com.linkedin.messenger.Conversation) with its
+    // last message inline, a message, and a participant (of a conversation, or a message's sender).
+    inbox: {
+      conversation_urn: ['entityUrn', 'backendConversationUrn'],
+      read: ['read'],
+      unread_count: ['unreadCount'],
+      last_activity_at: ['lastActivityAt'],
+      participants: ['conversationParticipants[]', 'participants[]'],
+      last_message: ['messages.elements[0]', 'lastMessage', 'events[0]'],
+      text: ['body.text', 'body', 'eventContent.attributedBody.text'],
+      delivered_at: ['deliveredAt', 'createdAt'],
+      sender: ['sender', 'actor', 'from'],
+      profile_urn: ['hostIdentityUrn', 'participantType.member.profileUrn', 'entityUrn'],
+      first_name: ['participantType.member.firstName.text', 'participantType.member.firstName', 'firstName'],
+      last_name: ['participantType.member.lastName.text', 'participantType.member.lastName', 'lastName'],
+      url: ['participantType.member.profileUrl', 'profileUrl'],
+    },
+    // A sent invitation: the view, its Invitation and the invitee's mini profile.
+    invitation: {
+      invitation: ['invitation', 'invitationResolutionResult'],
+      urn: ['invitationUrn', 'entityUrn', 'dashEntityUrn'],
+      secret: ['sharedSecret', 'invitationSharedSecret'],
+      sent_at: ['sentTime', 'sentAt'],
+      note: ['message', 'customMessage'],
+      invitee: ['toMember', 'toMemberResolutionResult', 'invitee.memberProfile', 'inviteeMemberResolutionResult'],
     },
     written: {
       comment_urn: ['entityUrn', 'urn', 'resourceKey', 'value.entityUrn'],

@@ -6,8 +6,9 @@ import { encodeRestliString, restli, type RestliValue } from '../query.js';
  * "Templates"). A string that is exactly `{name}` becomes the value itself (a number stays a number,
  * a list a list); `{name}` inside a longer string is replaced by its text. A part whose placeholder
  * has no value is left out: the key of an object, the element of a list, the query parameter. A
- * list placeholder that is an element of a list is spliced into it. An object with `"$if": "name"`
- * (or a list of names) is kept only when those values are present.
+ * list placeholder that is an element of a list is spliced into it. A key that is a placeholder is
+ * filled too. An object with `"$if": "name"` (or a list of names) is kept only when those values are
+ * present.
  */
 
 export type CallValue = string | number | boolean | readonly string[] | null | undefined;
@@ -49,8 +50,10 @@ function fillValue(t: MapTemplate, vars: CallVars): Filled {
     const out: Record<string, unknown> = {};
     for (const [k, v] of Object.entries(t)) {
       if (k === '$if') continue;
+      // A key may be a placeholder too: a batch names its entities by their URNs.
+      const key = fillValue(k, vars);
       const f = fillValue(v, vars);
-      if (f !== MISSING) out[k] = f;
+      if (f !== MISSING && key !== MISSING) out[String(key)] = f;
     }
     return out;
   }

@@ -6,28 +6,20 @@ import { agentCompanyPostsFetch } from './agent_company_posts_fetch.js';
 import { agentCompanyTracking } from './agent_company_tracking.js';
 import { agentConnectionRequest } from './agent_connection_request.js';
 import { agentConnectionsFetch } from './agent_connections_fetch.js';
+import { agentConversationMarkRead } from './agent_conversation_mark_read.js';
+import { agentConversationMessagesFetch } from './agent_conversation_messages_fetch.js';
+import { agentConversationsFetch } from './agent_conversations_fetch.js';
+import { agentInvitationWithdraw } from './agent_invitation_withdraw.js';
 import { agentKeywordTracking } from './agent_keyword_tracking.js';
 import { agentLikePost } from './agent_like_post.js';
 import { agentProfileFetch } from './agent_profile_fetch.js';
 import { agentProfilesSearch } from './agent_profiles_search.js';
 import { agentProfilesTracking } from './agent_profiles_tracking.js';
 import { agentSendMessage } from './agent_send_message.js';
-
-/**
- * Task types of the contract this extension does not perform yet (issue 21's network side, branch
- * follow-net): absent from the table, so a task of one fails at once with `network_changed`
- * ("Unknown task type", run-task.ts) without a byte of the content script's budget. Each leaves
- * this union when its operation file joins the table.
- */
-export type NotPerformedYet =
-  | 'agent_conversations_fetch'
-  | 'agent_conversation_messages_fetch'
-  | 'agent_conversation_mark_read'
-  | 'agent_sent_invitations_fetch'
-  | 'agent_invitation_withdraw';
+import { agentSentInvitationsFetch } from './agent_sent_invitations_fetch.js';
 
 /** The one table: task type -> the operation that performs it in the network tab. */
-export const OPERATIONS: { [K in Exclude<TaskType, NotPerformedYet>]: Operation<K> } = {
+export const OPERATIONS: { [K in TaskType]: Operation<K> } = {
   agent_profile_fetch: agentProfileFetch,
   agent_profiles_tracking: agentProfilesTracking,
   agent_like_post: agentLikePost,
@@ -40,6 +32,11 @@ export const OPERATIONS: { [K in Exclude<TaskType, NotPerformedYet>]: Operation<
   agent_send_message: agentSendMessage,
   agent_keyword_tracking: agentKeywordTracking,
   agent_company_tracking: agentCompanyTracking,
+  agent_conversations_fetch: agentConversationsFetch,
+  agent_conversation_messages_fetch: agentConversationMessagesFetch,
+  agent_conversation_mark_read: agentConversationMarkRead,
+  agent_sent_invitations_fetch: agentSentInvitationsFetch,
+  agent_invitation_withdraw: agentInvitationWithdraw,
 };
 
 export type { Operation, OperationContext } from './context.js';
