@@ -105,4 +105,20 @@ describe.each(FAKE_VOICES)('call budget, voice %s', (voice: FakeVoice) => {
     await withinBudget('agent_send_message', { profile_urn: urnOf('ada-lovelace'), message_text: 'Hello' }, () => 2);
     expect(fake.state.requests.filter((r) => r.path === '/voyager/api/me')).toHaveLength(1);
   });
+
+  it('inbox and invitations: one per page; a reply, marking read and a withdrawal one write each, after one page of the sent list to find it', async () => {
+    // Where the messaging hashes rotated, the first run of the session also reads the messaging page
+    // (not an API call) and meets the stale hashes once (retired ways).
+    const inbox = await withinBudget('agent_conversations_fetch', { unread_only: false, count: 25 }, (o) => Math.ceil(o.conversations.length / (paged ? 5 : 20)));
+    if (!inbox.result.ok) throw new Error('the inbox was not read');
+    const urn = (inbox.result.output.conversations as { conversation_urn: string }[])[0]!.conversation_urn;
+    await withinBudget('agent_conversation_messages_fetch', { conversation_urn: urn, count: 20 }, () => 1);
+    await withinBudget('agent_conversation_mark_read', { conversation_urn: urn }, () => 1);
+    await withinBudget('agent_send_message', { conversation_urn: urn, message_text: 'Thursday works' }, () => 1);
+    await measure('agent_connection_request', { profile_urn: urnOf('katherine-johnson') });
+    await withinBudget('agent_sent_invitations_fetch', { count: 100 }, (o) => pages(o.invitations.length, paged ? 2 : 100));
+    await withinBudget('agent_connections_fetch', { start: 0, count: 100, since: new Date(Date.now() - 3600_000).toISOString() }, () => 1);
+    const withdraw = await measure('agent_invitation_withdraw', { profile_urn: urnOf('katherine-johnson') });
+    expect(withdraw.calls).toBeLessThanOrEqual(2 + withdraw.retired);
+  });
 });

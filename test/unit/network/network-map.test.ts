@@ -28,7 +28,11 @@ describe('the built-in map', () => {
     expect(ids('profile_relationship')).toEqual(['top-card-supplementary', 'top-card-core', 'networkinfo']);
     expect(ids('company_posts')).toEqual(['organization-updates-v2', 'feed-updates-company-feed']);
     expect(ids('people_search')[0]).toBe('rest-search-clusters');
-    expect(ids('message')).toEqual(['create-message-top-level-recipients', 'create-message-nested-recipients']);
+    expect(ids('message')).toEqual(['create-message-top-level-recipients', 'create-message-nested-recipients', 'reply-in-conversation', 'reply-in-conversation-top-level']);
+    // The messaging hashes public clients used, then the one the messaging page names.
+    expect(ids('inbox')).toEqual(['conversations-by-category', 'conversations-by-sync-token', 'conversations-learned']);
+    expect(BUILT_IN_NETWORK_MAP.calls.inbox.map((a) => a.learn ?? null)).toEqual([null, null, '/messaging/ messengerConversations']);
+    expect(ids('thread').at(-1)).toBe('messages-learned');
   });
 
   it('never names the page of a like or a comment in a query parameter', () => {

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { TASK_OUTPUTS } from '../../../src/contract/task-io.js';
 import { TASK_TYPES } from '../../../src/contract/task-types.js';
-import { OPERATIONS, type NotPerformedYet } from '../../../src/network/operations/index.js';
+import { OPERATIONS } from '../../../src/network/operations/index.js';
 import { err, json, ok, run, status, type Routes } from './operation-run.js';
 import { forgetSession } from '../../../src/network/session-memory.js';
 import { fixture, type FixtureAnswer, type FixtureCall } from './fixture-fetch.js';
@@ -31,29 +31,11 @@ const PROFILE = 'com.linkedin.voyager.dash.identity.profile.Profile';
 
 beforeEach(() => forgetSession());
 
-/** The types of index.ts's NotPerformedYet, at run time; empty once issue 21's network side is in. */
-const NOT_PERFORMED_YET: readonly NotPerformedYet[] = [
-  'agent_conversations_fetch',
-  'agent_conversation_messages_fetch',
-  'agent_conversation_mark_read',
-  'agent_sent_invitations_fetch',
-  'agent_invitation_withdraw',
-];
-
 describe('the operation table', () => {
   it('maps every task type to an operation, one file per task type', () => {
-    const performed = TASK_TYPES.filter((t) => !(NOT_PERFORMED_YET as readonly string[]).includes(t));
-    expect(Object.keys(OPERATIONS).sort()).toEqual([...performed].sort());
+    expect(Object.keys(OPERATIONS).sort()).toEqual([...TASK_TYPES].sort());
     const files = readdirSync(join(import.meta.dirname, '../../../src/network/operations')).filter((f) => f.startsWith('agent_'));
-    expect(files.map((f) => f.replace(/\.ts$/, '')).sort()).toEqual([...performed].sort());
-  });
-
-  it('fails a task type the contract names but this extension does not perform yet, without a call', async () => {
-    for (const type of NOT_PERFORMED_YET) {
-      const { result, calls } = await run(type, {}, []);
-      expect(err(result)).toMatchObject({ code: 'network_changed', retryable: false });
-      expect(calls).toHaveLength(0);
-    }
+    expect(files.map((f) => f.replace(/\.ts$/, '')).sort()).toEqual([...TASK_TYPES].sort());
   });
 });
 

@@ -1,51 +1,23 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { TASK_OUTPUTS } from '../../../src/contract/task-io.js';
-import { BUILT_IN_NETWORK_MAP } from '../../../src/network/map/built-in.js';
 import { runAsDeployed } from './run-as-deployed.js';
-import { forgetSession } from '../../../src/network/session-memory.js';
-import type { TaskResult } from '../../../src/network/types.js';
 import type { FakePost } from '../../fake-network/dataset.js';
-import { FAKE_VOICES, startFakeNetwork, type FakeNetwork, type FakeVoice } from '../../fake-network/server.js';
+import { FAKE_VOICES, type FakeVoice } from '../../fake-network/server.js';
 import { measuredIn2026, SDUI_VOICE } from '../../fake-network/voices.js';
 import { authorOf } from '../../fake-network/shapes.js';
-import { fakeNetworkClient } from './fake-network-client.js';
+import { failure, fakeNetworkFor, output, QUICK_MAP } from './fake-voice.js';
 
 // Every operation through runTask against the fake network over real HTTPS, in each of its four
 // voices (test/fake-network/README.md): today's shapes, drifted answers, small pages with tokens and
 // ceilings, and the network as measured in 2026. One built-in map must work in all of them.
 
-const map = { ...BUILT_IN_NETWORK_MAP, pacing: { between_pages_ms: [0, 5] as [number, number] } };
-
-function output(result: TaskResult): Record<string, any> {
-  if (!result.ok) throw new Error(`task failed: ${result.error.code}: ${result.error.message}`);
-  return result.output;
-}
-function failure(result: TaskResult) {
-  if (result.ok) throw new Error(`task succeeded unexpectedly: ${JSON.stringify(result.output).slice(0, 200)}`);
-  return result.error;
-}
-
 describe.each(FAKE_VOICES)('voice %s', (voice: FakeVoice) => {
-  let fake: FakeNetwork;
-  let client: ReturnType<typeof fakeNetworkClient>;
+  const world = fakeNetworkFor(voice);
 
-  beforeAll(async () => {
-    fake = await startFakeNetwork({ voice });
-    client = fakeNetworkClient(fake);
-  });
-  afterAll(async () => {
-    await client.close();
-    await fake.close();
-  });
-  beforeEach(() => {
-    fake.reset();
-    forgetSession();
-  });
-
-  const run = (type: string, input: Record<string, unknown>) => runAsDeployed({ type, input }, { map, ...client });
-  const person = (slug: string) => fake.dataset.profiles.find((p) => p.slug === slug)!;
+  const run = (type: string, input: Record<string, unknown>) => runAsDeployed({ type, input }, { map: QUICK_MAP, ...world.client });
+  const person = (slug: string) => world.fake.dataset.profiles.find((p) => p.slug === slug)!;
   const urnOf = (slug: string) => `urn:li:fsd_profile:${person(slug).id}`;
-  const postsBy = (pred: (p: FakePost) => boolean) => fake.dataset.posts.filter(pred).map((p) => p.activityId).sort();
+  const postsBy = (pred: (p: FakePost) => boolean) => world.fake.dataset.posts.filter(pred).map((p) => p.activityId).sort();
   const ids = (posts: Array<{ linkedin_post_urn: string }>) => posts.map((p) => p.linkedin_post_urn).sort();
   const measured = measuredIn2026(voice);
 
@@ -105,8 +77,8 @@ describe.each(FAKE_VOICES)('voice %s', (voice: FakeVoice) => {
     const expected = postsBy((p) => /duckdb/i.test(p.text) && !/crypto/i.test(p.text) && !(p.author.kind === 'person' && person('hidden-hal').id === p.author.profileId));
     expect(ids(out.posts)).toEqual(expected);
     for (const p of out.posts) {
-      const post = fake.dataset.posts.find((x) => x.activityId === p.linkedin_post_urn)!;
-      const author = authorOf(post, fake.dataset);
+      const post = world.fake.dataset.posts.find((x) => x.activityId === p.linkedin_post_urn)!;
+      const author = authorOf(post, world.fake.dataset);
       expect(p.content).toBe(post.text);
       expect([p.post_author.full_name, p.post_author.author_slug]).toEqual([author.name, /\/(?:in|company)\/([^/]+)/.exec(author.publicUrl)![1]]);
       expect(Date.parse(p.posted_at)).toBe(Number(BigInt(post.activityId) >> 22n));
@@ -114,57 +86,57 @@ describe.each(FAKE_VOICES)('voice %s', (voice: FakeVoice) => {
       if (voice !== 'drifted') expect([p.likes_count, p.comments_count, p.shares_count]).toEqual([post.likes, post.comments, post.shares]);
     }
     // The results page is never opened: that would write the query into the member's search history.
-    expect(fake.state.searchHistory).toEqual([]);
-    if (voice === SDUI_VOICE) expect(new Set(fake.state.sduiRequests.map((r) => (r.body as any).clientArguments.payload.searchId)).size).toBe(1);
+    expect(world.fake.state.searchHistory).toEqual([]);
+    if (voice === SDUI_VOICE) expect(new Set(world.fake.state.sduiRequests.map((r) => (r.body as any).clientArguments.payload.searchId)).size).toBe(1);
   });
 
   it('agent_connections_fetch: every connection when 500 are asked for, through the network’s pages', async () => {
     const out = output(await run('agent_connections_fetch', { start: 0, count: 500 }));
-    const all = fake.dataset.profiles.filter((p) => p.distance === 'DISTANCE_1');
+    const all = world.fake.dataset.profiles.filter((p) => p.distance === 'DISTANCE_1');
     expect(out.count).toBe(all.length);
     expect(out.connections.map((c: any) => c.profile_urn).sort()).toEqual(all.map((p) => `urn:li:fsd_profile:${p.id}`).sort());
     expect(output(await run('agent_connections_fetch', { start: 0, count: 5 })).count).toBe(5);
   });
 
   it('agent_like_post: as the member; as a page only where the network can, never as the member in its place', async () => {
-    const post = fake.dataset.posts[0]!;
+    const post = world.fake.dataset.posts[0]!;
     const urn = `urn:li:activity:${post.activityId}`;
     expect(output(await run('agent_like_post', { social_urn: urn, reaction_type: 'PRAISE' }))).toEqual({ liked: true });
-    expect(fake.state.likes).toEqual([expect.objectContaining({ threadUrn: urn, reactionType: 'PRAISE', actorUrn: `urn:li:fsd_profile:${fake.dataset.self.id}` })]);
+    expect(world.fake.state.likes).toEqual([expect.objectContaining({ threadUrn: urn, reactionType: 'PRAISE', actorUrn: `urn:li:fsd_profile:${world.fake.dataset.self.id}` })]);
     const asPage = await run('agent_like_post', { social_urn: urn, actor_type: 'company', company_title: 'Acme Robotics' });
     if (measured) {
       expect(output(asPage)).toEqual({ liked: true });
-      expect(fake.state.likes[1]).toMatchObject({ threadUrn: urn, actorUrn: 'urn:li:fsd_company:1035', via: 'graphql' });
+      expect(world.fake.state.likes[1]).toMatchObject({ threadUrn: urn, actorUrn: 'urn:li:fsd_company:1035', via: 'graphql' });
     } else {
       expect(failure(asPage).code).toBe('network_changed');
-      expect(fake.state.likes).toHaveLength(1);
+      expect(world.fake.state.likes).toHaveLength(1);
     }
   });
 
   it('agent_comment_post: as the member and as a page (the page in the body)', async () => {
-    const urn = `urn:li:activity:${fake.dataset.posts[0]!.activityId}`;
+    const urn = `urn:li:activity:${world.fake.dataset.posts[0]!.activityId}`;
     expect(output(await run('agent_comment_post', { social_urn: urn, comment_text: 'Splendid (really): 100%, ok?' })).commented).toBe(true);
     expect(output(await run('agent_comment_post', { social_urn: urn, comment_text: 'From the team', actor_type: 'company', company_title: 'acme-robotics' })).commented).toBe(true);
-    expect(fake.state.comments.map((c) => [c.text, c.actorUrn])).toEqual([
-      ['Splendid (really): 100%, ok?', `urn:li:fsd_profile:${fake.dataset.self.id}`],
+    expect(world.fake.state.comments.map((c) => [c.text, c.actorUrn])).toEqual([
+      ['Splendid (really): 100%, ok?', `urn:li:fsd_profile:${world.fake.dataset.self.id}`],
       ['From the team', 'urn:li:fsd_company:1035'],
     ]);
   });
 
   it('agent_connection_request: sends once; connected and already invited people get their codes', async () => {
     const out = output(await run('agent_connection_request', { profile_urn: urnOf('alan-turing'), note: 'Hello Alan' }));
-    expect(out).toEqual({ sent: true, invitation_urn: fake.state.invitations[0]!.invitationUrn });
-    expect(fake.state.invitations).toEqual([expect.objectContaining({ profileUrn: urnOf('alan-turing'), message: 'Hello Alan' })]);
+    expect(out).toEqual({ sent: true, invitation_urn: world.fake.state.invitations[0]!.invitationUrn });
+    expect(world.fake.state.invitations).toEqual([expect.objectContaining({ profileUrn: urnOf('alan-turing'), message: 'Hello Alan' })]);
     expect(failure(await run('agent_connection_request', { profile_urn: urnOf('alan-turing') }))).toMatchObject({ code: 'invitation_pending', retryable: false });
     expect(failure(await run('agent_connection_request', { profile_urn: urnOf('ada-lovelace') })).code).toBe('already_connected');
-    expect(fake.state.invitations).toHaveLength(1);
+    expect(world.fake.state.invitations).toHaveLength(1);
   });
 
   it('agent_send_message: from the own mailbox to a first-degree connection only', async () => {
     const out = output(await run('agent_send_message', { profile_urn: urnOf('ada-lovelace'), message_text: 'Hello Ada' }));
-    expect(out).toMatchObject({ sent: true, conversation_urn: fake.state.messages[0]!.conversationUrn });
-    expect(fake.state.messages).toEqual([expect.objectContaining({ recipientUrn: urnOf('ada-lovelace'), mailboxUrn: `urn:li:fsd_profile:${fake.dataset.self.id}`, text: 'Hello Ada' })]);
+    expect(out).toMatchObject({ sent: true, conversation_urn: world.fake.state.messages[0]!.conversationUrn });
+    expect(world.fake.state.messages).toEqual([expect.objectContaining({ recipientUrn: urnOf('ada-lovelace'), mailboxUrn: `urn:li:fsd_profile:${world.fake.dataset.self.id}`, text: 'Hello Ada' })]);
     expect(failure(await run('agent_send_message', { profile_urn: urnOf('alan-turing'), message_text: 'Hi' })).code).toBe('not_first_degree');
-    expect(fake.state.messages).toHaveLength(1);
+    expect(world.fake.state.messages).toHaveLength(1);
   });
 });
