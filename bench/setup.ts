@@ -7,6 +7,7 @@ import { closeServiceContext, createServiceContext } from '../src/service/boot.j
 import { createLogger } from '../src/service/logger.js';
 import { startServer, type RunningService } from '../src/service/server.js';
 import { createTeam } from '../src/service/teams/api-keys.js';
+import { acknowledgeConsent, loadConsent } from '../src/service/consent/member-consent.js';
 import { issueAgentToken } from '../src/service/auth/agent-tokens.js';
 import type { ServiceContext } from '../src/service/context.js';
 import { TASK_TYPES } from '../src/contract/task-types.js';
@@ -48,6 +49,11 @@ export async function startBenchService(label: string, databaseUrl: string, agen
     );
     const token = await issueAgentToken(ctx.db, userId);
     list.push({ userId, headers: { 'x-api-key': team.apiKey, authorization: `Bearer ${token}`, 'content-type': 'application/json' } });
+  }
+  // Each agent's member acknowledged what runs in their name (docs/agent-protocol.md, "Consent"), as in the popup.
+  for (const { userId } of list) {
+    const consent = await loadConsent(ctx.db, team.id, userId);
+    await acknowledgeConsent(ctx.db, team.id, userId, { version: consent!.current.version });
   }
   return {
     label,

@@ -17,3 +17,4 @@ export * from './live-events.js';
 export * from './relationships.js';
 export * from './templates.js';
 export * from './sequences.js';
+export * from './consent.js';

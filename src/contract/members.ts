@@ -3,6 +3,7 @@ import { strictBody } from './common.js';
 import { Role } from './auth.js';
 import { CallHealth } from './agent.js';
 import { MemberSafety, Pacing, TeamBudget } from './budgets.js';
+import { TaskType } from './task-types.js';
 
 /**
  * Team membership endpoints (issue: "an admin adds members by e-mail and sets roles"). They are
@@ -45,6 +46,16 @@ export const MemberView = z.object({
   /** The network map version the member's extension runs with, and the calls of it that failed lately. */
   network_map_version: z.nullable(z.number().check(z.int())),
   network_health: z.array(CallHealth),
+  /**
+   * Consent (docs/agent-protocol.md): when the member acknowledged what runs in their name, and which
+   * version of the text; null until then (and after a withdrawal). `consent_current`: that version is
+   * the one they are asked now, so their agent is given tasks. `refused_types`: the write kinds they
+   * turned off, never assigned to them.
+   */
+  consent_acknowledged_at: z.nullable(z.string()),
+  consent_version: z.nullable(z.string()),
+  consent_current: z.boolean(),
+  refused_types: z.array(TaskType),
   /** Budgets used, working hours and waiting tasks (docs/budgets.md); GET /api-team only, null for an invitation. */
   safety: z.optional(z.nullable(MemberSafety)),
 });

@@ -34,6 +34,18 @@ export const TaskTarget = z.object({
 });
 export type TaskTarget = z.infer<typeof TaskTarget>;
 
+/**
+ * Who queued a task: `api_key` a call with the team's key alone, `member` a signed-in member (the
+ * dashboard: `email` and `name` say who), `watchlist` the scheduler for a watchlist. Null for tasks
+ * queued before this was recorded.
+ */
+export const QueuedBy = z.object({
+  kind: z.enum(['api_key', 'member', 'watchlist']),
+  email: z.nullable(z.string()),
+  name: z.nullable(z.string()),
+});
+export type QueuedBy = z.infer<typeof QueuedBy>;
+
 export const TaskSummary = z.object({
   id: z.string(),
   type: TaskType,
@@ -52,6 +64,7 @@ export const TaskSummary = z.object({
   watchlist: z.nullable(z.object({ id: z.string(), name: z.string() })),
   /** A like or comment made as a company page: the page's title. */
   as_company: z.nullable(z.string()),
+  queued_by: z.nullable(QueuedBy),
   created_at: z.string(),
   updated_at: z.string(),
 });

@@ -46,6 +46,12 @@ export const AgentTaskError = z.object({
 });
 export type AgentTaskError = z.infer<typeof AgentTaskError>;
 
+/**
+ * The codes a task's error may carry: the agents' ones, and `refused_by_member`, which only the
+ * service sets (a task routed to a member who turned its kind off, docs/agent-protocol.md "Consent").
+ */
+export const TASK_ERROR_CODES = [...AGENT_ERROR_CODES, 'refused_by_member'] as const;
+
 /** A task's error as `get-task-status` and the task list show it: the code and the message. */
-export const TaskError = z.pick(AgentTaskError, { code: true, message: true });
+export const TaskError = z.object({ code: z.enum(TASK_ERROR_CODES), message: AgentTaskError.shape.message });
 export type TaskError = z.infer<typeof TaskError>;

@@ -10,6 +10,7 @@ import { invitationRoutes } from './routes/invitations.js';
 import { networkTaskRoutes } from './routes/network-tasks.js';
 import { taskStatusRoutes } from './routes/task-status.js';
 import { agentRoutes } from './routes/agent.js';
+import { consentRoutes } from './routes/consent.js';
 import { taskRoutes } from './routes/tasks.js';
 import { openApiRoutes } from './routes/openapi.js';
 import { dashboardRoutes } from './routes/dashboard.js';
@@ -44,6 +45,7 @@ export function createApp(ctx: ServiceContext) {
   app.route('/', networkTaskRoutes);
   app.route('/', taskStatusRoutes);
   app.route('/', agentRoutes);
+  app.route('/', consentRoutes);
   app.route('/', taskRoutes);
   app.route('/', postRoutes);
   app.route('/', engagementRoutes);

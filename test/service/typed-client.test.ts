@@ -65,6 +65,13 @@ test('a typed client runs sign-in, a fetch-profile task, an agent completing it 
   });
   expect(beat.data?.member.email).toBe(email);
 
+  // 3b. In the extension's popup the member acknowledges what runs in their name (docs/agent-protocol.md, "Consent").
+  expect(beat.data?.consent).toMatchObject({ acknowledged: false });
+  const asked = await agent.GET('/agent/consent');
+  expect(asked.data?.version).toBe(beat.data?.consent.version);
+  const agreed = await agent.POST('/agent/consent', { body: { version: asked.data!.version } });
+  expect(agreed.data?.acknowledged_version).toBe(asked.data!.version);
+
   // 4. A fetch-profile task.
   const created = await keyed.POST('/network-agent/fetch-profile', { body: { profile_slug: 'https://www.linkedin.com/in/ada-lovelace/' } });
   expect(created.response.status).toBe(200);

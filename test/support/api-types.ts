@@ -184,7 +184,7 @@ export interface paths {
         put?: never;
         /**
          * Fetch a profile by its slug or URL
-         * @description Answers at once with `api_agent_task_id`; the task runs in a team member’s browser extension. Poll `GET /network-agent/get-task-status` every 5 seconds (up to 30 times) for the result. Task type: `agent_profile_fetch`.
+         * @description Answers at once with `api_agent_task_id`; the task runs in a team member’s browser extension. Poll `GET /network-agent/get-task-status` every 5 seconds (up to 30 times) for the result. The task records who queued it (the key, or the member whose agent token the call also carries), which its member sees. Task type: `agent_profile_fetch`.
          */
         post: operations["postNetworkAgentFetchProfile"];
         delete?: never;
@@ -204,7 +204,7 @@ export interface paths {
         put?: never;
         /**
          * Fetch recent posts of one or more profiles
-         * @description Answers at once with `api_agent_task_id`; the task runs in a team member’s browser extension. Poll `GET /network-agent/get-task-status` every 5 seconds (up to 30 times) for the result. Task type: `agent_profiles_tracking`.
+         * @description Answers at once with `api_agent_task_id`; the task runs in a team member’s browser extension. Poll `GET /network-agent/get-task-status` every 5 seconds (up to 30 times) for the result. The task records who queued it (the key, or the member whose agent token the call also carries), which its member sees. Task type: `agent_profiles_tracking`.
          */
         post: operations["postNetworkAgentFetchProfilesPosts"];
         delete?: never;
@@ -224,7 +224,7 @@ export interface paths {
         put?: never;
         /**
          * Like (react to) a post as the team’s oldest admin
-         * @description Answers at once with `api_agent_task_id`; the task runs in a team member’s browser extension. Poll `GET /network-agent/get-task-status` every 5 seconds (up to 30 times) for the result. Task type: `agent_like_post`. Runs as the team’s oldest admin (by date of joining).
+         * @description Answers at once with `api_agent_task_id`; the task runs in a team member’s browser extension. Poll `GET /network-agent/get-task-status` every 5 seconds (up to 30 times) for the result. The task records who queued it (the key, or the member whose agent token the call also carries), which its member sees. Task type: `agent_like_post`. Runs as the team’s oldest admin (by date of joining).
          */
         post: operations["postNetworkAgentLikePost"];
         delete?: never;
@@ -244,7 +244,7 @@ export interface paths {
         put?: never;
         /**
          * Comment on a post as the team’s oldest admin
-         * @description Answers at once with `api_agent_task_id`; the task runs in a team member’s browser extension. Poll `GET /network-agent/get-task-status` every 5 seconds (up to 30 times) for the result. Task type: `agent_comment_post`. Runs as the team’s oldest admin (by date of joining).
+         * @description Answers at once with `api_agent_task_id`; the task runs in a team member’s browser extension. Poll `GET /network-agent/get-task-status` every 5 seconds (up to 30 times) for the result. The task records who queued it (the key, or the member whose agent token the call also carries), which its member sees. Task type: `agent_comment_post`. Runs as the team’s oldest admin (by date of joining).
          */
         post: operations["postNetworkAgentCommentPost"];
         delete?: never;
@@ -264,7 +264,7 @@ export interface paths {
         put?: never;
         /**
          * Send a connection request, with an optional note, as the team’s oldest admin
-         * @description Answers at once with `api_agent_task_id`; the task runs in a team member’s browser extension. Poll `GET /network-agent/get-task-status` every 5 seconds (up to 30 times) for the result. Task type: `agent_connection_request`. Runs as the team’s oldest admin (by date of joining).
+         * @description Answers at once with `api_agent_task_id`; the task runs in a team member’s browser extension. Poll `GET /network-agent/get-task-status` every 5 seconds (up to 30 times) for the result. The task records who queued it (the key, or the member whose agent token the call also carries), which its member sees. Task type: `agent_connection_request`. Runs as the team’s oldest admin (by date of joining).
          */
         post: operations["postNetworkAgentSendConnectionRequest"];
         delete?: never;
@@ -284,7 +284,7 @@ export interface paths {
         put?: never;
         /**
          * Fetch a company page by its slug or URL
-         * @description Answers at once with `api_agent_task_id`; the task runs in a team member’s browser extension. Poll `GET /network-agent/get-task-status` every 5 seconds (up to 30 times) for the result. Task type: `agent_company_fetch`.
+         * @description Answers at once with `api_agent_task_id`; the task runs in a team member’s browser extension. Poll `GET /network-agent/get-task-status` every 5 seconds (up to 30 times) for the result. The task records who queued it (the key, or the member whose agent token the call also carries), which its member sees. Task type: `agent_company_fetch`.
          */
         post: operations["postNetworkAgentFetchCompany"];
         delete?: never;
@@ -304,7 +304,7 @@ export interface paths {
         put?: never;
         /**
          * Fetch recent posts of a company page
-         * @description Answers at once with `api_agent_task_id`; the task runs in a team member’s browser extension. Poll `GET /network-agent/get-task-status` every 5 seconds (up to 30 times) for the result. Task type: `agent_company_posts_fetch`.
+         * @description Answers at once with `api_agent_task_id`; the task runs in a team member’s browser extension. Poll `GET /network-agent/get-task-status` every 5 seconds (up to 30 times) for the result. The task records who queued it (the key, or the member whose agent token the call also carries), which its member sees. Task type: `agent_company_posts_fetch`.
          */
         post: operations["postNetworkAgentFetchCompanyPosts"];
         delete?: never;
@@ -324,7 +324,7 @@ export interface paths {
         put?: never;
         /**
          * Search profiles by keywords, title, company or location
-         * @description Answers at once with `api_agent_task_id`; the task runs in a team member’s browser extension. Poll `GET /network-agent/get-task-status` every 5 seconds (up to 30 times) for the result. Task type: `agent_profiles_search`.
+         * @description Answers at once with `api_agent_task_id`; the task runs in a team member’s browser extension. Poll `GET /network-agent/get-task-status` every 5 seconds (up to 30 times) for the result. The task records who queued it (the key, or the member whose agent token the call also carries), which its member sees. Task type: `agent_profiles_search`.
          */
         post: operations["postNetworkAgentSearchProfiles"];
         delete?: never;
@@ -343,8 +343,8 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Fetch a member’s 1st-degree connections, newest first
-         * @description Answers at once with `api_agent_task_id`; the task runs in a team member’s browser extension. Poll `GET /network-agent/get-task-status` every 5 seconds (up to 30 times) for the result. Task type: `agent_connections_fetch`. Runs in the browser of the member `member_email` names (default: the team’s oldest admin by date of joining); a member outside the team is a 404.
+         * Fetch the oldest admin’s 1st-degree connections
+         * @description Answers at once with `api_agent_task_id`; the task runs in a team member’s browser extension. Poll `GET /network-agent/get-task-status` every 5 seconds (up to 30 times) for the result. The task records who queued it (the key, or the member whose agent token the call also carries), which its member sees. Task type: `agent_connections_fetch`. Runs as the team’s oldest admin (by date of joining).
          */
         post: operations["postNetworkAgentFetchConnections"];
         delete?: never;
@@ -363,110 +363,10 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Send a direct message to a 1st-degree connection, or reply in a conversation
-         * @description Answers at once with `api_agent_task_id`; the task runs in a team member’s browser extension. Poll `GET /network-agent/get-task-status` every 5 seconds (up to 30 times) for the result. Task type: `agent_send_message`. Runs in the browser of the member `member_email` names (default: the team’s oldest admin by date of joining); a member outside the team is a 404.
+         * Send a direct message to a 1st-degree connection of the oldest admin
+         * @description Answers at once with `api_agent_task_id`; the task runs in a team member’s browser extension. Poll `GET /network-agent/get-task-status` every 5 seconds (up to 30 times) for the result. The task records who queued it (the key, or the member whose agent token the call also carries), which its member sees. Task type: `agent_send_message`. Runs as the team’s oldest admin (by date of joining).
          */
         post: operations["postNetworkAgentSendMessage"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/network-agent/fetch-conversations": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /**
-         * Fetch a member’s inbox: conversations, newest activity first
-         * @description Answers at once with `api_agent_task_id`; the task runs in a team member’s browser extension. Poll `GET /network-agent/get-task-status` every 5 seconds (up to 30 times) for the result. Task type: `agent_conversations_fetch`. Runs in the browser of the member `member_email` names (default: the team’s oldest admin by date of joining); a member outside the team is a 404.
-         */
-        post: operations["postNetworkAgentFetchConversations"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/network-agent/fetch-conversation-messages": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /**
-         * Fetch the messages of one conversation, newest first
-         * @description Answers at once with `api_agent_task_id`; the task runs in a team member’s browser extension. Poll `GET /network-agent/get-task-status` every 5 seconds (up to 30 times) for the result. Task type: `agent_conversation_messages_fetch`. Runs in the browser of the member `member_email` names (default: the team’s oldest admin by date of joining); a member outside the team is a 404.
-         */
-        post: operations["postNetworkAgentFetchConversationMessages"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/network-agent/mark-conversation-read": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /**
-         * Mark one conversation of a member’s inbox as read
-         * @description Answers at once with `api_agent_task_id`; the task runs in a team member’s browser extension. Poll `GET /network-agent/get-task-status` every 5 seconds (up to 30 times) for the result. Task type: `agent_conversation_mark_read`. Runs in the browser of the member `member_email` names (default: the team’s oldest admin by date of joining); a member outside the team is a 404.
-         */
-        post: operations["postNetworkAgentMarkConversationRead"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/network-agent/fetch-sent-invitations": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /**
-         * Fetch the connection requests a member sent that still wait
-         * @description Answers at once with `api_agent_task_id`; the task runs in a team member’s browser extension. Poll `GET /network-agent/get-task-status` every 5 seconds (up to 30 times) for the result. Task type: `agent_sent_invitations_fetch`. Runs in the browser of the member `member_email` names (default: the team’s oldest admin by date of joining); a member outside the team is a 404.
-         */
-        post: operations["postNetworkAgentFetchSentInvitations"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/network-agent/withdraw-connection-request": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /**
-         * Withdraw a member’s pending connection request to one person
-         * @description Answers at once with `api_agent_task_id`; the task runs in a team member’s browser extension. Poll `GET /network-agent/get-task-status` every 5 seconds (up to 30 times) for the result. Task type: `agent_invitation_withdraw`. Runs in the browser of the member `member_email` names (default: the team’s oldest admin by date of joining); a member outside the team is a 404.
-         */
-        post: operations["postNetworkAgentWithdrawConnectionRequest"];
         delete?: never;
         options?: never;
         head?: never;
@@ -504,7 +404,7 @@ export interface paths {
         put?: never;
         /**
          * Report liveness and network session state; receive a newer network map
-         * @description Records the member’s activity (the 48-hour rule). A member whose last heartbeat said signed out or paused is given no tasks.
+         * @description Records the member’s activity (the 48-hour rule). A member whose last heartbeat said signed out or paused is given no tasks. `consent` says whether the member acknowledged the current consent text (`GET /agent/consent`).
          */
         post: operations["postAgentHeartbeat"];
         delete?: never;
@@ -524,7 +424,7 @@ export interface paths {
         put?: never;
         /**
          * Long poll for a task this member may run
-         * @description Answers as soon as a task is claimable, or after `wait_s` (0 to 25, default 20) with 204 and no body. The claim holds a 120 s lease; `attempt` is its fencing token.
+         * @description Answers as soon as a task is claimable, or after `wait_s` (0 to 25, default 20) with 204 and no body. The claim holds a 120 s lease; `attempt` is its fencing token. Kinds the member refused (`POST /agent/consent`) are never handed out.
          */
         post: operations["postAgentTasksClaim"];
         delete?: never;
@@ -601,6 +501,54 @@ export interface paths {
         put?: never;
         /** Revoke the agent token of this call */
         post: operations["postAgentSignOut"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/agent/consent": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The consent text this member is asked to acknowledge, and their answer so far
+         * @description The text names the kinds of tasks the team can queue for this member, who can queue them and the risk to the member’s network account. Until its `version` is acknowledged, claims answer 403 `Consent required: …`. Not activity (the 48-hour rule).
+         */
+        get: operations["getAgentConsent"];
+        put?: never;
+        /**
+         * Acknowledge the consent text, and say which write kinds the member refuses
+         * @description Records the member, the time and the version. `refused_types` (likes, comments, connection requests, messages) replaces the refused kinds (absent: kept): tasks of those kinds are never assigned to the member, and those routed to them alone fail with `refused_by_member`. Not activity.
+         */
+        post: operations["postAgentConsent"];
+        /**
+         * Withdraw the acknowledgement
+         * @description Nothing is handed to the member until they acknowledge again; their tasks wait. Not activity.
+         */
+        delete: operations["deleteAgentConsent"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/agent/activity": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The likes, comments, connection requests and messages this member’s agent ran, newest first
+         * @description The last 30, each with its target, its status and who queued it (`queued_by`). Not activity.
+         */
+        get: operations["getAgentActivity"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -1161,7 +1109,7 @@ export interface operations {
                             agent_active: boolean;
                             budgets: {
                                 /** @enum {string} */
-                                task_type: "agent_profile_fetch" | "agent_profiles_tracking" | "agent_like_post" | "agent_comment_post" | "agent_connection_request" | "agent_company_fetch" | "agent_company_posts_fetch" | "agent_profiles_search" | "agent_connections_fetch" | "agent_send_message" | "agent_keyword_tracking" | "agent_company_tracking" | "agent_conversations_fetch" | "agent_conversation_messages_fetch" | "agent_conversation_mark_read" | "agent_sent_invitations_fetch" | "agent_invitation_withdraw";
+                                task_type: "agent_profile_fetch" | "agent_profiles_tracking" | "agent_like_post" | "agent_comment_post" | "agent_connection_request" | "agent_company_fetch" | "agent_company_posts_fetch" | "agent_profiles_search" | "agent_connections_fetch" | "agent_send_message" | "agent_keyword_tracking" | "agent_company_tracking";
                                 per_day: number | null;
                                 per_week: number | null;
                                 default_per_day: number | null;
@@ -1211,10 +1159,14 @@ export interface operations {
                                     last_at: string;
                                 }[];
                             }[];
+                            consent_acknowledged_at: string | null;
+                            consent_version: string | null;
+                            consent_current: boolean;
+                            refused_types: ("agent_profile_fetch" | "agent_profiles_tracking" | "agent_like_post" | "agent_comment_post" | "agent_connection_request" | "agent_company_fetch" | "agent_company_posts_fetch" | "agent_profiles_search" | "agent_connections_fetch" | "agent_send_message" | "agent_keyword_tracking" | "agent_company_tracking")[];
                             safety?: {
                                 budgets: {
                                     /** @enum {string} */
-                                    task_type: "agent_profile_fetch" | "agent_profiles_tracking" | "agent_like_post" | "agent_comment_post" | "agent_connection_request" | "agent_company_fetch" | "agent_company_posts_fetch" | "agent_profiles_search" | "agent_connections_fetch" | "agent_send_message" | "agent_keyword_tracking" | "agent_company_tracking" | "agent_conversations_fetch" | "agent_conversation_messages_fetch" | "agent_conversation_mark_read" | "agent_sent_invitations_fetch" | "agent_invitation_withdraw";
+                                    task_type: "agent_profile_fetch" | "agent_profiles_tracking" | "agent_like_post" | "agent_comment_post" | "agent_connection_request" | "agent_company_fetch" | "agent_company_posts_fetch" | "agent_profiles_search" | "agent_connections_fetch" | "agent_send_message" | "agent_keyword_tracking" | "agent_company_tracking";
                                     per_day: number | null;
                                     per_week: number | null;
                                     used_today: number;
@@ -1232,7 +1184,7 @@ export interface operations {
                                 waiting: {
                                     task_id: string;
                                     /** @enum {string} */
-                                    task_type: "agent_profile_fetch" | "agent_profiles_tracking" | "agent_like_post" | "agent_comment_post" | "agent_connection_request" | "agent_company_fetch" | "agent_company_posts_fetch" | "agent_profiles_search" | "agent_connections_fetch" | "agent_send_message" | "agent_keyword_tracking" | "agent_company_tracking" | "agent_conversations_fetch" | "agent_conversation_messages_fetch" | "agent_conversation_mark_read" | "agent_sent_invitations_fetch" | "agent_invitation_withdraw";
+                                    task_type: "agent_profile_fetch" | "agent_profiles_tracking" | "agent_like_post" | "agent_comment_post" | "agent_connection_request" | "agent_company_fetch" | "agent_company_posts_fetch" | "agent_profiles_search" | "agent_connections_fetch" | "agent_send_message" | "agent_keyword_tracking" | "agent_company_tracking";
                                     scheduled_for: string | null;
                                     waiting_reason: string;
                                 }[];
@@ -1311,26 +1263,6 @@ export interface operations {
                             per_day?: number | null;
                             per_week?: number | null;
                         } | null;
-                        agent_conversations_fetch?: {
-                            per_day?: number | null;
-                            per_week?: number | null;
-                        } | null;
-                        agent_conversation_messages_fetch?: {
-                            per_day?: number | null;
-                            per_week?: number | null;
-                        } | null;
-                        agent_conversation_mark_read?: {
-                            per_day?: number | null;
-                            per_week?: number | null;
-                        } | null;
-                        agent_sent_invitations_fetch?: {
-                            per_day?: number | null;
-                            per_week?: number | null;
-                        } | null;
-                        agent_invitation_withdraw?: {
-                            per_day?: number | null;
-                            per_week?: number | null;
-                        } | null;
                     };
                     pacing?: {
                         write_min_s?: number;
@@ -1357,7 +1289,7 @@ export interface operations {
                             agent_active: boolean;
                             budgets: {
                                 /** @enum {string} */
-                                task_type: "agent_profile_fetch" | "agent_profiles_tracking" | "agent_like_post" | "agent_comment_post" | "agent_connection_request" | "agent_company_fetch" | "agent_company_posts_fetch" | "agent_profiles_search" | "agent_connections_fetch" | "agent_send_message" | "agent_keyword_tracking" | "agent_company_tracking" | "agent_conversations_fetch" | "agent_conversation_messages_fetch" | "agent_conversation_mark_read" | "agent_sent_invitations_fetch" | "agent_invitation_withdraw";
+                                task_type: "agent_profile_fetch" | "agent_profiles_tracking" | "agent_like_post" | "agent_comment_post" | "agent_connection_request" | "agent_company_fetch" | "agent_company_posts_fetch" | "agent_profiles_search" | "agent_connections_fetch" | "agent_send_message" | "agent_keyword_tracking" | "agent_company_tracking";
                                 per_day: number | null;
                                 per_week: number | null;
                                 default_per_day: number | null;
@@ -1407,10 +1339,14 @@ export interface operations {
                                     last_at: string;
                                 }[];
                             }[];
+                            consent_acknowledged_at: string | null;
+                            consent_version: string | null;
+                            consent_current: boolean;
+                            refused_types: ("agent_profile_fetch" | "agent_profiles_tracking" | "agent_like_post" | "agent_comment_post" | "agent_connection_request" | "agent_company_fetch" | "agent_company_posts_fetch" | "agent_profiles_search" | "agent_connections_fetch" | "agent_send_message" | "agent_keyword_tracking" | "agent_company_tracking")[];
                             safety?: {
                                 budgets: {
                                     /** @enum {string} */
-                                    task_type: "agent_profile_fetch" | "agent_profiles_tracking" | "agent_like_post" | "agent_comment_post" | "agent_connection_request" | "agent_company_fetch" | "agent_company_posts_fetch" | "agent_profiles_search" | "agent_connections_fetch" | "agent_send_message" | "agent_keyword_tracking" | "agent_company_tracking" | "agent_conversations_fetch" | "agent_conversation_messages_fetch" | "agent_conversation_mark_read" | "agent_sent_invitations_fetch" | "agent_invitation_withdraw";
+                                    task_type: "agent_profile_fetch" | "agent_profiles_tracking" | "agent_like_post" | "agent_comment_post" | "agent_connection_request" | "agent_company_fetch" | "agent_company_posts_fetch" | "agent_profiles_search" | "agent_connections_fetch" | "agent_send_message" | "agent_keyword_tracking" | "agent_company_tracking";
                                     per_day: number | null;
                                     per_week: number | null;
                                     used_today: number;
@@ -1428,7 +1364,7 @@ export interface operations {
                                 waiting: {
                                     task_id: string;
                                     /** @enum {string} */
-                                    task_type: "agent_profile_fetch" | "agent_profiles_tracking" | "agent_like_post" | "agent_comment_post" | "agent_connection_request" | "agent_company_fetch" | "agent_company_posts_fetch" | "agent_profiles_search" | "agent_connections_fetch" | "agent_send_message" | "agent_keyword_tracking" | "agent_company_tracking" | "agent_conversations_fetch" | "agent_conversation_messages_fetch" | "agent_conversation_mark_read" | "agent_sent_invitations_fetch" | "agent_invitation_withdraw";
+                                    task_type: "agent_profile_fetch" | "agent_profiles_tracking" | "agent_like_post" | "agent_comment_post" | "agent_connection_request" | "agent_company_fetch" | "agent_company_posts_fetch" | "agent_profiles_search" | "agent_connections_fetch" | "agent_send_message" | "agent_keyword_tracking" | "agent_company_tracking";
                                     scheduled_for: string | null;
                                     waiting_reason: string;
                                 }[];
@@ -1524,10 +1460,14 @@ export interface operations {
                                 last_at: string;
                             }[];
                         }[];
+                        consent_acknowledged_at: string | null;
+                        consent_version: string | null;
+                        consent_current: boolean;
+                        refused_types: ("agent_profile_fetch" | "agent_profiles_tracking" | "agent_like_post" | "agent_comment_post" | "agent_connection_request" | "agent_company_fetch" | "agent_company_posts_fetch" | "agent_profiles_search" | "agent_connections_fetch" | "agent_send_message" | "agent_keyword_tracking" | "agent_company_tracking")[];
                         safety?: {
                             budgets: {
                                 /** @enum {string} */
-                                task_type: "agent_profile_fetch" | "agent_profiles_tracking" | "agent_like_post" | "agent_comment_post" | "agent_connection_request" | "agent_company_fetch" | "agent_company_posts_fetch" | "agent_profiles_search" | "agent_connections_fetch" | "agent_send_message" | "agent_keyword_tracking" | "agent_company_tracking" | "agent_conversations_fetch" | "agent_conversation_messages_fetch" | "agent_conversation_mark_read" | "agent_sent_invitations_fetch" | "agent_invitation_withdraw";
+                                task_type: "agent_profile_fetch" | "agent_profiles_tracking" | "agent_like_post" | "agent_comment_post" | "agent_connection_request" | "agent_company_fetch" | "agent_company_posts_fetch" | "agent_profiles_search" | "agent_connections_fetch" | "agent_send_message" | "agent_keyword_tracking" | "agent_company_tracking";
                                 per_day: number | null;
                                 per_week: number | null;
                                 used_today: number;
@@ -1545,7 +1485,7 @@ export interface operations {
                             waiting: {
                                 task_id: string;
                                 /** @enum {string} */
-                                task_type: "agent_profile_fetch" | "agent_profiles_tracking" | "agent_like_post" | "agent_comment_post" | "agent_connection_request" | "agent_company_fetch" | "agent_company_posts_fetch" | "agent_profiles_search" | "agent_connections_fetch" | "agent_send_message" | "agent_keyword_tracking" | "agent_company_tracking" | "agent_conversations_fetch" | "agent_conversation_messages_fetch" | "agent_conversation_mark_read" | "agent_sent_invitations_fetch" | "agent_invitation_withdraw";
+                                task_type: "agent_profile_fetch" | "agent_profiles_tracking" | "agent_like_post" | "agent_comment_post" | "agent_connection_request" | "agent_company_fetch" | "agent_company_posts_fetch" | "agent_profiles_search" | "agent_connections_fetch" | "agent_send_message" | "agent_keyword_tracking" | "agent_company_tracking";
                                 scheduled_for: string | null;
                                 waiting_reason: string;
                             }[];
@@ -1648,10 +1588,14 @@ export interface operations {
                                 last_at: string;
                             }[];
                         }[];
+                        consent_acknowledged_at: string | null;
+                        consent_version: string | null;
+                        consent_current: boolean;
+                        refused_types: ("agent_profile_fetch" | "agent_profiles_tracking" | "agent_like_post" | "agent_comment_post" | "agent_connection_request" | "agent_company_fetch" | "agent_company_posts_fetch" | "agent_profiles_search" | "agent_connections_fetch" | "agent_send_message" | "agent_keyword_tracking" | "agent_company_tracking")[];
                         safety?: {
                             budgets: {
                                 /** @enum {string} */
-                                task_type: "agent_profile_fetch" | "agent_profiles_tracking" | "agent_like_post" | "agent_comment_post" | "agent_connection_request" | "agent_company_fetch" | "agent_company_posts_fetch" | "agent_profiles_search" | "agent_connections_fetch" | "agent_send_message" | "agent_keyword_tracking" | "agent_company_tracking" | "agent_conversations_fetch" | "agent_conversation_messages_fetch" | "agent_conversation_mark_read" | "agent_sent_invitations_fetch" | "agent_invitation_withdraw";
+                                task_type: "agent_profile_fetch" | "agent_profiles_tracking" | "agent_like_post" | "agent_comment_post" | "agent_connection_request" | "agent_company_fetch" | "agent_company_posts_fetch" | "agent_profiles_search" | "agent_connections_fetch" | "agent_send_message" | "agent_keyword_tracking" | "agent_company_tracking";
                                 per_day: number | null;
                                 per_week: number | null;
                                 used_today: number;
@@ -1669,7 +1613,7 @@ export interface operations {
                             waiting: {
                                 task_id: string;
                                 /** @enum {string} */
-                                task_type: "agent_profile_fetch" | "agent_profiles_tracking" | "agent_like_post" | "agent_comment_post" | "agent_connection_request" | "agent_company_fetch" | "agent_company_posts_fetch" | "agent_profiles_search" | "agent_connections_fetch" | "agent_send_message" | "agent_keyword_tracking" | "agent_company_tracking" | "agent_conversations_fetch" | "agent_conversation_messages_fetch" | "agent_conversation_mark_read" | "agent_sent_invitations_fetch" | "agent_invitation_withdraw";
+                                task_type: "agent_profile_fetch" | "agent_profiles_tracking" | "agent_like_post" | "agent_comment_post" | "agent_connection_request" | "agent_company_fetch" | "agent_company_posts_fetch" | "agent_profiles_search" | "agent_connections_fetch" | "agent_send_message" | "agent_keyword_tracking" | "agent_company_tracking";
                                 scheduled_for: string | null;
                                 waiting_reason: string;
                             }[];
@@ -1831,10 +1775,14 @@ export interface operations {
                                 last_at: string;
                             }[];
                         }[];
+                        consent_acknowledged_at: string | null;
+                        consent_version: string | null;
+                        consent_current: boolean;
+                        refused_types: ("agent_profile_fetch" | "agent_profiles_tracking" | "agent_like_post" | "agent_comment_post" | "agent_connection_request" | "agent_company_fetch" | "agent_company_posts_fetch" | "agent_profiles_search" | "agent_connections_fetch" | "agent_send_message" | "agent_keyword_tracking" | "agent_company_tracking")[];
                         safety?: {
                             budgets: {
                                 /** @enum {string} */
-                                task_type: "agent_profile_fetch" | "agent_profiles_tracking" | "agent_like_post" | "agent_comment_post" | "agent_connection_request" | "agent_company_fetch" | "agent_company_posts_fetch" | "agent_profiles_search" | "agent_connections_fetch" | "agent_send_message" | "agent_keyword_tracking" | "agent_company_tracking" | "agent_conversations_fetch" | "agent_conversation_messages_fetch" | "agent_conversation_mark_read" | "agent_sent_invitations_fetch" | "agent_invitation_withdraw";
+                                task_type: "agent_profile_fetch" | "agent_profiles_tracking" | "agent_like_post" | "agent_comment_post" | "agent_connection_request" | "agent_company_fetch" | "agent_company_posts_fetch" | "agent_profiles_search" | "agent_connections_fetch" | "agent_send_message" | "agent_keyword_tracking" | "agent_company_tracking";
                                 per_day: number | null;
                                 per_week: number | null;
                                 used_today: number;
@@ -1852,7 +1800,7 @@ export interface operations {
                             waiting: {
                                 task_id: string;
                                 /** @enum {string} */
-                                task_type: "agent_profile_fetch" | "agent_profiles_tracking" | "agent_like_post" | "agent_comment_post" | "agent_connection_request" | "agent_company_fetch" | "agent_company_posts_fetch" | "agent_profiles_search" | "agent_connections_fetch" | "agent_send_message" | "agent_keyword_tracking" | "agent_company_tracking" | "agent_conversations_fetch" | "agent_conversation_messages_fetch" | "agent_conversation_mark_read" | "agent_sent_invitations_fetch" | "agent_invitation_withdraw";
+                                task_type: "agent_profile_fetch" | "agent_profiles_tracking" | "agent_like_post" | "agent_comment_post" | "agent_connection_request" | "agent_company_fetch" | "agent_company_posts_fetch" | "agent_profiles_search" | "agent_connections_fetch" | "agent_send_message" | "agent_keyword_tracking" | "agent_company_tracking";
                                 scheduled_for: string | null;
                                 waiting_reason: string;
                             }[];
@@ -2591,13 +2539,10 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    member_email?: string;
                     /** @default 0 */
                     start?: number;
                     /** @default 40 */
                     count?: number;
-                    /** Format: date-time */
-                    since?: string;
                 };
             };
         };
@@ -2643,7 +2588,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `No member with that e-mail in the team`, or `No admin user found in the team` without `member_email` */
+            /** @description `No admin user found in the team` */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -2664,9 +2609,7 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    member_email?: string;
-                    profile_urn?: string;
-                    conversation_urn?: string;
+                    profile_urn: string;
                     message_text: string;
                 };
             };
@@ -2713,353 +2656,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `No member with that e-mail in the team`, or `No admin user found in the team` without `member_email` */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-        };
-    };
-    postNetworkAgentFetchConversations: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": {
-                    member_email?: string;
-                    /** @default false */
-                    unread_only?: boolean;
-                    /** @default 20 */
-                    count?: number;
-                };
-            };
-        };
-        responses: {
-            /** @description Task queued */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        success: boolean;
-                        /** Format: uuid */
-                        api_agent_task_id: string;
-                        message: string;
-                    };
-                };
-            };
-            /** @description Invalid input: malformed JSON, an unknown or mistyped field, or a value out of range; the message names it */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description `Missing API Key` or `Invalid API Key` */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description `Plugin installation required: …`: no member’s extension was active in the last 48 hours */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description `No member with that e-mail in the team`, or `No admin user found in the team` without `member_email` */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-        };
-    };
-    postNetworkAgentFetchConversationMessages: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": {
-                    member_email?: string;
-                    conversation_urn: string;
-                    /** @default 20 */
-                    count?: number;
-                };
-            };
-        };
-        responses: {
-            /** @description Task queued */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        success: boolean;
-                        /** Format: uuid */
-                        api_agent_task_id: string;
-                        message: string;
-                    };
-                };
-            };
-            /** @description Invalid input: malformed JSON, an unknown or mistyped field, or a value out of range; the message names it */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description `Missing API Key` or `Invalid API Key` */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description `Plugin installation required: …`: no member’s extension was active in the last 48 hours */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description `No member with that e-mail in the team`, or `No admin user found in the team` without `member_email` */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-        };
-    };
-    postNetworkAgentMarkConversationRead: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": {
-                    member_email?: string;
-                    conversation_urn: string;
-                };
-            };
-        };
-        responses: {
-            /** @description Task queued */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        success: boolean;
-                        /** Format: uuid */
-                        api_agent_task_id: string;
-                        message: string;
-                    };
-                };
-            };
-            /** @description Invalid input: malformed JSON, an unknown or mistyped field, or a value out of range; the message names it */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description `Missing API Key` or `Invalid API Key` */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description `Plugin installation required: …`: no member’s extension was active in the last 48 hours */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description `No member with that e-mail in the team`, or `No admin user found in the team` without `member_email` */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-        };
-    };
-    postNetworkAgentFetchSentInvitations: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": {
-                    member_email?: string;
-                    /** @default 100 */
-                    count?: number;
-                };
-            };
-        };
-        responses: {
-            /** @description Task queued */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        success: boolean;
-                        /** Format: uuid */
-                        api_agent_task_id: string;
-                        message: string;
-                    };
-                };
-            };
-            /** @description Invalid input: malformed JSON, an unknown or mistyped field, or a value out of range; the message names it */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description `Missing API Key` or `Invalid API Key` */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description `Plugin installation required: …`: no member’s extension was active in the last 48 hours */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description `No member with that e-mail in the team`, or `No admin user found in the team` without `member_email` */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-        };
-    };
-    postNetworkAgentWithdrawConnectionRequest: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": {
-                    member_email?: string;
-                    profile_urn: string;
-                };
-            };
-        };
-        responses: {
-            /** @description Task queued */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        success: boolean;
-                        /** Format: uuid */
-                        api_agent_task_id: string;
-                        message: string;
-                    };
-                };
-            };
-            /** @description Invalid input: malformed JSON, an unknown or mistyped field, or a value out of range; the message names it */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description `Missing API Key` or `Invalid API Key` */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description `Plugin installation required: …`: no member’s extension was active in the last 48 hours */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description `No member with that e-mail in the team`, or `No admin user found in the team` without `member_email` */
+            /** @description `No admin user found in the team` */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -3102,7 +2699,7 @@ export interface operations {
                             } | null;
                             error?: {
                                 /** @enum {string} */
-                                code: "network_signed_out" | "network_rate_limited" | "network_challenge" | "invitation_limit" | "not_found" | "access_denied" | "not_first_degree" | "already_connected" | "invitation_pending" | "invitation_not_found" | "network_changed" | "network_error" | "timeout" | "paused_by_user" | "agent_lost";
+                                code: "network_signed_out" | "network_rate_limited" | "network_challenge" | "invitation_limit" | "not_found" | "access_denied" | "not_first_degree" | "already_connected" | "invitation_pending" | "network_changed" | "network_error" | "timeout" | "paused_by_user" | "agent_lost" | "refused_by_member";
                                 message: string;
                             } | null;
                             created_at?: string;
@@ -4399,7 +3996,7 @@ export interface operations {
                         safety?: {
                             budgets: {
                                 /** @enum {string} */
-                                task_type: "agent_profile_fetch" | "agent_profiles_tracking" | "agent_like_post" | "agent_comment_post" | "agent_connection_request" | "agent_company_fetch" | "agent_company_posts_fetch" | "agent_profiles_search" | "agent_connections_fetch" | "agent_send_message" | "agent_keyword_tracking" | "agent_company_tracking" | "agent_conversations_fetch" | "agent_conversation_messages_fetch" | "agent_conversation_mark_read" | "agent_sent_invitations_fetch" | "agent_invitation_withdraw";
+                                task_type: "agent_profile_fetch" | "agent_profiles_tracking" | "agent_like_post" | "agent_comment_post" | "agent_connection_request" | "agent_company_fetch" | "agent_company_posts_fetch" | "agent_profiles_search" | "agent_connections_fetch" | "agent_send_message" | "agent_keyword_tracking" | "agent_company_tracking";
                                 per_day: number | null;
                                 per_week: number | null;
                                 used_today: number;
@@ -4417,7 +4014,7 @@ export interface operations {
                             waiting: {
                                 task_id: string;
                                 /** @enum {string} */
-                                task_type: "agent_profile_fetch" | "agent_profiles_tracking" | "agent_like_post" | "agent_comment_post" | "agent_connection_request" | "agent_company_fetch" | "agent_company_posts_fetch" | "agent_profiles_search" | "agent_connections_fetch" | "agent_send_message" | "agent_keyword_tracking" | "agent_company_tracking" | "agent_conversations_fetch" | "agent_conversation_messages_fetch" | "agent_conversation_mark_read" | "agent_sent_invitations_fetch" | "agent_invitation_withdraw";
+                                task_type: "agent_profile_fetch" | "agent_profiles_tracking" | "agent_like_post" | "agent_comment_post" | "agent_connection_request" | "agent_company_fetch" | "agent_company_posts_fetch" | "agent_profiles_search" | "agent_connections_fetch" | "agent_send_message" | "agent_keyword_tracking" | "agent_company_tracking";
                                 scheduled_for: string | null;
                                 waiting_reason: string;
                             }[];
@@ -4436,6 +4033,10 @@ export interface operations {
                                 other_members: number;
                             };
                         }[];
+                        consent: {
+                            version: string;
+                            acknowledged: boolean;
+                        };
                     };
                 };
             };
@@ -4471,7 +4072,7 @@ export interface operations {
                 "application/json": {
                     /** @default 20 */
                     wait_s?: number;
-                    exclude_types?: ("agent_profile_fetch" | "agent_profiles_tracking" | "agent_like_post" | "agent_comment_post" | "agent_connection_request" | "agent_company_fetch" | "agent_company_posts_fetch" | "agent_profiles_search" | "agent_connections_fetch" | "agent_send_message" | "agent_keyword_tracking" | "agent_company_tracking" | "agent_conversations_fetch" | "agent_conversation_messages_fetch" | "agent_conversation_mark_read" | "agent_sent_invitations_fetch" | "agent_invitation_withdraw")[];
+                    exclude_types?: ("agent_profile_fetch" | "agent_profiles_tracking" | "agent_like_post" | "agent_comment_post" | "agent_connection_request" | "agent_company_fetch" | "agent_company_posts_fetch" | "agent_profiles_search" | "agent_connections_fetch" | "agent_send_message" | "agent_keyword_tracking" | "agent_company_tracking")[];
                 };
             };
         };
@@ -4486,7 +4087,7 @@ export interface operations {
                         task: {
                             id: string;
                             /** @enum {string} */
-                            type: "agent_profile_fetch" | "agent_profiles_tracking" | "agent_like_post" | "agent_comment_post" | "agent_connection_request" | "agent_company_fetch" | "agent_company_posts_fetch" | "agent_profiles_search" | "agent_connections_fetch" | "agent_send_message" | "agent_keyword_tracking" | "agent_company_tracking" | "agent_conversations_fetch" | "agent_conversation_messages_fetch" | "agent_conversation_mark_read" | "agent_sent_invitations_fetch" | "agent_invitation_withdraw";
+                            type: "agent_profile_fetch" | "agent_profiles_tracking" | "agent_like_post" | "agent_comment_post" | "agent_connection_request" | "agent_company_fetch" | "agent_company_posts_fetch" | "agent_profiles_search" | "agent_connections_fetch" | "agent_send_message" | "agent_keyword_tracking" | "agent_company_tracking";
                             input: {
                                 [key: string]: unknown;
                             };
@@ -4514,6 +4115,15 @@ export interface operations {
             };
             /** @description `Missing API Key`, `Invalid API Key` or `Invalid agent token` */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `Consent required: …`: the member has not acknowledged the current consent text (`GET /agent/consent`); their tasks wait */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4674,7 +4284,7 @@ export interface operations {
                     attempt: number;
                     error: {
                         /** @enum {string} */
-                        code: "network_signed_out" | "network_rate_limited" | "network_challenge" | "invitation_limit" | "not_found" | "access_denied" | "not_first_degree" | "already_connected" | "invitation_pending" | "invitation_not_found" | "network_changed" | "network_error" | "timeout" | "paused_by_user" | "agent_lost";
+                        code: "network_signed_out" | "network_rate_limited" | "network_challenge" | "invitation_limit" | "not_found" | "access_denied" | "not_first_degree" | "already_connected" | "invitation_pending" | "network_changed" | "network_error" | "timeout" | "paused_by_user" | "agent_lost";
                         message: string;
                         retryable: boolean;
                         retry_after?: string;
@@ -4765,6 +4375,207 @@ export interface operations {
             };
         };
     };
+    getAgentConsent: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The text and the member’s answer */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        version: string;
+                        text: string;
+                        task_types: ("agent_profile_fetch" | "agent_profiles_tracking" | "agent_like_post" | "agent_comment_post" | "agent_connection_request" | "agent_company_fetch" | "agent_company_posts_fetch" | "agent_profiles_search" | "agent_connections_fetch" | "agent_send_message" | "agent_keyword_tracking" | "agent_company_tracking")[];
+                        acknowledged_version: string | null;
+                        acknowledged_at: string | null;
+                        refused_types: ("agent_profile_fetch" | "agent_profiles_tracking" | "agent_like_post" | "agent_comment_post" | "agent_connection_request" | "agent_company_fetch" | "agent_company_posts_fetch" | "agent_profiles_search" | "agent_connections_fetch" | "agent_send_message" | "agent_keyword_tracking" | "agent_company_tracking")[];
+                    };
+                };
+            };
+            /** @description `Missing API Key`, `Invalid API Key` or `Invalid agent token` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    postAgentConsent: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    version: string;
+                    refused_types?: ("agent_profile_fetch" | "agent_profiles_tracking" | "agent_like_post" | "agent_comment_post" | "agent_connection_request" | "agent_company_fetch" | "agent_company_posts_fetch" | "agent_profiles_search" | "agent_connections_fetch" | "agent_send_message" | "agent_keyword_tracking" | "agent_company_tracking")[];
+                };
+            };
+        };
+        responses: {
+            /** @description Recorded */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        version: string;
+                        text: string;
+                        task_types: ("agent_profile_fetch" | "agent_profiles_tracking" | "agent_like_post" | "agent_comment_post" | "agent_connection_request" | "agent_company_fetch" | "agent_company_posts_fetch" | "agent_profiles_search" | "agent_connections_fetch" | "agent_send_message" | "agent_keyword_tracking" | "agent_company_tracking")[];
+                        acknowledged_version: string | null;
+                        acknowledged_at: string | null;
+                        refused_types: ("agent_profile_fetch" | "agent_profiles_tracking" | "agent_like_post" | "agent_comment_post" | "agent_connection_request" | "agent_company_fetch" | "agent_company_posts_fetch" | "agent_profiles_search" | "agent_connections_fetch" | "agent_send_message" | "agent_keyword_tracking" | "agent_company_tracking")[];
+                    };
+                };
+            };
+            /** @description Invalid input: malformed JSON, an unknown or mistyped field, or a value out of range; the message names it */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `Missing API Key`, `Invalid API Key` or `Invalid agent token` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `Consent text changed: …`: `version` is not the current text’s; nothing was recorded */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    deleteAgentConsent: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Withdrawn */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        version: string;
+                        text: string;
+                        task_types: ("agent_profile_fetch" | "agent_profiles_tracking" | "agent_like_post" | "agent_comment_post" | "agent_connection_request" | "agent_company_fetch" | "agent_company_posts_fetch" | "agent_profiles_search" | "agent_connections_fetch" | "agent_send_message" | "agent_keyword_tracking" | "agent_company_tracking")[];
+                        acknowledged_version: string | null;
+                        acknowledged_at: string | null;
+                        refused_types: ("agent_profile_fetch" | "agent_profiles_tracking" | "agent_like_post" | "agent_comment_post" | "agent_connection_request" | "agent_company_fetch" | "agent_company_posts_fetch" | "agent_profiles_search" | "agent_connections_fetch" | "agent_send_message" | "agent_keyword_tracking" | "agent_company_tracking")[];
+                    };
+                };
+            };
+            /** @description `Missing API Key`, `Invalid API Key` or `Invalid agent token` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getAgentActivity: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The actions done in the member’s name */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        tasks: {
+                            id: string;
+                            /** @enum {string} */
+                            type: "agent_profile_fetch" | "agent_profiles_tracking" | "agent_like_post" | "agent_comment_post" | "agent_connection_request" | "agent_company_fetch" | "agent_company_posts_fetch" | "agent_profiles_search" | "agent_connections_fetch" | "agent_send_message" | "agent_keyword_tracking" | "agent_company_tracking";
+                            /** @enum {string} */
+                            status: "pending" | "processing" | "completed" | "failed";
+                            attempt: number;
+                            error: {
+                                /** @enum {string} */
+                                code: "network_signed_out" | "network_rate_limited" | "network_challenge" | "invitation_limit" | "not_found" | "access_denied" | "not_first_degree" | "already_connected" | "invitation_pending" | "network_changed" | "network_error" | "timeout" | "paused_by_user" | "agent_lost" | "refused_by_member";
+                                message: string;
+                            } | null;
+                            assigned_email: string | null;
+                            claimed_by_email: string | null;
+                            assigned_name: string | null;
+                            claimed_by_name: string | null;
+                            target: {
+                                /** @enum {string} */
+                                kind: "profile" | "profiles" | "post" | "company" | "keyword" | "search" | "connections";
+                                label: string;
+                                url: string | null;
+                                post_id: string | null;
+                            };
+                            watchlist: {
+                                id: string;
+                                name: string;
+                            } | null;
+                            as_company: string | null;
+                            queued_by: {
+                                /** @enum {string} */
+                                kind: "api_key" | "member" | "watchlist";
+                                email: string | null;
+                                name: string | null;
+                            } | null;
+                            created_at: string;
+                            updated_at: string;
+                        }[];
+                        count: number;
+                    };
+                };
+            };
+            /** @description `Missing API Key`, `Invalid API Key` or `Invalid agent token` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     getApiTasks: {
         parameters: {
             query?: {
@@ -4787,13 +4598,13 @@ export interface operations {
                         tasks: {
                             id: string;
                             /** @enum {string} */
-                            type: "agent_profile_fetch" | "agent_profiles_tracking" | "agent_like_post" | "agent_comment_post" | "agent_connection_request" | "agent_company_fetch" | "agent_company_posts_fetch" | "agent_profiles_search" | "agent_connections_fetch" | "agent_send_message" | "agent_keyword_tracking" | "agent_company_tracking" | "agent_conversations_fetch" | "agent_conversation_messages_fetch" | "agent_conversation_mark_read" | "agent_sent_invitations_fetch" | "agent_invitation_withdraw";
+                            type: "agent_profile_fetch" | "agent_profiles_tracking" | "agent_like_post" | "agent_comment_post" | "agent_connection_request" | "agent_company_fetch" | "agent_company_posts_fetch" | "agent_profiles_search" | "agent_connections_fetch" | "agent_send_message" | "agent_keyword_tracking" | "agent_company_tracking";
                             /** @enum {string} */
                             status: "pending" | "processing" | "completed" | "failed";
                             attempt: number;
                             error: {
                                 /** @enum {string} */
-                                code: "network_signed_out" | "network_rate_limited" | "network_challenge" | "invitation_limit" | "not_found" | "access_denied" | "not_first_degree" | "already_connected" | "invitation_pending" | "invitation_not_found" | "network_changed" | "network_error" | "timeout" | "paused_by_user" | "agent_lost";
+                                code: "network_signed_out" | "network_rate_limited" | "network_challenge" | "invitation_limit" | "not_found" | "access_denied" | "not_first_degree" | "already_connected" | "invitation_pending" | "network_changed" | "network_error" | "timeout" | "paused_by_user" | "agent_lost" | "refused_by_member";
                                 message: string;
                             } | null;
                             assigned_email: string | null;
@@ -4802,7 +4613,7 @@ export interface operations {
                             claimed_by_name: string | null;
                             target: {
                                 /** @enum {string} */
-                                kind: "profile" | "profiles" | "post" | "company" | "keyword" | "search" | "connections" | "inbox" | "conversation" | "invitations";
+                                kind: "profile" | "profiles" | "post" | "company" | "keyword" | "search" | "connections";
                                 label: string;
                                 url: string | null;
                                 post_id: string | null;
@@ -4812,6 +4623,12 @@ export interface operations {
                                 name: string;
                             } | null;
                             as_company: string | null;
+                            queued_by: {
+                                /** @enum {string} */
+                                kind: "api_key" | "member" | "watchlist";
+                                email: string | null;
+                                name: string | null;
+                            } | null;
                             created_at: string;
                             updated_at: string;
                         }[];

@@ -1,6 +1,7 @@
 import { createTeam } from '../../src/service/teams/api-keys.js';
 import { issueAgentToken } from '../../src/service/auth/agent-tokens.js';
 import type { TestService } from './test-service.js';
+import { acknowledgeConsent, loadConsent } from '../../src/service/consent/member-consent.js';
 
 /**
  * A team with members and agent tokens, written with the service's own team and token code (no
@@ -13,6 +14,11 @@ export interface MemberSpec {
   joinedHoursAgo?: number;
   /** Hours since the member's agent was last active; null: never. Default 0 (active now). */
   activeHoursAgo?: number | null;
+  /**
+   * Whether the member acknowledged the consent text their agent is asked (docs/agent-protocol.md,
+   * "Consent"). Default true: the claims of these tests are about other things.
+   */
+  consented?: boolean;
 }
 
 export interface TeamMember {
@@ -53,6 +59,8 @@ export async function createAgentTeam(svc: TestService, name: string, members: M
       agentHeaders: { 'x-api-key': team.apiKey, authorization: `Bearer ${token}` },
     });
   }
+  // Once every member is in: the text a member is asked depends on who the team's oldest admin is.
+  for (const [i, m] of members.entries()) if (m.consented !== false) await acknowledgeCurrentConsent(svc, team.id, out[i]!.userId);
   return {
     id: team.id,
     apiKey: team.apiKey,
@@ -83,4 +91,11 @@ export async function taskRow(svc: TestService, taskId: string) {
     lease_expires_at: Date | null;
   }>('SELECT status, attempt, error, output, assigned_user_id, claimed_by, run_after, lease_expires_at FROM tasks WHERE id = $1', [taskId]);
   return row!;
+}
+
+/** The member acknowledges the consent text they are asked now, as their popup's "I understand, start" does. */
+export async function acknowledgeCurrentConsent(svc: TestService, teamId: string, userId: string): Promise<void> {
+  const consent = await loadConsent(svc.ctx.db, teamId, userId);
+  if (!consent) throw new Error(`no member ${userId} in team ${teamId}`);
+  await acknowledgeConsent(svc.ctx.db, teamId, userId, { version: consent.current.version });
 }

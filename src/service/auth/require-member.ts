@@ -3,14 +3,16 @@ import type { AppEnv } from '../context.js';
 import { HttpError } from '../http/http-error.js';
 import { findAgentByToken } from './agent-tokens.js';
 
+/** The agent token of `authorization: Bearer <token>`, if the header carries one. */
+export const bearerToken = (header: string | undefined): string | undefined => /^Bearer\s+(\S+)$/i.exec(header ?? '')?.[1];
+
 /**
  * After requireApiKey: `authorization: Bearer <agent_token>` -> the member of that team.
  * `/agent/` calls also record the member's `last_active_at` (the 48-hour rule).
  */
 export function requireMember(opts: { recordActivity: boolean }) {
   return createMiddleware<AppEnv>(async (c, next) => {
-    const header = c.req.header('authorization') ?? '';
-    const token = /^Bearer\s+(\S+)$/i.exec(header)?.[1];
+    const token = bearerToken(c.req.header('authorization'));
     const { db, credentials, activity } = c.var.ctx;
     const agent = token ? await findAgentByToken(db, c.var.team.id, token, credentials) : null;
     if (!agent) throw new HttpError(401, 'Invalid agent token');

@@ -5,14 +5,29 @@ import { loadTeamSettings, type TeamBudgets } from './team-settings.js';
 import { isSpent, loadUsage, nextFreeAt, type Use } from './usage.js';
 import { describeWorkingHours, writesWindow } from './working-hours.js';
 import { limitWords, TASK_WORDS, utcWords } from './words.js';
+import { CONSENT_COLUMNS, toConsent, type MemberConsent } from '../consent/member-consent.js';
 
 interface MemberState {
   userId: string;
   email: string;
-  /** May claim now: not signed out of the network, not paused (the claim's own rule). */
+  /** May claim now: consent acknowledged, not signed out of the network, not paused (the claim's own rule). */
   eligible: boolean;
   pausedWhy: string | null;
+  /** The write kinds the member turned off (docs/agent-protocol.md "Consent"): never theirs to run. */
+  refused: TaskType[];
   workingHours: WorkingHours | null;
+}
+
+/** Why a member the claim would pass over gets nothing, most fundamental first; null when it would not. */
+function whyNotEligible(r: { network_signed_in: boolean | null; paused: boolean | null }, consent: MemberConsent): string | null {
+  if (!consent.acknowledged) {
+    return consent.acknowledgedVersion
+      ? 'must acknowledge the new consent text in their extension first (consent required)'
+      : 'has not yet agreed, in their extension, to tasks run in their name (consent required)';
+  }
+  if (r.paused === true) return 'is paused';
+  if (r.network_signed_in === false) return 'is signed out of the network';
+  return null;
 }
 
 export interface PendingTask {
@@ -48,18 +63,17 @@ export class TeamSafety {
 
   static async load(db: Queryable, teamId: string): Promise<TeamSafety> {
     const { budgets } = await loadTeamSettings(db, teamId);
-    const rows = await db.query<{ user_id: string; email: string; network_signed_in: boolean | null; paused: boolean | null; working_hours: WorkingHours | null; now: Date }>(
-      `SELECT user_id, email, network_signed_in, paused, working_hours, now() AS now
-         FROM memberships WHERE team_id = $1 AND user_id IS NOT NULL ORDER BY joined_at, email`,
+    type Row = Parameters<typeof toConsent>[0] & { user_id: string; email: string; network_signed_in: boolean | null; paused: boolean | null; working_hours: WorkingHours | null; now: Date };
+    const rows = await db.query<Row>(
+      `SELECT m.user_id, m.email, m.network_signed_in, m.paused, m.working_hours, now() AS now, ${CONSENT_COLUMNS}
+         FROM memberships m WHERE m.team_id = $1 AND m.user_id IS NOT NULL ORDER BY m.joined_at, m.email`,
       [teamId],
     );
-    const members = rows.map((r) => ({
-      userId: r.user_id,
-      email: r.email,
-      eligible: r.network_signed_in !== false && r.paused !== true,
-      pausedWhy: r.paused === true ? 'is paused' : r.network_signed_in === false ? 'is signed out of the network' : null,
-      workingHours: r.working_hours,
-    }));
+    const members = rows.map((r) => {
+      const consent = toConsent(r);
+      const why = whyNotEligible(r, consent);
+      return { userId: r.user_id, email: r.email, eligible: why === null, pausedWhy: why, refused: consent.refusedTypes, workingHours: r.working_hours };
+    });
     const usage = await loadUsage(db, members.map((m) => m.userId));
     return new TeamSafety(db, budgets, members, usage, rows[0] ? new Date(rows[0].now) : new Date());
   }
@@ -107,14 +121,15 @@ export class TeamSafety {
       };
     }
     const candidates = task.assigned_user_id ? this.members.filter((m) => m.userId === task.assigned_user_id) : this.members;
-    const eligible = candidates.filter((m) => m.eligible);
+    const eligible = candidates.filter((m) => m.eligible && !m.refused.includes(task.type));
     if (eligible.length === 0) {
       const who = task.assigned_user_id ? candidates[0] : null;
-      const reason = who?.pausedWhy
-        ? `Waits for ${who.email}, who runs ${TASK_WORDS[task.type]} for the team and ${who.pausedWhy}.`
+      const why = who?.pausedWhy ?? (who?.refused.includes(task.type) ? `turned ${TASK_WORDS[task.type]} off for their account` : null);
+      const reason = who && why
+        ? `Waits for ${who.email}, who runs ${TASK_WORDS[task.type]} for the team and ${why}.`
         : task.assigned_user_id
           ? 'Waits for the member who must run it to rejoin the team.'
-          : "Waits for a member's extension: every member is paused or signed out of the network.";
+          : `Waits for a member's extension: every member is paused, signed out of the network, has not agreed to tasks in their name, or turned ${TASK_WORDS[task.type]} off.`;
       return { scheduled_for: null, waiting_reason: reason };
     }
     let earliest: { until: Date | null; reason: string } | null = null;

@@ -16,7 +16,6 @@ import {
   FailBody,
   FailResponse,
   HeartbeatBody,
-  HeartbeatResponse,
   SignOutResponse,
 } from '../../contract/agent.js';
 import { newerNetworkMap, recordHeartbeat } from '../tasks/agent-heartbeat.js';
@@ -27,6 +26,8 @@ import { completeTask } from '../tasks/complete.js';
 import { loadTeamSettings } from '../budgets/team-settings.js';
 import { pendingTasks, TeamSafety } from '../budgets/safety.js';
 import { failTask } from '../tasks/fail.js';
+import { consentRequired, loadConsent } from '../consent/member-consent.js';
+import { HeartbeatAnswer } from '../../contract/consent.js';
 
 /** docs/agent-protocol.md: how often an agent should call in, told to it in every heartbeat answer. */
 export const HEARTBEAT_EVERY_S = 60;
@@ -37,8 +38,8 @@ const taskId = () => validate('param', TaskIdParam);
 
 const member = () => [requireApiKey(), requireMember({ recordActivity: true })] as const;
 
-const TAG = 'Agent protocol';
-const UNAUTHORIZED = '`Missing API Key`, `Invalid API Key` or `Invalid agent token`';
+export const TAG = 'Agent protocol';
+export const UNAUTHORIZED = '`Missing API Key`, `Invalid API Key` or `Invalid agent token`';
 const LEASE_ERRORS = {
   401: UNAUTHORIZED,
   404: '`Task not found`',
@@ -51,10 +52,12 @@ export const agentRoutes = new Hono<AppEnv>()
     '/agent/heartbeat',
     describe({
       summary: 'Report liveness and network session state; receive a newer network map',
-      description: 'Records the member’s activity (the 48-hour rule). A member whose last heartbeat said signed out or paused is given no tasks.',
+      description:
+        'Records the member’s activity (the 48-hour rule). A member whose last heartbeat said signed out or paused is given no tasks. ' +
+        '`consent` says whether the member acknowledged the current consent text (`GET /agent/consent`).',
       tag: TAG,
       security: 'member',
-      responses: { 200: { description: 'Who the agent is and how often to call', schema: HeartbeatResponse } },
+      responses: { 200: { description: 'Who the agent is and how often to call', schema: HeartbeatAnswer } },
       errors: { 401: UNAUTHORIZED },
     }),
     ...member(),
@@ -72,13 +75,14 @@ export const agentRoutes = new Hono<AppEnv>()
     // A member back from a pause or a sign-out may have tasks waiting for it: wake its claim.
     if (becameEligible) await signals.taskReady(team.id);
     const networkMap = await newerNetworkMap(db, log, hb.network_map_version ?? 0, hb.network_map_format);
-    const [{ pacing }, safety, pending, invitations] = await Promise.all([
+    const [{ pacing }, safety, pending, invitations, consent] = await Promise.all([
       loadTeamSettings(db, team.id),
       TeamSafety.load(db, team.id),
       pendingTasks(db, team.id),
       pendingInvitations(db, agent.userId, agent.email),
+      loadConsent(db, team.id, agent.userId),
     ]);
-    const answer: HeartbeatResponse = {
+    const answer: HeartbeatAnswer = {
       server_time: new Date().toISOString(),
       member: { id: agent.userId, email: agent.email, full_name: agent.fullName, role: agent.role },
       team: { id: team.id, name: team.name },
@@ -88,6 +92,7 @@ export const agentRoutes = new Hono<AppEnv>()
       pacing,
       safety: await safety.memberSafety(agent.userId, pending),
       invitations,
+      consent: { version: consent!.current.version, acknowledged: consent!.acknowledged },
     };
     return c.json(answer);
   })
@@ -97,17 +102,22 @@ export const agentRoutes = new Hono<AppEnv>()
       summary: 'Long poll for a task this member may run',
       description:
         'Answers as soon as a task is claimable, or after `wait_s` (0 to 25, default 20) with 204 and no body. ' +
-        'The claim holds a 120 s lease; `attempt` is its fencing token.',
+        'The claim holds a 120 s lease; `attempt` is its fencing token. Kinds the member refused (`POST /agent/consent`) are never handed out.',
       tag: TAG,
       security: 'member',
       responses: { 200: { description: 'A claimed task', schema: ClaimResponse }, 204: 'No task within `wait_s`' },
-      errors: { 401: UNAUTHORIZED },
+      errors: {
+        401: UNAUTHORIZED,
+        403: '`Consent required: …`: the member has not acknowledged the current consent text (`GET /agent/consent`); their tasks wait',
+      },
     }),
     ...member(),
     validate('json', ClaimBody, { example: { wait_s: 20, exclude_types: ['agent_connection_request'] } }),
     async (c) => {
     const body = c.req.valid('json');
     const { team, agent, ctx } = c.var;
+    const consent = await loadConsent(ctx.db, team.id, agent.userId);
+    if (!consent?.acknowledged) throw consentRequired(consent);
     const task = await claimWithin(
       ctx,
       { teamId: team.id, userId: agent.userId, excludeTypes: body.exclude_types ?? [] },

@@ -9,6 +9,7 @@ import { CommentBody, EngagementResponse, LikeBody } from '../../contract/posts.
 import type { Queryable } from '../db/database.js';
 import { requireAgentActive } from '../tasks/agent-active.js';
 import { enqueueTask } from '../tasks/enqueue.js';
+import { queuedBy } from '../auth/queued-by.js';
 
 
 /**
@@ -46,7 +47,7 @@ async function queueEngagement(
   body: { post_id: string; user_email: string; actor_type?: 'user' | 'company'; company_title?: string },
   type: 'agent_like_post' | 'agent_comment_post',
   extraInput: Record<string, unknown>,
-): Promise<string> {
+): Promise<{ id: string; refused: boolean }> {
   const { db, signals } = c.var.ctx;
   const team = c.var.team;
   await requireAgentActive(db, team.id);
@@ -56,6 +57,7 @@ async function queueEngagement(
     teamId: team.id,
     type,
     assignedUserId: member.user_id,
+    queuedBy: await queuedBy(c),
     input: {
       task_type: type,
       social_urn: post.activity_urn,
@@ -66,7 +68,12 @@ async function queueEngagement(
     },
   });
   if (!task) throw new Error('enqueueTask refused a task without targetKey');
-  return task.id;
+  return task;
+}
+
+/** What the answer says: queued, or failed at once because the member turned this kind off. */
+function queuedWords(what: 'Like' | 'Comment', email: string, task: { refused: boolean }): string {
+  return task.refused ? `${what} refused: ${email} turned ${what === 'Like' ? 'likes' : 'comments'} off for their account (refused_by_member)` : `${what} queued as ${email}`;
 }
 
 const ENGAGEMENT_ERRORS = {
@@ -88,8 +95,8 @@ engagementRoutes.post(
   validate('json', LikeBody, { example: { post_id: '1d7a3c5e-2b4f-4c6d-8e9f-0a1b2c3d4e5f', user_email: 'ada@example.com', actor_type: 'user' } }),
   async (c) => {
     const body = c.req.valid('json');
-    const taskId = await queueEngagement(c, body, 'agent_like_post', {});
-    const answer: EngagementResponse = { success: true, message: `Like queued as ${body.user_email}`, task_id: taskId };
+    const task = await queueEngagement(c, body, 'agent_like_post', {});
+    const answer: EngagementResponse = { success: true, message: queuedWords('Like', body.user_email, task), task_id: task.id };
     return c.json(answer);
   },
 );
@@ -109,8 +116,8 @@ engagementRoutes.post(
   }),
   async (c) => {
     const body = c.req.valid('json');
-    const taskId = await queueEngagement(c, body, 'agent_comment_post', { comment_text: body.comment_text });
-    const answer: EngagementResponse = { success: true, message: `Comment queued as ${body.user_email}`, task_id: taskId };
+    const task = await queueEngagement(c, body, 'agent_comment_post', { comment_text: body.comment_text });
+    const answer: EngagementResponse = { success: true, message: queuedWords('Comment', body.user_email, task), task_id: task.id };
     return c.json(answer);
   },
 );

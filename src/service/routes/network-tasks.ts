@@ -10,6 +10,7 @@ import { TaskCreatedResponse } from '../../contract/network-tasks.js';
 import { memberOrOldestAdmin, oldestAdmin } from '../tasks/routing.js';
 import { requireAgentActive } from '../tasks/agent-active.js';
 import { enqueueTask } from '../tasks/enqueue.js';
+import { queuedBy } from '../auth/queued-by.js';
 
 /** What the caller reads in `message` after queueing each operation. */
 const QUEUED: Record<NetworkEndpoint, string> = {
@@ -75,7 +76,8 @@ const MEMBER_NOTE =
 
 const ASYNC_NOTE =
   'Answers at once with `api_agent_task_id`; the task runs in a team member’s browser extension. ' +
-  'Poll `GET /network-agent/get-task-status` every 5 seconds (up to 30 times) for the result.';
+  'Poll `GET /network-agent/get-task-status` every 5 seconds (up to 30 times) for the result. ' +
+  'The task records who queued it (the key, or the member whose agent token the call also carries), which its member sees.';
 
 /**
  * The `/network-agent/` task operations (spec "Direct network tasks"). Checks in this order:
@@ -125,13 +127,15 @@ for (const name of Object.keys(NETWORK_ENDPOINTS) as NetworkEndpoint[]) {
       }
 
       const input = { task_type: endpoint.type, ...body };
-      const task = await enqueueTask(db, signals, { teamId: team.id, type: endpoint.type, input, assignedUserId });
+      const task = await enqueueTask(db, signals, { teamId: team.id, type: endpoint.type, input, assignedUserId, queuedBy: await queuedBy(c) });
       // No targetKey: a direct task never collides with another one.
       if (!task) throw new Error('enqueueTask refused a task without targetKey');
       const answer: TaskCreatedResponse = {
         success: true,
         api_agent_task_id: task.id,
-        message: `${QUEUED[name]}; poll get-task-status with this api_agent_task_id for the result`,
+        message: task.refused
+          ? `${QUEUED[name]} but failed at once: the member it runs as turned this kind off (refused_by_member); get-task-status says more`
+          : `${QUEUED[name]}; poll get-task-status with this api_agent_task_id for the result`,
       };
       return c.json(answer);
     },

@@ -70,8 +70,8 @@ export async function planCycles(
     `WITH due AS (${due.sql}),
      cycle AS (${CYCLE_TASKS}),
      inserted AS (
-       INSERT INTO tasks (id, team_id, type, input, status, watchlist_id, target_key)
-       SELECT gen_random_uuid(), team_id, type, input, 'pending', watchlist_id, target_key FROM cycle
+       INSERT INTO tasks (id, team_id, type, input, status, watchlist_id, target_key, queued_by)
+       SELECT gen_random_uuid(), team_id, type, input, 'pending', watchlist_id, target_key, 'watchlist' FROM cycle
        ON CONFLICT (team_id, target_key) WHERE target_key IS NOT NULL AND status IN ('pending', 'processing') DO NOTHING
        RETURNING team_id),
      moved AS (

@@ -15,13 +15,17 @@ export interface ClaimFilter {
 }
 
 // Shared by the claim and the "when is the next one due" look-up, so both see the same tasks:
-// the team's pending tasks assigned to this member or to nobody, minus the excluded kinds.
+// the team's pending tasks assigned to this member or to nobody, minus the excluded kinds and the
+// kinds the member refuses (docs/agent-protocol.md "Consent", read in the statement: a long poll
+// never hands out a kind refused while it waited).
 const CLAIMABLE = `team_id = $1 AND status = 'pending'
   AND (assigned_user_id IS NULL OR assigned_user_id = $2)
-  AND NOT (type = ANY($3::text[]))`;
+  AND NOT (type = ANY($3::text[]))
+  AND NOT (type = ANY(coalesce((SELECT r.refused_types FROM memberships r WHERE r.team_id = $1 AND r.user_id = $2), '{}')))`;
 
-// docs/agent-protocol.md: a member whose last heartbeat said signed out or paused gets no tasks.
-const ELIGIBLE = 'm.network_signed_in IS NOT FALSE AND m.paused IS NOT TRUE';
+// docs/agent-protocol.md: a member whose last heartbeat said signed out or paused gets no tasks, nor
+// one without consent (the claim route checks its version; this sees a withdrawal during a long poll).
+const ELIGIBLE = 'm.network_signed_in IS NOT FALSE AND m.paused IS NOT TRUE AND m.consent_version IS NOT NULL';
 const MEMBER_ELIGIBLE = `EXISTS (SELECT 1 FROM memberships m WHERE m.team_id = $1 AND m.user_id = $2 AND ${ELIGIBLE})`;
 // The same, and the claim settings ($4 the team's stored budgets, $5 the member's working hours)
 // still as the claim read them: checked in the claim's own statement, so no lock is needed.

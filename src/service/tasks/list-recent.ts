@@ -1,5 +1,5 @@
 import type { Queryable } from '../db/database.js';
-import type { TaskListResponse } from '../../contract/task-list.js';
+import type { QueuedBy, TaskListResponse } from '../../contract/task-list.js';
 import type { TaskError, TaskStatus, TaskType } from '../../contract/task-types.js';
 import { iso } from './task-row.js';
 import { taskTarget, type TargetFacts } from './task-target.js';
@@ -17,18 +17,22 @@ interface RecentTaskRow extends TargetFacts {
   input: Record<string, unknown>;
   watchlist_id: string | null;
   watchlist_name: string | null;
+  queued_by: QueuedBy['kind'] | null;
+  queued_by_email: string | null;
+  queued_by_name: string | null;
   created_at: Date;
   updated_at: Date;
 }
 
 /**
- * The team's recent tasks, newest first, with the members they are routed to and claimed by, and
- * what each acts on in words (its target, its watchlist, the company page it acts as).
+ * The team's recent tasks, newest first, with the members they are routed to and claimed by, what
+ * each acts on in words (its target, its watchlist, the company page it acts as) and who queued it.
+ * `claimedBy` and `types` narrow it to what one member's agent ran of those kinds.
  */
 export async function listRecentTasks(
   db: Queryable,
   teamId: string,
-  opts: { status?: TaskStatus; limit: number },
+  opts: { status?: TaskStatus; limit: number; claimedBy?: string; types?: readonly TaskType[] },
 ): Promise<TaskListResponse> {
   const rows = await db.query<RecentTaskRow>(
     `SELECT t.id, t.type, t.status, t.attempt, t.error, a.email AS assigned_email, c.email AS claimed_by_email,
@@ -37,6 +41,7 @@ export async function listRecentTasks(
                  THEN t.output ->> 'name' END AS output_name,
             p.id AS post_id, p.author_name AS post_author, left(p.content, 200) AS post_excerpt, p.post_url,
             w.id AS watchlist_id, w.name AS watchlist_name,
+            t.queued_by, qu.email AS queued_by_email, qu.full_name AS queued_by_name,
             t.created_at, t.updated_at
        FROM tasks t
        LEFT JOIN memberships a ON a.team_id = t.team_id AND a.user_id = t.assigned_user_id
@@ -44,13 +49,15 @@ export async function listRecentTasks(
        LEFT JOIN users au ON au.id = a.user_id
        LEFT JOIN users cu ON cu.id = c.user_id
        LEFT JOIN watchlists w ON w.id = t.watchlist_id AND w.team_id = t.team_id
+       LEFT JOIN users qu ON qu.id = t.queued_by_user_id
        -- Likes and comments: the collected post they are about (one per team and URN).
        LEFT JOIN posts p ON t.type IN ('agent_like_post', 'agent_comment_post')
                         AND p.team_id = t.team_id AND p.activity_urn = t.input ->> 'social_urn'
       WHERE t.team_id = $1 AND ($2::text IS NULL OR t.status = $2)
+        AND ($4::uuid IS NULL OR t.claimed_by = $4) AND ($5::text[] IS NULL OR t.type = ANY($5::text[]))
       ORDER BY t.created_at DESC, t.id
       LIMIT $3`,
-    [teamId, opts.status ?? null, opts.limit],
+    [teamId, opts.status ?? null, opts.limit, opts.claimedBy ?? null, opts.types ? [...opts.types] : null],
   );
   return {
     tasks: rows.map((r) => ({
@@ -66,6 +73,7 @@ export async function listRecentTasks(
       target: taskTarget(r.type, r.input, r),
       watchlist: r.watchlist_id && r.watchlist_name !== null ? { id: r.watchlist_id, name: r.watchlist_name } : null,
       as_company: r.input.actor_type === 'company' && typeof r.input.company_title === 'string' ? r.input.company_title : null,
+      queued_by: r.queued_by ? { kind: r.queued_by, email: r.queued_by_email, name: r.queued_by_name || null } : null,
       created_at: iso(r.created_at)!,
       updated_at: iso(r.updated_at)!,
     })),

@@ -7,6 +7,14 @@ export interface RoutedMember {
   inviteLimited: boolean;
 }
 
+/** The team's (`$1`) admins, oldest first by date of joining: the first runs the admin-routed kinds. */
+const ADMINS_BY_AGE = `FROM memberships
+      WHERE team_id = $1 AND role = 'admin' AND user_id IS NOT NULL AND joined_at IS NOT NULL
+      ORDER BY joined_at, email`;
+
+/** SQL: the user id of the team's (`$1`) oldest admin, as a scalar subquery. */
+export const OLDEST_ADMIN_ID = `(SELECT user_id ${ADMINS_BY_AGE} LIMIT 1)`;
+
 /**
  * Spec "What the service does" 5: like, comment and connection requests run as the team's oldest
  * admin by date of joining; docs/agent-protocol.md adds fetch-connections and send-message.
@@ -14,9 +22,7 @@ export interface RoutedMember {
 export async function oldestAdmin(db: Queryable, teamId: string): Promise<RoutedMember> {
   const [row] = await db.query<{ user_id: string; email: string; invite_limited: boolean }>(
     `SELECT user_id, email, COALESCE(invite_limited_until > now(), false) AS invite_limited
-       FROM memberships
-      WHERE team_id = $1 AND role = 'admin' AND user_id IS NOT NULL AND joined_at IS NOT NULL
-      ORDER BY joined_at, email
+       ${ADMINS_BY_AGE}
       LIMIT 1`,
     [teamId],
   );

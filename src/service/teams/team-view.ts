@@ -1,12 +1,14 @@
 import type { Queryable } from '../db/database.js';
 import type { MemberView } from '../../contract/members.js';
 import { AGENT_ACTIVE_WINDOW_HOURS } from '../tasks/agent-active.js';
+import { CONSENT_COLUMNS, toConsent } from '../consent/member-consent.js';
 
-type MemberRow = Omit<MemberView, 'joined_at' | 'last_active_at' | 'invite_limited_until'> & {
-  joined_at: Date | null;
-  last_active_at: Date | null;
-  invite_limited_until: Date | null;
-};
+type MemberRow = Omit<MemberView, 'joined_at' | 'last_active_at' | 'invite_limited_until' | 'consent_acknowledged_at' | 'consent_current'> &
+  Parameters<typeof toConsent>[0] & {
+    joined_at: Date | null;
+    last_active_at: Date | null;
+    invite_limited_until: Date | null;
+  };
 
 const iso = (d: Date | null) => (d ? new Date(d).toISOString() : null);
 
@@ -16,15 +18,19 @@ const MEMBER_SELECT = `
          m.joined_at, m.last_active_at,
          coalesce(m.last_active_at > now() - make_interval(hours => ${AGENT_ACTIVE_WINDOW_HOURS}), false) AS agent_active,
          m.network_signed_in, m.network_public_identifier, m.paused, m.extension_version, m.invite_limited_until,
-         m.network_map_version, m.network_health
+         m.network_map_version, m.network_health, ${CONSENT_COLUMNS}
     FROM memberships m LEFT JOIN users u ON u.id = m.user_id`;
 
-function toView(r: MemberRow): MemberView {
+function toView({ consent_acknowledged_at, oldest_admin, ...r }: MemberRow): MemberView {
+  const consent = toConsent({ ...r, consent_acknowledged_at, oldest_admin });
   return {
     ...r,
     joined_at: iso(r.joined_at),
     last_active_at: iso(r.last_active_at),
     invite_limited_until: iso(r.invite_limited_until),
+    consent_acknowledged_at: iso(consent_acknowledged_at),
+    consent_current: r.user_id !== null && consent.acknowledged,
+    refused_types: consent.refusedTypes,
   };
 }
 
