@@ -13,13 +13,14 @@ import type { StopVerdict } from './safety-stops.js';
  * Resume records "paused" as what it told the service, so the loop sends another one at once.
  */
 export function heartbeatDue(
-  state: Pick<AgentState, 'last_heartbeat_at' | 'heartbeat_every_s' | 'reported' | 'service_reachable' | 'heartbeat_wanted_at'>,
+  state: Pick<AgentState, 'last_heartbeat_at' | 'heartbeat_every_s' | 'reported' | 'service_reachable' | 'service_error' | 'heartbeat_wanted_at'>,
   current: ReportedState,
   now: number,
 ): boolean {
   if (state.last_heartbeat_at === null || now - state.last_heartbeat_at >= state.heartbeat_every_s * 1000) return true;
-  // Back from an outage: say so at once (the popup shows the service unreachable until a heartbeat).
-  if (!state.reported || state.service_reachable === false) return true;
+  // Back from an outage or a refusal (a claim refused for want of consent): say so at once; the
+  // popup shows the service unreachable, or its error, until a heartbeat.
+  if (!state.reported || state.service_reachable === false || state.service_error) return true;
   // The open popup asked for fresh budgets and waiting tasks (status.ts).
   if ((state.heartbeat_wanted_at ?? 0) > state.last_heartbeat_at) return true;
   return state.reported.paused !== current.paused || state.reported.network_signed_in !== current.network_signed_in;

@@ -13,7 +13,7 @@ import { TASK_TYPES, TaskType, type TaskType as TaskTypeName } from './task-type
 /** The kinds a member may turn off for their own account: what others see them do. */
 export const REFUSABLE_TYPES = WRITE_TYPES as readonly TaskTypeName[];
 
-const refusedMessage = "Invalid 'refused_types': only agent_like_post, agent_comment_post, agent_connection_request and agent_send_message can be refused";
+const refusedMessage = `Invalid 'refused_types': only the write kinds can be refused (${REFUSABLE_TYPES.join(', ')})`;
 
 const RefusableType = z
   .enum(TASK_TYPES, { error: refusedMessage })

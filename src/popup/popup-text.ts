@@ -2,6 +2,7 @@ import type { TaskType } from '../contract/task-types.js';
 import type { BudgetUse, Pacing } from '../contract/budgets.js';
 import type { PendingInvitation } from '../contract/invitations.js';
 import type { ActivityEntry, AgentStatus } from '../shared/protocol.js';
+import type { QueuedBy, TaskSummary } from '../contract/task-list.js';
 import { duration } from '../ui/time.js';
 
 /** The words the popup uses; kept apart from the DOM so they can be read and tested in one place. */
@@ -163,4 +164,33 @@ export function invitationWords(i: PendingInvitation): { question: string; conse
       : `You are the only admin of ${leave.team_name}, and nobody else is in it.`
     : `You would leave ${leave.team_name}${leave.other_members ? `; its ${leave.other_members} other member${leave.other_members === 1 ? ' stays' : 's stay'}` : ''}.`;
   return { question, consequence };
+}
+
+/** The write kinds a member may turn off, as the consent screen offers them. */
+export const REFUSE_LABELS: Partial<Record<TaskType, string>> = {
+  agent_like_post: 'Likes',
+  agent_comment_post: 'Comments',
+  agent_connection_request: 'Connection requests',
+  agent_send_message: 'Messages',
+  agent_invitation_withdraw: 'Withdrawing connection requests',
+};
+
+/** Who queued an action done in the member's name. */
+export function queuedByWords(q: QueuedBy | null): string {
+  if (!q) return 'queued before the service recorded who queues';
+  if (q.kind === 'member') return `queued by ${q.name ? `${q.name} (${q.email})` : (q.email ?? 'a member who has left')}`;
+  return q.kind === 'api_key' ? "queued with the team's API key (a program)" : 'queued by a watchlist';
+}
+
+const DONE_MARKS: Record<TaskSummary['status'], string> = { completed: '✓', failed: '✗', processing: '…', pending: '·' };
+
+/** "✓ Like post · Ada Lovelace’s post “…”": what was done in the member's name, and on what. */
+export function doneWords(t: TaskSummary): string {
+  return `${DONE_MARKS[t.status]} ${taskName(t.type, t.target.label)}`;
+}
+
+/** Said when the text changed since the member agreed. */
+export function consentChangedWords(acknowledgedAt: string | null): string {
+  const when = acknowledgedAt ? ` on ${new Date(acknowledgedAt).toLocaleDateString(undefined, { day: 'numeric', month: 'short', year: 'numeric' })}` : '';
+  return `What runs in your name changed since you agreed${when}. Nothing runs until you read it and agree again.`;
 }

@@ -4,6 +4,7 @@ import { serviceOrigin, servicePermission } from '../shared/default-service-url.
 import { sendToWorker } from '../shared/messaging.js';
 import type { ActionResult } from '../shared/protocol.js';
 import { pillView, popupView, type PopupActions, type PopupModel } from './view.js';
+import { consentController } from './consent-controller.js';
 
 /** How often the popup asks the worker again with nothing else to go by (deliveries live in IndexedDB). */
 const REFRESH_EVERY_MS = 5_000;
@@ -24,12 +25,18 @@ export function startPopup(app: HTMLElement, pill: HTMLElement): void {
     confirmResume: false,
     draft: { service_url: '', email: '', full_name: '', otp: '' },
     now: Date.now(),
+    consent: null,
   };
 
+  // Another screen (the consent, the main view) starts at its top, not where the last one was scrolled.
+  let screen = '';
   const draw = () => {
     m.now = Date.now();
     render(popupView(m, on), app);
     render(pillView(m), pill);
+    const now = app.firstElementChild?.getAttribute('data-testid') === 'consent' ? 'consent' : 'main';
+    if (now !== screen) window.scrollTo(0, 0);
+    screen = now;
   };
 
   async function refresh() {
@@ -38,6 +45,7 @@ export function startPopup(app: HTMLElement, pill: HTMLElement): void {
       m.unreachable = null;
       if (!m.draft.service_url) m.draft.service_url = m.status.service_url;
       if (!m.status.safety_stop) m.confirmResume = false;
+      await consent.load();
     } catch (err) {
       m.unreachable = (err as Error).message;
     }
@@ -61,7 +69,10 @@ export function startPopup(app: HTMLElement, pill: HTMLElement): void {
     await refresh();
   }
 
+  const consent = consentController({ model: m, act, draw });
+
   const on: PopupActions = {
+    ...consent.actions,
     async sendCode(ev) {
       ev.preventDefault();
       const url = m.draft.service_url.trim().replace(/\/+$/, '');

@@ -1,6 +1,7 @@
 import { html, nothing, timeTag, type TemplateResult } from '../ui/html.js';
 import type { ActivityEntry, AgentStatus, BadgeState } from '../shared/protocol.js';
 import { elapsed } from '../ui/time.js';
+import { consentNeededNotice, consentPending, consentScreen, doneInYourName, type ConsentActions, type ConsentState } from './consent-view.js';
 import { accountChanged, budgetsToShow, budgetUse, describeActivity, describeStop, describeTaskType, invitationWords, paceWords, resumeWarning, taskName, waitingResults } from './popup-text.js';
 
 /**
@@ -20,9 +21,11 @@ export interface PopupModel {
   confirmResume: boolean;
   draft: { service_url: string; email: string; full_name: string; otp: string };
   now: number;
+  /** The member's consent and the actions done in their name, from the service; null until read. */
+  consent: ConsentState | null;
 }
 
-export interface PopupActions {
+export interface PopupActions extends ConsentActions {
   sendCode(ev: Event): void;
   verifyCode(ev: Event): void;
   resendCode(): void;
@@ -54,6 +57,8 @@ const PILL_CLASS: Record<BadgeState, string> = {
 export function pillView(m: PopupModel): TemplateResult | typeof nothing {
   const s = m.status;
   if (!s?.signed_in) return nothing;
+  // The service refuses the agent's claims until the member agrees: that is no service error.
+  if (consentPending(m.consent)) return html`<span id="badge" class="pill paused" title="Nothing runs until you agree">not started</span>`;
   return html`<span id="badge" class="pill ${PILL_CLASS[s.badge.state]}" title=${s.badge.title}>${s.badge.label}</span>`;
 }
 
@@ -61,7 +66,14 @@ export function popupView(m: PopupModel, on: PopupActions): TemplateResult {
   if (m.unreachable) return html`<p class="msg error">The extension did not answer: ${m.unreachable}</p>`;
   const s = m.status;
   if (!s) return html`<p class="muted">Loading…</p>`;
-  return s.signed_in ? signedIn(s, m, on) : s.pending_sign_in ? codeForm(s.pending_sign_in, m, on) : signInForm(m, on);
+  if (!s.signed_in) return s.pending_sign_in ? codeForm(s.pending_sign_in, m, on) : signInForm(m, on);
+  // Before anything runs in the member's name, they read what will (docs/agent-protocol.md, "Consent").
+  // Once they chose "Not now" (paused, not agreed), the main view says why nothing runs instead.
+  const c = m.consent;
+  if (c?.view && (c.open || (consentPending(c) && !s.paused_by_user))) {
+    return html`${consentScreen({ ...c, view: c.view }, m.busy, on)}${messageBox(m)}`;
+  }
+  return signedIn(s, m, on);
 }
 
 function messageBox(m: PopupModel) {
@@ -134,12 +146,14 @@ function networkRow(s: AgentStatus, on: PopupActions) {
   );
 }
 
-function serviceRow(s: AgentStatus) {
+function serviceRow(s: AgentStatus, m: PopupModel) {
+  // Its refusal while the member has not agreed is said by the notice above, not as a fault.
+  const error = consentPending(m.consent) && s.service.error?.startsWith('Consent required') ? null : s.service.error;
   const value =
     s.service.reachable === false
       ? html`<span class="bad">Unreachable</span>`
-      : s.service.error
-        ? html`<span class="warn">${s.service.error}</span>`
+      : error
+        ? html`<span class="warn">${error}</span>`
         : s.service.reachable
           ? html`<span class="ok">Reachable</span>`
           : html`<span class="muted">Connecting…</span>`;
@@ -150,6 +164,8 @@ function notices(s: AgentStatus, m: PopupModel, on: PopupActions) {
   const waiting = waitingResults(s);
   const change = s.network_account_changed;
   return html`<div class="notices">
+    ${consentPending(m.consent) ? consentNeededNotice(on) : nothing}
+    ${m.consent?.error ? html`<p class="msg warn" data-testid="consent-error">${m.consent.error}</p>` : nothing}
     ${s.invitations.map((i) => {
       const words = invitationWords(i);
       return html`<div class="msg warn" role="group" aria-label="Invitation" data-testid="invitation">
@@ -175,7 +191,7 @@ function notices(s: AgentStatus, m: PopupModel, on: PopupActions) {
             : html`<button class="link" data-testid="resume-stopped" @click=${() => on.askResume(true)}>Resume them now</button>`}
         </div>`
       : nothing}
-    ${s.paused_by_user ? html`<p class="msg info" data-testid="paused">Paused: no tasks are taken until you resume.</p>` : nothing}
+    ${s.paused_by_user && !consentPending(m.consent) ? html`<p class="msg info" data-testid="paused">Paused: no tasks are taken until you resume.</p>` : nothing}
     ${waiting ? html`<p class="msg ${s.service.reachable === true ? 'info' : 'warn'}" data-testid="waiting-results">${waiting}</p>` : nothing}
   </div>`;
 }
@@ -193,7 +209,10 @@ function actions(s: AgentStatus, m: PopupModel, on: PopupActions) {
   }
   // A stop of all work is the pause in force: the button ends it, after a warning. A stop of
   // invitations only leaves other work going: the button still pauses, the notice offers to resume.
-  const pause = s.paused_by_user
+  // Without the member's agreement there is nothing to resume: the notice above leads to it.
+  const pause = consentPending(m.consent)
+    ? nothing
+    : s.paused_by_user
     ? html`<button data-testid="pause" @click=${() => on.setPaused(false)}>Resume</button>`
     : stop?.all_work
       ? html`<button data-testid="pause" @click=${() => on.askResume(true)}>Resume now</button>`
@@ -225,7 +244,7 @@ function signedIn(s: AgentStatus, m: PopupModel, on: PopupActions) {
       </div>
       <div class="muted">${user.email} · ${s.team!.name}${s.role === 'admin' ? ' (admin)' : ''}</div>
     </div>
-    ${notices(s, m, on)} ${networkRow(s, on)} ${serviceRow(s)} ${row('Last heartbeat', timeTag(s.service.last_heartbeat_at, m.now, 'not yet'), 'heartbeat')}
+    ${notices(s, m, on)} ${networkRow(s, on)} ${serviceRow(s, m)} ${row('Last heartbeat', timeTag(s.service.last_heartbeat_at, m.now, 'not yet'), 'heartbeat')}
     ${row(
       'Working on',
       task ? html`${taskName(task.type, task.target)} <span class="clock" title="running for">${elapsed(task.started_at, m.now)}</span>` : 'nothing',
@@ -236,7 +255,7 @@ function signedIn(s: AgentStatus, m: PopupModel, on: PopupActions) {
       <input type="checkbox" data-testid="safe-mode" .checked=${s.safe_mode} @change=${(e: Event) => on.setSafeMode((e.target as HTMLInputElement).checked)} />
       Safe mode: twice the spacing, at most 50 tasks an hour
     </label>
-    ${messageBox(m)} ${actions(s, m, on)}
+    ${messageBox(m)} ${actions(s, m, on)} ${m.consent?.view ? doneInYourName(m.consent.done, m.now, on) : nothing}
     ${s.recent.length
       ? html`<h2>Recent</h2>
           <ul class="activity" data-testid="activity">

@@ -224,6 +224,9 @@ test('sign in, reveal the key, add a member, create a watchlist, see and filter 
       paused: false,
     });
     expect(hb.status).toBe(200);
+    // The member agreed, in the extension's popup, to what runs in their name (docs/agent-protocol.md, "Consent").
+    const asked = await api('GET', '/agent/consent', agent);
+    expect((await api('POST', '/agent/consent', agent, { version: asked.body.version })).status).toBe(200);
     // No Refresh: the heartbeat changed the member, and the live stream says so.
     const me = page.locator(`#member-list li[data-email="${EMAIL}"]`);
     await expect(me.locator('.badge.good', { hasText: /^active$/ })).toBeVisible();

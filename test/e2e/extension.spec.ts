@@ -5,7 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { expect, test, type BrowserContext, type Page } from '@playwright/test';
 import { startFakeNetwork, type FakeNetwork } from '../fake-network/server.js';
 import { E2E_SERVICE_URL, EXTENSION_DIR } from './support/e2e-env.js';
-import { extensionStorage, launchAgentBrowser, mailedCode, openPopup, publicApi, serviceWorker, startE2eService, useFastPace, type E2eService } from './support/harness.js';
+import { agreeInPopup, extensionStorage, launchAgentBrowser, mailedCode, openPopup, publicApi, serviceWorker, startE2eService, useFastPace, type E2eService } from './support/harness.js';
 
 /**
  * The extension end to end: Debian's Chromium with the built extension, the real service (in
@@ -120,6 +120,7 @@ test('sign in through the popup with the mailed code', async () => {
 
   await popup.locator('#otp').fill(code);
   await popup.getByRole('button', { name: 'Sign in' }).click();
+  await agreeInPopup(popup);
   await expect(popup.getByTestId('identity')).toContainText('Grace Hopper');
   await expect(popup.getByTestId('identity')).toContainText(ADMIN);
   // The agent opened a network tab in the background and read who is signed in there.
@@ -356,6 +357,7 @@ test("a second member's extension gets the tasks routed to that member", async (
     await expect(popup2.getByText('We sent a 6-digit code to')).toBeVisible();
     await popup2.locator('#otp').fill(await mailedCode(service.outboxDir, MEMBER, sentAt));
     await popup2.getByRole('button', { name: 'Sign in' }).click();
+    await agreeInPopup(popup2);
     await expect(popup2.getByTestId('identity')).toContainText("Grace Hopper's team");
     await expect(popup2.getByTestId('network')).toContainText('Signed in as', { timeout: 45_000 });
 

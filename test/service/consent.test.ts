@@ -5,6 +5,7 @@ import { enqueueTask } from '../../src/service/tasks/enqueue.js';
 import type { ConsentView } from '../../src/contract/consent.js';
 import type { TeamView } from '../../src/contract/members.js';
 import type { TaskListResponse } from '../../src/contract/task-list.js';
+import { WRITE_TYPES } from '../../src/contract/budgets.js';
 
 /** docs/agent-protocol.md, "Consent": the member knows what runs in their name, and stays in control of it. */
 
@@ -70,15 +71,16 @@ describe('GET /agent/consent', () => {
     for (const words of ["team's admins", "team's API key", 'User Agreement', 'restricted or banned', 'pause the extension at any time', 'No admin can undo your pause', 'Likes on posts', 'Comments on posts']) {
       expect(c.text).toContain(words);
     }
-    // Bob is not the team's oldest admin: invitations and messages are never routed to him.
-    expect(c.task_types).toContain('agent_like_post');
-    expect(c.task_types).not.toContain('agent_send_message');
-    expect(c.text).toContain('run only as the team\'s oldest admin, which you are not');
+    // Bob is not the team's oldest admin: connection requests are never routed to him; messages are (member_email).
+    expect(c.task_types).toEqual(expect.arrayContaining(['agent_like_post', 'agent_send_message', 'agent_conversations_fetch']));
+    expect(c.task_types).not.toContain('agent_connection_request');
+    expect(c.text).toContain('Messages to your connections');
+    expect(c.text).toContain("Connection requests run only as the team's oldest admin, which you are not");
 
     const adas = await consent(ada);
     expect(adas.version).not.toBe(c.version);
-    expect(adas.task_types).toEqual(expect.arrayContaining(['agent_connection_request', 'agent_send_message']));
-    expect(adas.text).toContain('Messages to your connections');
+    expect(adas.task_types).toContain('agent_connection_request');
+    expect(adas.text).toContain('Connection requests (invitations)');
   });
 
   test('reading and answering the consent are not activity (the 48-hour rule)', async () => {
@@ -156,7 +158,7 @@ describe('until the current version is acknowledged', () => {
 });
 
 describe('a new version of the text asks again', () => {
-  test('bob becomes the oldest admin: invitations and messages may now run as him, so his claims stop until he acknowledges that', async () => {
+  test('bob becomes the oldest admin: connection requests may now run as him, so his claims stop until he acknowledges that', async () => {
     await drain();
     const old = (await consent(bob)).version;
     // Ada leaves: bob, promoted, is now the one the admin-routed kinds run as.
@@ -166,7 +168,7 @@ describe('a new version of the text asks again', () => {
     const now = await consent(bob);
     expect(now.version).not.toBe(old);
     expect(now.acknowledged_version).toBe(old);
-    expect(now.task_types).toContain('agent_send_message');
+    expect(now.task_types).toContain('agent_connection_request');
     const res = await claim(bob);
     expect(res.status).toBe(403);
     expect(((await res.json()) as { error: string }).error).toContain(`acknowledge version ${now.version}`);
@@ -281,7 +283,7 @@ describe('who queued each action, for the member it runs as', () => {
     expect(find(byKey.task_id).target.label).toContain('From a program');
     expect(find(byAda.task_id).queued_by).toEqual({ kind: 'member', email: 'ada@consent.test', name: 'ada' });
     // Only writes run by bob: no reads, nothing run by ada.
-    expect(tasks.every((t) => ['agent_like_post', 'agent_comment_post', 'agent_connection_request', 'agent_send_message'].includes(t.type))).toBe(true);
+    expect(tasks.every((t) => WRITE_TYPES.includes(t.type))).toBe(true);
     expect(tasks.every((t) => t.claimed_by_email === 'bob@consent.test')).toBe(true);
     // The admin's task list says the same.
     const list = (await (await svc.call('GET', '/api-tasks?limit=50', { headers: team.keyHeaders })).json()) as TaskListResponse;

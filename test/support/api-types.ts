@@ -343,8 +343,8 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Fetch the oldest admin’s 1st-degree connections
-         * @description Answers at once with `api_agent_task_id`; the task runs in a team member’s browser extension. Poll `GET /network-agent/get-task-status` every 5 seconds (up to 30 times) for the result. The task records who queued it (the key, or the member whose agent token the call also carries), which its member sees. Task type: `agent_connections_fetch`. Runs as the team’s oldest admin (by date of joining).
+         * Fetch a member’s 1st-degree connections, newest first
+         * @description Answers at once with `api_agent_task_id`; the task runs in a team member’s browser extension. Poll `GET /network-agent/get-task-status` every 5 seconds (up to 30 times) for the result. The task records who queued it (the key, or the member whose agent token the call also carries), which its member sees. Task type: `agent_connections_fetch`. Runs in the browser of the member `member_email` names (default: the team’s oldest admin by date of joining); a member outside the team is a 404.
          */
         post: operations["postNetworkAgentFetchConnections"];
         delete?: never;
@@ -363,10 +363,110 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Send a direct message to a 1st-degree connection of the oldest admin
-         * @description Answers at once with `api_agent_task_id`; the task runs in a team member’s browser extension. Poll `GET /network-agent/get-task-status` every 5 seconds (up to 30 times) for the result. The task records who queued it (the key, or the member whose agent token the call also carries), which its member sees. Task type: `agent_send_message`. Runs as the team’s oldest admin (by date of joining).
+         * Send a direct message to a 1st-degree connection, or reply in a conversation
+         * @description Answers at once with `api_agent_task_id`; the task runs in a team member’s browser extension. Poll `GET /network-agent/get-task-status` every 5 seconds (up to 30 times) for the result. The task records who queued it (the key, or the member whose agent token the call also carries), which its member sees. Task type: `agent_send_message`. Runs in the browser of the member `member_email` names (default: the team’s oldest admin by date of joining); a member outside the team is a 404.
          */
         post: operations["postNetworkAgentSendMessage"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/network-agent/fetch-conversations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Fetch a member’s inbox: conversations, newest activity first
+         * @description Answers at once with `api_agent_task_id`; the task runs in a team member’s browser extension. Poll `GET /network-agent/get-task-status` every 5 seconds (up to 30 times) for the result. The task records who queued it (the key, or the member whose agent token the call also carries), which its member sees. Task type: `agent_conversations_fetch`. Runs in the browser of the member `member_email` names (default: the team’s oldest admin by date of joining); a member outside the team is a 404.
+         */
+        post: operations["postNetworkAgentFetchConversations"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/network-agent/fetch-conversation-messages": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Fetch the messages of one conversation, newest first
+         * @description Answers at once with `api_agent_task_id`; the task runs in a team member’s browser extension. Poll `GET /network-agent/get-task-status` every 5 seconds (up to 30 times) for the result. The task records who queued it (the key, or the member whose agent token the call also carries), which its member sees. Task type: `agent_conversation_messages_fetch`. Runs in the browser of the member `member_email` names (default: the team’s oldest admin by date of joining); a member outside the team is a 404.
+         */
+        post: operations["postNetworkAgentFetchConversationMessages"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/network-agent/mark-conversation-read": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Mark one conversation of a member’s inbox as read
+         * @description Answers at once with `api_agent_task_id`; the task runs in a team member’s browser extension. Poll `GET /network-agent/get-task-status` every 5 seconds (up to 30 times) for the result. The task records who queued it (the key, or the member whose agent token the call also carries), which its member sees. Task type: `agent_conversation_mark_read`. Runs in the browser of the member `member_email` names (default: the team’s oldest admin by date of joining); a member outside the team is a 404.
+         */
+        post: operations["postNetworkAgentMarkConversationRead"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/network-agent/fetch-sent-invitations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Fetch the connection requests a member sent that still wait
+         * @description Answers at once with `api_agent_task_id`; the task runs in a team member’s browser extension. Poll `GET /network-agent/get-task-status` every 5 seconds (up to 30 times) for the result. The task records who queued it (the key, or the member whose agent token the call also carries), which its member sees. Task type: `agent_sent_invitations_fetch`. Runs in the browser of the member `member_email` names (default: the team’s oldest admin by date of joining); a member outside the team is a 404.
+         */
+        post: operations["postNetworkAgentFetchSentInvitations"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/network-agent/withdraw-connection-request": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Withdraw a member’s pending connection request to one person
+         * @description Answers at once with `api_agent_task_id`; the task runs in a team member’s browser extension. Poll `GET /network-agent/get-task-status` every 5 seconds (up to 30 times) for the result. The task records who queued it (the key, or the member whose agent token the call also carries), which its member sees. Task type: `agent_invitation_withdraw`. Runs in the browser of the member `member_email` names (default: the team’s oldest admin by date of joining); a member outside the team is a 404.
+         */
+        post: operations["postNetworkAgentWithdrawConnectionRequest"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1109,7 +1209,7 @@ export interface operations {
                             agent_active: boolean;
                             budgets: {
                                 /** @enum {string} */
-                                task_type: "agent_profile_fetch" | "agent_profiles_tracking" | "agent_like_post" | "agent_comment_post" | "agent_connection_request" | "agent_company_fetch" | "agent_company_posts_fetch" | "agent_profiles_search" | "agent_connections_fetch" | "agent_send_message" | "agent_keyword_tracking" | "agent_company_tracking";
+                                task_type: "agent_profile_fetch" | "agent_profiles_tracking" | "agent_like_post" | "agent_comment_post" | "agent_connection_request" | "agent_company_fetch" | "agent_company_posts_fetch" | "agent_profiles_search" | "agent_connections_fetch" | "agent_send_message" | "agent_keyword_tracking" | "agent_company_tracking" | "agent_conversations_fetch" | "agent_conversation_messages_fetch" | "agent_conversation_mark_read" | "agent_sent_invitations_fetch" | "agent_invitation_withdraw";
                                 per_day: number | null;
                                 per_week: number | null;
                                 default_per_day: number | null;
@@ -1162,11 +1262,11 @@ export interface operations {
                             consent_acknowledged_at: string | null;
                             consent_version: string | null;
                             consent_current: boolean;
-                            refused_types: ("agent_profile_fetch" | "agent_profiles_tracking" | "agent_like_post" | "agent_comment_post" | "agent_connection_request" | "agent_company_fetch" | "agent_company_posts_fetch" | "agent_profiles_search" | "agent_connections_fetch" | "agent_send_message" | "agent_keyword_tracking" | "agent_company_tracking")[];
+                            refused_types: ("agent_profile_fetch" | "agent_profiles_tracking" | "agent_like_post" | "agent_comment_post" | "agent_connection_request" | "agent_company_fetch" | "agent_company_posts_fetch" | "agent_profiles_search" | "agent_connections_fetch" | "agent_send_message" | "agent_keyword_tracking" | "agent_company_tracking" | "agent_conversations_fetch" | "agent_conversation_messages_fetch" | "agent_conversation_mark_read" | "agent_sent_invitations_fetch" | "agent_invitation_withdraw")[];
                             safety?: {
                                 budgets: {
                                     /** @enum {string} */
-                                    task_type: "agent_profile_fetch" | "agent_profiles_tracking" | "agent_like_post" | "agent_comment_post" | "agent_connection_request" | "agent_company_fetch" | "agent_company_posts_fetch" | "agent_profiles_search" | "agent_connections_fetch" | "agent_send_message" | "agent_keyword_tracking" | "agent_company_tracking";
+                                    task_type: "agent_profile_fetch" | "agent_profiles_tracking" | "agent_like_post" | "agent_comment_post" | "agent_connection_request" | "agent_company_fetch" | "agent_company_posts_fetch" | "agent_profiles_search" | "agent_connections_fetch" | "agent_send_message" | "agent_keyword_tracking" | "agent_company_tracking" | "agent_conversations_fetch" | "agent_conversation_messages_fetch" | "agent_conversation_mark_read" | "agent_sent_invitations_fetch" | "agent_invitation_withdraw";
                                     per_day: number | null;
                                     per_week: number | null;
                                     used_today: number;
@@ -1184,7 +1284,7 @@ export interface operations {
                                 waiting: {
                                     task_id: string;
                                     /** @enum {string} */
-                                    task_type: "agent_profile_fetch" | "agent_profiles_tracking" | "agent_like_post" | "agent_comment_post" | "agent_connection_request" | "agent_company_fetch" | "agent_company_posts_fetch" | "agent_profiles_search" | "agent_connections_fetch" | "agent_send_message" | "agent_keyword_tracking" | "agent_company_tracking";
+                                    task_type: "agent_profile_fetch" | "agent_profiles_tracking" | "agent_like_post" | "agent_comment_post" | "agent_connection_request" | "agent_company_fetch" | "agent_company_posts_fetch" | "agent_profiles_search" | "agent_connections_fetch" | "agent_send_message" | "agent_keyword_tracking" | "agent_company_tracking" | "agent_conversations_fetch" | "agent_conversation_messages_fetch" | "agent_conversation_mark_read" | "agent_sent_invitations_fetch" | "agent_invitation_withdraw";
                                     scheduled_for: string | null;
                                     waiting_reason: string;
                                 }[];
@@ -1263,6 +1363,26 @@ export interface operations {
                             per_day?: number | null;
                             per_week?: number | null;
                         } | null;
+                        agent_conversations_fetch?: {
+                            per_day?: number | null;
+                            per_week?: number | null;
+                        } | null;
+                        agent_conversation_messages_fetch?: {
+                            per_day?: number | null;
+                            per_week?: number | null;
+                        } | null;
+                        agent_conversation_mark_read?: {
+                            per_day?: number | null;
+                            per_week?: number | null;
+                        } | null;
+                        agent_sent_invitations_fetch?: {
+                            per_day?: number | null;
+                            per_week?: number | null;
+                        } | null;
+                        agent_invitation_withdraw?: {
+                            per_day?: number | null;
+                            per_week?: number | null;
+                        } | null;
                     };
                     pacing?: {
                         write_min_s?: number;
@@ -1289,7 +1409,7 @@ export interface operations {
                             agent_active: boolean;
                             budgets: {
                                 /** @enum {string} */
-                                task_type: "agent_profile_fetch" | "agent_profiles_tracking" | "agent_like_post" | "agent_comment_post" | "agent_connection_request" | "agent_company_fetch" | "agent_company_posts_fetch" | "agent_profiles_search" | "agent_connections_fetch" | "agent_send_message" | "agent_keyword_tracking" | "agent_company_tracking";
+                                task_type: "agent_profile_fetch" | "agent_profiles_tracking" | "agent_like_post" | "agent_comment_post" | "agent_connection_request" | "agent_company_fetch" | "agent_company_posts_fetch" | "agent_profiles_search" | "agent_connections_fetch" | "agent_send_message" | "agent_keyword_tracking" | "agent_company_tracking" | "agent_conversations_fetch" | "agent_conversation_messages_fetch" | "agent_conversation_mark_read" | "agent_sent_invitations_fetch" | "agent_invitation_withdraw";
                                 per_day: number | null;
                                 per_week: number | null;
                                 default_per_day: number | null;
@@ -1342,11 +1462,11 @@ export interface operations {
                             consent_acknowledged_at: string | null;
                             consent_version: string | null;
                             consent_current: boolean;
-                            refused_types: ("agent_profile_fetch" | "agent_profiles_tracking" | "agent_like_post" | "agent_comment_post" | "agent_connection_request" | "agent_company_fetch" | "agent_company_posts_fetch" | "agent_profiles_search" | "agent_connections_fetch" | "agent_send_message" | "agent_keyword_tracking" | "agent_company_tracking")[];
+                            refused_types: ("agent_profile_fetch" | "agent_profiles_tracking" | "agent_like_post" | "agent_comment_post" | "agent_connection_request" | "agent_company_fetch" | "agent_company_posts_fetch" | "agent_profiles_search" | "agent_connections_fetch" | "agent_send_message" | "agent_keyword_tracking" | "agent_company_tracking" | "agent_conversations_fetch" | "agent_conversation_messages_fetch" | "agent_conversation_mark_read" | "agent_sent_invitations_fetch" | "agent_invitation_withdraw")[];
                             safety?: {
                                 budgets: {
                                     /** @enum {string} */
-                                    task_type: "agent_profile_fetch" | "agent_profiles_tracking" | "agent_like_post" | "agent_comment_post" | "agent_connection_request" | "agent_company_fetch" | "agent_company_posts_fetch" | "agent_profiles_search" | "agent_connections_fetch" | "agent_send_message" | "agent_keyword_tracking" | "agent_company_tracking";
+                                    task_type: "agent_profile_fetch" | "agent_profiles_tracking" | "agent_like_post" | "agent_comment_post" | "agent_connection_request" | "agent_company_fetch" | "agent_company_posts_fetch" | "agent_profiles_search" | "agent_connections_fetch" | "agent_send_message" | "agent_keyword_tracking" | "agent_company_tracking" | "agent_conversations_fetch" | "agent_conversation_messages_fetch" | "agent_conversation_mark_read" | "agent_sent_invitations_fetch" | "agent_invitation_withdraw";
                                     per_day: number | null;
                                     per_week: number | null;
                                     used_today: number;
@@ -1364,7 +1484,7 @@ export interface operations {
                                 waiting: {
                                     task_id: string;
                                     /** @enum {string} */
-                                    task_type: "agent_profile_fetch" | "agent_profiles_tracking" | "agent_like_post" | "agent_comment_post" | "agent_connection_request" | "agent_company_fetch" | "agent_company_posts_fetch" | "agent_profiles_search" | "agent_connections_fetch" | "agent_send_message" | "agent_keyword_tracking" | "agent_company_tracking";
+                                    task_type: "agent_profile_fetch" | "agent_profiles_tracking" | "agent_like_post" | "agent_comment_post" | "agent_connection_request" | "agent_company_fetch" | "agent_company_posts_fetch" | "agent_profiles_search" | "agent_connections_fetch" | "agent_send_message" | "agent_keyword_tracking" | "agent_company_tracking" | "agent_conversations_fetch" | "agent_conversation_messages_fetch" | "agent_conversation_mark_read" | "agent_sent_invitations_fetch" | "agent_invitation_withdraw";
                                     scheduled_for: string | null;
                                     waiting_reason: string;
                                 }[];
@@ -1463,11 +1583,11 @@ export interface operations {
                         consent_acknowledged_at: string | null;
                         consent_version: string | null;
                         consent_current: boolean;
-                        refused_types: ("agent_profile_fetch" | "agent_profiles_tracking" | "agent_like_post" | "agent_comment_post" | "agent_connection_request" | "agent_company_fetch" | "agent_company_posts_fetch" | "agent_profiles_search" | "agent_connections_fetch" | "agent_send_message" | "agent_keyword_tracking" | "agent_company_tracking")[];
+                        refused_types: ("agent_profile_fetch" | "agent_profiles_tracking" | "agent_like_post" | "agent_comment_post" | "agent_connection_request" | "agent_company_fetch" | "agent_company_posts_fetch" | "agent_profiles_search" | "agent_connections_fetch" | "agent_send_message" | "agent_keyword_tracking" | "agent_company_tracking" | "agent_conversations_fetch" | "agent_conversation_messages_fetch" | "agent_conversation_mark_read" | "agent_sent_invitations_fetch" | "agent_invitation_withdraw")[];
                         safety?: {
                             budgets: {
                                 /** @enum {string} */
-                                task_type: "agent_profile_fetch" | "agent_profiles_tracking" | "agent_like_post" | "agent_comment_post" | "agent_connection_request" | "agent_company_fetch" | "agent_company_posts_fetch" | "agent_profiles_search" | "agent_connections_fetch" | "agent_send_message" | "agent_keyword_tracking" | "agent_company_tracking";
+                                task_type: "agent_profile_fetch" | "agent_profiles_tracking" | "agent_like_post" | "agent_comment_post" | "agent_connection_request" | "agent_company_fetch" | "agent_company_posts_fetch" | "agent_profiles_search" | "agent_connections_fetch" | "agent_send_message" | "agent_keyword_tracking" | "agent_company_tracking" | "agent_conversations_fetch" | "agent_conversation_messages_fetch" | "agent_conversation_mark_read" | "agent_sent_invitations_fetch" | "agent_invitation_withdraw";
                                 per_day: number | null;
                                 per_week: number | null;
                                 used_today: number;
@@ -1485,7 +1605,7 @@ export interface operations {
                             waiting: {
                                 task_id: string;
                                 /** @enum {string} */
-                                task_type: "agent_profile_fetch" | "agent_profiles_tracking" | "agent_like_post" | "agent_comment_post" | "agent_connection_request" | "agent_company_fetch" | "agent_company_posts_fetch" | "agent_profiles_search" | "agent_connections_fetch" | "agent_send_message" | "agent_keyword_tracking" | "agent_company_tracking";
+                                task_type: "agent_profile_fetch" | "agent_profiles_tracking" | "agent_like_post" | "agent_comment_post" | "agent_connection_request" | "agent_company_fetch" | "agent_company_posts_fetch" | "agent_profiles_search" | "agent_connections_fetch" | "agent_send_message" | "agent_keyword_tracking" | "agent_company_tracking" | "agent_conversations_fetch" | "agent_conversation_messages_fetch" | "agent_conversation_mark_read" | "agent_sent_invitations_fetch" | "agent_invitation_withdraw";
                                 scheduled_for: string | null;
                                 waiting_reason: string;
                             }[];
@@ -1591,11 +1711,11 @@ export interface operations {
                         consent_acknowledged_at: string | null;
                         consent_version: string | null;
                         consent_current: boolean;
-                        refused_types: ("agent_profile_fetch" | "agent_profiles_tracking" | "agent_like_post" | "agent_comment_post" | "agent_connection_request" | "agent_company_fetch" | "agent_company_posts_fetch" | "agent_profiles_search" | "agent_connections_fetch" | "agent_send_message" | "agent_keyword_tracking" | "agent_company_tracking")[];
+                        refused_types: ("agent_profile_fetch" | "agent_profiles_tracking" | "agent_like_post" | "agent_comment_post" | "agent_connection_request" | "agent_company_fetch" | "agent_company_posts_fetch" | "agent_profiles_search" | "agent_connections_fetch" | "agent_send_message" | "agent_keyword_tracking" | "agent_company_tracking" | "agent_conversations_fetch" | "agent_conversation_messages_fetch" | "agent_conversation_mark_read" | "agent_sent_invitations_fetch" | "agent_invitation_withdraw")[];
                         safety?: {
                             budgets: {
                                 /** @enum {string} */
-                                task_type: "agent_profile_fetch" | "agent_profiles_tracking" | "agent_like_post" | "agent_comment_post" | "agent_connection_request" | "agent_company_fetch" | "agent_company_posts_fetch" | "agent_profiles_search" | "agent_connections_fetch" | "agent_send_message" | "agent_keyword_tracking" | "agent_company_tracking";
+                                task_type: "agent_profile_fetch" | "agent_profiles_tracking" | "agent_like_post" | "agent_comment_post" | "agent_connection_request" | "agent_company_fetch" | "agent_company_posts_fetch" | "agent_profiles_search" | "agent_connections_fetch" | "agent_send_message" | "agent_keyword_tracking" | "agent_company_tracking" | "agent_conversations_fetch" | "agent_conversation_messages_fetch" | "agent_conversation_mark_read" | "agent_sent_invitations_fetch" | "agent_invitation_withdraw";
                                 per_day: number | null;
                                 per_week: number | null;
                                 used_today: number;
@@ -1613,7 +1733,7 @@ export interface operations {
                             waiting: {
                                 task_id: string;
                                 /** @enum {string} */
-                                task_type: "agent_profile_fetch" | "agent_profiles_tracking" | "agent_like_post" | "agent_comment_post" | "agent_connection_request" | "agent_company_fetch" | "agent_company_posts_fetch" | "agent_profiles_search" | "agent_connections_fetch" | "agent_send_message" | "agent_keyword_tracking" | "agent_company_tracking";
+                                task_type: "agent_profile_fetch" | "agent_profiles_tracking" | "agent_like_post" | "agent_comment_post" | "agent_connection_request" | "agent_company_fetch" | "agent_company_posts_fetch" | "agent_profiles_search" | "agent_connections_fetch" | "agent_send_message" | "agent_keyword_tracking" | "agent_company_tracking" | "agent_conversations_fetch" | "agent_conversation_messages_fetch" | "agent_conversation_mark_read" | "agent_sent_invitations_fetch" | "agent_invitation_withdraw";
                                 scheduled_for: string | null;
                                 waiting_reason: string;
                             }[];
@@ -1778,11 +1898,11 @@ export interface operations {
                         consent_acknowledged_at: string | null;
                         consent_version: string | null;
                         consent_current: boolean;
-                        refused_types: ("agent_profile_fetch" | "agent_profiles_tracking" | "agent_like_post" | "agent_comment_post" | "agent_connection_request" | "agent_company_fetch" | "agent_company_posts_fetch" | "agent_profiles_search" | "agent_connections_fetch" | "agent_send_message" | "agent_keyword_tracking" | "agent_company_tracking")[];
+                        refused_types: ("agent_profile_fetch" | "agent_profiles_tracking" | "agent_like_post" | "agent_comment_post" | "agent_connection_request" | "agent_company_fetch" | "agent_company_posts_fetch" | "agent_profiles_search" | "agent_connections_fetch" | "agent_send_message" | "agent_keyword_tracking" | "agent_company_tracking" | "agent_conversations_fetch" | "agent_conversation_messages_fetch" | "agent_conversation_mark_read" | "agent_sent_invitations_fetch" | "agent_invitation_withdraw")[];
                         safety?: {
                             budgets: {
                                 /** @enum {string} */
-                                task_type: "agent_profile_fetch" | "agent_profiles_tracking" | "agent_like_post" | "agent_comment_post" | "agent_connection_request" | "agent_company_fetch" | "agent_company_posts_fetch" | "agent_profiles_search" | "agent_connections_fetch" | "agent_send_message" | "agent_keyword_tracking" | "agent_company_tracking";
+                                task_type: "agent_profile_fetch" | "agent_profiles_tracking" | "agent_like_post" | "agent_comment_post" | "agent_connection_request" | "agent_company_fetch" | "agent_company_posts_fetch" | "agent_profiles_search" | "agent_connections_fetch" | "agent_send_message" | "agent_keyword_tracking" | "agent_company_tracking" | "agent_conversations_fetch" | "agent_conversation_messages_fetch" | "agent_conversation_mark_read" | "agent_sent_invitations_fetch" | "agent_invitation_withdraw";
                                 per_day: number | null;
                                 per_week: number | null;
                                 used_today: number;
@@ -1800,7 +1920,7 @@ export interface operations {
                             waiting: {
                                 task_id: string;
                                 /** @enum {string} */
-                                task_type: "agent_profile_fetch" | "agent_profiles_tracking" | "agent_like_post" | "agent_comment_post" | "agent_connection_request" | "agent_company_fetch" | "agent_company_posts_fetch" | "agent_profiles_search" | "agent_connections_fetch" | "agent_send_message" | "agent_keyword_tracking" | "agent_company_tracking";
+                                task_type: "agent_profile_fetch" | "agent_profiles_tracking" | "agent_like_post" | "agent_comment_post" | "agent_connection_request" | "agent_company_fetch" | "agent_company_posts_fetch" | "agent_profiles_search" | "agent_connections_fetch" | "agent_send_message" | "agent_keyword_tracking" | "agent_company_tracking" | "agent_conversations_fetch" | "agent_conversation_messages_fetch" | "agent_conversation_mark_read" | "agent_sent_invitations_fetch" | "agent_invitation_withdraw";
                                 scheduled_for: string | null;
                                 waiting_reason: string;
                             }[];
@@ -2539,10 +2659,13 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
+                    member_email?: string;
                     /** @default 0 */
                     start?: number;
                     /** @default 40 */
                     count?: number;
+                    /** Format: date-time */
+                    since?: string;
                 };
             };
         };
@@ -2588,7 +2711,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `No admin user found in the team` */
+            /** @description `No member with that e-mail in the team`, or `No admin user found in the team` without `member_email` */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -2609,7 +2732,9 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    profile_urn: string;
+                    member_email?: string;
+                    profile_urn?: string;
+                    conversation_urn?: string;
                     message_text: string;
                 };
             };
@@ -2656,7 +2781,353 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `No admin user found in the team` */
+            /** @description `No member with that e-mail in the team`, or `No admin user found in the team` without `member_email` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    postNetworkAgentFetchConversations: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    member_email?: string;
+                    /** @default false */
+                    unread_only?: boolean;
+                    /** @default 20 */
+                    count?: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Task queued */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        success: boolean;
+                        /** Format: uuid */
+                        api_agent_task_id: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description Invalid input: malformed JSON, an unknown or mistyped field, or a value out of range; the message names it */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `Missing API Key` or `Invalid API Key` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `Plugin installation required: …`: no member’s extension was active in the last 48 hours */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `No member with that e-mail in the team`, or `No admin user found in the team` without `member_email` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    postNetworkAgentFetchConversationMessages: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    member_email?: string;
+                    conversation_urn: string;
+                    /** @default 20 */
+                    count?: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Task queued */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        success: boolean;
+                        /** Format: uuid */
+                        api_agent_task_id: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description Invalid input: malformed JSON, an unknown or mistyped field, or a value out of range; the message names it */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `Missing API Key` or `Invalid API Key` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `Plugin installation required: …`: no member’s extension was active in the last 48 hours */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `No member with that e-mail in the team`, or `No admin user found in the team` without `member_email` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    postNetworkAgentMarkConversationRead: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    member_email?: string;
+                    conversation_urn: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Task queued */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        success: boolean;
+                        /** Format: uuid */
+                        api_agent_task_id: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description Invalid input: malformed JSON, an unknown or mistyped field, or a value out of range; the message names it */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `Missing API Key` or `Invalid API Key` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `Plugin installation required: …`: no member’s extension was active in the last 48 hours */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `No member with that e-mail in the team`, or `No admin user found in the team` without `member_email` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    postNetworkAgentFetchSentInvitations: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    member_email?: string;
+                    /** @default 100 */
+                    count?: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Task queued */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        success: boolean;
+                        /** Format: uuid */
+                        api_agent_task_id: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description Invalid input: malformed JSON, an unknown or mistyped field, or a value out of range; the message names it */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `Missing API Key` or `Invalid API Key` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `Plugin installation required: …`: no member’s extension was active in the last 48 hours */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `No member with that e-mail in the team`, or `No admin user found in the team` without `member_email` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    postNetworkAgentWithdrawConnectionRequest: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    member_email?: string;
+                    profile_urn: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Task queued */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        success: boolean;
+                        /** Format: uuid */
+                        api_agent_task_id: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description Invalid input: malformed JSON, an unknown or mistyped field, or a value out of range; the message names it */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `Missing API Key` or `Invalid API Key` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `Plugin installation required: …`: no member’s extension was active in the last 48 hours */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `No member with that e-mail in the team`, or `No admin user found in the team` without `member_email` */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -2699,7 +3170,7 @@ export interface operations {
                             } | null;
                             error?: {
                                 /** @enum {string} */
-                                code: "network_signed_out" | "network_rate_limited" | "network_challenge" | "invitation_limit" | "not_found" | "access_denied" | "not_first_degree" | "already_connected" | "invitation_pending" | "network_changed" | "network_error" | "timeout" | "paused_by_user" | "agent_lost" | "refused_by_member";
+                                code: "network_signed_out" | "network_rate_limited" | "network_challenge" | "invitation_limit" | "not_found" | "access_denied" | "not_first_degree" | "already_connected" | "invitation_pending" | "invitation_not_found" | "network_changed" | "network_error" | "timeout" | "paused_by_user" | "agent_lost" | "refused_by_member";
                                 message: string;
                             } | null;
                             created_at?: string;
@@ -3996,7 +4467,7 @@ export interface operations {
                         safety?: {
                             budgets: {
                                 /** @enum {string} */
-                                task_type: "agent_profile_fetch" | "agent_profiles_tracking" | "agent_like_post" | "agent_comment_post" | "agent_connection_request" | "agent_company_fetch" | "agent_company_posts_fetch" | "agent_profiles_search" | "agent_connections_fetch" | "agent_send_message" | "agent_keyword_tracking" | "agent_company_tracking";
+                                task_type: "agent_profile_fetch" | "agent_profiles_tracking" | "agent_like_post" | "agent_comment_post" | "agent_connection_request" | "agent_company_fetch" | "agent_company_posts_fetch" | "agent_profiles_search" | "agent_connections_fetch" | "agent_send_message" | "agent_keyword_tracking" | "agent_company_tracking" | "agent_conversations_fetch" | "agent_conversation_messages_fetch" | "agent_conversation_mark_read" | "agent_sent_invitations_fetch" | "agent_invitation_withdraw";
                                 per_day: number | null;
                                 per_week: number | null;
                                 used_today: number;
@@ -4014,7 +4485,7 @@ export interface operations {
                             waiting: {
                                 task_id: string;
                                 /** @enum {string} */
-                                task_type: "agent_profile_fetch" | "agent_profiles_tracking" | "agent_like_post" | "agent_comment_post" | "agent_connection_request" | "agent_company_fetch" | "agent_company_posts_fetch" | "agent_profiles_search" | "agent_connections_fetch" | "agent_send_message" | "agent_keyword_tracking" | "agent_company_tracking";
+                                task_type: "agent_profile_fetch" | "agent_profiles_tracking" | "agent_like_post" | "agent_comment_post" | "agent_connection_request" | "agent_company_fetch" | "agent_company_posts_fetch" | "agent_profiles_search" | "agent_connections_fetch" | "agent_send_message" | "agent_keyword_tracking" | "agent_company_tracking" | "agent_conversations_fetch" | "agent_conversation_messages_fetch" | "agent_conversation_mark_read" | "agent_sent_invitations_fetch" | "agent_invitation_withdraw";
                                 scheduled_for: string | null;
                                 waiting_reason: string;
                             }[];
@@ -4072,7 +4543,7 @@ export interface operations {
                 "application/json": {
                     /** @default 20 */
                     wait_s?: number;
-                    exclude_types?: ("agent_profile_fetch" | "agent_profiles_tracking" | "agent_like_post" | "agent_comment_post" | "agent_connection_request" | "agent_company_fetch" | "agent_company_posts_fetch" | "agent_profiles_search" | "agent_connections_fetch" | "agent_send_message" | "agent_keyword_tracking" | "agent_company_tracking")[];
+                    exclude_types?: ("agent_profile_fetch" | "agent_profiles_tracking" | "agent_like_post" | "agent_comment_post" | "agent_connection_request" | "agent_company_fetch" | "agent_company_posts_fetch" | "agent_profiles_search" | "agent_connections_fetch" | "agent_send_message" | "agent_keyword_tracking" | "agent_company_tracking" | "agent_conversations_fetch" | "agent_conversation_messages_fetch" | "agent_conversation_mark_read" | "agent_sent_invitations_fetch" | "agent_invitation_withdraw")[];
                 };
             };
         };
@@ -4087,7 +4558,7 @@ export interface operations {
                         task: {
                             id: string;
                             /** @enum {string} */
-                            type: "agent_profile_fetch" | "agent_profiles_tracking" | "agent_like_post" | "agent_comment_post" | "agent_connection_request" | "agent_company_fetch" | "agent_company_posts_fetch" | "agent_profiles_search" | "agent_connections_fetch" | "agent_send_message" | "agent_keyword_tracking" | "agent_company_tracking";
+                            type: "agent_profile_fetch" | "agent_profiles_tracking" | "agent_like_post" | "agent_comment_post" | "agent_connection_request" | "agent_company_fetch" | "agent_company_posts_fetch" | "agent_profiles_search" | "agent_connections_fetch" | "agent_send_message" | "agent_keyword_tracking" | "agent_company_tracking" | "agent_conversations_fetch" | "agent_conversation_messages_fetch" | "agent_conversation_mark_read" | "agent_sent_invitations_fetch" | "agent_invitation_withdraw";
                             input: {
                                 [key: string]: unknown;
                             };
@@ -4284,7 +4755,7 @@ export interface operations {
                     attempt: number;
                     error: {
                         /** @enum {string} */
-                        code: "network_signed_out" | "network_rate_limited" | "network_challenge" | "invitation_limit" | "not_found" | "access_denied" | "not_first_degree" | "already_connected" | "invitation_pending" | "network_changed" | "network_error" | "timeout" | "paused_by_user" | "agent_lost";
+                        code: "network_signed_out" | "network_rate_limited" | "network_challenge" | "invitation_limit" | "not_found" | "access_denied" | "not_first_degree" | "already_connected" | "invitation_pending" | "invitation_not_found" | "network_changed" | "network_error" | "timeout" | "paused_by_user" | "agent_lost";
                         message: string;
                         retryable: boolean;
                         retry_after?: string;
@@ -4393,10 +4864,10 @@ export interface operations {
                     "application/json": {
                         version: string;
                         text: string;
-                        task_types: ("agent_profile_fetch" | "agent_profiles_tracking" | "agent_like_post" | "agent_comment_post" | "agent_connection_request" | "agent_company_fetch" | "agent_company_posts_fetch" | "agent_profiles_search" | "agent_connections_fetch" | "agent_send_message" | "agent_keyword_tracking" | "agent_company_tracking")[];
+                        task_types: ("agent_profile_fetch" | "agent_profiles_tracking" | "agent_like_post" | "agent_comment_post" | "agent_connection_request" | "agent_company_fetch" | "agent_company_posts_fetch" | "agent_profiles_search" | "agent_connections_fetch" | "agent_send_message" | "agent_keyword_tracking" | "agent_company_tracking" | "agent_conversations_fetch" | "agent_conversation_messages_fetch" | "agent_conversation_mark_read" | "agent_sent_invitations_fetch" | "agent_invitation_withdraw")[];
                         acknowledged_version: string | null;
                         acknowledged_at: string | null;
-                        refused_types: ("agent_profile_fetch" | "agent_profiles_tracking" | "agent_like_post" | "agent_comment_post" | "agent_connection_request" | "agent_company_fetch" | "agent_company_posts_fetch" | "agent_profiles_search" | "agent_connections_fetch" | "agent_send_message" | "agent_keyword_tracking" | "agent_company_tracking")[];
+                        refused_types: ("agent_profile_fetch" | "agent_profiles_tracking" | "agent_like_post" | "agent_comment_post" | "agent_connection_request" | "agent_company_fetch" | "agent_company_posts_fetch" | "agent_profiles_search" | "agent_connections_fetch" | "agent_send_message" | "agent_keyword_tracking" | "agent_company_tracking" | "agent_conversations_fetch" | "agent_conversation_messages_fetch" | "agent_conversation_mark_read" | "agent_sent_invitations_fetch" | "agent_invitation_withdraw")[];
                     };
                 };
             };
@@ -4422,7 +4893,7 @@ export interface operations {
             content: {
                 "application/json": {
                     version: string;
-                    refused_types?: ("agent_profile_fetch" | "agent_profiles_tracking" | "agent_like_post" | "agent_comment_post" | "agent_connection_request" | "agent_company_fetch" | "agent_company_posts_fetch" | "agent_profiles_search" | "agent_connections_fetch" | "agent_send_message" | "agent_keyword_tracking" | "agent_company_tracking")[];
+                    refused_types?: ("agent_profile_fetch" | "agent_profiles_tracking" | "agent_like_post" | "agent_comment_post" | "agent_connection_request" | "agent_company_fetch" | "agent_company_posts_fetch" | "agent_profiles_search" | "agent_connections_fetch" | "agent_send_message" | "agent_keyword_tracking" | "agent_company_tracking" | "agent_conversations_fetch" | "agent_conversation_messages_fetch" | "agent_conversation_mark_read" | "agent_sent_invitations_fetch" | "agent_invitation_withdraw")[];
                 };
             };
         };
@@ -4436,10 +4907,10 @@ export interface operations {
                     "application/json": {
                         version: string;
                         text: string;
-                        task_types: ("agent_profile_fetch" | "agent_profiles_tracking" | "agent_like_post" | "agent_comment_post" | "agent_connection_request" | "agent_company_fetch" | "agent_company_posts_fetch" | "agent_profiles_search" | "agent_connections_fetch" | "agent_send_message" | "agent_keyword_tracking" | "agent_company_tracking")[];
+                        task_types: ("agent_profile_fetch" | "agent_profiles_tracking" | "agent_like_post" | "agent_comment_post" | "agent_connection_request" | "agent_company_fetch" | "agent_company_posts_fetch" | "agent_profiles_search" | "agent_connections_fetch" | "agent_send_message" | "agent_keyword_tracking" | "agent_company_tracking" | "agent_conversations_fetch" | "agent_conversation_messages_fetch" | "agent_conversation_mark_read" | "agent_sent_invitations_fetch" | "agent_invitation_withdraw")[];
                         acknowledged_version: string | null;
                         acknowledged_at: string | null;
-                        refused_types: ("agent_profile_fetch" | "agent_profiles_tracking" | "agent_like_post" | "agent_comment_post" | "agent_connection_request" | "agent_company_fetch" | "agent_company_posts_fetch" | "agent_profiles_search" | "agent_connections_fetch" | "agent_send_message" | "agent_keyword_tracking" | "agent_company_tracking")[];
+                        refused_types: ("agent_profile_fetch" | "agent_profiles_tracking" | "agent_like_post" | "agent_comment_post" | "agent_connection_request" | "agent_company_fetch" | "agent_company_posts_fetch" | "agent_profiles_search" | "agent_connections_fetch" | "agent_send_message" | "agent_keyword_tracking" | "agent_company_tracking" | "agent_conversations_fetch" | "agent_conversation_messages_fetch" | "agent_conversation_mark_read" | "agent_sent_invitations_fetch" | "agent_invitation_withdraw")[];
                     };
                 };
             };
@@ -4490,10 +4961,10 @@ export interface operations {
                     "application/json": {
                         version: string;
                         text: string;
-                        task_types: ("agent_profile_fetch" | "agent_profiles_tracking" | "agent_like_post" | "agent_comment_post" | "agent_connection_request" | "agent_company_fetch" | "agent_company_posts_fetch" | "agent_profiles_search" | "agent_connections_fetch" | "agent_send_message" | "agent_keyword_tracking" | "agent_company_tracking")[];
+                        task_types: ("agent_profile_fetch" | "agent_profiles_tracking" | "agent_like_post" | "agent_comment_post" | "agent_connection_request" | "agent_company_fetch" | "agent_company_posts_fetch" | "agent_profiles_search" | "agent_connections_fetch" | "agent_send_message" | "agent_keyword_tracking" | "agent_company_tracking" | "agent_conversations_fetch" | "agent_conversation_messages_fetch" | "agent_conversation_mark_read" | "agent_sent_invitations_fetch" | "agent_invitation_withdraw")[];
                         acknowledged_version: string | null;
                         acknowledged_at: string | null;
-                        refused_types: ("agent_profile_fetch" | "agent_profiles_tracking" | "agent_like_post" | "agent_comment_post" | "agent_connection_request" | "agent_company_fetch" | "agent_company_posts_fetch" | "agent_profiles_search" | "agent_connections_fetch" | "agent_send_message" | "agent_keyword_tracking" | "agent_company_tracking")[];
+                        refused_types: ("agent_profile_fetch" | "agent_profiles_tracking" | "agent_like_post" | "agent_comment_post" | "agent_connection_request" | "agent_company_fetch" | "agent_company_posts_fetch" | "agent_profiles_search" | "agent_connections_fetch" | "agent_send_message" | "agent_keyword_tracking" | "agent_company_tracking" | "agent_conversations_fetch" | "agent_conversation_messages_fetch" | "agent_conversation_mark_read" | "agent_sent_invitations_fetch" | "agent_invitation_withdraw")[];
                     };
                 };
             };
@@ -4527,13 +4998,13 @@ export interface operations {
                         tasks: {
                             id: string;
                             /** @enum {string} */
-                            type: "agent_profile_fetch" | "agent_profiles_tracking" | "agent_like_post" | "agent_comment_post" | "agent_connection_request" | "agent_company_fetch" | "agent_company_posts_fetch" | "agent_profiles_search" | "agent_connections_fetch" | "agent_send_message" | "agent_keyword_tracking" | "agent_company_tracking";
+                            type: "agent_profile_fetch" | "agent_profiles_tracking" | "agent_like_post" | "agent_comment_post" | "agent_connection_request" | "agent_company_fetch" | "agent_company_posts_fetch" | "agent_profiles_search" | "agent_connections_fetch" | "agent_send_message" | "agent_keyword_tracking" | "agent_company_tracking" | "agent_conversations_fetch" | "agent_conversation_messages_fetch" | "agent_conversation_mark_read" | "agent_sent_invitations_fetch" | "agent_invitation_withdraw";
                             /** @enum {string} */
                             status: "pending" | "processing" | "completed" | "failed";
                             attempt: number;
                             error: {
                                 /** @enum {string} */
-                                code: "network_signed_out" | "network_rate_limited" | "network_challenge" | "invitation_limit" | "not_found" | "access_denied" | "not_first_degree" | "already_connected" | "invitation_pending" | "network_changed" | "network_error" | "timeout" | "paused_by_user" | "agent_lost" | "refused_by_member";
+                                code: "network_signed_out" | "network_rate_limited" | "network_challenge" | "invitation_limit" | "not_found" | "access_denied" | "not_first_degree" | "already_connected" | "invitation_pending" | "invitation_not_found" | "network_changed" | "network_error" | "timeout" | "paused_by_user" | "agent_lost" | "refused_by_member";
                                 message: string;
                             } | null;
                             assigned_email: string | null;
@@ -4542,7 +5013,7 @@ export interface operations {
                             claimed_by_name: string | null;
                             target: {
                                 /** @enum {string} */
-                                kind: "profile" | "profiles" | "post" | "company" | "keyword" | "search" | "connections";
+                                kind: "profile" | "profiles" | "post" | "company" | "keyword" | "search" | "connections" | "inbox" | "conversation" | "invitations";
                                 label: string;
                                 url: string | null;
                                 post_id: string | null;
@@ -4598,13 +5069,13 @@ export interface operations {
                         tasks: {
                             id: string;
                             /** @enum {string} */
-                            type: "agent_profile_fetch" | "agent_profiles_tracking" | "agent_like_post" | "agent_comment_post" | "agent_connection_request" | "agent_company_fetch" | "agent_company_posts_fetch" | "agent_profiles_search" | "agent_connections_fetch" | "agent_send_message" | "agent_keyword_tracking" | "agent_company_tracking";
+                            type: "agent_profile_fetch" | "agent_profiles_tracking" | "agent_like_post" | "agent_comment_post" | "agent_connection_request" | "agent_company_fetch" | "agent_company_posts_fetch" | "agent_profiles_search" | "agent_connections_fetch" | "agent_send_message" | "agent_keyword_tracking" | "agent_company_tracking" | "agent_conversations_fetch" | "agent_conversation_messages_fetch" | "agent_conversation_mark_read" | "agent_sent_invitations_fetch" | "agent_invitation_withdraw";
                             /** @enum {string} */
                             status: "pending" | "processing" | "completed" | "failed";
                             attempt: number;
                             error: {
                                 /** @enum {string} */
-                                code: "network_signed_out" | "network_rate_limited" | "network_challenge" | "invitation_limit" | "not_found" | "access_denied" | "not_first_degree" | "already_connected" | "invitation_pending" | "network_changed" | "network_error" | "timeout" | "paused_by_user" | "agent_lost" | "refused_by_member";
+                                code: "network_signed_out" | "network_rate_limited" | "network_challenge" | "invitation_limit" | "not_found" | "access_denied" | "not_first_degree" | "already_connected" | "invitation_pending" | "invitation_not_found" | "network_changed" | "network_error" | "timeout" | "paused_by_user" | "agent_lost" | "refused_by_member";
                                 message: string;
                             } | null;
                             assigned_email: string | null;
@@ -4613,7 +5084,7 @@ export interface operations {
                             claimed_by_name: string | null;
                             target: {
                                 /** @enum {string} */
-                                kind: "profile" | "profiles" | "post" | "company" | "keyword" | "search" | "connections";
+                                kind: "profile" | "profiles" | "post" | "company" | "keyword" | "search" | "connections" | "inbox" | "conversation" | "invitations";
                                 label: string;
                                 url: string | null;
                                 post_id: string | null;

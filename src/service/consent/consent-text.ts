@@ -1,4 +1,5 @@
 import { TASK_TYPES, type TaskType } from '../../contract/task-types.js';
+import { OLDEST_ADMIN_ID } from '../tasks/routing.js';
 
 /**
  * The consent text (docs/agent-protocol.md, "Consent"), owned here. Change a word, change
@@ -7,10 +8,20 @@ import { TASK_TYPES, type TaskType } from '../../contract/task-types.js';
 export const REVISION = '2026-11-25';
 
 /**
- * Kinds the API routes only to the team's oldest admin (routes/network-tasks.ts). Likes and comments
- * also run as any member an API user names (`/api-like`, `/api-comment`); reads run on anyone.
+ * The kind the API routes only to the team's oldest admin (`runsAs: 'oldest_admin'` in
+ * contract/task-io.ts). Likes and comments also run as any member an API user names (`/api-like`,
+ * `/api-comment`); messages, inbox and invitation tasks as the member named by `member_email`; reads
+ * on anyone.
  */
-const OLDEST_ADMIN_ONLY: readonly TaskType[] = ['agent_connection_request', 'agent_send_message', 'agent_connections_fetch'];
+const OLDEST_ADMIN_ONLY: readonly TaskType[] = ['agent_connection_request'];
+
+const versionFor = (runsOldestAdminTasks: boolean) => `${REVISION}-${runsOldestAdminTasks ? 'oldest-admin' : 'member'}`;
+
+/**
+ * SQL: the version the membership `m` of team `$1` is asked now, as `consentText` names it: for
+ * statements that must see the consent as it is when they run (the claim's, during a long poll).
+ */
+export const CURRENT_VERSION_SQL = `(CASE WHEN m.user_id IS NOT DISTINCT FROM ${OLDEST_ADMIN_ID} THEN '${versionFor(true)}' ELSE '${versionFor(false)}' END)`;
 
 export interface ConsentText {
   version: string;
@@ -23,23 +34,24 @@ const INTRO = `What this extension does in your name
 
 While it runs, the Network Agent extension works in this browser, signed in to the network as you. It takes tasks your team queues and does them with your account. Tasks are queued by your team's admins (in the team dashboard) and by any program that holds your team's API key. They do not ask you before each one.`;
 
-const READS_LIKES_COMMENTS = `Your team can queue these in your name:
+const EVERY_MEMBER = `Your team can queue these in your name:
 - Reading profiles, company pages, posts and searches. Nobody is told.
+- Reading your connections, your conversations and their messages, and the invitations you sent. What is read goes to your team.
 - Likes on posts.
-- Comments on posts, with words someone else wrote.`;
+- Comments on posts, with words someone else wrote.
+- Messages to your connections, with words someone else wrote, and marking conversations as read.
+- Withdrawing connection requests you sent.`;
 
-const ADMIN_WRITES = `- Connection requests (invitations), with a note someone else wrote.
-- Messages to your connections, with words someone else wrote.
-- Reading your list of connections.`;
+const OLDEST_ADMIN = `- Connection requests (invitations), with a note someone else wrote.`;
 
-const NOT_ADMIN = `Connection requests, messages and reading a list of connections run only as the team's oldest admin, which you are not. If you become that admin, you will be asked again.`;
+const NOT_OLDEST_ADMIN = `Connection requests run only as the team's oldest admin, which you are not. If you become that admin, you will be asked again.`;
 
 const RISK = `The risk is to your network account. The network's User Agreement does not allow software to act on an account automatically. The network looks for extensions like this one and has restricted and banned accounts that used them. Using this extension can get your account restricted or banned.`;
 
 const CONTROL = `You stay in control:
-- You can turn off likes, comments, connection requests or messages for your account. They are then never given to you.
+- You can turn off likes, comments, connection requests, messages or withdrawals of requests for your account. They are then never given to you.
 - You can pause the extension at any time in its popup. No admin can undo your pause.
-- The popup lists every like, comment, connection request and message done in your name, and who queued it.
+- The popup lists every like, comment, connection request, message and withdrawal done in your name, and who queued it.
 - You can withdraw this agreement at any time. Nothing runs in your name until you agree again.`;
 
 const DATA = `What goes to your team's service: your e-mail and name, who you are on the network (your profile's address), whether you are signed in to the network and whether you paused, and the results of the tasks you run (what was read, what was done).`;
@@ -49,9 +61,10 @@ const DATA = `What goes to your team's service: your e-mail and name, who you ar
  * can be done in their name, so it is part of the version and asks again when it changes.
  */
 export function consentText(runsOldestAdminTasks: boolean): ConsentText {
-  const paragraphs = [INTRO, runsOldestAdminTasks ? `${READS_LIKES_COMMENTS}\n${ADMIN_WRITES}` : `${READS_LIKES_COMMENTS}\n\n${NOT_ADMIN}`, RISK, CONTROL, DATA];
+  // The risk right after what it is: read before the list, never below the fold.
+  const paragraphs = [INTRO, RISK, runsOldestAdminTasks ? `${EVERY_MEMBER}\n${OLDEST_ADMIN}` : `${EVERY_MEMBER}\n\n${NOT_OLDEST_ADMIN}`, CONTROL, DATA];
   return {
-    version: `${REVISION}-${runsOldestAdminTasks ? 'oldest-admin' : 'member'}`,
+    version: versionFor(runsOldestAdminTasks),
     text: paragraphs.join('\n\n'),
     task_types: TASK_TYPES.filter((t) => runsOldestAdminTasks || !OLDEST_ADMIN_ONLY.includes(t)),
   };

@@ -6,6 +6,7 @@ import { useCounts } from '../budgets/usage.js';
 import type { ClaimedTask } from '../../contract/agent.js';
 import type { TaskType } from '../../contract/task-types.js';
 import { iso, LEASE_SECONDS } from './task-row.js';
+import { CURRENT_VERSION_SQL } from '../consent/consent-text.js';
 
 /** Who is claiming, and which kinds of work it skips for now (its safety stops). */
 export interface ClaimFilter {
@@ -24,8 +25,9 @@ const CLAIMABLE = `team_id = $1 AND status = 'pending'
   AND NOT (type = ANY(coalesce((SELECT r.refused_types FROM memberships r WHERE r.team_id = $1 AND r.user_id = $2), '{}')))`;
 
 // docs/agent-protocol.md: a member whose last heartbeat said signed out or paused gets no tasks, nor
-// one without consent (the claim route checks its version; this sees a withdrawal during a long poll).
-const ELIGIBLE = 'm.network_signed_in IS NOT FALSE AND m.paused IS NOT TRUE AND m.consent_version IS NOT NULL';
+// one who has not acknowledged the consent text they are asked now (checked here too, so a long poll
+// sees a withdrawal or a new version at once; the claim route answers the 403).
+const ELIGIBLE = `m.network_signed_in IS NOT FALSE AND m.paused IS NOT TRUE AND m.consent_version = ${CURRENT_VERSION_SQL}`;
 const MEMBER_ELIGIBLE = `EXISTS (SELECT 1 FROM memberships m WHERE m.team_id = $1 AND m.user_id = $2 AND ${ELIGIBLE})`;
 // The same, and the claim settings ($4 the team's stored budgets, $5 the member's working hours)
 // still as the claim read them: checked in the claim's own statement, so no lock is needed.

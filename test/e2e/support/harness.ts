@@ -157,10 +157,21 @@ export async function signInThroughPopup(
   await popup.getByRole('button', { name: 'Send code' }).click();
   await popup.locator('#otp').fill(await mailedCode(outboxDir, email));
   await popup.getByRole('button', { name: 'Sign in' }).click();
+  await agreeInPopup(popup);
   await expect(popup.getByTestId('network')).toContainText('Signed in as', { timeout: 45_000 });
   const creds = (await extensionStorage(context, 'credentials')) as { api_key: string; agent_token: string; service_url: string };
   if (opts.pace === 'fast') await useFastPace(popup, context, creds);
   return creds;
+}
+
+/**
+ * The first-run screen after sign-in (docs/agent-protocol.md, "Consent"): the member reads what runs
+ * in their name and chooses "I understand, start"; until then the service hands their agent nothing.
+ */
+export async function agreeInPopup(popup: Page) {
+  await expect(popup.getByTestId('consent')).toBeVisible();
+  await popup.getByTestId('consent-agree').click();
+  await expect(popup.getByTestId('consent')).toBeHidden();
 }
 
 /** No spacing between tasks: what an admin who accepts the risk may set (PATCH /api-team). */

@@ -180,7 +180,7 @@ describe('claim loop and the paused state the service knows', () => {
 
 describe('heartbeatDue', () => {
   const now = Date.parse('2026-11-22T09:00:00.000Z');
-  const fresh = { last_heartbeat_at: now - 1_000, heartbeat_every_s: 60, reported: { paused: false, network_signed_in: true }, service_reachable: true };
+  const fresh = { last_heartbeat_at: now - 1_000, heartbeat_every_s: 60, reported: { paused: false, network_signed_in: true }, service_reachable: true, service_error: null };
 
   it('is due when the minute is up or none was ever sent', () => {
     expect(heartbeatDue({ ...fresh, last_heartbeat_at: now - 60_000 }, fresh.reported, now)).toBe(true);
@@ -196,6 +196,10 @@ describe('heartbeatDue', () => {
 
   it('is due at once when the service was unreachable at the last call', () => {
     expect(heartbeatDue({ ...fresh, service_reachable: false }, fresh.reported, now)).toBe(true);
+  });
+
+  it('is due at once when the service refused the last call (a claim before the member agreed), so its error does not outlive the cause', () => {
+    expect(heartbeatDue({ ...fresh, service_error: "Consent required: acknowledge what runs in your name in the extension's popup first" }, fresh.reported, now)).toBe(true);
   });
 
   it('is due when the open popup asked for fresh budgets after the last one, and only then', () => {
