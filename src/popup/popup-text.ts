@@ -179,7 +179,7 @@ export const REFUSE_LABELS: Partial<Record<TaskType, string>> = {
 export function queuedByWords(q: QueuedBy | null): string {
   if (!q) return 'queued before the service recorded who queues';
   if (q.kind === 'member') return `queued by ${q.name ? `${q.name} (${q.email})` : (q.email ?? 'a member who has left')}`;
-  return q.kind === 'api_key' ? "queued with the team's API key (a program)" : 'queued by a watchlist';
+  return { api_key: "queued with the team's API key (a program)", watchlist: 'queued by a watchlist', sync: 'queued by the service (invitations and inbox kept up to date)' }[q.kind];
 }
 
 const DONE_MARKS: Record<TaskSummary['status'], string> = { completed: '✓', failed: '✗', processing: '…', pending: '·' };

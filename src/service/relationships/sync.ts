@@ -57,7 +57,7 @@ export async function runRelationshipSync(ctx: ServiceContext, now = new Date())
     const allowed = (type: TaskType) => !isSpent(budgets[type], use?.get(type));
     const queue = (type: TaskType, input: Record<string, unknown>) =>
       allowed(type)
-        ? enqueueTask(db, signals, { teamId: member.team_id, type, input: { task_type: type, ...input }, assignedUserId: member.user_id, targetKey: `sync:${type}:${member.user_id}` })
+        ? enqueueTask(db, signals, { teamId: member.team_id, type, input: { task_type: type, ...input }, assignedUserId: member.user_id, targetKey: `sync:${type}:${member.user_id}`, queuedBy: { kind: 'sync' } })
         : null;
     const since = member.last_sync_at ? new Date(member.last_sync_at.getTime() - SINCE_OVERLAP_MS).toISOString() : undefined;
     await queue('agent_connections_fetch', { start: 0, count: CONNECTIONS_PER_READ, ...(since ? { since } : {}) });
@@ -97,6 +97,7 @@ async function queueMessageReads(ctx: ServiceContext): Promise<number> {
       input: { task_type: 'agent_conversation_messages_fetch', conversation_urn: r.conversation_urn, count: MESSAGES_PER_READ },
       assignedUserId: r.user_id,
       targetKey: `messages:${r.conversation_urn}`,
+      queuedBy: { kind: 'sync' },
     });
     if (task) queued++;
   }

@@ -70,6 +70,9 @@ export class FirefoxPopup {
     await this.expectText('form', 'We sent a 6-digit code to');
     await this.fill('#otp', await mailedCode(outboxDir, email, sentAfter));
     await this.click('form button.primary');
+    // The first-run screen (docs/agent-protocol.md, "Consent"): nothing runs before the member agrees.
+    await this.expectText(this.testId('consent-agree'), 'I understand, start');
+    await this.click(this.testId('consent-agree'));
     await this.expectText(this.testId('network'), 'Signed in as', 45_000);
     return (await this.storage<{ api_key: string; agent_token: string; service_url: string }>('credentials'))!;
   }
