@@ -64,7 +64,8 @@ export function createEngagements(onChange: () => void) {
       ...actor,
       ...(kind === 'comment' ? { comment_text: commentText } : {}),
     };
-    const answer = await call<EngagementResponse>('POST', kind === 'like' ? '/api-like' : '/api-comment', { session, body });
+    // With the member's token too: the task records who queued it, and the member it runs as sees that.
+    const answer = await call<EngagementResponse>('POST', kind === 'like' ? '/api-like' : '/api-comment', { auth: 'member', session, body });
     put(postId, {
       taskId: answer.task_id,
       kind,

@@ -4,11 +4,12 @@ import { html, nothing, render as draw, timeTag } from '../ui/html.js';
 import { busy, byId, setStatus } from './dom.js';
 import type { Session } from './session.js';
 import { memberSafety } from './member-budgets.js';
+import { REFUSABLE_WORDS } from '../contract/consent.js';
 
 /**
  * Members and their extensions (GET /api-team), and adding a member (POST /api-team-members,
  * admins only). The extension columns are what docs/agent-protocol.md keeps per member:
- * last activity (the 48-hour rule), network sign-in, paused, version.
+ * last activity (the 48-hour rule), network sign-in, paused, version; and the member's consent.
  */
 export function mountMembers(onView: (view: TeamView) => void): { load(session: Session): Promise<void> } {
   const list = byId('member-list');
@@ -104,6 +105,7 @@ function memberCard(m: MemberView, isMe: boolean, now: number) {
       </dd>
       <dt>Paused</dt>
       <dd>${m.paused === null ? html`<span class="muted">—</span>` : m.paused ? html`<span class="badge warn">paused</span>` : 'no'}</dd>
+      ${m.status === 'active' ? html`<dt>Consent</dt><dd class="consent" data-testid="consent">${consentFacts(m, now)}</dd>` : nothing}
       ${hasExtension ? html`<dt>Network map</dt><dd class="network-health">${networkHealth(m)}</dd>` : nothing}
       ${inviteLimited
         ? html`<dt>Invitations</dt>
@@ -112,6 +114,23 @@ function memberCard(m: MemberView, isMe: boolean, now: number) {
     </dl>
     ${m.safety ? memberSafety(m.safety, now) : nothing}
   </li>`;
+}
+
+/**
+ * Whether the member agreed, in their extension, to what runs in their name (docs/agent-protocol.md,
+ * "Consent"): until they agree to the current text they are given no task, and the kinds they
+ * turned off are never assigned to them.
+ */
+function consentFacts(m: MemberView, now: number) {
+  const state = m.consent_current
+    ? html`<span class="badge good">agreed</span> ${timeTag(m.consent_acknowledged_at, now)}`
+    : m.consent_version
+      ? html`<span class="badge bad">asked again</span> <span class="muted small">the text changed since they agreed: they get no task until they agree again</span>`
+      : html`<span class="badge bad">not agreed</span> <span class="muted small">they get no task until they agree in their extension</span>`;
+  const refused = m.refused_types.length
+    ? html`<div class="muted small">Turned off: ${m.refused_types.map((t) => REFUSABLE_WORDS[t] ?? t).join(', ')}</div>`
+    : nothing;
+  return html`${state}${refused}`;
 }
 
 /**

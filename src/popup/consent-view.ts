@@ -1,8 +1,8 @@
 import { html, nothing, timeTag, type TemplateResult } from '../ui/html.js';
-import type { ConsentView } from '../contract/consent.js';
+import { REFUSABLE_WORDS, type ConsentView } from '../contract/consent.js';
 import type { TaskSummary } from '../contract/task-list.js';
 import type { TaskType } from '../contract/task-types.js';
-import { consentChangedWords, doneWords, queuedByWords, REFUSE_LABELS } from './popup-text.js';
+import { consentChangedWords, doneWords, queuedByWords } from './popup-text.js';
 
 /**
  * What the popup shows of consent (docs/agent-protocol.md, "Consent"): the service's text with the
@@ -52,7 +52,7 @@ function textView(text: string) {
 export function consentScreen(c: ConsentState & { view: ConsentView }, busy: boolean, on: ConsentActions): TemplateResult {
   const v = c.view;
   const agreed = v.acknowledged_version === v.version;
-  const refusable = v.task_types.filter((t) => REFUSE_LABELS[t]);
+  const refusable = v.task_types.filter((t) => REFUSABLE_WORDS[t]);
   return html`<section class="consent" data-testid="consent" aria-label="What runs in your name">
     ${v.acknowledged_version && !agreed ? html`<p class="msg warn" data-testid="consent-changed">${consentChangedWords(v.acknowledged_at)}</p>` : nothing}
     <div class="consent-text" data-testid="consent-text">${textView(v.text)}</div>
@@ -62,7 +62,7 @@ export function consentScreen(c: ConsentState & { view: ConsentView }, busy: boo
           ${refusable.map(
             (t) => html`<label class="toggle">
               <input type="checkbox" data-testid=${`refuse-${t}`} .checked=${c.refusing.includes(t)} @change=${(e: Event) => on.refuse(t, (e.target as HTMLInputElement).checked)} />
-              ${REFUSE_LABELS[t]}
+              ${REFUSABLE_WORDS[t]}
             </label>`,
           )}
         </fieldset>`

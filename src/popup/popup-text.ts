@@ -166,15 +166,6 @@ export function invitationWords(i: PendingInvitation): { question: string; conse
   return { question, consequence };
 }
 
-/** The write kinds a member may turn off, as the consent screen offers them. */
-export const REFUSE_LABELS: Partial<Record<TaskType, string>> = {
-  agent_like_post: 'Likes',
-  agent_comment_post: 'Comments',
-  agent_connection_request: 'Connection requests',
-  agent_send_message: 'Messages',
-  agent_invitation_withdraw: 'Withdrawing connection requests',
-};
-
 /** Who queued an action done in the member's name. */
 export function queuedByWords(q: QueuedBy | null): string {
   if (!q) return 'queued before the service recorded who queues';
