@@ -122,6 +122,22 @@ test('a fresh member signs in and reads what runs in their name before anything 
   const bob = await bobInTeam();
   expect(bob).toMatchObject({ consent_acknowledged_at: null, consent_version: null, consent_current: false });
   expect(bob.safety?.waiting).toContainEqual(expect.objectContaining({ task_id: task, waiting_reason: reason }));
+
+  // The admin's dashboard says it too, on bob's card.
+  const page = await world.browser.context.newPage();
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.goto(E2E_SERVICE_URL);
+  await world.service.ctx.db.query("UPDATE otp_codes SET sent_at = sent_at - interval '1 minute' WHERE email = $1", [ADMIN]);
+  const sentAfter = Date.now();
+  await page.locator('#sign-in').getByLabel('E-mail').fill(ADMIN);
+  await page.getByRole('button', { name: 'Send code' }).click();
+  await page.getByLabel('Code').fill(await mailedCode(world.service.outboxDir, ADMIN, sentAfter));
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  const card = page.locator(`#member-list li[data-email="${MEMBER}"]`);
+  await expect(card.getByTestId('consent')).toContainText('not agreed');
+  await expect(card.getByTestId('consent')).toContainText('they get no task until they agree in their extension');
+  await card.screenshot({ path: join(ARTIFACTS, 'consent-dashboard-member.png') });
+  await page.close();
 });
 
 test('"I understand, start": the waiting task runs; a write kind the member turned off is never assigned to him', async () => {
