@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect, test, type CDPSession, type Page } from '@playwright/test';
 import { E2E_SERVICE_URL } from './support/e2e-env.js';
-import { extensionStorage, mailedCode, openPopup, publicApi, serviceWorker, signInThroughPopup, startAgentWorld, type AgentWorld } from './support/harness.js';
+import { agreeInPopup, extensionStorage, mailedCode, openPopup, publicApi, serviceWorker, signInThroughPopup, startAgentWorld, type AgentWorld } from './support/harness.js';
 
 /**
  * The popup tells the truth (issue: "an honest popup"), each state in Chromium at 360 px with a
@@ -341,6 +341,8 @@ test('an invitation to another team waits for the member: declined, then accepte
   await expect(banner).toBeVisible({ timeout: 30_000 });
   await banner.getByTestId('accept-invitation').click();
   await expect(popup.getByTestId('message')).toContainText(`You joined ${ada.team.name} as member. You left ${graces.name}.`);
+  // Another team, other admins and another key: Grace is asked before anything runs for it (docs/agent-protocol.md, "Consent").
+  await agreeInPopup(popup);
   await expect(popup.getByTestId('identity')).toContainText(ada.team.name);
   const creds = (await extensionStorage(world.browser.context, 'credentials')) as { team: { id: string }; api_key: string };
   expect(creds).toMatchObject({ team: { id: ada.team.id }, api_key: ada.team.api_key });
