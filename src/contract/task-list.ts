@@ -37,10 +37,10 @@ export type TaskTarget = z.infer<typeof TaskTarget>;
 /**
  * Who queued a task: `api_key` a call with the team's key alone, `member` a signed-in member (the
  * dashboard: `email` and `name` say who), `watchlist` the scheduler for a watchlist, `sync` the
- * relationship sync (docs/relationships.md). Null for tasks queued before this was recorded.
+ * relationship sync (docs/relationships.md), `sequence` a step of a sequence (docs/sequences.md). Null for tasks queued before this was recorded.
  */
 export const QueuedBy = z.object({
-  kind: z.enum(['api_key', 'member', 'watchlist', 'sync']),
+  kind: z.enum(['api_key', 'member', 'watchlist', 'sync', 'sequence']),
   email: z.nullable(z.string()),
   name: z.nullable(z.string()),
 });

@@ -170,7 +170,7 @@ export function invitationWords(i: PendingInvitation): { question: string; conse
 export function queuedByWords(q: QueuedBy | null): string {
   if (!q) return 'queued before the service recorded who queues';
   if (q.kind === 'member') return `queued by ${q.name ? `${q.name} (${q.email})` : (q.email ?? 'a member who has left')}`;
-  return { api_key: "queued with the team's API key (a program)", watchlist: 'queued by a watchlist', sync: 'queued by the service (invitations and inbox kept up to date)' }[q.kind];
+  return { api_key: "queued with the team's API key (a program)", watchlist: 'queued by a watchlist', sync: 'queued by the service (invitations and inbox kept up to date)', sequence: 'queued by a sequence your team started' }[q.kind];
 }
 
 const DONE_MARKS: Record<TaskSummary['status'], string> = { completed: '✓', failed: '✗', processing: '…', pending: '·' };

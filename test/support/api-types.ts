@@ -5025,7 +5025,7 @@ export interface operations {
                             as_company: string | null;
                             queued_by: {
                                 /** @enum {string} */
-                                kind: "api_key" | "member" | "watchlist" | "sync";
+                                kind: "api_key" | "member" | "watchlist" | "sync" | "sequence";
                                 email: string | null;
                                 name: string | null;
                             } | null;
@@ -5096,7 +5096,7 @@ export interface operations {
                             as_company: string | null;
                             queued_by: {
                                 /** @enum {string} */
-                                kind: "api_key" | "member" | "watchlist" | "sync";
+                                kind: "api_key" | "member" | "watchlist" | "sync" | "sequence";
                                 email: string | null;
                                 name: string | null;
                             } | null;

@@ -32,7 +32,7 @@ export interface ConsentText {
 
 const INTRO = `What this extension does in your name
 
-While it runs, the Network Agent extension works in this browser, signed in to the network as you. It takes tasks your team queues and does them with your account. Tasks are queued by your team's admins (in the team dashboard), by any program that holds your team's API key, and by the service itself (the team's watchlists, and regular reads of the connections, inbox and invitations of members who send invitations or messages through it). Nobody asks you before each one.`;
+While it runs, the Network Agent extension works in this browser, signed in to the network as you. It takes tasks your team queues and does them with your account. Tasks are queued by your team's admins (in the team dashboard), by any program that holds your team's API key, and by the service itself (the team's watchlists, the steps of sequences your team starts, and regular reads of the connections, inbox and invitations of members who send invitations or messages through it). Nobody asks you before each one.`;
 
 const EVERY_MEMBER = `Your team can queue these in your name:
 - Reading profiles, company pages, posts and searches. Nobody is told.

@@ -221,7 +221,7 @@ async function taskFailed(tx: Queryable, e: EnrollmentRow, error: TaskEnd['error
 }
 
 async function queue(ctx: ServiceContext, tx: Queryable, e: EnrollmentRow, phase: string, type: TaskType, input: Record<string, unknown>): Promise<Outcome> {
-  const task = await enqueueTask(tx, ctx.signals, { teamId: e.team_id, type, input: { task_type: type, ...input }, assignedUserId: e.sender_user_id });
+  const task = await enqueueTask(tx, ctx.signals, { teamId: e.team_id, type, input: { task_type: type, ...input }, assignedUserId: e.sender_user_id, queuedBy: { kind: 'sequence' } });
   if (!task) throw new Error('enqueueTask refused a task without targetKey');
   await tx.query('INSERT INTO sequence_tasks (enrollment_id, task_id, step_index) VALUES ($1, $2, $3)', [e.id, task.id, e.step_index]);
   await tx.query(

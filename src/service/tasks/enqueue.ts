@@ -4,7 +4,7 @@ import type { TaskType } from '../../contract/task-types.js';
 import { failRefusedTasks } from '../consent/member-consent.js';
 
 /** Who queued a task (shown to the member it runs as): a call with the team's key alone, or a signed-in member. */
-export type QueuedBy = { kind: 'api_key' } | { kind: 'member'; userId: string } | { kind: 'watchlist' } | { kind: 'sync' };
+export type QueuedBy = { kind: 'api_key' } | { kind: 'member'; userId: string } | { kind: 'watchlist' } | { kind: 'sync' } | { kind: 'sequence' };
 
 export interface NewTask {
   teamId: string;

@@ -7,8 +7,8 @@ ALTER TABLE memberships ADD COLUMN refused_types text[] NOT NULL DEFAULT '{}';
 
 -- Who queued a task, for the member it runs as: 'api_key' (a call with the team's key alone),
 -- 'member' (a signed-in member: the dashboard, queued_by_user_id says who), 'watchlist' (the
--- scheduler) or 'sync' (the relationship sync). NULL for tasks queued before this was recorded.
-ALTER TABLE tasks ADD COLUMN queued_by text CHECK (queued_by IN ('api_key', 'member', 'watchlist', 'sync'));
+-- scheduler), 'sync' (the relationship sync) or 'sequence' (a step of a sequence). NULL for tasks queued before this was recorded.
+ALTER TABLE tasks ADD COLUMN queued_by text CHECK (queued_by IN ('api_key', 'member', 'watchlist', 'sync', 'sequence'));
 ALTER TABLE tasks ADD COLUMN queued_by_user_id uuid REFERENCES users(id) ON DELETE SET NULL;
 
 -- Live dashboards (010_team_changes.sql): a member's consent is part of what the members section shows.
