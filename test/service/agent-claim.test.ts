@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { startTestService, type TestService } from '../support/test-service.js';
 import { createAgentTeam, taskRow, type AgentTeam, type TeamMember } from '../support/task-team.js';
 import { enqueueTask } from '../../src/service/tasks/enqueue.js';
+import { msUntilNextDue } from '../../src/service/tasks/claim.js';
 import type { TaskType } from '../../src/contract/task-types.js';
 
 let svc: TestService;
@@ -126,6 +127,21 @@ describe('claim', () => {
     expect(((await res.json()) as { task: { id: string } }).task.id).toBe(id);
     expect(took).toBeGreaterThanOrEqual(350);
     expect(took).toBeLessThan(1_500);
+  });
+
+  test('a retry that fell due after a waiting claim began its look is due at once, not left to the safety re-check', async () => {
+    await drain();
+    const id = await enqueue();
+    const filter = { teamId: team.id, userId: ada.userId, excludeTypes: [] };
+    await svc.ctx.db.query(`UPDATE tasks SET run_after = now() - interval '200 milliseconds' WHERE id = $1`, [id]);
+    // Due before the look began: that look saw it, there is nothing to wait for.
+    expect(await msUntilNextDue(svc.ctx.db, filter, 0)).toBeNull();
+    // Due since the look began (up to a minute ago): the look may have missed it, so look again now.
+    expect(await msUntilNextDue(svc.ctx.db, filter, 60_000)).toBe(0);
+    await svc.ctx.db.query(`UPDATE tasks SET run_after = now() + interval '60 seconds' WHERE id = $1`, [id]);
+    const ahead = await msUntilNextDue(svc.ctx.db, filter, 60_000);
+    expect(ahead).toBeGreaterThan(30_000);
+    expect(ahead).toBeLessThanOrEqual(60_000);
   });
 
   test('a task assigned to one member goes only to that member', async () => {

@@ -42,11 +42,14 @@ export async function claimWithin(
     abort?.addEventListener('abort', onAbort, { once: true });
     let timer: NodeJS.Timeout | undefined;
     try {
+      const lookedAt = performance.now();
       const task = await claimTask(deps.db, filter);
       if (task) return remembered(deps.db, task);
       const remaining = deadline - Date.now();
       if (remaining <= 0) return null;
-      const nextDue = await msUntilNextDue(deps.db, filter);
+      // Counted from before the look: a retry falling due between the look and this question is
+      // neither found nor ahead any more, and would wait for the safety re-check.
+      const nextDue = await msUntilNextDue(deps.db, filter, performance.now() - lookedAt);
       const recheck = deps.signals.healthy ? SAFETY_RECHECK_MS : UNSIGNALLED_RECHECK_MS;
       const sleep = Math.min(remaining, recheck, nextDue === null ? Infinity : nextDue + DUE_SLACK_MS);
       timer = setTimeout(() => wake.abort(), sleep);

@@ -135,12 +135,16 @@ const claimed = (row: ClaimedRow): ClaimedTask => ({
   lease_expires_at: iso(row.lease_expires_at)!,
 });
 
-/** Milliseconds until the next of this member's tasks waiting on `run_after` (a retry delay) is due. */
-export async function msUntilNextDue(db: Queryable, f: ClaimFilter): Promise<number | null> {
+/**
+ * Milliseconds until the next of this member's tasks waiting on `run_after` (a retry delay) is due;
+ * 0 for one that fell due in the last `sinceMs` (after a look that found nothing began: that look
+ * may have missed it, and it is no longer ahead, so only this says to look again).
+ */
+export async function msUntilNextDue(db: Queryable, f: ClaimFilter, sinceMs = 0): Promise<number | null> {
   const [row] = await db.query<{ ms: number | string | null }>(
     `SELECT EXTRACT(EPOCH FROM (min(run_after) - now())) * 1000 AS ms
-       FROM tasks WHERE ${CLAIMABLE} AND run_after > now()`,
-    [f.teamId, f.userId, f.excludeTypes],
+       FROM tasks WHERE ${CLAIMABLE} AND run_after > now() - make_interval(secs => $4::double precision)`,
+    [f.teamId, f.userId, f.excludeTypes, Math.max(0, sinceMs) / 1000],
   );
   return row?.ms === null || row?.ms === undefined ? null : Math.max(0, Number(row.ms));
 }
