@@ -5,7 +5,7 @@
  */
 let loading: ReturnType<typeof loadLanguage> | null = null;
 async function loadLanguage() {
-  const [{ unified }, { default: retextEnglish }, { default: retextPos }, { default: retextKeywords }, { toString }, { VFile }] = await Promise.all([
+  const [{ unified }, { default: retextEnglish }, { default: retextPos }, { default: retextKeywords }, { toString: nlcstToString }, { VFile }] = await Promise.all([
     import('unified'),
     import('retext-english'),
     import('retext-pos'),
@@ -13,7 +13,7 @@ async function loadLanguage() {
     import('nlcst-to-string'),
     import('vfile'),
   ]);
-  return { unified, retextEnglish, retextPos, retextKeywords, nlcstToString: toString, VFile };
+  return { unified, retextEnglish, retextPos, retextKeywords, nlcstToString, VFile };
 }
 
 /**
