@@ -208,7 +208,7 @@ describe('a two-person sequence', () => {
     await advanceSequences(svc.ctx);
     expect(await claimTask(svc, ada)).toBeNull();
     // A day is 24 s here (SEQUENCE_HOUR_S=1); the invitation's clock moves back past it.
-    await svc.ctx.db.query(`UPDATE sequence_enrollments SET invited_at = invited_at - interval '25 seconds' WHERE id = $1`, [alan.id]);
+    await svc.ctx.db.query(`UPDATE sequence_enrollments SET invited_at = invited_at - interval '25 seconds', next_run_at = next_run_at - interval '25 seconds' WHERE id = $1`, [alan.id]);
     await advanceSequences(svc.ctx);
     const [withdraw] = await runAll((t) => {
       expect(t.type).toBe('agent_invitation_withdraw');

@@ -32,7 +32,11 @@ export async function advanceSequences(ctx: ServiceContext, now = new Date()): P
   const rows = await ctx.db.query<{ id: string }>(
     `SELECT e.id FROM sequence_enrollments e JOIN sequences s ON s.id = e.sequence_id
       WHERE s.status = 'active' AND e.state IN ('active', 'waiting_acceptance')
-        AND (e.next_run_at <= $1 OR e.current_task_id IS NOT NULL OR e.state = 'waiting_acceptance')
+        -- Due; or its step's task ended; or, while it waits, the person appeared among the sender's connections.
+        AND (e.next_run_at <= $1
+             OR EXISTS (SELECT 1 FROM tasks t WHERE t.id = e.current_task_id AND t.status IN ('completed', 'failed'))
+             OR (e.state = 'waiting_acceptance' AND EXISTS (
+                   SELECT 1 FROM member_connections c WHERE c.team_id = e.team_id AND c.user_id = s.sender_user_id AND c.profile_urn = e.profile_urn)))
       ORDER BY e.next_run_at LIMIT 500`,
     [now],
   );
@@ -225,7 +229,9 @@ async function queue(ctx: ServiceContext, tx: Queryable, e: EnrollmentRow, phase
   if (!task) throw new Error('enqueueTask refused a task without targetKey');
   await tx.query('INSERT INTO sequence_tasks (enrollment_id, task_id, step_index) VALUES ($1, $2, $3)', [e.id, task.id, e.step_index]);
   await tx.query(
-    `UPDATE sequence_enrollments SET state = 'active', phase = $2, current_task_id = $3, waiting_reason = $4, updated_at = now() WHERE id = $1`,
+    // Its end brings it back at once (advanceSequences); the clock only to refresh why it waits.
+    `UPDATE sequence_enrollments SET state = 'active', phase = $2, current_task_id = $3, waiting_reason = $4,
+            next_run_at = now() + interval '10 minutes', updated_at = now() WHERE id = $1`,
     [e.id, phase, task.id, `the ${STEP_WORDS[e.steps[e.step_index]!.type]} waits for the sender’s extension`],
   );
   return 'wait';
