@@ -109,6 +109,30 @@ const INBOX_VARIABLES = {
 };
 const MESSAGES_VARIABLES = { conversationUrn: '{conversation_urn}' };
 
+/**
+ * The message call (`createMessage`, docs/network-internal-api.md): its alternatives differ only in
+ * where the recipient, or the conversation of a reply, goes: inside `message` or beside `mailboxUrn`.
+ */
+function createMessage(id: string, requires: 'recipient_urn' | 'conversation_urn', inMessage: Record<string, MapTemplate>, topLevel: Record<string, MapTemplate>, source?: string): MapAlternative {
+  return {
+    id,
+    method: 'POST',
+    path: 'voyagerMessagingDashMessengerMessages',
+    query: [['action', 'createMessage']],
+    requires: [requires],
+    body: {
+      message: { body: { text: '{text}', attributes: [] }, renderContentUnions: [], ...inMessage, originToken: '{origin_token}' },
+      ...topLevel,
+      mailboxUrn: '{mailbox_urn}',
+      trackingId: '{tracking_id}',
+      dedupeByClientGeneratedToken: false,
+    },
+    next_on: [400, 410],
+    read: { one: ['data', 'value'] },
+    ...(source ? { source } : {}),
+  };
+}
+
 const WITHDRAW_REQUEST = 'com.linkedin.sdui.requests.mynetwork.addaWithdrawInvitation';
 const SENT_PAGER = 'com.linkedin.sdui.pagers.mynetwork.invitationManagerSent';
 const SENT_SCREEN = 'com.linkedin.sdui.flagshipnav.mynetwork.InvitationManagerSent';
@@ -523,75 +547,12 @@ export const BUILT_IN_NETWORK_MAP: NetworkMap = {
     ],
 
     message: [
-      {
-        id: 'create-message-top-level-recipients',
-        method: 'POST',
-        path: 'voyagerMessagingDashMessengerMessages',
-        query: [['action', 'createMessage']],
-        requires: ['recipient_urn'],
-        body: {
-          message: { body: { text: '{text}', attributes: [] }, renderContentUnions: [], originToken: '{origin_token}' },
-          hostRecipientUrns: ['{recipient_urn}'],
-          mailboxUrn: '{mailbox_urn}',
-          trackingId: '{tracking_id}',
-          dedupeByClientGeneratedToken: false,
-        },
-        next_on: [400, 410],
-        read: { one: ['data', 'value'] },
-        source: 'every measured sender (2026-06) puts hostRecipientUrns at the top level',
-      },
-      {
-        id: 'create-message-nested-recipients',
-        method: 'POST',
-        path: 'voyagerMessagingDashMessengerMessages',
-        query: [['action', 'createMessage']],
-        requires: ['recipient_urn'],
-        body: {
-          message: {
-            body: { text: '{text}', attributes: [] },
-            renderContentUnions: [],
-            hostRecipientUrns: ['{recipient_urn}'],
-            originToken: '{origin_token}',
-          },
-          mailboxUrn: '{mailbox_urn}',
-          trackingId: '{tracking_id}',
-          dedupeByClientGeneratedToken: false,
-        },
-        next_on: [400, 410],
-        read: { one: ['data', 'value'] },
-      },
+      createMessage('create-message-top-level-recipients', 'recipient_urn', {}, { hostRecipientUrns: ['{recipient_urn}'] }, 'every measured sender (2026-06) puts hostRecipientUrns at the top level'),
+      createMessage('create-message-nested-recipients', 'recipient_urn', { hostRecipientUrns: ['{recipient_urn}'] }, {}),
       // A reply into an existing conversation: its URN instead of recipients (facts: `conversationUrn |
       // hostRecipientUrns` in the message; one 2026 source wants it at the top level).
-      {
-        id: 'reply-in-conversation',
-        method: 'POST',
-        path: 'voyagerMessagingDashMessengerMessages',
-        query: [['action', 'createMessage']],
-        requires: ['conversation_urn'],
-        body: {
-          message: { body: { text: '{text}', attributes: [] }, renderContentUnions: [], conversationUrn: '{conversation_urn}', originToken: '{origin_token}' },
-          mailboxUrn: '{mailbox_urn}',
-          trackingId: '{tracking_id}',
-          dedupeByClientGeneratedToken: false,
-        },
-        next_on: [400, 410],
-        read: { one: ['data', 'value'] },
-      },
-      {
-        id: 'reply-in-conversation-top-level',
-        method: 'POST',
-        path: 'voyagerMessagingDashMessengerMessages',
-        query: [['action', 'createMessage']],
-        requires: ['conversation_urn'],
-        body: {
-          message: { body: { text: '{text}', attributes: [] }, renderContentUnions: [], originToken: '{origin_token}' },
-          conversationUrn: '{conversation_urn}',
-          mailboxUrn: '{mailbox_urn}',
-          trackingId: '{tracking_id}',
-          dedupeByClientGeneratedToken: false,
-        },
-        read: { one: ['data', 'value'] },
-      },
+      createMessage('reply-in-conversation', 'conversation_urn', { conversationUrn: '{conversation_urn}' }, {}),
+      createMessage('reply-in-conversation-top-level', 'conversation_urn', {}, { conversationUrn: '{conversation_urn}' }),
     ],
 
     // Newest activity first, at most 20 a page (a count above ~25 answers an empty set). The next
