@@ -25,9 +25,9 @@ export default defineConfig({
     permissions: ['storage', 'alarms'],
     host_permissions: ['https://www.linkedin.com/*', servicePermission(new URL(DEFAULT_SERVICE_URL).origin, browser === 'firefox')],
     // The network operations, imported by the content script of the tab that works
-    // (src/content/operations.ts): reachable from the network's pages only, and, in Chrome, at a
-    // URL that changes every session, so that a page cannot probe for it. Firefox's content script
-    // holds them itself.
+    // (src/content/operations.ts). Web-accessible to the network's pages only and, in Chrome, at the
+    // per-session URL that Chrome recommends for every web-accessible file: only our own content
+    // script is handed it. Firefox's content script holds the operations itself.
     ...(browser === 'firefox' ? {} : { web_accessible_resources: [{ resources: ['network-operations.js'], matches: ['https://www.linkedin.com/*'], use_dynamic_url: true }] }),
     // Another service URL is asked for when the user enters it, never up front.
     optional_host_permissions: ['https://*/*', 'http://*/*'],
