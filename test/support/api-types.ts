@@ -3350,6 +3350,12 @@ export interface operations {
                                             written: {
                                                 [key: string]: string[];
                                             };
+                                            inbox: {
+                                                [key: string]: string[];
+                                            };
+                                            invitation: {
+                                                [key: string]: string[];
+                                            };
                                         };
                                     };
                                     paging?: {
@@ -3357,6 +3363,7 @@ export interface operations {
                                         by: "start" | "token";
                                         max_count: number;
                                     };
+                                    learn?: string;
                                     source?: string;
                                 }[];
                                 profile: {
@@ -3425,6 +3432,12 @@ export interface operations {
                                             written: {
                                                 [key: string]: string[];
                                             };
+                                            inbox: {
+                                                [key: string]: string[];
+                                            };
+                                            invitation: {
+                                                [key: string]: string[];
+                                            };
                                         };
                                     };
                                     paging?: {
@@ -3432,6 +3445,7 @@ export interface operations {
                                         by: "start" | "token";
                                         max_count: number;
                                     };
+                                    learn?: string;
                                     source?: string;
                                 }[];
                                 profile_relationship: {
@@ -3500,6 +3514,12 @@ export interface operations {
                                             written: {
                                                 [key: string]: string[];
                                             };
+                                            inbox: {
+                                                [key: string]: string[];
+                                            };
+                                            invitation: {
+                                                [key: string]: string[];
+                                            };
                                         };
                                     };
                                     paging?: {
@@ -3507,6 +3527,7 @@ export interface operations {
                                         by: "start" | "token";
                                         max_count: number;
                                     };
+                                    learn?: string;
                                     source?: string;
                                 }[];
                                 profile_posts: {
@@ -3575,6 +3596,12 @@ export interface operations {
                                             written: {
                                                 [key: string]: string[];
                                             };
+                                            inbox: {
+                                                [key: string]: string[];
+                                            };
+                                            invitation: {
+                                                [key: string]: string[];
+                                            };
                                         };
                                     };
                                     paging?: {
@@ -3582,6 +3609,7 @@ export interface operations {
                                         by: "start" | "token";
                                         max_count: number;
                                     };
+                                    learn?: string;
                                     source?: string;
                                 }[];
                                 company: {
@@ -3650,6 +3678,12 @@ export interface operations {
                                             written: {
                                                 [key: string]: string[];
                                             };
+                                            inbox: {
+                                                [key: string]: string[];
+                                            };
+                                            invitation: {
+                                                [key: string]: string[];
+                                            };
                                         };
                                     };
                                     paging?: {
@@ -3657,6 +3691,7 @@ export interface operations {
                                         by: "start" | "token";
                                         max_count: number;
                                     };
+                                    learn?: string;
                                     source?: string;
                                 }[];
                                 company_posts: {
@@ -3725,6 +3760,12 @@ export interface operations {
                                             written: {
                                                 [key: string]: string[];
                                             };
+                                            inbox: {
+                                                [key: string]: string[];
+                                            };
+                                            invitation: {
+                                                [key: string]: string[];
+                                            };
                                         };
                                     };
                                     paging?: {
@@ -3732,6 +3773,7 @@ export interface operations {
                                         by: "start" | "token";
                                         max_count: number;
                                     };
+                                    learn?: string;
                                     source?: string;
                                 }[];
                                 people_search: {
@@ -3800,6 +3842,12 @@ export interface operations {
                                             written: {
                                                 [key: string]: string[];
                                             };
+                                            inbox: {
+                                                [key: string]: string[];
+                                            };
+                                            invitation: {
+                                                [key: string]: string[];
+                                            };
                                         };
                                     };
                                     paging?: {
@@ -3807,6 +3855,7 @@ export interface operations {
                                         by: "start" | "token";
                                         max_count: number;
                                     };
+                                    learn?: string;
                                     source?: string;
                                 }[];
                                 content_search: {
@@ -3875,6 +3924,12 @@ export interface operations {
                                             written: {
                                                 [key: string]: string[];
                                             };
+                                            inbox: {
+                                                [key: string]: string[];
+                                            };
+                                            invitation: {
+                                                [key: string]: string[];
+                                            };
                                         };
                                     };
                                     paging?: {
@@ -3882,6 +3937,7 @@ export interface operations {
                                         by: "start" | "token";
                                         max_count: number;
                                     };
+                                    learn?: string;
                                     source?: string;
                                 }[];
                                 post: {
@@ -3950,6 +4006,12 @@ export interface operations {
                                             written: {
                                                 [key: string]: string[];
                                             };
+                                            inbox: {
+                                                [key: string]: string[];
+                                            };
+                                            invitation: {
+                                                [key: string]: string[];
+                                            };
                                         };
                                     };
                                     paging?: {
@@ -3957,6 +4019,7 @@ export interface operations {
                                         by: "start" | "token";
                                         max_count: number;
                                     };
+                                    learn?: string;
                                     source?: string;
                                 }[];
                                 connections: {
@@ -4025,6 +4088,12 @@ export interface operations {
                                             written: {
                                                 [key: string]: string[];
                                             };
+                                            inbox: {
+                                                [key: string]: string[];
+                                            };
+                                            invitation: {
+                                                [key: string]: string[];
+                                            };
                                         };
                                     };
                                     paging?: {
@@ -4032,6 +4101,7 @@ export interface operations {
                                         by: "start" | "token";
                                         max_count: number;
                                     };
+                                    learn?: string;
                                     source?: string;
                                 }[];
                                 like: {
@@ -4100,6 +4170,12 @@ export interface operations {
                                             written: {
                                                 [key: string]: string[];
                                             };
+                                            inbox: {
+                                                [key: string]: string[];
+                                            };
+                                            invitation: {
+                                                [key: string]: string[];
+                                            };
                                         };
                                     };
                                     paging?: {
@@ -4107,6 +4183,7 @@ export interface operations {
                                         by: "start" | "token";
                                         max_count: number;
                                     };
+                                    learn?: string;
                                     source?: string;
                                 }[];
                                 like_as_page: {
@@ -4175,6 +4252,12 @@ export interface operations {
                                             written: {
                                                 [key: string]: string[];
                                             };
+                                            inbox: {
+                                                [key: string]: string[];
+                                            };
+                                            invitation: {
+                                                [key: string]: string[];
+                                            };
                                         };
                                     };
                                     paging?: {
@@ -4182,6 +4265,7 @@ export interface operations {
                                         by: "start" | "token";
                                         max_count: number;
                                     };
+                                    learn?: string;
                                     source?: string;
                                 }[];
                                 comment: {
@@ -4250,6 +4334,12 @@ export interface operations {
                                             written: {
                                                 [key: string]: string[];
                                             };
+                                            inbox: {
+                                                [key: string]: string[];
+                                            };
+                                            invitation: {
+                                                [key: string]: string[];
+                                            };
                                         };
                                     };
                                     paging?: {
@@ -4257,6 +4347,7 @@ export interface operations {
                                         by: "start" | "token";
                                         max_count: number;
                                     };
+                                    learn?: string;
                                     source?: string;
                                 }[];
                                 message: {
@@ -4325,6 +4416,12 @@ export interface operations {
                                             written: {
                                                 [key: string]: string[];
                                             };
+                                            inbox: {
+                                                [key: string]: string[];
+                                            };
+                                            invitation: {
+                                                [key: string]: string[];
+                                            };
                                         };
                                     };
                                     paging?: {
@@ -4332,6 +4429,7 @@ export interface operations {
                                         by: "start" | "token";
                                         max_count: number;
                                     };
+                                    learn?: string;
                                     source?: string;
                                 }[];
                                 invitation: {
@@ -4400,6 +4498,12 @@ export interface operations {
                                             written: {
                                                 [key: string]: string[];
                                             };
+                                            inbox: {
+                                                [key: string]: string[];
+                                            };
+                                            invitation: {
+                                                [key: string]: string[];
+                                            };
                                         };
                                     };
                                     paging?: {
@@ -4407,6 +4511,417 @@ export interface operations {
                                         by: "start" | "token";
                                         max_count: number;
                                     };
+                                    learn?: string;
+                                    source?: string;
+                                }[];
+                                inbox: {
+                                    id: string;
+                                    /** @enum {string} */
+                                    method: "GET" | "POST";
+                                    /** @constant */
+                                    kind?: "sdui";
+                                    path: string;
+                                    query?: [
+                                        string,
+                                        string | number | boolean | {
+                                            restli: components["schemas"]["__schema0"];
+                                        }
+                                    ][];
+                                    body?: components["schemas"]["__schema0"];
+                                    /** @enum {string} */
+                                    accept?: "normalized" | "json";
+                                    requires?: string[];
+                                    next_on?: number[];
+                                    read?: {
+                                        list?: string[];
+                                        one?: string[];
+                                        total?: string[];
+                                        token?: string[];
+                                        names?: {
+                                            [key: string]: string[];
+                                        };
+                                        fields?: {
+                                            me: {
+                                                [key: string]: string[];
+                                            };
+                                            profile: {
+                                                [key: string]: string[];
+                                            };
+                                            position: {
+                                                [key: string]: string[];
+                                            };
+                                            education: {
+                                                [key: string]: string[];
+                                            };
+                                            skill: {
+                                                [key: string]: string[];
+                                            };
+                                            relationship: {
+                                                [key: string]: string[];
+                                            };
+                                            post: {
+                                                [key: string]: string[];
+                                            };
+                                            search_item: {
+                                                [key: string]: string[];
+                                            };
+                                            post_result: {
+                                                [key: string]: string[];
+                                            };
+                                            person_result: {
+                                                [key: string]: string[];
+                                            };
+                                            connection: {
+                                                [key: string]: string[];
+                                            };
+                                            company: {
+                                                [key: string]: string[];
+                                            };
+                                            written: {
+                                                [key: string]: string[];
+                                            };
+                                            inbox: {
+                                                [key: string]: string[];
+                                            };
+                                            invitation: {
+                                                [key: string]: string[];
+                                            };
+                                        };
+                                    };
+                                    paging?: {
+                                        /** @enum {string} */
+                                        by: "start" | "token";
+                                        max_count: number;
+                                    };
+                                    learn?: string;
+                                    source?: string;
+                                }[];
+                                thread: {
+                                    id: string;
+                                    /** @enum {string} */
+                                    method: "GET" | "POST";
+                                    /** @constant */
+                                    kind?: "sdui";
+                                    path: string;
+                                    query?: [
+                                        string,
+                                        string | number | boolean | {
+                                            restli: components["schemas"]["__schema0"];
+                                        }
+                                    ][];
+                                    body?: components["schemas"]["__schema0"];
+                                    /** @enum {string} */
+                                    accept?: "normalized" | "json";
+                                    requires?: string[];
+                                    next_on?: number[];
+                                    read?: {
+                                        list?: string[];
+                                        one?: string[];
+                                        total?: string[];
+                                        token?: string[];
+                                        names?: {
+                                            [key: string]: string[];
+                                        };
+                                        fields?: {
+                                            me: {
+                                                [key: string]: string[];
+                                            };
+                                            profile: {
+                                                [key: string]: string[];
+                                            };
+                                            position: {
+                                                [key: string]: string[];
+                                            };
+                                            education: {
+                                                [key: string]: string[];
+                                            };
+                                            skill: {
+                                                [key: string]: string[];
+                                            };
+                                            relationship: {
+                                                [key: string]: string[];
+                                            };
+                                            post: {
+                                                [key: string]: string[];
+                                            };
+                                            search_item: {
+                                                [key: string]: string[];
+                                            };
+                                            post_result: {
+                                                [key: string]: string[];
+                                            };
+                                            person_result: {
+                                                [key: string]: string[];
+                                            };
+                                            connection: {
+                                                [key: string]: string[];
+                                            };
+                                            company: {
+                                                [key: string]: string[];
+                                            };
+                                            written: {
+                                                [key: string]: string[];
+                                            };
+                                            inbox: {
+                                                [key: string]: string[];
+                                            };
+                                            invitation: {
+                                                [key: string]: string[];
+                                            };
+                                        };
+                                    };
+                                    paging?: {
+                                        /** @enum {string} */
+                                        by: "start" | "token";
+                                        max_count: number;
+                                    };
+                                    learn?: string;
+                                    source?: string;
+                                }[];
+                                mark_read: {
+                                    id: string;
+                                    /** @enum {string} */
+                                    method: "GET" | "POST";
+                                    /** @constant */
+                                    kind?: "sdui";
+                                    path: string;
+                                    query?: [
+                                        string,
+                                        string | number | boolean | {
+                                            restli: components["schemas"]["__schema0"];
+                                        }
+                                    ][];
+                                    body?: components["schemas"]["__schema0"];
+                                    /** @enum {string} */
+                                    accept?: "normalized" | "json";
+                                    requires?: string[];
+                                    next_on?: number[];
+                                    read?: {
+                                        list?: string[];
+                                        one?: string[];
+                                        total?: string[];
+                                        token?: string[];
+                                        names?: {
+                                            [key: string]: string[];
+                                        };
+                                        fields?: {
+                                            me: {
+                                                [key: string]: string[];
+                                            };
+                                            profile: {
+                                                [key: string]: string[];
+                                            };
+                                            position: {
+                                                [key: string]: string[];
+                                            };
+                                            education: {
+                                                [key: string]: string[];
+                                            };
+                                            skill: {
+                                                [key: string]: string[];
+                                            };
+                                            relationship: {
+                                                [key: string]: string[];
+                                            };
+                                            post: {
+                                                [key: string]: string[];
+                                            };
+                                            search_item: {
+                                                [key: string]: string[];
+                                            };
+                                            post_result: {
+                                                [key: string]: string[];
+                                            };
+                                            person_result: {
+                                                [key: string]: string[];
+                                            };
+                                            connection: {
+                                                [key: string]: string[];
+                                            };
+                                            company: {
+                                                [key: string]: string[];
+                                            };
+                                            written: {
+                                                [key: string]: string[];
+                                            };
+                                            inbox: {
+                                                [key: string]: string[];
+                                            };
+                                            invitation: {
+                                                [key: string]: string[];
+                                            };
+                                        };
+                                    };
+                                    paging?: {
+                                        /** @enum {string} */
+                                        by: "start" | "token";
+                                        max_count: number;
+                                    };
+                                    learn?: string;
+                                    source?: string;
+                                }[];
+                                sent_invitations: {
+                                    id: string;
+                                    /** @enum {string} */
+                                    method: "GET" | "POST";
+                                    /** @constant */
+                                    kind?: "sdui";
+                                    path: string;
+                                    query?: [
+                                        string,
+                                        string | number | boolean | {
+                                            restli: components["schemas"]["__schema0"];
+                                        }
+                                    ][];
+                                    body?: components["schemas"]["__schema0"];
+                                    /** @enum {string} */
+                                    accept?: "normalized" | "json";
+                                    requires?: string[];
+                                    next_on?: number[];
+                                    read?: {
+                                        list?: string[];
+                                        one?: string[];
+                                        total?: string[];
+                                        token?: string[];
+                                        names?: {
+                                            [key: string]: string[];
+                                        };
+                                        fields?: {
+                                            me: {
+                                                [key: string]: string[];
+                                            };
+                                            profile: {
+                                                [key: string]: string[];
+                                            };
+                                            position: {
+                                                [key: string]: string[];
+                                            };
+                                            education: {
+                                                [key: string]: string[];
+                                            };
+                                            skill: {
+                                                [key: string]: string[];
+                                            };
+                                            relationship: {
+                                                [key: string]: string[];
+                                            };
+                                            post: {
+                                                [key: string]: string[];
+                                            };
+                                            search_item: {
+                                                [key: string]: string[];
+                                            };
+                                            post_result: {
+                                                [key: string]: string[];
+                                            };
+                                            person_result: {
+                                                [key: string]: string[];
+                                            };
+                                            connection: {
+                                                [key: string]: string[];
+                                            };
+                                            company: {
+                                                [key: string]: string[];
+                                            };
+                                            written: {
+                                                [key: string]: string[];
+                                            };
+                                            inbox: {
+                                                [key: string]: string[];
+                                            };
+                                            invitation: {
+                                                [key: string]: string[];
+                                            };
+                                        };
+                                    };
+                                    paging?: {
+                                        /** @enum {string} */
+                                        by: "start" | "token";
+                                        max_count: number;
+                                    };
+                                    learn?: string;
+                                    source?: string;
+                                }[];
+                                withdrawal: {
+                                    id: string;
+                                    /** @enum {string} */
+                                    method: "GET" | "POST";
+                                    /** @constant */
+                                    kind?: "sdui";
+                                    path: string;
+                                    query?: [
+                                        string,
+                                        string | number | boolean | {
+                                            restli: components["schemas"]["__schema0"];
+                                        }
+                                    ][];
+                                    body?: components["schemas"]["__schema0"];
+                                    /** @enum {string} */
+                                    accept?: "normalized" | "json";
+                                    requires?: string[];
+                                    next_on?: number[];
+                                    read?: {
+                                        list?: string[];
+                                        one?: string[];
+                                        total?: string[];
+                                        token?: string[];
+                                        names?: {
+                                            [key: string]: string[];
+                                        };
+                                        fields?: {
+                                            me: {
+                                                [key: string]: string[];
+                                            };
+                                            profile: {
+                                                [key: string]: string[];
+                                            };
+                                            position: {
+                                                [key: string]: string[];
+                                            };
+                                            education: {
+                                                [key: string]: string[];
+                                            };
+                                            skill: {
+                                                [key: string]: string[];
+                                            };
+                                            relationship: {
+                                                [key: string]: string[];
+                                            };
+                                            post: {
+                                                [key: string]: string[];
+                                            };
+                                            search_item: {
+                                                [key: string]: string[];
+                                            };
+                                            post_result: {
+                                                [key: string]: string[];
+                                            };
+                                            person_result: {
+                                                [key: string]: string[];
+                                            };
+                                            connection: {
+                                                [key: string]: string[];
+                                            };
+                                            company: {
+                                                [key: string]: string[];
+                                            };
+                                            written: {
+                                                [key: string]: string[];
+                                            };
+                                            inbox: {
+                                                [key: string]: string[];
+                                            };
+                                            invitation: {
+                                                [key: string]: string[];
+                                            };
+                                        };
+                                    };
+                                    paging?: {
+                                        /** @enum {string} */
+                                        by: "start" | "token";
+                                        max_count: number;
+                                    };
+                                    learn?: string;
                                     source?: string;
                                 }[];
                             };
@@ -4448,6 +4963,12 @@ export interface operations {
                                     [key: string]: string[];
                                 };
                                 written: {
+                                    [key: string]: string[];
+                                };
+                                inbox: {
+                                    [key: string]: string[];
+                                };
+                                invitation: {
                                     [key: string]: string[];
                                 };
                             };
