@@ -339,6 +339,12 @@ test('an invitation to another team waits for the member: declined, then accepte
 
   await invite();
   await expect(banner).toBeVisible({ timeout: 30_000 });
+  // Nobody's extension works for Ada's team yet: network work would be refused (the 48-hour rule).
+  const adaAgentActive = async () => {
+    const res = await fetch(`${url}/api-team`, { headers: adaHeaders });
+    return ((await res.json()) as { team: { agent_active: boolean } }).team.agent_active;
+  };
+  expect(await adaAgentActive()).toBe(false);
   await banner.getByTestId('accept-invitation').click();
   await expect(popup.getByTestId('message')).toContainText(`You joined ${ada.team.name} as member. You left ${graces.name}.`);
   // Another team, other admins and another key: Grace is asked before anything runs for it (docs/agent-protocol.md, "Consent").
@@ -346,6 +352,9 @@ test('an invitation to another team waits for the member: declined, then accepte
   await expect(popup.getByTestId('identity')).toContainText(ada.team.name);
   const creds = (await extensionStorage(world.browser.context, 'credentials')) as { team: { id: string }; api_key: string };
   expect(creds).toMatchObject({ team: { id: ada.team.id }, api_key: ada.team.api_key });
+  // The popup answers once the new key and token are stored; Grace's extension checks in with
+  // Ada's team on its next call to the service, and only then may Ada give it network work.
+  await expect.poll(adaAgentActive, { timeout: 30_000 }).toBe(true);
   // Signed in still (the old token's refusals are no sign-out), and working for Ada's team now.
   const adaApi = publicApi(url, ada.team.api_key);
   const done = await adaApi.finished(await adaApi.create('fetch-company', { company: 'globex' }), 90_000);
