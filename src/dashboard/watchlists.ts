@@ -43,6 +43,16 @@ export function mountWatchlists(on: { listed(items: WatchlistSummary[]): void; s
   let session: Session | null = null;
   let selectedId: string | null = null;
   let items: Watchlist[] = [];
+  // What a load last put on the status line ('Loading…', a failure): the next load replaces only
+  // that. Loads also follow every live change (the scheduler planning a cycle a second after a
+  // create), and must not wipe the answer to what the member just did ("Created …", "Saved …").
+  let loadStatus = '';
+  const showLoadStatus = (text: string, kind: 'info' | 'error' = 'info') => {
+    // A failure always shows; 'Loading…' and the all-clear replace only a load's own line.
+    if (kind === 'info' && status.textContent !== loadStatus) return;
+    loadStatus = text;
+    setStatus(status, text, kind);
+  };
   const cards = new Map<string, CardState>();
   const cardState = (id: string): CardState => {
     let c = cards.get(id);
@@ -56,7 +66,7 @@ export function mountWatchlists(on: { listed(items: WatchlistSummary[]): void; s
   async function load(s: Session, selectId?: string) {
     session = s;
     if (selectId) selectedId = selectId;
-    if (!items.length) setStatus(status, 'Loading…');
+    if (!items.length) showLoadStatus('Loading…');
     const types = Object.keys(PATHS) as WatchlistType[];
     const answers = await Promise.allSettled(types.map((t) => call<Listing>('GET', PATHS[t], { session: s })));
     if (s !== session) return;
@@ -74,7 +84,7 @@ export function mountWatchlists(on: { listed(items: WatchlistSummary[]): void; s
     const kept = items.filter((w) => failed.some((f) => f.startsWith(TYPE_LABELS[w.type])));
     items = [...next, ...kept].sort((a, b) => String(b.createdAt ?? '').localeCompare(String(a.createdAt ?? '')));
     for (const id of cards.keys()) if (!items.some((w) => w.id === id)) cards.delete(id);
-    setStatus(status, failed.length ? `Could not load ${failed.join('; ')}` : '', failed.length ? 'error' : 'info');
+    showLoadStatus(failed.length ? `Could not load ${failed.join('; ')}` : '', failed.length ? 'error' : 'info');
     render();
     if (items.length === 0) details.open = true;
     if (!items.some((w) => w.id === selectedId)) selectedId = null;
