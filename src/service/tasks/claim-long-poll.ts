@@ -4,12 +4,6 @@ import type { TaskSignals } from './task-signals.js';
 import { claimTask, msUntilNextDue, type ClaimFilter } from './claim.js';
 import { rememberClaim } from './claim-memory.js';
 
-/**
- * A slow safety re-check while waiting: covers a wake-up lost between instances (a dropped LISTEN
- * connection) or a member's state changing without a signal. Waking is event-driven; this is not
- * the way tasks are found.
- */
-const SAFETY_RECHECK_MS = 5_000;
 /** While signals cannot arrive (the LISTEN connection is down), claims look this often instead. */
 const UNSIGNALLED_RECHECK_MS = 250;
 /** A task due in a few ms is looked for a hair later, so a rounding edge never spins. */
@@ -33,32 +27,46 @@ export async function claimWithin(
   if (first) return remembered(deps.db, first);
   if (Date.now() >= deadline) return null;
   const abort = clientGone?.();
-  for (;;) {
-    if (abort?.aborted || deps.signals.stopping.aborted) return null;
-    const wake = new AbortController();
-    // Listen before looking: a task enqueued between the look and the wait still wakes us.
-    const woken = deps.signals.waitForTask(filter.teamId, wake.signal);
-    const onAbort = () => wake.abort();
-    abort?.addEventListener('abort', onAbort, { once: true });
-    let timer: NodeJS.Timeout | undefined;
-    try {
-      const lookedAt = performance.now();
-      const task = await claimTask(deps.db, filter);
-      if (task) return remembered(deps.db, task);
-      const remaining = deadline - Date.now();
-      if (remaining <= 0) return null;
-      // Counted from before the look: a retry falling due between the look and this question is
-      // neither found nor ahead any more, and would wait for the safety re-check.
-      const nextDue = await msUntilNextDue(deps.db, filter, performance.now() - lookedAt);
-      const recheck = deps.signals.healthy ? SAFETY_RECHECK_MS : UNSIGNALLED_RECHECK_MS;
-      const sleep = Math.min(remaining, recheck, nextDue === null ? Infinity : nextDue + DUE_SLACK_MS);
-      timer = setTimeout(() => wake.abort(), sleep);
-      await woken;
-    } finally {
-      clearTimeout(timer);
-      abort?.removeEventListener('abort', onAbort);
-      wake.abort();
+  const who = { userId: filter.userId, excludeTypes: filter.excludeTypes };
+  // A wake-up for one task this claim did not take: handed on to the next claim that may take it.
+  let passOn: (() => void) | undefined;
+  try {
+    for (;;) {
+      if (abort?.aborted || deps.signals.stopping.aborted) return null;
+      const wake = new AbortController();
+      // Listen before looking: a task enqueued between the look and the wait still wakes us.
+      const woken = deps.signals.waitForTask(filter.teamId, who, wake.signal);
+      const onAbort = () => wake.abort();
+      abort?.addEventListener('abort', onAbort, { once: true });
+      let timer: NodeJS.Timeout | undefined;
+      try {
+        const lookedAt = performance.now();
+        const task = await claimTask(deps.db, filter);
+        if (task) {
+          passOn = undefined;
+          return remembered(deps.db, task);
+        }
+        passOn?.();
+        passOn = undefined;
+        const remaining = deadline - Date.now();
+        if (remaining <= 0) return null;
+        // Counted from before the look: a retry falling due between the look and this question is
+        // neither found nor ahead any more, and would wait for the safety re-check.
+        const nextDue = await msUntilNextDue(deps.db, filter, performance.now() - lookedAt);
+        // The team's safety re-check comes by turns (task-signals.ts); while signals cannot arrive, each claim looks often itself.
+        const recheck = deps.signals.healthy ? Infinity : UNSIGNALLED_RECHECK_MS;
+        const sleep = Math.min(remaining, recheck, nextDue === null ? Infinity : nextDue + DUE_SLACK_MS);
+        timer = setTimeout(() => wake.abort(), sleep);
+        passOn = (await woken).passOn;
+      } finally {
+        clearTimeout(timer);
+        abort?.removeEventListener('abort', onAbort);
+        wake.abort();
+      }
     }
+  } finally {
+    // Ended (a task, the deadline, the client gone, an error) holding a wake-up it did not use.
+    passOn?.();
   }
 }
 

@@ -50,6 +50,7 @@ export async function enqueueTask(db: Queryable, signals: TaskSignals, task: New
   if (rows.length === 0) return null;
   // Failed as an update of the row just written, so its webhooks go out as for any failure.
   if (task.assignedUserId && (await failRefusedTasks(db, task.teamId, task.assignedUserId, id)).length) return { id, refused: true };
-  await signals.taskReady(task.teamId, db);
+  // One waiting claim that may run it wakes (task-signals.ts), not every claim of the team.
+  await signals.taskReady(task.teamId, db, { type: task.type, assignedUserId: task.assignedUserId ?? null });
   return { id, refused: false };
 }
