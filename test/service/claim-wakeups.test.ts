@@ -46,7 +46,7 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 async function waitingClaims(exclude: string[] = [], excluding = 0) {
   const counted = counting(svc.ctx.db);
   const claims = team.members.map((m, i) =>
-    claimWithin({ db: counted.db, signals: svc.ctx.signals }, { teamId: team.id, userId: m.userId, excludeTypes: (i < excluding ? exclude : []) as never[] }, 8_000).then((task) => ({
+    claimWithin({ db: counted.db, signals: svc.ctx.signals }, { teamId: team.id, userId: m.userId, excludeTypes: (i < excluding ? exclude : []) as never[] }, 12_000).then((task) => ({
       member: m.userId,
       task,
     })),
@@ -55,7 +55,7 @@ async function waitingClaims(exclude: string[] = [], excluding = 0) {
   let last = -1;
   while (counted.statements() !== last) {
     last = counted.statements();
-    await sleep(300);
+    await sleep(1_000);
   }
   return { claims, counted };
 }
