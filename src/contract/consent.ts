@@ -10,17 +10,10 @@ import { TASK_TYPES, TaskType, type TaskType as TaskTypeName } from './task-type
  * The service owns the text and its version; a new version asks again.
  */
 
+export { REFUSABLE_WORDS } from './constants.js';
+
 /** The kinds a member may turn off for their own account: what others see them do. */
 export const REFUSABLE_TYPES = WRITE_TYPES as readonly TaskTypeName[];
-
-/** The refusable kinds as people say them (the popup's boxes, the dashboard's members). */
-export const REFUSABLE_WORDS: Partial<Record<TaskTypeName, string>> = {
-  agent_like_post: 'Likes',
-  agent_comment_post: 'Comments',
-  agent_connection_request: 'Connection requests',
-  agent_send_message: 'Messages',
-  agent_invitation_withdraw: 'Withdrawing connection requests',
-};
 
 const refusedMessage = `Invalid 'refused_types': only the write kinds can be refused (${REFUSABLE_TYPES.join(', ')})`;
 

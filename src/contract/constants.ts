@@ -47,3 +47,15 @@ export const DEFAULT_PACING = { write_min_s: 30, write_max_s: 90, read_min_s: 2,
  * (src/service/tasks/agent-heartbeat.ts).
  */
 export const NETWORK_MAP_FORMAT = 3;
+
+/**
+ * The kinds a member may turn off, as people say them (the popup's boxes, the dashboard's
+ * members). Here, free of zod, because the dashboard's bundle carries no schema library.
+ */
+export const REFUSABLE_WORDS: Partial<Record<(typeof TASK_TYPES)[number], string>> = {
+  agent_like_post: 'Likes',
+  agent_comment_post: 'Comments',
+  agent_connection_request: 'Connection requests',
+  agent_send_message: 'Messages',
+  agent_invitation_withdraw: 'Withdrawing connection requests',
+};

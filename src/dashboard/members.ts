@@ -4,7 +4,7 @@ import { html, nothing, render as draw, timeTag } from '../ui/html.js';
 import { busy, byId, setStatus } from './dom.js';
 import type { Session } from './session.js';
 import { memberSafety } from './member-budgets.js';
-import { REFUSABLE_WORDS } from '../contract/consent.js';
+import { REFUSABLE_WORDS } from '../contract/constants.js';
 
 /**
  * Members and their extensions (GET /api-team), and adding a member (POST /api-team-members,
