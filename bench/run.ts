@@ -1,6 +1,7 @@
 import { printQueueTable, runQueueBench } from './queue.js';
 import { printPostsPageTables, runPostsPageBench } from './posts-page.js';
 import { printIdleRssTable, runIdleRssBench } from './idle-rss.js';
+import { printSchedulerTable, runSchedulerBench } from './scheduler.js';
 import { printBundleTable, runBundleBench } from './bundle-size.js';
 
 /**
@@ -16,6 +17,13 @@ const BENCHMARKS: { name: string; run: () => Promise<{ file: string; print: () =
     run: async () => {
       const { file, results } = await runQueueBench();
       return { file, print: () => printQueueTable(results) };
+    },
+  },
+  {
+    name: 'scheduler',
+    run: async () => {
+      const { file, result } = await runSchedulerBench();
+      return { file, print: () => printSchedulerTable(result) };
     },
   },
   {
