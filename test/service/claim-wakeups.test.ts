@@ -28,10 +28,14 @@ afterAll(() => svc.close());
 /** The service's database, counting the statements made through it. */
 function counting(db: Database): { db: Database; statements: () => number } {
   let n = 0;
+  const counted = <T>(run: () => Promise<T>): Promise<T> => {
+    n++;
+    return run();
+  };
   const wrapped: Database = {
     kind: db.kind,
-    query: (sql, params) => (n++, db.query(sql, params)),
-    transaction: (fn, opts) => db.transaction((tx) => fn({ query: (sql, params) => (n++, tx.query(sql, params)), exec: (sql) => tx.exec(sql) }), opts),
+    query: (sql, params) => counted(() => db.query(sql, params)),
+    transaction: (fn, opts) => db.transaction((tx) => fn({ query: (sql, params) => counted(() => tx.query(sql, params)), exec: (sql) => tx.exec(sql) }), opts),
     listen: (channel, handler) => db.listen(channel, handler),
     listening: () => db.listening(),
     onListeningChange: (handler) => db.onListeningChange(handler),
