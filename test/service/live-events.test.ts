@@ -201,6 +201,14 @@ describe('the stream itself', () => {
   test('an invitation sent, then accepted, is announced as invitations; a message from the other side as inbox', async () => {
     const stream = await open(acme);
     const person = 'urn:li:fsd_profile:ACoAALiveGrace1';
+    // Sending an invitation starts Ada's relationship sync, whose reads the service's background
+    // jobs would queue between the steps below and the claims would take: not due in this test,
+    // which queues its reads itself.
+    await svc.ctx.db.query(
+      `INSERT INTO relationship_sync (team_id, user_id, next_sync_at) VALUES ($1, $2, now() + interval '1 day')
+       ON CONFLICT (team_id, user_id) DO UPDATE SET next_sync_at = EXCLUDED.next_sync_at`,
+      [acme.id, ada.userId],
+    );
     try {
       expect((await api('POST', '/network-agent/send-connection-request', acme.keyHeaders, { profile_urn: person })).status).toBe(200);
       const invite = (await claimTask(svc, ada))!;
