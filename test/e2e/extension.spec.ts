@@ -237,6 +237,9 @@ test('each error mode of the network gives the right task error and popup state'
     ['denied', 'network_rate_limited', 'limited our requests', 'denied-999'],
     ['challenge', 'network_challenge', 'security check', 'challenge'],
   ] as const) {
+    // The relationship sync's reads (queued after the first invitation and message above) run first:
+    // the task below must be the one that meets the network's refusal.
+    await api.settled();
     fake.setMode(mode);
     const failed = await api.finished(await api.create('fetch-company', { company: 'acme-robotics' }));
     expect(failed, mode).toMatchObject({ status: 'failed', error: { code } });

@@ -120,6 +120,22 @@ export function publicApi(baseUrl: string, apiKey: string) {
         data: { id: string; status: string; task_input: Record<string, unknown>; task_output: Record<string, unknown> | null; error?: { code: string; message: string } | null };
       };
     },
+    /**
+     * Waits until the team has no pending or processing task: the service's own background reads
+     * (the relationship sync, queued after a member's first invitation or message) are done, so the
+     * next task created is the only one the agent runs.
+     */
+    async settled(timeoutMs = 60_000) {
+      const open = async (status: string) => {
+        const res = await fetch(`${baseUrl}/api-tasks?status=${status}&limit=200`, { headers: { 'x-api-key': apiKey } });
+        return ((await res.json()) as { tasks: unknown[] }).tasks.length;
+      };
+      for (const deadline = Date.now() + timeoutMs; Date.now() < deadline; ) {
+        if ((await open('pending')) + (await open('processing')) === 0) return;
+        await new Promise((r) => setTimeout(r, 300));
+      }
+      throw new Error(`the team still had open tasks after ${timeoutMs} ms`);
+    },
     /** Polls until the task is completed or failed (the spec's client behaviour, faster). */
     async finished(id: string, timeoutMs = 60_000) {
       const deadline = Date.now() + timeoutMs;
