@@ -210,14 +210,16 @@ function actions(s: AgentStatus, m: PopupModel, on: PopupActions) {
   // A stop of all work is the pause in force: the button ends it, after a warning. A stop of
   // invitations only leaves other work going: the button still pauses, the notice offers to resume.
   // Without the member's agreement there is nothing to resume: the notice above leads to it.
+  // Disabled while an action is in flight: the stored state redraws the new label before the
+  // action's answer, and a click then would be dropped by the popup's one-action-at-a-time guard.
   const pause = consentPending(m.consent)
     ? nothing
     : s.paused_by_user
-    ? html`<button data-testid="pause" @click=${() => on.setPaused(false)}>Resume</button>`
+    ? html`<button data-testid="pause" ?disabled=${m.busy} @click=${() => on.setPaused(false)}>Resume</button>`
     : stop?.all_work
-      ? html`<button data-testid="pause" @click=${() => on.askResume(true)}>Resume now</button>`
-      : html`<button data-testid="pause" @click=${() => on.setPaused(true)}>Pause</button>`;
-  return html`<div class="actions">${pause}<button data-testid="sign-out" @click=${on.signOut}>Sign out</button></div>`;
+      ? html`<button data-testid="pause" ?disabled=${m.busy} @click=${() => on.askResume(true)}>Resume now</button>`
+      : html`<button data-testid="pause" ?disabled=${m.busy} @click=${() => on.setPaused(true)}>Pause</button>`;
+  return html`<div class="actions">${pause}<button data-testid="sign-out" ?disabled=${m.busy} @click=${on.signOut}>Sign out</button></div>`;
 }
 
 function recentLine(a: ActivityEntry, now: number) {

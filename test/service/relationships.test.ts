@@ -147,7 +147,8 @@ describe('invitations and what became of them', () => {
     expect(await states()).toEqual({ [GRACE]: 'accepted', [ALAN]: 'pending', [LIN]: 'pending' });
 
     // The next sync: connections since the last read (with an overlap); Lin appears, Alan does not.
-    await svc.ctx.db.query(`UPDATE relationship_sync SET next_sync_at = now() WHERE user_id = $1`, [ada.userId]);
+    // Due a second ago: the sync compares with the clock's milliseconds, now() here has microseconds.
+    await svc.ctx.db.query(`UPDATE relationship_sync SET next_sync_at = now() - interval '1 second' WHERE user_id = $1`, [ada.userId]);
     await runRelationshipSync(svc.ctx);
     await runEach(
       ada,
@@ -247,7 +248,7 @@ describe('the sync keeps to working hours and read budgets', () => {
     expect(next.getTime()).toBeGreaterThan(now.getTime() + 3600_000);
 
     await svc.ctx.db.query('UPDATE memberships SET working_hours = NULL WHERE user_id = $1', [bob.userId]);
-    await svc.ctx.db.query(`UPDATE relationship_sync SET next_sync_at = now() WHERE user_id = $1`, [bob.userId]);
+    await svc.ctx.db.query(`UPDATE relationship_sync SET next_sync_at = now() - interval '1 second' WHERE user_id = $1`, [bob.userId]);
     const patch = await svc.call('PATCH', '/api-team', { headers: ada.agentHeaders, body: { budgets: { agent_conversations_fetch: { per_day: 0 } } } });
     expect(patch.status, await patch.clone().text()).toBe(200);
     await runRelationshipSync(svc.ctx);

@@ -179,7 +179,7 @@ describe('a two-person sequence', () => {
     expect((await byName(id))['Grace Hopper'].waiting_reason).toMatch(/^the message is due at /);
 
     // Grace answers before the follow-up is due; the next inbox read sees it.
-    await svc.ctx.db.query(`UPDATE relationship_sync SET next_sync_at = now() WHERE user_id = $1`, [ada.userId]);
+    await svc.ctx.db.query(`UPDATE relationship_sync SET next_sync_at = now() - interval '1 second' WHERE user_id = $1`, [ada.userId]);
     await runRelationshipSync(svc.ctx);
     const reply = { text: 'Great, thanks Ada!', sender_urn: GRACE, from_me: false, delivered_at: new Date().toISOString() };
     await runAll((t) =>
