@@ -7,7 +7,7 @@
 import { Agent, request } from 'node:http';
 import { parentPort, workerData } from 'node:worker_threads';
 
-const { url, agents, output } = workerData;
+const { url, agents, type, output } = workerData;
 const keepAlive = new Agent({ keepAlive: true, maxSockets: agents.length });
 
 /** POSTs `body` as JSON; resolves with the status and the parsed answer (null for none). */
@@ -36,6 +36,7 @@ await Promise.all(
       if (claim.status === 204) return;
       if (claim.status !== 200) throw new Error(`claim answered ${claim.status}: ${JSON.stringify(claim.body)}`);
       const { task } = claim.body;
+      if (task.type !== type) throw new Error(`claimed a ${task.type} task, not one of the benched ${type}`);
       const fin = await post(`/agent/tasks/${task.id}/complete`, agent.headers, JSON.stringify({ attempt: task.attempt, output }));
       if (fin.status !== 200) throw new Error(`complete answered ${fin.status}: ${JSON.stringify(fin.body)}`);
       done++;

@@ -1,5 +1,6 @@
 import { Worker } from 'node:worker_threads';
 import type { BenchService } from './setup.js';
+import type { TaskType } from '../src/contract/task-types.js';
 
 export interface LatencyResult {
   tasks: number;
@@ -46,7 +47,8 @@ export async function dispatchLatency(svc: BenchService, tasks: number): Promise
     const res = await claim;
     const received = performance.now();
     if (res.status !== 200) throw new Error(`claim answered ${res.status}`);
-    const { task } = (await res.json()) as { task: { id: string; attempt: number } };
+    const { task } = (await res.json()) as { task: { id: string; type: string; attempt: number } };
+    if (task.type !== 'agent_profile_fetch') throw new Error(`claimed a ${task.type} task, not the agent_profile_fetch just created`);
     samples.push(received - sent);
     // Finish it outside the measurement so the queue stays empty for the next round.
     await svc.ctx.db.query(`UPDATE tasks SET status = 'failed', lease_expires_at = NULL WHERE id = $1`, [task.id]);
@@ -70,10 +72,10 @@ async function seedTasks(svc: BenchService, count: number): Promise<void> {
 }
 
 /** The HTTP agents, in a worker thread (bench/http-agents.mjs): their side of the requests runs beside the service, as a browser's would. */
-function runHttpAgents(url: string, agents: BenchService['agents'], output: unknown): Promise<{ done: number; seconds: number }> {
+function runHttpAgents(url: string, agents: BenchService['agents'], type: TaskType, output: unknown): Promise<{ done: number; seconds: number }> {
   return new Promise((resolve, reject) => {
     const worker = new Worker(new URL('./http-agents.mjs', import.meta.url), {
-      workerData: { url, agents: agents.map((a) => ({ headers: a.headers })), output },
+      workerData: { url, agents: agents.map((a) => ({ headers: a.headers })), type, output },
     });
     worker.once('message', resolve);
     worker.once('error', reject);
@@ -85,7 +87,7 @@ function runHttpAgents(url: string, agents: BenchService['agents'], output: unkn
 export async function queueThroughput(svc: BenchService, count: number): Promise<ThroughputResult> {
   const url = svc.server.url;
   await seedTasks(svc, count);
-  const { done, seconds: httpS } = await runHttpAgents(url, svc.agents, MESSAGE_OUTPUT);
+  const { done, seconds: httpS } = await runHttpAgents(url, svc.agents, 'agent_send_message', MESSAGE_OUTPUT);
   if (done !== count) throw new Error(`HTTP agents completed ${done} of ${count}`);
 
   await seedTasks(svc, count);

@@ -50,6 +50,16 @@ export async function startBenchService(label: string, databaseUrl: string, agen
     const token = await issueAgentToken(ctx.db, userId);
     list.push({ userId, headers: { 'x-api-key': team.apiKey, authorization: `Bearer ${token}`, 'content-type': 'application/json' } });
   }
+  // A member who sends messages becomes one the relationship sync reads (docs/relationships.md), and
+  // a first sync is due at once: its connection and inbox reads would join the benched queue. These
+  // members were read just now, so their next sync falls after the run (the agents also check that
+  // every task they are handed is of the benched kind, bench/http-agents.mjs).
+  for (const { userId } of list) {
+    await ctx.db.query(
+      `INSERT INTO relationship_sync (team_id, user_id, next_sync_at, last_sync_at) VALUES ($1, $2, now() + interval '1 day', now())`,
+      [team.id, userId],
+    );
+  }
   // Each agent's member acknowledged what runs in their name (docs/agent-protocol.md, "Consent"), as in the popup.
   for (const { userId } of list) {
     const consent = await loadConsent(ctx.db, team.id, userId);
