@@ -36,3 +36,21 @@ export function fillTemplate(template: string, values: TemplateValues): { ok: tr
   });
   return missing === null ? { ok: true, text: text.trim() } : { ok: false, missing };
 }
+
+/** Notes of a connection request: the network takes at most this many characters, once filled. */
+export const NOTE_MAX = 300;
+
+/** The 400 of POST /api-sequences for a template naming a field we do not fill (step: from 1). */
+export function unknownFieldError(field: string, step: number): string {
+  return `Unknown template field '{${field}}' in step ${step}: use ${TEMPLATE_FIELDS.map((f) => `{${f}}`).join(', ')}, each with an optional fallback such as {first_name|there}`;
+}
+
+/** Why a person's step failed: the template needs a field that is empty for them and has no fallback. */
+export function missingFieldReason(what: 'note' | 'message', field: string): string {
+  return `the ${what} needs {${field}}, which is empty for this person and has no fallback`;
+}
+
+/** Why a person's invitation failed: the filled note is longer than the network takes. */
+export function noteTooLongReason(length: number): string {
+  return `the note is ${length} characters once filled; the network takes ${NOTE_MAX}`;
+}

@@ -12,7 +12,7 @@ import type { Session } from './session.js';
 
 export type LiveState = 'connecting' | 'live' | 'reconnecting';
 
-const ALL_KINDS: ChangeKind[] = ['tasks', 'posts', 'watchlists', 'members'];
+const ALL_KINDS: ChangeKind[] = ['tasks', 'posts', 'watchlists', 'members', 'invitations', 'inbox', 'sequences'];
 const POLL_EVERY_MS = 15_000;
 const FIRST_BACKOFF_MS = 1_000;
 const MAX_BACKOFF_MS = 60_000;

@@ -2,8 +2,10 @@ import { call, SESSION_REJECTED } from './api.js';
 import { byId } from './dom.js';
 import { mountApiKey } from './api-key.js';
 import { followChanges, type LiveState } from './live.js';
+import { mountInbox } from './inbox.js';
 import { mountInvitations } from './invitations.js';
 import { mountMembers } from './members.js';
+import { mountNetworkInvitations } from './network-invitations.js';
 import { mountPosts } from './posts.js';
 import { mountSettings } from './settings.js';
 import { mountSignIn } from './sign-in.js';
@@ -32,6 +34,8 @@ function start() {
   const posts = mountPosts();
   const tasks = mountTasks((list) => posts.taskList(list));
   const webhooks = mountWebhooks();
+  const inbox = mountInbox();
+  const connectionRequests = mountNetworkInvitations();
   const members = mountMembers((view) => {
     if (current) webhooks.show(current, view.me.role === 'admin');
     tasks.setWaiting(new Map(view.members.flatMap((m) => m.safety?.waiting ?? []).map((w) => [w.task_id, { reason: w.waiting_reason, at: w.scheduled_for }])));
@@ -71,6 +75,8 @@ function start() {
     apiKey.render(session);
     posts.start(session);
     tasks.start(session);
+    inbox.start(session);
+    connectionRequests.start(session);
     void reloadMembers();
     void reloadWatchlists();
     void reloadInvitations();
@@ -80,12 +86,16 @@ function start() {
         if (kinds.includes('tasks')) {
           void tasks.refresh();
           void posts.tasksChanged();
+          void inbox.tasksChanged();
+          void connectionRequests.tasksChanged();
           // A finished task moves its member's budgets and waiting list, and its watchlist's cycle.
           void reloadMembers();
           void reloadWatchlists();
         }
         if (kinds.includes('posts')) void posts.refresh();
         if (kinds.includes('watchlists')) void reloadWatchlists();
+        if (kinds.includes('inbox')) void inbox.refresh();
+        if (kinds.includes('invitations')) void connectionRequests.refresh();
         if (kinds.includes('members')) {
           void reloadMembers();
           // An invitation from another team is that team's change, not ours: asked again with ours and on every (re)connect.
@@ -106,6 +116,8 @@ function start() {
     live = null;
     tasks.stop();
     posts.stop();
+    inbox.stop();
+    connectionRequests.stop();
     settings.stop();
     webhooks.stop();
     invitations.stop();

@@ -17,7 +17,7 @@ import {
   SequenceView,
   type SequenceStep,
 } from '../../contract/sequences.js';
-import { TEMPLATE_FIELDS, unknownTemplateField } from '../../contract/templates.js';
+import { unknownFieldError, unknownTemplateField } from '../../contract/templates.js';
 import { memberOrOldestAdmin } from '../tasks/routing.js';
 import { createSequence, deleteSequence, getSequence, listEnrollments, listSequences, patchSequence, stopEnrollment } from '../sequences/store.js';
 import { enroll } from '../sequences/enroll.js';
@@ -53,7 +53,7 @@ function checkTemplates(steps: SequenceStep[]): void {
     const template = step.type === 'connection_request' ? step.note : step.type === 'message' ? step.text : undefined;
     const unknown = template === undefined ? null : unknownTemplateField(template);
     if (unknown !== null) {
-      throw new HttpError(400, `Unknown template field '{${unknown}}' in step ${i + 1}: use ${TEMPLATE_FIELDS.map((f) => `{${f}}`).join(', ')}, each with an optional fallback such as {first_name|there}`);
+      throw new HttpError(400, unknownFieldError(unknown, i + 1));
     }
   });
 }

@@ -2,7 +2,7 @@ import type { ServiceContext } from '../context.js';
 import type { Queryable } from '../db/database.js';
 import type { TaskType } from '../../contract/task-types.js';
 import type { ProfileOutput, PostsOutput } from '../../contract/task-outputs.js';
-import { fillTemplate } from '../../contract/templates.js';
+import { fillTemplate, missingFieldReason, NOTE_MAX, noteTooLongReason } from '../../contract/templates.js';
 import { enqueueTask } from '../tasks/enqueue.js';
 import { ENROLLMENT_SELECT, type EnrollmentRow } from './enrollment-row.js';
 
@@ -91,8 +91,8 @@ async function runStep(ctx: ServiceContext, tx: Queryable, e: EnrollmentRow, now
       let note: string | undefined;
       if (step.note) {
         const filled = fillTemplate(step.note, e.fields);
-        if (!filled.ok) return fail(tx, e, `the note needs {${filled.missing}}, which is empty for this person and has no fallback`);
-        if (filled.text.length > 300) return fail(tx, e, `the note is ${filled.text.length} characters once filled; the network takes 300`);
+        if (!filled.ok) return fail(tx, e, missingFieldReason('note', filled.missing));
+        if (filled.text.length > NOTE_MAX) return fail(tx, e, noteTooLongReason(filled.text.length));
         note = filled.text || undefined;
       }
       return queue(ctx, tx, e, 'invite', 'agent_connection_request', { profile_urn: e.profile_urn, ...(note ? { note } : {}) });
@@ -163,7 +163,7 @@ async function repliedSince(tx: Queryable, e: EnrollmentRow): Promise<boolean> {
 
 async function sendMessage(ctx: ServiceContext, tx: Queryable, e: EnrollmentRow, template: string): Promise<Outcome> {
   const filled = fillTemplate(template, e.fields);
-  if (!filled.ok) return fail(tx, e, `the message needs {${filled.missing}}, which is empty for this person and has no fallback`);
+  if (!filled.ok) return fail(tx, e, missingFieldReason('message', filled.missing));
   return queue(ctx, tx, e, 'message', 'agent_send_message', { profile_urn: e.profile_urn, message_text: filled.text });
 }
 

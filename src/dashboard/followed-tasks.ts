@@ -1,0 +1,78 @@
+import type { TaskStatus } from '../contract/task-types.js';
+import type { TaskStatusResponse } from '../contract/network-tasks.js';
+import { html, nothing, timeTag } from '../ui/html.js';
+import { call } from './api.js';
+import type { Session } from './session.js';
+import { errorSentence, statusWords } from './task-words.js';
+
+/**
+ * Tasks a follow-through panel queued (a reply, a mark-read, a withdrawal), followed until they
+ * end: get-task-status for each open one whenever the live stream says tasks changed, as the post
+ * cards follow their likes. The work runs in the member's extension, so "queued" can last until
+ * it calls in; a task that waits says why (budget, working hours) and until when.
+ */
+
+export interface FollowedTask {
+  id: string;
+  status: TaskStatus;
+  error: { code: string; message: string } | null;
+  waiting: { reason: string; at: string | null } | null;
+}
+
+const isOpen = (t: FollowedTask) => t.status === 'pending' || t.status === 'processing';
+
+export function followTasks(onChange: () => void) {
+  const tasks = new Map<string, FollowedTask>();
+  let session: Session | null = null;
+
+  return {
+    start(s: Session) {
+      session = s;
+    },
+    stop() {
+      session = null;
+      tasks.clear();
+    },
+    add(id: string) {
+      tasks.set(id, { id, status: 'pending', error: null, waiting: null });
+      onChange();
+    },
+    get: (id: string | undefined) => (id ? tasks.get(id) : undefined),
+    /** True while any of these is queued or running: a second click would queue the same work twice. */
+    open: (ids: Iterable<string | undefined>) => [...ids].some((id) => id !== undefined && tasks.has(id) && isOpen(tasks.get(id)!)),
+    async refresh() {
+      const s = session;
+      const open = [...tasks.values()].filter(isOpen);
+      if (!s || !open.length) return;
+      const answers = await Promise.allSettled(
+        open.map((t) => call<TaskStatusResponse>('GET', '/network-agent/get-task-status', { session: s, query: { api_agent_task_id: t.id } })),
+      );
+      if (session !== s) return;
+      let changed = false;
+      answers.forEach((a, i) => {
+        if (a.status !== 'fulfilled') return;
+        const d = a.value.data;
+        const before = open[i]!;
+        const waiting = d.status === 'pending' && d.waiting_reason ? { reason: d.waiting_reason, at: d.scheduled_for ?? null } : null;
+        if (d.status === before.status && waiting?.reason === before.waiting?.reason && waiting?.at === before.waiting?.at) return;
+        tasks.set(before.id, { id: before.id, status: d.status, error: d.error ?? null, waiting });
+        changed = true;
+      });
+      if (changed) onChange();
+    },
+  };
+}
+export type FollowedTasks = ReturnType<typeof followTasks>;
+
+/** "Reply: queued — waits, runs in 2 h: …", "Reply: done ✓", or the failure in words. */
+export function taskLine(what: string, t: FollowedTask | undefined, now = Date.now()) {
+  if (!t) return nothing;
+  if (t.status === 'failed') {
+    return html`<p class="engagement failed" data-task-id=${t.id} data-status="failed"><strong>${what} failed</strong>: ${t.error ? errorSentence(t.error) : 'the task failed.'}</p>`;
+  }
+  return html`<p class="engagement ${t.status === 'completed' ? 'done' : ''}" data-task-id=${t.id} data-status=${t.status}>
+    <strong>${what}</strong>: ${statusWords(t.status)}${t.status === 'completed' ? ' ✓' : nothing}${t.waiting
+      ? html`<span class="waits"> — waits${t.waiting.at ? html`, runs ${timeTag(t.waiting.at, now)}` : nothing}: ${t.waiting.reason}</span>`
+      : nothing}
+  </p>`;
+}
