@@ -18,6 +18,8 @@ export interface CallOptions {
   /** Which credentials to send: none (sign-in), the team key, or the key and the member's token. */
   auth?: 'none' | 'key' | 'member';
   session?: Session | null;
+  /** Sent even if the page goes away meanwhile (a sign-out followed by a reload or a closed tab). */
+  keepalive?: boolean;
 }
 
 /** Fired when the service no longer accepts the session (key rotated, token revoked). */
@@ -45,6 +47,7 @@ export async function call<T>(method: string, path: string, opts: CallOptions = 
       body: opts.body === undefined ? undefined : JSON.stringify(opts.body),
       credentials: 'omit',
       cache: 'no-store',
+      keepalive: opts.keepalive,
     });
   } catch {
     throw new ApiError(0, 'The service cannot be reached. Check your connection and try again.');

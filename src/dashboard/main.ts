@@ -130,8 +130,9 @@ function start() {
     app.hidden = true;
     who.hidden = true;
     signIn.show(message);
-    // Revoke this tab's agent token too; the page is signed out whether or not this arrives.
-    if (session && !message) void call('POST', '/agent/sign-out', { auth: 'member', session }).catch(() => {});
+    // Revoke this tab's agent token too; the page is signed out whether or not this arrives. Kept
+    // alive: a reload or a closed tab right after the click would otherwise cancel the revocation.
+    if (session && !message) void call('POST', '/agent/sign-out', { auth: 'member', session, keepalive: true }).catch(() => {});
   }
 
   byId('sign-out').addEventListener('click', () => signOut());
