@@ -113,6 +113,7 @@ export const SequenceView = z.object({
 export type SequenceView = z.infer<typeof SequenceView>;
 
 export const SequencesResponse = z.object({ sequences: z.array(SequenceView) });
+export type SequencesResponse = z.infer<typeof SequencesResponse>;
 
 export const EnrollResponse = z.object({
   enrolled: z.number(),
@@ -135,3 +136,4 @@ export const EnrollmentView = z.object({
 export type EnrollmentView = z.infer<typeof EnrollmentView>;
 
 export const EnrollmentsResponse = z.object({ enrollments: z.array(EnrollmentView) });
+export type EnrollmentsResponse = z.infer<typeof EnrollmentsResponse>;

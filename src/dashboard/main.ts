@@ -7,6 +7,7 @@ import { mountInvitations } from './invitations.js';
 import { mountMembers } from './members.js';
 import { mountNetworkInvitations } from './network-invitations.js';
 import { mountPosts } from './posts.js';
+import { mountSequences } from './sequences.js';
 import { mountSettings } from './settings.js';
 import { mountSignIn } from './sign-in.js';
 import { mountTasks } from './tasks.js';
@@ -36,6 +37,7 @@ function start() {
   const webhooks = mountWebhooks();
   const inbox = mountInbox();
   const connectionRequests = mountNetworkInvitations();
+  const sequences = mountSequences();
   const members = mountMembers((view) => {
     if (current) webhooks.show(current, view.me.role === 'admin');
     tasks.setWaiting(new Map(view.members.flatMap((m) => m.safety?.waiting ?? []).map((w) => [w.task_id, { reason: w.waiting_reason, at: w.scheduled_for }])));
@@ -77,6 +79,7 @@ function start() {
     tasks.start(session);
     inbox.start(session);
     connectionRequests.start(session);
+    sequences.start(session);
     void reloadMembers();
     void reloadWatchlists();
     void reloadInvitations();
@@ -96,6 +99,8 @@ function start() {
         if (kinds.includes('watchlists')) void reloadWatchlists();
         if (kinds.includes('inbox')) void inbox.refresh();
         if (kinds.includes('invitations')) void connectionRequests.refresh();
+        // A step's task moving on moves its person too; the sequences job writes that within seconds.
+        if (kinds.includes('sequences')) void sequences.refresh();
         if (kinds.includes('members')) {
           void reloadMembers();
           // An invitation from another team is that team's change, not ours: asked again with ours and on every (re)connect.
@@ -118,6 +123,7 @@ function start() {
     posts.stop();
     inbox.stop();
     connectionRequests.stop();
+    sequences.stop();
     settings.stop();
     webhooks.stop();
     invitations.stop();

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect, test, type Page } from '@playwright/test';
 import { E2E_SERVICE_URL } from './support/e2e-env.js';
-import { FAST_PACE, mailedCode, publicApi, startAgentWorld, type AgentWorld } from './support/harness.js';
+import { FAST_PACE, mailedCode, publicApi, serviceCall as call, startAgentWorld, type AgentWorld } from './support/harness.js';
 
 /**
  * Informed consent with the real extension (issue 23, docs/agent-protocol.md "Consent"): a member
@@ -28,15 +28,6 @@ let waiting: string;
 test.describe.configure({ mode: 'serial' });
 test.setTimeout(180_000);
 
-async function call(method: string, path: string, headers: Record<string, string>, body?: unknown) {
-  const res = await fetch(`${E2E_SERVICE_URL}${path}`, {
-    method,
-    headers: { ...headers, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await res.text();
-  return { status: res.status, body: text ? JSON.parse(text) : null };
-}
 
 /** The popup at its size: what the member sees first, and the whole page. */
 async function shot(name: string) {

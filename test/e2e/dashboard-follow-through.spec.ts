@@ -2,9 +2,9 @@ import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { chromium, expect, test, type Browser, type Page } from '@playwright/test';
-import { CHROME_PATH, E2E_SERVICE_URL } from './support/e2e-env.js';
-import { mailedCode, publicApi, setFastPace, startE2eService, type E2eService } from './support/harness.js';
+import { expect, test, type Browser, type Page } from '@playwright/test';
+import { E2E_SERVICE_URL } from './support/e2e-env.js';
+import { launchDashboardPage, mailedCode, publicApi, serviceCall as call, setFastPace, startE2eService, type E2eService } from './support/harness.js';
 
 /**
  * The dashboard's follow-through panels (issue 21, part 4) in Debian's Chromium against the real
@@ -35,7 +35,7 @@ let browser: Browser;
 let page: Page;
 let agent: Record<string, string>;
 let api: ReturnType<typeof publicApi>;
-const pageErrors: string[] = [];
+let pageErrors: string[];
 
 test.describe.configure({ mode: 'serial' });
 test.setTimeout(180_000);
@@ -44,16 +44,7 @@ test.beforeAll(async () => {
   dataDir = await mkdtemp(join(tmpdir(), 'na-e2e-dashboard-follow-'));
   await mkdir(ARTIFACTS, { recursive: true });
   service = await startE2eService(dataDir);
-  browser = await chromium.launch({
-    executablePath: CHROME_PATH,
-    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-  });
-  page = await (await browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage();
-  page.setDefaultTimeout(10_000);
-  page.on('pageerror', (err) => pageErrors.push(err.message));
-  page.on('console', (msg) => {
-    if (msg.type() === 'error' && !/favicon|the server responded with a status of 4\d\d/i.test(msg.text())) pageErrors.push(msg.text());
-  });
+  ({ browser, page, errors: pageErrors } = await launchDashboardPage());
 });
 
 test.afterAll(async () => {
@@ -62,19 +53,10 @@ test.afterAll(async () => {
   if (dataDir) await rm(dataDir, { recursive: true, force: true });
 });
 
-async function call(method: string, path: string, headers: Record<string, string>, body?: unknown) {
-  const res = await fetch(`${E2E_SERVICE_URL}${path}`, {
-    method,
-    headers: { ...headers, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await res.text();
-  return { status: res.status, body: text ? JSON.parse(text) : null };
-}
 
 /** The emulated extension takes the next task: it must be of this type. */
 async function claim(type: string): Promise<{ id: string; type: string; attempt: number; input: Record<string, unknown> }> {
-  const res = await call('POST', '/agent/tasks/claim', agent, { wait_s: 10 });
+  const res = await call('POST', '/agent/tasks/claim', agent, { wait_s: 20 });
   expect(res.status).toBe(200);
   expect(res.body?.task?.type, JSON.stringify(res.body)).toBe(type);
   return res.body.task;
@@ -179,16 +161,23 @@ test('Inbox: replies first, unread marked; open a thread, reply and mark read th
 
   const ada = cards.filter({ hasText: 'Ada Lovelace' });
   await test.step('open Ada’s thread: her messages, oldest first', async () => {
-    // The thread's full history arrives with a read of its messages (here through the public API).
-    const id = await api.create('fetch-conversation-messages', { conversation_urn: conversationOf(PEOPLE.ada) });
-    const task = await claim('agent_conversation_messages_fetch');
-    expect(task.id).toBe(id);
-    await complete(task, {
-      messages: [
+    // Conversations whose last word is the other person's get their messages read by the service
+    // on its own (the relationship sync, every 15 s): the extension is handed one read for each.
+    const threads: Record<string, unknown[]> = {
+      [conversationOf(PEOPLE.ada)]: [
         { text: 'Thank you! Shall we talk on Thursday?', sender_urn: PEOPLE.ada.urn, sender_name: 'Ada Lovelace', from_me: false, delivered_at: hoursAgo(3) },
         { text: 'Hi Ada, loved your notes on the engine.', sender_urn: SELF, sender_name: 'Grace Hopper', from_me: true, delivered_at: hoursAgo(20) },
       ],
-    });
+      [conversationOf(PEOPLE.katherine)]: [
+        { text: 'Could you send the deck again?', sender_urn: PEOPLE.katherine.urn, sender_name: 'Katherine Johnson', from_me: false, delivered_at: hoursAgo(30) },
+      ],
+    };
+    for (let i = 0; i < 2; i++) {
+      const read = await claim('agent_conversation_messages_fetch');
+      const messages = threads[String(read.input.conversation_urn)];
+      expect(messages, String(read.input.conversation_urn)).toBeDefined();
+      await complete(read, { messages });
+    }
     await ada.getByRole('button', { name: 'Open' }).click();
     const messages = ada.locator('ol.messages > li');
     await expect(messages).toHaveCount(2);
@@ -345,5 +334,199 @@ test('Connection requests: pending with their age, filter by state, withdraw one
   });
 
   await screenshots('12-dashboard-connection-requests', 'connection-requests');
+  expect(pageErrors).toEqual([]);
+});
+
+test('Sequences: built from steps with a live preview, people enrolled by pasting, each followed, the funnel; pause, resume, delete', async () => {
+  const panel = page.locator('#sequences');
+  const form = panel.locator('form.sequence-form');
+  const noteStep = form.locator('li.step-row[data-step-type="connection_request"]');
+  const messageStep = form.locator('li.step-row[data-step-type="message"]');
+  const margaret = { urn: 'urn:li:fsd_profile:ACoAAMargaret', name: 'Margaret Hamilton', slug: 'margaret-hamilton' };
+
+  await test.step('with no sequence yet the form is open, with the usual steps and their preview for a sample person', async () => {
+    await expect(panel.locator('#sequence-list')).toContainText('No sequences yet.');
+    await expect(panel.locator('#create-sequence')).toHaveAttribute('open', '');
+    await expect(form.locator('li.step-row')).toHaveCount(4);
+    await expect(noteStep.locator('.preview')).toHaveText('Preview: Hi Ada, I enjoyed reading about Analytical Engines. Shall we connect?');
+    await expect(messageStep.locator('.preview')).toHaveText('Preview: Thanks for connecting, Ada! Would a short call next week suit you?');
+  });
+
+  await test.step('the preview follows every keystroke: fallbacks, an unknown field as the API’s 400, an empty field without fallback', async () => {
+    await form.getByLabel('Company', { exact: true }).fill('');
+    await expect(noteStep.locator('.preview')).toHaveText('Preview: Hi Ada, I enjoyed reading about your work. Shall we connect?');
+    await form.getByLabel('First name', { exact: true }).fill('');
+    await expect(noteStep.locator('.preview')).toHaveText('Preview: Hi there, I enjoyed reading about your work. Shall we connect?');
+
+    const unknown =
+      "Unknown template field '{title}' in step 4: use {first_name}, {last_name}, {company}, {headline}, each with an optional fallback such as {first_name|there}";
+    await messageStep.getByLabel(/^Text/).fill('Hi {first_name|there}, how is being {title} going?');
+    await expect(messageStep.locator('.preview.error')).toHaveText(unknown);
+    await form.getByLabel('Name', { exact: true }).fill('Robotics founders');
+    await form.getByRole('button', { name: 'Create sequence' }).click();
+    // The service refuses it in the same words.
+    await expect(form.locator('.status[data-kind="error"]')).toHaveText(unknown);
+
+    await messageStep.getByLabel(/^Text/).fill('Thanks for connecting, {first_name}! Would a short call next week suit you?');
+    await expect(messageStep.locator('.preview.error')).toHaveText(
+      'This person’s step would fail: the message needs {first_name}, which is empty for this person and has no fallback.',
+    );
+    await form.getByLabel('First name', { exact: true }).fill('Ada');
+    await form.getByLabel('Company', { exact: true }).fill('Analytical Engines');
+    await expect(messageStep.locator('.preview')).toHaveText('Preview: Thanks for connecting, Ada! Would a short call next week suit you?');
+  });
+
+  await test.step('add a step, set its delay, create: the card sums the steps up and opens', async () => {
+    await form.getByLabel('Step to add').selectOption('like_latest_post');
+    await form.getByRole('button', { name: 'Add step' }).click();
+    const like = form.locator('li.step-row[data-step-type="like_latest_post"]');
+    await like.getByLabel('after').fill('48');
+    await expect(form.locator('li.step-row')).toHaveCount(5);
+    await screenshots('13-dashboard-sequence-builder', 'sequences');
+    await form.getByRole('button', { name: 'Create sequence' }).click();
+    await expect(panel.locator('#sequences-status')).toHaveText('Created “Robotics founders”. Enroll people in it below.');
+    const card = panel.locator('li.sequence', { hasText: 'Robotics founders' });
+    await expect(card.locator('.steps-summary')).toHaveText('Visit → Invite with a note → Wait ≤ 15 d, then withdraw → Message after 24 h → Like after 48 h');
+    await expect(card.locator('.badge', { hasText: 'active' })).toBeVisible();
+    const listed = await call('GET', '/api-sequences', { 'x-api-key': agent['x-api-key']! });
+    expect(listed.body.sequences).toHaveLength(1);
+    expect(listed.body.sequences[0]).toMatchObject({
+      name: 'Robotics founders',
+      sender: { email: EMAIL },
+      stop_on_reply: true,
+      steps: [
+        { type: 'visit' },
+        { type: 'connection_request', note: 'Hi {first_name|there}, I enjoyed reading about {company|your work}. Shall we connect?' },
+        { type: 'wait_for_acceptance', max_days: 15, withdraw_if_not_accepted: true },
+        { type: 'message', text: 'Thanks for connecting, {first_name}! Would a short call next week suit you?', delay_hours: 24 },
+        { type: 'like_latest_post', delay_hours: 48 },
+      ],
+    });
+  });
+
+  const card = panel.locator('li.sequence', { hasText: 'Robotics founders' });
+  const people = card.locator('ul.people > li.person');
+  await test.step('enroll by pasting profiles: who was enrolled, who was skipped and why', async () => {
+    await card.getByLabel(/^Enroll people/).fill(
+      [`https://www.linkedin.com/in/${margaret.slug}/`, 'edsger-dijkstra', '', PEOPLE.ada.urn, 'edsger-dijkstra', 'urn:li:member:12345', 'not a profile!'].join('\n'),
+    );
+    await card.getByRole('button', { name: 'Enroll' }).click();
+    const result = card.locator('.enroll-result');
+    await expect(result).toContainText('Enrolled 2; skipped 4:');
+    const skipped = result.locator('ul.skipped > li');
+    await expect(skipped).toHaveText([
+      `${PEOPLE.ada.urn}: replied to the team before`,
+      'edsger-dijkstra: listed twice',
+      'urn:li:member:12345: a member id names no profile the network can open: give the profile URL or its fsd_profile URN',
+      'not a profile!: not a profile URL, slug or URN',
+    ]);
+    await expect(people).toHaveCount(2);
+    await expect(people.first().locator('.current-step')).toHaveText('1 of 5: Visit the profile');
+  });
+
+  await test.step('each person as the steps run: the note filled for them, waiting for the acceptance, a failure in words', async () => {
+    for (let i = 0; i < 2; i++) {
+      const visit = await claim('agent_profile_fetch');
+      if (visit.input.profile_slug === 'edsger-dijkstra') {
+        const failed = await call('POST', `/agent/tasks/${visit.id}/fail`, agent, {
+          attempt: visit.attempt,
+          error: { code: 'not_found', message: 'This profile does not exist', retryable: false },
+        });
+        expect(failed.body).toEqual({ status: 'failed' });
+        continue;
+      }
+      expect(visit.input.profile_slug).toBe(margaret.slug);
+      await complete(visit, {
+        profile_urn: margaret.urn,
+        member_urn: null,
+        public_identifier: margaret.slug,
+        name: margaret.name,
+        headline: 'Director of Software Engineering',
+        location: 'Cambridge, MA',
+        profile_url: `https://www.linkedin.com/in/${margaret.slug}/`,
+        connections: null,
+        followers: 900,
+        about: '',
+        experience: [{ title: 'Director', company_name: 'MIT Instrumentation Lab', location: null, description: null, start: null, end: null }],
+        education: [],
+        skills: [],
+        network_degree: 'second',
+      });
+    }
+    const invite = await claim('agent_connection_request');
+    // The note the preview promised, filled with what the visit read.
+    expect(invite.input).toEqual({ task_type: 'agent_connection_request', profile_urn: margaret.urn, note: 'Hi Margaret, I enjoyed reading about MIT Instrumentation Lab. Shall we connect?' });
+    await complete(invite, { sent: true, invitation_urn: 'urn:li:invitation:margaret' });
+
+    const maggie = people.filter({ hasText: margaret.name });
+    await expect(maggie).toHaveAttribute('data-state', 'waiting_acceptance');
+    await expect(maggie.locator('.current-step')).toHaveText('3 of 5: Wait for the acceptance');
+    await expect(maggie.locator('.waiting-reason')).toContainText('waiting for Margaret Hamilton to accept the invitation, until');
+    // The service's ISO time, shown in the reader's own words.
+    await expect(maggie.locator('.waiting-reason')).not.toContainText(/\d{4}-\d\d-\d\dT/);
+    await expect(maggie.locator('.next-run')).toContainText('in 15 days');
+    const edsger = people.filter({ hasText: 'edsger-dijkstra' });
+    await expect(edsger).toHaveAttribute('data-state', 'failed');
+    await expect(edsger.locator('.bad-text')).not.toBeEmpty();
+    await expect(card.locator('.funnel [data-stage="invited"] .stage-n')).toHaveText('1');
+
+    await card.getByLabel('State of the people listed').selectOption('failed');
+    await expect(people).toHaveCount(1);
+    await expect(people.first()).toContainText('edsger-dijkstra');
+    await card.getByLabel('State of the people listed').selectOption('');
+    await expect(people).toHaveCount(2);
+  });
+
+  await test.step('Margaret accepts: she moves on to the message, due a day later; the funnel counts her', async () => {
+    await api.create('fetch-connections', { since: hoursAgo(1) });
+    const read = await claim('agent_connections_fetch');
+    await complete(read, {
+      connections: [
+        {
+          profile_urn: margaret.urn,
+          public_identifier: margaret.slug,
+          full_name: margaret.name,
+          headline: 'Director of Software Engineering',
+          profile_url: `https://www.linkedin.com/in/${margaret.slug}/`,
+          image_url: null,
+          connected_at: new Date().toISOString(),
+        },
+      ],
+      start: 0,
+      count: 1,
+      total: 1,
+    });
+    const maggie = people.filter({ hasText: margaret.name });
+    await expect(maggie.locator('.current-step')).toHaveText('4 of 5: Message', { timeout: 20_000 });
+    await expect(maggie.locator('.next-run')).toHaveText('tomorrow');
+    // delay_hours counts from the end of the step before: a day after the acceptance was seen.
+    const due = Date.parse((await maggie.locator('.next-run time').getAttribute('datetime'))!) - Date.now();
+    expect(due / 3_600_000).toBeGreaterThan(23);
+    expect(due / 3_600_000).toBeLessThanOrEqual(24);
+    const funnel = card.locator('.funnel');
+    await expect(funnel.locator('[data-stage="enrolled"] .stage-n')).toHaveText('2');
+    await expect(funnel.locator('[data-stage="accepted"] .stage-n')).toHaveText('1');
+    await expect(funnel.locator('[data-stage="accepted"] .stage-rate')).toHaveText('100 %');
+    await expect(funnel.locator('[data-stage="messaged"] .stage-rate')).toHaveText('0 %');
+    await expect(funnel.locator('[data-stage="replied"] .stage-rate')).toHaveText('—');
+    await screenshots('14-dashboard-sequence', 'sequences');
+    // The whole page: where the three panels sit among the others.
+    await page.screenshot({ path: join(ARTIFACTS, '15-dashboard-follow-through-1280.png'), fullPage: true });
+  });
+
+  await test.step('pause, resume, delete (confirmed)', async () => {
+    const status = async () => (await call('GET', '/api-sequences', { 'x-api-key': agent['x-api-key']! })).body.sequences[0]?.status;
+    await card.getByRole('button', { name: 'Pause' }).click();
+    await expect(card.locator('.badge', { hasText: 'paused' })).toBeVisible();
+    expect(await status()).toBe('paused');
+    await card.getByRole('button', { name: 'Resume' }).click();
+    await expect(card.locator('.badge', { hasText: 'active' })).toBeVisible();
+    expect(await status()).toBe('active');
+    await card.getByRole('button', { name: 'Delete…' }).click();
+    await card.getByRole('button', { name: 'Delete', exact: true }).click();
+    await expect(panel.locator('#sequences-status')).toHaveText('Deleted “Robotics founders”: everyone in it stopped.');
+    await expect(panel.locator('li.sequence')).toHaveCount(0);
+    expect(await status()).toBeUndefined();
+  });
   expect(pageErrors).toEqual([]);
 });

@@ -2,7 +2,8 @@ import { mkdir, mkdtemp, readdir, readFile, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { chromium, expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
+import { expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
+import { launchDashboardPage } from './support/harness.js';
 import { loadConfig } from '../../src/service/config.js';
 import { closeServiceContext, createServiceContext } from '../../src/service/boot.js';
 import { e2eDatabase } from './support/e2e-database.js';
@@ -28,7 +29,7 @@ let service: RunningService;
 let browser: Browser;
 let context: BrowserContext;
 let page: Page;
-const pageErrors: string[] = [];
+let pageErrors: string[];
 
 test.describe.configure({ mode: 'serial' });
 test.setTimeout(180_000);
@@ -48,19 +49,8 @@ test.beforeAll(async () => {
   });
   ctx = await createServiceContext(config, { ...e2eDatabase(dataDir), log: createLogger({ silent: !process.env.TEST_LOG }) });
   service = await startServer(ctx, config);
-  browser = await chromium.launch({
-    executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
-    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-  });
-  context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  ({ browser, context, page, errors: pageErrors } = await launchDashboardPage());
   await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: service.url });
-  page = await context.newPage();
-  // A step that cannot find its element fails in seconds, not at the end of the test's time.
-  page.setDefaultTimeout(10_000);
-  page.on('pageerror', (err) => pageErrors.push(err.message));
-  page.on('console', (msg) => {
-    if (msg.type() === 'error' && !/favicon|the server responded with a status of 4\d\d/i.test(msg.text())) pageErrors.push(msg.text());
-  });
 });
 
 test.afterAll(async () => {

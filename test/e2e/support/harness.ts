@@ -8,7 +8,7 @@ import { closeServiceContext, createServiceContext } from '../../../src/service/
 import { startServer, type RunningService } from '../../../src/service/server.js';
 import { createLogger } from '../../../src/service/logger.js';
 import type { ServiceContext } from '../../../src/service/context.js';
-import { CHROME_PATH, E2E_SERVICE_PORT, EXTENSION_DIR } from './e2e-env.js';
+import { CHROME_PATH, E2E_SERVICE_PORT, E2E_SERVICE_URL, EXTENSION_DIR } from './e2e-env.js';
 import { e2eDatabase } from './e2e-database.js';
 
 /** The real service in process (PGlite in a folder, or PostgreSQL with DATABASE_URL), on the fixed port. */
@@ -99,6 +99,38 @@ export async function mailedCode(outboxDir: string, email: string, after = 0): P
     await new Promise((r) => setTimeout(r, 200));
   }
   throw new Error(`no code mailed to ${email}`);
+}
+
+/** One call to the service as an API user or an extension makes it: the status and the parsed body. */
+export async function serviceCall(method: string, path: string, headers: Record<string, string>, body?: unknown) {
+  const res = await fetch(`${E2E_SERVICE_URL}${path}`, {
+    method,
+    headers: { ...headers, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const text = await res.text();
+  return { status: res.status, body: text ? JSON.parse(text) : null };
+}
+
+/**
+ * Debian's Chromium without the extension and one page at a laptop's size, for the dashboard: a
+ * step that cannot find its element fails in seconds, and the page's errors are collected (a
+ * refused call's 4xx in the console is the page working, not an error).
+ */
+export async function launchDashboardPage() {
+  const browser = await chromium.launch({
+    executablePath: CHROME_PATH,
+    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  });
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  const page = await context.newPage();
+  page.setDefaultTimeout(10_000);
+  const errors: string[] = [];
+  page.on('pageerror', (err) => errors.push(err.message));
+  page.on('console', (msg) => {
+    if (msg.type() === 'error' && !/favicon|the server responded with a status of 4\d\d/i.test(msg.text())) errors.push(msg.text());
+  });
+  return { browser, context, page, errors };
 }
 
 /** The public API as an API user calls it. */
