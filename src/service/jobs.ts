@@ -1,4 +1,5 @@
 import type { ServiceContext } from './context.js';
+import type { Config } from './config.js';
 import { sweepExpiredLeases } from './tasks/sweep-leases.js';
 import { runSchedulerWhenDue } from './scheduler/index.js';
 import { runSlackDelivery } from './slack/slack-job.js';
@@ -9,10 +10,10 @@ import { runRelationshipSync } from './relationships/sync.js';
 import { pruneUseByHour } from './budgets/usage.js';
 import { advanceSequences } from './sequences/engine.js';
 
-/** One periodic job: a name for the logs, how often, and the work. */
+/** One periodic job: a name for the logs, how often (fixed, or from the service's settings), and the work. */
 export interface BackgroundJob {
   name: string;
-  everyMs: number;
+  everyMs: number | ((config: Config) => number);
   run(ctx: ServiceContext): Promise<unknown>;
   /** A NOTIFY channel that runs the job at once (work that waits for an event, not for the clock). */
   wakeOn?: string;
@@ -33,11 +34,19 @@ export const BACKGROUND_JOBS: BackgroundJob[] = [
   // A task's end or a filing notifies `webhook_ready`: delivered within the second; retries by the clock.
   { name: 'webhook_delivery', everyMs: 5_000, run: runWebhookDelivery, wakeOn: 'webhook_ready' },
   // Each member is due every RELATIONSHIP_SYNC_INTERVAL_S (relationships/sync.ts); looking is one small query.
-  { name: 'relationship_sync', everyMs: 15_000, run: (ctx) => runRelationshipSync(ctx) },
+  // An interval set shorter than the 15 s look (tests) is looked at as often as it says.
+  { name: 'relationship_sync', everyMs: (config) => Math.min(15_000, config.RELATIONSHIP_SYNC_INTERVAL_S * 1000), run: (ctx) => runRelationshipSync(ctx) },
   // The budgets' hourly use counts older than the week's window are never read again.
   { name: 'prune_budget_use', everyMs: 3_600_000, run: (ctx) => pruneUseByHour(ctx.db) },
   // Follows each enrolled person's step tasks and queues the next step when it is due (sequences/engine.ts).
-  { name: 'sequences', everyMs: 5_000, run: (ctx) => advanceSequences(ctx) },
+  // A step's task ending, or the sync's connections read, wakes it at once (migration 022); the clock
+  // serves the delays, checked at least once a sequence hour (SEQUENCE_HOUR_S, shortened by tests).
+  {
+    name: 'sequences',
+    everyMs: (config) => Math.min(5_000, config.SEQUENCE_HOUR_S * 1000),
+    run: (ctx) => advanceSequences(ctx),
+    wakeOn: 'sequence_wakeup',
+  },
   // PGlite has no autovacuum (db/housekeeping.ts); looking costs one small query.
   { name: 'tidy_embedded_database', everyMs: 10_000, run: (ctx) => tidyEmbeddedDatabase(ctx.db, ctx.log) },
 ];
@@ -71,7 +80,7 @@ export function startBackgroundJobs(ctx: ServiceContext, jobs: BackgroundJob[] =
         });
       running.add(p);
     };
-    timers.push(setInterval(tick, job.everyMs));
+    timers.push(setInterval(tick, typeof job.everyMs === 'function' ? job.everyMs(ctx.config) : job.everyMs));
     if (job.wakeOn) unlisten.push(ctx.db.listen(job.wakeOn, tick));
   }
   return {

@@ -7,6 +7,7 @@ import { deliverDueWebhooks } from '../../src/service/webhooks/deliver.js';
 import { runRelationshipSync } from '../../src/service/relationships/sync.js';
 import { advanceSequences } from '../../src/service/sequences/engine.js';
 import type { ProfileOutput } from '../../src/contract/task-outputs.js';
+import { profileOutput as profile } from '../support/profile-output.js';
 
 /**
  * Sequences on a real database, every step an ordinary task run by an emulated agent through the
@@ -37,25 +38,6 @@ afterAll(async () => {
   await svc.close();
   await hooks.close();
 });
-
-function profile(urn: string, slug: string, name: string, company: string | null): ProfileOutput {
-  return {
-    profile_urn: urn,
-    member_urn: null,
-    public_identifier: slug,
-    name,
-    headline: 'Engineer',
-    location: 'Arlington',
-    profile_url: `https://www.linkedin.com/in/${slug}/`,
-    connections: null,
-    followers: null,
-    about: '',
-    experience: company ? [{ title: 'Engineer', company_name: company, location: null, description: null, start: null, end: null }] : [],
-    education: [],
-    skills: [],
-    network_degree: 'second',
-  };
-}
 
 /** Claims every task ada may run now, answering each with `answer`; returns them in claim order. */
 async function runAll(answer: (t: ClaimedTask) => unknown): Promise<ClaimedTask[]> {

@@ -11,9 +11,13 @@ import type { ServiceContext } from '../../../src/service/context.js';
 import { CHROME_PATH, E2E_SERVICE_PORT, E2E_SERVICE_URL, EXTENSION_DIR } from './e2e-env.js';
 import { e2eDatabase } from './e2e-database.js';
 
-/** The real service in process (PGlite in a folder, or PostgreSQL with DATABASE_URL), on the fixed port. */
-export async function startE2eService(dataDir: string) {
+/**
+ * The real service in process (PGlite in a folder, or PostgreSQL with DATABASE_URL), on the fixed
+ * port. `env`: more of the service's settings (e.g. shorter sync intervals), as an operator sets them.
+ */
+export async function startE2eService(dataDir: string, env: Record<string, string> = {}) {
   const config = loadConfig({
+    ...env,
     DATA_DIR: dataDir,
     MAIL_OUTBOX_DIR: join(dataDir, 'outbox'),
     SECRET_KEY: 'ef'.repeat(32),
@@ -257,11 +261,14 @@ export async function useFastPace(popup: Page, context: BrowserContext, creds: {
     .toEqual({ write_max_s: 0, paused: false });
 }
 
-/** One whole setup: a fake network in a voice, the real service, Chromium with the extension and its popup. */
-export async function startAgentWorld(name: string, voice: FakeVoice) {
+/**
+ * One whole setup: a fake network in a voice, the real service (with `serviceEnv` among its
+ * settings), Chromium with the extension and its popup.
+ */
+export async function startAgentWorld(name: string, voice: FakeVoice, serviceEnv: Record<string, string> = {}) {
   const dataDir = await mkdtemp(join(tmpdir(), `na-e2e-${name}-`));
   const fake = await startFakeNetwork({ voice });
-  const service = await startE2eService(dataDir);
+  const service = await startE2eService(dataDir, serviceEnv);
   const browser = await launchAgentBrowser(join(dataDir, 'chrome'), fake.port);
   const popup = await openPopup(browser.context, browser.extensionId);
   return {
