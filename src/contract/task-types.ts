@@ -47,10 +47,14 @@ export const AgentTaskError = z.object({
 export type AgentTaskError = z.infer<typeof AgentTaskError>;
 
 /**
- * The codes a task's error may carry: the agents' ones, and `refused_by_member`, which only the
- * service sets (a task routed to a member who turned its kind off, docs/agent-protocol.md "Consent").
+ * The codes a task's error may carry: the agents' ones, and those only the service sets:
+ * `refused_by_member` (a task routed to a member who turned its kind off, docs/agent-protocol.md
+ * "Consent"); `stopped_by_reply` (a sequence step's task not yet started, cancelled because the
+ * person replied, docs/sequences.md); `sequence_stopped` (the same, because the person was taken
+ * out of the sequence or it was deleted).
  */
-export const TASK_ERROR_CODES = [...AGENT_ERROR_CODES, 'refused_by_member'] as const;
+export const TASK_ERROR_CODES = [...AGENT_ERROR_CODES, 'refused_by_member', 'stopped_by_reply', 'sequence_stopped'] as const;
+export type TaskErrorCode = (typeof TASK_ERROR_CODES)[number];
 
 /** A task's error as `get-task-status` and the task list show it: the code and the message. */
 export const TaskError = z.object({ code: z.enum(TASK_ERROR_CODES), message: AgentTaskError.shape.message });

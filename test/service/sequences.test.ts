@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { startTestService, type TestService } from '../support/test-service.js';
 import { createAgentTeam, type AgentTeam, type TeamMember } from '../support/task-team.js';
-import { claimTask, completeTask, type ClaimedTask } from '../support/collection-fixtures.js';
+import { claimTask, completeTask, networkPost, type ClaimedTask } from '../support/collection-fixtures.js';
 import { keyedApi, relationshipReceiver, type RelationshipReceiver } from '../support/relationship-events.js';
 import { deliverDueWebhooks } from '../../src/service/webhooks/deliver.js';
 import { runRelationshipSync } from '../../src/service/relationships/sync.js';
@@ -247,10 +247,85 @@ describe('templates that cannot be filled, pause and stop', () => {
     const left = await runAll((t) => profile('urn:li:fsd_profile:ACoAAKathJohn01', String(t.input.profile_slug), 'Katherine Johnson', 'NASA'));
     expect(left.map((t) => t.input.profile_slug)).toEqual(['katherine-johnson']);
     expect((await enrollments(seq.body.id)).map((e) => e.state).sort()).toEqual(['active', 'stopped']);
+    // Margaret's visit, queued before she was taken out, was cancelled with a code that says so.
+    const cancelled = await api('GET', `/network-agent/get-task-status?api_agent_task_id=${margaret.history[0].task_id}`);
+    expect(cancelled.body.data).toMatchObject({ status: 'failed', error: { code: 'sequence_stopped', message: 'Cancelled: the person was taken out of the sequence' } });
     expect((await api('DELETE', `/api-sequences/${seq.body.id}/enrollments/${crypto.randomUUID()}`)).status).toBe(404);
     expect((await api('GET', `/api-sequences/${crypto.randomUUID()}`)).status).toBe(404);
     expect((await api('GET', '/api-sequences/not-an-id')).body).toEqual({ error: 'Invalid sequence id' });
     const other = await createAgentTeam(svc, 'Other', [{ email: 'eve@other.test', role: 'admin' }]);
     expect((await svc.call('GET', `/api-sequences/${seq.body.id}`, { headers: other.keyHeaders })).status).toBe(404);
+  });
+});
+
+describe('liking the latest post; a reply while a step’s task waits', () => {
+  test('like_latest_post reads the person’s newest post and likes it; with nothing posted the step passes', async () => {
+    const FRANCES = 'urn:li:fsd_profile:ACoAAFrancesSeq';
+    const QUIET = 'urn:li:fsd_profile:ACoAAQuietSeq01';
+    const seq = await api('POST', '/api-sequences', { name: 'Likes', steps: [{ type: 'visit' }, { type: 'like_latest_post' }] });
+    await api('POST', `/api-sequences/${seq.body.id}/enrollments`, { profiles: ['frances-allen', 'quiet-person'] });
+    await advanceSequences(svc.ctx);
+    await runAll((t) => (t.input.profile_slug === 'frances-allen' ? profile(FRANCES, 'frances-allen', 'Frances Allen', 'IBM') : profile(QUIET, 'quiet-person', 'Quinn Quiet', null)));
+    await advanceSequences(svc.ctx);
+    const newest = networkPost({ hoursAgo: 2 });
+    const reads = await runAll((t) => {
+      expect(t.type).toBe('agent_profiles_tracking');
+      return { posts: (t.input.profile_urns as string[])[0] === FRANCES ? [newest] : [] };
+    });
+    expect(reads.map((t) => t.input).sort((a, b) => String(a.profile_urns).localeCompare(String(b.profile_urns)))).toEqual([
+      { task_type: 'agent_profiles_tracking', profile_urns: [FRANCES], count: 1 },
+      { task_type: 'agent_profiles_tracking', profile_urns: [QUIET], count: 1 },
+    ]);
+    await advanceSequences(svc.ctx);
+    const likes = await runAll((t) => {
+      expect(t.type).toBe('agent_like_post');
+      return { liked: true };
+    });
+    expect(likes.map((t) => t.input)).toEqual([{ task_type: 'agent_like_post', social_urn: newest.social_urn, reaction_type: 'LIKE' }]);
+    await advanceSequences(svc.ctx);
+    const people = await byName(seq.body.id);
+    expect(people['Frances Allen']).toMatchObject({ state: 'finished', error: null });
+    expect(people['Frances Allen'].history.map((h: any) => [h.step, h.task_type, h.status])).toEqual([
+      [0, 'agent_profile_fetch', 'completed'],
+      [1, 'agent_profiles_tracking', 'completed'],
+      [1, 'agent_like_post', 'completed'],
+    ]);
+    expect(people['Quinn Quiet']).toMatchObject({ state: 'finished', error: null });
+    expect(people['Quinn Quiet'].history.map((h: any) => h.task_type)).toEqual(['agent_profile_fetch', 'agent_profiles_tracking']);
+  });
+
+  test('a reply cancels the step’s task not yet started, with the code stopped_by_reply', async () => {
+    const BARBARA = 'urn:li:fsd_profile:ACoAABarbaraSeq';
+    const seq = await api('POST', '/api-sequences', { name: 'Replies', steps: [{ type: 'visit' }, { type: 'like_latest_post' }] });
+    await api('POST', `/api-sequences/${seq.body.id}/enrollments`, { profiles: [BARBARA] });
+    // The sync's inbox read is queued first, the step's visit after it: the agent takes the read first.
+    await svc.ctx.db.query(`UPDATE relationship_sync SET next_sync_at = now() - interval '1 minute' WHERE user_id = $1`, [ada.userId]);
+    await runRelationshipSync(svc.ctx);
+    await advanceSequences(svc.ctx);
+    const [barbara] = await enrollments(seq.body.id);
+    expect(barbara.history.map((h: any) => [h.task_type, h.status])).toEqual([['agent_profile_fetch', 'pending']]);
+    const thread = `urn:li:msg_conversation:(${ME},2-YmFyYmFyYS1zZXE=)`;
+    const reply = { text: 'Not interested, thanks.', sender_urn: BARBARA, from_me: false, delivered_at: new Date().toISOString() };
+    const reads = await runAll((t) =>
+      t.type === 'agent_conversations_fetch'
+        ? { conversations: [{ conversation_urn: thread, unread: true, last_activity_at: reply.delivered_at, participants: [{ profile_urn: BARBARA, name: 'Barbara Liskov', profile_url: null }], last_message: reply }] }
+        : t.type === 'agent_connections_fetch'
+          ? { connections: [], start: 0, count: 0, total: null }
+          : t.type === 'agent_sent_invitations_fetch'
+            ? { invitations: [] }
+            : { messages: [] },
+    );
+    // The visit never reached the agent: the reply cancelled it.
+    expect(reads.map((t) => t.type)).not.toContain('agent_profile_fetch');
+    const after = (await enrollments(seq.body.id))[0];
+    expect(after).toMatchObject({ state: 'replied', current_step: null });
+    const visit = await api('GET', `/network-agent/get-task-status?api_agent_task_id=${after.history[0].task_id}`);
+    expect(visit.body.data).toMatchObject({
+      status: 'failed',
+      error: { code: 'stopped_by_reply', message: 'Cancelled: the person replied, so their sequence stopped before this step' },
+    });
+    await advanceSequences(svc.ctx);
+    expect(await claimTask(svc, ada)).toBeNull();
+    expect((await enrollments(seq.body.id))[0].state).toBe('replied');
   });
 });

@@ -3170,7 +3170,7 @@ export interface operations {
                             } | null;
                             error?: {
                                 /** @enum {string} */
-                                code: "network_signed_out" | "network_rate_limited" | "network_challenge" | "invitation_limit" | "not_found" | "access_denied" | "not_first_degree" | "already_connected" | "invitation_pending" | "invitation_not_found" | "network_changed" | "network_error" | "timeout" | "paused_by_user" | "agent_lost" | "refused_by_member";
+                                code: "network_signed_out" | "network_rate_limited" | "network_challenge" | "invitation_limit" | "not_found" | "access_denied" | "not_first_degree" | "already_connected" | "invitation_pending" | "invitation_not_found" | "network_changed" | "network_error" | "timeout" | "paused_by_user" | "agent_lost" | "refused_by_member" | "stopped_by_reply" | "sequence_stopped";
                                 message: string;
                             } | null;
                             created_at?: string;
@@ -5525,7 +5525,7 @@ export interface operations {
                             attempt: number;
                             error: {
                                 /** @enum {string} */
-                                code: "network_signed_out" | "network_rate_limited" | "network_challenge" | "invitation_limit" | "not_found" | "access_denied" | "not_first_degree" | "already_connected" | "invitation_pending" | "invitation_not_found" | "network_changed" | "network_error" | "timeout" | "paused_by_user" | "agent_lost" | "refused_by_member";
+                                code: "network_signed_out" | "network_rate_limited" | "network_challenge" | "invitation_limit" | "not_found" | "access_denied" | "not_first_degree" | "already_connected" | "invitation_pending" | "invitation_not_found" | "network_changed" | "network_error" | "timeout" | "paused_by_user" | "agent_lost" | "refused_by_member" | "stopped_by_reply" | "sequence_stopped";
                                 message: string;
                             } | null;
                             assigned_email: string | null;
@@ -5596,7 +5596,7 @@ export interface operations {
                             attempt: number;
                             error: {
                                 /** @enum {string} */
-                                code: "network_signed_out" | "network_rate_limited" | "network_challenge" | "invitation_limit" | "not_found" | "access_denied" | "not_first_degree" | "already_connected" | "invitation_pending" | "invitation_not_found" | "network_changed" | "network_error" | "timeout" | "paused_by_user" | "agent_lost" | "refused_by_member";
+                                code: "network_signed_out" | "network_rate_limited" | "network_challenge" | "invitation_limit" | "not_found" | "access_denied" | "not_first_degree" | "already_connected" | "invitation_pending" | "invitation_not_found" | "network_changed" | "network_error" | "timeout" | "paused_by_user" | "agent_lost" | "refused_by_member" | "stopped_by_reply" | "sequence_stopped";
                                 message: string;
                             } | null;
                             assigned_email: string | null;

@@ -219,7 +219,8 @@ async function taskFailed(tx: Queryable, e: EnrollmentRow, error: TaskEnd['error
   if (e.phase === 'withdraw' && code === 'invitation_not_found') {
     return notAccepted(tx, e, (e.steps[e.step_index] as { max_days: number }).max_days);
   }
-  if (e.phase === 'message' && code === 'paused_by_user' && /replied/.test(error?.message ?? '')) return 'wait';
+  // Cancelled by a reply (stop-on-reply.ts), which stops the enrollment in the same transaction; should it still be open, the reply stands.
+  if (code === 'stopped_by_reply') return replied(tx, e);
   const step = e.steps[e.step_index];
   return fail(tx, e, `the ${STEP_WORDS[step?.type ?? ''] ?? 'step'} failed: ${error?.message ?? code} (${code})`);
 }

@@ -1,14 +1,19 @@
 import type { Queryable } from '../db/database.js';
+import type { TaskError } from '../../contract/task-types.js';
 import type { EnrollmentRef, ReceivedMessage } from '../relationships/reply-listeners.js';
 
-/** A task of an enrollment that has not started: failed, so a stopped person gets nothing more. */
-export const CANCELLED_BY_REPLY = 'Cancelled: the person replied, so their sequence stopped before this step';
+/** Why a step's task was cancelled, as its error says (docs/sequences.md). */
+export const CANCELLED_BY_REPLY: TaskError = { code: 'stopped_by_reply', message: 'Cancelled: the person replied, so their sequence stopped before this step' };
 
-export async function cancelOpenTask(tx: Queryable, enrollmentId: string, message: string): Promise<void> {
+/**
+ * The step's task of an enrollment that has not started: failed with `why`, so a stopped person
+ * gets nothing more. One already running finishes (the extension cannot be called back mid-write).
+ */
+export async function cancelOpenTask(tx: Queryable, enrollmentId: string, why: TaskError): Promise<void> {
   await tx.query(
     `UPDATE tasks SET status = 'failed', error = $2, finished_at = now(), updated_at = now()
       WHERE status = 'pending' AND id = (SELECT current_task_id FROM sequence_enrollments WHERE id = $1)`,
-    [enrollmentId, JSON.stringify({ code: 'paused_by_user', message })],
+    [enrollmentId, JSON.stringify(why)],
   );
 }
 

@@ -98,7 +98,7 @@ export async function deleteSequence(db: Queryable, teamId: string, id: string):
     `SELECT e.id FROM sequence_enrollments e JOIN sequences s ON s.id = e.sequence_id WHERE s.team_id = $1 AND s.id = $2 AND e.current_task_id IS NOT NULL`,
     [teamId, id],
   );
-  for (const e of open) await cancelOpenTask(db, e.id, 'Cancelled: its sequence was deleted');
+  for (const e of open) await cancelOpenTask(db, e.id, { code: 'sequence_stopped', message: 'Cancelled: its sequence was deleted' });
   const rows = await db.query('DELETE FROM sequences WHERE team_id = $1 AND id = $2 RETURNING id', [teamId, id]);
   return rows.length > 0;
 }
@@ -146,7 +146,7 @@ export async function stopEnrollment(db: Queryable, teamId: string, sequenceId: 
     [teamId, sequenceId, enrollmentId],
   );
   if (!row) return false;
-  await cancelOpenTask(db, enrollmentId, 'Cancelled: the person was taken out of the sequence');
+  await cancelOpenTask(db, enrollmentId, { code: 'sequence_stopped', message: 'Cancelled: the person was taken out of the sequence' });
   await db.query(
     `UPDATE sequence_enrollments SET state = 'stopped', waiting_reason = NULL, phase = NULL, updated_at = now()
       WHERE id = $1 AND state IN ('active', 'waiting_acceptance')`,
