@@ -2,8 +2,7 @@ import { expect, test } from '@playwright/test';
 import type { FakeVoice } from '../fake-network/server.js';
 import { startLocalHttpServer, type LocalHttpServer } from '../support/local-http.js';
 import { verifyWebhook } from '../support/webhook-signature.js';
-import { E2E_SERVICE_URL } from './support/e2e-env.js';
-import { signInThroughPopup, startAgentWorld, type AgentWorld } from './support/harness.js';
+import { serviceCall, signInThroughPopup, startAgentWorld, type AgentWorld } from './support/harness.js';
 
 /**
  * A two-person sequence end to end (issue 21, "What it must show"): created and enrolled through the
@@ -40,14 +39,8 @@ test('a two-person sequence: one accepts, is messaged by name and replies; the o
   test.setTimeout(150_000);
   const { fake } = world;
   const creds = await signInThroughPopup(world.popup, world.browser.context, world.service.outboxDir, ADMIN, 'Grace Hopper', { pace: 'fast' });
-  async function call(method: string, path: string, body?: unknown) {
-    const res = await fetch(`${E2E_SERVICE_URL}${path}`, {
-      method,
-      headers: { 'content-type': 'application/json', 'x-api-key': creds.api_key, authorization: `Bearer ${creds.agent_token}` },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    return { status: res.status, body: (await res.json()) as any };
-  }
+  // The team's key, and the admin's own token for the webhook (docs/webhooks.md).
+  const call = (method: string, path: string, body?: unknown) => serviceCall(method, path, { 'x-api-key': creds.api_key, authorization: `Bearer ${creds.agent_token}` }, body);
   const urnOf = (slug: string) => `urn:li:fsd_profile:${fake.dataset.profiles.find((p) => p.slug === slug)!.id}`;
   const ALAN = urnOf('alan-turing');
   const KATHERINE = urnOf('katherine-johnson');
