@@ -1,4 +1,4 @@
-import type { Database, Queryable } from '../db/database.js';
+import { PREPARED, type Database, type Queryable } from '../db/database.js';
 import type { ConsentView } from '../../contract/consent.js';
 import type { TaskType } from '../../contract/task-types.js';
 import { HttpError } from '../http/http-error.js';
@@ -41,7 +41,7 @@ export function toConsent(row: ConsentRow): MemberConsent {
 
 /** The member's consent, or null for no such member of the team. */
 export async function loadConsent(db: Queryable, teamId: string, userId: string): Promise<MemberConsent | null> {
-  const [row] = await db.query<ConsentRow>(`SELECT ${CONSENT_COLUMNS} FROM memberships m WHERE m.team_id = $1 AND m.user_id = $2`, [teamId, userId]);
+  const [row] = await db.query<ConsentRow>(`SELECT ${CONSENT_COLUMNS} FROM memberships m WHERE m.team_id = $1 AND m.user_id = $2`, [teamId, userId], PREPARED);
   return row ? toConsent(row) : null;
 }
 

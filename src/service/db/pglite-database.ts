@@ -3,7 +3,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { Worker } from 'node:worker_threads';
-import type { Database, Transaction } from './database.js';
+import type { Database, QueryOptions, Transaction } from './database.js';
 import { beginStatement, type TransactionOptions } from './transaction-options.js';
 
 /**
@@ -56,7 +56,7 @@ async function createDataDir(dataDir: string): Promise<void> {
   await run(process.execPath, ['--input-type=module', '-e', script, dataDir]);
 }
 
-type Operation = { op: 'query'; sql: string; params?: unknown[] } | { op: 'exec'; sql: string } | { op: 'listen'; channel: string } | { op: 'close' };
+type Operation = { op: 'query' | 'prepared'; sql: string; params?: unknown[] } | { op: 'exec'; sql: string } | { op: 'listen'; channel: string } | { op: 'close' };
 
 /** The thread's end of the messages: operations out, answers and notifications back. */
 class WorkerLink {
@@ -131,9 +131,9 @@ class PgliteOnThread implements Database {
 
   constructor(private readonly link: WorkerLink) {}
 
-  async query<T>(sql: string, params?: unknown[]): Promise<T[]> {
+  async query<T>(sql: string, params?: unknown[], opts?: QueryOptions): Promise<T[]> {
     while (this.transactionEnd) await this.transactionEnd;
-    return this.link.send<T[]>({ op: 'query', sql, params });
+    return this.link.send<T[]>({ op: opts?.prepare ? 'prepared' : 'query', sql, params });
   }
 
   async transaction<T>(fn: (tx: Transaction) => Promise<T>, opts?: TransactionOptions): Promise<T> {
@@ -144,7 +144,7 @@ class PgliteOnThread implements Database {
     try {
       await send({ op: 'query', sql: beginStatement(opts) });
       const result = await fn({
-        query: <R>(sql: string, params?: unknown[]) => send<R[]>({ op: 'query', sql, params }),
+        query: <R>(sql: string, params?: unknown[], qo?: QueryOptions) => send<R[]>({ op: qo?.prepare ? 'prepared' : 'query', sql, params }),
         exec: (sql: string) => send<void>({ op: 'exec', sql }),
       });
       await send({ op: 'query', sql: 'COMMIT' });

@@ -18,7 +18,7 @@ if (workerData.lazyCompile) {
   setFlagsFromString('--no-liftoff');
   setFlagsFromString('--wasm-lazy-compilation');
 }
-const { PGlite } = await import('@electric-sql/pglite');
+const { PGlite, protocol, parse } = await import('@electric-sql/pglite');
 
 // PGlite's start parameters, and the service's settings over them (db/pglite-database.ts).
 const startParams = [...PGlite.defaultStartParams, ...workerData.extraStartParams];
@@ -28,8 +28,58 @@ const unlisten = new Map();
 /** What crosses the thread boundary of an error: its message and PostgreSQL's fields (code, detail…). */
 const plainError = (err) => ({ message: err instanceof Error ? err.message : String(err), fields: err instanceof Error ? { ...err } : {} });
 
+// Statements prepared by name on this one session (QueryOptions.prepare in db/database.ts), by their
+// text: the name and the parameter types PostgreSQL inferred.
+const preparedStatements = new Map();
+const { serialize } = protocol;
+const noSync = { syncToFs: false };
+
+function concat(...messages) {
+  const out = new Uint8Array(messages.reduce((n, m) => n + m.length, 0));
+  let at = 0;
+  for (const m of messages) {
+    out.set(m, at);
+    at += m.length;
+  }
+  return out;
+}
+
+async function prepare(sql) {
+  const name = `s${preparedStatements.size + 1}`;
+  try {
+    await db.execProtocolStream(serialize.parse({ name, text: sql }), noSync);
+    const types = parse.parseDescribeStatementResults(await db.execProtocolStream(serialize.describe({ type: 'S', name }), noSync));
+    const statement = { name, types };
+    preparedStatements.set(sql, statement);
+    return statement;
+  } finally {
+    await db.execProtocolStream(serialize.sync(), noSync);
+  }
+}
+
+// What PGlite's query() does (its serializers and parsers), less the parse and plan: bind, describe,
+// execute and sync go in one message.
+async function runPrepared(sql, params = []) {
+  const statement = preparedStatements.get(sql) ?? (await prepare(sql));
+  const values = params.map((v, i) => (v === null || v === undefined ? null : (db.serializers[statement.types[i]] ?? String)(v)));
+  let messages;
+  try {
+    messages = await db.execProtocolStream(
+      concat(serialize.bind({ statement: statement.name, values }), serialize.describe({ type: 'P' }), serialize.execute({}), serialize.sync()),
+      noSync,
+    );
+  } catch (err) {
+    // The error stopped the message at its sync: end the exchange as PGlite's query() does.
+    await db.execProtocolStream(serialize.sync(), noSync).catch(() => {});
+    throw err;
+  }
+  if (!db.isInTransaction()) await db.syncToFs();
+  return parse.parseResults(messages, db.parsers)[0]?.rows ?? [];
+}
+
 const operations = {
   query: async ({ sql, params }) => (await db.query(sql, params)).rows,
+  prepared: ({ sql, params }) => runPrepared(sql, params),
   exec: async ({ sql }) => void (await db.exec(sql)),
   listen: async ({ channel }) => {
     if (!unlisten.has(channel)) unlisten.set(channel, await db.listen(channel, (payload) => parentPort.postMessage({ channel, payload })));

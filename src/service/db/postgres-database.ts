@@ -1,5 +1,6 @@
 import pg from 'pg';
-import type { Database, Transaction } from './database.js';
+import { createHash } from 'node:crypto';
+import type { Database, QueryOptions, Transaction } from './database.js';
 import { beginStatement, type TransactionOptions } from './transaction-options.js';
 
 /**
@@ -28,8 +29,8 @@ export async function openPostgres(url: string, schema?: string): Promise<Databa
 
   return {
     kind: 'postgres',
-    async query<T>(sql: string, params?: unknown[]) {
-      return (await pool.query(sql, params as unknown[])).rows as T[];
+    async query<T>(sql: string, params?: unknown[], opts?: QueryOptions) {
+      return (await pool.query(statement(sql, params, opts))).rows as T[];
     },
     async transaction<T>(fn: (tx: Transaction) => Promise<T>, opts?: TransactionOptions) {
       const client = await pool.connect();
@@ -44,7 +45,7 @@ export async function openPostgres(url: string, schema?: string): Promise<Databa
       try {
         await client.query(beginStatement(opts));
         const result = await fn({
-          query: async <R>(sql: string, params?: unknown[]) => (await client.query(sql, params as unknown[])).rows as R[],
+          query: async <R>(sql: string, params?: unknown[], qo?: QueryOptions) => (await client.query(statement(sql, params, qo))).rows as R[],
           // Without parameters pg uses the simple query protocol, which runs several statements.
           exec: async (sql: string) => void (await client.query(sql)),
         });
@@ -71,6 +72,19 @@ export async function openPostgres(url: string, schema?: string): Promise<Databa
       await pool.end();
     },
   };
+}
+
+/** Names of prepared statements by their text: pg keeps one prepared statement per name on each connection. */
+const statementNames = new Map<string, string>();
+
+function statement(text: string, values: unknown[] | undefined, opts: QueryOptions | undefined): pg.QueryConfig {
+  if (!opts?.prepare) return { text, values };
+  let name = statementNames.get(text);
+  if (!name) {
+    name = `s_${createHash('sha1').update(text).digest('hex').slice(0, 20)}`;
+    statementNames.set(text, name);
+  }
+  return { name, text, values };
 }
 
 async function createSchema(url: string, schema: string): Promise<void> {

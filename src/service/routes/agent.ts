@@ -116,14 +116,15 @@ export const agentRoutes = new Hono<AppEnv>()
     async (c) => {
     const body = c.req.valid('json');
     const { team, agent, ctx } = c.var;
-    const consent = await loadConsent(ctx.db, team.id, agent.userId);
-    if (!consent?.acknowledged) throw consentRequired(consent);
-    const task = await claimWithin(
-      ctx,
-      { teamId: team.id, userId: agent.userId, excludeTypes: body.exclude_types ?? [] },
-      body.wait_s * 1000,
-      () => c.req.raw.signal,
-    );
+    // The claim's statement hands tasks only to a member who acknowledged the current text (claim.ts):
+    // the 403 is needed only when it found none.
+    const task = await claimWithin(ctx, { teamId: team.id, userId: agent.userId, excludeTypes: body.exclude_types ?? [] }, body.wait_s * 1000, {
+      clientGone: () => c.req.raw.signal,
+      whenNoTask: async () => {
+        const consent = await loadConsent(ctx.db, team.id, agent.userId);
+        if (!consent?.acknowledged) throw consentRequired(consent);
+      },
+    });
     if (!task) return c.body(null, 204);
     return c.json({ task });
   })

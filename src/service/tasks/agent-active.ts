@@ -1,4 +1,4 @@
-import type { Queryable } from '../db/database.js';
+import { PREPARED, type Queryable } from '../db/database.js';
 import { HttpError } from '../http/http-error.js';
 
 /** docs/agent-protocol.md "Liveness": a team is agent-active when a member was seen within 48 hours. */
@@ -15,6 +15,7 @@ export async function isTeamAgentActive(db: Queryable, teamId: string): Promise<
       WHERE team_id = $1 AND last_active_at > now() - make_interval(hours => ${AGENT_ACTIVE_WINDOW_HOURS})
       LIMIT 1`,
     [teamId],
+    PREPARED,
   );
   return rows.length > 0;
 }

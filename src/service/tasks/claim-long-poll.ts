@@ -13,20 +13,23 @@ const DUE_SLACK_MS = 5;
  * docs/agent-protocol.md long poll: answers with a task as soon as one this member may run is
  * claimable, or null after `waitMs`, when `clientGone()` fires (the client went away) or the service stops.
  * Wakes on: a task signal for the team, the earliest future `run_after`, the safety re-check.
+ * `whenNoTask` runs when the first look found nothing, before any wait: the caller's checks that
+ * the claim's own statement makes too (it throws to refuse the claim), so a busy queue skips them.
  */
 export async function claimWithin(
   deps: { db: Database; signals: TaskSignals },
   filter: ClaimFilter,
   waitMs: number,
-  clientGone?: () => AbortSignal,
+  opts: { clientGone?: () => AbortSignal; whenNoTask?: () => Promise<void> } = {},
 ): Promise<ClaimedTask | null> {
   const deadline = Date.now() + waitMs;
   // A busy queue answers from the first look: no wake-up (nor the client's signal) is set up for it.
   if (deps.signals.stopping.aborted) return null;
   const first = await claimTask(deps.db, filter);
-  if (first) return remembered(deps.db, first);
+  if (first) return remembered(deps, first);
+  await opts.whenNoTask?.();
   if (Date.now() >= deadline) return null;
-  const abort = clientGone?.();
+  const abort = opts.clientGone?.();
   const who = { userId: filter.userId, excludeTypes: filter.excludeTypes };
   // A wake-up for one task this claim did not take: handed on to the next claim that may take it.
   let passOn: (() => void) | undefined;
@@ -44,7 +47,7 @@ export async function claimWithin(
         const task = await claimTask(deps.db, filter);
         if (task) {
           passOn = undefined;
-          return remembered(deps.db, task);
+          return remembered(deps, task);
         }
         passOn?.();
         passOn = undefined;
@@ -70,7 +73,8 @@ export async function claimWithin(
   }
 }
 
-function remembered(db: Database, task: ClaimedTask): ClaimedTask {
-  rememberClaim(db, task.id, task.type);
+function remembered(deps: { db: Database; signals: TaskSignals }, task: ClaimedTask): ClaimedTask {
+  rememberClaim(deps.db, task.id, task.type);
+  deps.signals.taken(task.id);
   return task;
 }

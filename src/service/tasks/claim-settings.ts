@@ -1,4 +1,4 @@
-import type { Queryable } from '../db/database.js';
+import { PREPARED, type Queryable } from '../db/database.js';
 import type { BudgetLimit, WorkingHours } from '../../contract/budgets.js';
 import { effectiveBudgets, type TeamBudgets } from '../budgets/team-settings.js';
 import { PerDatabaseMemory } from '../db/per-database-memory.js';
@@ -32,6 +32,7 @@ export async function readClaimSettings(db: Queryable, teamId: string, userId: s
     `SELECT t.budgets, m.working_hours FROM memberships m JOIN teams t ON t.id = m.team_id
       WHERE m.team_id = $1 AND m.user_id = $2${lock ? ' FOR UPDATE OF m' : ''}`,
     [teamId, userId],
+    PREPARED,
   );
   if (!member) return null;
   return { storedBudgets: member.budgets ?? null, workingHours: member.working_hours ?? null, limits: limitedBudgets(effectiveBudgets(member.budgets)) };

@@ -1,4 +1,4 @@
-import type { Database, Queryable, Transaction } from '../db/database.js';
+import { PREPARED, type Database, type Queryable, type Transaction } from '../db/database.js';
 import { WRITE_TYPES } from '../../contract/budgets.js';
 import { readClaimSettings, rememberedSettings, rememberSettings, type ClaimSettings } from './claim-settings.js';
 import { writesWindow } from '../budgets/working-hours.js';
@@ -50,15 +50,20 @@ const CLAIM = `UPDATE tasks
 
 const CLAIM_UNLIMITED = CLAIM.replace('$MEMBER', MEMBER_UNCHANGED).replace('$SPENT', '');
 
-/** $4: the limited kinds' limits (`{type: {per_day, per_week}}`); their use in the member's day and week (budgets/usage.ts). */
-const CLAIM_WITHIN_BUDGETS = `WITH limits AS (
+/** `limits`: the parameter with the limited kinds' limits (`{type: {per_day, per_week}}`); their use in the member's day and week (budgets/usage.ts). */
+const claimWithinBudgets = (limits: string, member: string) => `WITH limits AS (
      SELECT key AS type, (value->>'per_day')::int AS per_day, (value->>'per_week')::int AS per_week
-       FROM jsonb_each($4::jsonb)),
+       FROM jsonb_each(${limits}::jsonb)),
    used AS (${useCounts('ARRAY[$2]::uuid[]', 'AND type IN (SELECT type FROM limits)')}),
    spent AS (
      SELECT l.type FROM limits l LEFT JOIN used u ON u.type = l.type
       WHERE coalesce(u.day, 0) >= l.per_day OR coalesce(u.week, 0) >= l.per_week)
-   ${CLAIM.replace('$MEMBER', MEMBER_ELIGIBLE).replace('$SPENT', 'AND type NOT IN (SELECT type FROM spent)')}`;
+   ${CLAIM.replace('$MEMBER', member).replace('$SPENT', 'AND type NOT IN (SELECT type FROM spent)')}`;
+
+/** After the member's row is locked (claimLocked): $4 the limits. */
+const CLAIM_WITHIN_BUDGETS = claimWithinBudgets('$4', MEMBER_ELIGIBLE);
+/** One statement with the settings as last read (claimAsRead): $4, $5 as in CLAIM_UNLIMITED, $6 the limits. */
+const CLAIM_WITHIN_BUDGETS_AS_READ = claimWithinBudgets('$6', MEMBER_UNCHANGED);
 
 type ClaimedRow = { id: string; type: TaskType; input: Record<string, unknown>; attempt: number; lease_expires_at: Date };
 
@@ -69,48 +74,54 @@ type ClaimedRow = { id: string; type: TaskType; input: Record<string, unknown>; 
  *
  * Account safety (docs/budgets.md): kinds whose budget the member's account has spent, and write
  * actions outside its working hours, are not claimed.
- * - A team with limits: the member's row is locked first, in a statement of its own, so the
- *   claim's count sees every use committed by a concurrent claim of the same member: two claims
- *   can never together overrun a budget.
- * - A team without limits (only an admin who accepts the risk sets that) counts nothing, and its
- *   claim is one statement, as a bare queue's: it uses the settings this instance last read, and
- *   checks in the same statement that they are still the database's (claim-settings.ts).
+ * - In one statement where no other claim can run beside it: a team without limits (only an admin
+ *   who accepts the risk sets that; it counts nothing, as a bare queue), and any team on PGlite,
+ *   whose one connection runs statements one at a time, so the claim's count sees every use
+ *   committed before it. The claim uses the settings this instance last read, and checks in the
+ *   same statement that they are still the database's (claim-settings.ts).
+ * - A team with limits on PostgreSQL, where claims of one member may run at once on several
+ *   connections: the member's row is locked first, in a statement of its own, so the claim's count
+ *   sees every use committed by a concurrent claim: two claims can never together overrun a budget.
  */
 export async function claimTask(db: Database | Transaction, f: ClaimFilter): Promise<ClaimedTask | null> {
   const remembered = rememberedSettings(db, f.teamId, f.userId);
-  if (remembered && remembered.limits !== null) return claimWithinBudgets(db, f);
+  if (remembered && needsLock(db, remembered)) return claimLocked(db, f);
   if (remembered) {
-    const task = await claimUnlimited(db, f, remembered);
+    const task = await claimAsRead(db, f, remembered);
     if (task) return task;
   }
   // A first claim, nothing to claim, or the settings changed: read them now.
   const settings = await readClaimSettings(db, f.teamId, f.userId, false);
   if (!settings) return null;
   rememberSettings(db, f.teamId, f.userId, settings);
-  if (settings.limits !== null) return claimWithinBudgets(db, f);
+  if (needsLock(db, settings)) return claimLocked(db, f);
   // The look above was made with these very settings and found nothing.
   if (remembered && sameSettings(remembered, settings)) return null;
-  return claimUnlimited(db, f, settings);
+  return claimAsRead(db, f, settings);
 }
 
-async function claimUnlimited(db: Queryable, f: ClaimFilter, settings: ClaimSettings): Promise<ClaimedTask | null> {
-  const [row] = await db.query<ClaimedRow>(CLAIM_UNLIMITED, [
-    f.teamId,
-    f.userId,
-    excludedNow(f, settings),
-    jsonOrNull(settings.storedBudgets),
-    jsonOrNull(settings.workingHours),
-  ]);
+/** Whether a claim under these settings must lock the member first: limits to count, and claims that may run beside it. */
+function needsLock(db: Database | Transaction, settings: ClaimSettings): boolean {
+  return settings.limits !== null && !('kind' in db && db.kind === 'pglite');
+}
+
+/** One statement, which also checks that `settings` are still the database's (no task when not). */
+async function claimAsRead(db: Queryable, f: ClaimFilter, settings: ClaimSettings): Promise<ClaimedTask | null> {
+  const params = [f.teamId, f.userId, excludedNow(f, settings), jsonOrNull(settings.storedBudgets), jsonOrNull(settings.workingHours)];
+  const [row] =
+    settings.limits === null
+      ? await db.query<ClaimedRow>(CLAIM_UNLIMITED, params, PREPARED)
+      : await db.query<ClaimedRow>(CLAIM_WITHIN_BUDGETS_AS_READ, [...params, JSON.stringify(settings.limits)], PREPARED);
   return row ? claimed(row) : null;
 }
 
-function claimWithinBudgets(db: Database | Transaction, f: ClaimFilter): Promise<ClaimedTask | null> {
+function claimLocked(db: Database | Transaction, f: ClaimFilter): Promise<ClaimedTask | null> {
   const run = async (tx: Queryable): Promise<ClaimedTask | null> => {
     const settings = await readClaimSettings(tx, f.teamId, f.userId, true);
     if (!settings) return null;
     rememberSettings(db, f.teamId, f.userId, settings);
-    if (settings.limits === null) return claimUnlimited(tx, f, settings);
-    const [row] = await tx.query<ClaimedRow>(CLAIM_WITHIN_BUDGETS, [f.teamId, f.userId, excludedNow(f, settings), JSON.stringify(settings.limits)]);
+    if (settings.limits === null) return claimAsRead(tx, f, settings);
+    const [row] = await tx.query<ClaimedRow>(CLAIM_WITHIN_BUDGETS, [f.teamId, f.userId, excludedNow(f, settings), JSON.stringify(settings.limits)], PREPARED);
     return row ? claimed(row) : null;
   };
   return 'transaction' in db ? db.transaction(run) : run(db);
@@ -145,6 +156,7 @@ export async function msUntilNextDue(db: Queryable, f: ClaimFilter, sinceMs = 0)
     `SELECT EXTRACT(EPOCH FROM (min(run_after) - now())) * 1000 AS ms
        FROM tasks WHERE ${CLAIMABLE} AND run_after > now() - make_interval(secs => $4::double precision)`,
     [f.teamId, f.userId, f.excludeTypes, Math.max(0, sinceMs) / 1000],
+    PREPARED,
   );
   return row?.ms === null || row?.ms === undefined ? null : Math.max(0, Number(row.ms));
 }

@@ -1,4 +1,4 @@
-import type { Database } from '../db/database.js';
+import { PREPARED, type Database, type Queryable } from '../db/database.js';
 import type { Logger } from '../logger.js';
 import { HttpError } from '../http/http-error.js';
 import { TASK_OUTPUTS } from '../../contract/task-io.js';
@@ -16,7 +16,8 @@ import type { ClaimRef } from './extend.js';
  *
  * Most results only need storing: they go in one conditional UPDATE that holds the same checks as
  * the row lock would (team, attempt, claimer, still processing). Results with completion hooks
- * (collection filing, engagement marks), and any race the UPDATE loses, take the transaction.
+ * (collection filing, engagement marks, a message's thread) take the same UPDATE and their hooks in
+ * one transaction. Any race the UPDATE loses takes the locked way.
  */
 export async function completeTask(
   db: Database,
@@ -25,18 +26,18 @@ export async function completeTask(
 ): Promise<{ status: 'completed' }> {
   // This instance handed the task out: its type is known, the result goes straight to the UPDATE.
   const type = claimedType(db, ref.taskId);
-  if (type && !hasCompletionHooks(type)) {
+  if (type) {
     // A bad output goes the slow way, which answers in the protocol's order (a lost claim first).
     const output = tryValidOutput(type, ref.output);
-    if (output && (await storeResult(db, ref, output))) {
+    if (output && (hasCompletionHooks(type) ? await storeAndFile(db, log, ref, output) : (await storeResult(db, ref, output)).length > 0)) {
       forgetClaim(db, ref.taskId);
       return { status: 'completed' };
     }
-  } else if (!type) {
+  } else {
     const [row] = await db.query<LockedTask>(`SELECT ${TASK_COLUMNS} FROM tasks WHERE id = $1 AND team_id = $2`, [ref.taskId, ref.teamId]);
     const output = checkResult(row ?? null, ref);
     if (output === 'done') return { status: 'completed' };
-    if (!hasCompletionHooks(row!.type) && (await storeResult(db, ref, output))) return { status: 'completed' };
+    if (!hasCompletionHooks(row!.type) && (await storeResult(db, ref, output)).length > 0) return { status: 'completed' };
   }
   forgetClaim(db, ref.taskId);
   return db.transaction(async (tx) => {
@@ -48,6 +49,7 @@ export async function completeTask(
               finished_at = now(), updated_at = now()
         WHERE id = $1`,
       [locked!.id, JSON.stringify(checked)],
+      PREPARED,
     );
     await runCompletionHooks(
       tx,
@@ -67,21 +69,35 @@ function tryValidOutput(type: TaskType, output: Record<string, unknown>): Record
 }
 
 /**
- * One conditional UPDATE holding the claim checks; false when it matched nothing (the slow path
- * decides why). The team and the claimer are compared with IS NOT DISTINCT FROM (the same, for
+ * storeResult and the type's completion hooks in one transaction (the UPDATE holds the row as the
+ * lock would); false when the UPDATE matched nothing (nothing was written).
+ */
+function storeAndFile(db: Database, log: Logger, ref: ClaimRef, output: Record<string, unknown>): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const [row] = await storeResult(tx, ref, output, 'type, input, watchlist_id');
+    if (!row) return false;
+    const task = { id: ref.taskId, teamId: ref.teamId, type: row.type, input: row.input, output, watchlistId: row.watchlist_id, userId: ref.userId };
+    await runCompletionHooks(tx, task, log);
+    return true;
+  });
+}
+
+/**
+ * One conditional UPDATE holding the claim checks, returning `columns` of the row; none when it
+ * matched nothing (the slow path decides why). The team and the claimer are compared with IS NOT DISTINCT FROM (the same, for
  * the non-null values given), which no index serves: the row is always found by its id. With `=`,
  * a planner whose statistics are stale took it through the member's use index instead, reading
  * every task that member ever ran (2.4 ms a result at 4,000 tasks, and growing).
  */
-async function storeResult(db: Database, ref: ClaimRef, output: Record<string, unknown>): Promise<boolean> {
-  const stored = await db.query(
+function storeResult(db: Queryable, ref: ClaimRef, output: Record<string, unknown>, columns = 'id'): Promise<Pick<LockedTask, 'type' | 'input' | 'watchlist_id'>[]> {
+  return db.query(
     `UPDATE tasks SET status = 'completed', output = $5, error = NULL, lease_expires_at = NULL, finished_at = now(), updated_at = now()
       WHERE id = $1 AND team_id IS NOT DISTINCT FROM $2::uuid AND attempt = $3 AND claimed_by IS NOT DISTINCT FROM $4::uuid
         AND status = 'processing'
-      RETURNING id`,
+      RETURNING ${columns}`,
     [ref.taskId, ref.teamId, ref.attempt, ref.userId, JSON.stringify(output)],
+    PREPARED,
   );
-  return stored.length > 0;
 }
 
 /**

@@ -1,4 +1,4 @@
-import type { Queryable } from '../db/database.js';
+import { PREPARED, type Queryable } from '../db/database.js';
 import type { TaskSignals } from './task-signals.js';
 import type { TaskType } from '../../contract/task-types.js';
 import { failRefusedTasks } from '../consent/member-consent.js';
@@ -46,11 +46,12 @@ export async function enqueueTask(db: Queryable, signals: TaskSignals, task: New
       task.queuedBy?.kind ?? null,
       task.queuedBy?.kind === 'member' ? task.queuedBy.userId : null,
     ],
+    PREPARED,
   );
   if (rows.length === 0) return null;
   // Failed as an update of the row just written, so its webhooks go out as for any failure.
   if (task.assignedUserId && (await failRefusedTasks(db, task.teamId, task.assignedUserId, id)).length) return { id, refused: true };
   // One waiting claim that may run it wakes (task-signals.ts), not every claim of the team.
-  await signals.taskReady(task.teamId, db, { type: task.type, assignedUserId: task.assignedUserId ?? null });
+  await signals.taskReady(task.teamId, db, { type: task.type, assignedUserId: task.assignedUserId ?? null, id });
   return { id, refused: false };
 }

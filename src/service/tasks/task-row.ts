@@ -1,4 +1,4 @@
-import type { Queryable } from '../db/database.js';
+import { PREPARED, type Queryable } from '../db/database.js';
 import type { TaskError, TaskStatus, TaskType } from '../../contract/task-types.js';
 
 /** docs/agent-protocol.md: the lease is 120 s by default; `extend` renews it by as much again. */
@@ -29,6 +29,7 @@ export async function lockTask(tx: Queryable, teamId: string, taskId: string): P
   const [row] = await tx.query<LockedTask>(
     `SELECT ${TASK_COLUMNS} FROM tasks WHERE id = $1 AND team_id = $2 FOR UPDATE`,
     [taskId, teamId],
+    PREPARED,
   );
   return row ?? null;
 }

@@ -12,6 +12,8 @@ export const SAFETY_RECHECK_MS = 5_000;
 export interface ReadyTask {
   type: string;
   assignedUserId: string | null;
+  /** The task's id: a wake-up for a task a claim of this instance has taken is passed on no further. */
+  id?: string;
 }
 
 /** Who waits: the claim's member and the kinds it skips. */
@@ -45,6 +47,12 @@ export interface TaskSignals {
   taskReady(teamId: string, via?: Queryable, task?: ReadyTask): Promise<void>;
   /** Every claim of these teams looks, in one statement on PostgreSQL. */
   tasksReady(teamIds: string[], via?: Queryable): Promise<void>;
+  /**
+   * A claim of this instance took `taskId`: a wake-up for it stops where it is instead of going on
+   * through every waiting claim (an agent back from its last task often takes a new one with its
+   * first look, before the claim woken for it looks).
+   */
+  taken(taskId: string): void;
   /** Resolves when a task this claim may run is ready, on abort, or when the service stops. */
   waitForTask(teamId: string, who: Waiting, signal: AbortSignal): Promise<Wake>;
   /** Aborted when the service shuts down: waiting claims answer at once so SIGTERM drains quickly. */
@@ -64,12 +72,15 @@ interface Waiter extends Waiting {
 }
 
 /** The NOTIFY payload: the team alone (every claim looks), or the team and the task's kind and member. */
-const encode = (teamId: string, task?: ReadyTask) => (task ? JSON.stringify({ t: teamId, y: task.type, u: task.assignedUserId }) : teamId);
+const encode = (teamId: string, task?: ReadyTask) => (task ? JSON.stringify({ t: teamId, y: task.type, u: task.assignedUserId, i: task.id }) : teamId);
 function decode(payload: string): { teamId: string; task?: ReadyTask } {
   if (!payload.startsWith('{')) return { teamId: payload };
-  const p = JSON.parse(payload) as { t: string; y: string; u: string | null };
-  return { teamId: p.t, task: { type: p.y, assignedUserId: p.u } };
+  const p = JSON.parse(payload) as { t: string; y: string; u: string | null; i?: string };
+  return { teamId: p.t, task: { type: p.y, assignedUserId: p.u, ...(p.i ? { id: p.i } : {}) } };
 }
+
+/** The tasks this instance's claims took lately, as many as a wake-up can still be on its way for. */
+const TAKEN_REMEMBERED = 1_000;
 
 export async function createTaskSignals(db: Database): Promise<TaskSignals> {
   // Per team, its waiting claims in the order they began to wait (a Set keeps insertion order).
@@ -78,6 +89,13 @@ export async function createTaskSignals(db: Database): Promise<TaskSignals> {
   const stopper = new AbortController();
   let unlisten: (() => Promise<void>) | null = null;
   let unwatch: (() => void) | null = null;
+  // Insertion-ordered: the oldest is forgotten first.
+  const taken = new Set<string>();
+
+  // One listener for all waiting claims (one each made Node warn of a leak past ten).
+  stopper.signal.addEventListener('abort', () => {
+    for (const teamId of [...waiters.keys()]) wakeAll(teamId);
+  });
 
   const mayRun = (w: Waiter, task: ReadyTask) => !w.excludeTypes.includes(task.type) && (task.assignedUserId === null || task.assignedUserId === w.userId);
 
@@ -87,6 +105,7 @@ export async function createTaskSignals(db: Database): Promise<TaskSignals> {
 
   /** Wakes the longest-waiting claim that may run `task` and has not had this wake-up yet. */
   function wakeOne(teamId: string, task: ReadyTask, tried: Set<string>) {
+    if (task.id && taken.has(task.id)) return;
     for (const w of waiters.get(teamId) ?? []) {
       if (tried.has(w.userId) || !mayRun(w, task)) continue;
       // A member's claims see the same tasks: once one of them found nothing, its others would too.
@@ -128,6 +147,10 @@ export async function createTaskSignals(db: Database): Promise<TaskSignals> {
       if (db.kind === 'postgres') await (via ?? db).query('SELECT pg_notify($1, t) FROM unnest($2::text[]) t', [CHANNEL, teamIds]);
       else for (const teamId of teamIds) wakeAll(teamId);
     },
+    taken(taskId) {
+      if (taken.size >= TAKEN_REMEMBERED) taken.delete(taken.values().next().value!);
+      taken.add(taskId);
+    },
     waitForTask(teamId, who, signal) {
       return new Promise((resolve) => {
         if (signal.aborted || stopper.signal.aborted) return resolve({});
@@ -149,14 +172,12 @@ export async function createTaskSignals(db: Database): Promise<TaskSignals> {
               rechecks.delete(teamId);
             }
             signal.removeEventListener('abort', aborted);
-            stopper.signal.removeEventListener('abort', aborted);
             resolve(wake);
           },
         };
         const aborted = () => waiter.wake({});
         set.add(waiter);
         signal.addEventListener('abort', aborted, { once: true });
-        stopper.signal.addEventListener('abort', aborted, { once: true });
       });
     },
     stopping: stopper.signal,
@@ -173,6 +194,7 @@ export async function createTaskSignals(db: Database): Promise<TaskSignals> {
       for (const t of rechecks.values()) clearInterval(t);
       rechecks.clear();
       waiters.clear();
+      taken.clear();
     },
   };
 }
