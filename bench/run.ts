@@ -1,11 +1,13 @@
 import { printQueueTable, runQueueBench } from './queue.js';
+import { printApiLatencyTable, runApiLatencyBench } from './api-latency.js';
 import { printPostsPageTables, runPostsPageBench } from './posts-page.js';
 import { printIdleRssTable, runIdleRssBench } from './idle-rss.js';
 import { printSchedulerTable, runSchedulerBench } from './scheduler.js';
 import { printBundleTable, runBundleBench } from './bundle-size.js';
 
 /**
- * `npm run bench`: every benchmark in turn — the task queue (bench/queue.ts), the idle service's
+ * `npm run bench`: every benchmark in turn — the task queue (bench/queue.ts), the public API's
+ * latency beside 100 waiting claims (bench/api-latency.ts), the scheduler (bench/scheduler.ts), the idle service's
  * memory (bench/idle-rss.ts), then the `/api-posts` page at a million posts (bench/posts-page.ts) — each on PGlite and, when reachable,
  * PostgreSQL — and the extension's bundles against their budgets (bench/bundle-size.ts). Each also runs alone (`npx tsx bench/<name>.ts`). Prints one table per benchmark at
  * the end and writes bench/results/<name>-<time>.json. Reports only: a benchmark that fails is
@@ -17,6 +19,13 @@ const BENCHMARKS: { name: string; run: () => Promise<{ file: string; print: () =
     run: async () => {
       const { file, results } = await runQueueBench();
       return { file, print: () => printQueueTable(results) };
+    },
+  },
+  {
+    name: 'api-latency',
+    run: async () => {
+      const { file, results } = await runApiLatencyBench();
+      return { file, print: () => printApiLatencyTable(results) };
     },
   },
   {
