@@ -30,8 +30,8 @@ export function mountInbox(): { start(session: Session): void; refresh(): Promis
   let thread: ConversationMessage[] | null = null;
   const drafts = new Map<string, string>();
   const errors = new Map<string, string>();
-  /** urn -> the newest reply and mark-read this page queued for it. */
-  const queued = new Map<string, { reply?: string; read?: string }>();
+  /** urn -> the newest reply, mark-read and read of its messages this page queued for it. */
+  const queued = new Map<string, { reply?: string; read?: string; messages?: string }>();
   const followed = followTasks(() => paint());
   let sending: string | null = null;
   let readTask: string | undefined;
@@ -86,7 +86,9 @@ export function mountInbox(): { start(session: Session): void; refresh(): Promis
     paint();
   }
 
-  async function queue(c: ConversationView, kind: 'reply' | 'read') {
+  const ENDPOINTS = { reply: 'send-message', read: 'mark-conversation-read', messages: 'fetch-conversation-messages' } as const;
+
+  async function queue(c: ConversationView, kind: keyof typeof ENDPOINTS) {
     const s = session;
     if (!s) return;
     const urn = c.conversation_urn;
@@ -102,7 +104,7 @@ export function mountInbox(): { start(session: Session): void; refresh(): Promis
     try {
       const body =
         kind === 'reply' ? { conversation_urn: urn, message_text: text, member_email: c.member.email } : { conversation_urn: urn, member_email: c.member.email };
-      const answer = await call<TaskCreatedResponse>('POST', kind === 'reply' ? '/network-agent/send-message' : '/network-agent/mark-conversation-read', {
+      const answer = await call<TaskCreatedResponse>('POST', `/network-agent/${ENDPOINTS[kind]}`, {
         auth: 'member',
         session: s,
         body,
@@ -196,6 +198,12 @@ export function mountInbox(): { start(session: Session): void; refresh(): Promis
               )}
             </ol>`
           : html`<p class="muted small">No messages read yet.</p>`}
+      <div class="row">
+        <button type="button" class="link small" ?disabled=${sending === urn || followed.open([queued.get(urn)?.messages])} @click=${() => void queue(c, 'messages')}>
+          Read the conversation again from the network
+        </button>
+      </div>
+      ${taskLine('Reading the conversation', followed.get(queued.get(urn)?.messages), now)}
       <form
         class="reply"
         novalidate

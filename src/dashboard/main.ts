@@ -41,6 +41,7 @@ function start() {
   const members = mountMembers((view) => {
     if (current) webhooks.show(current, view.me.role === 'admin');
     tasks.setWaiting(new Map(view.members.flatMap((m) => m.safety?.waiting ?? []).map((w) => [w.task_id, { reason: w.waiting_reason, at: w.scheduled_for }])));
+    sequences.setMembers(view.members.map((m) => m.email));
   });
   const invitations = mountInvitations((moved) => {
     // Accepting moved this person: the old key and token no longer work, so the page restarts as the new team.

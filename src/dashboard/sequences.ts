@@ -16,7 +16,13 @@ const FIELD_LABELS: Record<(typeof TEMPLATE_FIELDS)[number], string> = { first_n
  * and one opened to enroll people and follow each of them (sequence-detail.ts). Every step runs as
  * a task in the sender's extension, under their budgets, pace and working hours.
  */
-export function mountSequences(): { start(session: Session): void; refresh(): Promise<void>; stop(): void } {
+export function mountSequences(): {
+  start(session: Session): void;
+  refresh(): Promise<void>;
+  /** The team's members' e-mails, offered as senders. */
+  setMembers(emails: string[]): void;
+  stop(): void;
+} {
   const list = byId('sequence-list');
   const status = byId('sequences-status');
   const details = byId<HTMLDetailsElement>('create-sequence');
@@ -36,6 +42,7 @@ export function mountSequences(): { start(session: Session): void; refresh(): Pr
   const person: Required<TemplateValues> = { ...SAMPLE_PERSON };
   let formError = '';
   let creating = false;
+  let memberEmails: string[] = [];
 
   async function load() {
     const s = session;
@@ -161,8 +168,9 @@ export function mountSequences(): { start(session: Session): void; refresh(): Pr
           <label class="grow">Name<input type="text" maxlength="200" .value=${name} @input=${(e: Event) => (name = text(e))} /></label>
           <label class="grow"
             ><span>Sender <span class="muted">(a member’s e-mail; every step runs in their extension)</span></span
-            ><input type="email" autocomplete="off" .value=${sender} @input=${(e: Event) => (sender = text(e))}
+            ><input type="email" autocomplete="off" list="sequence-senders" .value=${sender} @input=${(e: Event) => (sender = text(e))}
           /></label>
+          <datalist id="sequence-senders">${memberEmails.map((m) => html`<option value=${m}></option>`)}</datalist>
         </div>
         <fieldset class="sample">
           <legend>Preview for a sample person <span class="muted">(clear a field to see a fallback)</span></legend>
@@ -274,6 +282,10 @@ export function mountSequences(): { start(session: Session): void; refresh(): Pr
       void refresh();
     },
     refresh,
+    setMembers(emails) {
+      memberEmails = emails;
+      if (session) paintForm();
+    },
     stop() {
       session = null;
       sequences = [];

@@ -214,6 +214,25 @@ test('Inbox: replies first, unread marked; open a thread, reply and mark read th
     await expect(ada.locator('.badge', { hasText: 'unread' })).toHaveCount(0);
   });
 
+  await test.step('read the thread again from the network: a read of its messages as the member; the new one shows', async () => {
+    await ada.getByRole('button', { name: 'Read the conversation again from the network' }).click();
+    await expect(ada.locator('.engagement', { hasText: 'Reading the conversation' })).toContainText('queued');
+    const read = await claim('agent_conversation_messages_fetch');
+    expect(read.input).toMatchObject({ task_type: 'agent_conversation_messages_fetch', conversation_urn: conversationOf(PEOPLE.ada) });
+    await complete(read, {
+      messages: [
+        { text: 'Perfect, see you then.', sender_urn: PEOPLE.ada.urn, sender_name: 'Ada Lovelace', from_me: false, delivered_at: new Date().toISOString() },
+        { text: 'Thursday at ten works.', sender_urn: SELF, sender_name: 'Grace Hopper', from_me: true, delivered_at: hoursAgo(0.1) },
+      ],
+    });
+    await expect(ada.locator('.engagement', { hasText: 'Reading the conversation' })).toContainText('done ✓');
+    await expect(ada.locator('ol.messages > li').last()).toContainText('Perfect, see you then.');
+    // Her new message is the conversation's last word: she waits for an answer again, first in the list.
+    await expect(cards.nth(0)).toContainText('Ada Lovelace');
+    await expect(ada.locator('.last-message')).toHaveText('Perfect, see you then.');
+    await expect(ada.locator('.badge', { hasText: 'awaits your reply' })).toBeVisible();
+  });
+
   await screenshots('11-dashboard-inbox', 'inbox');
   expect(pageErrors).toEqual([]);
 });
@@ -348,6 +367,9 @@ test('Sequences: built from steps with a live preview, people enrolled by pastin
     await expect(panel.locator('#sequence-list')).toContainText('No sequences yet.');
     await expect(panel.locator('#create-sequence')).toHaveAttribute('open', '');
     await expect(form.locator('li.step-row')).toHaveCount(4);
+    // The sender: the signed-in member, the team's members offered.
+    await expect(form.getByLabel(/^Sender/)).toHaveValue(EMAIL);
+    await expect(form.locator('#sequence-senders option')).toHaveAttribute('value', EMAIL);
     await expect(noteStep.locator('.preview')).toHaveText('Preview: Hi Ada, I enjoyed reading about Analytical Engines. Shall we connect?');
     await expect(messageStep.locator('.preview')).toHaveText('Preview: Thanks for connecting, Ada! Would a short call next week suit you?');
   });

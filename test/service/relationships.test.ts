@@ -205,6 +205,9 @@ describe('invitations and what became of them', () => {
     expect(thread.status).toBe(200);
     expect(thread.body.messages.map((m: any) => m.text)).toEqual(['Also: are you hiring?', 'Thanks Ada, happy to talk!', 'Hi Grace']);
     expect(thread.body.conversation).toMatchObject({ member: { email: 'ada@rel.test' }, unread: true, awaiting_reply: true });
+    // The inbox's last message is the thread's newest, not the one the inbox read saw before it.
+    expect(thread.body.conversation.last_message).toMatchObject({ text: 'Also: are you hiring?', from_me: false });
+    expect(thread.body.conversation.last_activity_at).toBe(thread.body.messages[0].delivered_at);
     const unread = await api('GET', '/api-inbox?unread=true');
     expect(unread.body.data.map((c: any) => c.conversation_urn)).toEqual([THREAD]);
   });

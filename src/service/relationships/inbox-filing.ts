@@ -94,6 +94,21 @@ export async function fileConversationMessages(tx: Queryable, task: CompletedTas
   }
   // Oldest first, so events go out in the order the person wrote.
   for (const m of [...out.messages].reverse()) await fileMessage(tx, task.teamId, task.userId, urn, m);
+  // A message newer than what the inbox read last saw is now the conversation's last word: the
+  // inbox lists it, and who answers next (awaiting_reply) follows from it.
+  const newest = out.messages.reduce<ConversationMessage | null>((a, m) => (!a || Date.parse(m.delivered_at) > Date.parse(a.delivered_at) ? m : a), null);
+  if (newest) {
+    await tx.query(
+      `UPDATE inbox_conversations SET last_message = $3, last_activity_at = $4, updated_at = now()
+        WHERE team_id = $1 AND conversation_urn = $2 AND last_activity_at < $4::timestamptz`,
+      [
+        task.teamId,
+        urn,
+        JSON.stringify({ text: newest.text, sender_urn: newest.sender_urn, from_me: newest.from_me, delivered_at: newest.delivered_at }),
+        newest.delivered_at,
+      ],
+    );
+  }
   await tx.query('UPDATE inbox_conversations SET messages_due = false WHERE team_id = $1 AND conversation_urn = $2', [task.teamId, urn]);
 }
 
