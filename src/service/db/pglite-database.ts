@@ -142,15 +142,17 @@ class PgliteOnThread implements Database {
     this.transactionEnd = new Promise((resolve) => (end = resolve));
     const send = <R>(operation: Operation) => this.link.send<R>(operation);
     try {
-      await send({ op: 'query', sql: beginStatement(opts) });
+      // Statements without parameters or rows go by the simple protocol: one exchange with
+      // PostgreSQL's code instead of query()'s five (parse, describe, bind, execute, sync).
+      await send({ op: 'exec', sql: beginStatement(opts) });
       const result = await fn({
         query: <R>(sql: string, params?: unknown[], qo?: QueryOptions) => send<R[]>({ op: qo?.prepare ? 'prepared' : 'query', sql, params }),
         exec: (sql: string) => send<void>({ op: 'exec', sql }),
       });
-      await send({ op: 'query', sql: 'COMMIT' });
+      await send({ op: 'exec', sql: 'COMMIT' });
       return result;
     } catch (err) {
-      await send({ op: 'query', sql: 'ROLLBACK' }).catch(() => {});
+      await send({ op: 'exec', sql: 'ROLLBACK' }).catch(() => {});
       throw err;
     } finally {
       this.transactionEnd = null;

@@ -1,4 +1,4 @@
-import type { Queryable } from '../db/database.js';
+import type { Queryable, Transaction } from '../db/database.js';
 import type { Logger } from '../logger.js';
 import type { TaskType } from '../../contract/task-types.js';
 
@@ -43,15 +43,15 @@ export function hasCompletionHooks(type: TaskType): boolean {
  * that throws is rolled back alone and logged; the task stays completed with its output, so an
  * agent's result is never refused (and re-run on the network) because of a filing bug here.
  */
-export async function runCompletionHooks(tx: Queryable, task: CompletedTask, log?: Logger): Promise<void> {
+export async function runCompletionHooks(tx: Transaction, task: CompletedTask, log?: Logger): Promise<void> {
   for (const handler of handlers.get(task.type) ?? []) {
-    await tx.query('SAVEPOINT completion_hook');
+    await tx.exec('SAVEPOINT completion_hook');
     try {
       await handler(tx, task);
-      await tx.query('RELEASE SAVEPOINT completion_hook');
+      await tx.exec('RELEASE SAVEPOINT completion_hook');
     } catch (err) {
-      await tx.query('ROLLBACK TO SAVEPOINT completion_hook');
-      await tx.query('RELEASE SAVEPOINT completion_hook');
+      await tx.exec('ROLLBACK TO SAVEPOINT completion_hook');
+      await tx.exec('RELEASE SAVEPOINT completion_hook');
       (log ?? console).error('completion_hook_failed', {
         task_id: task.id,
         type: task.type,
