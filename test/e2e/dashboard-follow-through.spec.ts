@@ -536,6 +536,17 @@ test('Sequences: built from steps with a live preview, people enrolled by pastin
     await page.screenshot({ path: join(ARTIFACTS, '15-dashboard-follow-through-1280.png'), fullPage: true });
   });
 
+  await test.step('stop one person: DELETE of their enrollment; the list says stopped', async () => {
+    const maggie = people.filter({ hasText: margaret.name });
+    await maggie.getByRole('button', { name: 'Stop for this person' }).click();
+    await expect(maggie).toHaveAttribute('data-state', 'stopped');
+    await expect(maggie.getByRole('button', { name: 'Stop for this person' })).toHaveCount(0);
+    const id = await maggie.getAttribute('data-enrollment-id');
+    const sequenceId = await card.getAttribute('data-sequence-id');
+    const listed = await call('GET', `/api-sequences/${sequenceId}/enrollments?state=stopped`, { 'x-api-key': agent['x-api-key']! });
+    expect(listed.body.enrollments.map((e: { id: string }) => e.id)).toEqual([id]);
+  });
+
   await test.step('pause, resume, delete (confirmed)', async () => {
     const status = async () => (await call('GET', '/api-sequences', { 'x-api-key': agent['x-api-key']! })).body.sequences[0]?.status;
     await card.getByRole('button', { name: 'Pause' }).click();
