@@ -3,13 +3,16 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { generate } from 'selfsigned';
 import { Agent, fetch as undiciFetch } from 'undici';
-import { afterAll, beforeAll, expect, test } from 'vitest';
+import { afterAll, beforeAll, expect, test, vi } from 'vitest';
 import { runService, startServiceProcess } from '../support/service-process.js';
 
 /**
  * `npm run service` as a newcomer runs it: the real process, configured by environment. The
  * database behaviour is covered elsewhere; here the process always uses PGlite in its DATA_DIR.
  */
+
+// A real process's start-up is given 60 s (service-process.ts) for a loaded CI machine; each test a little more.
+vi.setConfig({ testTimeout: 90_000 });
 
 let dataDir: string;
 
