@@ -20,10 +20,10 @@ const KIND_WORDS: Record<TaskType, string> = {
   agent_send_message: 'Message to',
   agent_keyword_tracking: 'Collect keyword',
   agent_company_tracking: 'Collect posts of',
-  agent_conversations_fetch: 'Read inbox of',
-  agent_conversation_messages_fetch: 'Read conversation',
+  agent_conversations_fetch: 'Read',
+  agent_conversation_messages_fetch: 'Read the messages of',
   agent_conversation_mark_read: 'Mark read:',
-  agent_sent_invitations_fetch: 'Read sent invitations of',
+  agent_sent_invitations_fetch: 'Read',
   agent_invitation_withdraw: 'Withdraw invitation to',
 };
 
