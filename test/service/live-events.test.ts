@@ -163,8 +163,8 @@ describe('GET /api-events', () => {
     } finally {
       await Promise.all(streams.map((s) => s.close()));
     }
-    // A closed stream frees its place.
-    await new Promise((r) => setTimeout(r, 200));
+    // A closed stream frees its place (once the service has seen the client go).
+    await expect.poll(() => svc.ctx.changes.count(other.id), { timeout: 10_000 }).toBe(0);
     await (await open(other)).close();
   });
 });
