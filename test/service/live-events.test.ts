@@ -61,13 +61,13 @@ const api = (method: string, path: string, headers: Record<string, string>, body
   });
 
 describe('GET /api-events', () => {
-  test('a task queued, claimed and completed is announced as it happens, within half a second', async () => {
+  test('a task queued, claimed and completed is announced as it happens, within two seconds', async () => {
     const stream = await open(acme);
     try {
       const queued = Date.now();
       expect((await api('POST', '/network-agent/fetch-profile', acme.keyHeaders, { profile_slug: 'grace' })).status).toBe(200);
       const first = await stream.next(2_000);
-      expect(Date.now() - queued).toBeLessThan(500);
+      expect(Date.now() - queued).toBeLessThan(2_000);
       expect(first).toMatchObject({ event: 'change' });
       expect(JSON.parse(first.data)).toEqual({ kinds: ['tasks'] });
       const task = (await claimTask(svc, ada))!;
