@@ -5,6 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { E2E_SERVICE_URL } from './support/e2e-env.js';
 import { launchDashboardPage, mailedCode, publicApi, serviceCall as call, setFastPace, startE2eService, type E2eService } from './support/harness.js';
+import { overflowingElements } from './support/page-overflow.js';
 
 /**
  * The dashboard's follow-through panels (issue 21, part 4) in Debian's Chromium against the real
@@ -72,13 +73,7 @@ async function screenshots(name: string, panel: string) {
   await page.locator(`#${panel}`).screenshot({ path: join(ARTIFACTS, `${name}-1280.png`) });
   await page.setViewportSize({ width: 375, height: 800 });
   await page.locator(`#${panel}`).screenshot({ path: join(ARTIFACTS, `${name}-375.png`) });
-  const wide = await page.evaluate(() =>
-    [...document.querySelectorAll('body *')]
-      .filter((el) => el.getBoundingClientRect().right > document.documentElement.clientWidth + 0.5 && (el as HTMLElement).offsetParent !== null)
-      .slice(-3)
-      .map((el) => `${el.tagName.toLowerCase()}${el.id ? `#${el.id}` : ''}.${[...el.classList].join('.')} (${Math.round(el.getBoundingClientRect().right)} px)`),
-  );
-  expect(wide, `horizontal overflow at 375 px on ${name}`).toEqual([]);
+  expect(await overflowingElements(page), `horizontal overflow at 375 px on ${name}`).toEqual([]);
   await page.setViewportSize({ width: 1280, height: 900 });
 }
 

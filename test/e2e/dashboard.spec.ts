@@ -11,6 +11,7 @@ import { startServer, type RunningService } from '../../src/service/server.js';
 import { createLogger } from '../../src/service/logger.js';
 import type { ServiceContext } from '../../src/service/context.js';
 import { rotateApiKey } from '../../src/service/teams/api-keys.js';
+import { overflowingElements } from './support/page-overflow.js';
 
 /**
  * The team dashboard in Debian's Chromium against a real service (in process, PGlite, random
@@ -103,13 +104,7 @@ async function screenshots(name: string) {
   await page.evaluate(() => window.scrollTo(0, 0));
   await page.screenshot({ path: join(ARTIFACTS, `${name}-375-top.png`) });
   // Nothing may stick out sideways at a phone's width; the message names what does.
-  const wide = await page.evaluate(() =>
-    [...document.querySelectorAll('body *')]
-      .filter((el) => el.getBoundingClientRect().right > document.documentElement.clientWidth + 0.5 && (el as HTMLElement).offsetParent !== null)
-      .slice(-3)
-      .map((el) => `${el.tagName.toLowerCase()}${el.id ? `#${el.id}` : ''}.${[...el.classList].join('.')} (${Math.round(el.getBoundingClientRect().right)} px)`),
-  );
-  expect(wide, `horizontal overflow at 375 px on ${name}`).toEqual([]);
+  expect(await overflowingElements(page), `horizontal overflow at 375 px on ${name}`).toEqual([]);
   await page.setViewportSize({ width: 1280, height: 900 });
 }
 
