@@ -34,6 +34,23 @@ const statusOf = async (id: string) =>
 
 const LIKE_INPUT = { task_type: 'agent_like_post', social_urn: 'urn:li:activity:7123456789012345678' };
 /** Queues a task and has `m` claim it; returns its id and the claim's attempt. */
+const PROFILE_OUTPUT = {
+  profile_urn: 'urn:li:fsd_profile:ACoAAAda',
+  member_urn: null,
+  public_identifier: 'ada',
+  name: 'Ada',
+  headline: '',
+  location: '',
+  profile_url: 'https://www.linkedin.com/in/ada/',
+  connections: null,
+  followers: null,
+  about: '',
+  experience: [],
+  education: [],
+  skills: [],
+  network_degree: null,
+};
+
 async function claimed(m: TeamMember, type: TaskType = 'agent_like_post', input: Record<string, unknown> = LIKE_INPUT) {
   const task = await enqueueTask(svc.ctx.db, svc.ctx.signals, { teamId: team.id, type, input });
   const res = await agentPost(m, '/agent/tasks/claim', { wait_s: 0 });
@@ -170,6 +187,27 @@ describe('complete', () => {
     } finally {
       off1();
       off2();
+    }
+  });
+
+  test('a type with one completion hook: a failing hook is rolled back, run once, and the result kept', async () => {
+    await svc.ctx.db.query('CREATE TABLE IF NOT EXISTS hook_probe (task_id uuid, note text)');
+    // A profile read has no hook of its own: this one is its only one.
+    let runs = 0;
+    const off = onTaskCompleted('agent_profile_fetch', async (tx, task) => {
+      runs++;
+      await tx.query('INSERT INTO hook_probe VALUES ($1, $2)', [task.id, 'rolled back']);
+      throw new Error('filing bug');
+    });
+    try {
+      const t = await claimed(ada, 'agent_profile_fetch', { task_type: 'agent_profile_fetch', profile_slug: 'ada' });
+      const res = await agentPost(ada, `/agent/tasks/${t.id}/complete`, { attempt: t.attempt, output: PROFILE_OUTPUT });
+      expect(res.status).toBe(200);
+      expect(runs).toBe(1);
+      expect(await svc.ctx.db.query('SELECT note FROM hook_probe WHERE task_id = $1', [t.id])).toEqual([]);
+      expect(await taskRow(svc, t.id)).toMatchObject({ status: 'completed', output: { public_identifier: 'ada' } });
+    } finally {
+      off();
     }
   });
 });

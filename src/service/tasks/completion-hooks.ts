@@ -38,6 +38,16 @@ export function hasCompletionHooks(type: TaskType): boolean {
   return (handlers.get(type) ?? []).length > 0;
 }
 
+/** The hook of a type that has exactly one: a caller may run it without a savepoint (complete.ts). */
+export function onlyCompletionHook(type: TaskType): CompletionHandler | undefined {
+  const list = handlers.get(type) ?? [];
+  return list.length === 1 ? list[0] : undefined;
+}
+
+export function logHookFailure(log: Logger | undefined, task: CompletedTask, err: Error): void {
+  (log ?? console).error('completion_hook_failed', { task_id: task.id, type: task.type, message: err.message });
+}
+
 /**
  * Runs the hooks of `task.type` inside the completion transaction, each under a savepoint. A hook
  * that throws is rolled back alone and logged; the task stays completed with its output, so an
@@ -52,11 +62,7 @@ export async function runCompletionHooks(tx: Transaction, task: CompletedTask, l
     } catch (err) {
       await tx.exec('ROLLBACK TO SAVEPOINT completion_hook');
       await tx.exec('RELEASE SAVEPOINT completion_hook');
-      (log ?? console).error('completion_hook_failed', {
-        task_id: task.id,
-        type: task.type,
-        message: (err as Error).message,
-      });
+      logHookFailure(log, task, err as Error);
     }
   }
 }
