@@ -5,6 +5,7 @@ import { busy, byId, setStatus } from './dom.js';
 import type { Session } from './session.js';
 import { memberSafety } from './member-budgets.js';
 import { REFUSABLE_WORDS } from '../contract/constants.js';
+import { newestAnswer } from './newest-answer.js';
 
 /**
  * Members and their extensions (GET /api-team), and adding a member (POST /api-team-members,
@@ -19,12 +20,15 @@ export function mountMembers(onView: (view: TeamView) => void): { load(session: 
   const formStatus = form.querySelector<HTMLElement>('.status')!;
   let session: Session | null = null;
 
+  const answers = newestAnswer();
+
   async function load(s: Session) {
     session = s;
     if (!list.querySelector('li')) setStatus(status, 'Loading…');
+    const mine = answers.begin();
     try {
       const view = await call<TeamView>('GET', '/api-team', { auth: 'member', session: s });
-      if (s !== session) return;
+      if (s !== session || !answers.mayDraw(mine)) return;
       setStatus(status, '');
       render(view);
       onView(view);

@@ -4,6 +4,7 @@ import { busy, byId, setStatus } from './dom.js';
 import type { Session } from './session.js';
 import { watchlistCard, type CardState } from './watchlist-card.js';
 import { draftOf, fieldOfError, patchBody, type Watchlist } from './watchlist-editor.js';
+import { newestAnswer } from './newest-answer.js';
 
 /**
  * The team's watchlists of the three kinds (GET /api-keyword-watchlist, /api-people-watchlist,
@@ -63,16 +64,19 @@ export function mountWatchlists(on: { listed(items: WatchlistSummary[]): void; s
     return c;
   };
 
+  const answers = newestAnswer();
+
   async function load(s: Session, selectId?: string) {
     session = s;
     if (selectId) selectedId = selectId;
     if (!items.length) showLoadStatus('Loading…');
     const types = Object.keys(PATHS) as WatchlistType[];
-    const answers = await Promise.allSettled(types.map((t) => call<Listing>('GET', PATHS[t], { session: s })));
-    if (s !== session) return;
+    const mine = answers.begin();
+    const listed = await Promise.allSettled(types.map((t) => call<Listing>('GET', PATHS[t], { session: s })));
+    if (s !== session || !answers.mayDraw(mine)) return;
     const failed: string[] = [];
     const next: Watchlist[] = [];
-    answers.forEach((a, i) => {
+    listed.forEach((a, i) => {
       const type = types[i]!;
       if (a.status === 'rejected') {
         failed.push(`${TYPE_LABELS[type]}: ${errorMessage(a.reason)}`);
