@@ -5,28 +5,15 @@
 // slow answer cannot hide the ones that would have waited behind it), half task creations, half
 // status reads of tasks it created. Plain JavaScript: a worker thread does not get the TypeScript
 // loader of its parent.
-import { Agent, request } from 'node:http';
+import { Agent } from 'node:http';
 import { parentPort, workerData } from 'node:worker_threads';
+import { httpCall } from './http-call.mjs';
 
 const { url, apiKey, agents, ratePerS, seconds, output } = workerData;
 const agentSockets = new Agent({ keepAlive: true, maxSockets: agents.length + 10 });
 const apiSockets = new Agent({ keepAlive: true, maxSockets: 50 });
 
-function call(method, path, headers, body, sockets) {
-  return new Promise((resolve, reject) => {
-    const req = request(`${url}${path}`, { method, headers, agent: sockets }, (res) => {
-      const chunks = [];
-      res.on('data', (c) => chunks.push(c));
-      res.on('end', () => {
-        const text = Buffer.concat(chunks).toString();
-        resolve({ status: res.statusCode, body: text ? JSON.parse(text) : null });
-      });
-      res.on('error', reject);
-    });
-    req.on('error', reject);
-    req.end(body);
-  });
-}
+const call = (method, path, headers, body, sockets) => httpCall(`${url}${path}`, method, headers, body, sockets);
 
 let stopping = false;
 let completed = 0;

@@ -4,28 +4,15 @@
 // small machine the agents still share its cores with the service, so they use node:http over
 // kept-alive sockets, which costs a fraction of what fetch does per request.
 // Plain JavaScript: a worker thread does not get the TypeScript loader of its parent.
-import { Agent, request } from 'node:http';
+import { Agent } from 'node:http';
 import { parentPort, workerData } from 'node:worker_threads';
+import { httpCall } from './http-call.mjs';
 
 const { url, agents, type, output } = workerData;
 const keepAlive = new Agent({ keepAlive: true, maxSockets: agents.length });
 
 /** POSTs `body` as JSON; resolves with the status and the parsed answer (null for none). */
-function post(path, headers, body) {
-  return new Promise((resolve, reject) => {
-    const req = request(`${url}${path}`, { method: 'POST', headers, agent: keepAlive }, (res) => {
-      const chunks = [];
-      res.on('data', (c) => chunks.push(c));
-      res.on('end', () => {
-        const text = Buffer.concat(chunks).toString();
-        resolve({ status: res.statusCode, body: text ? JSON.parse(text) : null });
-      });
-      res.on('error', reject);
-    });
-    req.on('error', reject);
-    req.end(body);
-  });
-}
+const post = (path, headers, body) => httpCall(`${url}${path}`, 'POST', headers, body, keepAlive);
 
 let done = 0;
 const started = performance.now();
