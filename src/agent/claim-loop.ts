@@ -5,6 +5,7 @@ import { decideClaim, type ClaimDecision } from './claim-decision.js';
 import type { AgentContext } from './context.js';
 import { getCredentials } from './credentials.js';
 import { deliverDue } from './delivery.js';
+import { giveBackTask } from './give-back-task.js';
 import { noteServiceFailure, sendHeartbeat } from './heartbeat.js';
 import { heartbeatDue, reportFor } from './heartbeat-due.js';
 import { closeIdleTab } from './network-tab.js';
@@ -63,7 +64,10 @@ async function scheduleRedelivery(ctx: AgentContext): Promise<void> {
   }, Math.min(60_000, Math.max(500, next - ctx.clock.now())));
 }
 
-/** Ends a waiting long poll at once (pause, sign-out), so the loop looks at the new state. */
+/**
+ * Ends a waiting long poll at once (pause, sign-out), so the loop looks at the new state. An answer
+ * already begun is read to the end (service-client.ts) and its task given back if it must not run.
+ */
 export function interruptClaim(): void {
   claimAbort?.abort();
 }
@@ -142,6 +146,13 @@ async function loop(ctx: AgentContext): Promise<void> {
       if (claimAbort === abort) claimAbort = null;
     }
     if (!task) continue;
+    // The state may have changed while the answer was on its way (the interrupt above no longer
+    // stops an answer already begun): a task the agent must not run now goes straight back.
+    const { decision } = await currentView(ctx);
+    if (!decision.claim || decision.exclude_types.includes(task.type)) {
+      await giveBackTask(ctx, client, task, decision.claim ? `${task.type} is stopped for now` : decision.reason);
+      continue;
+    }
     // The gap before the next task of its kind, at the team's pace (from the last heartbeat).
     const [{ pacing: pace }, { safe_mode }] = await Promise.all([agentStateItem.getValue(), settingsItem.getValue()]);
     await pacingItem.setValue(recordRun(await pacingItem.getValue(), task.type, ctx.clock.now(), ctx.clock.random(), pace ?? undefined, safe_mode));

@@ -60,17 +60,25 @@ export function createServiceClient(opts: ServiceClientOptions) {
       headers['x-api-key'] = opts.apiKey;
       headers.authorization = `Bearer ${opts.agentToken}`;
     }
+    // `signal` ends the call only until the answer begins: a begun answer is read to the end, so a
+    // claim's task is never lost to an interrupt (the service holds it for us by then).
+    const untilAnswer = new AbortController();
+    const stop = () => untilAnswer.abort(init.signal?.reason);
+    if (init.signal?.aborted) stop();
+    init.signal?.addEventListener('abort', stop, { once: true });
     let res: Response;
     try {
       res = await (opts.fetchImpl ?? fetch)(`${base}${path}`, {
         method: 'POST',
         headers,
         body: JSON.stringify(body ?? {}),
-        signal: init.signal,
+        signal: untilAnswer.signal,
       });
     } catch (err) {
       if (init.signal?.aborted) throw err;
       throw new ServiceUnreachable(`The service at ${base} cannot be reached (${(err as Error).message})`);
+    } finally {
+      init.signal?.removeEventListener('abort', stop);
     }
     opts.onAnswer?.();
     if (res.status === 204) return null;

@@ -3,6 +3,7 @@ import type { ClaimedTask } from '../../contract/agent.js';
 import type { TaskSignals } from './task-signals.js';
 import { claimTask, msUntilNextDue, type ClaimFilter } from './claim.js';
 import { rememberClaim } from './claim-memory.js';
+import { giveBackClaim } from './give-back-claim.js';
 
 /** While signals cannot arrive (the LISTEN connection is down), claims look this often instead. */
 const UNSIGNALLED_RECHECK_MS = 250;
@@ -12,6 +13,7 @@ const DUE_SLACK_MS = 5;
 /**
  * docs/agent-protocol.md long poll: answers with a task as soon as one this member may run is
  * claimable, or null after `waitMs`, when `clientGone()` fires (the client went away) or the service stops.
+ * A task claimed when the client is already gone is given back (give-back-claim.ts) and null answered.
  * Wakes on: a task signal for the team, the earliest future `run_after`, the safety re-check.
  * `whenNoTask` runs when the first look found nothing, before any wait: the caller's checks that
  * the claim's own statement makes too (it throws to refuse the claim), so a busy queue skips them.
@@ -26,7 +28,7 @@ export async function claimWithin(
   // A busy queue answers from the first look: no wake-up (nor the client's signal) is set up for it.
   if (deps.signals.stopping.aborted) return null;
   const first = await claimTask(deps.db, filter);
-  if (first) return remembered(deps, first);
+  if (first) return handedOver(deps, filter, first, opts.clientGone?.());
   await opts.whenNoTask?.();
   if (Date.now() >= deadline) return null;
   const abort = opts.clientGone?.();
@@ -47,7 +49,7 @@ export async function claimWithin(
         const task = await claimTask(deps.db, filter);
         if (task) {
           passOn = undefined;
-          return remembered(deps, task);
+          return handedOver(deps, filter, task, abort);
         }
         passOn?.();
         passOn = undefined;
@@ -73,8 +75,16 @@ export async function claimWithin(
   }
 }
 
-function remembered(deps: { db: Database; signals: TaskSignals }, task: ClaimedTask): ClaimedTask {
+async function handedOver(
+  deps: { db: Database; signals: TaskSignals },
+  filter: ClaimFilter,
+  task: ClaimedTask,
+  clientGone: AbortSignal | undefined,
+): Promise<ClaimedTask | null> {
   rememberClaim(deps.db, task.id, task.type);
   deps.signals.taken(task.id);
-  return task;
+  // The client left while the claim was being made: the answer would reach nobody.
+  if (!clientGone?.aborted) return task;
+  await giveBackClaim(deps, filter.teamId, task);
+  return null;
 }

@@ -31,6 +31,8 @@ let heartbeats: boolean[];
 let hold: { arrived: () => void; release: Promise<void> } | null;
 let offsetMs: number;
 let ctx: AgentContext;
+/** Set by a test: runs once when a claim's 200 has begun (its headers are in), before its body is read. */
+let onClaimAnswer: (() => Promise<unknown>) | null;
 
 const clock: Clock = { now: () => Date.now() + offsetMs, sleep: realClock.sleep, random: () => 0.5 };
 
@@ -45,6 +47,7 @@ beforeEach(async () => {
   fakeBrowser.reset();
   heartbeats = [];
   hold = null;
+  onClaimAnswer = null;
   offsetMs = 0;
   Object.assign(fakeBrowser.runtime, {
     getManifest: () => ({ manifest_version: 3, name: 'test', version: '1.0.0' }),
@@ -96,6 +99,11 @@ beforeEach(async () => {
               await held.release;
             }
           }
+          const begun = onClaimAnswer;
+          if (path === '/agent/tasks/claim' && res.status === 200 && begun) {
+            onClaimAnswer = null;
+            return bodyEndedBy(res, init?.signal, begun);
+          }
           return res;
         }) as typeof fetch,
       });
@@ -112,6 +120,23 @@ afterEach(async () => {
   interruptClaim();
   await kickLoop(ctx);
 });
+
+/**
+ * The answer as fetch gives it once its headers are in: its body read fails if the call's signal
+ * aborts meanwhile. `meanwhile` runs when the body is first read.
+ */
+async function bodyEndedBy(res: Response, signal: AbortSignal | null | undefined, meanwhile: () => Promise<unknown>): Promise<Response> {
+  const text = await res.text();
+  const body = new ReadableStream<Uint8Array>({
+    async pull(c) {
+      await meanwhile();
+      if (signal?.aborted) return c.error(signal.reason);
+      c.enqueue(new TextEncoder().encode(text));
+      c.close();
+    },
+  });
+  return new Response(body, { status: res.status, headers: res.headers });
+}
 
 async function createTask(): Promise<string> {
   const res = await svc.call('POST', '/network-agent/fetch-company', { headers: team.keyHeaders, body: { company: 'acme-robotics' } });
@@ -161,6 +186,27 @@ describe('claim loop and the paused state the service knows', () => {
     // claims being refused until the next minute's heartbeat.
     expect(await claimedWithin(taskId, 5_000)).toBe(true);
     expect(heartbeats).toEqual([false, true, false]);
+  });
+
+  it('a Pause while a claimed task is on its way gives the task back at once, as a retryable paused_by_user', async () => {
+    const routes = workerRoutes(ctx);
+    const taskId = await createTask();
+    // The claim's answer has begun when the member presses Pause (which interrupts the claim).
+    onClaimAnswer = () => routes['popup:set-paused']!.handle({ paused: true }, {});
+    ctx.kick();
+    await until(() => onClaimAnswer === null);
+    let row = await taskRow(svc, taskId);
+    const deadline = Date.now() + 5_000;
+    while (row.status === 'processing' && Date.now() < deadline) {
+      await new Promise((r) => setTimeout(r, 20));
+      row = await taskRow(svc, taskId);
+    }
+    // Back to pending now, not when the 120 s lease runs out; the attempt it was claimed with is spent.
+    expect(row.status).toBe('pending');
+    expect(row.error?.code).toBe('paused_by_user');
+    expect(row.attempt).toBe(1);
+    expect(row.lease_expires_at).toBeNull();
+    expect(await ctx.journal.all()).toEqual([]);
   });
 
   it('when a safety stop ends, the service hears it before the next claim', async () => {
