@@ -236,6 +236,31 @@ describe('invitations and what became of them', () => {
   });
 });
 
+describe('messages sent through the service', () => {
+  test('the first starts the sync for its member; later ones without a thread complete alike; one in a thread is still filed', async () => {
+    const globex = await createAgentTeam(svc, 'Globex', [{ email: 'cy@rel.test', role: 'admin' }]);
+    const cy = globex.member('cy@rel.test');
+    const globexApi = keyedApi(svc, globex.keyHeaders);
+    const followed = async () => (await svc.ctx.db.query('SELECT 1 FROM relationship_sync WHERE team_id = $1 AND user_id = $2', [globex.id, cy.userId])).length;
+    expect(await followed()).toBe(0);
+    // The third is completed once this service knows cy is followed: stored alone, no filing to do.
+    for (const text of ['Hello', 'Following up', 'One more']) {
+      expect((await globexApi('POST', '/network-agent/send-message', { profile_urn: GRACE, message_text: text })).status).toBe(200);
+      await run(cy, 'agent_send_message', () => ({ sent: true, conversation_urn: null, delivered_at: null }));
+      expect(await followed()).toBe(1);
+    }
+    const sent = await svc.ctx.db.query<{ status: string }>(`SELECT status FROM tasks WHERE claimed_by = $1 AND type = 'agent_send_message'`, [cy.userId]);
+    expect(sent.map((t) => t.status)).toEqual(['completed', 'completed', 'completed']);
+
+    const thread = `urn:li:msg_conversation:(${GRACE},2-Y3ktdGhyZWFk)`;
+    expect((await globexApi('POST', '/network-agent/send-message', { conversation_urn: thread, message_text: 'In the thread' })).status).toBe(200);
+    await run(cy, 'agent_send_message', () => ({ sent: true, conversation_urn: thread, delivered_at: new Date().toISOString() }));
+    const filed = await globexApi('GET', `/api-inbox/${encodeURIComponent(thread)}`);
+    expect(filed.status).toBe(200);
+    expect(filed.body.messages.map((m: any) => [m.text, m.from_me])).toEqual([['In the thread', true]]);
+  });
+});
+
 describe('the sync keeps to working hours and read budgets', () => {
   test('outside the member’s hours nothing is read; a spent read budget is left alone', async () => {
     await svc.ctx.db.query('INSERT INTO relationship_sync (team_id, user_id) VALUES ($1, $2)', [acme.id, bob.userId]);

@@ -1,11 +1,11 @@
 import type { Queryable } from '../db/database.js';
-import type { CompletedTask } from '../tasks/completion-hooks.js';
+import type { CompletedTask, ResultToStore } from '../tasks/completion-hooks.js';
 import type { Conversation, ConversationMessage, ConversationMessagesOutput, ConversationsOutput } from '../../contract/task-outputs.js';
 import type { MessageReceivedEvent } from '../../contract/relationships.js';
 import { enqueueTeamEvent } from '../webhooks/store.js';
 import { memberRef } from './member-ref.js';
 import { replyReceived } from './reply-listeners.js';
-import { followMember } from './follow-member.js';
+import { followMember, isFollowed } from './follow-member.js';
 
 /** The sender of a message the service sent, until a read of the thread gives the member's own URN. */
 const SELF = 'self';
@@ -124,7 +124,7 @@ export async function fileMarkedRead(tx: Queryable, task: CompletedTask): Promis
  * the member's own last word; the member becomes one the relationship sync reads.
  */
 export async function fileMessageSent(tx: Queryable, task: CompletedTask): Promise<void> {
-  const urn = typeof task.output.conversation_urn === 'string' ? task.output.conversation_urn : (task.input.conversation_urn as string | undefined);
+  const urn = threadOf(task);
   await followMember(tx, task.teamId, task.userId);
   if (!urn) return;
   const deliveredAt = typeof task.output.delivered_at === 'string' ? task.output.delivered_at : new Date().toISOString();
@@ -141,3 +141,9 @@ export async function fileMessageSent(tx: Queryable, task: CompletedTask): Promi
   );
   await fileMessage(tx, task.teamId, task.userId, urn, { ...lastMessage, sender_name: null });
 }
+
+const threadOf = (task: ResultToStore) =>
+  typeof task.output.conversation_urn === 'string' ? task.output.conversation_urn : (task.input.conversation_urn as string | undefined);
+
+/** fileMessageSent has nothing to do: no thread to file the message in, and the member is followed already. */
+export const messageSentIdle = (result: ResultToStore): boolean => !threadOf(result) && isFollowed(result.teamId, result.userId);

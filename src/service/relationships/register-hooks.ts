@@ -1,6 +1,6 @@
 import { onTaskCompleted } from '../tasks/completion-hooks.js';
 import { fileConnections, fileInvitationSent, fileInvitationWithdrawn, fileSentInvitations } from './invitations-filing.js';
-import { fileConversationMessages, fileConversations, fileMarkedRead, fileMessageSent } from './inbox-filing.js';
+import { fileConversationMessages, fileConversations, fileMarkedRead, fileMessageSent, messageSentIdle } from './inbox-filing.js';
 
 /**
  * What completing a task means for relationship tracking: invitations, connections and the inbox
@@ -17,5 +17,5 @@ export function registerRelationshipHooks(): void {
   onTaskCompleted('agent_conversations_fetch', fileConversations);
   onTaskCompleted('agent_conversation_messages_fetch', fileConversationMessages);
   onTaskCompleted('agent_conversation_mark_read', fileMarkedRead);
-  onTaskCompleted('agent_send_message', fileMessageSent);
+  onTaskCompleted('agent_send_message', fileMessageSent, messageSentIdle);
 }

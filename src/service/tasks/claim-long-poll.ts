@@ -81,7 +81,7 @@ async function handedOver(
   task: ClaimedTask,
   clientGone: AbortSignal | undefined,
 ): Promise<ClaimedTask | null> {
-  rememberClaim(deps.db, task.id, task.type);
+  rememberClaim(deps.db, task.id, { type: task.type, input: task.input });
   deps.signals.taken(task.id);
   // The client left while the claim was being made: the answer would reach nobody.
   if (!clientGone?.aborted) return task;

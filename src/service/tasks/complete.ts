@@ -4,8 +4,8 @@ import { HttpError } from '../http/http-error.js';
 import { TASK_OUTPUTS } from '../../contract/task-io.js';
 import { cleanJson, MAX_JSON_DEPTH } from '../../contract/text.js';
 import { holdsClaim, lockTask, TASK_COLUMNS, type LockedTask } from './task-row.js';
-import { hasCompletionHooks, logHookFailure, onlyCompletionHook, runCompletionHooks, type CompletedTask } from './completion-hooks.js';
-import { claimedType, forgetClaim } from './claim-memory.js';
+import { hasCompletionHooks, hasCompletionWork, logHookFailure, onlyCompletionHook, runCompletionHooks, type CompletedTask } from './completion-hooks.js';
+import { claimedWork, forgetClaim } from './claim-memory.js';
 import type { TaskType } from '../../contract/task-types.js';
 import type { ClaimRef } from './extend.js';
 
@@ -24,12 +24,14 @@ export async function completeTask(
   log: Logger,
   ref: ClaimRef & { output: Record<string, unknown> },
 ): Promise<{ status: 'completed' }> {
-  // This instance handed the task out: its type is known, the result goes straight to the UPDATE.
-  const type = claimedType(db, ref.taskId);
-  if (type) {
+  // This instance handed the task out: its type and input are known, the result goes straight to the UPDATE.
+  const work = claimedWork(db, ref.taskId);
+  if (work) {
+    const { type } = work;
     // A bad output goes the slow way, which answers in the protocol's order (a lost claim first).
     const output = tryValidOutput(type, ref.output);
-    if (output && (hasCompletionHooks(type) ? await storeAndFile(db, log, ref, type, output) : (await storeResult(db, ref, output)).length > 0)) {
+    const filing = output !== null && hasCompletionWork({ teamId: ref.teamId, userId: ref.userId, type, input: work.input, output });
+    if (output && (filing ? await storeAndFile(db, log, ref, type, output) : (await storeResult(db, ref, output)).length > 0)) {
       forgetClaim(db, ref.taskId);
       return { status: 'completed' };
     }

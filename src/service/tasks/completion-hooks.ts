@@ -17,13 +17,26 @@ export interface CompletedTask {
 
 export type CompletionHandler = (tx: Queryable, task: CompletedTask) => Promise<void>;
 
+/** A result before it is stored, as a hook's idle check sees it. */
+export type ResultToStore = Pick<CompletedTask, 'teamId' | 'type' | 'input' | 'output' | 'userId'>;
+
+/**
+ * Optional, per hook: true when the hook is known to have nothing to do for this result (e.g. a sent
+ * message without a thread, from a member already followed). Must never answer true for a result
+ * the hook would write for: the result is then stored alone, without a transaction.
+ */
+export type IdleCheck = (result: ResultToStore) => boolean;
+
 const handlers = new Map<TaskType, CompletionHandler[]>();
+const idleChecks = new WeakMap<CompletionHandler, IdleCheck>();
 
 /**
  * Registers work to do when a task of `type` completes (e.g. the watchlists file collected posts).
- * Runs inside the completion transaction. Returns the function that removes it.
+ * Runs inside the completion transaction; `idle` may say when it has nothing to do (IdleCheck).
+ * Returns the function that removes it.
  */
-export function onTaskCompleted(type: TaskType, handler: CompletionHandler): () => void {
+export function onTaskCompleted(type: TaskType, handler: CompletionHandler, idle?: IdleCheck): () => void {
+  if (idle) idleChecks.set(handler, idle);
   const list = handlers.get(type) ?? [];
   list.push(handler);
   handlers.set(type, list);
@@ -36,6 +49,11 @@ export function onTaskCompleted(type: TaskType, handler: CompletionHandler): () 
 /** Whether completing a task of this type has work to do besides storing its output. */
 export function hasCompletionHooks(type: TaskType): boolean {
   return (handlers.get(type) ?? []).length > 0;
+}
+
+/** Whether completing this result has work to do besides storing it: a hook of its type that is not idle for it. */
+export function hasCompletionWork(result: ResultToStore): boolean {
+  return (handlers.get(result.type) ?? []).some((h) => !idleChecks.get(h)?.(result));
 }
 
 /** The hook of a type that has exactly one: a caller may run it without a savepoint (complete.ts). */
