@@ -192,7 +192,7 @@ describe('claim loop and the paused state the service knows', () => {
     const routes = workerRoutes(ctx);
     const taskId = await createTask();
     // The claim's answer has begun when the member presses Pause (which interrupts the claim).
-    onClaimAnswer = () => routes['popup:set-paused']!.handle({ paused: true }, {});
+    onClaimAnswer = async () => routes['popup:set-paused']!.handle({ paused: true }, {});
     ctx.kick();
     await until(() => onClaimAnswer === null);
     let row = await taskRow(svc, taskId);
