@@ -160,6 +160,9 @@ test('the data consent: diagnostics stay home until the member allows them, then
   await expect
     .poll(() => popup.evaluate(async () => (await (globalThis as unknown as { browser: { permissions: { getAll(): Promise<{ data_collection?: string[] }> } } }).browser.permissions.getAll()).data_collection))
     .toContain('technicalAndInteraction');
-  await popup.pauseAndResume();
-  await expect.poll(async () => (await membership())?.browser, { timeout: 20_000 }).toMatch(/^firefox \d+$/);
+  // The next heartbeat carries them: the open popup asks for one every 10 s (src/agent/status.ts),
+  // sent when the agent's current long poll ends. Not forced with Pause/Resume here: in 2 CI runs of
+  // about 10 the Resume pressed right after the grant left the popup on "Resume" (not understood yet;
+  // Pause/Resume itself is covered by the rate-limit test above and the Chromium popup tests).
+  await expect.poll(async () => (await membership())?.browser, { timeout: 60_000 }).toMatch(/^firefox \d+$/);
 });
