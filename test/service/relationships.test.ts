@@ -265,15 +265,18 @@ describe('the sync keeps to working hours and read budgets', () => {
   test('outside the member’s hours nothing is read; a spent read budget is left alone', async () => {
     await svc.ctx.db.query('INSERT INTO relationship_sync (team_id, user_id) VALUES ($1, $2)', [acme.id, bob.userId]);
     const now = new Date();
-    const closedDay = ((now.getUTCDay() + 7) % 7) + 1 === 7 ? 1 : (((now.getUTCDay() + 6) % 7) + 2); // tomorrow, ISO
+    // Bob works tomorrow only (ISO days, Monday 1 … Sunday 7): today is closed, at any hour of any day.
+    const today = now.getUTCDay() === 0 ? 7 : now.getUTCDay();
+    const tomorrow = (today % 7) + 1;
     await svc.ctx.db.query('UPDATE memberships SET working_hours = $2 WHERE user_id = $1', [
       bob.userId,
-      JSON.stringify({ days: [closedDay], start: '00:00', end: '23:59', time_zone: 'UTC' }),
+      JSON.stringify({ days: [tomorrow], start: '00:00', end: '23:59', time_zone: 'UTC' }),
     ]);
     await runRelationshipSync(svc.ctx);
     expect(await openTasks(bob.userId)).toEqual([]);
     const [{ next }] = (await svc.ctx.db.query<{ next: Date }>('SELECT next_sync_at AS next FROM relationship_sync WHERE user_id = $1', [bob.userId])) as [{ next: Date }];
-    expect(next.getTime()).toBeGreaterThan(now.getTime() + 3600_000);
+    // Looked at again once his hours open (tomorrow, 00:00 UTC), not before.
+    expect(next.getTime()).toBeGreaterThanOrEqual(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() + 1));
 
     await svc.ctx.db.query('UPDATE memberships SET working_hours = NULL WHERE user_id = $1', [bob.userId]);
     await svc.ctx.db.query(`UPDATE relationship_sync SET next_sync_at = now() - interval '1 second' WHERE user_id = $1`, [bob.userId]);
