@@ -12,11 +12,13 @@ export interface Queryable {
 
 export interface QueryOptions {
   /**
-   * Keep the statement prepared on the connection and run it by name from then on: parsed and
-   * planned once, not at every call. For the hot statements whose plan does not depend on the
-   * values (the claim path: planning its budget check took four times its run on PGlite). Not for
-   * a statement whose best plan depends on its parameters (a filter that matches 2 or 200,000
-   * rows): after a few runs PostgreSQL may keep one generic plan for all values.
+   * Keep the statement prepared on the connection and run it by name from then on, on one plan
+   * made for any values (PostgreSQL's generic plan): parsed and planned once, not at every call.
+   * For the hot statements whose plan does not depend on the values (the claim path: planning its
+   * budget check took four times its run on PGlite). Left to itself, PostgreSQL re-plans a
+   * prepared statement for each call once its statistics change (custom plans; on one team's data,
+   * each claim then spent longer planning than running: bench/queue.ts). Not for a statement whose
+   * best plan depends on its parameters (a filter that matches 2 or 200,000 rows).
    */
   prepare?: boolean;
 }

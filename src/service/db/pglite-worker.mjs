@@ -77,6 +77,19 @@ async function runPrepared(sql, params = []) {
   return parse.parseResults(messages, db.parsers)[0]?.rows ?? [];
 }
 
+// A prepared statement runs on its generic plan, made once (QueryOptions.prepare in db/database.ts);
+// every other statement is planned for its values. PostgreSQL's setting is per session, and this
+// is one session: it is switched between the two outside transactions, where a SET takes effect at
+// once and for good. A transaction keeps the setting its BEGIN found (`auto`: BEGIN is an exec),
+// or its own SET LOCAL (db/transaction-options.ts).
+let genericPlans = false;
+async function planFor(op) {
+  const generic = op === 'prepared';
+  if (generic === genericPlans || db.isInTransaction()) return;
+  await db.exec(generic ? 'SET plan_cache_mode = force_generic_plan' : 'SET plan_cache_mode = auto');
+  genericPlans = generic;
+}
+
 const operations = {
   query: async ({ sql, params }) => (await db.query(sql, params)).rows,
   prepared: ({ sql, params }) => runPrepared(sql, params),
@@ -91,6 +104,7 @@ const operations = {
 
 async function run(message) {
   try {
+    if (message.op !== 'close' && message.op !== 'listen') await planFor(message.op);
     const result = await operations[message.op](message);
     parentPort.postMessage({ id: message.id, result });
   } catch (err) {

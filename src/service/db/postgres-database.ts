@@ -1,7 +1,7 @@
 import pg from 'pg';
 import { createHash } from 'node:crypto';
 import type { Database, QueryOptions, Transaction } from './database.js';
-import { beginStatement, type TransactionOptions } from './transaction-options.js';
+import { beginStatement, GENERIC_PLANS, type TransactionOptions } from './transaction-options.js';
 
 /**
  * A PostgreSQL server (DATABASE_URL): a pool for statements and transactions, and one connection of
@@ -22,15 +22,22 @@ export async function openPostgres(url: string, schema?: string): Promise<Databa
   if (schema) await createSchema(url, schema);
   const options = schema ? `-c search_path=${schema}` : undefined;
   // While the server is down a request fails within seconds (503 to the client) instead of waiting.
-  const pool = new pg.Pool({ connectionString: url, options, max: 10, connectionTimeoutMillis: 5_000 });
-  // An idle client whose connection dropped: the pool has already removed it.
-  pool.on('error', () => {});
+  const newPool = (opts: string | undefined) => {
+    const p = new pg.Pool({ connectionString: url, options: opts, max: 10, connectionTimeoutMillis: 5_000 });
+    // An idle client whose connection dropped: the pool has already removed it.
+    p.on('error', () => {});
+    return p;
+  };
+  const pool = newPool(options);
+  // Prepared statements (QueryOptions.prepare) run on connections of their own, whose session keeps
+  // each one's generic plan: a setting per connection, which the other statements must not get.
+  const preparedPool = newPool(`${options ?? ''} -c ${GENERIC_PLANS.replace(/ /g, '')}`.trim());
   const listen = new ListenConnection(url, options);
 
   return {
     kind: 'postgres',
     async query<T>(sql: string, params?: unknown[], opts?: QueryOptions) {
-      return (await pool.query(statement(sql, params, opts))).rows as T[];
+      return (await (opts?.prepare ? preparedPool : pool).query(statement(sql, params, opts))).rows as T[];
     },
     async transaction<T>(fn: (tx: Transaction) => Promise<T>, opts?: TransactionOptions) {
       const client = await pool.connect();
@@ -69,7 +76,7 @@ export async function openPostgres(url: string, schema?: string): Promise<Databa
     onListeningChange: (handler) => listen.onChange(handler),
     async close() {
       await listen.close();
-      await pool.end();
+      await Promise.all([pool.end(), preparedPool.end()]);
     },
   };
 }

@@ -35,30 +35,46 @@ const MEMBER_UNCHANGED = `EXISTS (SELECT 1 FROM memberships m JOIN teams t ON t.
   WHERE m.team_id = $1 AND m.user_id = $2 AND ${ELIGIBLE}
     AND t.budgets IS NOT DISTINCT FROM $4::jsonb AND m.working_hours IS NOT DISTINCT FROM $5::jsonb)`;
 
-// The claim proper: the oldest due task this member may run, taken with SKIP LOCKED. `$MEMBER` is
-// the member's check, `$SPENT` where the budget check goes.
-const CLAIM = `UPDATE tasks
+// The claim proper: the oldest due task this member may run, taken with SKIP LOCKED.
+const CLAIM_UNLIMITED = `UPDATE tasks
     SET status = 'processing', attempt = attempt + 1, claimed_by = $2,
         lease_expires_at = now() + make_interval(secs => ${LEASE_SECONDS}), updated_at = now()
   WHERE id = (
     SELECT id FROM tasks
-     WHERE ${CLAIMABLE} AND run_after <= now() AND $MEMBER $SPENT
+     WHERE ${CLAIMABLE} AND run_after <= now() AND ${MEMBER_UNCHANGED}
      ORDER BY run_after, created_at
      LIMIT 1
      FOR UPDATE SKIP LOCKED)
   RETURNING id, type, input, attempt, lease_expires_at`;
 
-const CLAIM_UNLIMITED = CLAIM.replace('$MEMBER', MEMBER_UNCHANGED).replace('$SPENT', '');
-
-/** `limits`: the parameter with the limited kinds' limits (`{type: {per_day, per_week}}`); their use in the member's day and week (budgets/usage.ts). */
-const claimWithinBudgets = (limits: string, member: string) => `WITH limits AS (
-     SELECT key AS type, (value->>'per_day')::int AS per_day, (value->>'per_week')::int AS per_week
-       FROM jsonb_each(${limits}::jsonb)),
-   used AS (${useCounts('ARRAY[$2]::uuid[]', 'AND type IN (SELECT type FROM limits)')}),
-   spent AS (
-     SELECT l.type FROM limits l LEFT JOIN used u ON u.type = l.type
-      WHERE coalesce(u.day, 0) >= l.per_day OR coalesce(u.week, 0) >= l.per_week)
-   ${CLAIM.replace('$MEMBER', member).replace('$SPENT', 'AND type NOT IN (SELECT type FROM spent)')}`;
+/**
+ * Under budgets, only the kind of the task the claim would take is counted (one kind's use, budgets/
+ * usage.ts), not every limited kind's: the claim takes the oldest task it may run, and takes it only
+ * if that kind's budget has room, in the same statement. When it has none, nothing is claimed and
+ * the statement names the spent kind (`spent_type`): claimTask looks again without it.
+ * `limits`: the parameter with the limited kinds' limits (`{type: {per_day, per_week}}`).
+ */
+const claimWithinBudgets = (limits: string, member: string) => `WITH candidate AS (
+     SELECT id, type FROM tasks
+      WHERE ${CLAIMABLE} AND run_after <= now() AND ${member}
+      ORDER BY run_after, created_at
+      LIMIT 1
+      FOR UPDATE SKIP LOCKED),
+   verdict AS (
+     SELECT c.id, c.type,
+            coalesce(${limits}::jsonb ? c.type AND (
+              SELECT coalesce(sum(u.day), 0) >= (${limits}::jsonb -> c.type ->> 'per_day')::int
+                  OR coalesce(sum(u.week), 0) >= (${limits}::jsonb -> c.type ->> 'per_week')::int
+                FROM (${useCounts('ARRAY[$2]::uuid[]', 'AND type = c.type')}) u), false) AS spent
+       FROM candidate c),
+   taken AS (
+     UPDATE tasks
+        SET status = 'processing', attempt = attempt + 1, claimed_by = $2,
+            lease_expires_at = now() + make_interval(secs => ${LEASE_SECONDS}), updated_at = now()
+       FROM verdict v
+      WHERE tasks.id = v.id AND NOT v.spent
+      RETURNING tasks.id, tasks.type, tasks.input, tasks.attempt, tasks.lease_expires_at)
+   SELECT t.*, CASE WHEN v.spent THEN v.type END AS spent_type FROM verdict v LEFT JOIN taken t ON true`;
 
 /** After the member's row is locked (claimLocked): $4 the limits. */
 const CLAIM_WITHIN_BUDGETS = claimWithinBudgets('$4', MEMBER_ELIGIBLE);
@@ -66,6 +82,11 @@ const CLAIM_WITHIN_BUDGETS = claimWithinBudgets('$4', MEMBER_ELIGIBLE);
 const CLAIM_WITHIN_BUDGETS_AS_READ = claimWithinBudgets('$6', MEMBER_UNCHANGED);
 
 type ClaimedRow = { id: string; type: TaskType; input: Record<string, unknown>; attempt: number; lease_expires_at: Date };
+/** A budgeted claim's row: the task taken, or (id null) the kind whose budget was found spent. */
+type BudgetedRow = { [K in keyof ClaimedRow]: ClaimedRow[K] | null } & { spent_type: TaskType | null };
+
+/** One look: a task taken, the kind of the oldest task found spent (look again without it), or nothing. */
+type Look = { task: ClaimedTask } | { spentType: TaskType } | null;
 
 /**
  * Claims the oldest due task this member may run, or null. SKIP LOCKED lets concurrent claims pass
@@ -84,11 +105,22 @@ type ClaimedRow = { id: string; type: TaskType; input: Record<string, unknown>; 
  *   sees every use committed by a concurrent claim: two claims can never together overrun a budget.
  */
 export async function claimTask(db: Database | Transaction, f: ClaimFilter): Promise<ClaimedTask | null> {
+  // Each look that finds a spent kind leaves it out of the next: at most one look per limited kind.
+  const spent: TaskType[] = [];
+  for (;;) {
+    const look = await lookOnce(db, spent.length ? { ...f, excludeTypes: [...f.excludeTypes, ...spent] } : f);
+    if (!look) return null;
+    if ('task' in look) return look.task;
+    spent.push(look.spentType);
+  }
+}
+
+async function lookOnce(db: Database | Transaction, f: ClaimFilter): Promise<Look> {
   const remembered = rememberedSettings(db, f.teamId, f.userId);
   if (remembered && needsLock(db, remembered)) return claimLocked(db, f);
   if (remembered) {
-    const task = await claimAsRead(db, f, remembered);
-    if (task) return task;
+    const look = await claimAsRead(db, f, remembered);
+    if (look) return look;
   }
   // A first claim, nothing to claim, or the settings changed: read them now.
   const settings = await readClaimSettings(db, f.teamId, f.userId, false);
@@ -106,30 +138,37 @@ function needsLock(db: Database | Transaction, settings: ClaimSettings): boolean
 }
 
 /** One statement, which also checks that `settings` are still the database's (no task when not). */
-async function claimAsRead(db: Queryable, f: ClaimFilter, settings: ClaimSettings): Promise<ClaimedTask | null> {
+async function claimAsRead(db: Queryable, f: ClaimFilter, settings: ClaimSettings): Promise<Look> {
   const params = [f.teamId, f.userId, excludedNow(f, settings), jsonOrNull(settings.storedBudgets), jsonOrNull(settings.workingHours)];
-  const [row] =
-    settings.limits === null
-      ? await db.query<ClaimedRow>(CLAIM_UNLIMITED, params, PREPARED)
-      : await db.query<ClaimedRow>(CLAIM_WITHIN_BUDGETS_AS_READ, [...params, JSON.stringify(settings.limits)], PREPARED);
-  return row ? claimed(row) : null;
+  if (settings.limits === null) {
+    const [row] = await db.query<ClaimedRow>(CLAIM_UNLIMITED, params, PREPARED);
+    return row ? { task: claimed(row) } : null;
+  }
+  const [row] = await db.query<BudgetedRow>(CLAIM_WITHIN_BUDGETS_AS_READ, [...params, JSON.stringify(settings.limits)], PREPARED);
+  return budgetedLook(row);
 }
 
-function claimLocked(db: Database | Transaction, f: ClaimFilter): Promise<ClaimedTask | null> {
-  const run = async (tx: Queryable): Promise<ClaimedTask | null> => {
+function claimLocked(db: Database | Transaction, f: ClaimFilter): Promise<Look> {
+  const run = async (tx: Queryable): Promise<Look> => {
     const settings = await readClaimSettings(tx, f.teamId, f.userId, true);
     if (!settings) return null;
     rememberSettings(db, f.teamId, f.userId, settings);
     if (settings.limits === null) return claimAsRead(tx, f, settings);
-    const [row] = await tx.query<ClaimedRow>(CLAIM_WITHIN_BUDGETS, [f.teamId, f.userId, excludedNow(f, settings), JSON.stringify(settings.limits)], PREPARED);
-    return row ? claimed(row) : null;
+    const [row] = await tx.query<BudgetedRow>(CLAIM_WITHIN_BUDGETS, [f.teamId, f.userId, excludedNow(f, settings), JSON.stringify(settings.limits)], PREPARED);
+    return budgetedLook(row);
   };
-  return 'transaction' in db ? db.transaction(run) : run(db);
+  return 'transaction' in db ? db.transaction(run, { genericPlans: true }) : run(db);
 }
 
 /** The kinds skipped now: the claimer's own, and the write actions outside the member's working hours. */
 function excludedNow(f: ClaimFilter, settings: ClaimSettings): TaskType[] {
   return writesWindow(settings.workingHours, new Date()).open ? f.excludeTypes : [...new Set([...f.excludeTypes, ...WRITE_TYPES])];
+}
+
+function budgetedLook(row: BudgetedRow | undefined): Look {
+  if (!row) return null;
+  if (row.spent_type) return { spentType: row.spent_type };
+  return row.id === null ? null : { task: claimed(row as ClaimedRow) };
 }
 
 const jsonOrNull = (v: unknown) => (v === null || v === undefined ? null : JSON.stringify(v));
