@@ -53,10 +53,26 @@ const CLAIM_UNLIMITED = `UPDATE tasks
  * if that kind's budget has room, in the same statement. When it has none, nothing is claimed and
  * the statement names the spent kind (`spent_type`): claimTask looks again without it.
  * `limits`: the parameter with the limited kinds' limits (`{type: {per_day, per_week}}`).
+ *
+ * `held`: for claims that may run beside it (PostgreSQL), the statement first takes the member's
+ * row, and only as it was when the statement began (its `xmin`, the transaction that last wrote
+ * it). A concurrent claim of the same member wrote that row too: the second claim waits for the
+ * first, then finds the row changed and claims nothing (`moved`), instead of counting the budget
+ * without the first one's task; claimTask looks again, with a count that sees it. So each claim's
+ * count sees every use committed by a claim before it, in one exchange with the database.
  */
-const claimWithinBudgets = (limits: string, member: string) => `WITH candidate AS (
+const claimWithinBudgets = (limits: string, member: string, held: boolean) => `WITH ${
+  held
+    ? `seen AS (SELECT xmin AS version FROM memberships WHERE team_id = $1 AND user_id = $2),
+   held AS (
+     UPDATE memberships m SET role = m.role FROM seen
+      WHERE m.team_id = $1 AND m.user_id = $2 AND m.xmin = seen.version
+      RETURNING 1),
+   `
+    : ''
+}candidate AS (
      SELECT id, type FROM tasks
-      WHERE ${CLAIMABLE} AND run_after <= now() AND ${member}
+      WHERE ${CLAIMABLE} AND run_after <= now() AND ${member}${held ? ' AND EXISTS (SELECT 1 FROM held)' : ''}
       ORDER BY run_after, created_at
       LIMIT 1
       FOR UPDATE SKIP LOCKED),
@@ -74,19 +90,28 @@ const claimWithinBudgets = (limits: string, member: string) => `WITH candidate A
        FROM verdict v
       WHERE tasks.id = v.id AND NOT v.spent
       RETURNING tasks.id, tasks.type, tasks.input, tasks.attempt, tasks.lease_expires_at)
-   SELECT t.*, CASE WHEN v.spent THEN v.type END AS spent_type FROM verdict v LEFT JOIN taken t ON true`;
+   SELECT t.*, CASE WHEN v.spent THEN v.type END AS spent_type, ${held ? 'NOT EXISTS (SELECT 1 FROM held)' : 'false'} AS moved
+     FROM (SELECT 1) AS one LEFT JOIN verdict v ON true LEFT JOIN taken t ON true`;
 
 /** After the member's row is locked (claimLocked): $4 the limits. */
-const CLAIM_WITHIN_BUDGETS = claimWithinBudgets('$4', MEMBER_ELIGIBLE);
+const CLAIM_WITHIN_BUDGETS = claimWithinBudgets('$4', MEMBER_ELIGIBLE, false);
 /** One statement with the settings as last read (claimAsRead): $4, $5 as in CLAIM_UNLIMITED, $6 the limits. */
-const CLAIM_WITHIN_BUDGETS_AS_READ = claimWithinBudgets('$6', MEMBER_UNCHANGED);
+const CLAIM_WITHIN_BUDGETS_AS_READ = claimWithinBudgets('$6', MEMBER_UNCHANGED, false);
+/** The same, holding the member's row as it was (claims that may run beside it). */
+const CLAIM_WITHIN_BUDGETS_HELD = claimWithinBudgets('$6', MEMBER_UNCHANGED, true);
+
+/** Looks that found the member's row changed under them before a claim locks it first instead (claimLocked). */
+const MAX_MOVED = 3;
 
 type ClaimedRow = { id: string; type: TaskType; input: Record<string, unknown>; attempt: number; lease_expires_at: Date };
 /** A budgeted claim's row: the task taken, or (id null) the kind whose budget was found spent. */
-type BudgetedRow = { [K in keyof ClaimedRow]: ClaimedRow[K] | null } & { spent_type: TaskType | null };
+type BudgetedRow = { [K in keyof ClaimedRow]: ClaimedRow[K] | null } & { spent_type: TaskType | null; moved: boolean };
 
-/** One look: a task taken, the kind of the oldest task found spent (look again without it), or nothing. */
-type Look = { task: ClaimedTask } | { spentType: TaskType } | null;
+/**
+ * One look: a task taken, the kind of the oldest task found spent (look again without it), the
+ * member's row changed under a held look (look again), or nothing.
+ */
+type Look = { task: ClaimedTask } | { spentType: TaskType } | { moved: true } | null;
 
 /**
  * Claims the oldest due task this member may run, or null. SKIP LOCKED lets concurrent claims pass
@@ -101,23 +126,27 @@ type Look = { task: ClaimedTask } | { spentType: TaskType } | null;
  *   committed before it. The claim uses the settings this instance last read, and checks in the
  *   same statement that they are still the database's (claim-settings.ts).
  * - A team with limits on PostgreSQL, where claims of one member may run at once on several
- *   connections: the member's row is locked first, in a statement of its own, so the claim's count
- *   sees every use committed by a concurrent claim: two claims can never together overrun a budget.
+ *   connections: the same statement also holds the member's row as the statement found it
+ *   (claimWithinBudgets, `held`), so the claim's count sees every use committed by a concurrent
+ *   claim: two claims can never together overrun a budget. After a few looks that found the row
+ *   changed (a busy member), the member's row is locked first, in a statement of its own.
  */
 export async function claimTask(db: Database | Transaction, f: ClaimFilter): Promise<ClaimedTask | null> {
   // Each look that finds a spent kind leaves it out of the next: at most one look per limited kind.
   const spent: TaskType[] = [];
+  let moved = 0;
   for (;;) {
-    const look = await lookOnce(db, spent.length ? { ...f, excludeTypes: [...f.excludeTypes, ...spent] } : f);
+    const filter = spent.length ? { ...f, excludeTypes: [...f.excludeTypes, ...spent] } : f;
+    const look = moved < MAX_MOVED ? await lookOnce(db, filter) : await claimLocked(db, filter);
     if (!look) return null;
     if ('task' in look) return look.task;
-    spent.push(look.spentType);
+    if ('moved' in look) moved++;
+    else spent.push(look.spentType);
   }
 }
 
 async function lookOnce(db: Database | Transaction, f: ClaimFilter): Promise<Look> {
   const remembered = rememberedSettings(db, f.teamId, f.userId);
-  if (remembered && needsLock(db, remembered)) return claimLocked(db, f);
   if (remembered) {
     const look = await claimAsRead(db, f, remembered);
     if (look) return look;
@@ -126,16 +155,13 @@ async function lookOnce(db: Database | Transaction, f: ClaimFilter): Promise<Loo
   const settings = await readClaimSettings(db, f.teamId, f.userId, false);
   if (!settings) return null;
   rememberSettings(db, f.teamId, f.userId, settings);
-  if (needsLock(db, settings)) return claimLocked(db, f);
   // The look above was made with these very settings and found nothing.
   if (remembered && sameSettings(remembered, settings)) return null;
   return claimAsRead(db, f, settings);
 }
 
-/** Whether a claim under these settings must lock the member first: limits to count, and claims that may run beside it. */
-function needsLock(db: Database | Transaction, settings: ClaimSettings): boolean {
-  return settings.limits !== null && !('kind' in db && db.kind === 'pglite');
-}
+/** Whether claims of one member may run beside each other: PGlite's one connection runs statements one at a time. */
+const concurrent = (db: Queryable) => !('kind' in db && db.kind === 'pglite');
 
 /** One statement, which also checks that `settings` are still the database's (no task when not). */
 async function claimAsRead(db: Queryable, f: ClaimFilter, settings: ClaimSettings): Promise<Look> {
@@ -144,7 +170,8 @@ async function claimAsRead(db: Queryable, f: ClaimFilter, settings: ClaimSetting
     const [row] = await db.query<ClaimedRow>(CLAIM_UNLIMITED, params, PREPARED);
     return row ? { task: claimed(row) } : null;
   }
-  const [row] = await db.query<BudgetedRow>(CLAIM_WITHIN_BUDGETS_AS_READ, [...params, JSON.stringify(settings.limits)], PREPARED);
+  const statement = concurrent(db) ? CLAIM_WITHIN_BUDGETS_HELD : CLAIM_WITHIN_BUDGETS_AS_READ;
+  const [row] = await db.query<BudgetedRow>(statement, [...params, JSON.stringify(settings.limits)], PREPARED);
   return budgetedLook(row);
 }
 
@@ -167,6 +194,7 @@ function excludedNow(f: ClaimFilter, settings: ClaimSettings): TaskType[] {
 
 function budgetedLook(row: BudgetedRow | undefined): Look {
   if (!row) return null;
+  if (row.moved) return { moved: true };
   if (row.spent_type) return { spentType: row.spent_type };
   return row.id === null ? null : { task: claimed(row as ClaimedRow) };
 }
