@@ -19,10 +19,14 @@ export interface ClaimFilter {
 // the team's pending tasks assigned to this member or to nobody, minus the excluded kinds and the
 // kinds the member refuses (docs/agent-protocol.md "Consent", read in the statement: a long poll
 // never hands out a kind refused while it waited).
+// The kinds are compared as `type || ''`, which the planner has no statistics for: on a team whose
+// tasks are all of one kind, its statistics say "a kind left out is every task", so the plan made
+// once for any values (db/database.ts) expected no task to pass, and read (and sorted) every pending
+// task instead of taking the first in the index's order (6 ms a claim at 3,000 pending, growing).
 const CLAIMABLE = `team_id = $1 AND status = 'pending'
   AND (assigned_user_id IS NULL OR assigned_user_id = $2)
-  AND NOT (type = ANY($3::text[]))
-  AND NOT (type = ANY(coalesce((SELECT r.refused_types FROM memberships r WHERE r.team_id = $1 AND r.user_id = $2), '{}')))`;
+  AND NOT ((type || '') = ANY($3::text[]))
+  AND NOT ((type || '') = ANY(coalesce((SELECT r.refused_types FROM memberships r WHERE r.team_id = $1 AND r.user_id = $2), '{}')))`;
 
 // docs/agent-protocol.md: a member whose last heartbeat said signed out or paused gets no tasks, nor
 // one who has not acknowledged the consent text they are asked now (checked here too, so a long poll
