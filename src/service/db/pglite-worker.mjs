@@ -82,8 +82,10 @@ async function runPrepared(sql, params = []) {
 // is one session: it is switched between the two outside transactions, where a SET takes effect at
 // once and for good. A transaction keeps the setting its BEGIN found (`auto`: BEGIN is an exec),
 // or its own SET LOCAL (db/transaction-options.ts).
+// A statement without parameters has one plan either way: it runs as it finds the setting.
 let genericPlans = false;
-async function planFor(op) {
+async function planFor({ op, params }) {
+  if (op === 'query' && !params?.length) return;
   const generic = op === 'prepared';
   if (generic === genericPlans || db.isInTransaction()) return;
   await db.exec(generic ? 'SET plan_cache_mode = force_generic_plan' : 'SET plan_cache_mode = auto');
@@ -104,7 +106,7 @@ const operations = {
 
 async function run(message) {
   try {
-    if (message.op !== 'close' && message.op !== 'listen') await planFor(message.op);
+    if (message.op !== 'close' && message.op !== 'listen') await planFor(message);
     const result = await operations[message.op](message);
     parentPort.postMessage({ id: message.id, result });
   } catch (err) {
