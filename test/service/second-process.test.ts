@@ -71,7 +71,8 @@ test("a task another instance finishes reaches this instance's live stream (the 
       `INSERT INTO tasks (id, team_id, type, input, status) VALUES ($1, $2, 'agent_fetch_profile', '{"profile_slug":"ada"}', 'pending')`,
       [taskId, fresh.id],
     );
-    expect(JSON.parse((await stream.next(2_000)).data)).toEqual({ kinds: ['tasks'] });
+    // The team's own setup (its members, their consent) may still be announced in the same batch on a busy machine.
+    expect(JSON.parse((await stream.next(2_000)).data).kinds).toContain('tasks');
     await other.query(`UPDATE tasks SET status = 'failed', error = '{"code":"not_found","message":"gone"}' WHERE id = $1`, [taskId]);
     expect(JSON.parse((await stream.next(2_000)).data)).toEqual({ kinds: ['tasks'] });
   } finally {

@@ -58,20 +58,21 @@ const CLAIM_UNLIMITED = `UPDATE tasks
  * the statement names the spent kind (`spent_type`): claimTask looks again without it.
  * `limits`: the parameter with the limited kinds' limits (`{type: {per_day, per_week}}`).
  *
- * `held`: for claims that may run beside it (PostgreSQL), the statement first takes the member's
+ * `held`: for claims that may run beside it (PostgreSQL), the statement first locks the member's
  * row, and only as it was when the statement began (its `xmin`, the transaction that last wrote
- * it). A concurrent claim of the same member wrote that row too: the second claim waits for the
- * first, then finds the row changed and claims nothing (`moved`), instead of counting the budget
- * without the first one's task; claimTask looks again, with a count that sees it. So each claim's
- * count sees every use committed by a claim before it, in one exchange with the database.
+ * it). Every claim rewrites its member's row in its own transaction (migration 023), so a claim of
+ * the same member committed after this statement's snapshot, which its count would miss, has
+ * changed the row: the statement waits for it, finds the row changed and claims nothing (`moved`);
+ * claimTask looks again, with a count that sees it. So each claim's count sees every use committed
+ * by a claim before it, in one exchange with the database.
  */
 const claimWithinBudgets = (limits: string, member: string, held: boolean) => `WITH ${
   held
     ? `seen AS (SELECT xmin AS version FROM memberships WHERE team_id = $1 AND user_id = $2),
    held AS (
-     UPDATE memberships m SET role = m.role FROM seen
+     SELECT 1 FROM memberships m, seen
       WHERE m.team_id = $1 AND m.user_id = $2 AND m.xmin = seen.version
-      RETURNING 1),
+      FOR UPDATE OF m),
    `
     : ''
 }candidate AS (
