@@ -85,7 +85,7 @@ async function runPrepared(sql, params = []) {
 // A statement without parameters has one plan either way: it runs as it finds the setting.
 let genericPlans = false;
 async function planFor({ op, params }) {
-  if (op === 'query' && !params?.length) return;
+  if (op === 'close' || op === 'listen' || (op === 'query' && !params?.length)) return;
   const generic = op === 'prepared';
   if (generic === genericPlans || db.isInTransaction()) return;
   await db.exec(generic ? 'SET plan_cache_mode = force_generic_plan' : 'SET plan_cache_mode = auto');
@@ -106,7 +106,7 @@ const operations = {
 
 async function run(message) {
   try {
-    if (message.op !== 'close' && message.op !== 'listen') await planFor(message);
+    await planFor(message);
     const result = await operations[message.op](message);
     parentPort.postMessage({ id: message.id, result });
   } catch (err) {

@@ -39,16 +39,20 @@ const MEMBER_UNCHANGED = `EXISTS (SELECT 1 FROM memberships m JOIN teams t ON t.
   WHERE m.team_id = $1 AND m.user_id = $2 AND ${ELIGIBLE}
     AND t.budgets IS NOT DISTINCT FROM $4::jsonb AND m.working_hours IS NOT DISTINCT FROM $5::jsonb)`;
 
-// The claim proper: the oldest due task this member may run, taken with SKIP LOCKED.
-const CLAIM_UNLIMITED = `UPDATE tasks
-    SET status = 'processing', attempt = attempt + 1, claimed_by = $2,
-        lease_expires_at = now() + make_interval(secs => ${LEASE_SECONDS}), updated_at = now()
-  WHERE id = (
-    SELECT id FROM tasks
-     WHERE ${CLAIMABLE} AND run_after <= now() AND ${MEMBER_UNCHANGED}
+/** The oldest due task this member may run (`member`: the member's check), locked with SKIP LOCKED. */
+const oldestClaimable = (columns: string, member: string) => `SELECT ${columns} FROM tasks
+     WHERE ${CLAIMABLE} AND run_after <= now() AND ${member}
      ORDER BY run_after, created_at
      LIMIT 1
-     FOR UPDATE SKIP LOCKED)
+     FOR UPDATE SKIP LOCKED`;
+
+/** What taking a task writes: its attempt, counted at claim time, and its lease. */
+const TAKE = `status = 'processing', attempt = attempt + 1, claimed_by = $2,
+        lease_expires_at = now() + make_interval(secs => ${LEASE_SECONDS}), updated_at = now()`;
+
+// The claim proper, for a team without limits: nothing to count.
+const CLAIM_UNLIMITED = `UPDATE tasks SET ${TAKE}
+  WHERE id = (${oldestClaimable('id', MEMBER_UNCHANGED)})
   RETURNING id, type, input, attempt, lease_expires_at`;
 
 /**
@@ -75,12 +79,7 @@ const claimWithinBudgets = (limits: string, member: string, held: boolean) => `W
       FOR UPDATE OF m),
    `
     : ''
-}candidate AS (
-     SELECT id, type FROM tasks
-      WHERE ${CLAIMABLE} AND run_after <= now() AND ${member}${held ? ' AND EXISTS (SELECT 1 FROM held)' : ''}
-      ORDER BY run_after, created_at
-      LIMIT 1
-      FOR UPDATE SKIP LOCKED),
+}candidate AS (${oldestClaimable('id, type', held ? `${member} AND EXISTS (SELECT 1 FROM held)` : member)}),
    verdict AS (
      SELECT c.id, c.type,
             coalesce(${limits}::jsonb ? c.type AND (
@@ -89,9 +88,7 @@ const claimWithinBudgets = (limits: string, member: string, held: boolean) => `W
                 FROM (${useCounts('ARRAY[$2]::uuid[]', 'AND type = c.type')}) u), false) AS spent
        FROM candidate c),
    taken AS (
-     UPDATE tasks
-        SET status = 'processing', attempt = attempt + 1, claimed_by = $2,
-            lease_expires_at = now() + make_interval(secs => ${LEASE_SECONDS}), updated_at = now()
+     UPDATE tasks SET ${TAKE}
        FROM verdict v
       WHERE tasks.id = v.id AND NOT v.spent
       RETURNING tasks.id, tasks.type, tasks.input, tasks.attempt, tasks.lease_expires_at)
