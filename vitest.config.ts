@@ -7,7 +7,11 @@ export default defineConfig({
   // The worker's checks as JSON Schema from the contract, as the extension's build serves them.
   plugins: [WxtVitest(), contractSchemasModule()],
   test: {
-    include: ['test/unit/**/*.test.ts', 'test/service/**/*.test.ts', 'test/fake-network/**/*.test.ts'],
+    include: [
+      'test/unit/**/*.test.ts',
+      'test/service/**/*.test.ts',
+      'test/fake-network/**/*.test.ts',
+    ],
     // The extension's packaged files (network-map.json) for the worker's code under test.
     setupFiles: ['test/support/extension-files.ts'],
     testTimeout: 30_000,

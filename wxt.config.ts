@@ -1,5 +1,11 @@
 import { defineConfig } from 'wxt';
-import { bundleStats, checkBundles, clearBundleStats, NETWORK_MAP_FILE, pureContractSchemas } from './scripts/bundle-size.mjs';
+import {
+  bundleStats,
+  checkBundles,
+  clearBundleStats,
+  NETWORK_MAP_FILE,
+  pureContractSchemas,
+} from './scripts/bundle-size.mjs';
 import { contractSchemasModule } from './scripts/contract-schemas.js';
 import { litTemplateParser } from './scripts/lit-template-parser.mjs';
 import { BUILT_IN_NETWORK_MAP } from './src/network/map/built-in.js';
@@ -10,7 +16,10 @@ import { servicePermission } from './src/shared/default-service-url.js';
 const DEFAULT_SERVICE_URL = process.env.WXT_DEFAULT_SERVICE_URL ?? 'http://127.0.0.1:8787';
 
 const ICONS = { 16: 'icons/16.png', 32: 'icons/32.png', 48: 'icons/48.png', 128: 'icons/128.png' };
-const ACTION = { default_title: 'Network Agent', default_icon: { 16: 'icons/16.png', 32: 'icons/32.png' } };
+const ACTION = {
+  default_title: 'Network Agent',
+  default_icon: { 16: 'icons/16.png', 32: 'icons/32.png' },
+};
 
 export default defineConfig({
   srcDir: '.',
@@ -23,12 +32,25 @@ export default defineConfig({
     // No "tabs": with the host permission for the network, tabs.query by URL, tabs.create/remove
     // and tabs.sendMessage work without it.
     permissions: ['storage', 'alarms'],
-    host_permissions: ['https://www.linkedin.com/*', servicePermission(new URL(DEFAULT_SERVICE_URL).origin, browser === 'firefox')],
+    host_permissions: [
+      'https://www.linkedin.com/*',
+      servicePermission(new URL(DEFAULT_SERVICE_URL).origin, browser === 'firefox'),
+    ],
     // The network operations, imported by the content script of the tab that works
     // (src/content/operations.ts). Web-accessible to the network's pages only and, in Chrome, at the
     // per-session URL that Chrome recommends for every web-accessible file: only our own content
     // script is handed it. Firefox's content script holds the operations itself.
-    ...(browser === 'firefox' ? {} : { web_accessible_resources: [{ resources: ['network-operations.js'], matches: ['https://www.linkedin.com/*'], use_dynamic_url: true }] }),
+    ...(browser === 'firefox'
+      ? {}
+      : {
+          web_accessible_resources: [
+            {
+              resources: ['network-operations.js'],
+              matches: ['https://www.linkedin.com/*'],
+              use_dynamic_url: true,
+            },
+          ],
+        }),
     // Another service URL is asked for when the user enters it, never up front.
     optional_host_permissions: ['https://*/*', 'http://*/*'],
     // The mark, rendered from assets/icon.svg by scripts/render-icons.mjs into public/icons/ (WXT
@@ -102,20 +124,29 @@ export default defineConfig({
     plugins: [bundleStats(), pureContractSchemas(), litTemplateParser(), contractSchemasModule()],
     // terser, two passes: 3 % smaller than esbuild's minifier on our bundles, which counts against
     // the content script's budget. Only the extension is built this way; the dashboard keeps esbuild.
-    build: { minify: 'terser' as const, terserOptions: { ecma: 2020, compress: { passes: 3 }, format: { comments: false } } },
+    build: {
+      minify: 'terser' as const,
+      terserOptions: { ecma: 2020, compress: { passes: 3 }, format: { comments: false } },
+    },
   }),
   hooks: {
     'build:before': (wxt) => clearBundleStats(wxt.config.outDir),
     // The built-in network map, as data beside the worker (src/agent/built-in-map.ts reads it).
     'build:publicAssets': (_wxt, files) => {
-      files.push({ relativeDest: NETWORK_MAP_FILE, contents: JSON.stringify(BUILT_IN_NETWORK_MAP) });
+      files.push({
+        relativeDest: NETWORK_MAP_FILE,
+        contents: JSON.stringify(BUILT_IN_NETWORK_MAP),
+      });
     },
     // Every build prints its budgets; `npm test` fails over them (scripts/bundle-size.mjs).
     'build:done': (wxt) => {
       // The budgets are the Chrome build's: Firefox's content script holds the operations itself (above).
-      if (wxt.config.browser === 'firefox') return wxt.logger.info('Bundle budgets: measured on the Chrome build (npm run size)');
+      if (wxt.config.browser === 'firefox')
+        return wxt.logger.info('Bundle budgets: measured on the Chrome build (npm run size)');
       const { lines, failures } = checkBundles(wxt.config.outDir);
-      wxt.logger.info(`Bundle budgets:\n${[...lines, ...failures.map((f) => `✗ ${f}`)].join('\n')}`);
+      wxt.logger.info(
+        `Bundle budgets:\n${[...lines, ...failures.map((f) => `✗ ${f}`)].join('\n')}`,
+      );
     },
   },
 });

@@ -47,23 +47,40 @@ export interface ApiLatencyResult {
   skipped?: string;
 }
 
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? NaN;
+const percentile = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? NaN;
 const round = (n: number) => Number(n.toFixed(2));
 
 async function benchDatabase(label: string, url: string): Promise<ApiLatencyResult> {
   const svc = await startBenchService(label, url, AGENTS);
   try {
-    process.stdout.write(`${label}: ${RATE_PER_S} API requests/s for ${SECONDS} s beside ${AGENTS} waiting claims… `);
-    const load = await new Promise<{ samples: { create: number[]; status: number[] }; failures: string[]; agentErrors: string[]; created: number; completed: number }>(
-      (resolve, reject) => {
-        const worker = new Worker(new URL('./api-load.mjs', import.meta.url), {
-          workerData: { url: svc.server.url, apiKey: svc.apiKey, agents: svc.agents.map((a) => ({ headers: a.headers })), ratePerS: RATE_PER_S, seconds: SECONDS, output: PROFILE_OUTPUT },
-        });
-        worker.once('message', resolve);
-        worker.once('error', reject);
-        worker.once('exit', (code) => code !== 0 && reject(new Error(`the load exited with ${code}`)));
-      },
+    process.stdout.write(
+      `${label}: ${RATE_PER_S} API requests/s for ${SECONDS} s beside ${AGENTS} waiting claims… `,
     );
+    const load = await new Promise<{
+      samples: { create: number[]; status: number[] };
+      failures: string[];
+      agentErrors: string[];
+      created: number;
+      completed: number;
+    }>((resolve, reject) => {
+      const worker = new Worker(new URL('./api-load.mjs', import.meta.url), {
+        workerData: {
+          url: svc.server.url,
+          apiKey: svc.apiKey,
+          agents: svc.agents.map((a) => ({ headers: a.headers })),
+          ratePerS: RATE_PER_S,
+          seconds: SECONDS,
+          output: PROFILE_OUTPUT,
+        },
+      });
+      worker.once('message', resolve);
+      worker.once('error', reject);
+      worker.once(
+        'exit',
+        (code) => code !== 0 && reject(new Error(`the load exited with ${code}`)),
+      );
+    });
     const all = [...load.samples.create, ...load.samples.status].sort((a, b) => a - b);
     const create = [...load.samples.create].sort((a, b) => a - b);
     const status = [...load.samples.status].sort((a, b) => a - b);
@@ -78,7 +95,9 @@ async function benchDatabase(label: string, url: string): Promise<ApiLatencyResu
       status_p50_ms: round(percentile(status, 50)),
       tasks_created: load.created,
       tasks_completed: load.completed,
-      ...(load.failures.length + load.agentErrors.length ? { errors: [...load.failures, ...load.agentErrors].slice(0, 10) } : {}),
+      ...(load.failures.length + load.agentErrors.length
+        ? { errors: [...load.failures, ...load.agentErrors].slice(0, 10) }
+        : {}),
     };
     process.stdout.write(`p50 ${result.p50_ms} ms, p99 ${result.p99_ms} ms\n`);
     return result;
@@ -91,7 +110,9 @@ async function benchDatabase(label: string, url: string): Promise<ApiLatencyResu
 }
 
 export function printApiLatencyTable(results: ApiLatencyResult[]) {
-  console.log(`\nPublic API latency, ${RATE_PER_S} requests/s beside ${AGENTS} waiting long-poll claims (tasks created and completed meanwhile)`);
+  console.log(
+    `\nPublic API latency, ${RATE_PER_S} requests/s beside ${AGENTS} waiting long-poll claims (tasks created and completed meanwhile)`,
+  );
   console.table(
     results.map((r) => ({
       database: r.database,
@@ -102,7 +123,8 @@ export function printApiLatencyTable(results: ApiLatencyResult[]) {
       'max ms': r.max_ms ?? '-',
       'create p50': r.create_p50_ms ?? '-',
       'status p50': r.status_p50_ms ?? '-',
-      'created / completed': r.tasks_created !== undefined ? `${r.tasks_created} / ${r.tasks_completed}` : '-',
+      'created / completed':
+        r.tasks_created !== undefined ? `${r.tasks_created} / ${r.tasks_completed}` : '-',
       note: r.error ?? r.skipped ?? r.errors?.join('; ') ?? '',
     })),
   );
@@ -113,12 +135,24 @@ export async function runApiLatencyBench(): Promise<{ file: string; results: Api
   const started = new Date();
   const results = [await benchDatabase('pglite', 'memory://')];
   const pgUrl = await findPostgres();
-  results.push(pgUrl ? await benchDatabase('postgres', pgUrl) : { database: 'postgres', skipped: 'no PostgreSQL reachable (set DATABASE_URL)' });
+  results.push(
+    pgUrl
+      ? await benchDatabase('postgres', pgUrl)
+      : { database: 'postgres', skipped: 'no PostgreSQL reachable (set DATABASE_URL)' },
+  );
   const dir = fileURLToPath(new URL('./results/', import.meta.url));
   await mkdir(dir, { recursive: true });
   const file = `${dir}api-latency-${started.toISOString().replace(/[:.]/g, '-')}.json`;
-  const machine = { cpus: os.cpus().length, node: process.version, platform: process.platform, loadavg: os.loadavg() };
-  await writeFile(file, `${JSON.stringify({ started_at: started.toISOString(), machine, settings: { agents: AGENTS, rate_per_s: RATE_PER_S, seconds: SECONDS }, results }, null, 2)}\n`);
+  const machine = {
+    cpus: os.cpus().length,
+    node: process.version,
+    platform: process.platform,
+    loadavg: os.loadavg(),
+  };
+  await writeFile(
+    file,
+    `${JSON.stringify({ started_at: started.toISOString(), machine, settings: { agents: AGENTS, rate_per_s: RATE_PER_S, seconds: SECONDS }, results }, null, 2)}\n`,
+  );
   return { file, results };
 }
 

@@ -13,14 +13,21 @@ const { url, apiKey, agents, ratePerS, seconds, output } = workerData;
 const agentSockets = new Agent({ keepAlive: true, maxSockets: agents.length + 10 });
 const apiSockets = new Agent({ keepAlive: true, maxSockets: 50 });
 
-const call = (method, path, headers, body, sockets) => httpCall(`${url}${path}`, method, headers, body, sockets);
+const call = (method, path, headers, body, sockets) =>
+  httpCall(`${url}${path}`, method, headers, body, sockets);
 
 let stopping = false;
 let completed = 0;
 const agentErrors = [];
 async function agentLoop(agent) {
   while (!stopping) {
-    const claim = await call('POST', '/agent/tasks/claim', agent.headers, '{"wait_s":25}', agentSockets).catch((err) => ({ status: 0, body: err.message }));
+    const claim = await call(
+      'POST',
+      '/agent/tasks/claim',
+      agent.headers,
+      '{"wait_s":25}',
+      agentSockets,
+    ).catch((err) => ({ status: 0, body: err.message }));
     if (stopping) return;
     if (claim.status === 204) continue;
     if (claim.status !== 200) {
@@ -28,7 +35,13 @@ async function agentLoop(agent) {
       return;
     }
     const { task } = claim.body;
-    const fin = await call('POST', `/agent/tasks/${task.id}/complete`, agent.headers, JSON.stringify({ attempt: task.attempt, output }), agentSockets);
+    const fin = await call(
+      'POST',
+      `/agent/tasks/${task.id}/complete`,
+      agent.headers,
+      JSON.stringify({ attempt: task.attempt, output }),
+      agentSockets,
+    );
     if (fin.status !== 200) agentErrors.push(`complete ${fin.status}`);
     else completed++;
   }
@@ -44,8 +57,20 @@ async function apiRequest(i) {
   const sent = performance.now();
   const res =
     kind === 'create'
-      ? await call('POST', '/network-agent/fetch-profile', apiHeaders, JSON.stringify({ profile_slug: `person-${i}` }), apiSockets)
-      : await call('GET', `/network-agent/get-task-status?api_agent_task_id=${created[Math.floor(Math.random() * created.length)]}`, apiHeaders, undefined, apiSockets);
+      ? await call(
+          'POST',
+          '/network-agent/fetch-profile',
+          apiHeaders,
+          JSON.stringify({ profile_slug: `person-${i}` }),
+          apiSockets,
+        )
+      : await call(
+          'GET',
+          `/network-agent/get-task-status?api_agent_task_id=${created[Math.floor(Math.random() * created.length)]}`,
+          apiHeaders,
+          undefined,
+          apiSockets,
+        );
   samples[kind].push(performance.now() - sent);
   if (res.status !== 200) failures.push(`${kind} ${res.status}`);
   else if (kind === 'create') created.push(res.body.api_agent_task_id);

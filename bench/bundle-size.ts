@@ -24,7 +24,9 @@ export async function runBundleBench(): Promise<{ file: string; results: BundleR
   await promisify(execFile)('npx', ['wxt', 'build'], { cwd: ROOT, maxBuffer: 16 * 1024 * 1024 });
   const { record, failures } = checkBundles();
   if (failures.length) throw new Error(failures.join('; '));
-  const results = Object.entries(record as Record<string, { bytes: number; modules: Record<string, number> }>).map(([file, r]) => ({
+  const results = Object.entries(
+    record as Record<string, { bytes: number; modules: Record<string, number> }>,
+  ).map(([file, r]) => ({
     file,
     kb: kb(r.bytes),
     budget_kb: kb(BUDGETS[file as keyof typeof BUDGETS]),
@@ -35,14 +37,19 @@ export async function runBundleBench(): Promise<{ file: string; results: BundleR
   const dir = fileURLToPath(new URL('./results/', import.meta.url));
   await mkdir(dir, { recursive: true });
   const out = `${dir}bundle-size-${new Date().toISOString().replace(/[:.]/g, '-')}.json`;
-  await writeFile(out, `${JSON.stringify({ machine: { cpus: os.cpus().length, node: process.version }, results }, null, 2)}\n`);
+  await writeFile(
+    out,
+    `${JSON.stringify({ machine: { cpus: os.cpus().length, node: process.version }, results }, null, 2)}\n`,
+  );
   return { file: out, results };
 }
 
 export function printBundleTable(results: BundleResult[]): void {
   console.log('\nextension bundles (minified, 1 kB = 1000 bytes)');
   for (const r of results) {
-    console.log(`${r.file}: ${r.kb} kB of ${r.budget_kb} kB; largest: ${r.largest.map((m) => `${m.module} ${m.kb} kB`).join(', ')}`);
+    console.log(
+      `${r.file}: ${r.kb} kB of ${r.budget_kb} kB; largest: ${r.largest.map((m) => `${m.module} ${m.kb} kB`).join(', ')}`,
+    );
   }
 }
 

@@ -21,11 +21,18 @@ await Promise.all(
     for (;;) {
       const claim = await post('/agent/tasks/claim', agent.headers, '{"wait_s":0}');
       if (claim.status === 204) return;
-      if (claim.status !== 200) throw new Error(`claim answered ${claim.status}: ${JSON.stringify(claim.body)}`);
+      if (claim.status !== 200)
+        throw new Error(`claim answered ${claim.status}: ${JSON.stringify(claim.body)}`);
       const { task } = claim.body;
-      if (task.type !== type) throw new Error(`claimed a ${task.type} task, not one of the benched ${type}`);
-      const fin = await post(`/agent/tasks/${task.id}/complete`, agent.headers, JSON.stringify({ attempt: task.attempt, output }));
-      if (fin.status !== 200) throw new Error(`complete answered ${fin.status}: ${JSON.stringify(fin.body)}`);
+      if (task.type !== type)
+        throw new Error(`claimed a ${task.type} task, not one of the benched ${type}`);
+      const fin = await post(
+        `/agent/tasks/${task.id}/complete`,
+        agent.headers,
+        JSON.stringify({ attempt: task.attempt, output }),
+      );
+      if (fin.status !== 200)
+        throw new Error(`complete answered ${fin.status}: ${JSON.stringify(fin.body)}`);
       done++;
     }
   }),

@@ -25,7 +25,9 @@ const ROOT = fileURLToPath(new URL('../', import.meta.url));
 
 /** The node flags of `npm run service` (package.json), so that what is measured is what runs. */
 async function serviceNodeFlags(): Promise<string[]> {
-  const { scripts } = JSON.parse(await readFile(join(ROOT, 'package.json'), 'utf8')) as { scripts: Record<string, string> };
+  const { scripts } = JSON.parse(await readFile(join(ROOT, 'package.json'), 'utf8')) as {
+    scripts: Record<string, string>;
+  };
   const words = scripts.service!.split(/\s+/);
   return words.slice(words.indexOf('node') + 1).filter((w) => w.startsWith('--'));
 }
@@ -35,17 +37,33 @@ async function rssMb(pid: number): Promise<number> {
   return Math.round(Number(/VmRSS:\s+(\d+) kB/.exec(status)![1]) / 1024);
 }
 
-async function measure(main: string, dataDir: string, start: IdleRssResult['start'], port: number, databaseUrl = ''): Promise<IdleRssResult> {
+async function measure(
+  main: string,
+  dataDir: string,
+  start: IdleRssResult['start'],
+  port: number,
+  databaseUrl = '',
+): Promise<IdleRssResult> {
   const t0 = performance.now();
   const child = spawn(process.execPath, [...(await serviceNodeFlags()), main], {
     cwd: ROOT,
-    env: { ...process.env, DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', SECRET_KEY: 'ab'.repeat(32), DATABASE_URL: databaseUrl },
+    env: {
+      ...process.env,
+      DATA_DIR: dataDir,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      SECRET_KEY: 'ab'.repeat(32),
+      DATABASE_URL: databaseUrl,
+    },
     stdio: 'ignore',
   });
   try {
     for (;;) {
-      if (performance.now() - t0 > 120_000) throw new Error('the service did not answer /health in 120 s');
-      const ok = await fetch(`http://127.0.0.1:${port}/health`).then((r) => r.ok).catch(() => false);
+      if (performance.now() - t0 > 120_000)
+        throw new Error('the service did not answer /health in 120 s');
+      const ok = await fetch(`http://127.0.0.1:${port}/health`)
+        .then((r) => r.ok)
+        .catch(() => false);
       if (ok) break;
       await new Promise((r) => setTimeout(r, 100));
     }
@@ -67,13 +85,23 @@ export async function runIdleRssBench(): Promise<{ file: string; results: IdleRs
     await symlink(join(ROOT, 'node_modules'), join(scratch, 'node_modules'), 'dir');
     await buildService(join(scratch, 'dist'));
     const main = join(scratch, 'dist/service/main.js');
-    const results = [await measure(main, dataDir, 'fresh DATA_DIR', port), await measure(main, dataDir, 'restart', port)];
+    const results = [
+      await measure(main, dataDir, 'fresh DATA_DIR', port),
+      await measure(main, dataDir, 'restart', port),
+    ];
     const pgUrl = await findPostgres();
     if (pgUrl) results.push(await measure(main, dataDir, 'on PostgreSQL (no PGlite)', port, pgUrl));
     const dir = fileURLToPath(new URL('./results/', import.meta.url));
     await mkdir(dir, { recursive: true });
     const file = `${dir}idle-rss-${new Date().toISOString().replace(/[:.]/g, '-')}.json`;
-    await writeFile(file, JSON.stringify({ machine: { cpus: os.cpus().length, node: process.version }, idle_ms: IDLE_MS, results }, null, 2) + '\n');
+    await writeFile(
+      file,
+      JSON.stringify(
+        { machine: { cpus: os.cpus().length, node: process.version }, idle_ms: IDLE_MS, results },
+        null,
+        2,
+      ) + '\n',
+    );
     return { file, results };
   } finally {
     await rm(scratch, { recursive: true, force: true });
@@ -83,7 +111,8 @@ export async function runIdleRssBench(): Promise<{ file: string; results: IdleRs
 export function printIdleRssTable(results: IdleRssResult[]): void {
   console.log('\nidle service memory (PGlite, RSS 3 s after /health answers)');
   console.log('start                     | RSS      | ready in');
-  for (const r of results) console.log(`${r.start.padEnd(25)} | ${`${r.rss_mb} MB`.padEnd(8)} | ${r.ready_s} s`);
+  for (const r of results)
+    console.log(`${r.start.padEnd(25)} | ${`${r.rss_mb} MB`.padEnd(8)} | ${r.ready_s} s`);
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {

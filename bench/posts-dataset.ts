@@ -1,7 +1,17 @@
 import type { Queryable } from '../src/service/db/database.js';
 import type { BenchService } from './setup.js';
 
-const LEVELS = ['owner', 'cxo', 'vp', 'director', 'manager', 'senior', 'entry', 'intern', 'unknown'];
+const LEVELS = [
+  'owner',
+  'cxo',
+  'vp',
+  'director',
+  'manager',
+  'senior',
+  'entry',
+  'intern',
+  'unknown',
+];
 const CHUNK = 250_000;
 const LOADED_TABLES = ['posts', 'watchlist_posts'];
 
@@ -14,10 +24,17 @@ const LOADED_TABLES = ['posts', 'watchlist_posts'];
  * (pg_indexes) afterwards — one sort per index instead of a million random insertions. Primary and
  * unique keys stay, so the rows are checked as the service's own inserts would be.
  */
-export async function loadPosts(svc: BenchService, posts: number, onProgress?: (loaded: number) => void): Promise<string> {
+export async function loadPosts(
+  svc: BenchService,
+  posts: number,
+  onProgress?: (loaded: number) => void,
+): Promise<string> {
   const { db } = svc.ctx;
   const wl = crypto.randomUUID();
-  await db.query(`INSERT INTO watchlists (id, team_id, type, name, slug) VALUES ($1, $2, 'keyword', 'bench', 'bench')`, [wl, svc.teamId]);
+  await db.query(
+    `INSERT INTO watchlists (id, team_id, type, name, slug) VALUES ($1, $2, 'keyword', 'bench', 'bench')`,
+    [wl, svc.teamId],
+  );
   const rebuild = await dropSecondaryIndexes(db);
   try {
     for (let from = 1; from <= posts; from += CHUNK) {

@@ -30,9 +30,20 @@ const CASES: [string, (wl: string) => Record<string, string>][] = [
   ['watchlist, recent, page 1', (wl) => ({ watchlist_id: wl })],
   ['watchlist, popular_first, page 1', (wl) => ({ watchlist_id: wl, sort_by: 'popular_first' })],
   ['watchlist, seniority cxo,vp', (wl) => ({ watchlist_id: wl, seniority_level: 'cxo,vp' })],
-  ['watchlist, seniority cxo, Dec 2025', (wl) => ({ watchlist_id: wl, seniority_level: 'cxo', start_date: '2025-12-01', end_date: '2025-12-31' })],
+  [
+    'watchlist, seniority cxo, Dec 2025',
+    (wl) => ({
+      watchlist_id: wl,
+      seniority_level: 'cxo',
+      start_date: '2025-12-01',
+      end_date: '2025-12-31',
+    }),
+  ],
   ['watchlist, trending', (wl) => ({ watchlist_id: wl, trending: 'true' })],
-  ['watchlist, one week', (wl) => ({ watchlist_id: wl, start_date: '2025-12-01', end_date: '2025-12-07' })],
+  [
+    'watchlist, one week',
+    (wl) => ({ watchlist_id: wl, start_date: '2025-12-01', end_date: '2025-12-07' }),
+  ],
   ['watchlist, page 50', (wl) => ({ watchlist_id: wl, page: '50' })],
   ['team, recent, page 1', () => ({})],
   ['team, popular_first, page 1', () => ({ sort_by: 'popular_first' })],
@@ -71,27 +82,47 @@ export interface PostsPageReport {
   results: PostsPageDatabaseResult[];
 }
 
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
+const percentile = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
 const round = (v: number) => Math.round(v * 10) / 10;
-const median = (values: number[]) => percentile([...values].sort((a, b) => a - b), 50);
+const median = (values: number[]) =>
+  percentile(
+    [...values].sort((a, b) => a - b),
+    50,
+  );
 
-async function measureHttp(svc: BenchService, name: string, query: Record<string, string>): Promise<HttpCase> {
+async function measureHttp(
+  svc: BenchService,
+  name: string,
+  query: Record<string, string>,
+): Promise<HttpCase> {
   const url = `${svc.server.url}/api-posts?${new URLSearchParams(query)}`;
   const headers = { 'x-api-key': svc.apiKey };
   let count = 0;
   for (let i = 0; i < 3; i++) await (await fetch(url, { headers })).arrayBuffer();
   const times: number[] = [];
   const started = performance.now();
-  while (times.length < REQUESTS && (times.length < 10 || performance.now() - started < CASE_BUDGET_MS)) {
+  while (
+    times.length < REQUESTS &&
+    (times.length < 10 || performance.now() - started < CASE_BUDGET_MS)
+  ) {
     const t0 = performance.now();
     const res = await fetch(url, { headers });
     const body = (await res.json()) as { data: unknown[]; count: number };
     times.push(performance.now() - t0);
-    if (res.status !== 200 || body.data.length === 0) throw new Error(`${name}: HTTP ${res.status}, ${body.data?.length} posts`);
+    if (res.status !== 200 || body.data.length === 0)
+      throw new Error(`${name}: HTTP ${res.status}, ${body.data?.length} posts`);
     count = body.count;
   }
   times.sort((a, b) => a - b);
-  return { case: name, requests: times.length, p50_ms: round(percentile(times, 50)), p99_ms: round(percentile(times, 99)), max_ms: round(times.at(-1)!), count };
+  return {
+    case: name,
+    requests: times.length,
+    p50_ms: round(percentile(times, 50)),
+    p99_ms: round(percentile(times, 99)),
+    max_ms: round(times.at(-1)!),
+    count,
+  };
 }
 
 class Rollback extends Error {}
@@ -100,7 +131,11 @@ class Rollback extends Error {}
  * The listing before and after, alternating round by round on the same data. The "before" side
  * runs inside a transaction that drops 007's indexes and is rolled back, so the table is untouched.
  */
-async function sideBySide(svc: BenchService, name: string, raw: Record<string, string>): Promise<SideBySideCase> {
+async function sideBySide(
+  svc: BenchService,
+  name: string,
+  raw: Record<string, string>,
+): Promise<SideBySideCase> {
   const { db } = svc.ctx;
   const q = PostsQuery.parse(raw);
   const before: number[] = [];
@@ -116,7 +151,8 @@ async function sideBySide(svc: BenchService, name: string, raw: Record<string, s
     await db
       .transaction(async (tx) => {
         for (const index of INDEXES_OF_007) await tx.query(`DROP INDEX IF EXISTS ${index}`);
-        for (let i = 0; i < PER_ROUND; i++) expected = await timed(() => listPostsBefore(tx, svc.teamId, q), before);
+        for (let i = 0; i < PER_ROUND; i++)
+          expected = await timed(() => listPostsBefore(tx, svc.teamId, q), before);
         throw new Rollback();
       })
       .catch((err) => {
@@ -124,7 +160,8 @@ async function sideBySide(svc: BenchService, name: string, raw: Record<string, s
       });
     for (let i = 0; i < PER_ROUND; i++) {
       const answer = await timed(() => listPosts(db, svc.teamId, q), after);
-      if (answer !== expected) throw new Error(`${name}: the current listing answers differently from the one before 007`);
+      if (answer !== expected)
+        throw new Error(`${name}: the current listing answers differently from the one before 007`);
     }
   }
   const b = median(before);
@@ -137,11 +174,24 @@ async function sideBySide(svc: BenchService, name: string, raw: Record<string, s
  * the same data, alternating: an exact count(*) of the matches (an index-only scan of 222,223
  * entries at a million posts, as before 014) against the counters by level. Both must agree.
  */
-async function seniorityCountSideBySide(svc: BenchService, name: string, wl: string | undefined, levels: string[]): Promise<SideBySideCase> {
+async function seniorityCountSideBySide(
+  svc: BenchService,
+  name: string,
+  wl: string | undefined,
+  levels: string[],
+): Promise<SideBySideCase> {
   const { db } = svc.ctx;
   const byRows = wl
-    ? () => db.query<{ n: string }>('SELECT count(*) AS n FROM watchlist_posts WHERE watchlist_id = $1 AND author_seniority = ANY($2::text[])', [wl, levels])
-    : () => db.query<{ n: string }>('SELECT count(*) AS n FROM posts WHERE team_id = $1 AND author_seniority = ANY($2::text[])', [svc.teamId, levels]);
+    ? () =>
+        db.query<{ n: string }>(
+          'SELECT count(*) AS n FROM watchlist_posts WHERE watchlist_id = $1 AND author_seniority = ANY($2::text[])',
+          [wl, levels],
+        )
+    : () =>
+        db.query<{ n: string }>(
+          'SELECT count(*) AS n FROM posts WHERE team_id = $1 AND author_seniority = ANY($2::text[])',
+          [svc.teamId, levels],
+        );
   const before: number[] = [];
   const after: number[] = [];
   for (let r = 0; r < ROUNDS * PER_ROUND; r++) {
@@ -151,7 +201,8 @@ async function seniorityCountSideBySide(svc: BenchService, name: string, wl: str
     t0 = performance.now();
     const read = (await readPostCount(db, svc.teamId, wl, levels)).posts;
     after.push(performance.now() - t0);
-    if (read !== counted) throw new Error(`${name}: the counters say ${read}, count(*) says ${counted}`);
+    if (read !== counted)
+      throw new Error(`${name}: the counters say ${read}, count(*) says ${counted}`);
   }
   const b = median(before);
   const a = median(after);
@@ -159,26 +210,43 @@ async function seniorityCountSideBySide(svc: BenchService, name: string, wl: str
 }
 
 async function benchDatabase(label: string, url: string): Promise<PostsPageDatabaseResult> {
-  const result: PostsPageDatabaseResult = { database: label, posts: POSTS, http: [], side_by_side: [], seniority_count: [] };
+  const result: PostsPageDatabaseResult = {
+    database: label,
+    posts: POSTS,
+    http: [],
+    side_by_side: [],
+    seniority_count: [],
+  };
   const svc = await startBenchService(label, url, 1);
   try {
     const t0 = performance.now();
-    const wl = await loadPosts(svc, POSTS, (n) => process.stdout.write(`\r${label}: loaded ${n.toLocaleString('en')} posts`));
+    const wl = await loadPosts(svc, POSTS, (n) =>
+      process.stdout.write(`\r${label}: loaded ${n.toLocaleString('en')} posts`),
+    );
     result.load_s = Math.round((performance.now() - t0) / 100) / 10;
     process.stdout.write(` (${result.load_s} s)\n`);
     for (const [name, query] of CASES) {
       const r = await measureHttp(svc, name, query(wl));
-      console.log(`${label}: HTTP ${name}: p50 ${r.p50_ms} ms, p99 ${r.p99_ms} ms over ${r.requests} (count ${r.count.toLocaleString('en')})`);
+      console.log(
+        `${label}: HTTP ${name}: p50 ${r.p50_ms} ms, p99 ${r.p99_ms} ms over ${r.requests} (count ${r.count.toLocaleString('en')})`,
+      );
       result.http.push(r);
     }
     for (const [name, query] of CASES) {
       const r = await sideBySide(svc, name, query(wl));
-      console.log(`${label}: before/after ${name}: ${r.before_p50_ms} ms -> ${r.after_p50_ms} ms (${r.speedup}x)`);
+      console.log(
+        `${label}: before/after ${name}: ${r.before_p50_ms} ms -> ${r.after_p50_ms} ms (${r.speedup}x)`,
+      );
       result.side_by_side.push(r);
     }
-    for (const [name, scope] of [['watchlist, seniority cxo,vp', wl], ['team, seniority cxo,vp', undefined]] as const) {
+    for (const [name, scope] of [
+      ['watchlist, seniority cxo,vp', wl],
+      ['team, seniority cxo,vp', undefined],
+    ] as const) {
       const r = await seniorityCountSideBySide(svc, name, scope, ['cxo', 'vp']);
-      console.log(`${label}: seniority total, count(*) vs counters, ${name}: ${r.before_p50_ms} ms -> ${r.after_p50_ms} ms (${r.speedup}x)`);
+      console.log(
+        `${label}: seniority total, count(*) vs counters, ${name}: ${r.before_p50_ms} ms -> ${r.after_p50_ms} ms (${r.speedup}x)`,
+      );
       result.seniority_count.push(r);
     }
   } catch (err) {
@@ -196,19 +264,43 @@ export function printPostsPageTables(results: PostsPageDatabaseResult[]) {
     results.flatMap((r) =>
       r.error && r.http.length === 0
         ? [{ database: r.database, case: `failed: ${r.error}` }]
-        : r.http.map((c) => ({ database: r.database, case: c.case, 'p50 ms': c.p50_ms, 'p99 ms': c.p99_ms, 'max ms': c.max_ms, requests: c.requests, count: c.count })),
+        : r.http.map((c) => ({
+            database: r.database,
+            case: c.case,
+            'p50 ms': c.p50_ms,
+            'p99 ms': c.p99_ms,
+            'max ms': c.max_ms,
+            requests: c.requests,
+            count: c.count,
+          })),
     ),
   );
-  console.log(`\nListing before 007_posts_counts vs now, in-process, same data, ${ROUNDS} interleaved rounds of ${PER_ROUND}`);
+  console.log(
+    `\nListing before 007_posts_counts vs now, in-process, same data, ${ROUNDS} interleaved rounds of ${PER_ROUND}`,
+  );
   console.table(
     results.flatMap((r) =>
-      r.side_by_side.map((c) => ({ database: r.database, case: c.case, 'before p50 ms': c.before_p50_ms, 'after p50 ms': c.after_p50_ms, speedup: `${c.speedup}x` })),
+      r.side_by_side.map((c) => ({
+        database: r.database,
+        case: c.case,
+        'before p50 ms': c.before_p50_ms,
+        'after p50 ms': c.after_p50_ms,
+        speedup: `${c.speedup}x`,
+      })),
     ),
   );
-  console.log('\nTotal of a seniority filter: count(*) of the matches (before 014) vs the counters by level, same data, interleaved');
+  console.log(
+    '\nTotal of a seniority filter: count(*) of the matches (before 014) vs the counters by level, same data, interleaved',
+  );
   console.table(
     results.flatMap((r) =>
-      (r.seniority_count ?? []).map((c) => ({ database: r.database, case: c.case, 'count(*) p50 ms': c.before_p50_ms, 'counters p50 ms': c.after_p50_ms, speedup: `${c.speedup}x` })),
+      (r.seniority_count ?? []).map((c) => ({
+        database: r.database,
+        case: c.case,
+        'count(*) p50 ms': c.before_p50_ms,
+        'counters p50 ms': c.after_p50_ms,
+        speedup: `${c.speedup}x`,
+      })),
     ),
   );
 }
@@ -223,11 +315,23 @@ export async function runPostsPageBench(): Promise<PostsPageReport> {
   const dir = fileURLToPath(new URL('./results/', import.meta.url));
   await mkdir(dir, { recursive: true });
   const file = `${dir}posts-page-${started.toISOString().replace(/[:.]/g, '-')}.json`;
-  const settings = { posts: POSTS, requests_per_case: REQUESTS, case_budget_ms: CASE_BUDGET_MS, rounds: ROUNDS, per_round: PER_ROUND };
+  const settings = {
+    posts: POSTS,
+    requests_per_case: REQUESTS,
+    case_budget_ms: CASE_BUDGET_MS,
+    rounds: ROUNDS,
+    per_round: PER_ROUND,
+  };
   await writeFile(
     file,
     JSON.stringify(
-      { benchmark: 'posts-page', started_at: started.toISOString(), machine: { cpus: os.cpus().length, node: process.version }, settings, results },
+      {
+        benchmark: 'posts-page',
+        started_at: started.toISOString(),
+        machine: { cpus: os.cpus().length, node: process.version },
+        settings,
+        results,
+      },
       null,
       2,
     ) + '\n',

@@ -20,7 +20,8 @@ export interface ThroughputResult {
   http_over_sql: number;
 }
 
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
+const percentile = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
 const round = (n: number, digits = 2) => Number(n.toFixed(digits));
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
@@ -33,7 +34,11 @@ export async function dispatchLatency(svc: BenchService, tasks: number): Promise
   const agent = svc.agents[0]!;
   const samples: number[] = [];
   for (let i = 0; i < tasks; i++) {
-    const claim = fetch(`${url}/agent/tasks/claim`, { method: 'POST', headers: agent.headers, body: '{"wait_s":25}' });
+    const claim = fetch(`${url}/agent/tasks/claim`, {
+      method: 'POST',
+      headers: agent.headers,
+      body: '{"wait_s":25}',
+    });
     // Let the claim reach its wait; a claim that has not yet would only make the number look better.
     await sleep(15);
     const sent = performance.now();
@@ -42,19 +47,29 @@ export async function dispatchLatency(svc: BenchService, tasks: number): Promise
       headers: { 'x-api-key': svc.apiKey, 'content-type': 'application/json' },
       body: JSON.stringify({ profile_slug: `person-${i}` }),
     });
-    if (created.status !== 200) throw new Error(`create answered ${created.status}: ${await created.text()}`);
+    if (created.status !== 200)
+      throw new Error(`create answered ${created.status}: ${await created.text()}`);
     await created.arrayBuffer();
     const res = await claim;
     const received = performance.now();
     if (res.status !== 200) throw new Error(`claim answered ${res.status}`);
     const { task } = (await res.json()) as { task: { id: string; type: string; attempt: number } };
-    if (task.type !== 'agent_profile_fetch') throw new Error(`claimed a ${task.type} task, not the agent_profile_fetch just created`);
+    if (task.type !== 'agent_profile_fetch')
+      throw new Error(`claimed a ${task.type} task, not the agent_profile_fetch just created`);
     samples.push(received - sent);
     // Finish it outside the measurement so the queue stays empty for the next round.
-    await svc.ctx.db.query(`UPDATE tasks SET status = 'failed', lease_expires_at = NULL WHERE id = $1`, [task.id]);
+    await svc.ctx.db.query(
+      `UPDATE tasks SET status = 'failed', lease_expires_at = NULL WHERE id = $1`,
+      [task.id],
+    );
   }
   samples.sort((a, b) => a - b);
-  return { tasks, p50_ms: round(percentile(samples, 50)), p99_ms: round(percentile(samples, 99)), max_ms: round(samples.at(-1)!) };
+  return {
+    tasks,
+    p50_ms: round(percentile(samples, 50)),
+    p99_ms: round(percentile(samples, 99)),
+    max_ms: round(samples.at(-1)!),
+  };
 }
 
 const MESSAGE_OUTPUT = { sent: true, conversation_urn: null, delivered_at: null };
@@ -72,14 +87,22 @@ async function seedTasks(svc: BenchService, count: number): Promise<void> {
 }
 
 /** The HTTP agents, in a worker thread (bench/http-agents.mjs): their side of the requests runs beside the service, as a browser's would. */
-function runHttpAgents(url: string, agents: BenchService['agents'], type: TaskType, output: unknown): Promise<{ done: number; seconds: number }> {
+function runHttpAgents(
+  url: string,
+  agents: BenchService['agents'],
+  type: TaskType,
+  output: unknown,
+): Promise<{ done: number; seconds: number }> {
   return new Promise((resolve, reject) => {
     const worker = new Worker(new URL('./http-agents.mjs', import.meta.url), {
       workerData: { url, agents: agents.map((a) => ({ headers: a.headers })), type, output },
     });
     worker.once('message', resolve);
     worker.once('error', reject);
-    worker.once('exit', (code) => code !== 0 && reject(new Error(`HTTP agents exited with ${code}`)));
+    worker.once(
+      'exit',
+      (code) => code !== 0 && reject(new Error(`HTTP agents exited with ${code}`)),
+    );
   });
 }
 
@@ -87,7 +110,12 @@ function runHttpAgents(url: string, agents: BenchService['agents'], type: TaskTy
 export async function queueThroughput(svc: BenchService, count: number): Promise<ThroughputResult> {
   const url = svc.server.url;
   await seedTasks(svc, count);
-  const { done, seconds: httpS } = await runHttpAgents(url, svc.agents, 'agent_send_message', MESSAGE_OUTPUT);
+  const { done, seconds: httpS } = await runHttpAgents(
+    url,
+    svc.agents,
+    'agent_send_message',
+    MESSAGE_OUTPUT,
+  );
   if (done !== count) throw new Error(`HTTP agents completed ${done} of ${count}`);
 
   await seedTasks(svc, count);

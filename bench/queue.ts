@@ -2,7 +2,12 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import os from 'node:os';
 import { findPostgres, setBenchBudgets, startBenchService } from './setup.js';
-import { dispatchLatency, queueThroughput, type LatencyResult, type ThroughputResult } from './queue-bench.js';
+import {
+  dispatchLatency,
+  queueThroughput,
+  type LatencyResult,
+  type ThroughputResult,
+} from './queue-bench.js';
 
 /**
  * `npx tsx bench/queue.ts` (and the first part of `npm run bench`): task dispatch latency and queue
@@ -30,10 +35,14 @@ async function benchDatabase(label: string, url: string): Promise<QueueDatabaseR
   try {
     process.stdout.write(`${label}: dispatch latency over ${DISPATCH_TASKS} tasks… `);
     result.dispatch = await dispatchLatency(svc, DISPATCH_TASKS);
-    process.stdout.write(`p50 ${result.dispatch.p50_ms} ms\n${label}: throughput, ${AGENTS} agents, ${THROUGHPUT_TASKS} tasks… `);
+    process.stdout.write(
+      `p50 ${result.dispatch.p50_ms} ms\n${label}: throughput, ${AGENTS} agents, ${THROUGHPUT_TASKS} tasks… `,
+    );
     await setBenchBudgets(svc, null);
     result.throughput = await queueThroughput(svc, THROUGHPUT_TASKS);
-    process.stdout.write(`${result.throughput.http_tasks_per_s} tasks/s\n${label}: the same under a budget… `);
+    process.stdout.write(
+      `${result.throughput.http_tasks_per_s} tasks/s\n${label}: the same under a budget… `,
+    );
     await setBenchBudgets(svc, { agent_send_message: { per_day: 10_000 } });
     result.throughput_budgeted = await queueThroughput(svc, THROUGHPUT_TASKS);
     process.stdout.write(`${result.throughput_budgeted.http_tasks_per_s} tasks/s\n`);
@@ -70,7 +79,8 @@ export async function runQueueBench(): Promise<{ file: string; results: QueueDat
   results.push(await benchDatabase('pglite', 'memory://'));
   const pgUrl = await findPostgres();
   if (pgUrl) results.push(await benchDatabase('postgres', pgUrl));
-  else results.push({ database: 'postgres', skipped: 'no PostgreSQL reachable (set DATABASE_URL)' });
+  else
+    results.push({ database: 'postgres', skipped: 'no PostgreSQL reachable (set DATABASE_URL)' });
 
   const dir = fileURLToPath(new URL('./results/', import.meta.url));
   await mkdir(dir, { recursive: true });
@@ -81,7 +91,11 @@ export async function runQueueBench(): Promise<{ file: string; results: QueueDat
       {
         started_at: started.toISOString(),
         machine: { cpus: os.cpus().length, node: process.version, platform: process.platform },
-        settings: { dispatch_tasks: DISPATCH_TASKS, throughput_tasks: THROUGHPUT_TASKS, agents: AGENTS },
+        settings: {
+          dispatch_tasks: DISPATCH_TASKS,
+          throughput_tasks: THROUGHPUT_TASKS,
+          agents: AGENTS,
+        },
         results,
       },
       null,

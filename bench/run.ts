@@ -60,7 +60,13 @@ const BENCHMARKS: { name: string; run: () => Promise<{ file: string; print: () =
 
 async function main() {
   const started = performance.now();
-  const done: { name: string; seconds: number; file?: string; print?: () => void; error?: string }[] = [];
+  const done: {
+    name: string;
+    seconds: number;
+    file?: string;
+    print?: () => void;
+    error?: string;
+  }[] = [];
   for (const bench of BENCHMARKS) {
     const t0 = performance.now();
     console.log(`\n== ${bench.name} ==`);
@@ -68,7 +74,11 @@ async function main() {
       const { file, print } = await bench.run();
       done.push({ name: bench.name, seconds: (performance.now() - t0) / 1000, file, print });
     } catch (err) {
-      done.push({ name: bench.name, seconds: (performance.now() - t0) / 1000, error: (err as Error).message });
+      done.push({
+        name: bench.name,
+        seconds: (performance.now() - t0) / 1000,
+        error: (err as Error).message,
+      });
     }
   }
   for (const d of done) {
@@ -76,7 +86,8 @@ async function main() {
     else console.log(`\n${d.name}: could not run: ${d.error}`);
   }
   console.log();
-  for (const d of done) console.log(`${d.name}: ${Math.round(d.seconds)} s${d.file ? `, written to ${d.file}` : ''}`);
+  for (const d of done)
+    console.log(`${d.name}: ${Math.round(d.seconds)} s${d.file ? `, written to ${d.file}` : ''}`);
   console.log(`all benchmarks: ${Math.round((performance.now() - started) / 1000)} s`);
 }
 

@@ -33,7 +33,9 @@ async function seed(db: { query: (sql: string) => Promise<unknown> }) {
   await db.query(`WITH t AS (SELECT id, row_number() OVER (ORDER BY id) - 1 AS n FROM teams)
                   INSERT INTO watchlists (id, team_id, type, name, slug)
                   SELECT gen_random_uuid(), t.id, 'keyword', 'w' || g, 'w' || g FROM generate_series(1, ${WATCHLISTS}) g JOIN t ON t.n = g % ${TEAMS}`);
-  await db.query(`INSERT INTO watchlist_keywords (id, watchlist_id, keyword) SELECT gen_random_uuid(), id, 'topic ' || slug FROM watchlists`);
+  await db.query(
+    `INSERT INTO watchlist_keywords (id, watchlist_id, keyword) SELECT gen_random_uuid(), id, 'topic ' || slug FROM watchlists`,
+  );
 }
 
 export async function runSchedulerBench(): Promise<{ file: string; result: SchedulerResult }> {
@@ -53,18 +55,23 @@ export async function runSchedulerBench(): Promise<{ file: string; result: Sched
       // Both instances tick every 100 ms until nothing is due (SCHEDULER_INTERVAL_S is their rhythm in service).
       for (;;) {
         await Promise.all([schedulerTick(a), schedulerTick(b)]);
-        const [row] = await a.db.query<{ n: number }>('SELECT count(*)::int AS n FROM watchlists WHERE next_due_at IS NULL OR next_due_at <= now()');
+        const [row] = await a.db.query<{ n: number }>(
+          'SELECT count(*)::int AS n FROM watchlists WHERE next_due_at IS NULL OR next_due_at <= now()',
+        );
         if (row!.n === 0) break;
         await new Promise((r) => setTimeout(r, 100));
       }
       result.service_s = Number(((performance.now() - t0) / 1000).toFixed(2));
       const [planned] = await a.db.query<{ n: number }>('SELECT count(*)::int AS n FROM tasks');
-      if (planned!.n !== WATCHLISTS) throw new Error(`planned ${planned!.n} tasks for ${WATCHLISTS} watchlists`);
+      if (planned!.n !== WATCHLISTS)
+        throw new Error(`planned ${planned!.n} tasks for ${WATCHLISTS} watchlists`);
       // The floor: the same rows, written by one statement with nothing else.
       let t1 = 0;
       let t2 = 0;
       await a.db.transaction(async (tx) => {
-        await tx.query('CREATE TEMP TABLE bench_tasks (LIKE tasks INCLUDING DEFAULTS) ON COMMIT DROP');
+        await tx.query(
+          'CREATE TEMP TABLE bench_tasks (LIKE tasks INCLUDING DEFAULTS) ON COMMIT DROP',
+        );
         t1 = performance.now();
         await tx.query(`INSERT INTO bench_tasks (id, team_id, type, input, status, watchlist_id, target_key)
                         SELECT gen_random_uuid(), w.team_id, 'agent_keyword_tracking', jsonb_build_object('keyword', k.keyword), 'pending', w.id, 'k:' || w.id
@@ -72,7 +79,9 @@ export async function runSchedulerBench(): Promise<{ file: string; result: Sched
         t2 = performance.now();
       });
       result.bare_sql_s = Number(((t2 - t1) / 1000).toFixed(2));
-      result.service_over_sql = Number((result.service_s / Math.max(result.bare_sql_s, 0.001)).toFixed(1));
+      result.service_over_sql = Number(
+        (result.service_s / Math.max(result.bare_sql_s, 0.001)).toFixed(1),
+      );
     } catch (err) {
       result.error = (err as Error).message;
     } finally {
@@ -84,7 +93,18 @@ export async function runSchedulerBench(): Promise<{ file: string; result: Sched
   const dir = fileURLToPath(new URL('./results/', import.meta.url));
   await mkdir(dir, { recursive: true });
   const file = `${dir}scheduler-${started.toISOString().replace(/[:.]/g, '-')}.json`;
-  await writeFile(file, JSON.stringify({ started_at: started.toISOString(), machine: { cpus: os.cpus().length, node: process.version }, result }, null, 2) + '\n');
+  await writeFile(
+    file,
+    JSON.stringify(
+      {
+        started_at: started.toISOString(),
+        machine: { cpus: os.cpus().length, node: process.version },
+        result,
+      },
+      null,
+      2,
+    ) + '\n',
+  );
   return { file, result };
 }
 

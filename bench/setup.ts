@@ -27,28 +27,61 @@ export interface BenchService {
  * A load test is no person's account: the team's budgets as an admin who accepts the risk may set
  * them (PATCH /api-team). `null`: no limit on any kind; otherwise these kinds' limits over the defaults.
  */
-export async function setBenchBudgets(svc: Pick<BenchService, 'ctx' | 'teamId'>, budgets: Record<string, { per_day: number | null; per_week?: number | null }> | null) {
-  const stored = budgets ?? Object.fromEntries(TASK_TYPES.map((t) => [t, { per_day: null, per_week: null }]));
-  await svc.ctx.db.query('UPDATE teams SET budgets = $2::jsonb WHERE id = $1', [svc.teamId, JSON.stringify(stored)]);
+export async function setBenchBudgets(
+  svc: Pick<BenchService, 'ctx' | 'teamId'>,
+  budgets: Record<string, { per_day: number | null; per_week?: number | null }> | null,
+) {
+  const stored =
+    budgets ?? Object.fromEntries(TASK_TYPES.map((t) => [t, { per_day: null, per_week: null }]));
+  await svc.ctx.db.query('UPDATE teams SET budgets = $2::jsonb WHERE id = $1', [
+    svc.teamId,
+    JSON.stringify(stored),
+  ]);
 }
 
-export async function startBenchService(label: string, databaseUrl: string, agents: number): Promise<BenchService> {
+export async function startBenchService(
+  label: string,
+  databaseUrl: string,
+  agents: number,
+): Promise<BenchService> {
   const dataDir = await mkdtemp(join(tmpdir(), 'na-bench-'));
-  const config = loadConfig({ DATA_DIR: dataDir, SECRET_KEY: 'cd'.repeat(32), PORT: '0', HOST: '127.0.0.1' });
-  const schema = databaseUrl.startsWith('postgres') ? `bench_${crypto.randomUUID().replace(/-/g, '').slice(0, 12)}` : undefined;
-  const ctx = await createServiceContext(config, { log: createLogger({ silent: true }), databaseUrl, databaseSchema: schema });
+  const config = loadConfig({
+    DATA_DIR: dataDir,
+    SECRET_KEY: 'cd'.repeat(32),
+    PORT: '0',
+    HOST: '127.0.0.1',
+  });
+  const schema = databaseUrl.startsWith('postgres')
+    ? `bench_${crypto.randomUUID().replace(/-/g, '').slice(0, 12)}`
+    : undefined;
+  const ctx = await createServiceContext(config, {
+    log: createLogger({ silent: true }),
+    databaseUrl,
+    databaseSchema: schema,
+  });
   const server = await startServer(ctx, config);
   const team = await createTeam(ctx.db, ctx.secretKey, `bench ${label}`);
   const list: BenchService['agents'] = [];
   for (let i = 0; i < agents; i++) {
     const userId = crypto.randomUUID();
-    await ctx.db.query('INSERT INTO users (id, email, full_name) VALUES ($1, $2, $3)', [userId, `agent${i}@bench.test`, `Agent ${i}`]);
+    await ctx.db.query('INSERT INTO users (id, email, full_name) VALUES ($1, $2, $3)', [
+      userId,
+      `agent${i}@bench.test`,
+      `Agent ${i}`,
+    ]);
     await ctx.db.query(
       `INSERT INTO memberships (team_id, email, user_id, role, joined_at, last_active_at) VALUES ($1, $2, $3, $4, now(), now())`,
       [team.id, `agent${i}@bench.test`, userId, i === 0 ? 'admin' : 'member'],
     );
     const token = await issueAgentToken(ctx.db, userId);
-    list.push({ userId, headers: { 'x-api-key': team.apiKey, authorization: `Bearer ${token}`, 'content-type': 'application/json' } });
+    list.push({
+      userId,
+      headers: {
+        'x-api-key': team.apiKey,
+        authorization: `Bearer ${token}`,
+        'content-type': 'application/json',
+      },
+    });
   }
   // A member who sends messages becomes one the relationship sync reads (docs/relationships.md), and
   // a first sync is due at once: its connection and inbox reads would join the benched queue. These

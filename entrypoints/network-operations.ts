@@ -8,6 +8,9 @@ import { runTask } from '../src/network/run-task.js';
 export default defineUnlistedScript({
   exclude: ['firefox'],
   main() {
-    (globalThis as { [OPERATIONS_KEY]?: NetworkOperations })[OPERATIONS_KEY] = { runTask, readNetworkSession };
+    (globalThis as { [OPERATIONS_KEY]?: NetworkOperations })[OPERATIONS_KEY] = {
+      runTask,
+      readNetworkSession,
+    };
   },
 });

@@ -25,7 +25,9 @@ async function sourceFiles(): Promise<string[]> {
     name: 'leave-out-sources-only',
     setup(b) {
       b.onResolve({ filter: /\/build\.js$/ }, (args) =>
-        resolve(args.resolveDir, args.path.replace(/\.js$/, '.ts')) === SOURCES_ONLY ? { path: args.path, external: true } : undefined,
+        resolve(args.resolveDir, args.path.replace(/\.js$/, '.ts')) === SOURCES_ONLY
+          ? { path: args.path, external: true }
+          : undefined,
       );
     },
   };
@@ -47,7 +49,8 @@ async function sourceFiles(): Promise<string[]> {
 export async function buildService(outDir = join(ROOT, 'dist')): Promise<void> {
   const files = await sourceFiles();
   const outside = files.filter((f) => !f.startsWith(SRC + '/') || !f.endsWith('.ts'));
-  if (outside.length) throw new Error(`The service reaches files outside src/: ${outside.join(', ')}`);
+  if (outside.length)
+    throw new Error(`The service reaches files outside src/: ${outside.join(', ')}`);
   // Built aside, then swapped in whole: a service running from outDir (`npm run ops` builds while
   // it may run on PostgreSQL) never finds a file missing, and no module of an older build stays.
   const stage = `${outDir}.building-${process.pid}`;
@@ -78,7 +81,9 @@ export async function buildService(outDir = join(ROOT, 'dist')): Promise<void> {
   await rename(stage, outDir);
   await rm(old, { recursive: true, force: true });
   // stderr: `npm run ops` builds first, and its stdout may be piped (rotate-key prints the key).
-  console.error(`service built into ${relative(process.cwd(), outDir) || '.'}/ (${files.length} modules)`);
+  console.error(
+    `service built into ${relative(process.cwd(), outDir) || '.'}/ (${files.length} modules)`,
+  );
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {

@@ -13,5 +13,9 @@ export function bundleStats(): Plugin;
 export function clearBundleStats(outDir: string): void;
 export function checkBundles(
   outDir?: string,
-  options?: { top?: number; budgets?: Record<string, number>; baseline?: Record<string, { bytes: number; modules: Record<string, number> }> },
+  options?: {
+    top?: number;
+    budgets?: Record<string, number>;
+    baseline?: Record<string, { bytes: number; modules: Record<string, number> }>;
+  },
 ): { lines: string[]; failures: string[]; record: Record<string, unknown> };

@@ -14,7 +14,15 @@
 // fails when a bundle is over budget or holds a module it must not hold, naming the modules that
 // grew it: the biggest growth against scripts/bundle-sizes.json (what was measured last time the
 // budgets held; `node scripts/bundle-size.mjs --record` writes it), and the largest modules.
-import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import {
+  existsSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import { basename, dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { transformSync } from 'esbuild';
@@ -36,17 +44,38 @@ export const BUDGETS = {
  */
 export const FORBIDDEN = {
   'background.js': [
-    { pattern: /^node_modules\/zod\//, why: 'the worker checks against the contract written as JSON Schema at build time (scripts/contract-schemas.ts): no schema library in the worker' },
-    { pattern: /^src\/network\/map\/built-in\.ts$/, why: 'the built-in network map ships as network-map.json, read by the worker when it needs it (src/agent/built-in-map.ts)' },
+    {
+      pattern: /^node_modules\/zod\//,
+      why: 'the worker checks against the contract written as JSON Schema at build time (scripts/contract-schemas.ts): no schema library in the worker',
+    },
+    {
+      pattern: /^src\/network\/map\/built-in\.ts$/,
+      why: 'the built-in network map ships as network-map.json, read by the worker when it needs it (src/agent/built-in-map.ts)',
+    },
   ],
   'content-scripts/network.js': [
-    { pattern: /^node_modules\/zod\//, why: 'zod belongs to the service: the content script imports only types and zod-free constants from the contract' },
-    { pattern: /^src\/network\/map\/built-in\.ts$/, why: 'the built-in network map reaches the tab in task:start' },
-    { pattern: /^src\/network\//, why: 'the operations load on first use, from network-operations.js (src/content/operations.ts)' },
+    {
+      pattern: /^node_modules\/zod\//,
+      why: 'zod belongs to the service: the content script imports only types and zod-free constants from the contract',
+    },
+    {
+      pattern: /^src\/network\/map\/built-in\.ts$/,
+      why: 'the built-in network map reaches the tab in task:start',
+    },
+    {
+      pattern: /^src\/network\//,
+      why: 'the operations load on first use, from network-operations.js (src/content/operations.ts)',
+    },
   ],
   'network-operations.js': [
-    { pattern: /^node_modules\/zod\//, why: 'zod belongs to the worker: the operations import only types and zod-free constants from the contract' },
-    { pattern: /^src\/network\/map\/built-in\.ts$/, why: 'the built-in network map reaches the tab in task:start' },
+    {
+      pattern: /^node_modules\/zod\//,
+      why: 'zod belongs to the worker: the operations import only types and zod-free constants from the contract',
+    },
+    {
+      pattern: /^src\/network\/map\/built-in\.ts$/,
+      why: 'the built-in network map reaches the tab in task:start',
+    },
   ],
 };
 
@@ -69,7 +98,12 @@ export const NETWORK_MAP_FILE = 'network-map.json';
  * schema is a value built from other values (`z.config(...)`, a statement, is left alone).
  */
 export function pureContractSchemas() {
-  const WRAPPED = new Set(['CallExpression', 'ObjectExpression', 'ArrayExpression', 'MemberExpression']);
+  const WRAPPED = new Set([
+    'CallExpression',
+    'ObjectExpression',
+    'ArrayExpression',
+    'MemberExpression',
+  ]);
   return {
     name: 'network-agent:pure-contract-schemas',
     enforce: 'post',
@@ -80,7 +114,8 @@ export function pureContractSchemas() {
       for (const node of this.parse(code).body) {
         const decl = node.type === 'ExportNamedDeclaration' ? node.declaration : node;
         if (decl?.type !== 'VariableDeclaration' || decl.kind !== 'const') continue;
-        for (const d of decl.declarations) if (d.init && WRAPPED.has(d.init.type)) spans.push([d.init.start, d.init.end]);
+        for (const d of decl.declarations)
+          if (d.init && WRAPPED.has(d.init.type)) spans.push([d.init.start, d.init.end]);
       }
       if (!spans.length) return null;
       let out = code;
@@ -103,7 +138,9 @@ function moduleName(id) {
 function minifiedSize(code) {
   if (!code) return 0;
   try {
-    return Buffer.byteLength(transformSync(code, { minify: true, loader: 'js', logLevel: 'silent' }).code);
+    return Buffer.byteLength(
+      transformSync(code, { minify: true, loader: 'js', logLevel: 'silent' }).code,
+    );
   } catch {
     return Buffer.byteLength(code);
   }
@@ -130,7 +167,10 @@ export function bundleStats() {
           modules[name] = (modules[name] ?? 0) + minifiedSize(m.code);
         }
         const stats = { file: chunk.fileName, bytes: Buffer.byteLength(chunk.code), modules };
-        writeFileSync(join(dir, `${chunk.fileName.replace(/[/\\]/g, '__')}.json`), JSON.stringify(stats, null, 1));
+        writeFileSync(
+          join(dir, `${chunk.fileName.replace(/[/\\]/g, '__')}.json`),
+          JSON.stringify(stats, null, 1),
+        );
       }
     },
   };
@@ -176,7 +216,10 @@ function byPackage(modules) {
  * Checks every budgeted bundle of a build target. Answers the lines to print and the failures;
  * `record` answers what to write as the new baseline.
  */
-export function checkBundles(outDir = join(ROOT, '.output', 'chrome-mv3'), { top = 8, budgets = BUDGETS, baseline = readBaseline() } = {}) {
+export function checkBundles(
+  outDir = join(ROOT, '.output', 'chrome-mv3'),
+  { top = 8, budgets = BUDGETS, baseline = readBaseline() } = {},
+) {
   const stats = readStats(outDir);
   const lines = [];
   const failures = [];
@@ -190,22 +233,34 @@ export function checkBundles(outDir = join(ROOT, '.output', 'chrome-mv3'), { top
     const bytes = statSync(path).size;
     const s = stats.get(file);
     if (!s) {
-      failures.push(`${file}: no bundle stats in ${relative(ROOT, statsDirFor(outDir))} (build with wxt.config.ts, whose bundleStats() plugin writes them)`);
+      failures.push(
+        `${file}: no bundle stats in ${relative(ROOT, statsDirFor(outDir))} (build with wxt.config.ts, whose bundleStats() plugin writes them)`,
+      );
       continue;
     }
-    record[file] = { bytes, modules: Object.fromEntries(sorted(s.modules).map(([n, v]) => [n, v])) };
+    record[file] = {
+      bytes,
+      modules: Object.fromEntries(sorted(s.modules).map(([n, v]) => [n, v])),
+    };
     const over = bytes > budget;
-    lines.push(`${over ? '✗' : '✓'} ${file}: ${kB(bytes)} of ${kB(budget)}${over ? `, OVER BUDGET by ${kB(bytes - budget)}` : ''}`);
-    for (const [name, size] of sorted(byPackage(s.modules)).slice(0, top)) lines.push(`    ${kB(size).padStart(8)}  ${name}`);
+    lines.push(
+      `${over ? '✗' : '✓'} ${file}: ${kB(bytes)} of ${kB(budget)}${over ? `, OVER BUDGET by ${kB(bytes - budget)}` : ''}`,
+    );
+    for (const [name, size] of sorted(byPackage(s.modules)).slice(0, top))
+      lines.push(`    ${kB(size).padStart(8)}  ${name}`);
     if (file === 'background.js' && existsSync(join(outDir, NETWORK_MAP_FILE))) {
-      lines.push(`    (beside it: ${NETWORK_MAP_FILE}, ${kB(statSync(join(outDir, NETWORK_MAP_FILE)).size)}, the built-in network map, read on first use)`);
+      lines.push(
+        `    (beside it: ${NETWORK_MAP_FILE}, ${kB(statSync(join(outDir, NETWORK_MAP_FILE)).size)}, the built-in network map, read on first use)`,
+      );
     }
 
     const bad = [];
     for (const rule of FORBIDDEN[file] ?? []) {
-      for (const name of Object.keys(s.modules)) if (rule.pattern.test(name)) bad.push(`${name} (${rule.why})`);
+      for (const name of Object.keys(s.modules))
+        if (rule.pattern.test(name)) bad.push(`${name} (${rule.why})`);
     }
-    if (bad.length) failures.push(`${file} holds modules it must not:\n      ${bad.join('\n      ')}`);
+    if (bad.length)
+      failures.push(`${file} holds modules it must not:\n      ${bad.join('\n      ')}`);
 
     if (over) {
       const before = baseline[file]?.modules ?? {};
@@ -217,8 +272,13 @@ export function checkBundles(outDir = join(ROOT, '.output', 'chrome-mv3'), { top
       const grew = growth.length
         ? growth.map(([name, d, added]) => `${name} +${kB(d)}${added ? ' (new)' : ''}`).join(', ')
         : 'nothing against scripts/bundle-sizes.json';
-      const largest = sorted(s.modules).slice(0, 3).map(([n, v]) => `${n} ${kB(v)}`).join(', ');
-      failures.push(`${file} is ${kB(bytes)}, over its ${kB(budget)} budget by ${kB(bytes - budget)}. Grew most: ${grew}. Largest: ${largest}`);
+      const largest = sorted(s.modules)
+        .slice(0, 3)
+        .map(([n, v]) => `${n} ${kB(v)}`)
+        .join(', ');
+      failures.push(
+        `${file} is ${kB(bytes)}, over its ${kB(budget)} budget by ${kB(bytes - budget)}. Grew most: ${grew}. Largest: ${largest}`,
+      );
     }
   }
   return { lines, failures, record };
@@ -227,7 +287,9 @@ export function checkBundles(outDir = join(ROOT, '.output', 'chrome-mv3'), { top
 // As a script: print, fail when over budget; `--record` also writes the baseline when within it.
 if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
   const dirArg = process.argv.indexOf('--dir');
-  const outDir = resolve(dirArg > 0 ? process.argv[dirArg + 1] : join(ROOT, '.output', 'chrome-mv3'));
+  const outDir = resolve(
+    dirArg > 0 ? process.argv[dirArg + 1] : join(ROOT, '.output', 'chrome-mv3'),
+  );
   const { lines, failures, record } = checkBundles(outDir);
   console.log(`Bundle budgets (${relative(ROOT, outDir)}):`);
   for (const l of lines) console.log(l);

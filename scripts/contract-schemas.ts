@@ -17,10 +17,15 @@ export const CONTRACT_SCHEMAS_ID = 'virtual:contract-schemas';
 function refuseUnrepresentable(schema: z.core.$ZodType, where: string) {
   const def = schema._zod.def as z.core.$ZodTypeDef & { checks?: z.core.$ZodCheck[] };
   if (def.type === 'transform' || def.type === 'pipe' || def.type === 'custom') {
-    throw new Error(`${where}: a ${def.type} cannot be checked by the worker (src/contract/worker-checked.ts)`);
+    throw new Error(
+      `${where}: a ${def.type} cannot be checked by the worker (src/contract/worker-checked.ts)`,
+    );
   }
   for (const check of def.checks ?? []) {
-    if (check._zod.def.check === 'custom') throw new Error(`${where}: a refinement cannot be checked by the worker (src/contract/worker-checked.ts)`);
+    if (check._zod.def.check === 'custom')
+      throw new Error(
+        `${where}: a refinement cannot be checked by the worker (src/contract/worker-checked.ts)`,
+      );
   }
 }
 
@@ -33,11 +38,20 @@ function compact(node: unknown, where: string): unknown {
   const out: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(node)) {
     if (key === '$schema' || key === '$id') continue;
-    if (!CHECKED_KEYWORDS.has(key)) throw new Error(`${where}: JSON Schema keyword '${key}' is not one src/shared/json-schema-check.ts checks`);
-    if ((node as JsonSchema).type === 'integer' && ((key === 'minimum' && value === -SAFE) || (key === 'maximum' && value === SAFE))) continue;
+    if (!CHECKED_KEYWORDS.has(key))
+      throw new Error(
+        `${where}: JSON Schema keyword '${key}' is not one src/shared/json-schema-check.ts checks`,
+      );
+    if (
+      (node as JsonSchema).type === 'integer' &&
+      ((key === 'minimum' && value === -SAFE) || (key === 'maximum' && value === SAFE))
+    )
+      continue;
     // Names of properties, and values, are data, not schemas.
     if (key === 'properties' || key === '$defs') {
-      out[key] = Object.fromEntries(Object.entries(value as object).map(([k, v]) => [k, compact(v, `${where}.${k}`)]));
+      out[key] = Object.fromEntries(
+        Object.entries(value as object).map(([k, v]) => [k, compact(v, `${where}.${k}`)]),
+      );
     } else if (key === 'enum' || key === 'const' || key === 'default' || key === 'required') {
       out[key] = value;
     } else {
@@ -48,7 +62,9 @@ function compact(node: unknown, where: string): unknown {
 }
 
 /** Every checked schema by its id, as JSON Schema (draft 2020-12), refs between them by id. */
-export function contractSchemas(checked: Record<string, z.core.$ZodType> = WORKER_CHECKED): Record<string, JsonSchema> {
+export function contractSchemas(
+  checked: Record<string, z.core.$ZodType> = WORKER_CHECKED,
+): Record<string, JsonSchema> {
   const registry = z.registry<{ id: string }>();
   for (const [id, schema] of Object.entries(checked)) registry.add(schema, { id });
   const { schemas } = z.toJSONSchema(registry, {
@@ -58,7 +74,9 @@ export function contractSchemas(checked: Record<string, z.core.$ZodType> = WORKE
     reused: 'ref',
     override: (ctx) => refuseUnrepresentable(ctx.zodSchema, 'contract schema'),
   });
-  return Object.fromEntries(Object.entries(schemas).map(([id, s]) => [id, compact(s, id) as JsonSchema]));
+  return Object.fromEntries(
+    Object.entries(schemas).map(([id, s]) => [id, compact(s, id) as JsonSchema]),
+  );
 }
 
 /** The Vite plugin serving them as `virtual:contract-schemas` (wxt.config.ts, vitest.config.ts). */
@@ -68,6 +86,9 @@ export function contractSchemasModule() {
     name: 'network-agent:contract-schemas',
     resolveId: (id: string) => (id === CONTRACT_SCHEMAS_ID ? resolved : null),
     // JSON.parse of a string: V8 reads it faster than the same object as a literal.
-    load: (id: string) => (id === resolved ? `export default JSON.parse(${JSON.stringify(JSON.stringify(contractSchemas()))});` : null),
+    load: (id: string) =>
+      id === resolved
+        ? `export default JSON.parse(${JSON.stringify(JSON.stringify(contractSchemas()))});`
+        : null,
   };
 }

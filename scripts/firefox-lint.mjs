@@ -11,7 +11,15 @@ const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 export const FIREFOX_DIR = '.output/firefox-mv2';
 
 /** Every folder of extension code: none of it may write markup as a string. */
-const EXTENSION_SOURCES = ['entrypoints', 'src/agent', 'src/content', 'src/network', 'src/popup', 'src/shared', 'src/ui'];
+const EXTENSION_SOURCES = [
+  'entrypoints',
+  'src/agent',
+  'src/content',
+  'src/network',
+  'src/popup',
+  'src/shared',
+  'src/ui',
+];
 
 function filesUnder(dir) {
   return readdirSync(dir).flatMap((name) => {
@@ -27,7 +35,11 @@ function filesUnder(dir) {
  */
 function markupWriters() {
   return EXTENSION_SOURCES.flatMap((d) => filesUnder(join(ROOT, d)))
-    .filter((f) => /\.(ts|js|mjs|html)$/.test(f) && /innerHTML|outerHTML|insertAdjacentHTML|document\.write/.test(readFileSync(f, 'utf8')))
+    .filter(
+      (f) =>
+        /\.(ts|js|mjs|html)$/.test(f) &&
+        /innerHTML|outerHTML|insertAdjacentHTML|document\.write/.test(readFileSync(f, 'utf8')),
+    )
     .map((f) => relative(ROOT, f));
 }
 
@@ -35,7 +47,11 @@ function markupWriters() {
 export function lintFirefox(dir = FIREFOX_DIR) {
   const out = resolve(ROOT, dir);
   console.log(`\n$ npx web-ext lint --source-dir ${dir} --output json`);
-  const lint = spawnSync('npx', ['web-ext', 'lint', '--source-dir', out, '--output', 'json'], { encoding: 'utf8', env: process.env, cwd: ROOT });
+  const lint = spawnSync('npx', ['web-ext', 'lint', '--source-dir', out, '--output', 'json'], {
+    encoding: 'utf8',
+    env: process.env,
+    cwd: ROOT,
+  });
   let report = null;
   try {
     report = JSON.parse(lint.stdout);

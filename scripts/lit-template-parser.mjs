@@ -9,7 +9,8 @@
 // is no extension, keeps lit-html as published.
 
 /** lit-html 3's minified `Template.createElement`, exactly: a new lit-html must be looked at again. */
-const CREATE_ELEMENT = /static createElement\((\w+),(\w+)\)\{const (\w+)=(\w+)\.createElement\("template"\);return \3\.innerHTML=\1,\3\}/;
+const CREATE_ELEMENT =
+  /static createElement\((\w+),(\w+)\)\{const (\w+)=(\w+)\.createElement\("template"\);return \3\.innerHTML=\1,\3\}/;
 
 /** The same element, parsed by DOMParser: the markup string lit-html built, inside a <template>. */
 function parsedTemplate(_match, markup, options) {
@@ -23,7 +24,9 @@ export function litTemplateParser() {
     transform(code, id) {
       if (!/[\\/]node_modules[\\/]lit-html[\\/]lit-html\.js$/.test(id)) return null;
       if (!CREATE_ELEMENT.test(code)) {
-        throw new Error('lit-template-parser: lit-html changed its Template.createElement; read it and update scripts/lit-template-parser.mjs');
+        throw new Error(
+          'lit-template-parser: lit-html changed its Template.createElement; read it and update scripts/lit-template-parser.mjs',
+        );
       }
       return { code: code.replace(CREATE_ELEMENT, parsedTemplate), map: null };
     },

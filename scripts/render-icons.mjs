@@ -26,24 +26,40 @@ const ICON_SIZES = [16, 32, 48, 128];
 const STATE_SIZES = [16, 32];
 
 const svg = await readFile(`${ROOT}assets/icon.svg`, 'utf8');
-const browser = await chromium.launch({ executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu'] });
+const browser = await chromium.launch({
+  executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
+  args: ['--no-sandbox', '--disable-gpu'],
+});
 try {
   await mkdir(OUT, { recursive: true });
   const jobs = [
     ...ICON_SIZES.map((size) => ({ variant: 'active', size, file: `${size}.png` })),
     ...Object.keys(VARIANTS)
       .filter((v) => v !== 'active')
-      .flatMap((variant) => STATE_SIZES.map((size) => ({ variant, size, file: `${variant}-${size}.png` }))),
+      .flatMap((variant) =>
+        STATE_SIZES.map((size) => ({ variant, size, file: `${variant}-${size}.png` })),
+      ),
   ];
   for (const { variant, size, file } of jobs) {
     // The viewport is the icon's size, so the SVG's own small-size media query applies as it
     // does when a browser draws the SVG as a 16 px favicon.
-    const page = await browser.newPage({ viewport: { width: size, height: size }, deviceScaleFactor: 1 });
-    const vars = Object.entries(VARIANTS[variant]).map(([k, v]) => `${k}: ${v};`).join(' ');
+    const page = await browser.newPage({
+      viewport: { width: size, height: size },
+      deviceScaleFactor: 1,
+    });
+    const vars = Object.entries(VARIANTS[variant])
+      .map(([k, v]) => `${k}: ${v};`)
+      .join(' ');
     await page.setContent(
       `<!doctype html><html><head><style>html, body { margin: 0; background: transparent; } svg { display: block; width: ${size}px; height: ${size}px; ${vars} }</style></head><body>${svg}</body></html>`,
     );
-    await writeFile(`${OUT}${file}`, await page.screenshot({ omitBackground: true, clip: { x: 0, y: 0, width: size, height: size } }));
+    await writeFile(
+      `${OUT}${file}`,
+      await page.screenshot({
+        omitBackground: true,
+        clip: { x: 0, y: 0, width: size, height: size },
+      }),
+    );
     await page.close();
     console.log(`public/icons/${file}`);
   }

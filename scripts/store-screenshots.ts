@@ -20,10 +20,14 @@ const SERVICE_URL = `http://127.0.0.1:${PORT}`;
 // Read by wxt.config.ts and by the e2e harness when they load (below).
 process.env.WXT_DEFAULT_SERVICE_URL = SERVICE_URL;
 process.env.E2E_SERVICE_PORT = PORT;
-process.env.E2E_EXTENSION_DIR = fileURLToPath(new URL('../.output/store/chrome-mv3/', import.meta.url));
+process.env.E2E_EXTENSION_DIR = fileURLToPath(
+  new URL('../.output/store/chrome-mv3/', import.meta.url),
+);
 const { schedulerTick } = await import('../src/service/scheduler/index.js');
 const { CHROME_PATH } = await import('../test/e2e/support/e2e-env.js');
-const { mailedCode, publicApi, signInThroughPopup, startAgentWorld } = await import('../test/e2e/support/harness.js');
+const { mailedCode, publicApi, signInThroughPopup, startAgentWorld } = await import(
+  '../test/e2e/support/harness.js'
+);
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const OUT = `${ROOT}docs/store/`;
@@ -31,15 +35,24 @@ const WIDTH = 1280;
 const HEIGHT = 800;
 const EMAIL = 'grace@example.com';
 
-const dataUrl = async (file: string, type = 'image/png') => `data:${type};base64,${(await readFile(file)).toString('base64')}`;
+const dataUrl = async (file: string, type = 'image/png') =>
+  `data:${type};base64,${(await readFile(file)).toString('base64')}`;
 const pngUrl = (png: Buffer) => `data:image/png;base64,${png.toString('base64')}`;
-const esc = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+const esc = (s: string) =>
+  s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
 /** The popup drawn at twice its size, so that it stays sharp on the canvas. */
 async function popupShot(popup: Page): Promise<Buffer> {
   const cdp = await popup.context().newCDPSession(popup);
-  const height = await popup.evaluate(() => Math.ceil(document.body.getBoundingClientRect().height));
-  await cdp.send('Emulation.setDeviceMetricsOverride', { width: 360, height, deviceScaleFactor: 2, mobile: false });
+  const height = await popup.evaluate(() =>
+    Math.ceil(document.body.getBoundingClientRect().height),
+  );
+  await cdp.send('Emulation.setDeviceMetricsOverride', {
+    width: 360,
+    height,
+    deviceScaleFactor: 2,
+    mobile: false,
+  });
   try {
     return await popup.screenshot({ clip: { x: 0, y: 0, width: 360, height } });
   } finally {
@@ -88,25 +101,46 @@ async function composePopup(page: Page, signIn: Buffer, working: Buffer, icon128
      figcaption { font-size: 14px; color: #64748b; margin-top: 12px; text-align: center; }`,
   );
   await page.setContent(html);
-  await page.waitForFunction(() => [...document.images].every((i) => i.complete && i.naturalWidth > 0));
+  await page.waitForFunction(() =>
+    [...document.images].every((i) => i.complete && i.naturalWidth > 0),
+  );
   // The working popup must fit the canvas: it is at most 8 recent lines long.
   const box = await page.evaluate(() => {
     const r = [...document.querySelectorAll('figure, .text')].map((f) => f.getBoundingClientRect());
-    return { top: Math.min(...r.map((b) => b.top)), bottom: Math.max(...r.map((b) => b.bottom)), right: Math.max(...r.map((b) => b.right)) };
+    return {
+      top: Math.min(...r.map((b) => b.top)),
+      bottom: Math.max(...r.map((b) => b.bottom)),
+      right: Math.max(...r.map((b) => b.right)),
+    };
   });
-  if (box.top < 0 || box.bottom > HEIGHT || box.right > WIDTH) throw new Error(`the popup canvas overflows: ${JSON.stringify(box)}`);
+  if (box.top < 0 || box.bottom > HEIGHT || box.right > WIDTH)
+    throw new Error(`the popup canvas overflows: ${JSON.stringify(box)}`);
   await page.screenshot({ path: `${OUT}1-popup.png` });
 }
 
 /** Every state's toolbar button at 200 %, as on a HiDPI screen: the 32 px icon and the badge over it. */
 async function composeToolbarStates(page: Page) {
-  const ok: BadgeInput = { signed_in_service: true, service_reachable: true, service_error: null, network_signed_in: true, paused_by_user: false, safety_stopped: false, working: false };
+  const ok: BadgeInput = {
+    signed_in_service: true,
+    service_reachable: true,
+    service_error: null,
+    network_signed_in: true,
+    paused_by_user: false,
+    safety_stopped: false,
+    working: false,
+  };
   const states: [string, Badge][] = [
     ['Ready: signed in, waiting for tasks', badgeFor(ok)],
     ['Working on a task', badgeFor({ ...ok, working: true })],
     ['Paused by you', badgeFor({ ...ok, paused_by_user: true })],
-    ['Paused by a safety stop: the network asked to slow down', badgeFor({ ...ok, safety_stopped: true, safety_stop_code: 'network_rate_limited' })],
-    ['Signed out of the network: sign in again in a tab', badgeFor({ ...ok, network_signed_in: false })],
+    [
+      'Paused by a safety stop: the network asked to slow down',
+      badgeFor({ ...ok, safety_stopped: true, safety_stop_code: 'network_rate_limited' }),
+    ],
+    [
+      'Signed out of the network: sign in again in a tab',
+      badgeFor({ ...ok, network_signed_in: false }),
+    ],
     ['The service cannot be reached: tasks wait', badgeFor({ ...ok, service_reachable: false })],
     ['Not signed in to the extension', badgeFor({ ...ok, signed_in_service: false })],
   ];
@@ -136,9 +170,14 @@ async function composeToolbarStates(page: Page) {
      .title { color: #64748b; font-size: 15px; font-family: ui-monospace, 'DejaVu Sans Mono', monospace; }`,
   );
   await page.setContent(html);
-  await page.waitForFunction(() => [...document.images].every((i) => i.complete && i.naturalWidth > 0));
-  const bottom = await page.evaluate(() => document.querySelector('ul')!.getBoundingClientRect().bottom);
-  if (bottom > HEIGHT - 24) throw new Error(`the states are ${Math.round(bottom)} px tall, more than ${HEIGHT}`);
+  await page.waitForFunction(() =>
+    [...document.images].every((i) => i.complete && i.naturalWidth > 0),
+  );
+  const bottom = await page.evaluate(
+    () => document.querySelector('ul')!.getBoundingClientRect().bottom,
+  );
+  if (bottom > HEIGHT - 24)
+    throw new Error(`the states are ${Math.round(bottom)} px tall, more than ${HEIGHT}`);
   await page.screenshot({ path: `${OUT}3-toolbar-states.png` });
 }
 
@@ -146,7 +185,10 @@ async function main() {
   await mkdir(OUT, { recursive: true });
   await build({ browser: 'chrome', outDir: '.output/store' });
   const world = await startAgentWorld('store', 'today');
-  const canvas = await chromium.launch({ executablePath: CHROME_PATH, args: ['--no-sandbox', '--disable-gpu'] });
+  const canvas = await chromium.launch({
+    executablePath: CHROME_PATH,
+    args: ['--no-sandbox', '--disable-gpu'],
+  });
   try {
     const { popup, service, fake } = world;
     const { context } = world.browser;
@@ -160,14 +202,32 @@ async function main() {
     await popup.locator('#service-url').fill(SERVICE_URL);
 
     // 2. Signed in, with a day's work: watchlists collected, a few single tasks.
-    const { api_key } = await signInThroughPopup(popup, context, service.outboxDir, EMAIL, 'Grace Hopper', { pace: 'default' });
+    const { api_key } = await signInThroughPopup(
+      popup,
+      context,
+      service.outboxDir,
+      EMAIL,
+      'Grace Hopper',
+      { pace: 'default' },
+    );
     const call = async (path: string, body: unknown) => {
-      const res = await fetch(`${SERVICE_URL}${path}`, { method: 'POST', headers: { 'x-api-key': api_key, 'content-type': 'application/json' }, body: JSON.stringify(body) });
+      const res = await fetch(`${SERVICE_URL}${path}`, {
+        method: 'POST',
+        headers: { 'x-api-key': api_key, 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      });
       if (res.status >= 300) throw new Error(`${path}: ${res.status} ${await res.text()}`);
       return (await res.json()) as { id: string };
     };
-    await call('/api-keyword-watchlist', { name: 'DuckDB in production', keywords: [{ keyword: 'duckdb', excluded_keywords: ['crypto'] }], fetchFreqInHours: 6 });
-    await call('/api-company-watchlist', { name: 'Acme Robotics', companies: ['https://www.linkedin.com/company/acme-robotics/'] });
+    await call('/api-keyword-watchlist', {
+      name: 'DuckDB in production',
+      keywords: [{ keyword: 'duckdb', excluded_keywords: ['crypto'] }],
+      fetchFreqInHours: 6,
+    });
+    await call('/api-company-watchlist', {
+      name: 'Acme Robotics',
+      companies: ['https://www.linkedin.com/company/acme-robotics/'],
+    });
     await schedulerTick(service.ctx);
     const api = publicApi(SERVICE_URL, api_key);
     for (const [op, body] of [
@@ -178,30 +238,52 @@ async function main() {
       await api.finished(await api.create(op, body));
     }
     await expect
-      .poll(async () => ((await (await fetch(`${SERVICE_URL}/api-posts?range_from=0&range_to=0`, { headers: { 'x-api-key': api_key } })).json()) as { count: number }).count, { timeout: 120_000 })
+      .poll(
+        async () =>
+          (
+            (await (
+              await fetch(`${SERVICE_URL}/api-posts?range_from=0&range_to=0`, {
+                headers: { 'x-api-key': api_key },
+              })
+            ).json()) as { count: number }
+          ).count,
+        { timeout: 120_000 },
+      )
       .toBeGreaterThan(2);
 
     // 3. At work: a slow answer keeps a task running while the popup is drawn.
     fake.setMode('slow', { delayMs: 20_000 });
     const running = await api.create('fetch-profile', { profile_slug: 'margaret-hamilton' });
-    await expect(popup.getByTestId('current-task')).toContainText('Fetch profile', { timeout: 30_000 });
+    await expect(popup.getByTestId('current-task')).toContainText('Fetch profile', {
+      timeout: 30_000,
+    });
     await expect(popup.locator('#badge')).toHaveText('working on a task');
     await popup.waitForTimeout(2_500);
     const workingShot = await popupShot(popup);
     fake.setMode('normal');
 
-    const page = await canvas.newPage({ viewport: { width: WIDTH, height: HEIGHT }, deviceScaleFactor: 1 });
+    const page = await canvas.newPage({
+      viewport: { width: WIDTH, height: HEIGHT },
+      deviceScaleFactor: 1,
+    });
     await composePopup(page, signInShot, workingShot, await dataUrl(`${ROOT}public/icons/128.png`));
 
     // 4. The dashboard, signed in as the same member, once the running task is done.
     await api.finished(running, 60_000);
-    const dash = await canvas.newPage({ viewport: { width: WIDTH, height: HEIGHT }, deviceScaleFactor: 1, colorScheme: 'light' });
+    const dash = await canvas.newPage({
+      viewport: { width: WIDTH, height: HEIGHT },
+      deviceScaleFactor: 1,
+      colorScheme: 'light',
+    });
     await dash.goto(SERVICE_URL);
     await dash.locator('#sign-in').getByLabel('E-mail').fill(EMAIL);
     // The popup's code was asked for moments ago: the service sends one per address every 30 s.
     let sentAt = 0;
     for (let tries = 0; !(await dash.locator('#verify-code-form').isVisible()); tries++) {
-      if (tries > 12) throw new Error(`no code for the dashboard: ${await dash.locator('#send-code-form .status').textContent()}`);
+      if (tries > 12)
+        throw new Error(
+          `no code for the dashboard: ${await dash.locator('#send-code-form .status').textContent()}`,
+        );
       if (tries) await dash.waitForTimeout(5_000);
       sentAt = Date.now();
       await dash.getByRole('button', { name: 'Send code' }).click();
@@ -210,7 +292,10 @@ async function main() {
     await dash.getByLabel('Code').fill(await mailedCode(service.outboxDir, EMAIL, sentAt - 1_000));
     await dash.getByRole('button', { name: 'Sign in' }).click();
     await expect(dash.locator(`#member-list li[data-email="${EMAIL}"]`)).toContainText('active');
-    await dash.locator('li[data-watchlist-id]', { hasText: 'DuckDB' }).locator('button.pick').click();
+    await dash
+      .locator('li[data-watchlist-id]', { hasText: 'DuckDB' })
+      .locator('button.pick')
+      .click();
     await expect(dash.locator('#posts-filter')).toBeVisible();
     await dash.waitForTimeout(1_000);
     // Choosing a watchlist scrolls to its posts; the store image starts at the page's top bar.
@@ -218,7 +303,8 @@ async function main() {
     await dash.screenshot({ path: `${OUT}2-dashboard.png` });
 
     await composeToolbarStates(page);
-    for (const f of ['1-popup.png', '2-dashboard.png', '3-toolbar-states.png']) console.log(`docs/store/${f}`);
+    for (const f of ['1-popup.png', '2-dashboard.png', '3-toolbar-states.png'])
+      console.log(`docs/store/${f}`);
   } finally {
     await canvas.close();
     await world.stop();

@@ -40,10 +40,19 @@ function ensureBrowser(name, pkg, envVar) {
   if (existsSync(path)) return path;
   if (process.getuid?.() === 0) {
     console.log(`${name} is missing: installing it with apt-get.`);
-    if (run('bash', ['-c', `apt-get update && DEBIAN_FRONTEND=noninteractive apt-get install -y ${pkg}`]) === 0 && existsSync(installed)) return installed;
+    if (
+      run('bash', [
+        '-c',
+        `apt-get update && DEBIAN_FRONTEND=noninteractive apt-get install -y ${pkg}`,
+      ]) === 0 &&
+      existsSync(installed)
+    )
+      return installed;
   }
   console.error(`\n${name} is needed for the browser tests and was not found at ${path}.`);
-  console.error(`Install it with:\n\n  sudo apt-get update && sudo apt-get install -y ${pkg}\n\nor set ${envVar} to a ${name} binary.`);
+  console.error(
+    `Install it with:\n\n  sudo apt-get update && sudo apt-get install -y ${pkg}\n\nor set ${envVar} to a ${name} binary.`,
+  );
   process.exit(1);
 }
 
@@ -52,14 +61,27 @@ function ensureBrowser(name, pkg, envVar) {
  * started under a running service). Installed here when we may (root), otherwise we stop and say how.
  */
 function ensurePostgresServer() {
-  const hasPgCtl = () => existsSync('/usr/lib/postgresql') && spawnSync('bash', ['-c', 'ls /usr/lib/postgresql/*/bin/pg_ctl']).status === 0;
+  const hasPgCtl = () =>
+    existsSync('/usr/lib/postgresql') &&
+    spawnSync('bash', ['-c', 'ls /usr/lib/postgresql/*/bin/pg_ctl']).status === 0;
   if (process.env.PG_BIN || hasPgCtl()) return;
   if (process.getuid?.() === 0) {
     console.log('PostgreSQL is missing: installing it with apt-get.');
-    if (run('bash', ['-c', 'apt-get update && DEBIAN_FRONTEND=noninteractive apt-get install -y postgresql']) === 0 && hasPgCtl()) return;
+    if (
+      run('bash', [
+        '-c',
+        'apt-get update && DEBIAN_FRONTEND=noninteractive apt-get install -y postgresql',
+      ]) === 0 &&
+      hasPgCtl()
+    )
+      return;
   }
-  console.error('\nPostgreSQL\'s server binaries are needed for the database-restart test and were not found.');
-  console.error('Install them with:\n\n  sudo apt-get update && sudo apt-get install -y postgresql\n\nor set PG_BIN to the folder holding pg_ctl and initdb.');
+  console.error(
+    "\nPostgreSQL's server binaries are needed for the database-restart test and were not found.",
+  );
+  console.error(
+    'Install them with:\n\n  sudo apt-get update && sudo apt-get install -y postgresql\n\nor set PG_BIN to the folder holding pg_ctl and initdb.',
+  );
   process.exit(1);
 }
 ensurePostgresServer();
@@ -76,7 +98,10 @@ async function lintApiDocument() {
   service.stderr.on('data', (d) => (out += d));
   try {
     let url = null;
-    for (const deadline = Date.now() + 60_000; !url && Date.now() < deadline && service.exitCode === null; ) {
+    for (
+      const deadline = Date.now() + 60_000;
+      !url && Date.now() < deadline && service.exitCode === null;
+    ) {
       url = /Service listening on (\S+)/.exec(out)?.[1] ?? null;
       if (!url) await new Promise((r) => setTimeout(r, 100));
     }
@@ -85,10 +110,14 @@ async function lintApiDocument() {
       return false;
     }
     console.log(`\n$ npx redocly lint ${url}/openapi.json --format json`);
-    const lint = spawnSync('npx', ['redocly', 'lint', `${url}/openapi.json`, '--format', 'json', '--max-problems', '1000'], {
-      encoding: 'utf8',
-      env: { ...process.env, REDOCLY_TELEMETRY: 'off', REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true' },
-    });
+    const lint = spawnSync(
+      'npx',
+      ['redocly', 'lint', `${url}/openapi.json`, '--format', 'json', '--max-problems', '1000'],
+      {
+        encoding: 'utf8',
+        env: { ...process.env, REDOCLY_TELEMETRY: 'off', REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true' },
+      },
+    );
     let report = null;
     try {
       report = JSON.parse(lint.stdout.slice(lint.stdout.indexOf('{')));
@@ -99,7 +128,8 @@ async function lintApiDocument() {
       console.error('redocly lint gave no report.');
       return false;
     }
-    for (const p of report.problems ?? []) console.log(`${p.severity}: ${p.ruleId}: ${p.message} (${p.location?.[0]?.pointer ?? ''})`);
+    for (const p of report.problems ?? [])
+      console.log(`${p.severity}: ${p.ruleId}: ${p.message} (${p.location?.[0]?.pointer ?? ''})`);
     const { errors, warnings } = report.totals;
     console.log(`redocly lint: ${errors} errors, ${warnings} warnings`);
     return errors === 0 && warnings === 0;
@@ -116,12 +146,18 @@ let broken = false;
 // biome.json says which are off and why). Each counts as one test; any error or warning fails.
 if (run('npx', ['tsc', '--noEmit']) === 0) passed += 1;
 else failed += 1;
-if (run('npx', ['biome', 'lint', '--error-on-warnings', '.']) === 0) passed += 1;
+if (run('npx', ['biome', 'check', '--error-on-warnings', '.']) === 0) passed += 1;
 else failed += 1;
 
 // 1. Unit and service tests.
 const vitestJson = join(tmp, 'vitest.json');
-const vitestStatus = run('npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${vitestJson}`]);
+const vitestStatus = run('npx', [
+  'vitest',
+  'run',
+  '--reporter=default',
+  '--reporter=json',
+  `--outputFile.json=${vitestJson}`,
+]);
 const v = readJson(vitestJson);
 if (v) {
   passed += v.numPassedTests ?? 0;
@@ -143,7 +179,9 @@ if (buildStatus === 0) {
   if (run('node', ['scripts/bundle-size.mjs']) === 0) passed += 1;
   else failed += 1;
 }
-const firefoxBuildStatus = run('npx', ['wxt', 'build', '-b', 'firefox'], { WXT_DEFAULT_SERVICE_URL: E2E_URL });
+const firefoxBuildStatus = run('npx', ['wxt', 'build', '-b', 'firefox'], {
+  WXT_DEFAULT_SERVICE_URL: E2E_URL,
+});
 if (buildStatus !== 0 || firefoxBuildStatus !== 0) {
   console.error('The extension build failed.');
   broken = true;

@@ -63,11 +63,14 @@ const STALE_AFTER_HEARTBEATS = 3;
  */
 export async function noteServiceContact(now: number): Promise<void> {
   const s = await agentStateItem.getValue();
-  if (now - (s.last_contact_at ?? 0) >= CONTACT_NOTE_EVERY_MS) await updateState((x) => ({ ...x, last_contact_at: now }));
+  if (now - (s.last_contact_at ?? 0) >= CONTACT_NOTE_EVERY_MS)
+    await updateState((x) => ({ ...x, last_contact_at: now }));
 }
 const CONTACT_NOTE_EVERY_MS = 30_000;
 
-export const agentStateItem = defineItem<AgentState>('local:agent_state', { fallback: INITIAL_STATE });
+export const agentStateItem = defineItem<AgentState>('local:agent_state', {
+  fallback: INITIAL_STATE,
+});
 
 let writes: Promise<unknown> = Promise.resolve();
 
@@ -91,6 +94,9 @@ export function patchState(patch: Partial<AgentState>): Promise<AgentState> {
 }
 
 /** The sign-in in progress: a code was sent to `email` by the service at `service_url`. */
-export const pendingSignInItem = defineItem<{ service_url: string; email: string } | null>('local:pending_sign_in', {
-  fallback: null,
-});
+export const pendingSignInItem = defineItem<{ service_url: string; email: string } | null>(
+  'local:pending_sign_in',
+  {
+    fallback: null,
+  },
+);

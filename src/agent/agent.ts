@@ -30,7 +30,12 @@ export function startAgent(clock: Clock = realClock): AgentContext {
       const c = await getCredentials();
       if (!c) return null;
       const onAnswer = () => void noteServiceContact(clock.now()).catch(() => {});
-      return createServiceClient({ baseUrl: c.service_url, apiKey: c.api_key, agentToken: c.agent_token, onAnswer });
+      return createServiceClient({
+        baseUrl: c.service_url,
+        apiKey: c.api_key,
+        agentToken: c.agent_token,
+        onAnswer,
+      });
     },
     kick() {
       void ready.then(() => kickLoop(ctx)).catch((err) => console.error('claim loop failed', err));

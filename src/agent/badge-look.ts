@@ -61,7 +61,14 @@ const STOP_WORDS: Record<SafetyStop['code'], string> = {
 };
 
 export function badgeFor(s: BadgeInput): Badge {
-  const badge = (state: BadgeState, icon: IconVariant, text: string, color: string, label: string, detail?: string): Badge => ({
+  const badge = (
+    state: BadgeState,
+    icon: IconVariant,
+    text: string,
+    color: string,
+    label: string,
+    detail?: string,
+  ): Badge => ({
     state,
     icon,
     text,
@@ -69,14 +76,55 @@ export function badgeFor(s: BadgeInput): Badge {
     label,
     title: `Network Agent: ${label}${detail ? ` (${detail})` : ''}`,
   });
-  if (!s.signed_in_service) return badge('signed_out', 'off', '', '#6b7280', 'not signed in', 'open to sign in');
+  if (!s.signed_in_service)
+    return badge('signed_out', 'off', '', '#6b7280', 'not signed in', 'open to sign in');
   // Before the network's state: when this machine is offline the network check fails too, and
   // what the member should see is that nothing gets through, not a sign-in to repeat.
-  if (s.service_reachable === false) return badge('service_unreachable', 'unreachable', '!', '#b91c1c', 'service unreachable', 'tasks wait until it answers');
-  if (s.service_error) return badge('service_unreachable', 'unreachable', '!', '#b91c1c', 'service error', s.service_error);
-  if (s.service_reachable === null) return badge('connecting', 'off', '…', '#6b7280', 'connecting to the service', 'tasks start once it answers');
-  if (s.network_signed_in === false) return badge('network_signed_out', 'alert', 'OUT', '#b91c1c', 'signed out of the network', 'sign in to the network in a tab');
-  if (s.safety_stopped) return badge('safety_stop', 'paused', 'STOP', '#c2410c', 'paused by a safety stop', s.safety_stop_code ? STOP_WORDS[s.safety_stop_code] : undefined);
+  if (s.service_reachable === false)
+    return badge(
+      'service_unreachable',
+      'unreachable',
+      '!',
+      '#b91c1c',
+      'service unreachable',
+      'tasks wait until it answers',
+    );
+  if (s.service_error)
+    return badge(
+      'service_unreachable',
+      'unreachable',
+      '!',
+      '#b91c1c',
+      'service error',
+      s.service_error,
+    );
+  if (s.service_reachable === null)
+    return badge(
+      'connecting',
+      'off',
+      '…',
+      '#6b7280',
+      'connecting to the service',
+      'tasks start once it answers',
+    );
+  if (s.network_signed_in === false)
+    return badge(
+      'network_signed_out',
+      'alert',
+      'OUT',
+      '#b91c1c',
+      'signed out of the network',
+      'sign in to the network in a tab',
+    );
+  if (s.safety_stopped)
+    return badge(
+      'safety_stop',
+      'paused',
+      'STOP',
+      '#c2410c',
+      'paused by a safety stop',
+      s.safety_stop_code ? STOP_WORDS[s.safety_stop_code] : undefined,
+    );
   if (s.paused_by_user) return badge('paused', 'paused', 'II', '#b45309', 'paused');
   if (s.working) return badge('working', 'active', 'RUN', '#15803d', 'working on a task');
   return badge('ready', 'active', '', '#15803d', 'ready');

@@ -17,7 +17,9 @@ export async function currentBadge(now: number): Promise<Badge> {
     safetyStopsItem.getValue(),
   ]);
   const verdict = stopVerdict(stops, now);
-  const lead = verdict.all_stopped ? activeStops(stops, now).sort((a, b) => b.types.length - a.types.length)[0] : undefined;
+  const lead = verdict.all_stopped
+    ? activeStops(stops, now).sort((a, b) => b.types.length - a.types.length)[0]
+    : undefined;
   return badgeFor({
     signed_in_service: !!creds,
     service_reachable: serviceReachable(state, now),
@@ -32,7 +34,9 @@ export async function currentBadge(now: number): Promise<Badge> {
 
 export async function showBadge(b: Badge): Promise<void> {
   // MV3 `action`; Firefox's MV2 build has `browserAction`.
-  const action = browser.action ?? (browser as unknown as { browserAction: typeof browser.action }).browserAction;
+  const action =
+    browser.action ??
+    (browser as unknown as { browserAction: typeof browser.action }).browserAction;
   if (!action) return;
   await action.setIcon({ path: ICON_PATHS[b.icon] });
   await action.setBadgeText({ text: b.text });

@@ -14,7 +14,15 @@ export interface ClaimInputs {
 
 export type ClaimDecision =
   | { claim: true; wait_s: number; exclude_types: TaskType[] }
-  | { claim: false; reason: 'signed_out_service' | 'signed_out_network' | 'paused_by_user' | 'safety_stop' | 'hourly_budget' };
+  | {
+      claim: false;
+      reason:
+        | 'signed_out_service'
+        | 'signed_out_network'
+        | 'paused_by_user'
+        | 'safety_stop'
+        | 'hourly_budget';
+    };
 
 /** The protocol allows long polls of 0 to 25 s. */
 const MAX_WAIT_S = 25;
@@ -27,7 +35,8 @@ export function decideClaim(i: ClaimInputs): ClaimDecision {
   if (i.pacing.blocked_until !== null) return { claim: false, reason: 'hourly_budget' };
   let wait = Math.min(MAX_WAIT_S, Math.max(0, i.claim_wait_s));
   // Inside a safe-mode gap: come back when the gap ends, so actions are claimed then.
-  if (i.pacing.recheck_in_ms !== null) wait = Math.min(wait, Math.max(1, Math.ceil(i.pacing.recheck_in_ms / 1000)));
+  if (i.pacing.recheck_in_ms !== null)
+    wait = Math.min(wait, Math.max(1, Math.ceil(i.pacing.recheck_in_ms / 1000)));
   const exclude = [...new Set([...i.stops.exclude_types, ...i.pacing.exclude_types])];
   return { claim: true, wait_s: wait, exclude_types: exclude };
 }

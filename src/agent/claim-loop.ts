@@ -33,7 +33,10 @@ export function kickLoop(ctx: AgentContext): Promise<void> {
     return running;
   }
   running = (async () => {
-    const keepAlive = setInterval(() => void browser.runtime.getPlatformInfo().catch(() => {}), 20_000);
+    const keepAlive = setInterval(
+      () => void browser.runtime.getPlatformInfo().catch(() => {}),
+      20_000,
+    );
     try {
       do {
         again = false;
@@ -58,10 +61,13 @@ async function scheduleRedelivery(ctx: AgentContext): Promise<void> {
   const waiting = await ctx.journal.all();
   if (!waiting.length || redelivery) return;
   const next = Math.min(...waiting.map((e) => e.next_try_at));
-  redelivery = setTimeout(() => {
-    redelivery = null;
-    ctx.kick();
-  }, Math.min(60_000, Math.max(500, next - ctx.clock.now())));
+  redelivery = setTimeout(
+    () => {
+      redelivery = null;
+      ctx.kick();
+    },
+    Math.min(60_000, Math.max(500, next - ctx.clock.now())),
+  );
 }
 
 /**
@@ -76,7 +82,9 @@ export function interruptClaim(): void {
  * One consistent look at everything the loop weighs: whether it may claim, and whether the service
  * must hear a heartbeat first because what it last heard is no longer true.
  */
-async function currentView(ctx: AgentContext): Promise<{ decision: ClaimDecision; heartbeat_due: boolean }> {
+async function currentView(
+  ctx: AgentContext,
+): Promise<{ decision: ClaimDecision; heartbeat_due: boolean }> {
   const now = ctx.clock.now();
   const [creds, state, settings, stops, pacing] = await Promise.all([
     getCredentials(),
@@ -96,7 +104,11 @@ async function currentView(ctx: AgentContext): Promise<{ decision: ClaimDecision
       pacing: pacingVerdict(pacing, settings.safe_mode, now),
       claim_wait_s: state.claim_wait_s,
     }),
-    heartbeat_due: heartbeatDue(state, reportFor({ paused_by_user: settings.paused_by_user, stops: verdict, network_signed_in }), now),
+    heartbeat_due: heartbeatDue(
+      state,
+      reportFor({ paused_by_user: settings.paused_by_user, stops: verdict, network_signed_in }),
+      now,
+    ),
   };
 }
 
@@ -150,12 +162,29 @@ async function loop(ctx: AgentContext): Promise<void> {
     // stops an answer already begun): a task the agent must not run now goes straight back.
     const { decision } = await currentView(ctx);
     if (!decision.claim || decision.exclude_types.includes(task.type)) {
-      await giveBackTask(ctx, client, task, decision.claim ? `${task.type} is stopped for now` : decision.reason);
+      await giveBackTask(
+        ctx,
+        client,
+        task,
+        decision.claim ? `${task.type} is stopped for now` : decision.reason,
+      );
       continue;
     }
     // The gap before the next task of its kind, at the team's pace (from the last heartbeat).
-    const [{ pacing: pace }, { safe_mode }] = await Promise.all([agentStateItem.getValue(), settingsItem.getValue()]);
-    await pacingItem.setValue(recordRun(await pacingItem.getValue(), task.type, ctx.clock.now(), ctx.clock.random(), pace ?? undefined, safe_mode));
+    const [{ pacing: pace }, { safe_mode }] = await Promise.all([
+      agentStateItem.getValue(),
+      settingsItem.getValue(),
+    ]);
+    await pacingItem.setValue(
+      recordRun(
+        await pacingItem.getValue(),
+        task.type,
+        ctx.clock.now(),
+        ctx.clock.random(),
+        pace ?? undefined,
+        safe_mode,
+      ),
+    );
     void refreshBadge(ctx);
     await runClaimedTask(ctx, task);
   }

@@ -15,10 +15,14 @@ export interface Credentials {
   role: Role;
 }
 
-export const credentialsItem = defineItem<Credentials | null>('local:credentials', { fallback: null });
+export const credentialsItem = defineItem<Credentials | null>('local:credentials', {
+  fallback: null,
+});
 
 /** The service URL last entered in the popup, so a signed-out popup offers it again. */
-export const lastServiceUrlItem = defineItem<string | null>('local:last_service_url', { fallback: null });
+export const lastServiceUrlItem = defineItem<string | null>('local:last_service_url', {
+  fallback: null,
+});
 
 export const getCredentials = () => credentialsItem.getValue();
 export const saveCredentials = (c: Credentials) => credentialsItem.setValue(c);

@@ -22,6 +22,12 @@ export async function technicalDataAllowed(): Promise<boolean> {
 }
 
 /** The heartbeat's diagnostics, or what stands in for them without consent. */
-export function diagnostics<H>(allowed: boolean, browserName: string, health: H): { browser: string; network_health: H | undefined } {
-  return allowed ? { browser: browserName, network_health: health } : { browser: 'not shared', network_health: undefined };
+export function diagnostics<H>(
+  allowed: boolean,
+  browserName: string,
+  health: H,
+): { browser: string; network_health: H | undefined } {
+  return allowed
+    ? { browser: browserName, network_health: health }
+    : { browser: 'not shared', network_health: undefined };
 }

@@ -25,20 +25,35 @@ async function sendOne(client: ServiceClient, e: OutboxEntry) {
   else await client.fail(e.task_id, e.attempt, e.result.error);
 }
 
-export async function deliverEntry(journal: Journal, client: ServiceClient, e: OutboxEntry, clock: Clock): Promise<DeliveryOutcome> {
+export async function deliverEntry(
+  journal: Journal,
+  client: ServiceClient,
+  e: OutboxEntry,
+  clock: Clock,
+): Promise<DeliveryOutcome> {
   const now = clock.now();
   const base = { at: now, task_id: e.task_id, type: e.type, duration_ms: null };
   try {
     await sendOne(client, e);
     await journal.remove(e.key);
-    await journal.log({ ...base, kind: 'delivered', error_code: null, message: e.result.ok ? 'completed' : `failed: ${e.result.error.code}` });
+    await journal.log({
+      ...base,
+      kind: 'delivered',
+      error_code: null,
+      message: e.result.ok ? 'completed' : `failed: ${e.result.error.code}`,
+    });
     return 'delivered';
   } catch (err) {
     if (err instanceof ServiceError && (err.status === 409 || err.status === 404)) {
       // 409 Lease lost: another attempt replaced ours; 404: the task is gone. Either way the
       // service has moved on and this result can never be accepted.
       await journal.remove(e.key);
-      await journal.log({ ...base, kind: 'dropped', error_code: null, message: `Result of attempt ${e.attempt} dropped: ${err.status} ${err.message}` });
+      await journal.log({
+        ...base,
+        kind: 'dropped',
+        error_code: null,
+        message: `Result of attempt ${e.attempt} dropped: ${err.status} ${err.message}`,
+      });
       return 'dropped';
     }
     if (err instanceof ServiceError && err.status === 400) {
@@ -47,29 +62,56 @@ export async function deliverEntry(journal: Journal, client: ServiceClient, e: O
         // than sending the same refused output for ever.
         await journal.replaceResult(
           e.key,
-          { ok: false, error: { code: 'network_changed', message: `Output refused by the service: ${err.message}`.slice(0, 2000), retryable: false } },
+          {
+            ok: false,
+            error: {
+              code: 'network_changed',
+              message: `Output refused by the service: ${err.message}`.slice(0, 2000),
+              retryable: false,
+            },
+          },
           now,
         );
-        await journal.log({ ...base, kind: 'note', error_code: 'network_changed', message: `Output refused: ${err.message}` });
+        await journal.log({
+          ...base,
+          kind: 'note',
+          error_code: 'network_changed',
+          message: `Output refused: ${err.message}`,
+        });
         return 'replaced';
       }
       await journal.remove(e.key);
-      await journal.log({ ...base, kind: 'dropped', error_code: null, message: `Failure report refused: ${err.message}` });
+      await journal.log({
+        ...base,
+        kind: 'dropped',
+        error_code: null,
+        message: `Failure report refused: ${err.message}`,
+      });
       return 'dropped';
     }
     if (now - e.created_at > GIVE_UP_AFTER_MS) {
       await journal.remove(e.key);
-      await journal.log({ ...base, kind: 'dropped', error_code: null, message: `Undeliverable for 24 h: ${(err as Error).message}` });
+      await journal.log({
+        ...base,
+        kind: 'dropped',
+        error_code: null,
+        message: `Undeliverable for 24 h: ${(err as Error).message}`,
+      });
       return 'dropped';
     }
-    const reason = err instanceof ServiceError || err instanceof ServiceUnreachable ? err.message : String(err);
+    const reason =
+      err instanceof ServiceError || err instanceof ServiceUnreachable ? err.message : String(err);
     await journal.reschedule(e.key, now + backoffMs(e.tries, clock.random()), reason);
     return 'retry';
   }
 }
 
 /** Delivers every entry that is due now; answers how many are still waiting. */
-export async function deliverDue(journal: Journal, client: ServiceClient, clock: Clock): Promise<number> {
+export async function deliverDue(
+  journal: Journal,
+  client: ServiceClient,
+  clock: Clock,
+): Promise<number> {
   for (const e of await journal.due(clock.now())) {
     let outcome = await deliverEntry(journal, client, e, clock);
     // A refused output became a failure report: send that at once.

@@ -29,7 +29,11 @@ export async function sendHeartbeat(ctx: AgentContext): Promise<boolean> {
   const known = (await agentStateItem.getValue()).network;
   const session = stops.all_stopped && known ? known : await checkNetworkSession(now);
   const settings = await settingsItem.getValue();
-  const report = reportFor({ paused_by_user: settings.paused_by_user, stops, network_signed_in: session.signed_in });
+  const report = reportFor({
+    paused_by_user: settings.paused_by_user,
+    stops,
+    network_signed_in: session.signed_in,
+  });
   const paused = report.paused;
   const map = await currentNetworkMap();
   // Browser and call health are diagnostics: in Firefox only with the member's consent.
@@ -48,7 +52,11 @@ export async function sendHeartbeat(ctx: AgentContext): Promise<boolean> {
         public_identifier: session.public_identifier,
       },
       paused,
-      pause_reason: settings.paused_by_user ? 'paused_by_user' : stops.all_stopped ? stops.reason : null,
+      pause_reason: settings.paused_by_user
+        ? 'paused_by_user'
+        : stops.all_stopped
+          ? stops.reason
+          : null,
       network_map_version: map.version,
       network_map_format: NETWORK_MAP_FORMAT,
       network_health: diag.network_health,
@@ -57,8 +65,14 @@ export async function sendHeartbeat(ctx: AgentContext): Promise<boolean> {
       const taken = await offerNetworkMap(answer.network_map);
       if (taken.error || taken.replaced) {
         await ctx.journal.log({
-          at: now, task_id: null, type: null, kind: 'note', error_code: null, duration_ms: null,
-          message: taken.error ?? `Network map version ${taken.version} from the service is in force`,
+          at: now,
+          task_id: null,
+          type: null,
+          kind: 'note',
+          error_code: null,
+          duration_ms: null,
+          message:
+            taken.error ?? `Network map version ${taken.version} from the service is in force`,
         });
       }
     }
@@ -90,7 +104,10 @@ export async function noteServiceFailure(err: unknown): Promise<void> {
     const stored = await getCredentials();
     if (err.sentToken && stored && stored.agent_token !== err.sentToken) return;
     await clearCredentials();
-    await patchState({ service_reachable: true, service_error: `Signed out by the service: ${err.message}` });
+    await patchState({
+      service_reachable: true,
+      service_error: `Signed out by the service: ${err.message}`,
+    });
   } else if (err instanceof ServiceUnreachable) {
     await patchState({ service_reachable: false, service_error: err.message });
   } else {

@@ -57,7 +57,10 @@ export async function openJournal(name = 'network-agent-journal') {
     upgrade(d) {
       d.createObjectStore('outbox', { keyPath: 'key' }).createIndex('next_try_at', 'next_try_at');
       d.createObjectStore('inflight', { keyPath: 'task_id' });
-      d.createObjectStore('activity', { keyPath: 'id', autoIncrement: true }).createIndex('at', 'at');
+      d.createObjectStore('activity', { keyPath: 'id', autoIncrement: true }).createIndex(
+        'at',
+        'at',
+      );
     },
   });
   return createJournal(db);
@@ -65,7 +68,11 @@ export async function openJournal(name = 'network-agent-journal') {
 
 function createJournal(db: IDBPDatabase<JournalSchema>) {
   /** Read-modify-write of one entry, in one transaction. */
-  async function patch<S extends 'outbox' | 'inflight'>(name: S, key: string, change: (value: JournalSchema[S]['value']) => JournalSchema[S]['value']) {
+  async function patch<S extends 'outbox' | 'inflight'>(
+    name: S,
+    key: string,
+    change: (value: JournalSchema[S]['value']) => JournalSchema[S]['value'],
+  ) {
     const tx = db.transaction(name, 'readwrite');
     const value = await tx.store.get(key);
     if (value) await tx.store.put(change(value));
@@ -76,14 +83,18 @@ function createJournal(db: IDBPDatabase<JournalSchema>) {
      * Journals the result of one claim, once: a second result for the same claim (the content
      * script answering after we already timed it out) is ignored. Answers whether it was new.
      */
-    async record(entry: Omit<OutboxEntry, 'key' | 'tries' | 'next_try_at' | 'last_error'>, now: number): Promise<boolean> {
+    async record(
+      entry: Omit<OutboxEntry, 'key' | 'tries' | 'next_try_at' | 'last_error'>,
+      now: number,
+    ): Promise<boolean> {
       const tx = db.transaction(['outbox', 'inflight'], 'readwrite');
       const outbox = tx.objectStore('outbox');
       const key = outboxKey(entry.task_id, entry.attempt);
       const isNew = (await outbox.getKey(key)) === undefined;
       const inflight = await tx.objectStore('inflight').get(entry.task_id);
       if (isNew) await outbox.put({ ...entry, key, tries: 0, next_try_at: now, last_error: null });
-      if (inflight && inflight.attempt === entry.attempt) await tx.objectStore('inflight').delete(entry.task_id);
+      if (inflight && inflight.attempt === entry.attempt)
+        await tx.objectStore('inflight').delete(entry.task_id);
       await tx.done;
       return isNew;
     },
@@ -97,11 +108,22 @@ function createJournal(db: IDBPDatabase<JournalSchema>) {
       return db.get('outbox', key);
     },
     async reschedule(key: string, nextTryAt: number, error: string) {
-      await patch('outbox', key, (e) => ({ ...e, tries: e.tries + 1, next_try_at: nextTryAt, last_error: error }));
+      await patch('outbox', key, (e) => ({
+        ...e,
+        tries: e.tries + 1,
+        next_try_at: nextTryAt,
+        last_error: error,
+      }));
     },
     /** Replaces an entry's result (a refused output becomes a failure report), sending it at once. */
     async replaceResult(key: string, result: TaskResult, now: number) {
-      await patch('outbox', key, (e) => ({ ...e, result, tries: 0, next_try_at: now, last_error: null }));
+      await patch('outbox', key, (e) => ({
+        ...e,
+        result,
+        tries: 0,
+        next_try_at: now,
+        last_error: null,
+      }));
     },
     async remove(key: string) {
       await db.delete('outbox', key);
@@ -127,7 +149,11 @@ function createJournal(db: IDBPDatabase<JournalSchema>) {
       const tx = db.transaction('activity', 'readwrite');
       await tx.store.add(entry);
       let excess = (await tx.store.count()) - ACTIVITY_KEEP;
-      for (let cursor = excess > 0 ? await tx.store.openCursor() : null; cursor && excess > 0; excess--) {
+      for (
+        let cursor = excess > 0 ? await tx.store.openCursor() : null;
+        cursor && excess > 0;
+        excess--
+      ) {
         await cursor.delete();
         cursor = await cursor.continue();
       }

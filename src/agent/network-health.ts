@@ -28,19 +28,44 @@ export interface NetworkHealth {
   calls: Partial<Record<NetworkCallName, CallRecord>>;
 }
 
-export const networkHealthItem = defineItem<NetworkHealth>('local:network_health', { fallback: { map_version: 0, calls: {} } });
+export const networkHealthItem = defineItem<NetworkHealth>('local:network_health', {
+  fallback: { map_version: 0, calls: {} },
+});
 
 /** Failures older than this are forgotten: the network may have healed, or the map been fixed. */
 const REMEMBER_MS = DAY;
 
-export function mergeReport(health: NetworkHealth, report: NetworkReport, mapVersion: number, now: number): NetworkHealth {
-  const next: NetworkHealth = health.map_version === mapVersion ? structuredClone(health) : { map_version: mapVersion, calls: {} };
+export function mergeReport(
+  health: NetworkHealth,
+  report: NetworkReport,
+  mapVersion: number,
+  now: number,
+): NetworkHealth {
+  const next: NetworkHealth =
+    health.map_version === mapVersion
+      ? structuredClone(health)
+      : { map_version: mapVersion, calls: {} };
   for (const f of report.failed) {
     const rec = next.calls[f.call] ?? { working: null, working_at: null, failures: [] };
     next.calls[f.call] = rec;
     const known = rec.failures.find((x) => x.alternative === f.alternative);
-    if (known) Object.assign(known, { status: f.status, code: f.code, message: f.message, count: known.count + 1, last_at: now });
-    else rec.failures.push({ alternative: f.alternative, status: f.status, code: f.code, message: f.message, count: 1, last_at: now });
+    if (known)
+      Object.assign(known, {
+        status: f.status,
+        code: f.code,
+        message: f.message,
+        count: known.count + 1,
+        last_at: now,
+      });
+    else
+      rec.failures.push({
+        alternative: f.alternative,
+        status: f.status,
+        code: f.code,
+        message: f.message,
+        count: 1,
+        last_at: now,
+      });
     rec.failures = rec.failures.slice(-8);
   }
   for (const u of report.used) {
@@ -63,7 +88,14 @@ export function healthReport(health: NetworkHealth, now: number): CallHealth[] {
       call,
       state: works ? 'degraded' : 'broken',
       working_alternative: works ? rec.working : null,
-      failures: failures.map((f) => ({ alternative: f.alternative, status: f.status, code: f.code, message: f.message, count: f.count, last_at: new Date(f.last_at).toISOString() })),
+      failures: failures.map((f) => ({
+        alternative: f.alternative,
+        status: f.status,
+        code: f.code,
+        message: f.message,
+        count: f.count,
+        last_at: new Date(f.last_at).toISOString(),
+      })),
     });
   }
   return out.slice(0, 20);
@@ -72,8 +104,18 @@ export function healthReport(health: NetworkHealth, now: number): CallHealth[] {
 let writes: Promise<unknown> = Promise.resolve();
 
 /** Records one task's report (one write at a time: results may arrive together). */
-export function recordNetworkReport(report: NetworkReport | undefined, mapVersion: number, now: number): Promise<unknown> {
+export function recordNetworkReport(
+  report: NetworkReport | undefined,
+  mapVersion: number,
+  now: number,
+): Promise<unknown> {
   if (!report || (!report.failed.length && !report.used.length)) return writes;
-  writes = writes.then(async () => networkHealthItem.setValue(mergeReport(await networkHealthItem.getValue(), report, mapVersion, now))).catch(() => {});
+  writes = writes
+    .then(async () =>
+      networkHealthItem.setValue(
+        mergeReport(await networkHealthItem.getValue(), report, mapVersion, now),
+      ),
+    )
+    .catch(() => {});
   return writes;
 }

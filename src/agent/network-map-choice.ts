@@ -15,9 +15,19 @@ export type MapChoice =
 export function chooseNetworkMap(current: NetworkMap, offered: unknown): MapChoice {
   if (offered === undefined || offered === null) return { ok: true, map: current, replaced: false };
   const format = (offered as { format?: unknown }).format;
-  if (format !== NETWORK_MAP_FORMAT) return { ok: false, map: current, error: `Refused network map: format ${String(format)} is not ${NETWORK_MAP_FORMAT}` };
+  if (format !== NETWORK_MAP_FORMAT)
+    return {
+      ok: false,
+      map: current,
+      error: `Refused network map: format ${String(format)} is not ${NETWORK_MAP_FORMAT}`,
+    };
   const checked = checkContract('network-map', offered);
-  if (!checked.ok) return { ok: false, map: current, error: `Refused network map: ${describeFailure(checked, 'map')}` };
+  if (!checked.ok)
+    return {
+      ok: false,
+      map: current,
+      error: `Refused network map: ${describeFailure(checked, 'map')}`,
+    };
   if (checked.data.version <= current.version) return { ok: true, map: current, replaced: false };
   return { ok: true, map: checked.data, replaced: true };
 }

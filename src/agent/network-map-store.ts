@@ -16,7 +16,9 @@ export async function currentNetworkMap(): Promise<NetworkMap> {
 }
 
 /** Takes the map a heartbeat answer offered; answers what happened, for the activity log. */
-export async function offerNetworkMap(offered: unknown): Promise<{ replaced: boolean; error: string | null; version: number }> {
+export async function offerNetworkMap(
+  offered: unknown,
+): Promise<{ replaced: boolean; error: string | null; version: number }> {
   const choice = chooseNetworkMap(await currentNetworkMap(), offered);
   if (!choice.ok) return { replaced: false, error: choice.error, version: choice.map.version };
   if (choice.replaced) await storedMapItem.setValue(choice.map);

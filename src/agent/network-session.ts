@@ -12,7 +12,10 @@ import { ensureNetworkTab, findNetworkTab } from './network-tab.js';
  */
 export const SESSION_FRESH_MS = 30 * 60_000;
 
-export async function checkNetworkSession(now: number, opts: { force?: boolean } = {}): Promise<NetworkSession & { checked_at: number }> {
+export async function checkNetworkSession(
+  now: number,
+  opts: { force?: boolean } = {},
+): Promise<NetworkSession & { checked_at: number }> {
   const known = (await agentStateItem.getValue()).network;
   let tabId = await findNetworkTab();
   if (tabId === null) {
@@ -32,7 +35,10 @@ export async function checkNetworkSession(now: number, opts: { force?: boolean }
       return session;
     }
   }
-  const session = { ...(await sendToTab(tabId, 'session:read', { map: await currentNetworkMap() })), checked_at: now };
+  const session = {
+    ...(await sendToTab(tabId, 'session:read', { map: await currentNetworkMap() })),
+    checked_at: now,
+  };
   await patchState({ network: session });
   const creds = await getCredentials();
   if (creds) await noteNetworkAccount(creds.user.id, session);

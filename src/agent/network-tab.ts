@@ -16,9 +16,12 @@ export const IDLE_CLOSE_MS = 3 * 60_000;
 const READY_TIMEOUT_MS = 30_000;
 
 /** The tab we opened ourselves (and may close); a user's own tabs are never closed. */
-const openedTabItem = defineItem<{ tab_id: number; last_used_at: number } | null>('local:opened_network_tab', {
-  fallback: null,
-});
+const openedTabItem = defineItem<{ tab_id: number; last_used_at: number } | null>(
+  'local:opened_network_tab',
+  {
+    fallback: null,
+  },
+);
 
 async function answers(tabId: number): Promise<boolean> {
   try {
@@ -59,7 +62,8 @@ export async function ensureNetworkTab(now: number): Promise<number> {
   const tab = await browser.tabs.create({ url: OPEN_URL, active: false });
   if (typeof tab.id !== 'number') throw new Error('The browser did not open a network tab');
   await openedTabItem.setValue({ tab_id: tab.id, last_used_at: now });
-  if (!(await waitUntilReady(tab.id))) throw new Error('The network tab did not load (no answer from its content script)');
+  if (!(await waitUntilReady(tab.id)))
+    throw new Error('The network tab did not load (no answer from its content script)');
   return tab.id;
 }
 

@@ -34,13 +34,24 @@ export const EMPTY_PACING: PacingState = { runs: [], next_action_at: 0, next_rea
  * Records that a task of `type` starts now and draws the gap before the next of its kind:
  * `random` in [0,1) picks it within the pace's [min, max] (doubled in safe mode).
  */
-export function recordRun(state: PacingState, type: TaskType, now: number, random: number, pace: Pacing = DEFAULT_PACING, safeMode = false): PacingState {
+export function recordRun(
+  state: PacingState,
+  type: TaskType,
+  now: number,
+  random: number,
+  pace: Pacing = DEFAULT_PACING,
+  safeMode = false,
+): PacingState {
   const runs = [...state.runs.filter((t) => t > now - HOUR), now];
   const write = ACTION_TYPES.includes(type);
-  const [min, max] = write ? [pace.write_min_s, pace.write_max_s] : [pace.read_min_s, pace.read_max_s];
+  const [min, max] = write
+    ? [pace.write_min_s, pace.write_max_s]
+    : [pace.read_min_s, pace.read_max_s];
   const factor = safeMode ? SAFE_MODE_FACTOR : 1;
   const gapMs = Math.round((min + random * (max - min)) * 1000 * factor);
-  return write ? { ...state, runs, next_action_at: now + gapMs } : { ...state, runs, next_read_at: now + gapMs };
+  return write
+    ? { ...state, runs, next_action_at: now + gapMs }
+    : { ...state, runs, next_read_at: now + gapMs };
 }
 
 export interface PacingVerdict {
@@ -59,15 +70,26 @@ export function pacingVerdict(state: PacingState, safeMode: boolean, now: number
     const recent = state.runs.filter((t) => t > now - HOUR).sort((a, b) => a - b);
     if (recent.length >= SAFE_MODE_HOURLY_BUDGET) {
       // The budget frees one slot when the oldest run of the window leaves it.
-      return { blocked_until: recent[recent.length - SAFE_MODE_HOURLY_BUDGET]! + HOUR, exclude_types: [], recheck_in_ms: null };
+      return {
+        blocked_until: recent[recent.length - SAFE_MODE_HOURLY_BUDGET]! + HOUR,
+        exclude_types: [],
+        recheck_in_ms: null,
+      };
     }
   }
   const writesWait = state.next_action_at > now ? state.next_action_at - now : 0;
   const readsWait = (state.next_read_at ?? 0) > now ? state.next_read_at! - now : 0;
   // Both gaps running: nothing may be claimed, and the loop looks again when the first one ends.
-  if (writesWait && readsWait) return { blocked_until: null, exclude_types: [...TASK_TYPES], recheck_in_ms: Math.min(writesWait, readsWait) };
-  if (writesWait) return { blocked_until: null, exclude_types: [...ACTION_TYPES], recheck_in_ms: writesWait };
-  if (readsWait) return { blocked_until: null, exclude_types: [...READ_TYPES], recheck_in_ms: readsWait };
+  if (writesWait && readsWait)
+    return {
+      blocked_until: null,
+      exclude_types: [...TASK_TYPES],
+      recheck_in_ms: Math.min(writesWait, readsWait),
+    };
+  if (writesWait)
+    return { blocked_until: null, exclude_types: [...ACTION_TYPES], recheck_in_ms: writesWait };
+  if (readsWait)
+    return { blocked_until: null, exclude_types: [...READ_TYPES], recheck_in_ms: readsWait };
   return { blocked_until: null, exclude_types: [], recheck_in_ms: null };
 }
 

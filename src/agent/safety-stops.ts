@@ -33,14 +33,25 @@ export function stopFor(
   switch (error.code) {
     case 'network_rate_limited':
     case 'network_challenge':
-      return { code: error.code, types: [...TASK_TYPES], until: now + COOL_DOWN_MS[error.code], message: error.message };
+      return {
+        code: error.code,
+        types: [...TASK_TYPES],
+        until: now + COOL_DOWN_MS[error.code],
+        message: error.message,
+      };
     case 'invitation_limit': {
       // The network's own reset, when it told us one and it is sooner than a week.
       const reset = error.retry_after ? Date.parse(error.retry_after) : NaN;
-      const until = Number.isFinite(reset) && reset > now && reset < now + COOL_DOWN_MS.invitation_limit
-        ? reset
-        : now + COOL_DOWN_MS.invitation_limit;
-      return { code: 'invitation_limit', types: ['agent_connection_request'], until, message: error.message };
+      const until =
+        Number.isFinite(reset) && reset > now && reset < now + COOL_DOWN_MS.invitation_limit
+          ? reset
+          : now + COOL_DOWN_MS.invitation_limit;
+      return {
+        code: 'invitation_limit',
+        types: ['agent_connection_request'],
+        until,
+        message: error.message,
+      };
     }
     default:
       return null;

@@ -39,7 +39,6 @@ export interface ServiceClientOptions {
   onAnswer?: () => void;
 }
 
-
 /**
  * The service's HTTP API as the extension uses it: sign-in and the agent protocol, typed by the
  * contract. Every answer is checked against the contract's schema, so a service that says
@@ -56,7 +55,8 @@ export function createServiceClient(opts: ServiceClientOptions) {
   ): Promise<WorkerChecked[K] | null> {
     const headers: Record<string, string> = { 'content-type': 'application/json' };
     if (init.keyed) {
-      if (!opts.apiKey || !opts.agentToken) throw new ServiceError(401, 'Not signed in to the service');
+      if (!opts.apiKey || !opts.agentToken)
+        throw new ServiceError(401, 'Not signed in to the service');
       headers['x-api-key'] = opts.apiKey;
       headers.authorization = `Bearer ${opts.agentToken}`;
     }
@@ -76,7 +76,9 @@ export function createServiceClient(opts: ServiceClientOptions) {
       });
     } catch (err) {
       if (init.signal?.aborted) throw err;
-      throw new ServiceUnreachable(`The service at ${base} cannot be reached (${(err as Error).message})`);
+      throw new ServiceUnreachable(
+        `The service at ${base} cannot be reached (${(err as Error).message})`,
+      );
     } finally {
       init.signal?.removeEventListener('abort', stop);
     }
@@ -109,32 +111,61 @@ export function createServiceClient(opts: ServiceClientOptions) {
     baseUrl: base,
     async sendOtp(email: string, fullName?: string) {
       const body = fullName ? { email, full_name: fullName } : { email };
-      return (await call('/network-agent/auth-send-otp', body, 'answer:send-otp', { keyed: false }))!;
+      return (await call('/network-agent/auth-send-otp', body, 'answer:send-otp', {
+        keyed: false,
+      }))!;
     },
     async verifyOtp(email: string, otp: string): Promise<VerifyOtpAnswer> {
-      return (await call('/network-agent/auth-verify-otp', { email, otp }, 'answer:verify-otp', { keyed: false }))!;
+      return (await call('/network-agent/auth-verify-otp', { email, otp }, 'answer:verify-otp', {
+        keyed: false,
+      }))!;
     },
     async heartbeat(body: HeartbeatBody) {
       return (await call('/agent/heartbeat', body, 'answer:heartbeat'))!;
     },
     /** Long poll: the task, or null after `wait_s` with nothing to do. */
-    async claim(waitS: number, excludeTypes: TaskType[], signal?: AbortSignal): Promise<ClaimedTask | null> {
-      const body = excludeTypes.length ? { wait_s: waitS, exclude_types: excludeTypes } : { wait_s: waitS };
-      const answer = await call('/agent/tasks/claim', body, 'answer:claim', { keyed: true, signal });
+    async claim(
+      waitS: number,
+      excludeTypes: TaskType[],
+      signal?: AbortSignal,
+    ): Promise<ClaimedTask | null> {
+      const body = excludeTypes.length
+        ? { wait_s: waitS, exclude_types: excludeTypes }
+        : { wait_s: waitS };
+      const answer = await call('/agent/tasks/claim', body, 'answer:claim', {
+        keyed: true,
+        signal,
+      });
       return answer?.task ?? null;
     },
     async extend(taskId: string, attempt: number) {
-      return (await call(`/agent/tasks/${encodeURIComponent(taskId)}/extend`, { attempt }, 'answer:extend'))!;
+      return (await call(
+        `/agent/tasks/${encodeURIComponent(taskId)}/extend`,
+        { attempt },
+        'answer:extend',
+      ))!;
     },
     async complete(taskId: string, attempt: number, output: Record<string, unknown>) {
-      return (await call(`/agent/tasks/${encodeURIComponent(taskId)}/complete`, { attempt, output }, 'answer:complete'))!;
+      return (await call(
+        `/agent/tasks/${encodeURIComponent(taskId)}/complete`,
+        { attempt, output },
+        'answer:complete',
+      ))!;
     },
     async fail(taskId: string, attempt: number, error: AgentTaskError) {
-      return (await call(`/agent/tasks/${encodeURIComponent(taskId)}/fail`, { attempt, error }, 'answer:fail'))!;
+      return (await call(
+        `/agent/tasks/${encodeURIComponent(taskId)}/fail`,
+        { attempt, error },
+        'answer:fail',
+      ))!;
     },
     /** Joins the inviting team: the answer carries its key and a new agent token (the old ones end). */
     async acceptInvitation(teamId: string) {
-      return (await call('/api-team-invitations/accept', { team_id: teamId }, 'answer:accept-invitation'))!;
+      return (await call(
+        '/api-team-invitations/accept',
+        { team_id: teamId },
+        'answer:accept-invitation',
+      ))!;
     },
     async declineInvitation(teamId: string) {
       await call('/api-team-invitations/decline', { team_id: teamId }, null);

@@ -1,6 +1,11 @@
 import { browser } from 'wxt/browser';
 import { INITIAL_STATE, pendingSignInItem, updateState } from './agent-state.js';
-import { clearCredentials, getCredentials, lastServiceUrlItem, saveCredentials } from './credentials.js';
+import {
+  clearCredentials,
+  getCredentials,
+  lastServiceUrlItem,
+  saveCredentials,
+} from './credentials.js';
 import { serviceOrigin, servicePermission } from '../shared/default-service-url.js';
 import type { ActionResult } from '../shared/protocol.js';
 import { ServiceError, ServiceUnreachable, createServiceClient } from './service-client.js';
@@ -11,10 +16,13 @@ import { ServiceError, ServiceUnreachable, createServiceClient } from './service
  */
 
 export function explain(err: unknown, serviceUrl: string): string {
-  if (err instanceof ServiceUnreachable) return `The service at ${serviceUrl} cannot be reached. Check the address and that the service is running.`;
+  if (err instanceof ServiceUnreachable)
+    return `The service at ${serviceUrl} cannot be reached. Check the address and that the service is running.`;
   if (err instanceof ServiceError) {
-    if (err.status === 401 && /OTP/i.test(err.message)) return 'That code is wrong or has expired. Check the latest e-mail, or send a new code.';
-    if (err.status === 429) return `Too many codes requested. ${err.retryAfterS ? `Try again in ${err.retryAfterS} seconds.` : 'Try again later.'}`;
+    if (err.status === 401 && /OTP/i.test(err.message))
+      return 'That code is wrong or has expired. Check the latest e-mail, or send a new code.';
+    if (err.status === 429)
+      return `Too many codes requested. ${err.retryAfterS ? `Try again in ${err.retryAfterS} seconds.` : 'Try again later.'}`;
     return err.message;
   }
   return err instanceof Error ? err.message : String(err);
@@ -23,18 +31,28 @@ export function explain(err: unknown, serviceUrl: string): string {
 async function mayReach(serviceUrl: string): Promise<string | null> {
   const origin = serviceOrigin(serviceUrl);
   if (!origin) return 'Enter the service address as http://… or https://…';
-  const granted = await browser.permissions.contains({ origins: [servicePermission(origin, import.meta.env.FIREFOX)] }).catch(() => false);
+  const granted = await browser.permissions
+    .contains({ origins: [servicePermission(origin, import.meta.env.FIREFOX)] })
+    .catch(() => false);
   return granted ? null : `The extension may not reach ${origin}: allow it when the browser asks.`;
 }
 
-export async function sendCode(req: { service_url: string; email: string; full_name: string }): Promise<ActionResult> {
+export async function sendCode(req: {
+  service_url: string;
+  email: string;
+  full_name: string;
+}): Promise<ActionResult> {
   const serviceUrl = req.service_url.trim().replace(/\/+$/, '');
   const denied = await mayReach(serviceUrl);
   if (denied) return { ok: false, error: denied };
   const email = req.email.trim();
-  if (!/^[^@\s]+@[^@\s]+\.[^@\s]+$/.test(email)) return { ok: false, error: 'Enter your e-mail address.' };
+  if (!/^[^@\s]+@[^@\s]+\.[^@\s]+$/.test(email))
+    return { ok: false, error: 'Enter your e-mail address.' };
   try {
-    await createServiceClient({ baseUrl: serviceUrl }).sendOtp(email, req.full_name.trim() || undefined);
+    await createServiceClient({ baseUrl: serviceUrl }).sendOtp(
+      email,
+      req.full_name.trim() || undefined,
+    );
   } catch (err) {
     return { ok: false, error: explain(err, serviceUrl) };
   }
@@ -49,7 +67,10 @@ export async function verifyCode(req: { otp: string }): Promise<ActionResult> {
   const otp = req.otp.replace(/\s+/g, '');
   if (!/^\d{6}$/.test(otp)) return { ok: false, error: 'The code has 6 digits.' };
   try {
-    const answer = await createServiceClient({ baseUrl: pending.service_url }).verifyOtp(pending.email, otp);
+    const answer = await createServiceClient({ baseUrl: pending.service_url }).verifyOtp(
+      pending.email,
+      otp,
+    );
     await saveCredentials({
       service_url: pending.service_url,
       api_key: answer.team.api_key,
@@ -78,10 +99,15 @@ export async function signOut(): Promise<ActionResult> {
   if (!creds) return { ok: true };
   let warning: string | null = null;
   try {
-    await createServiceClient({ baseUrl: creds.service_url, apiKey: creds.api_key, agentToken: creds.agent_token }).signOut();
+    await createServiceClient({
+      baseUrl: creds.service_url,
+      apiKey: creds.api_key,
+      agentToken: creds.agent_token,
+    }).signOut();
   } catch (err) {
     // 401: already revoked. Anything else: say so, the token stays valid at the service.
-    if (!(err instanceof ServiceError && err.status === 401)) warning = `Signed out here, but the service was not told: ${explain(err, creds.service_url)}`;
+    if (!(err instanceof ServiceError && err.status === 401))
+      warning = `Signed out here, but the service was not told: ${explain(err, creds.service_url)}`;
   }
   await clearCredentials();
   await updateState((s) => ({ ...INITIAL_STATE, network: s.network }));

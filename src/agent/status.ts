@@ -37,7 +37,12 @@ export async function agentStatus(ctx: AgentContext): Promise<AgentStatus> {
   if (creds && reachable === null) ctx.kick();
   // The popup is open: what it shows of budgets and waiting tasks should be seconds old, not a
   // minute. One heartbeat at most every FRESH_SAFETY_MS while it stays open.
-  else if (creds && state.last_heartbeat_at !== null && now - state.last_heartbeat_at > FRESH_SAFETY_MS && (state.heartbeat_wanted_at ?? 0) <= state.last_heartbeat_at) {
+  else if (
+    creds &&
+    state.last_heartbeat_at !== null &&
+    now - state.last_heartbeat_at > FRESH_SAFETY_MS &&
+    (state.heartbeat_wanted_at ?? 0) <= state.last_heartbeat_at
+  ) {
     await patchState({ heartbeat_wanted_at: now });
     ctx.kick();
   }
@@ -60,7 +65,14 @@ export async function agentStatus(ctx: AgentContext): Promise<AgentStatus> {
     pacing: state.pacing ?? DEFAULT_PACING,
     safety: state.safety ?? null,
     invitations: state.invitations ?? [],
-    safety_stop: lead ? { reason: lead.code, until: lead.until, message: lead.message, all_work: lead.types.length === TASK_TYPES.length } : null,
+    safety_stop: lead
+      ? {
+          reason: lead.code,
+          until: lead.until,
+          message: lead.message,
+          all_work: lead.types.length === TASK_TYPES.length,
+        }
+      : null,
     current_task: state.current_task,
     waiting_results: (await ctx.journal.all()).length,
     today: await ctx.journal.countsSince(startOfDay(now)),

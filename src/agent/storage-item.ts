@@ -26,7 +26,10 @@ export function defineItem<T>(key: `local:${string}`, options: { fallback: T }):
       await browser.storage.local.set({ [name]: value });
     },
     watch(cb) {
-      const listener = (changes: Record<string, { newValue?: unknown; oldValue?: unknown }>, area: string) => {
+      const listener = (
+        changes: Record<string, { newValue?: unknown; oldValue?: unknown }>,
+        area: string,
+      ) => {
         const change = area === 'local' ? changes[name] : undefined;
         if (change) cb(orFallback(change.newValue), orFallback(change.oldValue));
       };

@@ -23,7 +23,11 @@ import { EXTEND_WHEN_LEFT_MS, taskTimeoutMs } from './task-timeout.js';
 
 const waiters = new Map<string, (r: TaskResult) => void>();
 
-const failure = (code: Extract<TaskResult, { ok: false }>['error']['code'], message: string, retryable: boolean): TaskResult => ({
+const failure = (
+  code: Extract<TaskResult, { ok: false }>['error']['code'],
+  message: string,
+  retryable: boolean,
+): TaskResult => ({
   ok: false,
   error: { code, message, retryable },
 });
@@ -34,11 +38,20 @@ const failure = (code: Extract<TaskResult, { ok: false }>['error']['code'], mess
  */
 export async function finishTask(
   ctx: AgentContext,
-  t: { task_id: string; attempt: number; type: TaskType; target: string | null; started_at: number | null },
+  t: {
+    task_id: string;
+    attempt: number;
+    type: TaskType;
+    target: string | null;
+    started_at: number | null;
+  },
   result: TaskResult,
 ): Promise<boolean> {
   const now = ctx.clock.now();
-  const isNew = await ctx.journal.record({ task_id: t.task_id, attempt: t.attempt, type: t.type, result, created_at: now }, now);
+  const isNew = await ctx.journal.record(
+    { task_id: t.task_id, attempt: t.attempt, type: t.type, result, created_at: now },
+    now,
+  );
   if (isNew) {
     await ctx.journal.log({
       at: now,
@@ -55,7 +68,14 @@ export async function finishTask(
     // The tab's session is gone: stop claiming until a session check sees it back.
     if (!result.ok && result.error.code === 'network_signed_out') {
       await patchState({
-        network: { signed_in: false, member_urn: null, public_identifier: null, full_name: null, problem: { code: 'network_signed_out', message: result.error.message }, checked_at: now },
+        network: {
+          signed_in: false,
+          member_urn: null,
+          public_identifier: null,
+          full_name: null,
+          problem: { code: 'network_signed_out', message: result.error.message },
+          checked_at: now,
+        },
       });
     }
   }
@@ -72,7 +92,17 @@ export async function onTaskResult(
 ): Promise<{ journaled: boolean }> {
   const inflight = await ctx.journal.getInflight(msg.task_id);
   const ours = inflight && inflight.attempt === msg.attempt ? inflight : null;
-  await finishTask(ctx, { task_id: msg.task_id, attempt: msg.attempt, type: msg.type, target: ours?.target ?? null, started_at: ours?.started_at ?? null }, msg.result);
+  await finishTask(
+    ctx,
+    {
+      task_id: msg.task_id,
+      attempt: msg.attempt,
+      type: msg.type,
+      target: ours?.target ?? null,
+      started_at: ours?.started_at ?? null,
+    },
+    msg.result,
+  );
   ctx.kick();
   return { journaled: true };
 }
@@ -103,7 +133,11 @@ export async function runClaimedTask(ctx: AgentContext, task: ClaimedTask): Prom
     try {
       tabId = await ensureNetworkTab(now);
     } catch (err) {
-      return await settle(ctx, ref, failure('network_error', `No network tab: ${(err as Error).message}`, true));
+      return await settle(
+        ctx,
+        ref,
+        failure('network_error', `No network tab: ${(err as Error).message}`, true),
+      );
     }
     record.tab_id = tabId;
     await ctx.journal.updateInflight(task.id, { tab_id: tabId });
@@ -123,7 +157,15 @@ export async function runClaimedTask(ctx: AgentContext, task: ClaimedTask): Prom
       accepted = { accepted: false, reason: (err as Error).message };
     }
     if (!accepted.accepted) {
-      return await settle(ctx, ref, failure('network_error', `The network tab did not take the task: ${accepted.reason ?? 'refused'}`, true));
+      return await settle(
+        ctx,
+        ref,
+        failure(
+          'network_error',
+          `The network tab did not take the task: ${accepted.reason ?? 'refused'}`,
+          true,
+        ),
+      );
     }
     return await supervise(ctx, record, done);
   } finally {
@@ -141,7 +183,11 @@ function waitFor(t: InflightTask): Promise<TaskResult> {
   });
 }
 
-async function settle(ctx: AgentContext, ref: Parameters<typeof finishTask>[1], result: TaskResult): Promise<TaskResult> {
+async function settle(
+  ctx: AgentContext,
+  ref: Parameters<typeof finishTask>[1],
+  result: TaskResult,
+): Promise<TaskResult> {
   await finishTask(ctx, ref, result);
   return result;
 }
@@ -150,8 +196,18 @@ async function settle(ctx: AgentContext, ref: Parameters<typeof finishTask>[1], 
  * Waits for the result while keeping the lease alive, and gives up at the deadline or when the
  * tab goes away (the task then goes back to the queue as a retryable failure).
  */
-async function supervise(ctx: AgentContext, t: InflightTask, done: Promise<TaskResult>): Promise<TaskResult> {
-  const ref = { task_id: t.task_id, attempt: t.attempt, type: t.type, target: t.target ?? null, started_at: t.started_at };
+async function supervise(
+  ctx: AgentContext,
+  t: InflightTask,
+  done: Promise<TaskResult>,
+): Promise<TaskResult> {
+  const ref = {
+    task_id: t.task_id,
+    attempt: t.attempt,
+    type: t.type,
+    target: t.target ?? null,
+    started_at: t.started_at,
+  };
   let settled: TaskResult | null = null;
   void done.then((r) => (settled = r));
   let leaseExpiresAt = t.lease_expires_at;
@@ -160,12 +216,25 @@ async function supervise(ctx: AgentContext, t: InflightTask, done: Promise<TaskR
   while (!settled) {
     const now = ctx.clock.now();
     if (now >= t.deadline_at) {
-      if (t.tab_id !== null) await sendToTab(t.tab_id, 'task:cancel', { task_id: t.task_id }).catch(() => {});
-      await finishTask(ctx, ref, failure('timeout', `The task did not finish within ${Math.round((t.deadline_at - t.started_at) / 1000)} s`, true));
+      if (t.tab_id !== null)
+        await sendToTab(t.tab_id, 'task:cancel', { task_id: t.task_id }).catch(() => {});
+      await finishTask(
+        ctx,
+        ref,
+        failure(
+          'timeout',
+          `The task did not finish within ${Math.round((t.deadline_at - t.started_at) / 1000)} s`,
+          true,
+        ),
+      );
       break;
     }
     if (t.tab_id !== null && !(await tabExists(t.tab_id))) {
-      await finishTask(ctx, ref, failure('network_error', 'The network tab was closed while the task ran', true));
+      await finishTask(
+        ctx,
+        ref,
+        failure('network_error', 'The network tab was closed while the task ran', true),
+      );
       break;
     }
     // The tab is there, but is its content script still on the task? Not after the page was
@@ -175,21 +244,40 @@ async function supervise(ctx: AgentContext, t: InflightTask, done: Promise<TaskR
       lastLook = now;
       misses = (await tabRuns(t.tab_id, t.task_id)) ? 0 : misses + 1;
       if (misses >= LOST_AFTER_MISSES && !settled) {
-        await finishTask(ctx, ref, failure('network_error', 'The network tab stopped the task (the page was reloaded or left, or the extension was updated)', true));
+        await finishTask(
+          ctx,
+          ref,
+          failure(
+            'network_error',
+            'The network tab stopped the task (the page was reloaded or left, or the extension was updated)',
+            true,
+          ),
+        );
         break;
       }
     }
     if (leaseExpiresAt - now < EXTEND_WHEN_LEFT_MS) {
       const client = await ctx.client();
       try {
-        if (client) leaseExpiresAt = Date.parse((await client.extend(t.task_id, t.attempt)).lease_expires_at);
+        if (client)
+          leaseExpiresAt = Date.parse((await client.extend(t.task_id, t.attempt)).lease_expires_at);
         await ctx.journal.updateInflight(t.task_id, { lease_expires_at: leaseExpiresAt });
       } catch (err) {
         // Lease lost: another attempt owns the task now; our result would be refused anyway.
         if (err instanceof ServiceError && (err.status === 409 || err.status === 404)) {
-          if (t.tab_id !== null) await sendToTab(t.tab_id, 'task:cancel', { task_id: t.task_id }).catch(() => {});
+          if (t.tab_id !== null)
+            await sendToTab(t.tab_id, 'task:cancel', { task_id: t.task_id }).catch(() => {});
           await ctx.journal.dropInflight(t.task_id);
-          await ctx.journal.log({ at: now, task_id: t.task_id, type: t.type, target: t.target ?? null, kind: 'dropped', error_code: null, duration_ms: now - t.started_at, message: `Lease lost while running: ${err.message}` });
+          await ctx.journal.log({
+            at: now,
+            task_id: t.task_id,
+            type: t.type,
+            target: t.target ?? null,
+            kind: 'dropped',
+            error_code: null,
+            duration_ms: now - t.started_at,
+            message: `Lease lost while running: ${err.message}`,
+          });
           waiters.delete(`${t.task_id}#${t.attempt}`);
           return failure('timeout', 'Lease lost', true);
         }
@@ -219,7 +307,14 @@ export async function recoverInflight(ctx: AgentContext): Promise<void> {
   for (const t of await ctx.journal.inflight()) {
     const key = `${t.task_id}#${t.attempt}`;
     if (waiters.has(key)) continue;
-    await patchState({ current_task: { id: t.task_id, type: t.type, target: t.target ?? null, started_at: t.started_at } });
+    await patchState({
+      current_task: {
+        id: t.task_id,
+        type: t.type,
+        target: t.target ?? null,
+        started_at: t.started_at,
+      },
+    });
     try {
       await supervise(ctx, t, waitFor(t));
     } finally {

@@ -5,14 +5,21 @@ import type { TaskType } from '../contract/task-types.js';
  * Read from the task's input as the service sent it (docs/api.md names the fields).
  */
 export function describeTarget(type: TaskType, input: Record<string, unknown>): string | null {
-  const str = (k: string) => (typeof input[k] === 'string' && input[k] ? (input[k] as string).trim() : null);
+  const str = (k: string) =>
+    typeof input[k] === 'string' && input[k] ? (input[k] as string).trim() : null;
   const text = (() => {
     switch (type) {
       case 'agent_profile_fetch':
         return str('profile_slug');
       case 'agent_profiles_tracking': {
-        const urns = Array.isArray(input.profile_urns) ? input.profile_urns.filter((u): u is string => typeof u === 'string') : [];
-        return urns.length === 1 ? profile(urns[0]!) : urns.length ? `${urns.length} profiles` : null;
+        const urns = Array.isArray(input.profile_urns)
+          ? input.profile_urns.filter((u): u is string => typeof u === 'string')
+          : [];
+        return urns.length === 1
+          ? profile(urns[0]!)
+          : urns.length
+            ? `${urns.length} profiles`
+            : null;
       }
       case 'agent_like_post':
       case 'agent_comment_post': {
@@ -30,7 +37,10 @@ export function describeTarget(type: TaskType, input: Record<string, unknown>): 
       case 'agent_company_tracking':
         return str('company');
       case 'agent_profiles_search': {
-        const words = ['keywords', 'title', 'company', 'location'].map(str).filter(Boolean).join(' ');
+        const words = ['keywords', 'title', 'company', 'location']
+          .map(str)
+          .filter(Boolean)
+          .join(' ');
         return words ? `“${words}”` : null;
       }
       case 'agent_keyword_tracking': {

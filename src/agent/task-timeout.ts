@@ -16,7 +16,12 @@ export function taskTimeoutMs(task: Pick<ClaimedTask, 'type' | 'input'>): number
   const profiles = Array.isArray(urns) ? urns.length : 1;
   const count = typeof task.input.count === 'number' ? task.input.count : 0;
   const perProfileItems = Array.isArray(urns) ? profiles * count : count;
-  return Math.min(MAX_TIMEOUT_MS, BASE_TIMEOUT_MS + Math.max(0, profiles - 1) * PER_PROFILE_MS + perProfileItems * PER_LIST_ITEM_MS);
+  return Math.min(
+    MAX_TIMEOUT_MS,
+    BASE_TIMEOUT_MS +
+      Math.max(0, profiles - 1) * PER_PROFILE_MS +
+      perProfileItems * PER_LIST_ITEM_MS,
+  );
 }
 
 /** Extend the lease when less than this is left of it. */

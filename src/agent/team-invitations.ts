@@ -10,7 +10,10 @@ import type { ActionResult } from '../shared/protocol.js';
  * agent token, which replace the stored ones at once, so the next heartbeat and claim already work
  * for the new team. Declining withdraws the invitation; either way it leaves the popup's list.
  */
-export async function answerInvitation(ctx: AgentContext, req: { team_id: string; accept: boolean }): Promise<ActionResult> {
+export async function answerInvitation(
+  ctx: AgentContext,
+  req: { team_id: string; accept: boolean },
+): Promise<ActionResult> {
   const creds = await getCredentials();
   const client = await ctx.client();
   if (!creds || !client) return { ok: false, error: 'Sign in first.' };
@@ -33,7 +36,18 @@ export async function answerInvitation(ctx: AgentContext, req: { team_id: string
   } catch (err) {
     return { ok: false, error: explain(err, creds.service_url) };
   }
-  await updateState((s) => ({ ...s, invitations: (s.invitations ?? []).filter((i) => i.team_id !== req.team_id) }));
-  await ctx.journal.log({ at: ctx.clock.now(), task_id: null, type: null, kind: 'note', error_code: null, duration_ms: null, message });
+  await updateState((s) => ({
+    ...s,
+    invitations: (s.invitations ?? []).filter((i) => i.team_id !== req.team_id),
+  }));
+  await ctx.journal.log({
+    at: ctx.clock.now(),
+    task_id: null,
+    type: null,
+    kind: 'note',
+    error_code: null,
+    duration_ms: null,
+    message,
+  });
   return { ok: true, message };
 }

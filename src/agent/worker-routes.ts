@@ -19,12 +19,18 @@ import { onTaskResult } from './task-runner.js';
 function schemaCheck<K extends keyof ToWorker>(type: K): PayloadCheck<ToWorker[K]['req']> {
   return (data) => {
     const checked = checkContract(type, data);
-    return checked.ok ? { ok: true, data: checked.data } : { ok: false, error: describeFailure(checked, 'payload') };
+    return checked.ok
+      ? { ok: true, data: checked.data }
+      : { ok: false, error: describeFailure(checked, 'payload') };
   };
 }
 
 /** One route to the worker: the sender it accepts, its schema (by its type), and its handler. */
-function route<K extends keyof ToWorker>(type: K, allow: SenderCheck, handle: Route<ToWorker[K]['req'], ToWorker[K]['res']>['handle']) {
+function route<K extends keyof ToWorker>(
+  type: K,
+  allow: SenderCheck,
+  handle: Route<ToWorker[K]['req'], ToWorker[K]['res']>['handle'],
+) {
   return { allow, check: schemaCheck(type), handle };
 }
 
@@ -43,7 +49,9 @@ export function workerRoutes(ctx: AgentContext): Required<Routes<ToWorker>> {
     'task:result': route('task:result', isNetworkTopFrame, (msg) => onTaskResult(ctx, msg)),
     'popup:status': route('popup:status', popup, () => agentStatus(ctx)),
     'popup:send-code': route('popup:send-code', popup, (req) => sendCode(req)),
-    'popup:verify-code': route('popup:verify-code', popup, async (req) => afterChange(await verifyCode(req))),
+    'popup:verify-code': route('popup:verify-code', popup, async (req) =>
+      afterChange(await verifyCode(req)),
+    ),
     'popup:restart-sign-in': route('popup:restart-sign-in', popup, () => restartSignIn()),
     'popup:sign-out': route('popup:sign-out', popup, async () => afterChange(await signOut())),
     'popup:set-paused': route('popup:set-paused', popup, async ({ paused }) => {
@@ -59,14 +67,20 @@ export function workerRoutes(ctx: AgentContext): Required<Routes<ToWorker>> {
       const now = ctx.clock.now();
       await safetyStopsItem.setValue([]);
       await ctx.journal.log({
-        at: now, task_id: null, type: null, kind: 'note', error_code: null, duration_ms: null,
+        at: now,
+        task_id: null,
+        type: null,
+        kind: 'note',
+        error_code: null,
+        duration_ms: null,
         message: 'Safety stop ended early by you',
       });
       return afterChange({ ok: true as const });
     }),
     'popup:accept-network-account': route('popup:accept-network-account', popup, async () => {
       const creds = await getCredentials();
-      if (creds) await acceptNetworkAccount(creds.user.id, (await agentStateItem.getValue()).network);
+      if (creds)
+        await acceptNetworkAccount(creds.user.id, (await agentStateItem.getValue()).network);
       return { ok: true as const };
     }),
     'popup:open-network-sign-in': route('popup:open-network-sign-in', popup, async () => {
@@ -75,6 +89,8 @@ export function workerRoutes(ctx: AgentContext): Required<Routes<ToWorker>> {
     }),
     // After a move the claim in flight carries the revoked token: it is interrupted, and the next
     // heartbeat goes out with the new one.
-    'popup:answer-invitation': route('popup:answer-invitation', popup, async (req) => afterChange(await answerInvitation(ctx, req))),
+    'popup:answer-invitation': route('popup:answer-invitation', popup, async (req) =>
+      afterChange(await answerInvitation(ctx, req)),
+    ),
   };
 }

@@ -15,11 +15,26 @@ const fromOwnWorker: PayloadCheck<never> = (data) => ({ ok: true, data: data as 
 
 /** Every message the content script answers: from our own worker only. */
 export function contentRoutes(ctx: ScriptContext): Routes<WorkerToContent> {
-  const tasks = runInTab(async (task, options) => (await networkOperations()).runTask(task, options), ctx);
+  const tasks = runInTab(
+    async (task, options) => (await networkOperations()).runTask(task, options),
+    ctx,
+  );
   return {
-    ping: { allow: isOwnWorker, check: fromOwnWorker, handle: () => ({ ready: true as const, busy: tasks.busy() }) },
+    ping: {
+      allow: isOwnWorker,
+      check: fromOwnWorker,
+      handle: () => ({ ready: true as const, busy: tasks.busy() }),
+    },
     'task:start': { allow: isOwnWorker, check: fromOwnWorker, handle: (req) => tasks.start(req) },
-    'task:cancel': { allow: isOwnWorker, check: fromOwnWorker, handle: (req) => tasks.cancel(req.task_id) },
-    'session:read': { allow: isOwnWorker, check: fromOwnWorker, handle: async (req) => (await networkOperations()).readNetworkSession(req.map) },
+    'task:cancel': {
+      allow: isOwnWorker,
+      check: fromOwnWorker,
+      handle: (req) => tasks.cancel(req.task_id),
+    },
+    'session:read': {
+      allow: isOwnWorker,
+      check: fromOwnWorker,
+      handle: async (req) => (await networkOperations()).readNetworkSession(req.map),
+    },
   };
 }

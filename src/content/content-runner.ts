@@ -2,7 +2,10 @@ import type { TaskResult } from '../network/types.js';
 import { sendToWorker } from '../shared/messaging.js';
 import type { StartTask } from '../shared/protocol.js';
 
-type RunTask = (task: Pick<StartTask, 'type' | 'input'>, options: { map: StartTask['map']; signal: AbortSignal }) => Promise<TaskResult>;
+type RunTask = (
+  task: Pick<StartTask, 'type' | 'input'>,
+  options: { map: StartTask['map']; signal: AbortSignal },
+) => Promise<TaskResult>;
 
 /**
  * The content script's own life (WXT's `ctx` in `defineContentScript({ main(ctx) })`): its signal
@@ -29,11 +32,20 @@ const CONTEXT_CHECK_MS = 1_000;
  * it any more (`ping` lists what a tab is busy with) and fails it as retryable; the service gives
  * it to the next attempt (docs/agent-protocol.md, "Supervision").
  */
-export function runInTab(runTask: RunTask, context: ScriptContext, sleep = (ms: number) => new Promise((r) => setTimeout(r, ms))) {
+export function runInTab(
+  runTask: RunTask,
+  context: ScriptContext,
+  sleep = (ms: number) => new Promise((r) => setTimeout(r, ms)),
+) {
   /** Tasks running or being handed back to the worker, with their abort. */
   const running = new Map<string, AbortController>();
 
-  async function deliver(msg: { task_id: string; attempt: number; type: StartTask['type']; result: TaskResult }) {
+  async function deliver(msg: {
+    task_id: string;
+    attempt: number;
+    type: StartTask['type'];
+    result: TaskResult;
+  }) {
     for (let i = 0; !context.signal.aborted; i++) {
       try {
         if ((await sendToWorker('task:result', msg)).journaled) return;
@@ -47,11 +59,15 @@ export function runInTab(runTask: RunTask, context: ScriptContext, sleep = (ms: 
 
   return {
     start(req: StartTask): { accepted: boolean; reason?: string } {
-      if (context.signal.aborted) return { accepted: false, reason: 'this page runs an outdated copy of the extension' };
+      if (context.signal.aborted)
+        return { accepted: false, reason: 'this page runs an outdated copy of the extension' };
       if (running.size > 0) return { accepted: false, reason: 'busy with another task' };
       const abort = new AbortController();
       running.set(req.task_id, abort);
-      const timer = setTimeout(() => abort.abort(new Error(`deadline of ${req.timeout_ms} ms passed`)), req.timeout_ms);
+      const timer = setTimeout(
+        () => abort.abort(new Error(`deadline of ${req.timeout_ms} ms passed`)),
+        req.timeout_ms,
+      );
       const watch = setInterval(() => context.isInvalid, CONTEXT_CHECK_MS);
       const signal = AbortSignal.any([abort.signal, context.signal]);
       void (async () => {
@@ -60,7 +76,14 @@ export function runInTab(runTask: RunTask, context: ScriptContext, sleep = (ms: 
           result = await runTask({ type: req.type, input: req.input }, { map: req.map, signal });
         } catch (err) {
           // runTask never throws by contract; a bug must still not lose the task.
-          result = { ok: false, error: { code: 'network_error', message: `Task crashed: ${(err as Error).message}`, retryable: true } };
+          result = {
+            ok: false,
+            error: {
+              code: 'network_error',
+              message: `Task crashed: ${(err as Error).message}`,
+              retryable: true,
+            },
+          };
         } finally {
           clearTimeout(timer);
           clearInterval(watch);

@@ -73,7 +73,12 @@ export const HeartbeatResponse = z.object({
 export type HeartbeatResponse = z.infer<typeof HeartbeatResponse>;
 
 export const ClaimBody = strictBody({
-  wait_s: z._default(z.number({ error: "Invalid 'wait_s': must be a number from 0 to 25" }).check(z.gte(0), z.lte(25)), 20),
+  wait_s: z._default(
+    z
+      .number({ error: "Invalid 'wait_s': must be a number from 0 to 25" })
+      .check(z.gte(0), z.lte(25)),
+    20,
+  ),
   /** Task types this agent will not take now (safety stops per kind of work). */
   exclude_types: z.optional(z.array(TaskType).check(z.maxLength(50))),
 });
@@ -107,7 +112,10 @@ const ReportedErrorCode = AgentErrorCode.check(
 export const FailBody = strictBody({
   attempt,
   // The task-error shape of task-types.ts, with the codes an agent may report.
-  error: z.object({ ...AgentTaskError.shape, code: ReportedErrorCode }, { error: "Missing or invalid 'error'" }),
+  error: z.object(
+    { ...AgentTaskError.shape, code: ReportedErrorCode },
+    { error: "Missing or invalid 'error'" },
+  ),
 });
 export const FailResponse = z.object({ status: z.enum(['pending', 'failed']) });
 

@@ -3,7 +3,9 @@ import { strictBody } from './common.js';
 
 const emailMessage = "Missing or invalid 'email'";
 const Email = z.pipe(
-  z.string({ error: emailMessage }).check(z.trim(), z.toLowerCase(), z.maxLength(254, { error: emailMessage })),
+  z
+    .string({ error: emailMessage })
+    .check(z.trim(), z.toLowerCase(), z.maxLength(254, { error: emailMessage })),
   z.email({ error: emailMessage }),
 );
 
@@ -15,7 +17,9 @@ export const SendOtpBody = strictBody({
       z.maxLength(200, { error: "Invalid 'full_name': must be 200 characters or fewer" }),
       // A NUL cannot be stored in a text column, and line breaks would reach mail headers.
       // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what this refuses
-      z.refine((s) => !/[\u0000-\u001f\u007f]/.test(s), { error: "Invalid 'full_name': must not contain control characters" }),
+      z.refine((s) => !/[\u0000-\u001f\u007f]/.test(s), {
+        error: "Invalid 'full_name': must not contain control characters",
+      }),
     ),
   ),
 });
@@ -28,7 +32,11 @@ export const VerifyOtpBody = strictBody({
   email: Email,
   otp: z
     .string({ error: "Missing or invalid 'otp'" })
-    .check(z.trim(), z.minLength(1, { error: "Missing or invalid 'otp'" }), z.maxLength(20, { error: "Missing or invalid 'otp'" })),
+    .check(
+      z.trim(),
+      z.minLength(1, { error: "Missing or invalid 'otp'" }),
+      z.maxLength(20, { error: "Missing or invalid 'otp'" }),
+    ),
 });
 export type VerifyOtpBody = z.infer<typeof VerifyOtpBody>;
 

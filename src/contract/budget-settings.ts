@@ -13,7 +13,17 @@ import { MAX_BUDGET, MAX_GAP_S, type Pacing } from './budgets.js';
 
 const limitField = (type: TaskType, window: 'per_day' | 'per_week') => {
   const message = `Invalid 'budgets.${type}.${window}': must be a whole number from 0 to ${MAX_BUDGET}, or null for no limit`;
-  return z.optional(z.nullable(z.number({ error: message }).check(z.int({ error: message }), z.gte(0, { error: message }), z.lte(MAX_BUDGET, { error: message }))));
+  return z.optional(
+    z.nullable(
+      z
+        .number({ error: message })
+        .check(
+          z.int({ error: message }),
+          z.gte(0, { error: message }),
+          z.lte(MAX_BUDGET, { error: message }),
+        ),
+    ),
+  );
 };
 
 const budgetOf = (type: TaskType) =>
@@ -29,21 +39,40 @@ const budgetOf = (type: TaskType) =>
     ),
   );
 
-const BudgetsPatch = z.strictObject(Object.fromEntries(TASK_TYPES.map((t) => [t, z.optional(budgetOf(t))])) as Record<TaskType, z.ZodMiniOptional<ReturnType<typeof budgetOf>>>, {
-  error: (issue) =>
-    issue.code === 'unrecognized_keys'
-      ? `Invalid 'budgets': unknown task type ${issue.keys.map((k) => `'${k}'`).join(', ')}`
-      : "Invalid 'budgets': must be an object keyed by task type",
-});
+const BudgetsPatch = z.strictObject(
+  Object.fromEntries(TASK_TYPES.map((t) => [t, z.optional(budgetOf(t))])) as Record<
+    TaskType,
+    z.ZodMiniOptional<ReturnType<typeof budgetOf>>
+  >,
+  {
+    error: (issue) =>
+      issue.code === 'unrecognized_keys'
+        ? `Invalid 'budgets': unknown task type ${issue.keys.map((k) => `'${k}'`).join(', ')}`
+        : "Invalid 'budgets': must be an object keyed by task type",
+  },
+);
 
 const gapField = (name: keyof Pacing) => {
   const message = `Invalid 'pacing.${name}': must be a whole number of seconds from 0 to ${MAX_GAP_S}`;
-  return z.optional(z.number({ error: message }).check(z.int({ error: message }), z.gte(0, { error: message }), z.lte(MAX_GAP_S, { error: message })));
+  return z.optional(
+    z
+      .number({ error: message })
+      .check(
+        z.int({ error: message }),
+        z.gte(0, { error: message }),
+        z.lte(MAX_GAP_S, { error: message }),
+      ),
+  );
 };
 
 const PacingPatch = z.nullable(
   z.strictObject(
-    { write_min_s: gapField('write_min_s'), write_max_s: gapField('write_max_s'), read_min_s: gapField('read_min_s'), read_max_s: gapField('read_max_s') },
+    {
+      write_min_s: gapField('write_min_s'),
+      write_max_s: gapField('write_max_s'),
+      read_min_s: gapField('read_min_s'),
+      read_max_s: gapField('read_max_s'),
+    },
     {
       error: (issue) =>
         issue.code === 'unrecognized_keys'
@@ -61,20 +90,29 @@ const PacingPatch = z.nullable(
 export const PatchTeamBody = strictBody({
   budgets: z.optional(BudgetsPatch),
   pacing: z.optional(PacingPatch),
-  i_accept_the_risk: z.optional(z.boolean({ error: "Invalid 'i_accept_the_risk': must be true or false" })),
+  i_accept_the_risk: z.optional(
+    z.boolean({ error: "Invalid 'i_accept_the_risk': must be true or false" }),
+  ),
 }).check(
-  z.refine((b: { budgets?: unknown; pacing?: unknown }) => b.budgets !== undefined || b.pacing !== undefined, {
-    error: "Nothing to change: send 'budgets' and/or 'pacing'",
-  }),
+  z.refine(
+    (b: { budgets?: unknown; pacing?: unknown }) =>
+      b.budgets !== undefined || b.pacing !== undefined,
+    {
+      error: "Nothing to change: send 'budgets' and/or 'pacing'",
+    },
+  ),
 );
 export type PatchTeamBody = z.infer<typeof PatchTeamBody>;
 
 // ---- PUT /api-team-members/working-hours ------------------------------------------------------
 
 const TIME = /^([01]\d|2[0-3]):[0-5]\d$/;
-const daysMessage = "Invalid 'working_hours.days': must be a non-empty list of ISO weekdays, 1 (Monday) to 7 (Sunday)";
-const timeMessage = (f: string) => `Invalid 'working_hours.${f}': must be a time like 08:00 (24-hour clock)`;
-const zoneMessage = "Invalid 'working_hours.time_zone': must be an IANA time zone such as Europe/Paris";
+const daysMessage =
+  "Invalid 'working_hours.days': must be a non-empty list of ISO weekdays, 1 (Monday) to 7 (Sunday)";
+const timeMessage = (f: string) =>
+  `Invalid 'working_hours.${f}': must be a time like 08:00 (24-hour clock)`;
+const zoneMessage =
+  "Invalid 'working_hours.time_zone': must be an IANA time zone such as Europe/Paris";
 
 export function isTimeZone(zone: string): boolean {
   try {
@@ -89,13 +127,31 @@ export const WorkingHoursInput = z
   .strictObject(
     {
       days: z
-        .array(z.number({ error: daysMessage }).check(z.int({ error: daysMessage }), z.gte(1, { error: daysMessage }), z.lte(7, { error: daysMessage })), {
-          error: daysMessage,
-        })
+        .array(
+          z
+            .number({ error: daysMessage })
+            .check(
+              z.int({ error: daysMessage }),
+              z.gte(1, { error: daysMessage }),
+              z.lte(7, { error: daysMessage }),
+            ),
+          {
+            error: daysMessage,
+          },
+        )
         .check(z.minLength(1, { error: daysMessage }), z.maxLength(7, { error: daysMessage })),
-      start: z.string({ error: timeMessage('start') }).check(z.regex(TIME, { error: timeMessage('start') })),
-      end: z.string({ error: timeMessage('end') }).check(z.regex(TIME, { error: timeMessage('end') })),
-      time_zone: z.string({ error: zoneMessage }).check(z.maxLength(64, { error: zoneMessage }), z.refine(isTimeZone, { error: zoneMessage })),
+      start: z
+        .string({ error: timeMessage('start') })
+        .check(z.regex(TIME, { error: timeMessage('start') })),
+      end: z
+        .string({ error: timeMessage('end') })
+        .check(z.regex(TIME, { error: timeMessage('end') })),
+      time_zone: z
+        .string({ error: zoneMessage })
+        .check(
+          z.maxLength(64, { error: zoneMessage }),
+          z.refine(isTimeZone, { error: zoneMessage }),
+        ),
     },
     {
       error: (issue) =>
@@ -104,12 +160,18 @@ export const WorkingHoursInput = z
           : "Invalid 'working_hours': must be an object with days, start, end and time_zone, or null for none",
     },
   )
-  .check(z.refine((w: { start: string; end: string }) => w.start < w.end, { error: "Invalid 'working_hours': 'end' must be later than 'start' on the same day" }));
+  .check(
+    z.refine((w: { start: string; end: string }) => w.start < w.end, {
+      error: "Invalid 'working_hours': 'end' must be later than 'start' on the same day",
+    }),
+  );
 
 const emailMessage = "Missing or invalid 'email'";
 export const SetWorkingHoursBody = strictBody({
   email: z.pipe(
-    z.string({ error: emailMessage }).check(z.trim(), z.toLowerCase(), z.maxLength(254, { error: emailMessage })),
+    z
+      .string({ error: emailMessage })
+      .check(z.trim(), z.toLowerCase(), z.maxLength(254, { error: emailMessage })),
     z.email({ error: emailMessage }),
   ),
   working_hours: z.nullable(WorkingHoursInput),

@@ -37,7 +37,9 @@ export const ConsentView = z.object({
 export type ConsentView = z.infer<typeof ConsentView>;
 
 export const ConsentBody = strictBody({
-  version: z.string({ error: "Missing or invalid 'version'" }).check(z.minLength(1, { error: "Missing or invalid 'version'" }), z.maxLength(100)),
+  version: z
+    .string({ error: "Missing or invalid 'version'" })
+    .check(z.minLength(1, { error: "Missing or invalid 'version'" }), z.maxLength(100)),
   refused_types: z.optional(
     z
       .array(RefusableType, { error: refusedMessage })

@@ -40,7 +40,11 @@ export type NetworkReport = z.infer<typeof NetworkReport>;
  * worker reports a refusal as `network_changed` (src/agent/delivery.ts).
  */
 export const TaskResult = z.union([
-  z.object({ ok: z.literal(true), output: z.record(z.string(), z.unknown()), network: z.optional(NetworkReport) }),
+  z.object({
+    ok: z.literal(true),
+    output: z.record(z.string(), z.unknown()),
+    network: z.optional(NetworkReport),
+  }),
   z.object({ ok: z.literal(false), error: AgentTaskError, network: z.optional(NetworkReport) }),
 ]);
 export type TaskResult = z.infer<typeof TaskResult>;
@@ -49,7 +53,12 @@ const Empty = z.strictObject({});
 
 /** Content script -> worker: the result of a task it was given with `task:start`. */
 export const CONTENT_TO_WORKER = {
-  'task:result': z.strictObject({ task_id: Id, attempt: Attempt, type: TaskType, result: TaskResult }),
+  'task:result': z.strictObject({
+    task_id: Id,
+    attempt: Attempt,
+    type: TaskType,
+    result: TaskResult,
+  }),
 };
 
 /** Popup -> worker. */

@@ -13,9 +13,14 @@ export const INT32_MAX = 2_147_483_647;
  */
 export function int32(bounds: { min?: number; max?: number } = {}, error?: string) {
   const e = error === undefined ? undefined : { error };
-  return z.number(e).check(z.int(e), z.gte(Math.max(bounds.min ?? INT32_MIN, INT32_MIN), e), z.lte(Math.min(bounds.max ?? INT32_MAX, INT32_MAX), e));
+  return z
+    .number(e)
+    .check(
+      z.int(e),
+      z.gte(Math.max(bounds.min ?? INT32_MIN, INT32_MIN), e),
+      z.lte(Math.min(bounds.max ?? INT32_MAX, INT32_MAX), e),
+    );
 }
-
 
 /**
  * A count the network reports that is stored capped, not refused: past `cap` (within an `int`

@@ -45,5 +45,8 @@ export const AcceptInvitationResponse = z.object({
 });
 export type AcceptInvitationResponse = z.infer<typeof AcceptInvitationResponse>;
 
-export const DeclineInvitationResponse = z.object({ success: z.literal(true), message: z.string() });
+export const DeclineInvitationResponse = z.object({
+  success: z.literal(true),
+  message: z.string(),
+});
 export type DeclineInvitationResponse = z.infer<typeof DeclineInvitationResponse>;

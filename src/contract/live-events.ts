@@ -5,7 +5,15 @@ import { z } from './zod.js';
  * names a kind; the client fetches that kind again (the stream never carries the data itself).
  */
 /** `invitations`: a connection.accepted (or another invitation state change); `inbox`: a message.received or a read. */
-export const CHANGE_KINDS = ['tasks', 'posts', 'watchlists', 'members', 'invitations', 'inbox', 'sequences'] as const;
+export const CHANGE_KINDS = [
+  'tasks',
+  'posts',
+  'watchlists',
+  'members',
+  'invitations',
+  'inbox',
+  'sequences',
+] as const;
 export const ChangeKind = z.enum(CHANGE_KINDS);
 export type ChangeKind = z.infer<typeof ChangeKind>;
 

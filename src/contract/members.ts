@@ -13,13 +13,18 @@ import { TaskType } from './task-types.js';
 
 const emailMessage = "Missing or invalid 'email'";
 const Email = z.pipe(
-  z.string({ error: emailMessage }).check(z.trim(), z.toLowerCase(), z.maxLength(254, { error: emailMessage })),
+  z
+    .string({ error: emailMessage })
+    .check(z.trim(), z.toLowerCase(), z.maxLength(254, { error: emailMessage })),
   z.email({ error: emailMessage }),
 );
 
 export const AddMemberBody = strictBody({
   email: Email,
-  role: z._default(z.enum(['admin', 'member'], { error: "Invalid 'role': must be 'admin' or 'member'" }), 'member'),
+  role: z._default(
+    z.enum(['admin', 'member'], { error: "Invalid 'role': must be 'admin' or 'member'" }),
+    'member',
+  ),
 });
 
 export const SetRoleBody = strictBody({

@@ -70,12 +70,19 @@ export const MapPath = z.string().check(
   z.minLength(1),
   z.maxLength(300),
   z.regex(/^(@[A-Za-z][A-Za-z0-9_]*|[A-Za-z0-9_*$]+(\[\d*\])?)(\.[A-Za-z0-9_*$]+(\[\d*\])?)*$/, {
-    error: 'a map path is keys joined by dots, each optionally followed by [] or [n], or a leading @Type',
+    error:
+      'a map path is keys joined by dots, each optionally followed by [] or [n], or a leading @Type',
   }),
 );
 
 /** A value sent to the network: JSON in which `{name}` placeholders are filled from the call's variables. */
-export type MapTemplate = string | number | boolean | null | MapTemplate[] | { [key: string]: MapTemplate };
+export type MapTemplate =
+  | string
+  | number
+  | boolean
+  | null
+  | MapTemplate[]
+  | { [key: string]: MapTemplate };
 export const MapTemplate: z.ZodMiniType<MapTemplate> = z.lazy(() =>
   z.union([
     z.string().check(z.maxLength(2000)),
@@ -95,12 +102,20 @@ export const MapQueryValue = z.union([
   z.strictObject({ restli: MapTemplate }),
 ]);
 
-const Name = z
-  .string()
-  .check(z.minLength(1), z.maxLength(60), z.regex(/^[a-z0-9][a-z0-9._-]*$/, { error: 'an id holds lower-case letters, digits and . _ -' }));
-const VariableName = z
-  .string()
-  .check(z.minLength(1), z.maxLength(60), z.regex(/^[a-z][a-z0-9_]*$/, { error: 'a variable name holds lower-case letters, digits and _' }));
+const Name = z.string().check(
+  z.minLength(1),
+  z.maxLength(60),
+  z.regex(/^[a-z0-9][a-z0-9._-]*$/, {
+    error: 'an id holds lower-case letters, digits and . _ -',
+  }),
+);
+const VariableName = z.string().check(
+  z.minLength(1),
+  z.maxLength(60),
+  z.regex(/^[a-z][a-z0-9_]*$/, {
+    error: 'a variable name holds lower-case letters, digits and _',
+  }),
+);
 const HttpStatus = z.number().check(z.int(), z.gte(100), z.lte(999));
 
 export const MapRead = z.strictObject({
@@ -119,7 +134,10 @@ export const MapRead = z.strictObject({
   names: z.optional(z.record(z.string(), z.array(z.string()))),
   /** Per-alternative field paths, over the map's field groups: `{post: {content: ['commentary.text']}}`. */
   fields: z.optional(
-    z.record(z.enum(FIELD_GROUPS), z.record(z.string().check(z.maxLength(60)), z.array(MapPath).check(z.maxLength(10)))),
+    z.record(
+      z.enum(FIELD_GROUPS),
+      z.record(z.string().check(z.maxLength(60)), z.array(MapPath).check(z.maxLength(10))),
+    ),
   ),
 });
 export type MapRead = z.infer<typeof MapRead>;
@@ -152,7 +170,12 @@ export const MapAlternative = z.strictObject({
   /** Query parameters in order; a parameter whose only placeholder has no value is left out. */
   query: z.optional(
     z
-      .array(z.tuple([z.string().check(z.minLength(1), z.maxLength(60), z.regex(/^[A-Za-z0-9_.-]+$/)), MapQueryValue]))
+      .array(
+        z.tuple([
+          z.string().check(z.minLength(1), z.maxLength(60), z.regex(/^[A-Za-z0-9_.-]+$/)),
+          MapQueryValue,
+        ]),
+      )
       .check(z.maxLength(30)),
   ),
   /** JSON body template for POST. `{"$if": "name", …}` objects are kept only when `name` has a value. */
@@ -176,7 +199,10 @@ export const MapAlternative = z.strictObject({
 });
 export type MapAlternative = z.infer<typeof MapAlternative>;
 
-const FieldGroup = z.record(z.string().check(z.maxLength(60)), z.array(MapPath).check(z.maxLength(12)));
+const FieldGroup = z.record(
+  z.string().check(z.maxLength(60)),
+  z.array(MapPath).check(z.maxLength(12)),
+);
 
 export const NetworkMap = z.strictObject({
   /** The shape of this document; an extension takes only maps of the format it reads. */
@@ -184,15 +210,22 @@ export const NetworkMap = z.strictObject({
   /** Grows with every change; the extension keeps the highest it has seen. */
   version: z.number().check(z.int(), z.gte(1)),
   calls: z.strictObject(
-    Object.fromEntries(NETWORK_CALLS.map((k) => [k, z.array(MapAlternative).check(z.minLength(1), z.maxLength(8))])) as Record<
-      NetworkCallName,
-      z.ZodMiniArray<typeof MapAlternative>
+    Object.fromEntries(
+      NETWORK_CALLS.map((k) => [k, z.array(MapAlternative).check(z.minLength(1), z.maxLength(8))]),
+    ) as Record<NetworkCallName, z.ZodMiniArray<typeof MapAlternative>>,
+  ),
+  fields: z.strictObject(
+    Object.fromEntries(FIELD_GROUPS.map((g) => [g, FieldGroup])) as Record<
+      FieldGroupName,
+      typeof FieldGroup
     >,
   ),
-  fields: z.strictObject(Object.fromEntries(FIELD_GROUPS.map((g) => [g, FieldGroup])) as Record<FieldGroupName, typeof FieldGroup>),
   /** Pause between two pages or items of one task, in ms (random within the range): paced like a person. */
   pacing: z.strictObject({
-    between_pages_ms: z.tuple([z.number().check(z.int(), z.gte(0), z.lte(60_000)), z.number().check(z.int(), z.gte(0), z.lte(60_000))]),
+    between_pages_ms: z.tuple([
+      z.number().check(z.int(), z.gte(0), z.lte(60_000)),
+      z.number().check(z.int(), z.gte(0), z.lte(60_000)),
+    ]),
   }),
 });
 export type NetworkMap = z.infer<typeof NetworkMap>;

@@ -1,6 +1,12 @@
 import { z } from './zod.js';
 import { addTransformIssue, requiredString, strictBody, Uuid } from './common.js';
-import { normalizeCompanySlug, normalizeConversationUrn, normalizeFsdProfileUrn, normalizePostUrn, normalizeProfileSlug } from './urns.js';
+import {
+  normalizeCompanySlug,
+  normalizeConversationUrn,
+  normalizeFsdProfileUrn,
+  normalizePostUrn,
+  normalizeProfileSlug,
+} from './urns.js';
 import { TaskError, TaskStatus } from './task-types.js';
 
 /**
@@ -19,11 +25,14 @@ export const MAX_SEARCH_TEXT = 500;
 export const normalized = (name: string, normalize: (v: string) => string | null) =>
   z.pipe(
     requiredString(name).check(
-      z.maxLength(MAX_IDENTIFIER_INPUT, { error: `Invalid '${name}': must be ${MAX_IDENTIFIER_INPUT} characters or fewer` }),
+      z.maxLength(MAX_IDENTIFIER_INPUT, {
+        error: `Invalid '${name}': must be ${MAX_IDENTIFIER_INPUT} characters or fewer`,
+      }),
     ),
     z.transform((v: string, ctx) => {
       const value = normalize(v);
-      if (!value || value.length > MAX_IDENTIFIER) addTransformIssue(ctx, `Missing or invalid '${name}'`);
+      if (!value || value.length > MAX_IDENTIFIER)
+        addTransformIssue(ctx, `Missing or invalid '${name}'`);
       return value ?? v;
     }),
   );
@@ -36,17 +45,24 @@ const profileUrnsMessage = "Missing or invalid 'profile_urns' (must be a non-emp
 export const FetchProfilesPostsBody = strictBody({
   profile_urns: z
     .array(
-      z
-        .string({ error: profileUrnsMessage })
-        .check(
-          z.trim(),
-          z.minLength(1, { error: profileUrnsMessage }),
-          z.maxLength(MAX_IDENTIFIER_INPUT, { error: `Invalid 'profile_urns': each at most ${MAX_IDENTIFIER_INPUT} characters` }),
-        ),
+      z.string({ error: profileUrnsMessage }).check(
+        z.trim(),
+        z.minLength(1, { error: profileUrnsMessage }),
+        z.maxLength(MAX_IDENTIFIER_INPUT, {
+          error: `Invalid 'profile_urns': each at most ${MAX_IDENTIFIER_INPUT} characters`,
+        }),
+      ),
       { error: profileUrnsMessage },
     )
-    .check(z.minLength(1, { error: profileUrnsMessage }), z.maxLength(100, { error: "Invalid 'profile_urns': at most 100 profiles per task" })),
-  count: z.optional(z.number({ error: "Invalid 'count': must be a number from 1 to 100" }).check(z.int(), z.gte(1), z.lte(100))),
+    .check(
+      z.minLength(1, { error: profileUrnsMessage }),
+      z.maxLength(100, { error: "Invalid 'profile_urns': at most 100 profiles per task" }),
+    ),
+  count: z.optional(
+    z
+      .number({ error: "Invalid 'count': must be a number from 1 to 100" })
+      .check(z.int(), z.gte(1), z.lte(100)),
+  ),
 });
 
 const postUrn = (name: string) => normalized(name, normalizePostUrn);
@@ -57,7 +73,8 @@ export const LikePostBody = strictBody({
   social_urn: postUrn('social_urn'),
   reaction_type: z.optional(
     z.enum(['LIKE', 'PRAISE', 'APPRECIATION', 'EMPATHY', 'INTEREST', 'ENTERTAINMENT'], {
-      error: "Invalid 'reaction_type': must be one of LIKE, PRAISE, APPRECIATION, EMPATHY, INTEREST, ENTERTAINMENT",
+      error:
+        "Invalid 'reaction_type': must be one of LIKE, PRAISE, APPRECIATION, EMPATHY, INTEREST, ENTERTAINMENT",
     }),
   ),
 });
@@ -77,7 +94,11 @@ export const SendConnectionRequestBody = strictBody({
         z.optional(z.string({ error: "Invalid 'note': must be a string" })),
         z.transform((v: string | undefined) => (v === undefined ? undefined : v.trim())),
       )
-      .check(z.refine((v) => v === undefined || v.length <= 300, { error: "Invalid 'note': must be 300 characters or fewer" })),
+      .check(
+        z.refine((v) => v === undefined || v.length <= 300, {
+          error: "Invalid 'note': must be 300 characters or fewer",
+        }),
+      ),
     z.transform((v: string | undefined) => (v ? v : undefined)),
   ),
 });
@@ -88,15 +109,22 @@ export const FetchCompanyBody = strictBody({
 
 export const FetchCompanyPostsBody = strictBody({
   company: FetchCompanyBody.shape.company,
-  count: z._default(z.number({ error: "Invalid 'count': must be a number from 1 to 100" }).check(z.int(), z.gte(1), z.lte(100)), 20),
+  count: z._default(
+    z
+      .number({ error: "Invalid 'count': must be a number from 1 to 100" })
+      .check(z.int(), z.gte(1), z.lte(100)),
+    20,
+  ),
 });
 
 export const NETWORK_DEGREES = ['first', 'second', 'third'] as const;
 const searchText = (name: string) =>
   z.optional(
-    z
-      .string({ error: `Invalid '${name}': must be a string` })
-      .check(z.maxLength(MAX_SEARCH_TEXT, { error: `Invalid '${name}': must be ${MAX_SEARCH_TEXT} characters or fewer` })),
+    z.string({ error: `Invalid '${name}': must be a string` }).check(
+      z.maxLength(MAX_SEARCH_TEXT, {
+        error: `Invalid '${name}': must be ${MAX_SEARCH_TEXT} characters or fewer`,
+      }),
+    ),
   );
 export const SearchProfilesBody = strictBody({
   keywords: searchText('keywords'),
@@ -105,18 +133,36 @@ export const SearchProfilesBody = strictBody({
   location: searchText('location'),
   network_degree: z.optional(
     z
-      .array(z.enum(NETWORK_DEGREES), { error: "Invalid 'network_degree': must be an array of 'first', 'second', 'third'" })
-      .check(z.maxLength(NETWORK_DEGREES.length, { error: "Invalid 'network_degree': each of 'first', 'second', 'third' at most once" })),
+      .array(z.enum(NETWORK_DEGREES), {
+        error: "Invalid 'network_degree': must be an array of 'first', 'second', 'third'",
+      })
+      .check(
+        z.maxLength(NETWORK_DEGREES.length, {
+          error: "Invalid 'network_degree': each of 'first', 'second', 'third' at most once",
+        }),
+      ),
   ),
-  start: z._default(z.number({ error: "Invalid 'start': must be a whole number of 0 or more" }).check(z.int(), z.gte(0), z.lte(999)), 0),
-  count: z._default(z.number({ error: "Invalid 'count': must be a number from 1 to 49" }).check(z.int(), z.gte(1), z.lte(49)), 10),
+  start: z._default(
+    z
+      .number({ error: "Invalid 'start': must be a whole number of 0 or more" })
+      .check(z.int(), z.gte(0), z.lte(999)),
+    0,
+  ),
+  count: z._default(
+    z
+      .number({ error: "Invalid 'count': must be a number from 1 to 49" })
+      .check(z.int(), z.gte(1), z.lte(49)),
+    10,
+  ),
 }).check(
   z.refine((b) => [b.keywords, b.title, b.company, b.location].some((v) => v?.trim()), {
-    error: "Missing search filters: give at least one of 'keywords', 'title', 'company', 'location'",
+    error:
+      "Missing search filters: give at least one of 'keywords', 'title', 'company', 'location'",
   }),
 );
 
-const memberEmailMessage = "Invalid 'member_email': must be the e-mail address of a member of the team";
+const memberEmailMessage =
+  "Invalid 'member_email': must be the e-mail address of a member of the team";
 /**
  * Whose browser runs a task that reads or acts on one member's own inbox, invitations or network:
  * that member's e-mail (a member outside the team is a 404); omitted, the team's oldest admin.
@@ -124,14 +170,19 @@ const memberEmailMessage = "Invalid 'member_email': must be the e-mail address o
  */
 export const MemberEmailField = z.optional(
   z.pipe(
-    z.string({ error: memberEmailMessage }).check(z.trim(), z.toLowerCase(), z.maxLength(254, { error: memberEmailMessage })),
+    z
+      .string({ error: memberEmailMessage })
+      .check(z.trim(), z.toLowerCase(), z.maxLength(254, { error: memberEmailMessage })),
     z.email({ error: memberEmailMessage }),
   ),
 );
 
 /** An ISO 8601 time with its offset (`2026-11-25T09:00:00Z`), as the field's message says. */
 export const isoTime = (name: string) =>
-  z.iso.datetime({ offset: true, error: `Invalid '${name}': must be an ISO 8601 time such as 2026-11-25T09:00:00Z` });
+  z.iso.datetime({
+    offset: true,
+    error: `Invalid '${name}': must be an ISO 8601 time such as 2026-11-25T09:00:00Z`,
+  });
 
 /**
  * Up to 1,000: the network's own ceiling for a collection; the agent pages through it at its pace.
@@ -139,8 +190,18 @@ export const isoTime = (name: string) =>
  */
 export const FetchConnectionsBody = strictBody({
   member_email: MemberEmailField,
-  start: z._default(z.number({ error: "Invalid 'start': must be a whole number of 0 or more" }).check(z.int(), z.gte(0), z.lte(999)), 0),
-  count: z._default(z.number({ error: "Invalid 'count': must be a number from 1 to 1000" }).check(z.int(), z.gte(1), z.lte(1000)), 40),
+  start: z._default(
+    z
+      .number({ error: "Invalid 'start': must be a whole number of 0 or more" })
+      .check(z.int(), z.gte(0), z.lte(999)),
+    0,
+  ),
+  count: z._default(
+    z
+      .number({ error: "Invalid 'count': must be a number from 1 to 1000" })
+      .check(z.int(), z.gte(1), z.lte(1000)),
+    40,
+  ),
   since: z.optional(isoTime('since')),
 });
 
@@ -148,7 +209,11 @@ export const conversationUrn = (name: string) => normalized(name, normalizeConve
 
 export const MessageText = z.pipe(
   requiredString('message_text'),
-  z.string().check(z.maxLength(8000, { error: "Invalid 'message_text': must be 8000 characters or fewer" })),
+  z
+    .string()
+    .check(
+      z.maxLength(8000, { error: "Invalid 'message_text': must be 8000 characters or fewer" }),
+    ),
 );
 
 /** To a first-degree connection (`profile_urn`), or a reply in an existing thread (`conversation_urn`): one of the two. */
@@ -159,7 +224,8 @@ export const SendMessageBody = strictBody({
   message_text: MessageText,
 }).check(
   z.refine((b) => (b.profile_urn === undefined) !== (b.conversation_urn === undefined), {
-    error: "Give exactly one of 'profile_urn' (a new message to a connection) or 'conversation_urn' (a reply in that thread)",
+    error:
+      "Give exactly one of 'profile_urn' (a new message to a connection) or 'conversation_urn' (a reply in that thread)",
   }),
 );
 

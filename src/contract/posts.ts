@@ -6,7 +6,17 @@ import { requiredString, strictBody } from './common.js';
  * The spec leaves the seniority values open; this is our fixed, documented set. A post's author is
  * put in the first level whose words appear in their headline (see service/collection/seniority.ts).
  */
-export const SENIORITY_LEVELS = ['owner', 'cxo', 'vp', 'director', 'manager', 'senior', 'entry', 'intern', 'unknown'] as const;
+export const SENIORITY_LEVELS = [
+  'owner',
+  'cxo',
+  'vp',
+  'director',
+  'manager',
+  'senior',
+  'entry',
+  'intern',
+  'unknown',
+] as const;
 export const SeniorityLevel = z.enum(SENIORITY_LEVELS);
 export type SeniorityLevel = z.infer<typeof SeniorityLevel>;
 
@@ -33,9 +43,15 @@ const isoDay = (name: string) =>
   z.optional(
     z.string().check(
       z.regex(/^\d{4}-\d{2}-\d{2}$/, { error: `Invalid '${name}': must be a date YYYY-MM-DD` }),
-      z.refine((v) => v >= '0001-01-01' && !Number.isNaN(Date.parse(`${v}T00:00:00Z`)) && new Date(`${v}T00:00:00Z`).toISOString().startsWith(v), {
-        error: `Invalid '${name}': must be a date YYYY-MM-DD`,
-      }),
+      z.refine(
+        (v) =>
+          v >= '0001-01-01' &&
+          !Number.isNaN(Date.parse(`${v}T00:00:00Z`)) &&
+          new Date(`${v}T00:00:00Z`).toISOString().startsWith(v),
+        {
+          error: `Invalid '${name}': must be a date YYYY-MM-DD`,
+        },
+      ),
     ),
   );
 
@@ -62,12 +78,23 @@ export const PostsQuery = z
         z.pipe(
           z.pipe(
             z.string().check(z.maxLength(500, { error: seniorityMessage })),
-            z.transform((v: string) => v.split(',').map((s) => s.trim().toLowerCase()).filter(Boolean)),
+            z.transform((v: string) =>
+              v
+                .split(',')
+                .map((s) => s.trim().toLowerCase())
+                .filter(Boolean),
+            ),
           ),
-          z.array(z.enum(SENIORITY_LEVELS, { error: seniorityMessage })).check(z.minLength(1, { error: seniorityMessage })),
+          z
+            .array(z.enum(SENIORITY_LEVELS, { error: seniorityMessage }))
+            .check(z.minLength(1, { error: seniorityMessage })),
         ),
       ),
-      sort_by: z.optional(z.enum(POST_SORTS, { error: `Invalid 'sort_by': allowed values are ${POST_SORTS.join(', ')}` })),
+      sort_by: z.optional(
+        z.enum(POST_SORTS, {
+          error: `Invalid 'sort_by': allowed values are ${POST_SORTS.join(', ')}`,
+        }),
+      ),
       trending: z.optional(
         z.pipe(
           z.enum(['true', 'false'], { error: "Invalid 'trending': must be true or false" }),
@@ -77,23 +104,38 @@ export const PostsQuery = z
     },
     {
       error: (issue) =>
-        issue.code === 'unrecognized_keys' ? `Unknown query parameter: ${issue.keys.map((k) => `'${k}'`).join(', ')}` : undefined,
+        issue.code === 'unrecognized_keys'
+          ? `Unknown query parameter: ${issue.keys.map((k) => `'${k}'`).join(', ')}`
+          : undefined,
     },
   )
   .check(
     z.superRefine((q, ctx) => {
       const hasRange = q.range_from !== undefined || q.range_to !== undefined;
       if (hasRange && q.page !== undefined) {
-        ctx.addIssue({ code: 'custom', message: "Use either 'page' or 'range_from'/'range_to', not both" });
+        ctx.addIssue({
+          code: 'custom',
+          message: "Use either 'page' or 'range_from'/'range_to', not both",
+        });
       }
       if (q.range_from !== undefined && q.range_to !== undefined) {
-        if (q.range_to < q.range_from) ctx.addIssue({ code: 'custom', message: "Invalid range: 'range_to' must not be less than 'range_from'" });
+        if (q.range_to < q.range_from)
+          ctx.addIssue({
+            code: 'custom',
+            message: "Invalid range: 'range_to' must not be less than 'range_from'",
+          });
         else if (q.range_to - q.range_from + 1 > POSTS_MAX_RANGE) {
-          ctx.addIssue({ code: 'custom', message: `Invalid range: at most ${POSTS_MAX_RANGE} posts per request` });
+          ctx.addIssue({
+            code: 'custom',
+            message: `Invalid range: at most ${POSTS_MAX_RANGE} posts per request`,
+          });
         }
       }
       if (q.start_date && q.end_date && q.start_date > q.end_date) {
-        ctx.addIssue({ code: 'custom', message: "Invalid dates: 'start_date' must not be after 'end_date'" });
+        ctx.addIssue({
+          code: 'custom',
+          message: "Invalid dates: 'start_date' must not be after 'end_date'",
+        });
       }
     }),
   );
@@ -118,25 +160,39 @@ export const CollectedPost = z.object({
 });
 export type CollectedPost = z.infer<typeof CollectedPost>;
 
-export const PostsResponse = z.object({ data: z.array(CollectedPost), count: z.number().check(z.int()) });
+export const PostsResponse = z.object({
+  data: z.array(CollectedPost),
+  count: z.number().check(z.int()),
+});
 export type PostsResponse = z.infer<typeof PostsResponse>;
 
-const ActorType = z._default(z.enum(['user', 'company'], { error: "Invalid 'actor_type': must be 'user' or 'company'" }), 'user');
-const companyTitleMessage = "Missing or invalid 'company_title' (required when actor_type is 'company')";
+const ActorType = z._default(
+  z.enum(['user', 'company'], { error: "Invalid 'actor_type': must be 'user' or 'company'" }),
+  'user',
+);
+const companyTitleMessage =
+  "Missing or invalid 'company_title' (required when actor_type is 'company')";
 
 /** actor_type company acts as a company page, named by company_title: then it is required. */
-function withActor<T extends z.ZodMiniType<{ actor_type: 'user' | 'company'; company_title?: string }>>(schema: T) {
+function withActor<
+  T extends z.ZodMiniType<{ actor_type: 'user' | 'company'; company_title?: string }>,
+>(schema: T) {
   return schema.check(
     z.superRefine((b: { actor_type: 'user' | 'company'; company_title?: string }, ctx) => {
-      if (b.actor_type === 'company' && !b.company_title) ctx.addIssue({ code: 'custom', message: companyTitleMessage });
+      if (b.actor_type === 'company' && !b.company_title)
+        ctx.addIssue({ code: 'custom', message: companyTitleMessage });
     }),
   );
 }
 
 const engagementFields = {
-  post_id: requiredString('post_id').check(z.maxLength(200, { error: "Missing or invalid 'post_id'" })),
+  post_id: requiredString('post_id').check(
+    z.maxLength(200, { error: "Missing or invalid 'post_id'" }),
+  ),
   user_email: z.pipe(
-    requiredString('user_email').check(z.maxLength(254, { error: "Missing or invalid 'user_email'" })),
+    requiredString('user_email').check(
+      z.maxLength(254, { error: "Missing or invalid 'user_email'" }),
+    ),
     z.transform((v: string) => v.toLowerCase()),
   ),
   actor_type: ActorType,
@@ -164,5 +220,9 @@ export const CommentBody = withActor(
 export type CommentBody = z.infer<typeof CommentBody>;
 
 /** Spec: `/api-like` answers `{success, message, task_id}`; `/api-comment` answers the same shape. */
-export const EngagementResponse = z.object({ success: z.boolean(), message: z.string(), task_id: z.string() });
+export const EngagementResponse = z.object({
+  success: z.boolean(),
+  message: z.string(),
+  task_id: z.string(),
+});
 export type EngagementResponse = z.infer<typeof EngagementResponse>;

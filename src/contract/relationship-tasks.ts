@@ -10,17 +10,22 @@ import { conversationUrn, fsdProfileUrn, MemberEmailField } from './network-task
 
 const count = (max: number, fallback: number) =>
   z._default(
-    z.number({ error: `Invalid 'count': must be a number from 1 to ${max}` }).check(
-      z.int({ error: `Invalid 'count': must be a number from 1 to ${max}` }),
-      z.gte(1, { error: `Invalid 'count': must be a number from 1 to ${max}` }),
-      z.lte(max, { error: `Invalid 'count': must be a number from 1 to ${max}` }),
-    ),
+    z
+      .number({ error: `Invalid 'count': must be a number from 1 to ${max}` })
+      .check(
+        z.int({ error: `Invalid 'count': must be a number from 1 to ${max}` }),
+        z.gte(1, { error: `Invalid 'count': must be a number from 1 to ${max}` }),
+        z.lte(max, { error: `Invalid 'count': must be a number from 1 to ${max}` }),
+      ),
     fallback,
   );
 
 export const FetchConversationsBody = strictBody({
   member_email: MemberEmailField,
-  unread_only: z._default(z.boolean({ error: "Invalid 'unread_only': must be true or false" }), false),
+  unread_only: z._default(
+    z.boolean({ error: "Invalid 'unread_only': must be true or false" }),
+    false,
+  ),
   count: count(100, 20),
 });
 

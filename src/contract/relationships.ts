@@ -13,23 +13,40 @@ export type InvitationState = z.infer<typeof InvitationState>;
 
 const queryNumber = (name: string, min: number, max: number) => {
   const message = `Invalid '${name}': must be a whole number from ${min} to ${max}`;
-  return z.pipe(z.string().check(z.regex(/^\d{1,6}$/, { error: message })), z.pipe(z.transform(Number), z.number().check(z.gte(min, { error: message }), z.lte(max, { error: message }))));
+  return z.pipe(
+    z.string().check(z.regex(/^\d{1,6}$/, { error: message })),
+    z.pipe(
+      z.transform(Number),
+      z.number().check(z.gte(min, { error: message }), z.lte(max, { error: message })),
+    ),
+  );
 };
 
 const memberEmailMessage = "Invalid 'member_email': must be an e-mail address";
 const queryOptions = {
   error: (issue: z.core.$ZodRawIssue) =>
-    issue.code === 'unrecognized_keys' ? `Unknown query parameter: ${issue.keys.map((k) => `'${k}'`).join(', ')}` : undefined,
+    issue.code === 'unrecognized_keys'
+      ? `Unknown query parameter: ${issue.keys.map((k) => `'${k}'`).join(', ')}`
+      : undefined,
 };
 const Paging = {
-  member_email: z.optional(z.pipe(z.string().check(z.trim(), z.toLowerCase(), z.maxLength(254, { error: memberEmailMessage })), z.email({ error: memberEmailMessage }))),
+  member_email: z.optional(
+    z.pipe(
+      z.string().check(z.trim(), z.toLowerCase(), z.maxLength(254, { error: memberEmailMessage })),
+      z.email({ error: memberEmailMessage }),
+    ),
+  ),
   page: z._default(queryNumber('page', 1, 10_000), 1),
   limit: z._default(queryNumber('limit', 1, 100), 20),
 };
 
 export const InvitationsQuery = z.strictObject(
   {
-    status: z.optional(z.enum(INVITATION_STATES, { error: `Invalid 'status': must be one of ${INVITATION_STATES.join(', ')}` })),
+    status: z.optional(
+      z.enum(INVITATION_STATES, {
+        error: `Invalid 'status': must be one of ${INVITATION_STATES.join(', ')}`,
+      }),
+    ),
     ...Paging,
   },
   queryOptions,
@@ -39,7 +56,10 @@ export type InvitationsQuery = z.infer<typeof InvitationsQuery>;
 export const InboxQuery = z.strictObject(
   {
     unread: z.optional(
-      z.pipe(z.enum(['true', 'false'], { error: "Invalid 'unread': must be true or false" }), z.transform((v: 'true' | 'false') => v === 'true')),
+      z.pipe(
+        z.enum(['true', 'false'], { error: "Invalid 'unread': must be true or false" }),
+        z.transform((v: 'true' | 'false') => v === 'true'),
+      ),
     ),
     ...Paging,
   },
@@ -47,14 +67,21 @@ export const InboxQuery = z.strictObject(
 );
 export type InboxQuery = z.infer<typeof InboxQuery>;
 
-export const MessagesQuery = z.strictObject({ page: Paging.page, limit: Paging.limit }, queryOptions);
+export const MessagesQuery = z.strictObject(
+  { page: Paging.page, limit: Paging.limit },
+  queryOptions,
+);
 
 /** The member of the team a relationship belongs to. */
 export const MemberRef = z.object({ email: z.string(), name: z.nullable(z.string()) });
 export type MemberRef = z.infer<typeof MemberRef>;
 
 /** The other person. */
-export const PersonRef = z.object({ profile_urn: z.string(), name: z.nullable(z.string()), profile_url: z.nullable(z.string()) });
+export const PersonRef = z.object({
+  profile_urn: z.string(),
+  name: z.nullable(z.string()),
+  profile_url: z.nullable(z.string()),
+});
 export type PersonRef = z.infer<typeof PersonRef>;
 
 export const InvitationView = z.object({
@@ -74,7 +101,11 @@ export const InvitationView = z.object({
 export type InvitationView = z.infer<typeof InvitationView>;
 
 /** A page of a list: the items, how many there are in all, and the page asked for. */
-const Paged = { count: z.number().check(z.int()), page: z.number().check(z.int()), limit: z.number().check(z.int()) };
+const Paged = {
+  count: z.number().check(z.int()),
+  page: z.number().check(z.int()),
+  limit: z.number().check(z.int()),
+};
 
 export const SentInvitationsResponse = z.object({ data: z.array(InvitationView), ...Paged });
 export type SentInvitationsResponse = z.infer<typeof SentInvitationsResponse>;
@@ -85,7 +116,14 @@ export const ConversationView = z.object({
   unread: z.boolean(),
   last_activity_at: z.string(),
   participants: z.array(ConversationParticipant),
-  last_message: z.nullable(z.object({ text: z.string(), sender_urn: z.string(), from_me: z.boolean(), delivered_at: z.string() })),
+  last_message: z.nullable(
+    z.object({
+      text: z.string(),
+      sender_urn: z.string(),
+      from_me: z.boolean(),
+      delivered_at: z.string(),
+    }),
+  ),
   /** The last message is the other person's: an answer waits. */
   awaiting_reply: z.boolean(),
 });
@@ -94,14 +132,22 @@ export type ConversationView = z.infer<typeof ConversationView>;
 export const InboxResponse = z.object({ data: z.array(ConversationView), ...Paged });
 export type InboxResponse = z.infer<typeof InboxResponse>;
 
-export const ConversationResponse = z.object({ conversation: ConversationView, messages: z.array(ConversationMessage), ...Paged });
+export const ConversationResponse = z.object({
+  conversation: ConversationView,
+  messages: z.array(ConversationMessage),
+  ...Paged,
+});
 export type ConversationResponse = z.infer<typeof ConversationResponse>;
 
 /** `connection.accepted` webhook data. */
 export const ConnectionAcceptedEvent = z.object({
   member: MemberRef,
   profile: PersonRef,
-  invitation: z.object({ id: z.string(), invitation_urn: z.nullable(z.string()), sent_at: z.string() }),
+  invitation: z.object({
+    id: z.string(),
+    invitation_urn: z.nullable(z.string()),
+    sent_at: z.string(),
+  }),
   accepted_at: z.string(),
 });
 export type ConnectionAcceptedEvent = z.infer<typeof ConnectionAcceptedEvent>;
@@ -111,6 +157,8 @@ export const MessageReceivedEvent = z.object({
   member: MemberRef,
   conversation_urn: z.string(),
   message: ConversationMessage,
-  sequence_enrollment: z.optional(z.object({ id: z.string(), sequence_id: z.string(), state: z.string() })),
+  sequence_enrollment: z.optional(
+    z.object({ id: z.string(), sequence_id: z.string(), state: z.string() }),
+  ),
 });
 export type MessageReceivedEvent = z.infer<typeof MessageReceivedEvent>;

@@ -7,7 +7,13 @@ import { MemberRef } from './relationships.js';
 
 const delayMessage = "Invalid 'delay_hours': must be a whole number from 0 to 720";
 const delay_hours = z._default(
-  z.number({ error: delayMessage }).check(z.int({ error: delayMessage }), z.gte(0, { error: delayMessage }), z.lte(720, { error: delayMessage })),
+  z
+    .number({ error: delayMessage })
+    .check(
+      z.int({ error: delayMessage }),
+      z.gte(0, { error: delayMessage }),
+      z.lte(720, { error: delayMessage }),
+    ),
   0,
 );
 const maxDaysMessage = "Invalid 'max_days': must be a whole number from 1 to 60";
@@ -16,76 +22,148 @@ const maxDaysMessage = "Invalid 'max_days': must be a whole number from 1 to 60"
 const step = <T extends z.core.$ZodLooseShape>(type: string, shape: T) =>
   z.strictObject(shape, {
     error: (issue) =>
-      issue.code === 'unrecognized_keys' ? `Unknown field${issue.keys.length > 1 ? 's' : ''} in a '${type}' step: ${issue.keys.map((k) => `'${k}'`).join(', ')}` : undefined,
+      issue.code === 'unrecognized_keys'
+        ? `Unknown field${issue.keys.length > 1 ? 's' : ''} in a '${type}' step: ${issue.keys.map((k) => `'${k}'`).join(', ')}`
+        : undefined,
   });
 
 export const VisitStep = step('visit', { type: z.literal('visit') });
 export const ConnectionRequestStep = step('connection_request', {
   type: z.literal('connection_request'),
-  note: z.optional(z.string({ error: "Invalid 'note': must be a string" }).check(z.maxLength(300, { error: "Invalid 'note': must be 300 characters or fewer" }))),
+  note: z.optional(
+    z
+      .string({ error: "Invalid 'note': must be a string" })
+      .check(z.maxLength(300, { error: "Invalid 'note': must be 300 characters or fewer" })),
+  ),
 });
 export const WaitForAcceptanceStep = step('wait_for_acceptance', {
   type: z.literal('wait_for_acceptance'),
   max_days: z._default(
-    z.number({ error: maxDaysMessage }).check(z.int({ error: maxDaysMessage }), z.gte(1, { error: maxDaysMessage }), z.lte(60, { error: maxDaysMessage })),
+    z
+      .number({ error: maxDaysMessage })
+      .check(
+        z.int({ error: maxDaysMessage }),
+        z.gte(1, { error: maxDaysMessage }),
+        z.lte(60, { error: maxDaysMessage }),
+      ),
     15,
   ),
-  withdraw_if_not_accepted: z._default(z.boolean({ error: "Invalid 'withdraw_if_not_accepted': must be true or false" }), false),
+  withdraw_if_not_accepted: z._default(
+    z.boolean({ error: "Invalid 'withdraw_if_not_accepted': must be true or false" }),
+    false,
+  ),
 });
 export const MessageStep = step('message', {
   type: z.literal('message'),
-  text: z.string({ error: "Missing or invalid 'text'" }).check(
-    z.trim(),
-    z.minLength(1, { error: "Missing or invalid 'text'" }),
-    z.maxLength(8000, { error: "Invalid 'text': must be 8000 characters or fewer" }),
-  ),
+  text: z
+    .string({ error: "Missing or invalid 'text'" })
+    .check(
+      z.trim(),
+      z.minLength(1, { error: "Missing or invalid 'text'" }),
+      z.maxLength(8000, { error: "Invalid 'text': must be 8000 characters or fewer" }),
+    ),
   delay_hours,
 });
-export const LikeLatestPostStep = step('like_latest_post', { type: z.literal('like_latest_post'), delay_hours });
-
-export const STEP_TYPES = ['visit', 'connection_request', 'wait_for_acceptance', 'message', 'like_latest_post'] as const;
-export const SequenceStep = z.discriminatedUnion('type', [VisitStep, ConnectionRequestStep, WaitForAcceptanceStep, MessageStep, LikeLatestPostStep], {
-  error: `Invalid step: 'type' must be one of ${STEP_TYPES.join(', ')}`,
+export const LikeLatestPostStep = step('like_latest_post', {
+  type: z.literal('like_latest_post'),
+  delay_hours,
 });
+
+export const STEP_TYPES = [
+  'visit',
+  'connection_request',
+  'wait_for_acceptance',
+  'message',
+  'like_latest_post',
+] as const;
+export const SequenceStep = z.discriminatedUnion(
+  'type',
+  [VisitStep, ConnectionRequestStep, WaitForAcceptanceStep, MessageStep, LikeLatestPostStep],
+  {
+    error: `Invalid step: 'type' must be one of ${STEP_TYPES.join(', ')}`,
+  },
+);
 export type SequenceStep = z.infer<typeof SequenceStep>;
 
 const stepsMessage = "Missing or invalid 'steps' (a list of 1 to 20 steps)";
 const nameMessage = "Missing or invalid 'name' (1 to 200 characters)";
-const Name = z.string({ error: nameMessage }).check(z.trim(), z.minLength(1, { error: nameMessage }), z.maxLength(200, { error: nameMessage }));
+const Name = z
+  .string({ error: nameMessage })
+  .check(
+    z.trim(),
+    z.minLength(1, { error: nameMessage }),
+    z.maxLength(200, { error: nameMessage }),
+  );
 
 export const CreateSequenceBody = strictBody({
   name: Name,
   /** Whose account runs every step: a member of the team; default the oldest admin. */
   sender_email: MemberEmailField,
-  steps: z.array(SequenceStep, { error: stepsMessage }).check(z.minLength(1, { error: stepsMessage }), z.maxLength(20, { error: stepsMessage })),
-  stop_on_reply: z._default(z.boolean({ error: "Invalid 'stop_on_reply': must be true or false" }), true),
+  steps: z
+    .array(SequenceStep, { error: stepsMessage })
+    .check(z.minLength(1, { error: stepsMessage }), z.maxLength(20, { error: stepsMessage })),
+  stop_on_reply: z._default(
+    z.boolean({ error: "Invalid 'stop_on_reply': must be true or false" }),
+    true,
+  ),
 });
 export type CreateSequenceBody = z.infer<typeof CreateSequenceBody>;
 
 export const PatchSequenceBody = strictBody({
   name: z.optional(Name),
   /** paused: no step of anyone runs (a task already queued still may); active: resume. */
-  status: z.optional(z.enum(['active', 'paused'], { error: "Invalid 'status': must be 'active' or 'paused'" })),
+  status: z.optional(
+    z.enum(['active', 'paused'], { error: "Invalid 'status': must be 'active' or 'paused'" }),
+  ),
 });
 
-const profilesMessage = "Missing or invalid 'profiles' (a list of 1 to 1000 profile URLs, slugs or URNs)";
+const profilesMessage =
+  "Missing or invalid 'profiles' (a list of 1 to 1000 profile URLs, slugs or URNs)";
 export const EnrollBody = strictBody({
   profiles: z
-    .array(z.string({ error: profilesMessage }).check(z.maxLength(2000, { error: profilesMessage })), { error: profilesMessage })
-    .check(z.minLength(1, { error: profilesMessage }), z.maxLength(1000, { error: profilesMessage })),
+    .array(
+      z.string({ error: profilesMessage }).check(z.maxLength(2000, { error: profilesMessage })),
+      { error: profilesMessage },
+    )
+    .check(
+      z.minLength(1, { error: profilesMessage }),
+      z.maxLength(1000, { error: profilesMessage }),
+    ),
 });
 
-export const ENROLLMENT_STATES = ['active', 'waiting_acceptance', 'replied', 'not_accepted', 'finished', 'failed', 'stopped'] as const;
+export const ENROLLMENT_STATES = [
+  'active',
+  'waiting_acceptance',
+  'replied',
+  'not_accepted',
+  'finished',
+  'failed',
+  'stopped',
+] as const;
 export const EnrollmentState = z.enum(ENROLLMENT_STATES);
 export type EnrollmentState = z.infer<typeof EnrollmentState>;
 
 export const EnrollmentsQuery = z.strictObject(
-  { state: z.optional(z.enum(ENROLLMENT_STATES, { error: `Invalid 'state': must be one of ${ENROLLMENT_STATES.join(', ')}` })) },
-  { error: (issue) => (issue.code === 'unrecognized_keys' ? `Unknown query parameter: ${issue.keys.map((k) => `'${k}'`).join(', ')}` : undefined) },
+  {
+    state: z.optional(
+      z.enum(ENROLLMENT_STATES, {
+        error: `Invalid 'state': must be one of ${ENROLLMENT_STATES.join(', ')}`,
+      }),
+    ),
+  },
+  {
+    error: (issue) =>
+      issue.code === 'unrecognized_keys'
+        ? `Unknown query parameter: ${issue.keys.map((k) => `'${k}'`).join(', ')}`
+        : undefined,
+  },
 );
 
 export const SequenceIdParam = z.object({ id: z.uuid({ error: 'Invalid sequence id' }) });
-export const EnrollmentIdParam = z.object({ id: z.uuid({ error: 'Invalid sequence id' }), enrollment_id: z.uuid({ error: 'Invalid enrollment id' }) });
+export const EnrollmentIdParam = z.object({
+  id: z.uuid({ error: 'Invalid sequence id' }),
+  enrollment_id: z.uuid({ error: 'Invalid enrollment id' }),
+});
 
 export const Funnel = z.object({
   enrolled: z.number(),
@@ -123,7 +201,11 @@ export type EnrollResponse = z.infer<typeof EnrollResponse>;
 
 export const EnrollmentView = z.object({
   id: z.string(),
-  profile: z.object({ input: z.string(), profile_urn: z.nullable(z.string()), name: z.nullable(z.string()) }),
+  profile: z.object({
+    input: z.string(),
+    profile_urn: z.nullable(z.string()),
+    name: z.nullable(z.string()),
+  }),
   state: EnrollmentState,
   current_step: z.nullable(z.object({ index: z.number(), type: z.enum(STEP_TYPES) })),
   next_run_at: z.nullable(z.string()),
@@ -131,7 +213,15 @@ export const EnrollmentView = z.object({
   /** failed: why, in words. */
   error: z.nullable(z.string()),
   enrolled_at: z.string(),
-  history: z.array(z.object({ task_id: z.string(), step: z.number(), task_type: z.string(), status: z.string(), created_at: z.string() })),
+  history: z.array(
+    z.object({
+      task_id: z.string(),
+      step: z.number(),
+      task_type: z.string(),
+      status: z.string(),
+      created_at: z.string(),
+    }),
+  ),
 });
 export type EnrollmentView = z.infer<typeof EnrollmentView>;
 

@@ -46,7 +46,9 @@ const Whole = z.number().check(z.int());
 function typedInputs<S extends { [K in TaskType]?: z.core.$ZodLooseShape }>(shapes: S) {
   const schemas: Record<string, unknown> = {};
   for (const type in shapes) schemas[type] = withType(type as TaskType, shapes[type]!);
-  return schemas as { [K in keyof S & TaskType]: ReturnType<typeof withType<NonNullable<S[K]>, K>> };
+  return schemas as {
+    [K in keyof S & TaskType]: ReturnType<typeof withType<NonNullable<S[K]>, K>>;
+  };
 }
 
 export const TASK_INPUTS = {
@@ -143,28 +145,64 @@ export type TaskOutput<K extends TaskType = TaskType> = z.infer<(typeof TASK_OUT
  */
 export const NETWORK_ENDPOINTS = {
   'fetch-profile': { body: body.FetchProfileBody, type: 'agent_profile_fetch', runsAs: 'any' },
-  'fetch-profiles-posts': { body: body.FetchProfilesPostsBody, type: 'agent_profiles_tracking', runsAs: 'any' },
+  'fetch-profiles-posts': {
+    body: body.FetchProfilesPostsBody,
+    type: 'agent_profiles_tracking',
+    runsAs: 'any',
+  },
   'like-post': { body: body.LikePostBody, type: 'agent_like_post', runsAs: 'oldest_admin' },
-  'comment-post': { body: body.CommentPostBody, type: 'agent_comment_post', runsAs: 'oldest_admin' },
+  'comment-post': {
+    body: body.CommentPostBody,
+    type: 'agent_comment_post',
+    runsAs: 'oldest_admin',
+  },
   'send-connection-request': {
     body: body.SendConnectionRequestBody,
     type: 'agent_connection_request',
     runsAs: 'oldest_admin',
   },
   'fetch-company': { body: body.FetchCompanyBody, type: 'agent_company_fetch', runsAs: 'any' },
-  'fetch-company-posts': { body: body.FetchCompanyPostsBody, type: 'agent_company_posts_fetch', runsAs: 'any' },
-  'search-profiles': { body: body.SearchProfilesBody, type: 'agent_profiles_search', runsAs: 'any' },
-  'fetch-connections': { body: body.FetchConnectionsBody, type: 'agent_connections_fetch', runsAs: 'member' },
+  'fetch-company-posts': {
+    body: body.FetchCompanyPostsBody,
+    type: 'agent_company_posts_fetch',
+    runsAs: 'any',
+  },
+  'search-profiles': {
+    body: body.SearchProfilesBody,
+    type: 'agent_profiles_search',
+    runsAs: 'any',
+  },
+  'fetch-connections': {
+    body: body.FetchConnectionsBody,
+    type: 'agent_connections_fetch',
+    runsAs: 'member',
+  },
   'send-message': { body: body.SendMessageBody, type: 'agent_send_message', runsAs: 'member' },
-  'fetch-conversations': { body: rel.FetchConversationsBody, type: 'agent_conversations_fetch', runsAs: 'member' },
+  'fetch-conversations': {
+    body: rel.FetchConversationsBody,
+    type: 'agent_conversations_fetch',
+    runsAs: 'member',
+  },
   'fetch-conversation-messages': {
     body: rel.FetchConversationMessagesBody,
     type: 'agent_conversation_messages_fetch',
     runsAs: 'member',
   },
-  'mark-conversation-read': { body: rel.MarkConversationReadBody, type: 'agent_conversation_mark_read', runsAs: 'member' },
-  'fetch-sent-invitations': { body: rel.FetchSentInvitationsBody, type: 'agent_sent_invitations_fetch', runsAs: 'member' },
-  'withdraw-connection-request': { body: rel.WithdrawConnectionRequestBody, type: 'agent_invitation_withdraw', runsAs: 'member' },
+  'mark-conversation-read': {
+    body: rel.MarkConversationReadBody,
+    type: 'agent_conversation_mark_read',
+    runsAs: 'member',
+  },
+  'fetch-sent-invitations': {
+    body: rel.FetchSentInvitationsBody,
+    type: 'agent_sent_invitations_fetch',
+    runsAs: 'member',
+  },
+  'withdraw-connection-request': {
+    body: rel.WithdrawConnectionRequestBody,
+    type: 'agent_invitation_withdraw',
+    runsAs: 'member',
+  },
 } as const satisfies Record<string, { body: z.ZodMiniType; type: TaskType; runsAs: RunsAs }>;
 export type RunsAs = 'any' | 'oldest_admin' | 'member';
 export type NetworkEndpoint = keyof typeof NETWORK_ENDPOINTS;

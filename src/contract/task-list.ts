@@ -6,21 +6,42 @@ const limitMessage = "Invalid 'limit': must be a whole number from 1 to 200";
 /** `GET /api-tasks`: the team's recent tasks, newest first (the dashboard's activity list). */
 export const TaskListQuery = z.strictObject(
   {
-    status: z.optional(z.enum(TASK_STATUSES, { error: "Invalid 'status': must be one of pending, processing, completed, failed" })),
+    status: z.optional(
+      z.enum(TASK_STATUSES, {
+        error: "Invalid 'status': must be one of pending, processing, completed, failed",
+      }),
+    ),
     limit: z._default(
       z.coerce
         .number({ error: limitMessage })
-        .check(z.int({ error: limitMessage }), z.gte(1, { error: limitMessage }), z.lte(200, { error: limitMessage })),
+        .check(
+          z.int({ error: limitMessage }),
+          z.gte(1, { error: limitMessage }),
+          z.lte(200, { error: limitMessage }),
+        ),
       50,
     ),
   },
   {
     error: (issue) =>
-      issue.code === 'unrecognized_keys' ? `Unknown query parameter: ${issue.keys.map((k) => `'${k}'`).join(', ')}` : undefined,
+      issue.code === 'unrecognized_keys'
+        ? `Unknown query parameter: ${issue.keys.map((k) => `'${k}'`).join(', ')}`
+        : undefined,
   },
 );
 
-export const TASK_TARGET_KINDS = ['profile', 'profiles', 'post', 'company', 'keyword', 'search', 'connections', 'inbox', 'conversation', 'invitations'] as const;
+export const TASK_TARGET_KINDS = [
+  'profile',
+  'profiles',
+  'post',
+  'company',
+  'keyword',
+  'search',
+  'connections',
+  'inbox',
+  'conversation',
+  'invitations',
+] as const;
 
 /** What a task acts on, in words a person reads (src/service/tasks/task-target.ts says how each type's is found). */
 export const TaskTarget = z.object({
@@ -69,5 +90,8 @@ export const TaskSummary = z.object({
   updated_at: z.string(),
 });
 export type TaskSummary = z.infer<typeof TaskSummary>;
-export const TaskListResponse = z.object({ tasks: z.array(TaskSummary), count: z.number().check(z.int()) });
+export const TaskListResponse = z.object({
+  tasks: z.array(TaskSummary),
+  count: z.number().check(z.int()),
+});
 export type TaskListResponse = z.infer<typeof TaskListResponse>;

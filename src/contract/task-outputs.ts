@@ -4,7 +4,9 @@ import { cappedCount, int32 } from './integers.js';
 /** What `get-task-status` shows as `task_output`, per task type. Written by the extension's parsers. */
 
 const nullableString = z.nullable(z.string());
-const YearMonth = z.nullable(z.object({ year: int32(), month: z.nullable(int32({ min: 1, max: 12 })) }));
+const YearMonth = z.nullable(
+  z.object({ year: int32(), month: z.nullable(int32({ min: 1, max: 12 })) }),
+);
 
 /**
  * A post's like, comment and share counts, capped: a post the network reports with an absurd count
@@ -77,8 +79,14 @@ export const PostsOutput = z.object({ posts: z.array(NetworkPost) });
 export type PostsOutput = z.infer<typeof PostsOutput>;
 
 export const LikeOutput = z.object({ liked: z.literal(true) });
-export const CommentOutput = z.object({ commented: z.literal(true), comment_urn: z.optional(nullableString) });
-export const ConnectionRequestOutput = z.object({ sent: z.literal(true), invitation_urn: z.optional(nullableString) });
+export const CommentOutput = z.object({
+  commented: z.literal(true),
+  comment_urn: z.optional(nullableString),
+});
+export const ConnectionRequestOutput = z.object({
+  sent: z.literal(true),
+  invitation_urn: z.optional(nullableString),
+});
 
 export const CompanyOutput = z.object({
   company_urn: z.string(),
@@ -91,7 +99,9 @@ export const CompanyOutput = z.object({
   industries: z.array(z.string()),
   staff_count: z.nullable(int32()),
   staff_count_range: nullableString,
-  headquarters: z.nullable(z.object({ city: nullableString, country: nullableString, geographic_area: nullableString })),
+  headquarters: z.nullable(
+    z.object({ city: nullableString, country: nullableString, geographic_area: nullableString }),
+  ),
   specialities: z.array(z.string()),
   founded_year: z.nullable(int32()),
   followers: z.nullable(int32()),
@@ -119,9 +129,12 @@ const Paging = {
 export const SearchProfilesOutput = z.object({ profiles: z.array(ProfileSummary), ...Paging });
 export type SearchProfilesOutput = z.infer<typeof SearchProfilesOutput>;
 
-export const Connection = z.extend(z.omit(ProfileSummary, { network_degree: true, location: true }), {
-  connected_at: nullableString,
-});
+export const Connection = z.extend(
+  z.omit(ProfileSummary, { network_degree: true, location: true }),
+  {
+    connected_at: nullableString,
+  },
+);
 export const ConnectionsOutput = z.object({ connections: z.array(Connection), ...Paging });
 export type ConnectionsOutput = z.infer<typeof ConnectionsOutput>;
 
@@ -164,7 +177,9 @@ export type Conversation = z.infer<typeof Conversation>;
 export const ConversationsOutput = z.object({ conversations: z.array(Conversation) });
 export type ConversationsOutput = z.infer<typeof ConversationsOutput>;
 
-export const ConversationMessage = z.extend(ConversationLastMessage, { sender_name: nullableString });
+export const ConversationMessage = z.extend(ConversationLastMessage, {
+  sender_name: nullableString,
+});
 export type ConversationMessage = z.infer<typeof ConversationMessage>;
 
 /** agent_conversation_messages_fetch: newest first. */

@@ -53,9 +53,17 @@ export type AgentTaskError = z.infer<typeof AgentTaskError>;
  * person replied, docs/sequences.md); `sequence_stopped` (the same, because the person was taken
  * out of the sequence or it was deleted).
  */
-export const TASK_ERROR_CODES = [...AGENT_ERROR_CODES, 'refused_by_member', 'stopped_by_reply', 'sequence_stopped'] as const;
+export const TASK_ERROR_CODES = [
+  ...AGENT_ERROR_CODES,
+  'refused_by_member',
+  'stopped_by_reply',
+  'sequence_stopped',
+] as const;
 export type TaskErrorCode = (typeof TASK_ERROR_CODES)[number];
 
 /** A task's error as `get-task-status` and the task list show it: the code and the message. */
-export const TaskError = z.object({ code: z.enum(TASK_ERROR_CODES), message: AgentTaskError.shape.message });
+export const TaskError = z.object({
+  code: z.enum(TASK_ERROR_CODES),
+  message: AgentTaskError.shape.message,
+});
 export type TaskError = z.infer<typeof TaskError>;

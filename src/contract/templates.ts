@@ -22,7 +22,10 @@ export function unknownTemplateField(template: string): string | null {
  * The template filled with the person's values. A field that is empty and has no fallback makes it
  * unfillable: `{ok: false, missing}` names the field, so nobody is sent "Hi ,".
  */
-export function fillTemplate(template: string, values: TemplateValues): { ok: true; text: string } | { ok: false; missing: string } {
+export function fillTemplate(
+  template: string,
+  values: TemplateValues,
+): { ok: true; text: string } | { ok: false; missing: string } {
   let missing: string | null = null;
   const text = template.replace(PLACEHOLDER, (_all, inner: string) => {
     const bar = inner.indexOf('|');

@@ -50,7 +50,8 @@ export function jsonDepth(value: unknown): number {
     const [v, depth] = stack.pop()!;
     if (v === null || typeof v !== 'object') continue;
     deepest = Math.max(deepest, depth + 1);
-    for (const x of Array.isArray(v) ? v : Object.values(v)) if (x !== null && typeof x === 'object') stack.push([x, depth + 1]);
+    for (const x of Array.isArray(v) ? v : Object.values(v))
+      if (x !== null && typeof x === 'object') stack.push([x, depth + 1]);
   }
   return deepest;
 }

@@ -5,7 +5,8 @@ import { URN_NS } from './constants.js';
  * The network's URNs: docs/network-internal-api.md; the accepted forms: service-spec "Profile identifiers".
  */
 
-const PROFILE_URN_RE = /^urn:[a-z]+:(fsd_profile|fs_profileView|fs_miniProfile|member):([A-Za-z0-9_-]+)$/;
+const PROFILE_URN_RE =
+  /^urn:[a-z]+:(fsd_profile|fs_profileView|fs_miniProfile|member):([A-Za-z0-9_-]+)$/;
 const ACTIVITY_URN_RE = /^urn:[a-z]+:(activity|ugcPost|share):(\d+)$/;
 
 /** `ACoAA…` or `urn:li:fsd_profile:ACoAA…` -> `urn:li:fsd_profile:ACoAA…`; null when not a profile id. */
@@ -17,7 +18,8 @@ export function normalizeFsdProfileUrn(value: string): string | null {
   return null;
 }
 
-const CONVERSATION_URN_RE = /^urn:[a-z]+:msg_conversation:\(urn:[a-z]+:fsd_profile:[A-Za-z0-9_-]+,[A-Za-z0-9_=+/.-]+\)$/;
+const CONVERSATION_URN_RE =
+  /^urn:[a-z]+:msg_conversation:\(urn:[a-z]+:fsd_profile:[A-Za-z0-9_-]+,[A-Za-z0-9_=+/.-]+\)$/;
 
 /**
  * A messaging thread: `urn:li:msg_conversation:(<mailbox fsd_profile urn>,<thread id>)`, as the
@@ -46,7 +48,10 @@ export function normalizePostUrn(value: string): string | null {
 /** Company page URL (`https://www.linkedin.com/company/acme/…`) or bare slug -> slug; null otherwise. */
 export function normalizeCompanySlug(value: string): string | null {
   const v = value.trim();
-  const url = /^(?:https?:\/\/)?(?:[a-z]{2,3}\.|www\.)?linkedin\.com\/(?:company|school|showcase)\/([^/?#]+)/i.exec(v);
+  const url =
+    /^(?:https?:\/\/)?(?:[a-z]{2,3}\.|www\.)?linkedin\.com\/(?:company|school|showcase)\/([^/?#]+)/i.exec(
+      v,
+    );
   const slug = url ? decodeURIComponent(url[1]!) : v;
   return /^[A-Za-z0-9][A-Za-z0-9_.%-]*$/.test(slug) ? slug.toLowerCase() : null;
 }
@@ -85,12 +90,17 @@ const PROFILE_SLUG_RE = /^[\p{L}\p{N}][\p{L}\p{N}_-]{0,99}$/u;
  */
 export function normalizeProfileIdentifier(value: string): ProfileIdentifier | null {
   const v = value.trim();
-  const urn = /^urn:[a-z]+:(fs_profileView|fsd_profile|fs_miniProfile|member):([A-Za-z0-9_-]+)$/.exec(v);
+  const urn =
+    /^urn:[a-z]+:(fs_profileView|fsd_profile|fs_miniProfile|member):([A-Za-z0-9_-]+)$/.exec(v);
   if (urn) {
-    if (urn[1] === 'member') return /^\d+$/.test(urn[2]!) ? { kind: 'member_id', identifier: urn[2]! } : null;
+    if (urn[1] === 'member')
+      return /^\d+$/.test(urn[2]!) ? { kind: 'member_id', identifier: urn[2]! } : null;
     return { kind: 'profile_id', identifier: urn[2]! };
   }
-  const url = /^(?:https?:\/\/)?(?:[a-z]{2,3}\.|www\.)?linkedin\.com\/in\/([^/?#\s]+)\/?(?:[?#].*)?$/i.exec(v);
+  const url =
+    /^(?:https?:\/\/)?(?:[a-z]{2,3}\.|www\.)?linkedin\.com\/in\/([^/?#\s]+)\/?(?:[?#].*)?$/i.exec(
+      v,
+    );
   let token = v;
   if (url) {
     try {

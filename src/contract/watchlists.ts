@@ -23,7 +23,11 @@ const keywordShapeMessage =
 
 const SubKeywords = z
   .array(z.string().check(z.maxLength(MAX_KEYWORD_LENGTH)), { error: keywordShapeMessage })
-  .check(z.maxLength(MAX_SUBKEYWORDS, { error: `Invalid 'keywords': at most ${MAX_SUBKEYWORDS} required or excluded keywords per keyword` }));
+  .check(
+    z.maxLength(MAX_SUBKEYWORDS, {
+      error: `Invalid 'keywords': at most ${MAX_SUBKEYWORDS} required or excluded keywords per keyword`,
+    }),
+  );
 
 /** Spec "Keyword object": a plain string is a primary keyword only. */
 export const KeywordObject = z.strictObject(
@@ -34,41 +38,64 @@ export const KeywordObject = z.strictObject(
   },
   { error: keywordShapeMessage },
 );
-export const KeywordInput = z.union([z.string(), KeywordObject], { error: keywordShapeMessage }).check(
-  z.refine((k) => (typeof k === 'string' ? k : k.keyword).length <= MAX_KEYWORD_LENGTH, {
-    error: `Invalid 'keywords': a keyword is at most ${MAX_KEYWORD_LENGTH} characters`,
-  }),
-);
+export const KeywordInput = z
+  .union([z.string(), KeywordObject], { error: keywordShapeMessage })
+  .check(
+    z.refine((k) => (typeof k === 'string' ? k : k.keyword).length <= MAX_KEYWORD_LENGTH, {
+      error: `Invalid 'keywords': a keyword is at most ${MAX_KEYWORD_LENGTH} characters`,
+    }),
+  );
 export type KeywordInput = z.infer<typeof KeywordInput>;
 
-const labelMessage = "Invalid 'labels': each label must be an object with a non-empty string 'name' and an optional string 'description'";
+const labelMessage =
+  "Invalid 'labels': each label must be an object with a non-empty string 'name' and an optional string 'description'";
 export const Label = z.strictObject(
   {
     name: z
       .string({ error: labelMessage })
-      .check(z.trim(), z.minLength(1, { error: labelMessage }), z.maxLength(100, { error: "Invalid 'labels': a label name is at most 100 characters" })),
+      .check(
+        z.trim(),
+        z.minLength(1, { error: labelMessage }),
+        z.maxLength(100, { error: "Invalid 'labels': a label name is at most 100 characters" }),
+      ),
     description: z._default(
-      z.string({ error: labelMessage }).check(z.trim(), z.maxLength(500, { error: "Invalid 'labels': a label description is at most 500 characters" })),
+      z.string({ error: labelMessage }).check(
+        z.trim(),
+        z.maxLength(500, {
+          error: "Invalid 'labels': a label description is at most 500 characters",
+        }),
+      ),
       '',
     ),
   },
   { error: labelMessage },
 );
 export type Label = z.infer<typeof Label>;
-const Labels = z.array(Label, { error: "Invalid 'labels': must be an array of labels" }).check(
-  z.maxLength(MAX_LABELS, { error: `Invalid 'labels': at most ${MAX_LABELS} labels` }),
-);
+const Labels = z
+  .array(Label, { error: "Invalid 'labels': must be an array of labels" })
+  .check(z.maxLength(MAX_LABELS, { error: `Invalid 'labels': at most ${MAX_LABELS} labels` }));
 
 const FetchFrequency = (message: string) =>
-  z.custom<(typeof FETCH_FREQUENCIES)[number]>((v) => (FETCH_FREQUENCIES as readonly unknown[]).includes(v), { error: message });
+  z.custom<(typeof FETCH_FREQUENCIES)[number]>(
+    (v) => (FETCH_FREQUENCIES as readonly unknown[]).includes(v),
+    { error: message },
+  );
 
 const OptionalName = z.optional(
-  z
-    .string({ error: "Invalid 'name': must be a string" })
-    .check(z.trim(), z.maxLength(MAX_NAME_LENGTH, { error: `Invalid 'name': at most ${MAX_NAME_LENGTH} characters` })),
+  z.string({ error: "Invalid 'name': must be a string" }).check(
+    z.trim(),
+    z.maxLength(MAX_NAME_LENGTH, {
+      error: `Invalid 'name': at most ${MAX_NAME_LENGTH} characters`,
+    }),
+  ),
 );
 const Description = z.optional(
-  z.string({ error: "Invalid 'description': must be a string" }).check(z.trim(), z.maxLength(2000, { error: "Invalid 'description': at most 2000 characters" })),
+  z
+    .string({ error: "Invalid 'description': must be a string" })
+    .check(
+      z.trim(),
+      z.maxLength(2000, { error: "Invalid 'description': at most 2000 characters" }),
+    ),
 );
 
 // ---------- keyword watchlists: create ----------
@@ -78,8 +105,16 @@ const missingKeywords = 'Missing required parameter: keywords';
 /** Direct mode. */
 export const CreateKeywordWatchlistDirectBody = strictBody({
   keywords: z
-    .array(KeywordInput, { error: (iss) => (iss.input === undefined || iss.input === null ? missingKeywords : "Invalid 'keywords': must be an array of strings or keyword objects") })
-    .check(z.minLength(1, { error: missingKeywords }), z.maxLength(1000, { error: "Invalid 'keywords': at most 1000 keywords" })),
+    .array(KeywordInput, {
+      error: (iss) =>
+        iss.input === undefined || iss.input === null
+          ? missingKeywords
+          : "Invalid 'keywords': must be an array of strings or keyword objects",
+    })
+    .check(
+      z.minLength(1, { error: missingKeywords }),
+      z.maxLength(1000, { error: "Invalid 'keywords': at most 1000 keywords" }),
+    ),
   name: OptionalName,
   description: Description,
   labels: z.optional(Labels),
@@ -88,13 +123,13 @@ export const CreateKeywordWatchlistDirectBody = strictBody({
 export type CreateKeywordWatchlistDirectBody = z.infer<typeof CreateKeywordWatchlistDirectBody>;
 
 const promptMessage = "Missing or invalid 'prompt'";
-const Prompt = z
-  .string({ error: promptMessage })
-  .check(
-    z.trim(),
-    z.minLength(1, { error: promptMessage }),
-    z.maxLength(MAX_PROMPT_LENGTH, { error: `Invalid 'prompt': at most ${MAX_PROMPT_LENGTH} characters` }),
-  );
+const Prompt = z.string({ error: promptMessage }).check(
+  z.trim(),
+  z.minLength(1, { error: promptMessage }),
+  z.maxLength(MAX_PROMPT_LENGTH, {
+    error: `Invalid 'prompt': at most ${MAX_PROMPT_LENGTH} characters`,
+  }),
+);
 
 /** Prompt mode: keywords and labels are generated in the background. */
 export const CreateKeywordWatchlistPromptBody = strictBody({
@@ -108,11 +143,15 @@ export type CreateKeywordWatchlistPromptBody = z.infer<typeof CreateKeywordWatch
 const has = (body: Record<string, unknown>, field: string) => Object.hasOwn(body, field);
 
 /** Either shape, documented as one; `createKeywordWatchlistMode` says which one a body is read as. */
-export const CreateKeywordWatchlistBody = z.union([CreateKeywordWatchlistDirectBody, CreateKeywordWatchlistPromptBody]);
+export const CreateKeywordWatchlistBody = z.union([
+  CreateKeywordWatchlistDirectBody,
+  CreateKeywordWatchlistPromptBody,
+]);
 
 /** The mode is read from the presence of `prompt`: its schema, or why the body is refused. */
 export function createKeywordWatchlistMode(raw: Record<string, unknown>): z.core.$ZodType | string {
-  if (has(raw, 'keywords') && has(raw, 'prompt')) return "Send either 'keywords' (direct mode) or 'prompt' (prompt mode), not both";
+  if (has(raw, 'keywords') && has(raw, 'prompt'))
+    return "Send either 'keywords' (direct mode) or 'prompt' (prompt mode), not both";
   return has(raw, 'prompt') ? CreateKeywordWatchlistPromptBody : CreateKeywordWatchlistDirectBody;
 }
 export type CreateKeywordWatchlistBody = z.infer<typeof CreateKeywordWatchlistBody>;
@@ -136,7 +175,9 @@ export const CreateKeywordWatchlistDirectResponse = z.object({
   created: z.boolean(),
   results: z.array(KeywordResult),
 });
-export type CreateKeywordWatchlistDirectResponse = z.infer<typeof CreateKeywordWatchlistDirectResponse>;
+export type CreateKeywordWatchlistDirectResponse = z.infer<
+  typeof CreateKeywordWatchlistDirectResponse
+>;
 
 export const CreateKeywordWatchlistPromptResponse = z.object({
   id: z.string(),
@@ -148,7 +189,9 @@ export const CreateKeywordWatchlistPromptResponse = z.object({
   created: z.boolean(),
   message: z.string(),
 });
-export type CreateKeywordWatchlistPromptResponse = z.infer<typeof CreateKeywordWatchlistPromptResponse>;
+export type CreateKeywordWatchlistPromptResponse = z.infer<
+  typeof CreateKeywordWatchlistPromptResponse
+>;
 
 // ---------- collection, as every watchlist view shows it ----------
 
@@ -187,7 +230,11 @@ const CollectionFields = {
 // ---------- keyword watchlists: read ----------
 
 /** `?id=` names one watchlist; other query parameters are ignored. */
-export const WatchlistQuery = z.object({ id: z.optional(z.string().check(z.maxLength(200, { error: "Invalid 'id': must be 200 characters or fewer" }))) });
+export const WatchlistQuery = z.object({
+  id: z.optional(
+    z.string().check(z.maxLength(200, { error: "Invalid 'id': must be 200 characters or fewer" })),
+  ),
+});
 
 export const KeywordView = z.object({
   id: z.string(),
@@ -219,49 +266,67 @@ export const KeywordWatchlistView = z.object({
 });
 export type KeywordWatchlistView = z.infer<typeof KeywordWatchlistView>;
 
-export const KeywordWatchlistList = z.object({ watchlists: z.array(KeywordWatchlistView), count: z.number() });
+export const KeywordWatchlistList = z.object({
+  watchlists: z.array(KeywordWatchlistView),
+  count: z.number(),
+});
 
 // ---------- keyword watchlists: update ----------
 
 const missingId = 'Missing required parameter: id';
 const keywordsRequired = 'keywords array is required and must not be empty';
-const freqUpdateMessage = 'Invalid fetchFreqInHours. Allowed values: 1, 3, 6, 12, 24, 48, 72 (hours)';
+const freqUpdateMessage =
+  'Invalid fetchFreqInHours. Allowed values: 1, 3, 6, 12, 24, 48, 72 (hours)';
 
-export const UPDATABLE_FIELDS = ['name', 'fetchFreqInHours', 'keywords', 'labels', 'disable', 'slack_webhook_url'] as const;
+export const UPDATABLE_FIELDS = [
+  'name',
+  'fetchFreqInHours',
+  'keywords',
+  'labels',
+  'disable',
+  'slack_webhook_url',
+] as const;
 
 const WatchlistId = z
   .string({ error: missingId })
-  .check(z.trim(), z.minLength(1, { error: missingId }), z.maxLength(200, { error: "Invalid 'id': must be 200 characters or fewer" }));
+  .check(
+    z.trim(),
+    z.minLength(1, { error: missingId }),
+    z.maxLength(200, { error: "Invalid 'id': must be 200 characters or fewer" }),
+  );
 
 /** Patch mode: only the fields sent are changed. */
 export const UpdateKeywordWatchlistPatchBody = strictBody({
   id: WatchlistId,
   name: z.optional(
-    z
-      .string({ error: 'Name cannot be empty' })
-      .check(
-        z.trim(),
-        z.minLength(1, { error: 'Name cannot be empty' }),
-        z.maxLength(MAX_NAME_LENGTH, { error: `Invalid 'name': at most ${MAX_NAME_LENGTH} characters` }),
-      ),
+    z.string({ error: 'Name cannot be empty' }).check(
+      z.trim(),
+      z.minLength(1, { error: 'Name cannot be empty' }),
+      z.maxLength(MAX_NAME_LENGTH, {
+        error: `Invalid 'name': at most ${MAX_NAME_LENGTH} characters`,
+      }),
+    ),
   ),
   fetchFreqInHours: z.optional(FetchFrequency(freqUpdateMessage)),
   keywords: z.optional(
     z
       .array(KeywordInput, { error: keywordsRequired })
-      .check(z.minLength(1, { error: keywordsRequired }), z.maxLength(1000, { error: "Invalid 'keywords': at most 1000 keywords" })),
+      .check(
+        z.minLength(1, { error: keywordsRequired }),
+        z.maxLength(1000, { error: "Invalid 'keywords': at most 1000 keywords" }),
+      ),
   ),
   labels: z.optional(Labels),
   disable: z.optional(z.boolean({ error: 'disable must be a boolean value' })),
   slack_webhook_url: z.optional(
     z.nullable(
-      z
-        .string({ error: "Invalid 'slack_webhook_url': must be an http(s) URL or null" })
-        .check(
-          z.trim(),
-          z.maxLength(2000, { error: "Invalid 'slack_webhook_url': at most 2000 characters" }),
-          z.refine((v) => /^https?:\/\/[^\s/]+/i.test(v) && URL.canParse(v), { error: "Invalid 'slack_webhook_url': must be an http(s) URL or null" }),
-        ),
+      z.string({ error: "Invalid 'slack_webhook_url': must be an http(s) URL or null" }).check(
+        z.trim(),
+        z.maxLength(2000, { error: "Invalid 'slack_webhook_url': at most 2000 characters" }),
+        z.refine((v) => /^https?:\/\/[^\s/]+/i.test(v) && URL.canParse(v), {
+          error: "Invalid 'slack_webhook_url': must be an http(s) URL or null",
+        }),
+      ),
     ),
   ),
 });
@@ -272,17 +337,27 @@ export const UpdateKeywordWatchlistPromptBody = strictBody({ id: WatchlistId, pr
 export type UpdateKeywordWatchlistPromptBody = z.infer<typeof UpdateKeywordWatchlistPromptBody>;
 
 /** Either mode, documented as one; `updateKeywordWatchlistMode` says which one a body is read as. */
-export const UpdateKeywordWatchlistBody = z.union([UpdateKeywordWatchlistPatchBody, UpdateKeywordWatchlistPromptBody]);
+export const UpdateKeywordWatchlistBody = z.union([
+  UpdateKeywordWatchlistPatchBody,
+  UpdateKeywordWatchlistPromptBody,
+]);
 
 /** The mode is read from the presence of `prompt`, after the spec's checks in its order: id, then fields. */
 export function updateKeywordWatchlistMode(raw: Record<string, unknown>): z.core.$ZodType | string {
-  if (raw.id === undefined || raw.id === null || (typeof raw.id === 'string' && raw.id.trim() === '')) return missingId;
+  if (
+    raw.id === undefined ||
+    raw.id === null ||
+    (typeof raw.id === 'string' && raw.id.trim() === '')
+  )
+    return missingId;
   const patchFields = UPDATABLE_FIELDS.filter((f) => has(raw, f));
   if (has(raw, 'prompt')) {
     if (patchFields.length === 0) return UpdateKeywordWatchlistPromptBody;
     return `Send either 'prompt' (prompt mode) or fields to change, not both (got ${patchFields.map((f) => `'${f}'`).join(', ')})`;
   }
-  return patchFields.length === 0 ? 'No valid update fields provided' : UpdateKeywordWatchlistPatchBody;
+  return patchFields.length === 0
+    ? 'No valid update fields provided'
+    : UpdateKeywordWatchlistPatchBody;
 }
 export type UpdateKeywordWatchlistBody = z.infer<typeof UpdateKeywordWatchlistBody>;
 
@@ -314,12 +389,22 @@ export const CreatePeopleWatchlistBody = strictBody({
   profiles: z.optional(
     z
       .array(z.unknown(), { error: "Missing or invalid 'profiles' (must be a non-empty array)" })
-      .check(z.maxLength(MAX_IDENTIFIERS_PER_REQUEST, { error: `Invalid 'profiles': at most ${MAX_IDENTIFIERS_PER_REQUEST} per request` })),
+      .check(
+        z.maxLength(MAX_IDENTIFIERS_PER_REQUEST, {
+          error: `Invalid 'profiles': at most ${MAX_IDENTIFIERS_PER_REQUEST} per request`,
+        }),
+      ),
   ),
   name: OptionalName,
   description: Description,
   list_id: z.optional(
-    z.string({ error: listIdMessage }).check(z.trim(), z.minLength(1, { error: listIdMessage }), z.maxLength(200, { error: listIdMessage })),
+    z
+      .string({ error: listIdMessage })
+      .check(
+        z.trim(),
+        z.minLength(1, { error: listIdMessage }),
+        z.maxLength(200, { error: listIdMessage }),
+      ),
   ),
 });
 export type CreatePeopleWatchlistBody = z.infer<typeof CreatePeopleWatchlistBody>;
@@ -328,12 +413,22 @@ export const CreateCompanyWatchlistBody = strictBody({
   companies: z.optional(
     z
       .array(z.unknown(), { error: "Missing or invalid 'companies' (must be a non-empty array)" })
-      .check(z.maxLength(MAX_IDENTIFIERS_PER_REQUEST, { error: `Invalid 'companies': at most ${MAX_IDENTIFIERS_PER_REQUEST} per request` })),
+      .check(
+        z.maxLength(MAX_IDENTIFIERS_PER_REQUEST, {
+          error: `Invalid 'companies': at most ${MAX_IDENTIFIERS_PER_REQUEST} per request`,
+        }),
+      ),
   ),
   name: OptionalName,
   description: Description,
   list_id: z.optional(
-    z.string({ error: listIdMessage }).check(z.trim(), z.minLength(1, { error: listIdMessage }), z.maxLength(200, { error: listIdMessage })),
+    z
+      .string({ error: listIdMessage })
+      .check(
+        z.trim(),
+        z.minLength(1, { error: listIdMessage }),
+        z.maxLength(200, { error: listIdMessage }),
+      ),
   ),
 });
 export type CreateCompanyWatchlistBody = z.infer<typeof CreateCompanyWatchlistBody>;
@@ -372,12 +467,26 @@ const SummaryCommon = {
   posts_count: z.number(),
   ...CollectionFields,
 };
-export const PeopleWatchlistSummary = z.object({ ...SummaryCommon, type: z.literal('people'), profiles_count: z.number() });
-export const CompanyWatchlistSummary = z.object({ ...SummaryCommon, type: z.literal('company'), companies_count: z.number() });
+export const PeopleWatchlistSummary = z.object({
+  ...SummaryCommon,
+  type: z.literal('people'),
+  profiles_count: z.number(),
+});
+export const CompanyWatchlistSummary = z.object({
+  ...SummaryCommon,
+  type: z.literal('company'),
+  companies_count: z.number(),
+});
 export type PeopleWatchlistSummary = z.infer<typeof PeopleWatchlistSummary>;
 export type CompanyWatchlistSummary = z.infer<typeof CompanyWatchlistSummary>;
-export const PeopleWatchlistList = z.object({ watchlists: z.array(PeopleWatchlistSummary), count: z.number() });
-export const CompanyWatchlistList = z.object({ watchlists: z.array(CompanyWatchlistSummary), count: z.number() });
+export const PeopleWatchlistList = z.object({
+  watchlists: z.array(PeopleWatchlistSummary),
+  count: z.number(),
+});
+export const CompanyWatchlistList = z.object({
+  watchlists: z.array(CompanyWatchlistSummary),
+  count: z.number(),
+});
 
 export const ListView = z.object({
   id: z.string(),
@@ -429,8 +538,15 @@ export type UpdateListWatchlistBody = z.infer<typeof UpdateListWatchlistBody>;
 
 /** The keyword update's checks in its order: id, then at least one field to change. */
 export function updateListWatchlistMode(raw: Record<string, unknown>): z.core.$ZodType | string {
-  if (raw.id === undefined || raw.id === null || (typeof raw.id === 'string' && raw.id.trim() === '')) return missingId;
-  return LIST_UPDATABLE_FIELDS.some((f) => has(raw, f)) ? UpdateListWatchlistBody : 'No valid update fields provided';
+  if (
+    raw.id === undefined ||
+    raw.id === null ||
+    (typeof raw.id === 'string' && raw.id.trim() === '')
+  )
+    return missingId;
+  return LIST_UPDATABLE_FIELDS.some((f) => has(raw, f))
+    ? UpdateListWatchlistBody
+    : 'No valid update fields provided';
 }
 
 /** As the keyword update answers: each part present only when its field was sent. */
@@ -442,5 +558,9 @@ export type UpdateListWatchlistResponse = z.infer<typeof UpdateListWatchlistResp
 /** `DELETE /api-…-watchlist?id=`: the watchlist to delete. */
 export const DeleteWatchlistQuery = z.object({ id: WatchlistId });
 
-export const DeleteWatchlistResponse = z.object({ success: z.literal(true), id: z.string(), message: z.string() });
+export const DeleteWatchlistResponse = z.object({
+  success: z.literal(true),
+  id: z.string(),
+  message: z.string(),
+});
 export type DeleteWatchlistResponse = z.infer<typeof DeleteWatchlistResponse>;

@@ -3,21 +3,32 @@ import { strictBody } from './common.js';
 
 /** Signed webhooks for API users (docs/webhooks.md). */
 
-export const WEBHOOK_EVENTS = ['task.completed', 'task.failed', 'posts.collected', 'connection.accepted', 'message.received'] as const;
+export const WEBHOOK_EVENTS = [
+  'task.completed',
+  'task.failed',
+  'posts.collected',
+  'connection.accepted',
+  'message.received',
+] as const;
 export const WebhookEvent = z.enum(WEBHOOK_EVENTS);
 export type WebhookEvent = z.infer<typeof WebhookEvent>;
 
 const eventsMessage = `Missing or invalid 'events' (a non-empty array of ${WEBHOOK_EVENTS.join(', ')})`;
 
 export const CreateWebhookBody = strictBody({
-  url: z.string({ error: "Missing or invalid 'url'" }).check(
-    z.trim(),
-    z.minLength(1, { error: "Missing or invalid 'url'" }),
-    z.maxLength(2000, { error: "Invalid 'url': must be 2000 characters or fewer" }),
-  ),
+  url: z
+    .string({ error: "Missing or invalid 'url'" })
+    .check(
+      z.trim(),
+      z.minLength(1, { error: "Missing or invalid 'url'" }),
+      z.maxLength(2000, { error: "Invalid 'url': must be 2000 characters or fewer" }),
+    ),
   events: z
     .array(z.enum(WEBHOOK_EVENTS, { error: eventsMessage }), { error: eventsMessage })
-    .check(z.minLength(1, { error: eventsMessage }), z.maxLength(WEBHOOK_EVENTS.length * 4, { error: eventsMessage })),
+    .check(
+      z.minLength(1, { error: eventsMessage }),
+      z.maxLength(WEBHOOK_EVENTS.length * 4, { error: eventsMessage }),
+    ),
 });
 
 export const WebhookView = z.object({

@@ -1,5 +1,12 @@
 import type { z } from 'zod/mini';
-import { ClaimResponse, CompleteResponse, ExtendResponse, FailResponse, HeartbeatResponse, SignOutResponse } from './agent.js';
+import {
+  ClaimResponse,
+  CompleteResponse,
+  ExtendResponse,
+  FailResponse,
+  HeartbeatResponse,
+  SignOutResponse,
+} from './agent.js';
 import { SendOtpResponse, VerifyOtpResponse } from './auth.js';
 import { ErrorBody } from './common.js';
 import { CONTENT_TO_WORKER, POPUP_TO_WORKER } from './extension-messages.js';
@@ -33,4 +40,6 @@ export const WORKER_CHECKED = {
 };
 
 /** What each checked schema answers once a value passed it (defaults filled in, unknown keys dropped). */
-export type WorkerChecked = { [K in keyof typeof WORKER_CHECKED]: z.infer<(typeof WORKER_CHECKED)[K]> };
+export type WorkerChecked = {
+  [K in keyof typeof WORKER_CHECKED]: z.infer<(typeof WORKER_CHECKED)[K]>;
+};

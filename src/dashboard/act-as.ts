@@ -16,7 +16,9 @@ const NEW_PAGE = '__new__';
 function savedPages(): string[] {
   try {
     const pages = JSON.parse(sessionStorage.getItem(PAGES_KEY) ?? '[]') as unknown;
-    return Array.isArray(pages) ? pages.filter((p): p is string => typeof p === 'string').slice(0, 20) : [];
+    return Array.isArray(pages)
+      ? pages.filter((p): p is string => typeof p === 'string').slice(0, 20)
+      : [];
   } catch {
     return [];
   }
@@ -56,7 +58,8 @@ export function mountActAs(): {
 
   function current(): Actor | null {
     if (select.value === 'user') return { actor_type: 'user' };
-    if (select.value.startsWith('page:')) return { actor_type: 'company', company_title: select.value.slice(5) };
+    if (select.value.startsWith('page:'))
+      return { actor_type: 'company', company_title: select.value.slice(5) };
     const title = input.value.trim();
     if (!title) {
       input.setCustomValidity('Name the company page to act as.');
@@ -74,7 +77,10 @@ export function mountActAs(): {
     current,
     used(actor) {
       if (actor.actor_type !== 'company') return;
-      const pages = [actor.company_title, ...savedPages().filter((p) => p !== actor.company_title)].slice(0, 20);
+      const pages = [
+        actor.company_title,
+        ...savedPages().filter((p) => p !== actor.company_title),
+      ].slice(0, 20);
       sessionStorage.setItem(PAGES_KEY, JSON.stringify(pages));
       input.value = '';
       paint();
@@ -82,7 +88,12 @@ export function mountActAs(): {
       field.hidden = true;
     },
     label() {
-      const actor = select.value === 'user' ? null : select.value.startsWith('page:') ? select.value.slice(5) : input.value.trim() || 'a company page';
+      const actor =
+        select.value === 'user'
+          ? null
+          : select.value.startsWith('page:')
+            ? select.value.slice(5)
+            : input.value.trim() || 'a company page';
       return actor ? `as ${actor}` : 'as you';
     },
   };

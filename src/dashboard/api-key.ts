@@ -38,7 +38,11 @@ export function mountApiKey(): { render(session: Session): void } {
       shown = true;
       paint();
       getSelection()?.selectAllChildren(value);
-      setStatus(status, 'Copying was refused by the browser; the key is selected, copy it with Ctrl+C / ⌘C.', 'error');
+      setStatus(
+        status,
+        'Copying was refused by the browser; the key is selected, copy it with Ctrl+C / ⌘C.',
+        'error',
+      );
     }
   });
 

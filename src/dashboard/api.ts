@@ -64,7 +64,8 @@ export async function call<T>(method: string, path: string, opts: CallOptions = 
       data && typeof data === 'object' && typeof (data as { error?: unknown }).error === 'string'
         ? (data as { error: string }).error
         : `Request failed (HTTP ${res.status})`;
-    if (res.status === 401 && auth !== 'none') window.dispatchEvent(new CustomEvent(SESSION_REJECTED, { detail: message }));
+    if (res.status === 401 && auth !== 'none')
+      window.dispatchEvent(new CustomEvent(SESSION_REJECTED, { detail: message }));
     throw new ApiError(res.status, message);
   }
   return data as T;

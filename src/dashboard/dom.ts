@@ -12,7 +12,11 @@ export function byId<T extends HTMLElement = HTMLElement>(id: string): T {
 }
 
 /** A short status line under a form: polite for screen readers, red for errors. */
-export function setStatus(el: HTMLElement, text: string, kind: 'info' | 'error' | 'ok' = 'info'): void {
+export function setStatus(
+  el: HTMLElement,
+  text: string,
+  kind: 'info' | 'error' | 'ok' = 'info',
+): void {
   el.textContent = text;
   el.dataset.kind = kind;
 }
@@ -20,7 +24,8 @@ export function setStatus(el: HTMLElement, text: string, kind: 'info' | 'error' 
 /** Disables a form's controls while `work` runs, so a double click sends one request. */
 export async function busy<T>(form: HTMLFormElement, work: () => Promise<T>): Promise<T> {
   const controls = [...form.elements].filter(
-    (e): e is HTMLButtonElement | HTMLInputElement => e instanceof HTMLButtonElement || e instanceof HTMLInputElement,
+    (e): e is HTMLButtonElement | HTMLInputElement =>
+      e instanceof HTMLButtonElement || e instanceof HTMLInputElement,
   );
   const before = controls.map((c) => c.disabled);
   for (const c of controls) c.disabled = true;

@@ -26,11 +26,20 @@ export interface Engagement {
   waiting: { reason: string; at: string | null } | null;
 }
 
-const KIND_OF_TYPE: Record<string, EngagementKind> = { agent_like_post: 'like', agent_comment_post: 'comment' };
+const KIND_OF_TYPE: Record<string, EngagementKind> = {
+  agent_like_post: 'like',
+  agent_comment_post: 'comment',
+};
 const isOpen = (e: Engagement) => e.status === 'pending' || e.status === 'processing';
 
 interface TaskStatusAnswer {
-  data: { id: string; status: TaskStatus; error?: { code: string; message: string } | null; scheduled_for?: string | null; waiting_reason?: string | null };
+  data: {
+    id: string;
+    status: TaskStatus;
+    error?: { code: string; message: string } | null;
+    scheduled_for?: string | null;
+    waiting_reason?: string | null;
+  };
 }
 
 export function createEngagements(onChange: () => void) {
@@ -49,13 +58,24 @@ export function createEngagements(onChange: () => void) {
     if (before && before.taskId !== e.taskId && before.createdAt > e.createdAt) return false;
     // An older answer (a task list fetched before get-task-status said done) never undoes an end.
     if (before && before.taskId === e.taskId && !isOpen(before)) return false;
-    if (before && before.taskId === e.taskId && before.status === e.status && sameWaiting(before.waiting, e.waiting)) return false;
+    if (
+      before &&
+      before.taskId === e.taskId &&
+      before.status === e.status &&
+      sameWaiting(before.waiting, e.waiting)
+    )
+      return false;
     kinds.set(e.kind, e);
     postOfTask.set(e.taskId, postId);
     return true;
   }
 
-  async function act(postId: string, kind: EngagementKind, actor: Actor, commentText?: string): Promise<void> {
+  async function act(
+    postId: string,
+    kind: EngagementKind,
+    actor: Actor,
+    commentText?: string,
+  ): Promise<void> {
     if (!session) throw new Error('Not signed in');
     const body = {
       post_id: postId,
@@ -65,7 +85,11 @@ export function createEngagements(onChange: () => void) {
       ...(kind === 'comment' ? { comment_text: commentText } : {}),
     };
     // With the member's token too: the task records who queued it, and the member it runs as sees that.
-    const answer = await call<EngagementResponse>('POST', kind === 'like' ? '/api-like' : '/api-comment', { auth: 'member', session, body });
+    const answer = await call<EngagementResponse>(
+      'POST',
+      kind === 'like' ? '/api-like' : '/api-comment',
+      { auth: 'member', session, body },
+    );
     put(postId, {
       taskId: answer.task_id,
       kind,
@@ -107,7 +131,10 @@ export function createEngagements(onChange: () => void) {
             asCompany: t.as_company,
             createdAt: Date.parse(t.created_at),
             // The list does not say why a task waits; get-task-status (refresh) does.
-            waiting: byPost.get(t.target.post_id)?.get(kind)?.taskId === t.id ? byPost.get(t.target.post_id)!.get(kind)!.waiting : null,
+            waiting:
+              byPost.get(t.target.post_id)?.get(kind)?.taskId === t.id
+                ? byPost.get(t.target.post_id)!.get(kind)!.waiting
+                : null,
           }) || changed;
       }
       if (changed) onChange();
@@ -118,7 +145,12 @@ export function createEngagements(onChange: () => void) {
       if (!s) return;
       const open = [...byPost.values()].flatMap((kinds) => [...kinds.values()]).filter(isOpen);
       const answers = await Promise.allSettled(
-        open.map((e) => call<TaskStatusAnswer>('GET', '/network-agent/get-task-status', { session: s, query: { api_agent_task_id: e.taskId } })),
+        open.map((e) =>
+          call<TaskStatusAnswer>('GET', '/network-agent/get-task-status', {
+            session: s,
+            query: { api_agent_task_id: e.taskId },
+          }),
+        ),
       );
       let changed = false;
       answers.forEach((a, i) => {
@@ -126,8 +158,12 @@ export function createEngagements(onChange: () => void) {
         const e = open[i]!;
         const postId = postOfTask.get(e.taskId)!;
         const d = a.value.data;
-        const waiting = d.status === 'pending' && d.waiting_reason ? { reason: d.waiting_reason, at: d.scheduled_for ?? null } : null;
-        changed = put(postId, { ...e, status: d.status, error: d.error ?? null, waiting }) || changed;
+        const waiting =
+          d.status === 'pending' && d.waiting_reason
+            ? { reason: d.waiting_reason, at: d.scheduled_for ?? null }
+            : null;
+        changed =
+          put(postId, { ...e, status: d.status, error: d.error ?? null, waiting }) || changed;
       });
       if (changed) onChange();
     },

@@ -39,13 +39,19 @@ export function followTasks(onChange: () => void) {
     },
     get: (id: string | undefined) => (id ? tasks.get(id) : undefined),
     /** True while any of these is queued or running: a second click would queue the same work twice. */
-    open: (ids: Iterable<string | undefined>) => [...ids].some((id) => id !== undefined && tasks.has(id) && isOpen(tasks.get(id)!)),
+    open: (ids: Iterable<string | undefined>) =>
+      [...ids].some((id) => id !== undefined && tasks.has(id) && isOpen(tasks.get(id)!)),
     async refresh() {
       const s = session;
       const open = [...tasks.values()].filter(isOpen);
       if (!s || !open.length) return;
       const answers = await Promise.allSettled(
-        open.map((t) => call<TaskStatusResponse>('GET', '/network-agent/get-task-status', { session: s, query: { api_agent_task_id: t.id } })),
+        open.map((t) =>
+          call<TaskStatusResponse>('GET', '/network-agent/get-task-status', {
+            session: s,
+            query: { api_agent_task_id: t.id },
+          }),
+        ),
       );
       if (session !== s) return;
       let changed = false;
@@ -53,8 +59,16 @@ export function followTasks(onChange: () => void) {
         if (a.status !== 'fulfilled') return;
         const d = a.value.data;
         const before = open[i]!;
-        const waiting = d.status === 'pending' && d.waiting_reason ? { reason: d.waiting_reason, at: d.scheduled_for ?? null } : null;
-        if (d.status === before.status && waiting?.reason === before.waiting?.reason && waiting?.at === before.waiting?.at) return;
+        const waiting =
+          d.status === 'pending' && d.waiting_reason
+            ? { reason: d.waiting_reason, at: d.scheduled_for ?? null }
+            : null;
+        if (
+          d.status === before.status &&
+          waiting?.reason === before.waiting?.reason &&
+          waiting?.at === before.waiting?.at
+        )
+          return;
         tasks.set(before.id, { id: before.id, status: d.status, error: d.error ?? null, waiting });
         changed = true;
       });
@@ -71,8 +85,10 @@ export function taskLine(what: string, t: FollowedTask | undefined, now = Date.n
     return html`<p class="engagement failed" data-task-id=${t.id} data-status="failed"><strong>${what} failed</strong>: ${t.error ? errorSentence(t.error) : 'the task failed.'}</p>`;
   }
   return html`<p class="engagement ${t.status === 'completed' ? 'done' : ''}" data-task-id=${t.id} data-status=${t.status}>
-    <strong>${what}</strong>: ${statusWords(t.status)}${t.status === 'completed' ? ' ✓' : nothing}${t.waiting
-      ? html`<span class="waits"> — waits${t.waiting.at ? html`, runs ${timeTag(t.waiting.at, now)}` : nothing}: ${t.waiting.reason}</span>`
-      : nothing}
+    <strong>${what}</strong>: ${statusWords(t.status)}${t.status === 'completed' ? ' ✓' : nothing}${
+      t.waiting
+        ? html`<span class="waits"> — waits${t.waiting.at ? html`, runs ${timeTag(t.waiting.at, now)}` : nothing}: ${t.waiting.reason}</span>`
+        : nothing
+    }
   </p>`;
 }

@@ -1,4 +1,8 @@
-import type { ConversationResponse, ConversationView, InboxResponse } from '../contract/relationships.js';
+import type {
+  ConversationResponse,
+  ConversationView,
+  InboxResponse,
+} from '../contract/relationships.js';
 import type { ConversationMessage } from '../contract/task-outputs.js';
 import type { TaskCreatedResponse } from '../contract/network-tasks.js';
 import { call, errorMessage } from './api.js';
@@ -17,7 +21,12 @@ const LIMIT = 50;
  * mark-conversation-read as the member whose inbox it is, so they run in that member's extension
  * and the card follows each task until the network has it.
  */
-export function mountInbox(): { start(session: Session): void; refresh(): Promise<void>; tasksChanged(): Promise<void>; stop(): void } {
+export function mountInbox(): {
+  start(session: Session): void;
+  refresh(): Promise<void>;
+  tasksChanged(): Promise<void>;
+  stop(): void;
+} {
   const list = byId('inbox-list');
   const status = byId('inbox-status');
   const unreadOnly = byId<HTMLInputElement>('inbox-unread');
@@ -42,16 +51,25 @@ export function mountInbox(): { start(session: Session): void; refresh(): Promis
     const s = session;
     if (!s) return;
     try {
-      const answer = await call<InboxResponse>('GET', '/api-inbox', { session: s, query: { unread: unreadOnly.checked ? 'true' : undefined, limit: LIMIT } });
+      const answer = await call<InboxResponse>('GET', '/api-inbox', {
+        session: s,
+        query: { unread: unreadOnly.checked ? 'true' : undefined, limit: LIMIT },
+      });
       if (s !== session) return;
       // Replies waiting for an answer first; newest activity first within each (the API's order).
-      conversations = [...answer.data].sort((a, b) => Number(b.awaiting_reply) - Number(a.awaiting_reply));
+      conversations = [...answer.data].sort(
+        (a, b) => Number(b.awaiting_reply) - Number(a.awaiting_reply),
+      );
       loaded = true;
       manyMembers = new Set(answer.data.map((c) => c.member.email)).size > 1;
       const waiting = answer.data.filter((c) => c.awaiting_reply).length;
       setStatus(
         status,
-        answer.count > answer.data.length ? `Showing the latest ${answer.data.length} of ${answer.count}.` : waiting ? `${waiting} waiting for your answer.` : '',
+        answer.count > answer.data.length
+          ? `Showing the latest ${answer.data.length} of ${answer.count}.`
+          : waiting
+            ? `${waiting} waiting for your answer.`
+            : '',
       );
       if (openUrn) await loadThread(s, openUrn);
     } catch (err) {
@@ -63,7 +81,11 @@ export function mountInbox(): { start(session: Session): void; refresh(): Promis
 
   async function loadThread(s: Session, urn: string) {
     try {
-      const answer = await call<ConversationResponse>('GET', `/api-inbox/${encodeURIComponent(urn)}`, { session: s, query: { limit: 50 } });
+      const answer = await call<ConversationResponse>(
+        'GET',
+        `/api-inbox/${encodeURIComponent(urn)}`,
+        { session: s, query: { limit: 50 } },
+      );
       if (s === session && openUrn === urn) thread = [...answer.messages].reverse();
     } catch (err) {
       errors.set(urn, errorMessage(err));
@@ -86,7 +108,11 @@ export function mountInbox(): { start(session: Session): void; refresh(): Promis
     paint();
   }
 
-  const ENDPOINTS = { reply: 'send-message', read: 'mark-conversation-read', messages: 'fetch-conversation-messages' } as const;
+  const ENDPOINTS = {
+    reply: 'send-message',
+    read: 'mark-conversation-read',
+    messages: 'fetch-conversation-messages',
+  } as const;
 
   async function queue(c: ConversationView, kind: keyof typeof ENDPOINTS) {
     const s = session;
@@ -103,7 +129,9 @@ export function mountInbox(): { start(session: Session): void; refresh(): Promis
     paint();
     try {
       const body =
-        kind === 'reply' ? { conversation_urn: urn, message_text: text, member_email: c.member.email } : { conversation_urn: urn, member_email: c.member.email };
+        kind === 'reply'
+          ? { conversation_urn: urn, message_text: text, member_email: c.member.email }
+          : { conversation_urn: urn, member_email: c.member.email };
       const answer = await call<TaskCreatedResponse>('POST', `/network-agent/${ENDPOINTS[kind]}`, {
         auth: 'member',
         session: s,
@@ -157,7 +185,9 @@ export function mountInbox(): { start(session: Session): void; refresh(): Promis
     const urn = c.conversation_urn;
     const open = openUrn === urn;
     const mine = queued.get(urn);
-    const people = c.participants.length ? c.participants : [{ name: 'Someone', profile_url: null, profile_urn: '' }];
+    const people = c.participants.length
+      ? c.participants
+      : [{ name: 'Someone', profile_url: null, profile_urn: '' }];
     const threadId = `thread-${urn.replace(/[^A-Za-z0-9]/g, '')}`;
     return html`<li class="card conversation ${c.unread ? 'unread' : ''}" data-conversation-urn=${urn} data-awaiting=${String(c.awaiting_reply)}>
       <div class="card-head">
@@ -166,15 +196,19 @@ export function mountInbox(): { start(session: Session): void; refresh(): Promis
         ${c.awaiting_reply ? html`<span class="badge warn">awaits your reply</span>` : nothing}
         <span class="muted small conversation-when">${timeTag(c.last_activity_at, now)}</span>
       </div>
-      ${c.last_message
-        ? html`<p class="last-message small"><span class="muted">${c.last_message.from_me ? 'You: ' : ''}</span>${c.last_message.text}</p>`
-        : nothing}
+      ${
+        c.last_message
+          ? html`<p class="last-message small"><span class="muted">${c.last_message.from_me ? 'You: ' : ''}</span>${c.last_message.text}</p>`
+          : nothing
+      }
       ${manyMembers ? html`<p class="muted small">Inbox of ${c.member.name || c.member.email}</p>` : nothing}
       <div class="row actions">
         <button type="button" class="secondary small" aria-expanded=${String(open)} aria-controls=${threadId} @click=${() => void toggle(c)}>${open ? 'Close' : 'Open'}</button>
-        ${c.unread
-          ? html`<button type="button" class="secondary small" ?disabled=${sending === urn || followed.open([mine?.read])} @click=${() => void queue(c, 'read')}>Mark read</button>`
-          : nothing}
+        ${
+          c.unread
+            ? html`<button type="button" class="secondary small" ?disabled=${sending === urn || followed.open([mine?.read])} @click=${() => void queue(c, 'read')}>Mark read</button>`
+            : nothing
+        }
       </div>
       ${taskLine('Mark read', followed.get(mine?.read), now)}
       ${open ? threadView(c, threadId, now) : nothing}
@@ -186,10 +220,11 @@ export function mountInbox(): { start(session: Session): void; refresh(): Promis
   function threadView(c: ConversationView, id: string, now: number) {
     const urn = c.conversation_urn;
     return html`<div class="thread" id=${id}>
-      ${thread === null
-        ? html`<p class="muted small">Loading…</p>`
-        : thread.length
-          ? html`<ol class="messages">
+      ${
+        thread === null
+          ? html`<p class="muted small">Loading…</p>`
+          : thread.length
+            ? html`<ol class="messages">
               ${thread.map(
                 (m) => html`<li class="message ${m.from_me ? 'mine' : 'theirs'}">
                   <span class="muted small">${m.from_me ? 'You' : m.sender_name || 'Them'} · ${timeTag(m.delivered_at, now)}</span>
@@ -197,7 +232,8 @@ export function mountInbox(): { start(session: Session): void; refresh(): Promis
                 </li>`,
               )}
             </ol>`
-          : html`<p class="muted small">No messages read yet.</p>`}
+            : html`<p class="muted small">No messages read yet.</p>`
+      }
       <div class="row">
         <button type="button" class="link small" ?disabled=${sending === urn || followed.open([queued.get(urn)?.messages])} @click=${() => void queue(c, 'messages')}>
           Read the conversation again from the network

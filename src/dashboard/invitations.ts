@@ -1,4 +1,8 @@
-import type { AcceptInvitationResponse, InvitationsResponse, PendingInvitation } from '../contract/invitations.js';
+import type {
+  AcceptInvitationResponse,
+  InvitationsResponse,
+  PendingInvitation,
+} from '../contract/invitations.js';
 import { call, errorMessage } from './api.js';
 import { html, nothing, render as draw } from '../ui/html.js';
 import { byId } from './dom.js';
@@ -10,7 +14,10 @@ import type { Session } from './session.js';
  * /api-team-invitations/accept) answers the new team's key and a new agent token: the page carries
  * on as that session. Decline withdraws the invitation.
  */
-export function mountInvitations(onMoved: (session: Session) => void): { load(session: Session): Promise<void>; stop(): void } {
+export function mountInvitations(onMoved: (session: Session) => void): {
+  load(session: Session): Promise<void>;
+  stop(): void;
+} {
   const box = byId('invitations');
   let session: Session | null = null;
   let invitations: PendingInvitation[] = [];
@@ -20,7 +27,10 @@ export function mountInvitations(onMoved: (session: Session) => void): { load(se
   async function load(s: Session) {
     session = s;
     try {
-      const answer = await call<InvitationsResponse>('GET', '/api-team-invitations', { auth: 'member', session: s });
+      const answer = await call<InvitationsResponse>('GET', '/api-team-invitations', {
+        auth: 'member',
+        session: s,
+      });
       if (s !== session) return;
       invitations = answer.invitations;
     } catch {
@@ -37,7 +47,11 @@ export function mountInvitations(onMoved: (session: Session) => void): { load(se
     errors.delete(inv.team_id);
     render();
     try {
-      const answer = await call<AcceptInvitationResponse>('POST', `/api-team-invitations/${choice}`, { auth: 'member', session: s, body: { team_id: inv.team_id } });
+      const answer = await call<AcceptInvitationResponse>(
+        'POST',
+        `/api-team-invitations/${choice}`,
+        { auth: 'member', session: s, body: { team_id: inv.team_id } },
+      );
       invitations = invitations.filter((i) => i.team_id !== inv.team_id);
       if (choice === 'accept') {
         onMoved({ ...s, team: answer.team, agent_token: answer.agent_token, role: answer.role });
@@ -53,9 +67,17 @@ export function mountInvitations(onMoved: (session: Session) => void): { load(se
 
   function leavingWords(inv: PendingInvitation): string {
     const l = inv.leaving;
-    const stay = l.other_members === 0 ? `${l.team_name} is left without members` : `${l.other_members} other member${l.other_members === 1 ? '' : 's'} stay in ${l.team_name}`;
+    const stay =
+      l.other_members === 0
+        ? `${l.team_name} is left without members`
+        : `${l.other_members} other member${l.other_members === 1 ? '' : 's'} stay in ${l.team_name}`;
     // A team left without members has no admin to speak of either.
-    const admin = l.only_admin && l.other_members > 0 ? (l.next_admin ? `; ${l.next_admin} becomes its admin` : '; it is left without an admin') : '';
+    const admin =
+      l.only_admin && l.other_members > 0
+        ? l.next_admin
+          ? `; ${l.next_admin} becomes its admin`
+          : '; it is left without an admin'
+        : '';
     return `You would leave ${l.team_name}: ${stay}${admin}. The team’s key and your extension’s sign-in change.`;
   }
 
@@ -63,7 +85,9 @@ export function mountInvitations(onMoved: (session: Session) => void): { load(se
     box.hidden = invitations.length === 0;
     draw(
       invitations.map(
-        (inv) => html`<div class="banner" role="region" aria-label=${`Invitation to ${inv.team_name}`} data-team-id=${inv.team_id}>
+        (
+          inv,
+        ) => html`<div class="banner" role="region" aria-label=${`Invitation to ${inv.team_name}`} data-team-id=${inv.team_id}>
           <p><strong>Join ${inv.team_name}?</strong> You are invited as ${inv.role === 'admin' ? 'an admin' : 'a member'}.</p>
           <p class="small">${leavingWords(inv)}</p>
           <div class="row">

@@ -12,7 +12,15 @@ import type { Session } from './session.js';
 
 export type LiveState = 'connecting' | 'live' | 'reconnecting';
 
-const ALL_KINDS: ChangeKind[] = ['tasks', 'posts', 'watchlists', 'members', 'invitations', 'inbox', 'sequences'];
+const ALL_KINDS: ChangeKind[] = [
+  'tasks',
+  'posts',
+  'watchlists',
+  'members',
+  'invitations',
+  'inbox',
+  'sequences',
+];
 const POLL_EVERY_MS = 15_000;
 const FIRST_BACKOFF_MS = 1_000;
 const MAX_BACKOFF_MS = 60_000;
@@ -123,7 +131,9 @@ export function followChanges(session: Session, on: LiveHandlers): { stop(): voi
 function readKinds(data: string): ChangeKind[] {
   try {
     const kinds = (JSON.parse(data) as { kinds?: unknown }).kinds;
-    return Array.isArray(kinds) ? kinds.filter((k): k is ChangeKind => (ALL_KINDS as string[]).includes(k)) : [];
+    return Array.isArray(kinds)
+      ? kinds.filter((k): k is ChangeKind => (ALL_KINDS as string[]).includes(k))
+      : [];
   } catch {
     return [];
   }

@@ -16,7 +16,11 @@ import { mountWebhooks } from './webhooks.js';
 import { clearSession, loadSession, saveSession, type Session } from './session.js';
 import { singleFlight } from './single-flight.js';
 
-const LIVE_WORDS: Record<LiveState, string> = { connecting: 'Connecting…', live: 'Live', reconnecting: 'Reconnecting…' };
+const LIVE_WORDS: Record<LiveState, string> = {
+  connecting: 'Connecting…',
+  live: 'Live',
+  reconnecting: 'Reconnecting…',
+};
 const LIVE_TITLES: Record<LiveState, string> = {
   connecting: 'Opening the stream of changes',
   live: 'Changes appear as they happen',
@@ -40,7 +44,13 @@ function start() {
   const sequences = mountSequences();
   const members = mountMembers((view) => {
     if (current) webhooks.show(current, view.me.role === 'admin');
-    tasks.setWaiting(new Map(view.members.flatMap((m) => m.safety?.waiting ?? []).map((w) => [w.task_id, { reason: w.waiting_reason, at: w.scheduled_for }])));
+    tasks.setWaiting(
+      new Map(
+        view.members
+          .flatMap((m) => m.safety?.waiting ?? [])
+          .map((w) => [w.task_id, { reason: w.waiting_reason, at: w.scheduled_for }]),
+      ),
+    );
     sequences.setMembers(view.members.map((m) => m.email));
   });
   const invitations = mountInvitations((moved) => {
@@ -139,12 +149,16 @@ function start() {
     signIn.show(message);
     // Revoke this tab's agent token too; the page is signed out whether or not this arrives. Kept
     // alive: a reload or a closed tab right after the click would otherwise cancel the revocation.
-    if (session && !message) void call('POST', '/agent/sign-out', { auth: 'member', session, keepalive: true }).catch(() => {});
+    if (session && !message)
+      void call('POST', '/agent/sign-out', { auth: 'member', session, keepalive: true }).catch(
+        () => {},
+      );
   }
 
   byId('sign-out').addEventListener('click', () => signOut());
   window.addEventListener(SESSION_REJECTED, (event) => {
-    if (current) signOut(`You were signed out: ${(event as CustomEvent<string>).detail}. Sign in again.`);
+    if (current)
+      signOut(`You were signed out: ${(event as CustomEvent<string>).detail}. Sign in again.`);
   });
 
   const saved = loadSession();

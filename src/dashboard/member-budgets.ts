@@ -29,14 +29,24 @@ const BUDGET_NAMES: Record<TaskType, string> = {
 };
 
 /** Actions others see are always listed; reads only once used, so a card is not twelve lines long. */
-const ALWAYS: readonly TaskType[] = ['agent_like_post', 'agent_comment_post', 'agent_connection_request', 'agent_send_message'];
+const ALWAYS: readonly TaskType[] = [
+  'agent_like_post',
+  'agent_comment_post',
+  'agent_connection_request',
+  'agent_send_message',
+];
 
 const DAYS = ['', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'];
 
 function hoursWords(h: WorkingHours): string {
   const days = [...h.days].sort((a, b) => a - b);
   const consecutive = days.every((d, i) => i === 0 || d === days[i - 1]! + 1);
-  const dayWords = days.length === 7 ? 'every day' : consecutive && days.length > 2 ? `${DAYS[days[0]!]}–${DAYS[days[days.length - 1]!]}` : days.map((d) => DAYS[d]).join(', ');
+  const dayWords =
+    days.length === 7
+      ? 'every day'
+      : consecutive && days.length > 2
+        ? `${DAYS[days[0]!]}–${DAYS[days[days.length - 1]!]}`
+        : days.map((d) => DAYS[d]).join(', ');
   return `${dayWords} ${h.start}–${h.end} (${h.time_zone})`;
 }
 
@@ -57,7 +67,10 @@ function budgetRow(b: BudgetUse, now: number) {
 }
 
 export function memberSafety(safety: MemberSafety, now: number) {
-  const shown = safety.budgets.filter((b) => ALWAYS.includes(b.task_type) || b.used_today > 0 || b.used_this_week > 0 || b.next_free_at);
+  const shown = safety.budgets.filter(
+    (b) =>
+      ALWAYS.includes(b.task_type) || b.used_today > 0 || b.used_this_week > 0 || b.next_free_at,
+  );
   return html`<div class="safety">
     <h4>Budgets</h4>
     <ul class="budgets">
@@ -67,8 +80,9 @@ export function memberSafety(safety: MemberSafety, now: number) {
       Working hours: ${safety.working_hours ? hoursWords(safety.working_hours) : 'none set (writes may run any time)'}
       ${safety.writes_open ? nothing : html` · <span class="badge warn">outside them; writes resume ${timeTag(safety.writes_open_at, now, 'later')}</span>`}
     </p>
-    ${safety.waiting.length
-      ? html`<h4>Waiting (${safety.waiting.length})</h4>
+    ${
+      safety.waiting.length
+        ? html`<h4>Waiting (${safety.waiting.length})</h4>
           <ul class="waiting">
             ${safety.waiting.map(
               (w) => html`<li data-task-id=${w.task_id}>
@@ -77,6 +91,7 @@ export function memberSafety(safety: MemberSafety, now: number) {
               </li>`,
             )}
           </ul>`
-      : html`<p class="small muted">Nothing waits.</p>`}
+        : html`<p class="small muted">Nothing waits.</p>`
+    }
   </div>`;
 }

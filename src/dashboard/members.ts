@@ -12,7 +12,9 @@ import { newestAnswer } from './newest-answer.js';
  * admins only). The extension columns are what docs/agent-protocol.md keeps per member:
  * last activity (the 48-hour rule), network sign-in, paused, version; and the member's consent.
  */
-export function mountMembers(onView: (view: TeamView) => void): { load(session: Session): Promise<void> } {
+export function mountMembers(onView: (view: TeamView) => void): {
+  load(session: Session): Promise<void>;
+} {
   const list = byId('member-list');
   const agentState = byId('agent-state');
   const status = byId('members-status');
@@ -40,14 +42,22 @@ export function mountMembers(onView: (view: TeamView) => void): { load(session: 
   function render(view: TeamView) {
     byId('members-title').textContent = `Members of ${view.team.name}`;
     const p = view.team.pacing;
-    byId('team-pace').textContent = `Pace: ${p.write_min_s}–${p.write_max_s} s between likes, comments, invitations and messages; ${p.read_min_s}–${p.read_max_s} s between reads.`;
+    byId('team-pace').textContent =
+      `Pace: ${p.write_min_s}–${p.write_max_s} s between likes, comments, invitations and messages; ${p.read_min_s}–${p.read_max_s} s between reads.`;
     agentState.hidden = view.team.agent_active;
     agentState.textContent = view.team.agent_active
       ? ''
       : 'No member’s extension has been active in the last 48 hours, so network operations answer 403. Install the extension and sign in to it.';
-    const members = [...view.members].sort((a, b) => Number(b.email === view.me.email) - Number(a.email === view.me.email));
+    const members = [...view.members].sort(
+      (a, b) => Number(b.email === view.me.email) - Number(a.email === view.me.email),
+    );
     const now = Date.now();
-    draw(members.length ? members.map((m) => memberCard(m, m.email === view.me.email, now)) : html`<li class="empty">No members.</li>`, list);
+    draw(
+      members.length
+        ? members.map((m) => memberCard(m, m.email === view.me.email, now))
+        : html`<li class="empty">No members.</li>`,
+      list,
+    );
     form.hidden = view.me.role !== 'admin';
   }
 
@@ -65,9 +75,17 @@ export function mountMembers(onView: (view: TeamView) => void): { load(session: 
     void busy(form, async () => {
       setStatus(formStatus, 'Adding…');
       try {
-        await call('POST', '/api-team-members', { auth: 'member', session: s, body: { email, role } });
+        await call('POST', '/api-team-members', {
+          auth: 'member',
+          session: s,
+          body: { email, role },
+        });
         emailInput.value = '';
-        setStatus(formStatus, `${email} was added. They join by signing in with this address.`, 'ok');
+        setStatus(
+          formStatus,
+          `${email} was added. They join by signing in with this address.`,
+          'ok',
+        );
         await load(s);
       } catch (err) {
         setStatus(formStatus, errorMessage(err), 'error');
@@ -111,10 +129,12 @@ function memberCard(m: MemberView, isMe: boolean, now: number) {
       <dd>${m.paused === null ? html`<span class="muted">—</span>` : m.paused ? html`<span class="badge warn">paused</span>` : 'no'}</dd>
       ${m.status === 'active' ? html`<dt>Consent</dt><dd class="consent" data-testid="consent">${consentFacts(m, now)}</dd>` : nothing}
       ${hasExtension ? html`<dt>Network map</dt><dd class="network-health">${networkHealth(m)}</dd>` : nothing}
-      ${inviteLimited
-        ? html`<dt>Invitations</dt>
+      ${
+        inviteLimited
+          ? html`<dt>Invitations</dt>
             <dd><span class="badge warn">weekly limit reached</span> until ${new Date(m.invite_limited_until!).toLocaleDateString()}</dd>`
-        : nothing}
+          : nothing
+      }
     </dl>
     ${m.safety ? memberSafety(m.safety, now) : nothing}
   </li>`;
@@ -142,12 +162,20 @@ function consentFacts(m: MemberView, now: number) {
  * way still works, "broken" when none does (docs/network-map.md, "Health").
  */
 function networkHealth(m: MemberView) {
-  const version = m.network_map_version === null ? nothing : html`<span class="muted small">v${m.network_map_version} </span>`;
-  if (!m.network_health.length) return html`${version}<span class="badge good">all calls work</span>`;
+  const version =
+    m.network_map_version === null
+      ? nothing
+      : html`<span class="muted small">v${m.network_map_version} </span>`;
+  if (!m.network_health.length)
+    return html`${version}<span class="badge good">all calls work</span>`;
   return html`${version}${m.network_health.map((c) => {
     const last = c.failures[c.failures.length - 1];
-    const why = last ? `${last.alternative}: ${last.status === null ? last.code : `HTTP ${last.status}`}` : '';
-    const title = c.failures.map((f) => `${f.alternative} failed ${f.count}× (${f.status ?? f.code}): ${f.message}`).join('\n');
+    const why = last
+      ? `${last.alternative}: ${last.status === null ? last.code : `HTTP ${last.status}`}`
+      : '';
+    const title = c.failures
+      .map((f) => `${f.alternative} failed ${f.count}× (${f.status ?? f.code}): ${f.message}`)
+      .join('\n');
     return html`<div class="small" title=${title} data-call=${c.call}>
       <span class="badge ${c.state === 'broken' ? 'bad' : 'warn'}">${c.call} ${c.state}</span>
       ${` ${why}${c.working_alternative ? `; using ${c.working_alternative}` : ''}`}

@@ -1,4 +1,8 @@
-import type { InvitationState, InvitationView, SentInvitationsResponse } from '../contract/relationships.js';
+import type {
+  InvitationState,
+  InvitationView,
+  SentInvitationsResponse,
+} from '../contract/relationships.js';
 import type { TaskCreatedResponse } from '../contract/network-tasks.js';
 import { call, errorMessage } from './api.js';
 import { externalLink, html, nothing, render as draw, timeTag } from '../ui/html.js';
@@ -28,7 +32,12 @@ const days = (n: number) => (n === 0 ? 'today' : n === 1 ? '1 day ago' : `${n} d
  * the member who sent it, one per invitation, also for "every pending one older than N days"
  * (counted and confirmed first). A withdrawn person cannot be invited again for about three weeks.
  */
-export function mountNetworkInvitations(): { start(session: Session): void; refresh(): Promise<void>; tasksChanged(): Promise<void>; stop(): void } {
+export function mountNetworkInvitations(): {
+  start(session: Session): void;
+  refresh(): Promise<void>;
+  tasksChanged(): Promise<void>;
+  stop(): void;
+} {
   const list = byId('connection-request-list');
   const status = byId('connection-requests-status');
   const filter = byId<HTMLSelectElement>('connection-requests-filter');
@@ -50,11 +59,19 @@ export function mountNetworkInvitations(): { start(session: Session): void; refr
     const s = session;
     if (!s) return;
     try {
-      const answer = await call<SentInvitationsResponse>('GET', '/api-invitations', { session: s, query: { status: filter.value, limit: LIMIT } });
+      const answer = await call<SentInvitationsResponse>('GET', '/api-invitations', {
+        session: s,
+        query: { status: filter.value, limit: LIMIT },
+      });
       if (s !== session) return;
       shown = answer.data;
       loaded = true;
-      setStatus(status, answer.count > answer.data.length ? `Showing the latest ${answer.data.length} of ${answer.count}.` : '');
+      setStatus(
+        status,
+        answer.count > answer.data.length
+          ? `Showing the latest ${answer.data.length} of ${answer.count}.`
+          : '',
+      );
     } catch (err) {
       if (s === session) setStatus(status, errorMessage(err), 'error');
     }
@@ -71,11 +88,15 @@ export function mountNetworkInvitations(): { start(session: Session): void; refr
   async function withdraw(s: Session, inv: InvitationView): Promise<boolean> {
     errors.delete(inv.id);
     try {
-      const answer = await call<TaskCreatedResponse>('POST', '/network-agent/withdraw-connection-request', {
-        auth: 'member',
-        session: s,
-        body: { profile_urn: inv.profile.profile_urn, member_email: inv.member.email },
-      });
+      const answer = await call<TaskCreatedResponse>(
+        'POST',
+        '/network-agent/withdraw-connection-request',
+        {
+          auth: 'member',
+          session: s,
+          body: { profile_urn: inv.profile.profile_urn, member_email: inv.member.email },
+        },
+      );
       withdrawals.set(inv.id, answer.api_agent_task_id);
       followed.add(answer.api_agent_task_id);
       return true;
@@ -97,7 +118,10 @@ export function mountNetworkInvitations(): { start(session: Session): void; refr
   async function allPending(s: Session): Promise<InvitationView[]> {
     const all: InvitationView[] = [];
     for (let page = 1; page <= MAX_PAGES; page++) {
-      const answer = await call<SentInvitationsResponse>('GET', '/api-invitations', { session: s, query: { status: 'pending', limit: LIMIT, page } });
+      const answer = await call<SentInvitationsResponse>('GET', '/api-invitations', {
+        session: s,
+        query: { status: 'pending', limit: LIMIT, page },
+      });
       all.push(...answer.data);
       if (all.length >= answer.count || answer.data.length < LIMIT) break;
     }
@@ -158,8 +182,9 @@ export function mountNetworkInvitations(): { start(session: Session): void; refr
     draw(
       bulk
         ? html`<div class="confirm" role="alert">
-            ${bulk.invitations.length
-              ? html`<p>
+            ${
+              bulk.invitations.length
+                ? html`<p>
                     Withdraw <strong>${plural(bulk.invitations.length, 'pending invitation')}</strong> sent ${bulk.days} or more days ago? Each is queued
                     as its own task. A withdrawn person cannot be invited again for about three weeks.
                   </p>
@@ -167,15 +192,18 @@ export function mountNetworkInvitations(): { start(session: Session): void; refr
                     <button type="button" class="danger small" @click=${() => void withdrawOlder()}>Withdraw ${bulk.invitations.length}</button>
                     <button type="button" class="secondary small" @click=${cancelBulk}>Cancel</button>
                   </div>`
-              : html`<p>No pending invitation was sent ${bulk.days} or more days ago.</p>
-                  <button type="button" class="secondary small" @click=${cancelBulk}>OK</button>`}
+                : html`<p>No pending invitation was sent ${bulk.days} or more days ago.</p>
+                  <button type="button" class="secondary small" @click=${cancelBulk}>OK</button>`
+            }
           </div>`
         : nothing,
       bulkConfirm,
     );
     if (!loaded) return;
     draw(
-      shown.length ? shown.map((inv) => item(inv, now)) : html`<li class="empty">${filter.value ? `No ${STATE_WORDS[filter.value as InvitationState].label} invitations.` : 'No connection requests sent through the service yet.'}</li>`,
+      shown.length
+        ? shown.map((inv) => item(inv, now))
+        : html`<li class="empty">${filter.value ? `No ${STATE_WORDS[filter.value as InvitationState].label} invitations.` : 'No connection requests sent through the service yet.'}</li>`,
       list,
     );
   }
@@ -190,23 +218,27 @@ export function mountNetworkInvitations(): { start(session: Session): void; refr
         ${inv.sequence_enrollment_id ? html`<span class="badge">sequence</span>` : nothing}
       </div>
       <p class="small muted">
-        ${inv.state === 'pending'
-          ? html`<span class="age">Sent ${days(inv.age_days)}</span>`
-          : html`<span>Sent ${timeTag(inv.sent_at, now)}, ${state.label} ${timeTag(inv.state_changed_at, now)}</span>`}
+        ${
+          inv.state === 'pending'
+            ? html`<span class="age">Sent ${days(inv.age_days)}</span>`
+            : html`<span>Sent ${timeTag(inv.sent_at, now)}, ${state.label} ${timeTag(inv.state_changed_at, now)}</span>`
+        }
         · by ${inv.member.name || inv.member.email}
       </p>
       ${inv.note ? html`<p class="small note">“${inv.note}”</p>` : nothing}
-      ${inv.state === 'pending' && !withdrawing(inv)
-        ? confirming === inv.id
-          ? html`<div class="confirm">
+      ${
+        inv.state === 'pending' && !withdrawing(inv)
+          ? confirming === inv.id
+            ? html`<div class="confirm">
               <p class="small">Withdraw it? ${who} cannot be invited again for about three weeks.</p>
               <div class="row">
                 <button type="button" class="danger small" @click=${() => void withdrawOne(inv)}>Withdraw</button>
                 <button type="button" class="secondary small" @click=${() => confirm(null)}>Keep it</button>
               </div>
             </div>`
-          : html`<button type="button" class="secondary small" @click=${() => confirm(inv.id)}>Withdraw…</button>`
-        : nothing}
+            : html`<button type="button" class="secondary small" @click=${() => confirm(inv.id)}>Withdraw…</button>`
+          : nothing
+      }
       ${taskLine('Withdraw', followed.get(withdrawals.get(inv.id)), now)}
       ${errors.has(inv.id) ? html`<p class="status" data-kind="error" role="alert">${errors.get(inv.id)}</p>` : nothing}
     </li>`;

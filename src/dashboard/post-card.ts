@@ -71,18 +71,30 @@ function engagementLine(e: Engagement, now: number) {
           >${statusWords(s)}</span
         >`,
     )}</span>
-    ${e.waiting
-      ? html`<span class="waits"> — waits${e.waiting.at ? html`, runs ${timeTag(e.waiting.at, now)}` : nothing}: ${e.waiting.reason}</span>`
-      : nothing}
+    ${
+      e.waiting
+        ? html`<span class="waits"> — waits${e.waiting.at ? html`, runs ${timeTag(e.waiting.at, now)}` : nothing}: ${e.waiting.reason}</span>`
+        : nothing
+    }
   </p>`;
 }
 
-export function postCard(p: CollectedPost, engagements: Engagement[], state: PostCardState, on: PostCardActions, actAs: string, now: number) {
+export function postCard(
+  p: CollectedPost,
+  engagements: Engagement[],
+  state: PostCardState,
+  on: PostCardActions,
+  actAs: string,
+  now: number,
+) {
   const long = p.content.length > LONG_POST;
   const posted = new Date(p.posted_at);
-  const likeOpen = engagements.some((e) => e.kind === 'like' && (e.status === 'pending' || e.status === 'processing'));
+  const likeOpen = engagements.some(
+    (e) => e.kind === 'like' && (e.status === 'pending' || e.status === 'processing'),
+  );
   const liked = p.liked || engagements.some((e) => e.kind === 'like' && e.status === 'completed');
-  const commented = p.commented || engagements.some((e) => e.kind === 'comment' && e.status === 'completed');
+  const commented =
+    p.commented || engagements.some((e) => e.kind === 'comment' && e.status === 'completed');
   return html`<li class="card post" data-post-id=${p.id}>
     <div class="card-head">
       ${externalLink(p.author_url, p.author_name || 'Unknown author', 'author')}
@@ -107,11 +119,12 @@ export function postCard(p: CollectedPost, engagements: Engagement[], state: Pos
       </button>
     </div>
     ${engagements.map((e) => engagementLine(e, now))}
-    ${state.commenting
-      ? html`<form class="comment-box" novalidate @submit=${(ev: Event) => {
-          ev.preventDefault();
-          on.sendComment();
-        }}>
+    ${
+      state.commenting
+        ? html`<form class="comment-box" novalidate @submit=${(ev: Event) => {
+            ev.preventDefault();
+            on.sendComment();
+          }}>
           <label>Comment ${actAs}<textarea rows="3" .value=${state.draft} @input=${(ev: Event) => on.typed((ev.target as HTMLTextAreaElement).value)}></textarea></label>
           <p class="hint">The network cuts comments at about 1,250 characters${state.draft.length > 1250 ? html` — <strong>this one is ${state.draft.length}</strong>` : nothing}.</p>
           <div class="row">
@@ -119,7 +132,8 @@ export function postCard(p: CollectedPost, engagements: Engagement[], state: Pos
             <button type="button" class="secondary small" @click=${on.closeComment}>Cancel</button>
           </div>
         </form>`
-      : nothing}
+        : nothing
+    }
     ${state.error ? html`<p class="status" data-kind="error" role="alert">${state.error}</p>` : nothing}
   </li>`;
 }

@@ -18,7 +18,17 @@ import type { TaskSummary } from '../contract/task-list.js';
 
 // Written out here rather than imported, so the bundle does not carry zod; the two checks below
 // make the type checker fail if the contract's set changes and this list does not follow.
-const SENIORITY_OPTIONS = ['owner', 'cxo', 'vp', 'director', 'manager', 'senior', 'entry', 'intern', 'unknown'] as const satisfies readonly SeniorityLevel[];
+const SENIORITY_OPTIONS = [
+  'owner',
+  'cxo',
+  'vp',
+  'director',
+  'manager',
+  'senior',
+  'entry',
+  'intern',
+  'unknown',
+] as const satisfies readonly SeniorityLevel[];
 type Missing = Exclude<SeniorityLevel, (typeof SENIORITY_OPTIONS)[number]>;
 const allListed: [Missing] extends [never] ? true : Missing = true;
 void allListed;
@@ -41,9 +51,15 @@ export function mountPosts() {
   const pageInfo = byId('posts-page-info');
   const senioritySelect = filters.elements.namedItem('seniority_level') as HTMLSelectElement;
   // After the static "Any" (lit-html adds to a container, it does not clear it).
-  draw(SENIORITY_OPTIONS.map((level) => html`<option value=${level}>${SENIORITY_LABELS[level]}</option>`), senioritySelect);
+  draw(
+    SENIORITY_OPTIONS.map(
+      (level) => html`<option value=${level}>${SENIORITY_LABELS[level]}</option>`,
+    ),
+    senioritySelect,
+  );
   // Filters take a row on a wide screen and three on a phone: open only where they fit.
-  if (matchMedia('(min-width: 700px)').matches) (filters.closest('details') as HTMLDetailsElement).open = true;
+  if (matchMedia('(min-width: 700px)').matches)
+    (filters.closest('details') as HTMLDetailsElement).open = true;
 
   const actAs = mountActAs();
   const engagements = createEngagements(() => drawPosts());
@@ -74,7 +90,9 @@ export function mountPosts() {
       seniority_level: v('seniority_level'),
       start_date: v('start_date'),
       end_date: v('end_date'),
-      trending: (filters.elements.namedItem('trending') as HTMLInputElement).checked ? 'true' : undefined,
+      trending: (filters.elements.namedItem('trending') as HTMLInputElement).checked
+        ? 'true'
+        : undefined,
     };
   }
 
@@ -118,7 +136,10 @@ export function mountPosts() {
       );
     } else {
       const first = (page - 1) * PAGE_SIZE + 1;
-      setStatus(status, `${first}–${first + answer.data.length - 1} of ${answer.count} post${answer.count === 1 ? '' : 's'}`);
+      setStatus(
+        status,
+        `${first}–${first + answer.data.length - 1} of ${answer.count} post${answer.count === 1 ? '' : 's'}`,
+      );
     }
     pager.hidden = pages <= 1;
     pageInfo.textContent = `Page ${page} of ${pages}`;
@@ -160,30 +181,39 @@ export function mountPosts() {
             (p) => p.id,
             (p) => {
               const state = cardState(p.id);
-              return postCard(p, engagements.of(p.id), state, {
-                toggleFull: () => {
-                  state.full = !state.full;
-                  drawPosts();
+              return postCard(
+                p,
+                engagements.of(p.id),
+                state,
+                {
+                  toggleFull: () => {
+                    state.full = !state.full;
+                    drawPosts();
+                  },
+                  like: () => void engage(p.id, 'like'),
+                  openComment: () => {
+                    state.commenting = true;
+                    drawPosts();
+                    list
+                      .querySelector<HTMLTextAreaElement>(`[data-post-id="${p.id}"] textarea`)
+                      ?.focus();
+                  },
+                  closeComment: () => {
+                    state.commenting = false;
+                    state.error = '';
+                    drawPosts();
+                  },
+                  typed: (text) => {
+                    // Redrawn only while the length warning shows or goes: typing stays cheap.
+                    const wasLong = state.draft.length > 1250;
+                    state.draft = text;
+                    if (wasLong || text.length > 1250) drawPosts();
+                  },
+                  sendComment: () => void engage(p.id, 'comment'),
                 },
-                like: () => void engage(p.id, 'like'),
-                openComment: () => {
-                  state.commenting = true;
-                  drawPosts();
-                  list.querySelector<HTMLTextAreaElement>(`[data-post-id="${p.id}"] textarea`)?.focus();
-                },
-                closeComment: () => {
-                  state.commenting = false;
-                  state.error = '';
-                  drawPosts();
-                },
-                typed: (text) => {
-                  // Redrawn only while the length warning shows or goes: typing stays cheap.
-                  const wasLong = state.draft.length > 1250;
-                  state.draft = text;
-                  if (wasLong || text.length > 1250) drawPosts();
-                },
-                sendComment: () => void engage(p.id, 'comment'),
-              }, actLabel, now);
+                actLabel,
+                now,
+              );
             },
           )
         : nothing,
@@ -198,7 +228,10 @@ export function mountPosts() {
 
   function paintWatchlists() {
     // After the static "All watchlists".
-    draw(watchlists.map((w) => html`<option value=${w.id}>${w.name}</option>`), watchlistSelect);
+    draw(
+      watchlists.map((w) => html`<option value=${w.id}>${w.name}</option>`),
+      watchlistSelect,
+    );
     watchlistSelect.value = watchlistId;
     const chosen = watchlists.find((w) => w.id === watchlistId);
     title.textContent = chosen ? `Posts of “${chosen.name}”` : 'Posts';

@@ -1,5 +1,13 @@
 import type { SequenceStep } from '../contract/sequences.js';
-import { fillTemplate, missingFieldReason, NOTE_MAX, noteTooLongReason, type TemplateValues, unknownFieldError, unknownTemplateField } from '../contract/templates.js';
+import {
+  fillTemplate,
+  missingFieldReason,
+  NOTE_MAX,
+  noteTooLongReason,
+  type TemplateValues,
+  unknownFieldError,
+  unknownTemplateField,
+} from '../contract/templates.js';
 import { html, nothing, type TemplateResult } from '../ui/html.js';
 
 /**
@@ -29,19 +37,37 @@ export const STEP_LABELS: Record<StepType, string> = {
   like_latest_post: 'Like their latest post',
 };
 
-export const SAMPLE_PERSON: Required<TemplateValues> = { first_name: 'Ada', last_name: 'Lovelace', company: 'Analytical Engines', headline: '' };
+export const SAMPLE_PERSON: Required<TemplateValues> = {
+  first_name: 'Ada',
+  last_name: 'Lovelace',
+  company: 'Analytical Engines',
+  headline: '',
+};
 
 export function draftStep(type: StepType, text = ''): DraftStep {
-  return { type, note: type === 'connection_request' ? text : '', text: type === 'message' ? text : '', max_days: 15, withdraw: false, delay_hours: type === 'message' ? 24 : 0 };
+  return {
+    type,
+    note: type === 'connection_request' ? text : '',
+    text: type === 'message' ? text : '',
+    max_days: 15,
+    withdraw: false,
+    delay_hours: type === 'message' ? 24 : 0,
+  };
 }
 
 /** What a new sequence starts with: the usual invite, wait and follow up. */
 export function defaultSteps(): DraftStep[] {
   return [
     draftStep('visit'),
-    draftStep('connection_request', 'Hi {first_name|there}, I enjoyed reading about {company|your work}. Shall we connect?'),
+    draftStep(
+      'connection_request',
+      'Hi {first_name|there}, I enjoyed reading about {company|your work}. Shall we connect?',
+    ),
     { ...draftStep('wait_for_acceptance'), withdraw: true },
-    draftStep('message', 'Thanks for connecting, {first_name|there}! Would a short call next week suit you?'),
+    draftStep(
+      'message',
+      'Thanks for connecting, {first_name|there}! Would a short call next week suit you?',
+    ),
   ];
 }
 
@@ -51,9 +77,15 @@ export function stepBody(s: DraftStep): SequenceStep {
     case 'visit':
       return { type: 'visit' };
     case 'connection_request':
-      return s.note.trim() ? { type: 'connection_request', note: s.note } : { type: 'connection_request' };
+      return s.note.trim()
+        ? { type: 'connection_request', note: s.note }
+        : { type: 'connection_request' };
     case 'wait_for_acceptance':
-      return { type: 'wait_for_acceptance', max_days: s.max_days, withdraw_if_not_accepted: s.withdraw };
+      return {
+        type: 'wait_for_acceptance',
+        max_days: s.max_days,
+        withdraw_if_not_accepted: s.withdraw,
+      };
     case 'message':
       return { type: 'message', text: s.text, delay_hours: s.delay_hours };
     case 'like_latest_post':
@@ -68,12 +100,21 @@ export function preview(s: DraftStep, index: number, person: TemplateValues): Pr
   const what = s.type === 'connection_request' ? 'note' : s.type === 'message' ? 'message' : null;
   if (!what) return null;
   const template = what === 'note' ? s.note : s.text;
-  if (!template.trim()) return what === 'note' ? null : { ok: false, error: "Missing or invalid 'text'" };
+  if (!template.trim())
+    return what === 'note' ? null : { ok: false, error: "Missing or invalid 'text'" };
   const unknown = unknownTemplateField(template);
   if (unknown !== null) return { ok: false, error: unknownFieldError(unknown, index + 1) };
   const filled = fillTemplate(template, person);
-  if (!filled.ok) return { ok: false, error: `This person’s step would fail: ${missingFieldReason(what, filled.missing)}.` };
-  if (what === 'note' && filled.text.length > NOTE_MAX) return { ok: false, error: `This person’s step would fail: ${noteTooLongReason(filled.text.length)}.` };
+  if (!filled.ok)
+    return {
+      ok: false,
+      error: `This person’s step would fail: ${missingFieldReason(what, filled.missing)}.`,
+    };
+  if (what === 'note' && filled.text.length > NOTE_MAX)
+    return {
+      ok: false,
+      error: `This person’s step would fail: ${noteTooLongReason(filled.text.length)}.`,
+    };
   return { ok: true, text: filled.text };
 }
 
@@ -107,7 +148,13 @@ const numberOf = (e: Event) => (e.target as HTMLInputElement).valueAsNumber;
 const textOf = (e: Event) => (e.target as HTMLInputElement | HTMLTextAreaElement).value;
 
 /** One step of the form, with its fields and, for a note or message, its preview. */
-export function stepRow(s: DraftStep, i: number, count: number, person: TemplateValues, on: StepEditor): TemplateResult {
+export function stepRow(
+  s: DraftStep,
+  i: number,
+  count: number,
+  person: TemplateValues,
+  on: StepEditor,
+): TemplateResult {
   const shown = preview(s, i, person);
   const delay = html`<label class="compact inline"
     ><span>after</span><input type="number" min="0" max="720" step="1" .value=${String(s.delay_hours)} @input=${(e: Event) => on.change(i, { delay_hours: numberOf(e) })} />
@@ -123,14 +170,17 @@ export function stepRow(s: DraftStep, i: number, count: number, person: Template
       </span>
     </div>
     ${s.type === 'visit' ? html`<p class="small muted">Reads the profile: fills first name, last name, company and headline.</p>` : nothing}
-    ${s.type === 'connection_request'
-      ? html`<label
+    ${
+      s.type === 'connection_request'
+        ? html`<label
           ><span>Note <span class="muted">(optional, at most ${NOTE_MAX} characters once filled; skipped when already connected)</span></span
           ><textarea rows="3" .value=${s.note} @input=${(e: Event) => on.change(i, { note: textOf(e) })}></textarea
         ></label>`
-      : nothing}
-    ${s.type === 'wait_for_acceptance'
-      ? html`<div class="fields">
+        : nothing
+    }
+    ${
+      s.type === 'wait_for_acceptance'
+        ? html`<div class="fields">
           <label class="compact inline"
             ><span>at most</span><input type="number" min="1" max="60" step="1" .value=${String(s.max_days)} @input=${(e: Event) => on.change(i, { max_days: numberOf(e) })} />
             <span>days</span></label
@@ -140,19 +190,24 @@ export function stepRow(s: DraftStep, i: number, count: number, person: Template
             accepted</label
           >
         </div>`
-      : nothing}
-    ${s.type === 'message'
-      ? html`<label
+        : nothing
+    }
+    ${
+      s.type === 'message'
+        ? html`<label
             ><span>Text <span class="muted">(to connections only)</span></span
             ><textarea rows="3" .value=${s.text} @input=${(e: Event) => on.change(i, { text: textOf(e) })}></textarea
           ></label>
           ${delay}`
-      : nothing}
+        : nothing
+    }
     ${s.type === 'like_latest_post' ? delay : nothing}
-    ${shown
-      ? shown.ok
-        ? html`<p class="preview" data-step=${i + 1}><span class="muted small">Preview:</span> ${shown.text}</p>`
-        : html`<p class="preview error" data-step=${i + 1} role="alert">${shown.error}</p>`
-      : nothing}
+    ${
+      shown
+        ? shown.ok
+          ? html`<p class="preview" data-step=${i + 1}><span class="muted small">Preview:</span> ${shown.text}</p>`
+          : html`<p class="preview error" data-step=${i + 1} role="alert">${shown.error}</p>`
+        : nothing
+    }
   </li>`;
 }

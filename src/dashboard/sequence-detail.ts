@@ -1,4 +1,11 @@
-import type { EnrollmentsResponse, EnrollmentState, EnrollmentView, EnrollResponse, Funnel, SequenceView } from '../contract/sequences.js';
+import type {
+  EnrollmentsResponse,
+  EnrollmentState,
+  EnrollmentView,
+  EnrollResponse,
+  Funnel,
+  SequenceView,
+} from '../contract/sequences.js';
 import { call, errorMessage } from './api.js';
 import { externalLink, html, nothing, type TemplateResult, timeTag } from '../ui/html.js';
 import { exactTime } from '../ui/time.js';
@@ -24,7 +31,10 @@ const OPEN_STATES: EnrollmentState[] = ['active', 'waiting_acceptance'];
 
 /** The service words a wait with ISO times ("due at 2026-11-26T21:24:08.691Z"): shown in the reader's own time. */
 const ISO_TIME = /\b\d{4}-\d\d-\d\dT\d\d:\d\d(?::\d\d(?:\.\d+)?)?(?:Z|[+-]\d\d:\d\d)/g;
-export const readableTimes = (text: string) => text.replace(ISO_TIME, (iso) => (Number.isNaN(Date.parse(iso)) ? iso : exactTime(Date.parse(iso))));
+export const readableTimes = (text: string) =>
+  text.replace(ISO_TIME, (iso) =>
+    Number.isNaN(Date.parse(iso)) ? iso : exactTime(Date.parse(iso)),
+  );
 
 const percent = (rate: number | null) => (rate === null ? '—' : `${Math.round(rate * 100)} %`);
 
@@ -40,7 +50,16 @@ export interface SequenceDetail {
 }
 
 export function openDetail(id: string): SequenceDetail {
-  return { id, sequence: null, enrollments: null, stateFilter: '', pasted: '', enrolling: false, result: null, error: '' };
+  return {
+    id,
+    sequence: null,
+    enrollments: null,
+    stateFilter: '',
+    pasted: '',
+    enrolling: false,
+    result: null,
+    error: '',
+  };
 }
 
 /** Fetches the sequence with its funnel and the people in it (filtered by state). */
@@ -49,7 +68,10 @@ export async function loadDetail(session: Session, d: SequenceDetail): Promise<v
     const base = `/api-sequences/${encodeURIComponent(d.id)}`;
     const [sequence, people] = await Promise.all([
       call<SequenceView>('GET', base, { session }),
-      call<EnrollmentsResponse>('GET', `${base}/enrollments`, { session, query: { state: d.stateFilter } }),
+      call<EnrollmentsResponse>('GET', `${base}/enrollments`, {
+        session,
+        query: { state: d.stateFilter },
+      }),
     ]);
     d.sequence = sequence;
     d.enrollments = people.enrollments;
@@ -76,7 +98,11 @@ export async function enrollPasted(session: Session, d: SequenceDetail): Promise
   }
   d.enrolling = true;
   try {
-    d.result = await call<EnrollResponse>('POST', `/api-sequences/${encodeURIComponent(d.id)}/enrollments`, { auth: 'member', session, body: { profiles } });
+    d.result = await call<EnrollResponse>(
+      'POST',
+      `/api-sequences/${encodeURIComponent(d.id)}/enrollments`,
+      { auth: 'member', session, body: { profiles } },
+    );
     d.pasted = '';
   } catch (err) {
     d.error = errorMessage(err);
@@ -85,9 +111,17 @@ export async function enrollPasted(session: Session, d: SequenceDetail): Promise
   }
 }
 
-export async function stopEnrollment(session: Session, d: SequenceDetail, e: EnrollmentView): Promise<void> {
+export async function stopEnrollment(
+  session: Session,
+  d: SequenceDetail,
+  e: EnrollmentView,
+): Promise<void> {
   try {
-    await call('DELETE', `/api-sequences/${encodeURIComponent(d.id)}/enrollments/${encodeURIComponent(e.id)}`, { auth: 'member', session });
+    await call(
+      'DELETE',
+      `/api-sequences/${encodeURIComponent(d.id)}/enrollments/${encodeURIComponent(e.id)}`,
+      { auth: 'member', session },
+    );
   } catch (err) {
     d.error = errorMessage(err);
   }
@@ -103,9 +137,11 @@ export interface DetailActions {
 function funnelView(f: Funnel): TemplateResult {
   const stage = (label: string, n: number, rate: number | null | undefined, of?: string) =>
     html`<li class="stage" data-stage=${label.toLowerCase()}>
-      <span class="stage-n">${n}</span><span class="stage-label">${label}</span>${rate === undefined
-        ? nothing
-        : html`<span class="stage-rate muted" title=${`${label} of those ${of}`}>${percent(rate)}</span>`}
+      <span class="stage-n">${n}</span><span class="stage-label">${label}</span>${
+        rate === undefined
+          ? nothing
+          : html`<span class="stage-rate muted" title=${`${label} of those ${of}`}>${percent(rate)}</span>`
+      }
     </li>`;
   return html`<ol class="funnel" aria-label="Funnel">
     ${stage('Enrolled', f.enrolled, undefined)} ${stage('Invited', f.invited, undefined)} ${stage('Accepted', f.accepted, f.acceptance_rate, 'invited')}
@@ -113,7 +149,12 @@ function funnelView(f: Funnel): TemplateResult {
   </ol>`;
 }
 
-function personView(e: EnrollmentView, steps: number, on: DetailActions, now: number): TemplateResult {
+function personView(
+  e: EnrollmentView,
+  steps: number,
+  on: DetailActions,
+  now: number,
+): TemplateResult {
   const state = STATE_WORDS[e.state];
   const who = e.profile.name || e.profile.input;
   const url = /^https?:\/\//.test(e.profile.input) ? e.profile.input : null;
@@ -123,10 +164,12 @@ function personView(e: EnrollmentView, steps: number, on: DetailActions, now: nu
       <span class="badge ${state.badge}">${state.label}</span>
     </div>
     <dl class="facts">
-      ${e.current_step
-        ? html`<dt>Step</dt>
+      ${
+        e.current_step
+          ? html`<dt>Step</dt>
             <dd class="current-step">${e.current_step.index + 1} of ${steps}: ${STEP_LABELS[e.current_step.type]}</dd>`
-        : nothing}
+          : nothing
+      }
       ${e.next_run_at ? html`<dt>Next</dt><dd class="next-run">${timeTag(e.next_run_at, now)}</dd>` : nothing}
       ${e.waiting_reason ? html`<dt>Waits</dt><dd class="waiting-reason">${readableTimes(e.waiting_reason)}</dd>` : nothing}
       ${e.error ? html`<dt>Why</dt><dd class="bad-text">${e.error}</dd>` : nothing}
@@ -154,16 +197,20 @@ export function detailView(d: SequenceDetail, on: DetailActions, now: number): T
       <textarea id=${inputId} rows="4" placeholder="https://www.linkedin.com/in/ada-lovelace&#10;alan-turing" .value=${d.pasted} @input=${(ev: Event) => on.paste((ev.target as HTMLTextAreaElement).value)}></textarea>
       <button type="submit" class="small" ?disabled=${d.enrolling}>Enroll</button>
     </form>
-    ${d.result
-      ? html`<div class="enroll-result" role="status">
+    ${
+      d.result
+        ? html`<div class="enroll-result" role="status">
           <p class="status" data-kind="ok">Enrolled ${d.result.enrolled}${d.result.skipped.length ? html`; skipped ${d.result.skipped.length}:` : '.'}</p>
-          ${d.result.skipped.length
-            ? html`<ul class="skipped small">
+          ${
+            d.result.skipped.length
+              ? html`<ul class="skipped small">
                 ${d.result.skipped.map((k) => html`<li><code>${k.profile}</code>: ${k.reason}</li>`)}
               </ul>`
-            : nothing}
+              : nothing
+          }
         </div>`
-      : nothing}
+        : nothing
+    }
     ${d.error ? html`<p class="status" data-kind="error" role="alert">${d.error}</p>` : nothing}
     <div class="panel-head people-head">
       <h3>People</h3>
@@ -175,12 +222,14 @@ export function detailView(d: SequenceDetail, on: DetailActions, now: number): T
         </select></label
       >
     </div>
-    ${d.enrollments === null
-      ? nothing
-      : d.enrollments.length
-        ? html`<ul class="cards people">
+    ${
+      d.enrollments === null
+        ? nothing
+        : d.enrollments.length
+          ? html`<ul class="cards people">
             ${d.enrollments.map((e) => personView(e, s?.steps.length ?? 0, on, now))}
           </ul>`
-        : html`<p class="empty">${d.stateFilter ? `Nobody ${STATE_WORDS[d.stateFilter].label}.` : 'Nobody enrolled yet.'}</p>`}
+          : html`<p class="empty">${d.stateFilter ? `Nobody ${STATE_WORDS[d.stateFilter].label}.` : 'Nobody enrolled yet.'}</p>`
+    }
   </div>`;
 }

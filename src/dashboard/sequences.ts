@@ -5,10 +5,32 @@ import { html, nothing, render as draw, timeTag } from '../ui/html.js';
 import { byId, setStatus } from './dom.js';
 import type { Session } from './session.js';
 import { singleFlight } from './single-flight.js';
-import { defaultSteps, type DraftStep, draftStep, SAMPLE_PERSON, STEP_LABELS, type StepType, stepBody, stepRow, stepsSummary } from './sequence-builder.js';
-import { detailView, enrollPasted, loadDetail, openDetail, type SequenceDetail, stopEnrollment } from './sequence-detail.js';
+import {
+  defaultSteps,
+  type DraftStep,
+  draftStep,
+  SAMPLE_PERSON,
+  STEP_LABELS,
+  type StepType,
+  stepBody,
+  stepRow,
+  stepsSummary,
+} from './sequence-builder.js';
+import {
+  detailView,
+  enrollPasted,
+  loadDetail,
+  openDetail,
+  type SequenceDetail,
+  stopEnrollment,
+} from './sequence-detail.js';
 
-const FIELD_LABELS: Record<(typeof TEMPLATE_FIELDS)[number], string> = { first_name: 'First name', last_name: 'Last name', company: 'Company', headline: 'Headline' };
+const FIELD_LABELS: Record<(typeof TEMPLATE_FIELDS)[number], string> = {
+  first_name: 'First name',
+  last_name: 'Last name',
+  company: 'Company',
+  headline: 'Headline',
+};
 
 /**
  * Sequences (docs/sequences.md): the team's list with each one's funnel; pause, resume, delete;
@@ -82,14 +104,29 @@ export function mountSequences(): {
   const setPaused = (q: SequenceView, paused: boolean) =>
     act(
       q,
-      (s) => call('PATCH', `/api-sequences/${encodeURIComponent(q.id)}`, { auth: 'member', session: s, body: { status: paused ? 'paused' : 'active' } }),
-      paused ? `Paused “${q.name}”: no step of anyone runs until it is resumed.` : `Resumed “${q.name}”.`,
+      (s) =>
+        call('PATCH', `/api-sequences/${encodeURIComponent(q.id)}`, {
+          auth: 'member',
+          session: s,
+          body: { status: paused ? 'paused' : 'active' },
+        }),
+      paused
+        ? `Paused “${q.name}”: no step of anyone runs until it is resumed.`
+        : `Resumed “${q.name}”.`,
     );
 
   const remove = (q: SequenceView) => {
     deleting = null;
     if (detail?.id === q.id) detail = null;
-    return act(q, (s) => call('DELETE', `/api-sequences/${encodeURIComponent(q.id)}`, { auth: 'member', session: s }), `Deleted “${q.name}”: everyone in it stopped.`);
+    return act(
+      q,
+      (s) =>
+        call('DELETE', `/api-sequences/${encodeURIComponent(q.id)}`, {
+          auth: 'member',
+          session: s,
+        }),
+      `Deleted “${q.name}”: everyone in it stopped.`,
+    );
   };
 
   async function toggle(q: SequenceView) {
@@ -127,7 +164,12 @@ export function mountSequences(): {
       const made = await call<SequenceView>('POST', '/api-sequences', {
         auth: 'member',
         session: s,
-        body: { name, sender_email: sender.trim() || undefined, steps: steps.map(stepBody), stop_on_reply: stopOnReply },
+        body: {
+          name,
+          sender_email: sender.trim() || undefined,
+          steps: steps.map(stepBody),
+          stop_on_reply: stopOnReply,
+        },
       });
       setStatus(status, `Created “${made.name}”. Enroll people in it below.`, 'ok');
       name = '';
@@ -151,7 +193,8 @@ export function mountSequences(): {
   }
 
   const editor = {
-    change: (i: number, patch: Partial<DraftStep>) => edited(steps.map((st, j) => (j === i ? { ...st, ...patch } : st))),
+    change: (i: number, patch: Partial<DraftStep>) =>
+      edited(steps.map((st, j) => (j === i ? { ...st, ...patch } : st))),
     move(i: number, by: -1 | 1) {
       const next = [...steps];
       [next[i], next[i + by]] = [next[i + by]!, next[i]!];
@@ -225,7 +268,12 @@ export function mountSequences(): {
   function paint() {
     if (!loaded) return;
     const now = Date.now();
-    draw(sequences.length ? sequences.map((q) => card(q, now)) : html`<li class="empty">No sequences yet.</li>`, list);
+    draw(
+      sequences.length
+        ? sequences.map((q) => card(q, now))
+        : html`<li class="empty">No sequences yet.</li>`,
+      list,
+    );
   }
 
   function card(q: SequenceView, now: number) {
@@ -246,31 +294,35 @@ export function mountSequences(): {
         <button type="button" class="secondary small" ?disabled=${busy.has(q.id)} @click=${() => void setPaused(q, q.status === 'active')}>
           ${q.status === 'active' ? 'Pause' : 'Resume'}
         </button>
-        ${deleting === q.id
-          ? html`<span class="confirm row">
+        ${
+          deleting === q.id
+            ? html`<span class="confirm row">
               <span class="small">Delete it? Everyone in it stops.</span>
               <button type="button" class="danger small" @click=${() => void remove(q)}>Delete</button>
               <button type="button" class="secondary small" @click=${() => askDelete(null)}>Keep</button>
             </span>`
-          : html`<button type="button" class="secondary small danger-text" ?disabled=${busy.has(q.id)} @click=${() => askDelete(q.id)}>Delete…</button>`}
+            : html`<button type="button" class="secondary small danger-text" ?disabled=${busy.has(q.id)} @click=${() => askDelete(q.id)}>Delete…</button>`
+        }
       </div>
-      ${open && detail
-        ? detailView(
-            detail,
-            {
-              paste: (t) => {
-                if (detail) detail.pasted = t;
+      ${
+        open && detail
+          ? detailView(
+              detail,
+              {
+                paste: (t) => {
+                  if (detail) detail.pasted = t;
+                },
+                enroll: () => void detailWork(enrollPasted),
+                filter: (state) => {
+                  if (detail) detail.stateFilter = state;
+                  void detailWork(async () => {});
+                },
+                stop: (e) => void detailWork((s, d) => stopEnrollment(s, d, e)),
               },
-              enroll: () => void detailWork(enrollPasted),
-              filter: (state) => {
-                if (detail) detail.stateFilter = state;
-                void detailWork(async () => {});
-              },
-              stop: (e) => void detailWork((s, d) => stopEnrollment(s, d, e)),
-            },
-            now,
-          )
-        : nothing}
+              now,
+            )
+          : nothing
+      }
     </li>`;
   }
 

@@ -8,7 +8,9 @@ import type { Session } from './session.js';
  * Sign-in panel: e-mail (and a name for a new account) -> a 6-digit code by mail -> the verify
  * answer, which is the session. Spec: POST /network-agent/auth-send-otp, auth-verify-otp.
  */
-export function mountSignIn(onSignedIn: (session: Session) => void): { show(message?: string): void } {
+export function mountSignIn(onSignedIn: (session: Session) => void): {
+  show(message?: string): void;
+} {
   const panel = byId('sign-in');
   const sendForm = byId<HTMLFormElement>('send-code-form');
   const verifyForm = byId<HTMLFormElement>('verify-code-form');

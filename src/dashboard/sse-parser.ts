@@ -20,7 +20,11 @@ export class SseParser {
   push(chunk: string): SseEvent[] {
     this.buffer += chunk;
     const out: SseEvent[] = [];
-    for (let end = this.buffer.search(/\r\n|\r|\n/); end >= 0; end = this.buffer.search(/\r\n|\r|\n/)) {
+    for (
+      let end = this.buffer.search(/\r\n|\r|\n/);
+      end >= 0;
+      end = this.buffer.search(/\r\n|\r|\n/)
+    ) {
       // A lone \r at the very end may be the first half of \r\n: wait for the next chunk.
       if (this.buffer[end] === '\r' && end === this.buffer.length - 1) break;
       const line = this.buffer.slice(0, end);
@@ -33,7 +37,9 @@ export class SseParser {
 
   private line(line: string): SseEvent | null {
     if (line === '') {
-      const done = this.data.length ? { event: this.event || 'message', data: this.data.join('\n') } : null;
+      const done = this.data.length
+        ? { event: this.event || 'message', data: this.data.join('\n') }
+        : null;
       this.event = '';
       this.data = [];
       return done;

@@ -36,7 +36,12 @@ export function mountTasks(onList: (tasks: TaskSummary[]) => void): {
 
   function paint() {
     const now = Date.now();
-    draw(shown.length ? shown.map((t) => taskItem(t, waiting.get(t.id) ?? null, now)) : html`<li class="empty">${emptyWords}</li>`, list);
+    draw(
+      shown.length
+        ? shown.map((t) => taskItem(t, waiting.get(t.id) ?? null, now))
+        : html`<li class="empty">${emptyWords}</li>`,
+      list,
+    );
   }
 
   async function load() {
@@ -44,11 +49,21 @@ export function mountTasks(onList: (tasks: TaskSummary[]) => void): {
     if (!s) return;
     if (!list.querySelector('li')) setStatus(status, 'Loading…');
     try {
-      const answer = await call<TaskListResponse>('GET', '/api-tasks', { session: s, query: { status: filter.value, limit: LIMIT } });
+      const answer = await call<TaskListResponse>('GET', '/api-tasks', {
+        session: s,
+        query: { status: filter.value, limit: LIMIT },
+      });
       if (s !== session) return;
-      setStatus(status, answer.count > answer.tasks.length ? `Showing the latest ${answer.tasks.length} of ${answer.count}.` : '');
+      setStatus(
+        status,
+        answer.count > answer.tasks.length
+          ? `Showing the latest ${answer.tasks.length} of ${answer.count}.`
+          : '',
+      );
       shown = answer.tasks;
-      emptyWords = filter.value ? `No ${statusWords(filter.value as TaskSummary['status'])} tasks.` : 'No tasks yet.';
+      emptyWords = filter.value
+        ? `No ${statusWords(filter.value as TaskSummary['status'])} tasks.`
+        : 'No tasks yet.';
       paint();
       if (!filter.value) onList(answer.tasks);
     } catch (err) {
@@ -85,24 +100,32 @@ function memberWords(t: TaskSummary): string {
 }
 
 function taskItem(t: TaskSummary, wait: Waiting | null, now: number) {
-  const target = t.target.url ? externalLink(t.target.url, t.target.label, 'target') : html`<span class="target">${t.target.label}</span>`;
+  const target = t.target.url
+    ? externalLink(t.target.url, t.target.label, 'target')
+    : html`<span class="target">${t.target.label}</span>`;
   return html`<li class="task status-${t.status}" data-task-id=${t.id} data-status=${t.status}>
     <div class="task-head">
       <span class="badge status ${t.status}">${statusWords(t.status)}</span>
       <span class="task-what"><strong class="kind">${kindWords(t.type)}</strong> ${target}</span>
     </div>
     <div class="task-meta muted small">
-      ${t.watchlist ? html`<span>watchlist “${t.watchlist.name}” · </span>` : nothing}${t.as_company
-        ? html`<span>as ${t.as_company} · </span>`
-        : nothing}<span class="member">${memberWords(t)}</span> · created ${timeTag(t.created_at, now)}${t.updated_at !== t.created_at
-        ? html`<span> · updated ${timeTag(t.updated_at, now)}</span>`
-        : nothing}${t.attempt > 1 ? html`<span> · attempt ${t.attempt}</span>` : nothing}
+      ${t.watchlist ? html`<span>watchlist “${t.watchlist.name}” · </span>` : nothing}${
+        t.as_company ? html`<span>as ${t.as_company} · </span>` : nothing
+      }<span class="member">${memberWords(t)}</span> · created ${timeTag(t.created_at, now)}${
+        t.updated_at !== t.created_at
+          ? html`<span> · updated ${timeTag(t.updated_at, now)}</span>`
+          : nothing
+      }${t.attempt > 1 ? html`<span> · attempt ${t.attempt}</span>` : nothing}
     </div>
-    ${wait && t.status === 'pending'
-      ? html`<p class="task-wait small">Waits${wait.at ? html`, runs ${timeTag(wait.at, now)}` : nothing}: ${wait.reason}</p>`
-      : nothing}
-    ${t.error
-      ? html`<p class="task-error">${errorSentence(t.error)}${t.status === 'failed' ? nothing : html` <span class="muted">Trying again.</span>`}</p>`
-      : nothing}
+    ${
+      wait && t.status === 'pending'
+        ? html`<p class="task-wait small">Waits${wait.at ? html`, runs ${timeTag(wait.at, now)}` : nothing}: ${wait.reason}</p>`
+        : nothing
+    }
+    ${
+      t.error
+        ? html`<p class="task-error">${errorSentence(t.error)}${t.status === 'failed' ? nothing : html` <span class="muted">Trying again.</span>`}</p>`
+        : nothing
+    }
   </li>`;
 }

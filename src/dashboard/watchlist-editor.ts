@@ -1,4 +1,9 @@
-import type { CompanyWatchlistSummary, KeywordWatchlistView, Label, PeopleWatchlistSummary } from '../contract/watchlists.js';
+import type {
+  CompanyWatchlistSummary,
+  KeywordWatchlistView,
+  Label,
+  PeopleWatchlistSummary,
+} from '../contract/watchlists.js';
 import type { FETCH_FREQUENCIES } from '../contract/common.js';
 import { html, nothing } from '../ui/html.js';
 
@@ -13,7 +18,9 @@ import { html, nothing } from '../ui/html.js';
 export type Watchlist = KeywordWatchlistView | PeopleWatchlistSummary | CompanyWatchlistSummary;
 
 // Written out so the bundle carries no zod; the check makes the compiler follow the contract.
-export const FREQUENCIES = [1, 3, 6, 12, 24, 48, 72] as const satisfies readonly (typeof FETCH_FREQUENCIES)[number][];
+export const FREQUENCIES = [
+  1, 3, 6, 12, 24, 48, 72,
+] as const satisfies readonly (typeof FETCH_FREQUENCIES)[number][];
 
 export type Field = 'name' | 'fetchFreqInHours' | 'keywords' | 'labels' | 'slack_webhook_url';
 
@@ -59,7 +66,9 @@ function parseLabels(text: string): { name: string; description: string }[] {
     .filter(Boolean)
     .map((line) => {
       const at = line.indexOf(':');
-      return at < 0 ? { name: line, description: '' } : { name: line.slice(0, at).trim(), description: line.slice(at + 1).trim() };
+      return at < 0
+        ? { name: line, description: '' }
+        : { name: line.slice(0, at).trim(), description: line.slice(at + 1).trim() };
     });
 }
 
@@ -69,7 +78,11 @@ export function draftOf(w: Watchlist): Draft {
     name: w.name,
     fetchFreqInHours: w.fetchFreqInHours,
     keywords: keyword
-      ? keyword.keywords.map((k) => ({ keyword: k.keyword, required: words(k.required_keywords), excluded: words(k.excluded_keywords) }))
+      ? keyword.keywords.map((k) => ({
+          keyword: k.keyword,
+          required: words(k.required_keywords),
+          excluded: words(k.excluded_keywords),
+        }))
       : [],
     labels: keyword ? labelsText(keyword.labels) : '',
     slack: keyword?.slack_webhook_url ?? '',
@@ -82,7 +95,9 @@ function keywordBodies(rows: KeywordRow[]) {
     .map((r) => {
       const required_keywords = splitWords(r.required);
       const excluded_keywords = splitWords(r.excluded);
-      return required_keywords.length || excluded_keywords.length ? { keyword: r.keyword.trim(), required_keywords, excluded_keywords } : r.keyword.trim();
+      return required_keywords.length || excluded_keywords.length
+        ? { keyword: r.keyword.trim(), required_keywords, excluded_keywords }
+        : r.keyword.trim();
     });
 }
 
@@ -93,7 +108,10 @@ export function patchBody(w: Watchlist, d: Draft): Record<string, unknown> | nul
   if (d.name !== before.name) body.name = d.name;
   if (d.fetchFreqInHours !== before.fetchFreqInHours) body.fetchFreqInHours = d.fetchFreqInHours;
   if (w.type === 'keyword') {
-    if (JSON.stringify(keywordBodies(d.keywords)) !== JSON.stringify(keywordBodies(before.keywords))) body.keywords = keywordBodies(d.keywords);
+    if (
+      JSON.stringify(keywordBodies(d.keywords)) !== JSON.stringify(keywordBodies(before.keywords))
+    )
+      body.keywords = keywordBodies(d.keywords);
     if (d.labels.trim() !== before.labels.trim()) body.labels = parseLabels(d.labels);
     if (d.slack.trim() !== before.slack.trim()) body.slack_webhook_url = d.slack.trim() || null;
   }
@@ -118,7 +136,9 @@ export interface EditorActions {
 
 function fieldError(state: EditorState, field: Field) {
   const message = state.errors[field];
-  return message ? html`<span class="field-error" role="alert" data-field=${field}>${message}</span>` : nothing;
+  return message
+    ? html`<span class="field-error" role="alert" data-field=${field}>${message}</span>`
+    : nothing;
 }
 
 function keywordRows(state: EditorState, on: EditorActions) {
@@ -149,14 +169,17 @@ function keywordRows(state: EditorState, on: EditorActions) {
 
 export function editorForm(w: Watchlist, state: EditorState, on: EditorActions) {
   const d = state.draft;
-  return html`<form class="watchlist-edit" novalidate aria-busy=${String(state.saving)} @submit=${(e: Event) => {
+  return html`<form class="watchlist-edit" novalidate aria-busy=${String(state.saving)} @submit=${(
+    e: Event,
+  ) => {
     e.preventDefault();
     on.save();
   }}>
     <div class="fields">
       <label class="grow"
-        >Name<input type="text" name="name" maxlength="200" .value=${d.name} aria-invalid=${state.errors.name ? 'true' : 'false'} @input=${(e: Event) =>
-          (d.name = (e.target as HTMLInputElement).value)}
+        >Name<input type="text" name="name" maxlength="200" .value=${d.name} aria-invalid=${state.errors.name ? 'true' : 'false'} @input=${(
+          e: Event,
+        ) => (d.name = (e.target as HTMLInputElement).value)}
         >${fieldError(state, 'name')}</label
       >
       <label
@@ -165,12 +188,14 @@ export function editorForm(w: Watchlist, state: EditorState, on: EditorActions) 
         </select>${fieldError(state, 'fetchFreqInHours')}</label
       >
     </div>
-    ${w.type === 'keyword'
-      ? html`${keywordRows(state, on)}
+    ${
+      w.type === 'keyword'
+        ? html`${keywordRows(state, on)}
           <label
             ><span>Labels <span class="muted">(one a line, “name: description”; posts are tagged with them)</span></span
-            ><textarea name="labels" rows="2" .value=${d.labels} aria-invalid=${state.errors.labels ? 'true' : 'false'} @input=${(e: Event) =>
-              (d.labels = (e.target as HTMLTextAreaElement).value)}></textarea
+            ><textarea name="labels" rows="2" .value=${d.labels} aria-invalid=${state.errors.labels ? 'true' : 'false'} @input=${(
+              e: Event,
+            ) => (d.labels = (e.target as HTMLTextAreaElement).value)}></textarea
             >${fieldError(state, 'labels')}</label
           >
           <label
@@ -179,7 +204,8 @@ export function editorForm(w: Watchlist, state: EditorState, on: EditorActions) 
               aria-invalid=${state.errors.slack_webhook_url ? 'true' : 'false'} @input=${(e: Event) => (d.slack = (e.target as HTMLInputElement).value)}
             >${fieldError(state, 'slack_webhook_url')}</label
           >`
-      : nothing}
+        : nothing
+    }
     <div class="row">
       <button type="submit" class="small" ?disabled=${state.saving}>${state.saving ? 'Saving…' : 'Save'}</button>
       <button type="button" class="secondary small" @click=${on.cancel}>Cancel</button>

@@ -24,7 +24,11 @@ const PATHS: Record<WatchlistType, string> = {
   people: '/api-people-watchlist',
   company: '/api-company-watchlist',
 };
-const TYPE_LABELS: Record<WatchlistType, string> = { keyword: 'keywords', people: 'people', company: 'companies' };
+const TYPE_LABELS: Record<WatchlistType, string> = {
+  keyword: 'keywords',
+  people: 'people',
+  company: 'companies',
+};
 
 function splitList(raw: string, separator: RegExp): string[] {
   return raw
@@ -33,7 +37,10 @@ function splitList(raw: string, separator: RegExp): string[] {
     .filter(Boolean);
 }
 
-export function mountWatchlists(on: { listed(items: WatchlistSummary[]): void; select(id: string): void }): {
+export function mountWatchlists(on: {
+  listed(items: WatchlistSummary[]): void;
+  select(id: string): void;
+}): {
   load(session: Session, selectId?: string): Promise<void>;
 } {
   const list = byId('watchlist-list');
@@ -72,7 +79,9 @@ export function mountWatchlists(on: { listed(items: WatchlistSummary[]): void; s
     if (!items.length) showLoadStatus('Loading…');
     const types = Object.keys(PATHS) as WatchlistType[];
     const mine = answers.begin();
-    const listed = await Promise.allSettled(types.map((t) => call<Listing>('GET', PATHS[t], { session: s })));
+    const listed = await Promise.allSettled(
+      types.map((t) => call<Listing>('GET', PATHS[t], { session: s })),
+    );
     if (s !== session || !answers.mayDraw(mine)) return;
     const failed: string[] = [];
     const next: Watchlist[] = [];
@@ -86,9 +95,14 @@ export function mountWatchlists(on: { listed(items: WatchlistSummary[]): void; s
     });
     // A kind that failed to load keeps what it showed, rather than vanishing until the next change.
     const kept = items.filter((w) => failed.some((f) => f.startsWith(TYPE_LABELS[w.type])));
-    items = [...next, ...kept].sort((a, b) => String(b.createdAt ?? '').localeCompare(String(a.createdAt ?? '')));
+    items = [...next, ...kept].sort((a, b) =>
+      String(b.createdAt ?? '').localeCompare(String(a.createdAt ?? '')),
+    );
     for (const id of cards.keys()) if (!items.some((w) => w.id === id)) cards.delete(id);
-    showLoadStatus(failed.length ? `Could not load ${failed.join('; ')}` : '', failed.length ? 'error' : 'info');
+    showLoadStatus(
+      failed.length ? `Could not load ${failed.join('; ')}` : '',
+      failed.length ? 'error' : 'info',
+    );
     render();
     if (items.length === 0) details.open = true;
     if (!items.some((w) => w.id === selectedId)) selectedId = null;
@@ -126,7 +140,9 @@ export function mountWatchlists(on: { listed(items: WatchlistSummary[]): void; s
       await load(s);
       setStatus(
         status,
-        refused.length ? `Saved “${editor.draft.name}”, but not: ${refused.map((r) => `“${r.keyword}” (${r.error ?? 'refused'})`).join(', ')}.` : `Saved “${editor.draft.name}”.`,
+        refused.length
+          ? `Saved “${editor.draft.name}”, but not: ${refused.map((r) => `“${r.keyword}” (${r.error ?? 'refused'})`).join(', ')}.`
+          : `Saved “${editor.draft.name}”.`,
         refused.length ? 'error' : 'ok',
       );
     } catch (err) {
@@ -160,38 +176,50 @@ export function mountWatchlists(on: { listed(items: WatchlistSummary[]): void; s
 
   function render() {
     if (items.length === 0) {
-      draw(html`<li class="empty">No watchlists yet. Create one below; it starts collecting at the next fetch cycle.</li>`, list);
+      draw(
+        html`<li class="empty">No watchlists yet. Create one below; it starts collecting at the next fetch cycle.</li>`,
+        list,
+      );
       return;
     }
     const now = Date.now();
     draw(
       items.map((w) => {
         const state = cardState(w.id);
-        return watchlistCard(w, w.id === selectedId, state, {
-          pick: () => select(w.id),
-          edit: () => {
-            state.editor = { draft: draftOf(w), errors: {}, formError: '', saving: false };
-            state.confirmDelete = false;
-            render();
-            list.querySelector<HTMLInputElement>(`[data-watchlist-id="${w.id}"] input[name="name"]`)?.focus();
+        return watchlistCard(
+          w,
+          w.id === selectedId,
+          state,
+          {
+            pick: () => select(w.id),
+            edit: () => {
+              state.editor = { draft: draftOf(w), errors: {}, formError: '', saving: false };
+              state.confirmDelete = false;
+              render();
+              list
+                .querySelector<HTMLInputElement>(`[data-watchlist-id="${w.id}"] input[name="name"]`)
+                ?.focus();
+            },
+            changed: render,
+            save: () => void save(w),
+            cancel: () => {
+              state.editor = null;
+              render();
+            },
+            togglePause: () => void act(w, () => patch(w, { id: w.id, disable: !w.disable })),
+            askDelete: () => {
+              state.confirmDelete = true;
+              render();
+            },
+            keep: () => {
+              state.confirmDelete = false;
+              render();
+            },
+            confirmDelete: () =>
+              void act(w, () => call('DELETE', PATHS[w.type], { session, query: { id: w.id } })),
           },
-          changed: render,
-          save: () => void save(w),
-          cancel: () => {
-            state.editor = null;
-            render();
-          },
-          togglePause: () => void act(w, () => patch(w, { id: w.id, disable: !w.disable })),
-          askDelete: () => {
-            state.confirmDelete = true;
-            render();
-          },
-          keep: () => {
-            state.confirmDelete = false;
-            render();
-          },
-          confirmDelete: () => void act(w, () => call('DELETE', PATHS[w.type], { session, query: { id: w.id } })),
-        }, now);
+          now,
+        );
       }),
       list,
     );
@@ -200,7 +228,8 @@ export function mountWatchlists(on: { listed(items: WatchlistSummary[]): void; s
   // Show only the fields of the chosen type.
   const syncType = () => {
     const type = (form.elements.namedItem('type') as RadioNodeList).value;
-    for (const el of form.querySelectorAll<HTMLElement>('[data-for]')) el.hidden = el.dataset.for !== type;
+    for (const el of form.querySelectorAll<HTMLElement>('[data-for]'))
+      el.hidden = el.dataset.for !== type;
   };
   form.addEventListener('change', (event) => {
     if ((event.target as HTMLInputElement).name === 'type') syncType();
@@ -211,21 +240,25 @@ export function mountWatchlists(on: { listed(items: WatchlistSummary[]): void; s
     event.preventDefault();
     if (!session) return;
     const s = session;
-    const field = (name: string) => (form.elements.namedItem(name) as HTMLInputElement | HTMLTextAreaElement).value;
+    const field = (name: string) =>
+      (form.elements.namedItem(name) as HTMLInputElement | HTMLTextAreaElement).value;
     const type = field('type') as WatchlistType;
     const name = field('name').trim();
     let body: Record<string, unknown>;
     if (type === 'keyword') {
       const keywords = splitList(field('keywords'), /,/);
-      if (keywords.length === 0) return setStatus(formStatus, 'Enter at least one keyword.', 'error');
+      if (keywords.length === 0)
+        return setStatus(formStatus, 'Enter at least one keyword.', 'error');
       body = { keywords, fetchFreqInHours: Number(field('fetchFreqInHours')) };
     } else if (type === 'people') {
       const profiles = splitList(field('profiles'), /[\n,]/);
-      if (profiles.length === 0) return setStatus(formStatus, 'Enter at least one profile.', 'error');
+      if (profiles.length === 0)
+        return setStatus(formStatus, 'Enter at least one profile.', 'error');
       body = { profiles };
     } else {
       const companies = splitList(field('companies'), /[\n,]/);
-      if (companies.length === 0) return setStatus(formStatus, 'Enter at least one company.', 'error');
+      if (companies.length === 0)
+        return setStatus(formStatus, 'Enter at least one company.', 'error');
       body = { companies };
     }
     if (name) body.name = name;

@@ -1,4 +1,10 @@
-import type { CreateWebhookResponse, WebhookDelivery, WebhookDeliveriesResponse, WebhooksResponse, WebhookView } from '../contract/webhooks.js';
+import type {
+  CreateWebhookResponse,
+  WebhookDelivery,
+  WebhookDeliveriesResponse,
+  WebhooksResponse,
+  WebhookView,
+} from '../contract/webhooks.js';
 import { call, errorMessage } from './api.js';
 import { html, nothing, render as draw, timeTag } from '../ui/html.js';
 import { busy, byId, setStatus } from './dom.js';
@@ -10,7 +16,11 @@ import type { Session } from './session.js';
  * with the last day's deliveries, open a webhook's delivery log, delete one.
  */
 
-const EVENT_WORDS: Record<string, string> = { 'task.completed': 'task completed', 'task.failed': 'task failed', 'posts.collected': 'posts collected' };
+const EVENT_WORDS: Record<string, string> = {
+  'task.completed': 'task completed',
+  'task.failed': 'task failed',
+  'posts.collected': 'posts collected',
+};
 
 export function mountWebhooks(): { show(session: Session, isAdmin: boolean): void; stop(): void } {
   const list = byId('webhook-list');
@@ -32,7 +42,8 @@ export function mountWebhooks(): { show(session: Session, isAdmin: boolean): voi
     const s = session;
     if (!s) return;
     try {
-      hooks = (await call<WebhooksResponse>('GET', '/api-webhooks', { auth: 'member', session: s })).webhooks;
+      hooks = (await call<WebhooksResponse>('GET', '/api-webhooks', { auth: 'member', session: s }))
+        .webhooks;
       if (s !== session) return;
       setStatus(status, '');
       render();
@@ -47,7 +58,15 @@ export function mountWebhooks(): { show(session: Session, isAdmin: boolean): voi
       return render();
     }
     try {
-      logs.set(id, (await call<WebhookDeliveriesResponse>('GET', `/api-webhooks/${id}/deliveries`, { auth: 'member', session })).deliveries);
+      logs.set(
+        id,
+        (
+          await call<WebhookDeliveriesResponse>('GET', `/api-webhooks/${id}/deliveries`, {
+            auth: 'member',
+            session,
+          })
+        ).deliveries,
+      );
     } catch (err) {
       logs.set(id, errorMessage(err));
     }
@@ -78,18 +97,22 @@ export function mountWebhooks(): { show(session: Session, isAdmin: boolean): voi
                 ${h.events.map((e) => EVENT_WORDS[e] ?? e).join(', ')} · added ${timeTag(h.created_at, now)}
               </div>
               <div class="small">
-                Last day: ${h.deliveries.delivered} delivered${h.deliveries.pending ? `, ${h.deliveries.pending} waiting` : ''}${h.deliveries.failed
-                  ? html`, <span class="bad-text">${h.deliveries.failed} failed</span>`
-                  : nothing}
+                Last day: ${h.deliveries.delivered} delivered${h.deliveries.pending ? `, ${h.deliveries.pending} waiting` : ''}${
+                  h.deliveries.failed
+                    ? html`, <span class="bad-text">${h.deliveries.failed} failed</span>`
+                    : nothing
+                }
                 · last delivery ${timeTag(h.deliveries.last_delivered_at, now)}
               </div>
               <div class="row">
                 <button type="button" class="secondary small" aria-expanded=${String(Boolean(log))} @click=${() => void toggleLog(h.id)}>Delivery log</button>
-                ${confirming === h.id
-                  ? html`<span class="small">Delete this webhook?</span>
+                ${
+                  confirming === h.id
+                    ? html`<span class="small">Delete this webhook?</span>
                       <button type="button" class="danger small" @click=${() => void remove(h.id)}>Delete</button>
                       <button type="button" class="secondary small" @click=${() => confirm(null)}>Keep it</button>`
-                  : html`<button type="button" class="secondary small danger-text" @click=${() => confirm(h.id)}>Delete</button>`}
+                    : html`<button type="button" class="secondary small danger-text" @click=${() => confirm(h.id)}>Delete</button>`
+                }
               </div>
               ${typeof log === 'string' ? html`<p class="status" data-kind="error">${log}</p>` : log ? deliveryLog(log, now) : nothing}
             </li>`;
@@ -104,11 +127,17 @@ export function mountWebhooks(): { show(session: Session, isAdmin: boolean): voi
     const s = session;
     if (!s) return;
     const url = (form.elements.namedItem('url') as HTMLInputElement).value.trim();
-    const events = [...form.querySelectorAll<HTMLInputElement>('input[name="events"]:checked')].map((i) => i.value);
+    const events = [...form.querySelectorAll<HTMLInputElement>('input[name="events"]:checked')].map(
+      (i) => i.value,
+    );
     void busy(form, async () => {
       setStatus(formStatus, 'Registering…');
       try {
-        const created = await call<CreateWebhookResponse>('POST', '/api-webhooks', { auth: 'member', session: s, body: { url, events } });
+        const created = await call<CreateWebhookResponse>('POST', '/api-webhooks', {
+          auth: 'member',
+          session: s,
+          body: { url, events },
+        });
         form.reset();
         setStatus(formStatus, '');
         showSecret(created);
@@ -159,11 +188,13 @@ function deliveryLog(deliveries: WebhookDelivery[], now: number) {
     ${deliveries.map(
       (d) => html`<li class="delivery ${d.status}">
         <span class="badge ${d.status === 'delivered' ? 'good' : d.status === 'failed' ? 'bad' : ''}">${d.status}</span>
-        ${EVENT_WORDS[d.event] ?? d.event} · ${timeTag(d.created_at, now)} · ${d.attempts} attempt${d.attempts === 1 ? '' : 's'}${d.last_status !== null
-          ? ` · HTTP ${d.last_status}`
-          : ''}${d.last_error ? html` · <span class="muted">${d.last_error}</span>` : nothing}${d.next_attempt_at && d.status === 'pending'
-          ? html` · next try ${timeTag(d.next_attempt_at, now)}`
-          : nothing}
+        ${EVENT_WORDS[d.event] ?? d.event} · ${timeTag(d.created_at, now)} · ${d.attempts} attempt${d.attempts === 1 ? '' : 's'}${
+          d.last_status !== null ? ` · HTTP ${d.last_status}` : ''
+        }${d.last_error ? html` · <span class="muted">${d.last_error}</span>` : nothing}${
+          d.next_attempt_at && d.status === 'pending'
+            ? html` · next try ${timeTag(d.next_attempt_at, now)}`
+            : nothing
+        }
       </li>`,
     )}
   </ul>`;

@@ -1,7 +1,14 @@
 import type { MapAlternative, NetworkCallName, NetworkMap } from '../contract/network-map.js';
 import { NetworkError } from './errors.js';
 import { learnedQueryId } from './map/learn.js';
-import { CannotMake, fillPath, fillQuery, fillTemplate, hasValue, type CallVars } from './map/template.js';
+import {
+  CannotMake,
+  fillPath,
+  fillQuery,
+  fillTemplate,
+  hasValue,
+  type CallVars,
+} from './map/template.js';
 import { normalized, type JsonNode } from './normalized.js';
 import { FieldReader } from './read/fields.js';
 import { ComponentStream } from './read/stream/stream.js';
@@ -30,12 +37,19 @@ export interface CallAnswer {
 }
 
 /** The request an alternative makes with these values; throws CannotMake when it cannot be made. */
-export function requestFor(call: NetworkCallName, alt: MapAlternative, vars: CallVars): NetworkRequest {
+export function requestFor(
+  call: NetworkCallName,
+  alt: MapAlternative,
+  vars: CallVars,
+): NetworkRequest {
   const missing = (alt.requires ?? []).filter((name) => !hasValue(vars[name]));
   if (missing.length) throw new CannotMake(`needs ${missing.join(', ')}`);
   // A page never asks for more than the alternative's network gives at once.
   const count = vars.count;
-  const filledVars = alt.paging && typeof count === 'number' ? { ...vars, count: Math.min(count, alt.paging.max_count) } : vars;
+  const filledVars =
+    alt.paging && typeof count === 'number'
+      ? { ...vars, count: Math.min(count, alt.paging.max_count) }
+      : vars;
   const path = fillPath(alt.path, filledVars);
   const qs = fillQuery(alt.query, filledVars);
   return {
@@ -68,7 +82,8 @@ function movesOn(alt: MapAlternative, err: NetworkError): boolean {
 }
 
 /** A GET, or a server-driven list's next window (a POST that changes nothing). */
-export const isRead = (alt: MapAlternative) => alt.method === 'GET' || (alt.kind === 'sdui' && alt.path === 'pagination');
+export const isRead = (alt: MapAlternative) =>
+  alt.method === 'GET' || (alt.kind === 'sdui' && alt.path === 'pagination');
 
 /**
  * One call to the network: its alternatives in order until one answers and its answer reads.
@@ -76,7 +91,12 @@ export const isRead = (alt: MapAlternative) => alt.method === 'GET' || (alt.kind
  * session, so a retired way costs one extra request per session, not one per task. A 404 from the
  * way that works in this session is about the target, not the way: it ends the call at once.
  */
-export async function callNetwork<T>(ctx: CallContext, call: NetworkCallName, vars: CallVars, read: (answer: CallAnswer) => T): Promise<T> {
+export async function callNetwork<T>(
+  ctx: CallContext,
+  call: NetworkCallName,
+  vars: CallVars,
+  read: (answer: CallAnswer) => T,
+): Promise<T> {
   const failures: AlternativeFailure[] = [];
   const alts = ordered(ctx, call);
   const proven = ctx.memory.workingAlternative(ctx.map.version, call);
@@ -97,29 +117,60 @@ export async function callNetwork<T>(ctx: CallContext, call: NetworkCallName, va
       const answer = await ctx.fetch(request, ctx.signal);
       const root = normalized(answer.json ?? {}, `${call} (${alt.id})`);
       const stream = alt.kind === 'sdui' ? new ComponentStream(answer.text ?? '') : null;
-      const value = read({ root, stream, alt, fields: new FieldReader(ctx.map, alt), headers: answer.headers });
+      const value = read({
+        root,
+        stream,
+        alt,
+        fields: new FieldReader(ctx.map, alt),
+        headers: answer.headers,
+      });
       ctx.memory.rememberWorking(ctx.map.version, call, alt.id);
       ctx.report.used.push({ call, alternative: alt.id });
       ctx.report.failed.push(...failures);
       return value;
     } catch (err) {
-      const aboutTheTarget = err instanceof NetworkError && err.code === 'not_found' && alt.id === proven;
+      const aboutTheTarget =
+        err instanceof NetworkError && err.code === 'not_found' && alt.id === proven;
       // The last way of a read ends in the summary below when it too failed as a way, so the task's
       // error names every way that was tried.
-      const lastReadWay = index === alts.length - 1 && isRead(alt) && err instanceof NetworkError && failedAsAWay(err);
+      const lastReadWay =
+        index === alts.length - 1 &&
+        isRead(alt) &&
+        err instanceof NetworkError &&
+        failedAsAWay(err);
       if (!(err instanceof NetworkError) || aboutTheTarget || !(movesOn(alt, err) || lastReadWay)) {
         ctx.report.failed.push(...failures);
         throw err;
       }
-      failures.push({ call, alternative: alt.id, status: err.status ?? null, code: err.code, message: err.message.slice(0, 300) });
+      failures.push({
+        call,
+        alternative: alt.id,
+        status: err.status ?? null,
+        code: err.code,
+        message: err.message.slice(0, 300),
+      });
     }
   }
   ctx.report.failed.push(...failures);
-  if (made === 0) throw new NetworkError('network_changed', `No alternative of ${call} in the network map can be made with this input`, { retryable: false });
+  if (made === 0)
+    throw new NetworkError(
+      'network_changed',
+      `No alternative of ${call} in the network map can be made with this input`,
+      { retryable: false },
+    );
   // Every way said "not found": the target is gone. A mix means some ways are gone themselves.
-  if (failures.every((f) => f.code === 'not_found')) throw new NetworkError('not_found', failures[0]!.message);
-  const why = failures.map((f) => `${f.alternative}: ${f.status === null ? f.message.slice(0, 200) : `HTTP ${f.status}`}`).join('; ');
-  throw new NetworkError('network_changed', `No way to ${call} works any more (${why}). The network map needs an update.`);
+  if (failures.every((f) => f.code === 'not_found'))
+    throw new NetworkError('not_found', failures[0]!.message);
+  const why = failures
+    .map(
+      (f) =>
+        `${f.alternative}: ${f.status === null ? f.message.slice(0, 200) : `HTTP ${f.status}`}`,
+    )
+    .join('; ');
+  throw new NetworkError(
+    'network_changed',
+    `No way to ${call} works any more (${why}). The network map needs an update.`,
+  );
 }
 
 function failedAsAWay(err: NetworkError): boolean {

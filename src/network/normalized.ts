@@ -18,7 +18,8 @@ export class NormalizedDoc {
   ) {
     const included = isObject(raw) && Array.isArray(raw.included) ? raw.included : [];
     for (const entity of included) {
-      if (isObject(entity) && typeof entity.entityUrn === 'string') this.byUrn.set(entity.entityUrn, entity);
+      if (isObject(entity) && typeof entity.entityUrn === 'string')
+        this.byUrn.set(entity.entityUrn, entity);
     }
   }
 
@@ -28,10 +29,16 @@ export class NormalizedDoc {
 
   /** Entities of `included` whose `$type` is `type` or ends in `.type` (`Profile`, `MemberRelationship`). */
   ofTypeSuffix(type: string): JsonNode[] {
-    const included = isObject(this.raw) && Array.isArray(this.raw.included) ? this.raw.included : [];
+    const included =
+      isObject(this.raw) && Array.isArray(this.raw.included) ? this.raw.included : [];
     return included
       .map((e, i) => new JsonNode(e, `included[${i}]`, this))
-      .filter((n) => isObject(n.value) && typeof n.value.$type === 'string' && (n.value.$type === type || n.value.$type.endsWith(`.${type}`)));
+      .filter(
+        (n) =>
+          isObject(n.value) &&
+          typeof n.value.$type === 'string' &&
+          (n.value.$type === type || n.value.$type.endsWith(`.${type}`)),
+      );
   }
 
   root(): JsonNode {
@@ -67,19 +74,29 @@ export class JsonNode {
   private step(key: Key): JsonNode {
     const here = this.value;
     if (typeof key === 'number') {
-      return new JsonNode(Array.isArray(here) ? this.resolveItem(here[key]) : undefined, joinPath(this.path, key), this.doc);
+      return new JsonNode(
+        Array.isArray(here) ? this.resolveItem(here[key]) : undefined,
+        joinPath(this.path, key),
+        this.doc,
+      );
     }
     if (!isObject(here)) return new JsonNode(undefined, joinPath(this.path, key), this.doc);
-    if (here[key] !== undefined && here[key] !== null) return new JsonNode(here[key], joinPath(this.path, key), this.doc);
+    if (here[key] !== undefined && here[key] !== null)
+      return new JsonNode(here[key], joinPath(this.path, key), this.doc);
     const ref = here[`*${key}`];
     const refPath = joinPath(this.path, `*${key}`);
-    if (typeof ref === 'string') return new JsonNode(this.doc.resolve(ref), `${refPath}<${ref}>`, this.doc);
+    if (typeof ref === 'string')
+      return new JsonNode(this.doc.resolve(ref), `${refPath}<${ref}>`, this.doc);
     if (Array.isArray(ref)) return new JsonNode(ref, refPath, this.doc);
     return new JsonNode(undefined, joinPath(this.path, key), this.doc);
   }
 
   private resolveItem(item: unknown): unknown {
-    return typeof item === 'string' && item.startsWith('urn:') && this.doc.resolve(item) !== undefined ? this.doc.resolve(item) : item;
+    return typeof item === 'string' &&
+      item.startsWith('urn:') &&
+      this.doc.resolve(item) !== undefined
+      ? this.doc.resolve(item)
+      : item;
   }
 
   /** One step by a key taken literally (keys such as `com.linkedin.….ImageComponent` hold dots). */
@@ -97,7 +114,9 @@ export class JsonNode {
   /** Elements of a list (URN items resolved); an absent list is empty. */
   items(): JsonNode[] {
     if (!Array.isArray(this.value)) return [];
-    return this.value.map((v, i) => new JsonNode(this.resolveItem(v), joinPath(this.path, i), this.doc));
+    return this.value.map(
+      (v, i) => new JsonNode(this.resolveItem(v), joinPath(this.path, i), this.doc),
+    );
   }
 
   str(...keys: Key[]): string | null {

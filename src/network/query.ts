@@ -6,11 +6,19 @@
  * (map/template.ts), never with URLSearchParams, which would encode the tuple syntax too.
  */
 
-export type RestliValue = string | number | boolean | readonly RestliValue[] | { readonly [key: string]: RestliValue };
+export type RestliValue =
+  | string
+  | number
+  | boolean
+  | readonly RestliValue[]
+  | { readonly [key: string]: RestliValue };
 
 /** encodeURIComponent plus the reserved characters it leaves alone. */
 export function encodeRestliString(s: string): string {
-  return encodeURIComponent(s).replace(/[()'!*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
+  return encodeURIComponent(s).replace(
+    /[()'!*]/g,
+    (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`,
+  );
 }
 
 export function restli(value: RestliValue): string {

@@ -1,7 +1,12 @@
 import type { NetworkMap } from '../contract/network-map.js';
 import { toTaskError } from './errors.js';
 import { sessionMemoryFor, type Me } from './session-memory.js';
-import { createNetworkFetch, csrfTokenFromCookies, documentCookies, type NetworkClientOptions } from './session.js';
+import {
+  createNetworkFetch,
+  csrfTokenFromCookies,
+  documentCookies,
+  type NetworkClientOptions,
+} from './session.js';
 import { fetchMe } from './steps/me.js';
 import type { NetworkSession } from './types.js';
 
@@ -14,11 +19,17 @@ import type { NetworkSession } from './types.js';
 /** How long a session read stands for the same session before `me` is asked again. */
 export const SESSION_RECHECK_MS = 10 * 60_000;
 
-export async function readNetworkSession(map: NetworkMap, options: NetworkClientOptions & { now?: number } = {}): Promise<NetworkSession> {
+export async function readNetworkSession(
+  map: NetworkMap,
+  options: NetworkClientOptions & { now?: number } = {},
+): Promise<NetworkSession> {
   const cookies = options.cookies ?? documentCookies;
   const csrf = csrfTokenFromCookies(cookies());
   if (!csrf) {
-    return signedOut({ code: 'network_signed_out', message: 'Not signed in to the network (no session cookie)' });
+    return signedOut({
+      code: 'network_signed_out',
+      message: 'Not signed in to the network (no session cookie)',
+    });
   }
   const memory = sessionMemoryFor(csrf);
   const now = options.now ?? Date.now();
@@ -27,7 +38,13 @@ export async function readNetworkSession(map: NetworkMap, options: NetworkClient
     // a minute is a cost the member's account pays (docs/network-internal-api.md, "Pacing"). A task
     // that meets a dead session forgets the session (run-task.ts), so the next check asks again.
     if (memory.me && now - memory.meReadAt < SESSION_RECHECK_MS) return signedIn(await memory.me);
-    const reading = fetchMe({ map, fetch: createNetworkFetch({ ...options, cookies }), signal: options.signal ?? new AbortController().signal, memory, report: { used: [], failed: [] } });
+    const reading = fetchMe({
+      map,
+      fetch: createNetworkFetch({ ...options, cookies }),
+      signal: options.signal ?? new AbortController().signal,
+      memory,
+      report: { used: [], failed: [] },
+    });
     const me = await reading;
     memory.me = reading;
     memory.meReadAt = now;
@@ -40,7 +57,13 @@ export async function readNetworkSession(map: NetworkMap, options: NetworkClient
 }
 
 function signedIn(me: Me): NetworkSession {
-  return { signed_in: true, member_urn: me.profileUrn, public_identifier: me.publicIdentifier, full_name: me.fullName || null, problem: null };
+  return {
+    signed_in: true,
+    member_urn: me.profileUrn,
+    public_identifier: me.publicIdentifier,
+    full_name: me.fullName || null,
+    problem: null,
+  };
 }
 
 function signedOut(problem: NonNullable<NetworkSession['problem']>): NetworkSession {

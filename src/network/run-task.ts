@@ -5,7 +5,12 @@ import { NetworkError, toTaskError } from './errors.js';
 import { OPERATIONS, type OperationContext } from './operations/index.js';
 import { pacedPause } from './paging.js';
 import { forgetSession, sessionMemoryFor } from './session-memory.js';
-import { createNetworkFetch, csrfTokenFromCookies, documentCookies, type NetworkClientOptions } from './session.js';
+import {
+  createNetworkFetch,
+  csrfTokenFromCookies,
+  documentCookies,
+  type NetworkClientOptions,
+} from './session.js';
 import { sessionSelf } from './steps/me.js';
 import type { NetworkReport, TaskResult } from './types.js';
 
@@ -24,10 +29,16 @@ export interface RunTaskOptions extends Omit<NetworkClientOptions, 'signal'> {
  * (src/agent/delivery.ts): the content script carries no schema library, so that it stays small on
  * every page of the network (scripts/bundle-size.mjs).
  */
-export async function runTask<K extends TaskType>(task: { type: K; input: TaskInput<K> }, options: RunTaskOptions): Promise<TaskResult> {
+export async function runTask<K extends TaskType>(
+  task: { type: K; input: TaskInput<K> },
+  options: RunTaskOptions,
+): Promise<TaskResult> {
   const report: NetworkReport = { used: [], failed: [] };
   try {
-    if (!Object.hasOwn(OPERATIONS, task.type)) throw new NetworkError('network_changed', `Unknown task type: ${String(task.type)}`, { retryable: false });
+    if (!Object.hasOwn(OPERATIONS, task.type))
+      throw new NetworkError('network_changed', `Unknown task type: ${String(task.type)}`, {
+        retryable: false,
+      });
     const output = await runTyped(task.type, task.input, options, report);
     return { ok: true, output, network: report };
   } catch (err) {
@@ -38,7 +49,12 @@ export async function runTask<K extends TaskType>(task: { type: K; input: TaskIn
   }
 }
 
-async function runTyped<K extends TaskType>(type: K, input: TaskInput<K>, options: RunTaskOptions, report: NetworkReport): Promise<Record<string, unknown>> {
+async function runTyped<K extends TaskType>(
+  type: K,
+  input: TaskInput<K>,
+  options: RunTaskOptions,
+  report: NetworkReport,
+): Promise<Record<string, unknown>> {
   const signal = options.signal ?? new AbortController().signal;
   const cookies = options.cookies ?? documentCookies;
   const base = {
@@ -48,7 +64,14 @@ async function runTyped<K extends TaskType>(type: K, input: TaskInput<K>, option
     memory: sessionMemoryFor(csrfTokenFromCookies(cookies()) ?? 'signed-out'),
     report,
   };
-  const ctx: OperationContext = { ...base, self: sessionSelf(base), pause: pacedPause(options.map, signal) };
-  const operation = (OPERATIONS as Partial<Record<TaskType, unknown>>)[type] as (input: TaskInput<K>, ctx: OperationContext) => Promise<Record<string, unknown>>;
+  const ctx: OperationContext = {
+    ...base,
+    self: sessionSelf(base),
+    pause: pacedPause(options.map, signal),
+  };
+  const operation = (OPERATIONS as Partial<Record<TaskType, unknown>>)[type] as (
+    input: TaskInput<K>,
+    ctx: OperationContext,
+  ) => Promise<Record<string, unknown>>;
   return operation(input, ctx);
 }

@@ -45,7 +45,10 @@ function randomBase64(bytes: number): string {
  */
 const RECENT_CLIENT_VERSION = '1.13.45173';
 export function pageClientVersion(): string {
-  return pageStatedClientVersion((globalThis as { document?: PageDocument }).document) ?? RECENT_CLIENT_VERSION;
+  return (
+    pageStatedClientVersion((globalThis as { document?: PageDocument }).document) ??
+    RECENT_CLIENT_VERSION
+  );
 }
 
 interface PageDocument {
@@ -79,13 +82,17 @@ function trackHeader(version: string): string {
 }
 
 /** The headers the web app itself sends with every API call. */
-export function networkHeaders(csrfToken: string, accept: 'normalized' | 'json'): Record<string, string> {
+export function networkHeaders(
+  csrfToken: string,
+  accept: 'normalized' | 'json',
+): Record<string, string> {
   const version = pageClientVersion();
   return {
     'csrf-token': csrfToken,
     'x-restli-protocol-version': '2.0.0',
     'x-li-lang': 'en_US',
-    accept: accept === 'normalized' ? 'application/vnd.linkedin.normalized+json+2.1' : 'application/json',
+    accept:
+      accept === 'normalized' ? 'application/vnd.linkedin.normalized+json+2.1' : 'application/json',
     'x-li-track': trackHeader(version),
     'x-li-page-instance': `urn:li:page:d_flagship3_feed;${randomBase64(16)}`,
   };
@@ -103,7 +110,8 @@ export function sduiHeaders(csrfToken: string): Record<string, string> {
   const version = pageStatedClientVersion(doc);
   if (version) headers['x-li-track'] = trackHeader(version);
   const pageKey = doc?.querySelector('meta[name="pageKey"]')?.getAttribute('content');
-  if (pageKey && /^[a-z0-9_]+$/i.test(pageKey)) headers['x-li-page-instance'] = `urn:li:page:${pageKey};${randomBase64(16)}`;
+  if (pageKey && /^[a-z0-9_]+$/i.test(pageKey))
+    headers['x-li-page-instance'] = `urn:li:page:${pageKey};${randomBase64(16)}`;
   const lang = doc?.documentElement?.getAttribute('lang');
   if (lang && /^[a-z]{2}[-_][A-Za-z]{2}$/.test(lang)) headers['x-li-lang'] = lang.replace('-', '_');
   return headers;
@@ -134,7 +142,10 @@ export interface NetworkAnswer {
   headers: Record<string, string>;
 }
 
-export type NetworkFetch = (request: NetworkRequest, signal?: AbortSignal) => Promise<NetworkAnswer>;
+export type NetworkFetch = (
+  request: NetworkRequest,
+  signal?: AbortSignal,
+) => Promise<NetworkAnswer>;
 
 export interface NetworkClientOptions {
   /** Defaults to the global fetch (the page's, in the content script). */
@@ -150,7 +161,8 @@ export interface NetworkClientOptions {
   signal?: AbortSignal;
 }
 
-export const documentCookies = () => (globalThis as { document?: { cookie: string } }).document?.cookie ?? '';
+export const documentCookies = () =>
+  (globalThis as { document?: { cookie: string } }).document?.cookie ?? '';
 
 export function createNetworkFetch(options: NetworkClientOptions = {}): NetworkFetch {
   const cookies = options.cookies ?? documentCookies;
@@ -159,12 +171,20 @@ export function createNetworkFetch(options: NetworkClientOptions = {}): NetworkF
     const doFetch = options.fetchImpl ?? globalThis.fetch;
     const cookieString = cookies();
     const csrf = csrfTokenFromCookies(cookieString);
-    if (!csrf) throw new NetworkError('network_signed_out', 'Signed out: no JSESSIONID cookie in the network tab');
+    if (!csrf)
+      throw new NetworkError(
+        'network_signed_out',
+        'Signed out: no JSESSIONID cookie in the network tab',
+      );
 
     const sdui = request.kind === 'sdui';
     const page = request.kind === 'page';
     const url = `${origin}${sdui ? SDUI_PREFIX : page ? '' : API_PREFIX}${request.path}`;
-    const headers = sdui ? sduiHeaders(csrf) : page ? { accept: 'text/html' } : networkHeaders(csrf, request.accept);
+    const headers = sdui
+      ? sduiHeaders(csrf)
+      : page
+        ? { accept: 'text/html' }
+        : networkHeaders(csrf, request.accept);
     if (request.body !== undefined) headers['content-type'] = 'application/json; charset=UTF-8';
     if (options.sendCookieHeader) headers.cookie = cookieString;
     const signals = [signal, options.signal].filter((s): s is AbortSignal => !!s);
@@ -186,24 +206,40 @@ export function createNetworkFetch(options: NetworkClientOptions = {}): NetworkF
       const reason = signals.find((s) => s.aborted)?.reason;
       if (reason instanceof NetworkError) throw reason;
       if (reason !== undefined || (err instanceof Error && err.name === 'AbortError')) {
-        throw new NetworkError('timeout', `${request.call}: request aborted (${reason instanceof Error ? reason.message : String(reason ?? 'aborted')})`);
+        throw new NetworkError(
+          'timeout',
+          `${request.call}: request aborted (${reason instanceof Error ? reason.message : String(reason ?? 'aborted')})`,
+        );
       }
-      throw new NetworkError('network_error', `${request.call}: request failed: ${err instanceof Error ? err.message : String(err)}`);
+      throw new NetworkError(
+        'network_error',
+        `${request.call}: request failed: ${err instanceof Error ? err.message : String(err)}`,
+      );
     }
 
     const contentType = response.headers.get('content-type') ?? '';
     const text = await response.text();
     // A page is only searched for what it names: one that did not load names nothing.
-    if (page) return { status: response.status, json: null, text: response.ok ? text : '', headers: {} };
+    if (page)
+      return { status: response.status, json: null, text: response.ok ? text : '', headers: {} };
     let body: unknown = text;
     if (/json/i.test(contentType) && text && !sdui) {
       try {
         body = JSON.parse(text);
       } catch {
-        throw new NetworkError('network_changed', `${request.call}: answer is not valid JSON`, { status: response.status });
+        throw new NetworkError('network_changed', `${request.call}: answer is not valid JSON`, {
+          status: response.status,
+        });
       }
     }
-    const error = errorFromAnswer({ call: request.call, status: response.status, url: response.url || url, contentType, body, stream: sdui });
+    const error = errorFromAnswer({
+      call: request.call,
+      status: response.status,
+      url: response.url || url,
+      contentType,
+      body,
+      stream: sdui,
+    });
     if (error) throw error;
     const answerHeaders: Record<string, string> = {};
     response.headers.forEach((value, name) => {

@@ -5,7 +5,11 @@ import type { AgentErrorCode } from '../contract/task-types.js';
  * background worker (which claims tasks and reports results). What crosses it is defined, and
  * checked by the worker, in src/contract/extension-messages.ts; this side imports the types only.
  */
-export type { AlternativeFailure, NetworkReport, TaskResult } from '../contract/extension-messages.js';
+export type {
+  AlternativeFailure,
+  NetworkReport,
+  TaskResult,
+} from '../contract/extension-messages.js';
 
 /** Read from the network's own `me` answer; `reason` says why not signed in. */
 export interface NetworkSession {

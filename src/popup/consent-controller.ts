@@ -1,6 +1,12 @@
 import { sendToWorker } from '../shared/messaging.js';
 import type { ActionResult, AgentStatus } from '../shared/protocol.js';
-import { acknowledgeConsent, ConsentCallError, readActivity, readConsent, withdrawConsent } from './consent-api.js';
+import {
+  acknowledgeConsent,
+  ConsentCallError,
+  readActivity,
+  readConsent,
+  withdrawConsent,
+} from './consent-api.js';
 import type { ConsentActions, ConsentState } from './consent-view.js';
 
 /** While the popup stays open, the consent is read again this often: a new version asks at once. */
@@ -34,27 +40,59 @@ export function consentController(host: Host) {
     try {
       const [view, done] = await Promise.all([readConsent(), readActivity()]);
       const same = c?.for === who;
-      m.consent = { for: who, view, done, error: null, loaded_at: Date.now(), open: same && c.open, refusing: same && c.open ? c.refusing : view.refused_types };
+      m.consent = {
+        for: who,
+        view,
+        done,
+        error: null,
+        loaded_at: Date.now(),
+        open: same && c.open,
+        refusing: same && c.open ? c.refusing : view.refused_types,
+      };
     } catch (err) {
       // Kept as it was (nothing shown runs on it): the member sees why it could not be read.
       const error = `What runs in your name could not be read: ${(err as Error).message}`;
-      m.consent = c?.for === who ? { ...c, error, loaded_at: Date.now() } : { for: who, view: null, done: [], error, loaded_at: Date.now(), open: false, refusing: [] };
+      m.consent =
+        c?.for === who
+          ? { ...c, error, loaded_at: Date.now() }
+          : {
+              for: who,
+              view: null,
+              done: [],
+              error,
+              loaded_at: Date.now(),
+              open: false,
+              refusing: [],
+            };
     }
   }
 
-  const answered = async (run: () => Promise<unknown>, paused: boolean, message: string): Promise<ActionResult> => {
+  const answered = async (
+    run: () => Promise<unknown>,
+    paused: boolean,
+    message: string,
+  ): Promise<ActionResult> => {
     try {
       await run();
     } catch (err) {
       await load(true);
-      return { ok: false, error: err instanceof ConsentCallError && err.status === 409 ? 'The text changed while you read it. Please read it again.' : (err as Error).message };
+      return {
+        ok: false,
+        error:
+          err instanceof ConsentCallError && err.status === 409
+            ? 'The text changed while you read it. Please read it again.'
+            : (err as Error).message,
+      };
     }
     if (m.consent) m.consent.open = false;
     // Only a change of the pause goes to the worker: a resume or pause interrupts the agent's long
     // poll, which the acknowledgement itself may just have handed a task (the service wakes it).
     // Not paused, the agent's next look claims anyway (within seconds while the popup is open, else
     // at the minute alarm).
-    const worker = paused !== m.status?.paused_by_user ? await sendToWorker('popup:set-paused', { paused }) : ({ ok: true } as const);
+    const worker =
+      paused !== m.status?.paused_by_user
+        ? await sendToWorker('popup:set-paused', { paused })
+        : ({ ok: true } as const);
     await load(true);
     return worker.ok ? { ok: true, message } : worker;
   };
@@ -64,7 +102,13 @@ export function consentController(host: Host) {
       const c = m.consent;
       if (!c?.view) return;
       const { version } = c.view;
-      void host.act(() => answered(() => acknowledgeConsent(version, c.refusing), false, 'Thank you. The extension works for your team now; you can pause it at any time.'));
+      void host.act(() =>
+        answered(
+          () => acknowledgeConsent(version, c.refusing),
+          false,
+          'Thank you. The extension works for your team now; you can pause it at any time.',
+        ),
+      );
     },
     notNow() {
       if (m.consent) m.consent.open = false;
@@ -72,7 +116,13 @@ export function consentController(host: Host) {
       void host.act(() => sendToWorker('popup:set-paused', { paused: true }));
     },
     withdraw() {
-      void host.act(() => answered(withdrawConsent, true, 'Withdrawn: nothing runs in your name until you agree again.'));
+      void host.act(() =>
+        answered(
+          withdrawConsent,
+          true,
+          'Withdrawn: nothing runs in your name until you agree again.',
+        ),
+      );
     },
     review(open) {
       if (!m.consent) return;
@@ -82,7 +132,9 @@ export function consentController(host: Host) {
     },
     refuse(type, refused) {
       if (!m.consent) return;
-      m.consent.refusing = refused ? [...new Set([...m.consent.refusing, type])] : m.consent.refusing.filter((t) => t !== type);
+      m.consent.refusing = refused
+        ? [...new Set([...m.consent.refusing, type])]
+        : m.consent.refusing.filter((t) => t !== type);
     },
   };
   return { load, actions };

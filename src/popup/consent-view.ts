@@ -33,7 +33,8 @@ export interface ConsentActions {
 }
 
 /** The member has not agreed to the text they are asked now. */
-export const consentPending = (c: ConsentState | null): boolean => !!c?.view && c.view.acknowledged_version !== c.view.version;
+export const consentPending = (c: ConsentState | null): boolean =>
+  !!c?.view && c.view.acknowledged_version !== c.view.version;
 
 /** The service's plain text: blocks apart by a blank line, "- " lines a list, the first line the title. */
 function textView(text: string) {
@@ -49,15 +50,20 @@ function textView(text: string) {
 }
 
 /** The screen: the text, a box per write kind the member may turn off, and the two choices. */
-export function consentScreen(c: ConsentState & { view: ConsentView }, busy: boolean, on: ConsentActions): TemplateResult {
+export function consentScreen(
+  c: ConsentState & { view: ConsentView },
+  busy: boolean,
+  on: ConsentActions,
+): TemplateResult {
   const v = c.view;
   const agreed = v.acknowledged_version === v.version;
   const refusable = v.task_types.filter((t) => REFUSABLE_WORDS[t]);
   return html`<section class="consent" data-testid="consent" aria-label="What runs in your name">
     ${v.acknowledged_version && !agreed ? html`<p class="msg warn" data-testid="consent-changed">${consentChangedWords(v.acknowledged_at)}</p>` : nothing}
     <div class="consent-text" data-testid="consent-text">${textView(v.text)}</div>
-    ${refusable.length
-      ? html`<fieldset class="refuse" data-testid="refuse">
+    ${
+      refusable.length
+        ? html`<fieldset class="refuse" data-testid="refuse">
           <legend>Never do these in my name</legend>
           ${refusable.map(
             (t) => html`<label class="toggle">
@@ -66,19 +72,22 @@ export function consentScreen(c: ConsentState & { view: ConsentView }, busy: boo
             </label>`,
           )}
         </fieldset>`
-      : nothing}
-    ${agreed
-      ? html`<div class="actions">
+        : nothing
+    }
+    ${
+      agreed
+        ? html`<div class="actions">
             <button class="primary" data-testid="consent-save" ?disabled=${busy} @click=${on.agree}>Save my choices</button>
           </div>
           <div class="actions">
             <button data-testid="consent-withdraw" ?disabled=${busy} @click=${on.withdraw}>Withdraw and stop</button>
             <button data-testid="consent-back" @click=${() => on.review(false)}>Back</button>
           </div>`
-      : html`<div class="actions">
+        : html`<div class="actions">
           <button class="primary" data-testid="consent-agree" ?disabled=${busy} @click=${on.agree}>I understand, start</button>
           <button class="plain" data-testid="consent-not-now" ?disabled=${busy} @click=${on.notNow}>Not now</button>
-        </div>`}
+        </div>`
+    }
     <p class="muted small">Version ${v.version}${v.acknowledged_at && agreed ? html` · you agreed ${timeTag(v.acknowledged_at)}` : nothing}</p>
   </section>`;
 }
@@ -92,10 +101,15 @@ export function consentNeededNotice(on: ConsentActions): TemplateResult {
 }
 
 /** Each like, comment, request, message or withdrawal done in the member's name, with who queued it. */
-export function doneInYourName(done: TaskSummary[], now: number, on: ConsentActions): TemplateResult {
+export function doneInYourName(
+  done: TaskSummary[],
+  now: number,
+  on: ConsentActions,
+): TemplateResult {
   return html`<h2>Done in your name</h2>
-    ${done.length
-      ? html`<ul class="activity done" data-testid="done-in-your-name">
+    ${
+      done.length
+        ? html`<ul class="activity done" data-testid="done-in-your-name">
           ${done.map(
             (t) => html`<li class=${t.status}>
               <span class="what">${doneWords(t)}<span class="by">${queuedByWords(t.queued_by)}</span></span>
@@ -103,6 +117,7 @@ export function doneInYourName(done: TaskSummary[], now: number, on: ConsentActi
             </li>`,
           )}
         </ul>`
-      : html`<p class="muted small" data-testid="done-in-your-name">No like, comment, request or message yet.</p>`}
+        : html`<p class="muted small" data-testid="done-in-your-name">No like, comment, request or message yet.</p>`
+    }
     <button class="link" data-testid="consent-open" @click=${() => on.review(true)}>What runs in your name</button>`;
 }

@@ -43,7 +43,7 @@ const ERROR_WORDS: Record<string, string> = {
   timeout: 'timed out',
 };
 
-export const describeTaskType = (t: TaskType | null) => (t ? TYPE_NAMES[t] ?? t : 'Task');
+export const describeTaskType = (t: TaskType | null) => (t ? (TYPE_NAMES[t] ?? t) : 'Task');
 
 /** "Fetch profile · ada-lovelace": the kind of task and what it is about. */
 export function taskName(type: TaskType | null, target: string | null | undefined): string {
@@ -102,7 +102,9 @@ export function waitingResults(s: Pick<AgentStatus, 'waiting_results' | 'service
   const n = s.waiting_results;
   if (n === 0) return null;
   const results = n === 1 ? '1 result' : `${n} results`;
-  return s.service.reachable === true ? `${results} waiting to be sent to the service.` : `${results} will be sent when the service is back.`;
+  return s.service.reachable === true
+    ? `${results} waiting to be sent to the service.`
+    : `${results} will be sent when the service is back.`;
 }
 
 /** The network account changed under the member. */
@@ -169,11 +171,22 @@ export function invitationWords(i: PendingInvitation): { question: string; conse
 /** Who queued an action done in the member's name. */
 export function queuedByWords(q: QueuedBy | null): string {
   if (!q) return 'queued before the service recorded who queues';
-  if (q.kind === 'member') return `queued by ${q.name ? `${q.name} (${q.email})` : (q.email ?? 'a member who has left')}`;
-  return { api_key: "queued with the team's API key (a program)", watchlist: 'queued by a watchlist', sync: 'queued by the service (invitations and inbox kept up to date)', sequence: 'queued by a sequence your team started' }[q.kind];
+  if (q.kind === 'member')
+    return `queued by ${q.name ? `${q.name} (${q.email})` : (q.email ?? 'a member who has left')}`;
+  return {
+    api_key: "queued with the team's API key (a program)",
+    watchlist: 'queued by a watchlist',
+    sync: 'queued by the service (invitations and inbox kept up to date)',
+    sequence: 'queued by a sequence your team started',
+  }[q.kind];
 }
 
-const DONE_MARKS: Record<TaskSummary['status'], string> = { completed: '✓', failed: '✗', processing: '…', pending: '·' };
+const DONE_MARKS: Record<TaskSummary['status'], string> = {
+  completed: '✓',
+  failed: '✗',
+  processing: '…',
+  pending: '·',
+};
 
 /** "✓ Like post · Ada Lovelace’s post “…”": what was done in the member's name, and on what. */
 export function doneWords(t: TaskSummary): string {
@@ -182,6 +195,8 @@ export function doneWords(t: TaskSummary): string {
 
 /** Said when the text changed since the member agreed. */
 export function consentChangedWords(acknowledgedAt: string | null): string {
-  const when = acknowledgedAt ? ` on ${new Date(acknowledgedAt).toLocaleDateString(undefined, { day: 'numeric', month: 'short', year: 'numeric' })}` : '';
+  const when = acknowledgedAt
+    ? ` on ${new Date(acknowledgedAt).toLocaleDateString(undefined, { day: 'numeric', month: 'short', year: 'numeric' })}`
+    : '';
   return `What runs in your name changed since you agreed${when}. Nothing runs until you read it and agree again.`;
 }

@@ -34,7 +34,8 @@ export function startPopup(app: HTMLElement, pill: HTMLElement): void {
     m.now = Date.now();
     render(popupView(m, on), app);
     render(pillView(m), pill);
-    const now = app.firstElementChild?.getAttribute('data-testid') === 'consent' ? 'consent' : 'main';
+    const now =
+      app.firstElementChild?.getAttribute('data-testid') === 'consent' ? 'consent' : 'main';
     if (now !== screen) window.scrollTo(0, 0);
     screen = now;
   };
@@ -60,9 +61,16 @@ export function startPopup(app: HTMLElement, pill: HTMLElement): void {
     try {
       const result = await run();
       const said = result.ok ? (result.message ?? success) : null;
-      m.message = result.ok ? (said ? { kind: 'info', text: said } : null) : { kind: 'error', text: result.error };
+      m.message = result.ok
+        ? said
+          ? { kind: 'info', text: said }
+          : null
+        : { kind: 'error', text: result.error };
     } catch (err) {
-      m.message = { kind: 'error', text: `The extension did not answer: ${(err as Error).message}` };
+      m.message = {
+        kind: 'error',
+        text: `The extension did not answer: ${(err as Error).message}`,
+      };
     } finally {
       m.busy = false;
     }
@@ -80,13 +88,24 @@ export function startPopup(app: HTMLElement, pill: HTMLElement): void {
       // Another service than the built-in one is an optional host permission, asked for now (this
       // is the member's click, which permissions.request needs) and never up front.
       if (origin && m.status && origin !== serviceOrigin(m.status.default_service_url)) {
-        const granted = await browser.permissions.request({ origins: [servicePermission(origin, import.meta.env.FIREFOX)] }).catch(() => false);
+        const granted = await browser.permissions
+          .request({ origins: [servicePermission(origin, import.meta.env.FIREFOX)] })
+          .catch(() => false);
         if (!granted) {
-          m.message = { kind: 'error', text: `Without permission for ${origin} the extension cannot reach that service.` };
+          m.message = {
+            kind: 'error',
+            text: `Without permission for ${origin} the extension cannot reach that service.`,
+          };
           return draw();
         }
       }
-      await act(() => sendToWorker('popup:send-code', { service_url: url, email: m.draft.email, full_name: m.draft.full_name }));
+      await act(() =>
+        sendToWorker('popup:send-code', {
+          service_url: url,
+          email: m.draft.email,
+          full_name: m.draft.full_name,
+        }),
+      );
     },
     verifyCode(ev) {
       ev.preventDefault();
@@ -95,7 +114,15 @@ export function startPopup(app: HTMLElement, pill: HTMLElement): void {
     resendCode() {
       const pending = m.status?.pending_sign_in;
       if (!pending) return;
-      void act(() => sendToWorker('popup:send-code', { service_url: pending.service_url, email: pending.email, full_name: m.draft.full_name }), 'A new code is on its way.');
+      void act(
+        () =>
+          sendToWorker('popup:send-code', {
+            service_url: pending.service_url,
+            email: pending.email,
+            full_name: m.draft.full_name,
+          }),
+        'A new code is on its way.',
+      );
     },
     restartSignIn: () => void act(() => sendToWorker('popup:restart-sign-in', {})),
     signOut: () => void act(() => sendToWorker('popup:sign-out', {})),
@@ -111,7 +138,8 @@ export function startPopup(app: HTMLElement, pill: HTMLElement): void {
     },
     acceptAccount: () => void act(() => sendToWorker('popup:accept-network-account', {})),
     openNetworkSignIn: () => void act(() => sendToWorker('popup:open-network-sign-in', {})),
-    answerInvitation: (teamId, accept) => void act(() => sendToWorker('popup:answer-invitation', { team_id: teamId, accept })),
+    answerInvitation: (teamId, accept) =>
+      void act(() => sendToWorker('popup:answer-invitation', { team_id: teamId, accept })),
     edit(field, value) {
       m.draft[field] = value;
     },

@@ -1,8 +1,27 @@
 import { html, nothing, timeTag, type TemplateResult } from '../ui/html.js';
 import type { ActivityEntry, AgentStatus, BadgeState } from '../shared/protocol.js';
 import { elapsed } from '../ui/time.js';
-import { consentNeededNotice, consentPending, consentScreen, doneInYourName, type ConsentActions, type ConsentState } from './consent-view.js';
-import { accountChanged, budgetsToShow, budgetUse, describeActivity, describeStop, describeTaskType, invitationWords, paceWords, resumeWarning, taskName, waitingResults } from './popup-text.js';
+import {
+  consentNeededNotice,
+  consentPending,
+  consentScreen,
+  doneInYourName,
+  type ConsentActions,
+  type ConsentState,
+} from './consent-view.js';
+import {
+  accountChanged,
+  budgetsToShow,
+  budgetUse,
+  describeActivity,
+  describeStop,
+  describeTaskType,
+  invitationWords,
+  paceWords,
+  resumeWarning,
+  taskName,
+  waitingResults,
+} from './popup-text.js';
 
 /**
  * The popup's view: what it shows for one state, as lit-html templates (src/ui/html.ts, the view
@@ -58,15 +77,18 @@ export function pillView(m: PopupModel): TemplateResult | typeof nothing {
   const s = m.status;
   if (!s?.signed_in) return nothing;
   // The service refuses the agent's claims until the member agrees: that is no service error.
-  if (consentPending(m.consent)) return html`<span id="badge" class="pill paused" title="Nothing runs until you agree">not started</span>`;
+  if (consentPending(m.consent))
+    return html`<span id="badge" class="pill paused" title="Nothing runs until you agree">not started</span>`;
   return html`<span id="badge" class="pill ${PILL_CLASS[s.badge.state]}" title=${s.badge.title}>${s.badge.label}</span>`;
 }
 
 export function popupView(m: PopupModel, on: PopupActions): TemplateResult {
-  if (m.unreachable) return html`<p class="msg error">The extension did not answer: ${m.unreachable}</p>`;
+  if (m.unreachable)
+    return html`<p class="msg error">The extension did not answer: ${m.unreachable}</p>`;
   const s = m.status;
   if (!s) return html`<p class="muted">Loading…</p>`;
-  if (!s.signed_in) return s.pending_sign_in ? codeForm(s.pending_sign_in, m, on) : signInForm(m, on);
+  if (!s.signed_in)
+    return s.pending_sign_in ? codeForm(s.pending_sign_in, m, on) : signInForm(m, on);
   // Before anything runs in the member's name, they read what will (docs/agent-protocol.md, "Consent").
   // Once they chose "Not now" (paused, not agreed), the main view says why nothing runs instead.
   const c = m.consent;
@@ -82,7 +104,12 @@ function messageBox(m: PopupModel) {
   return html`<p class="msg ${msg.kind}" role=${msg.kind === 'error' ? 'alert' : 'status'} data-testid="message">${msg.text}</p>`;
 }
 
-function input(m: PopupModel, on: PopupActions, field: keyof PopupModel['draft'], attrs: { id: string; type: string; autocomplete?: string; required?: boolean }) {
+function input(
+  m: PopupModel,
+  on: PopupActions,
+  field: keyof PopupModel['draft'],
+  attrs: { id: string; type: string; autocomplete?: string; required?: boolean },
+) {
   return html`<input
     id=${attrs.id}
     type=${attrs.type}
@@ -136,8 +163,16 @@ const row = (label: string, value: unknown, testId: string) =>
 
 function networkRow(s: AgentStatus, on: PopupActions) {
   const n = s.network;
-  if (n?.signed_in) return row('Network', html`<span class="ok">Signed in as ${n.full_name ?? n.public_identifier ?? 'you'}</span>`, 'network');
-  const why = n?.problem?.code === 'network_signed_out' || !n ? 'Signed out' : (n.problem?.message ?? 'Not available');
+  if (n?.signed_in)
+    return row(
+      'Network',
+      html`<span class="ok">Signed in as ${n.full_name ?? n.public_identifier ?? 'you'}</span>`,
+      'network',
+    );
+  const why =
+    n?.problem?.code === 'network_signed_out' || !n
+      ? 'Signed out'
+      : (n.problem?.message ?? 'Not available');
   return row(
     'Network',
     html`<span class="bad">${why}</span>
@@ -148,7 +183,10 @@ function networkRow(s: AgentStatus, on: PopupActions) {
 
 function serviceRow(s: AgentStatus, m: PopupModel) {
   // Its refusal while the member has not agreed is said by the notice above, not as a fault.
-  const error = consentPending(m.consent) && s.service.error?.startsWith('Consent required') ? null : s.service.error;
+  const error =
+    consentPending(m.consent) && s.service.error?.startsWith('Consent required')
+      ? null
+      : s.service.error;
   const value =
     s.service.reachable === false
       ? html`<span class="bad">Unreachable</span>`
@@ -177,20 +215,26 @@ function notices(s: AgentStatus, m: PopupModel, on: PopupActions) {
         </div>
       </div>`;
     })}
-    ${change
-      ? html`<div class="msg warn" data-testid="account-changed">
+    ${
+      change
+        ? html`<div class="msg warn" data-testid="account-changed">
           <p>${accountChanged(change)}</p>
           <button class="link" data-testid="accept-account" @click=${on.acceptAccount}>Keep working as ${change.now}</button>
         </div>`
-      : nothing}
-    ${s.safety_stop
-      ? html`<div class="msg warn" data-testid="safety-stop">
+        : nothing
+    }
+    ${
+      s.safety_stop
+        ? html`<div class="msg warn" data-testid="safety-stop">
           <p>${describeStop(s.safety_stop)}</p>
-          ${s.safety_stop.all_work || s.paused_by_user
-            ? nothing
-            : html`<button class="link" data-testid="resume-stopped" @click=${() => on.askResume(true)}>Resume them now</button>`}
+          ${
+            s.safety_stop.all_work || s.paused_by_user
+              ? nothing
+              : html`<button class="link" data-testid="resume-stopped" @click=${() => on.askResume(true)}>Resume them now</button>`
+          }
         </div>`
-      : nothing}
+        : nothing
+    }
     ${s.paused_by_user && !consentPending(m.consent) ? html`<p class="msg info" data-testid="paused">Paused: no tasks are taken until you resume.</p>` : nothing}
     ${waiting ? html`<p class="msg ${s.service.reachable === true ? 'info' : 'warn'}" data-testid="waiting-results">${waiting}</p>` : nothing}
   </div>`;
@@ -215,10 +259,10 @@ function actions(s: AgentStatus, m: PopupModel, on: PopupActions) {
   const pause = consentPending(m.consent)
     ? nothing
     : s.paused_by_user
-    ? html`<button data-testid="pause" ?disabled=${m.busy} @click=${() => on.setPaused(false)}>Resume</button>`
-    : stop?.all_work
-      ? html`<button data-testid="pause" ?disabled=${m.busy} @click=${() => on.askResume(true)}>Resume now</button>`
-      : html`<button data-testid="pause" ?disabled=${m.busy} @click=${() => on.setPaused(true)}>Pause</button>`;
+      ? html`<button data-testid="pause" ?disabled=${m.busy} @click=${() => on.setPaused(false)}>Resume</button>`
+      : stop?.all_work
+        ? html`<button data-testid="pause" ?disabled=${m.busy} @click=${() => on.askResume(true)}>Resume now</button>`
+        : html`<button data-testid="pause" ?disabled=${m.busy} @click=${() => on.setPaused(true)}>Pause</button>`;
   return html`<div class="actions">${pause}<button data-testid="sign-out" ?disabled=${m.busy} @click=${on.signOut}>Sign out</button></div>`;
 }
 
@@ -249,7 +293,9 @@ function signedIn(s: AgentStatus, m: PopupModel, on: PopupActions) {
     ${notices(s, m, on)} ${networkRow(s, on)} ${serviceRow(s, m)} ${row('Last heartbeat', timeTag(s.service.last_heartbeat_at, m.now, 'not yet'), 'heartbeat')}
     ${row(
       'Working on',
-      task ? html`${taskName(task.type, task.target)} <span class="clock" title="running for">${elapsed(task.started_at, m.now)}</span>` : 'nothing',
+      task
+        ? html`${taskName(task.type, task.target)} <span class="clock" title="running for">${elapsed(task.started_at, m.now)}</span>`
+        : 'nothing',
       'current-task',
     )}
     ${row('Today', `${s.today.completed} done, ${s.today.failed} failed`, 'today')} ${safetyView(s, m.now)}
@@ -258,12 +304,14 @@ function signedIn(s: AgentStatus, m: PopupModel, on: PopupActions) {
       Safe mode: twice the spacing, at most 50 tasks an hour
     </label>
     ${messageBox(m)} ${actions(s, m, on)} ${m.consent?.view ? doneInYourName(m.consent.done, m.now, on) : nothing}
-    ${s.recent.length
-      ? html`<h2>Recent</h2>
+    ${
+      s.recent.length
+        ? html`<h2>Recent</h2>
           <ul class="activity" data-testid="activity">
             ${s.recent.map((a) => recentLine(a, m.now))}
           </ul>`
-      : nothing}
+        : nothing
+    }
   `;
 }
 
@@ -274,8 +322,9 @@ function safetyView(s: AgentStatus, now: number) {
   if (!safety) return pace;
   const shown = budgetsToShow(safety.budgets);
   return html`
-    ${shown.length
-      ? html`<ul class="budgets" data-testid="budgets">
+    ${
+      shown.length
+        ? html`<ul class="budgets" data-testid="budgets">
           ${shown.map(
             (b) =>
               html`<li class=${b.next_free_at ? 'spent' : ''}>
@@ -283,14 +332,18 @@ function safetyView(s: AgentStatus, now: number) {
               </li>`,
           )}
         </ul>`
-      : nothing}
-    ${!safety.writes_open
-      ? html`<p class="msg info" data-testid="outside-hours">
+        : nothing
+    }
+    ${
+      !safety.writes_open
+        ? html`<p class="msg info" data-testid="outside-hours">
           Outside your working hours: likes, comments, invitations and messages wait${safety.writes_open_at ? html` until ${timeTag(safety.writes_open_at, now)}` : nothing}.
         </p>`
-      : nothing}
-    ${safety.waiting.length
-      ? html`<h2>Waiting</h2>
+        : nothing
+    }
+    ${
+      safety.waiting.length
+        ? html`<h2>Waiting</h2>
           <ul class="activity waiting" data-testid="waiting">
             ${safety.waiting.map(
               (w) => html`<li>
@@ -301,7 +354,8 @@ function safetyView(s: AgentStatus, now: number) {
               </li>`,
             )}
           </ul>`
-      : nothing}
+        : nothing
+    }
     ${pace}
   `;
 }

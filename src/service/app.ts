@@ -64,11 +64,26 @@ export function createApp(ctx: ServiceContext) {
       return c.json({ error: excerpt(err.message) }, err.status);
     }
     if (isDatabaseUnavailable(err)) {
-      ctx.log.warn('database_unavailable', { method: c.req.method, path: c.req.path, message: err.message });
+      ctx.log.warn('database_unavailable', {
+        method: c.req.method,
+        path: c.req.path,
+        message: err.message,
+      });
       c.header('Retry-After', String(DATABASE_RETRY_AFTER_S));
-      return c.json({ error: 'The service is temporarily unavailable (its database cannot be reached); try again shortly' }, 503);
+      return c.json(
+        {
+          error:
+            'The service is temporarily unavailable (its database cannot be reached); try again shortly',
+        },
+        503,
+      );
     }
-    ctx.log.error('unhandled_error', { method: c.req.method, path: c.req.path, message: err.message, stack: err.stack });
+    ctx.log.error('unhandled_error', {
+      method: c.req.method,
+      path: c.req.path,
+      message: err.message,
+      stack: err.stack,
+    });
     return c.json({ error: 'Internal server error' }, 500);
   });
   return app;

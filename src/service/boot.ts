@@ -8,7 +8,12 @@ import { createMailer } from './mail/mailer.js';
 import { createTaskSignals } from './tasks/task-signals.js';
 import { createLogger, type Logger } from './logger.js';
 import { loadSecretKey } from './security/secret-key.js';
-import { CREDENTIALS_CHANNEL, createCredentialCache, forgetEverywhere, parseCredentialChange } from './auth/credential-cache.js';
+import {
+  CREDENTIALS_CHANNEL,
+  createCredentialCache,
+  forgetEverywhere,
+  parseCredentialChange,
+} from './auth/credential-cache.js';
 import { ActivityMarks } from './auth/activity-marks.js';
 import { createTeamChanges } from './live/team-changes.js';
 
@@ -21,7 +26,11 @@ export async function createServiceContext(
   const dataDir = resolve(config.DATA_DIR);
   const url = opts.databaseUrl ?? config.DATABASE_URL ?? join(dataDir, 'pglite');
   if (!/^postgres/.test(url) && url !== 'memory://') await mkdir(url, { recursive: true });
-  const db = await openDatabase({ url, schema: opts.databaseSchema, lazyCompile: opts.lazyCompile });
+  const db = await openDatabase({
+    url,
+    schema: opts.databaseSchema,
+    lazyCompile: opts.lazyCompile,
+  });
   await migrate(db);
   const secretKey = await loadSecretKey(config.SECRET_KEY, dataDir);
   const mailer = createMailer({
@@ -40,7 +49,17 @@ export async function createServiceContext(
     });
   }
   const changes = await createTeamChanges(db);
-  return { db, config, secretKey, mailer, signals, log, credentials, activity: new ActivityMarks(), changes };
+  return {
+    db,
+    config,
+    secretKey,
+    mailer,
+    signals,
+    log,
+    credentials,
+    activity: new ActivityMarks(),
+    changes,
+  };
 }
 
 export async function closeServiceContext(ctx: ServiceContext): Promise<void> {

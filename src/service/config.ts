@@ -6,37 +6,61 @@ const intervalMessage = 'must be a whole number of seconds from 1 to 86400';
 /** Configuration by environment (README, "Configuration"). A bad value stops start-up with one line. */
 const Env = z.object({
   PORT: z._default(
-    z.coerce.number({ error: portMessage }).check(z.int({ error: portMessage }), z.gte(0, { error: portMessage }), z.lte(65535, { error: portMessage })),
+    z.coerce
+      .number({ error: portMessage })
+      .check(
+        z.int({ error: portMessage }),
+        z.gte(0, { error: portMessage }),
+        z.lte(65535, { error: portMessage }),
+      ),
     8787,
   ),
   HOST: z._default(z.string().check(z.minLength(1)), '127.0.0.1'),
   DATA_DIR: z._default(z.string().check(z.minLength(1)), './.data'),
-  DATABASE_URL: z.optional(z.string().check(z.regex(/^postgres(ql)?:\/\//, { error: 'must be a postgres:// URL' }))),
-  SMTP_URL: z.optional(z.string().check(z.regex(/^smtps?:\/\//, { error: 'must be an smtp:// or smtps:// URL' }))),
+  DATABASE_URL: z.optional(
+    z.string().check(z.regex(/^postgres(ql)?:\/\//, { error: 'must be a postgres:// URL' })),
+  ),
+  SMTP_URL: z.optional(
+    z.string().check(z.regex(/^smtps?:\/\//, { error: 'must be an smtp:// or smtps:// URL' })),
+  ),
   MAIL_FROM: z._default(z.string().check(z.minLength(3)), 'Network Agent <no-reply@localhost>'),
   MAIL_OUTBOX_DIR: z.optional(z.string()),
   SCHEDULER_INTERVAL_S: z._default(
     z.coerce
       .number({ error: intervalMessage })
-      .check(z.int({ error: intervalMessage }), z.gte(1, { error: intervalMessage }), z.lte(86_400, { error: intervalMessage })),
+      .check(
+        z.int({ error: intervalMessage }),
+        z.gte(1, { error: intervalMessage }),
+        z.lte(86_400, { error: intervalMessage }),
+      ),
     60,
   ),
   // Issue 21: how often each member's invitations and inbox are read (docs/relationships.md); 4 h.
   RELATIONSHIP_SYNC_INTERVAL_S: z._default(
     z.coerce
       .number({ error: intervalMessage })
-      .check(z.int({ error: intervalMessage }), z.gte(1, { error: intervalMessage }), z.lte(86_400, { error: intervalMessage })),
+      .check(
+        z.int({ error: intervalMessage }),
+        z.gte(1, { error: intervalMessage }),
+        z.lte(86_400, { error: intervalMessage }),
+      ),
     14_400,
   ),
   // Issue 21: the length of an hour for sequences' delay_hours and max_days (docs/sequences.md). Tests shorten it.
   SEQUENCE_HOUR_S: z._default(
     z.coerce
       .number({ error: intervalMessage })
-      .check(z.int({ error: intervalMessage }), z.gte(1, { error: intervalMessage }), z.lte(86_400, { error: intervalMessage })),
+      .check(
+        z.int({ error: intervalMessage }),
+        z.gte(1, { error: intervalMessage }),
+        z.lte(86_400, { error: intervalMessage }),
+      ),
     3600,
   ),
   PUBLIC_URL: z.optional(z.url({ error: 'must be an absolute URL' })),
-  SECRET_KEY: z.optional(z.string().check(z.regex(/^[0-9a-f]{64}$/i, { error: 'must be 64 hex characters (32 bytes)' }))),
+  SECRET_KEY: z.optional(
+    z.string().check(z.regex(/^[0-9a-f]{64}$/i, { error: 'must be 64 hex characters (32 bytes)' })),
+  ),
   TLS_CERT_FILE: z.optional(z.string()),
   TLS_KEY_FILE: z.optional(z.string()),
   LLM_API_URL: z.optional(z.url()),
@@ -53,10 +77,21 @@ export type Config = z.infer<typeof Env>;
 
 export class ConfigError extends Error {}
 
-const ECHOED = new Set(['PORT', 'HOST', 'SCHEDULER_INTERVAL_S', 'RELATIONSHIP_SYNC_INTERVAL_S', 'SEQUENCE_HOUR_S', 'ALLOW_PRIVATE_FETCH', 'MAIL_OUTBOX_DIR', 'DATA_DIR']);
+const ECHOED = new Set([
+  'PORT',
+  'HOST',
+  'SCHEDULER_INTERVAL_S',
+  'RELATIONSHIP_SYNC_INTERVAL_S',
+  'SEQUENCE_HOUR_S',
+  'ALLOW_PRIVATE_FETCH',
+  'MAIL_OUTBOX_DIR',
+  'DATA_DIR',
+]);
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
-  const present = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
+  const present = Object.fromEntries(
+    Object.entries(env).filter(([, v]) => v !== undefined && v !== ''),
+  );
   const parsed = Env.safeParse(present);
   if (!parsed.success) {
     const issue = parsed.error.issues[0]!;
@@ -67,7 +102,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   }
   const cfg = parsed.data;
   if (Boolean(cfg.TLS_CERT_FILE) !== Boolean(cfg.TLS_KEY_FILE)) {
-    throw new ConfigError('Invalid configuration: TLS_CERT_FILE and TLS_KEY_FILE must be set together');
+    throw new ConfigError(
+      'Invalid configuration: TLS_CERT_FILE and TLS_KEY_FILE must be set together',
+    );
   }
   return cfg;
 }

@@ -25,7 +25,11 @@ export interface BackgroundJob {
  */
 export const BACKGROUND_JOBS: BackgroundJob[] = [
   // A lease is 120 s; sweeping every 5 s returns a lost agent's task within seconds of expiry.
-  { name: 'sweep_expired_leases', everyMs: 5_000, run: (ctx) => sweepExpiredLeases(ctx.db, ctx.signals) },
+  {
+    name: 'sweep_expired_leases',
+    everyMs: 5_000,
+    run: (ctx) => sweepExpiredLeases(ctx.db, ctx.signals),
+  },
   // Checks every second; plans once SCHEDULER_INTERVAL_S has passed (scheduler/scheduler-job.ts).
   { name: 'scheduler', everyMs: 1_000, run: runSchedulerWhenDue },
   { name: 'slack_delivery', everyMs: 5_000, run: runSlackDelivery },
@@ -35,7 +39,11 @@ export const BACKGROUND_JOBS: BackgroundJob[] = [
   { name: 'webhook_delivery', everyMs: 5_000, run: runWebhookDelivery, wakeOn: 'webhook_ready' },
   // Each member is due every RELATIONSHIP_SYNC_INTERVAL_S (relationships/sync.ts); looking is one small query.
   // An interval set shorter than the 15 s look (tests) is looked at as often as it says.
-  { name: 'relationship_sync', everyMs: (config) => Math.min(15_000, config.RELATIONSHIP_SYNC_INTERVAL_S * 1000), run: (ctx) => runRelationshipSync(ctx) },
+  {
+    name: 'relationship_sync',
+    everyMs: (config) => Math.min(15_000, config.RELATIONSHIP_SYNC_INTERVAL_S * 1000),
+    run: (ctx) => runRelationshipSync(ctx),
+  },
   // The budgets' hourly use counts older than the week's window are never read again.
   { name: 'prune_budget_use', everyMs: 3_600_000, run: (ctx) => pruneUseByHour(ctx.db) },
   // Follows each enrolled person's step tasks and queues the next step when it is due (sequences/engine.ts).
@@ -48,10 +56,17 @@ export const BACKGROUND_JOBS: BackgroundJob[] = [
     wakeOn: 'sequence_wakeup',
   },
   // PGlite has no autovacuum (db/housekeeping.ts); looking costs one small query.
-  { name: 'tidy_embedded_database', everyMs: 10_000, run: (ctx) => tidyEmbeddedDatabase(ctx.db, ctx.log) },
+  {
+    name: 'tidy_embedded_database',
+    everyMs: 10_000,
+    run: (ctx) => tidyEmbeddedDatabase(ctx.db, ctx.log),
+  },
 ];
 
-export function startBackgroundJobs(ctx: ServiceContext, jobs: BackgroundJob[] = BACKGROUND_JOBS): { stop(): Promise<void> } {
+export function startBackgroundJobs(
+  ctx: ServiceContext,
+  jobs: BackgroundJob[] = BACKGROUND_JOBS,
+): { stop(): Promise<void> } {
   const timers: NodeJS.Timeout[] = [];
   const unlisten: Promise<() => Promise<void>>[] = [];
   const running = new Set<Promise<unknown>>();
@@ -69,7 +84,9 @@ export function startBackgroundJobs(ctx: ServiceContext, jobs: BackgroundJob[] =
       busy = true;
       const p = job
         .run(ctx)
-        .catch((err: Error) => ctx.log.error('background_job_failed', { job: job.name, message: err.message }))
+        .catch((err: Error) =>
+          ctx.log.error('background_job_failed', { job: job.name, message: err.message }),
+        )
         .finally(() => {
           busy = false;
           running.delete(p);
@@ -80,7 +97,9 @@ export function startBackgroundJobs(ctx: ServiceContext, jobs: BackgroundJob[] =
         });
       running.add(p);
     };
-    timers.push(setInterval(tick, typeof job.everyMs === 'function' ? job.everyMs(ctx.config) : job.everyMs));
+    timers.push(
+      setInterval(tick, typeof job.everyMs === 'function' ? job.everyMs(ctx.config) : job.everyMs),
+    );
     if (job.wakeOn) unlisten.push(ctx.db.listen(job.wakeOn, tick));
   }
   return {

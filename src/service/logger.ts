@@ -6,9 +6,13 @@ export interface Logger {
 }
 
 export function createLogger(opts: { silent?: boolean } = {}): Logger {
-  const write = (level: string) => (event: string, fields: Record<string, unknown> = {}) => {
-    if (opts.silent) return;
-    process.stdout.write(JSON.stringify({ t: new Date().toISOString(), level, event, ...fields }) + '\n');
-  };
+  const write =
+    (level: string) =>
+    (event: string, fields: Record<string, unknown> = {}) => {
+      if (opts.silent) return;
+      process.stdout.write(
+        JSON.stringify({ t: new Date().toISOString(), level, event, ...fields }) + '\n',
+      );
+    };
   return { info: write('info'), warn: write('warn'), error: write('error') };
 }

@@ -30,7 +30,10 @@ export async function startServer(ctx: ServiceContext, config: Config): Promise<
         ...(tls
           ? {
               createServer: createHttpsServer,
-              serverOptions: { cert: readFileSync(config.TLS_CERT_FILE!), key: readFileSync(config.TLS_KEY_FILE!) },
+              serverOptions: {
+                cert: readFileSync(config.TLS_CERT_FILE!),
+                key: readFileSync(config.TLS_KEY_FILE!),
+              },
             }
           : {}),
       },

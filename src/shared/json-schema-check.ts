@@ -34,12 +34,33 @@ export interface JsonSchema {
 
 /** The keywords checked here; the build refuses a schema with any other. */
 export const CHECKED_KEYWORDS: ReadonlySet<string> = new Set([
-  'type', 'properties', 'required', 'additionalProperties', 'propertyNames', 'items', 'prefixItems',
-  'minItems', 'maxItems', 'minLength', 'maxLength', 'pattern', 'minimum', 'maximum', 'exclusiveMinimum',
-  'exclusiveMaximum', 'const', 'enum', 'anyOf', '$ref', '$defs', 'default',
+  'type',
+  'properties',
+  'required',
+  'additionalProperties',
+  'propertyNames',
+  'items',
+  'prefixItems',
+  'minItems',
+  'maxItems',
+  'minLength',
+  'maxLength',
+  'pattern',
+  'minimum',
+  'maximum',
+  'exclusiveMinimum',
+  'exclusiveMaximum',
+  'const',
+  'enum',
+  'anyOf',
+  '$ref',
+  '$defs',
+  'default',
 ]);
 
-export type Checked<T> = { ok: true; data: T } | { ok: false; path: (string | number)[]; message: string };
+export type Checked<T> =
+  | { ok: true; data: T }
+  | { ok: false; path: (string | number)[]; message: string };
 
 type Path = (string | number)[];
 
@@ -61,7 +82,8 @@ function received(v: unknown): string {
   return typeof v;
 }
 
-const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+const isObject = (v: unknown): v is Record<string, unknown> =>
+  typeof v === 'object' && v !== null && !Array.isArray(v);
 
 function isType(type: string, v: unknown): boolean {
   switch (type) {
@@ -81,7 +103,8 @@ function isType(type: string, v: unknown): boolean {
 }
 
 const patterns = new Map<string, RegExp>();
-const regex = (source: string) => patterns.get(source) ?? patterns.set(source, new RegExp(source)).get(source)!;
+const regex = (source: string) =>
+  patterns.get(source) ?? patterns.set(source, new RegExp(source)).get(source)!;
 
 const show = (v: unknown) => JSON.stringify(v);
 
@@ -92,7 +115,11 @@ const copy = (v: unknown): unknown => (v === undefined ? v : JSON.parse(JSON.str
  * Checks `value` against the schema `id` of `docs`. A `$ref` is `#…` within the schema it is in, or
  * `<id>` / `<id>#/$defs/<name>` of another one.
  */
-export function checkJsonSchema<T>(docs: Record<string, JsonSchema>, id: string, value: unknown): Checked<T> {
+export function checkJsonSchema<T>(
+  docs: Record<string, JsonSchema>,
+  id: string,
+  value: unknown,
+): Checked<T> {
   const resolved = new Map<string, [JsonSchema, string]>();
   function resolve(ref: string, doc: string): [JsonSchema, string] {
     const known = resolved.get(`${doc} ${ref}`);
@@ -100,14 +127,21 @@ export function checkJsonSchema<T>(docs: Record<string, JsonSchema>, id: string,
     const [target, pointer = ''] = ref.split('#');
     const at = target || doc;
     let node: unknown = docs[at];
-    for (const part of pointer.split('/').filter(Boolean)) node = (node as Record<string, unknown> | undefined)?.[part];
+    for (const part of pointer.split('/').filter(Boolean))
+      node = (node as Record<string, unknown> | undefined)?.[part];
     if (!node) throw new Error(`JSON Schema ${ref} not found from ${doc}`);
     resolved.set(`${doc} ${ref}`, [node as JsonSchema, at]);
     return [node as JsonSchema, at];
   }
 
   /** Checks `v` against `s`, adding what is wrong to `issues`; answers the value as zod parses it. */
-  function run(s: JsonSchema | boolean | undefined, v: unknown, path: Path, doc: string, issues: Issue[]): unknown {
+  function run(
+    s: JsonSchema | boolean | undefined,
+    v: unknown,
+    path: Path,
+    doc: string,
+    issues: Issue[],
+  ): unknown {
     const mark = issues.length;
     const issue = (message: string, fatal = true) => {
       issues.push({ path, message, fatal });
@@ -127,7 +161,8 @@ export function checkJsonSchema<T>(docs: Record<string, JsonSchema>, id: string,
     if (s.anyOf) {
       // `z.nullable(x)` is written `anyOf: [x, {type: 'null'}]`: not a union to zod, but x or null.
       const others = s.anyOf.filter((o) => o.type !== 'null' || Object.keys(o).length > 1);
-      if (others.length === 1 && s.anyOf.length === 2) return v === null ? v : run(others[0], v, path, doc, issues);
+      if (others.length === 1 && s.anyOf.length === 2)
+        return v === null ? v : run(others[0], v, path, doc, issues);
       const tried: Issue[][] = [];
       for (const option of s.anyOf) {
         const own: Issue[] = [];
@@ -147,29 +182,41 @@ export function checkJsonSchema<T>(docs: Record<string, JsonSchema>, id: string,
     if (s.type !== undefined) {
       const types = ([] as string[]).concat(s.type);
       if (!types.some((t) => isType(t, v))) {
-        if (types.includes('integer') && Number.isInteger(v)) return issue(`Too big: expected int to be <=${Number.MAX_SAFE_INTEGER}`, false);
+        if (types.includes('integer') && Number.isInteger(v))
+          return issue(`Too big: expected int to be <=${Number.MAX_SAFE_INTEGER}`, false);
         // zod's words: a number that is not whole is not an "int"; anything else is not a "number".
-        const expected = types.map((t) => (t !== 'integer' ? t : Number.isFinite(v) ? 'int' : 'number')).join(' | ');
+        const expected = types
+          .map((t) => (t !== 'integer' ? t : Number.isFinite(v) ? 'int' : 'number'))
+          .join(' | ');
         return issue(`Invalid input: expected ${expected}, received ${received(v)}`);
       }
     }
     if ('const' in s && v !== s.const) return issue(`Invalid input: expected ${show(s.const)}`);
-    if (s.enum && !s.enum.includes(v)) return issue(`Invalid option: expected one of ${s.enum.map(show).join('|')}`);
+    if (s.enum && !s.enum.includes(v))
+      return issue(`Invalid option: expected one of ${s.enum.map(show).join('|')}`);
     if (typeof v === 'string') {
-      if (s.minLength !== undefined && v.length < s.minLength) bound(`Too small: expected string to have >=${s.minLength} characters`);
-      if (s.maxLength !== undefined && v.length > s.maxLength) bound(`Too big: expected string to have <=${s.maxLength} characters`);
-      if (s.pattern && !regex(s.pattern).test(v)) bound(`Invalid string: must match pattern /${s.pattern}/`);
+      if (s.minLength !== undefined && v.length < s.minLength)
+        bound(`Too small: expected string to have >=${s.minLength} characters`);
+      if (s.maxLength !== undefined && v.length > s.maxLength)
+        bound(`Too big: expected string to have <=${s.maxLength} characters`);
+      if (s.pattern && !regex(s.pattern).test(v))
+        bound(`Invalid string: must match pattern /${s.pattern}/`);
       return v;
     }
     if (typeof v === 'number') {
-      if (s.minimum !== undefined && v < s.minimum) bound(`Too small: expected number to be >=${s.minimum}`);
-      if (s.maximum !== undefined && v > s.maximum) bound(`Too big: expected number to be <=${s.maximum}`);
-      if (s.exclusiveMinimum !== undefined && v <= s.exclusiveMinimum) bound(`Too small: expected number to be >${s.exclusiveMinimum}`);
-      if (s.exclusiveMaximum !== undefined && v >= s.exclusiveMaximum) bound(`Too big: expected number to be <${s.exclusiveMaximum}`);
+      if (s.minimum !== undefined && v < s.minimum)
+        bound(`Too small: expected number to be >=${s.minimum}`);
+      if (s.maximum !== undefined && v > s.maximum)
+        bound(`Too big: expected number to be <=${s.maximum}`);
+      if (s.exclusiveMinimum !== undefined && v <= s.exclusiveMinimum)
+        bound(`Too small: expected number to be >${s.exclusiveMinimum}`);
+      if (s.exclusiveMaximum !== undefined && v >= s.exclusiveMaximum)
+        bound(`Too big: expected number to be <${s.exclusiveMaximum}`);
       return v;
     }
     if (Array.isArray(v)) return runArray(s, v, path, doc, issues, issue, bound);
-    if (isObject(v) && (s.properties || s.additionalProperties !== undefined || s.propertyNames)) return runObject(s, v, path, doc, issues);
+    if (isObject(v) && (s.properties || s.additionalProperties !== undefined || s.propertyNames))
+      return runObject(s, v, path, doc, issues);
     return v;
   }
 
@@ -184,19 +231,31 @@ export function checkJsonSchema<T>(docs: Record<string, JsonSchema>, id: string,
   ): unknown {
     // A tuple's length is part of its kind (zod checks it first); a list's is a bound on it.
     if (s.prefixItems && (v.length < (s.minItems ?? 0) || v.length > (s.maxItems ?? Infinity))) {
-      return issue(`Too ${v.length < (s.minItems ?? 0) ? `small: expected array to have >=${s.minItems}` : `big: expected array to have <=${s.maxItems}`} items`);
+      return issue(
+        `Too ${v.length < (s.minItems ?? 0) ? `small: expected array to have >=${s.minItems}` : `big: expected array to have <=${s.maxItems}`} items`,
+      );
     }
     const prefix = s.prefixItems ?? [];
-    const out = v.map((item, i) => run(i < prefix.length ? prefix[i] : s.items, item, [...path, i], doc, issues));
+    const out = v.map((item, i) =>
+      run(i < prefix.length ? prefix[i] : s.items, item, [...path, i], doc, issues),
+    );
     if (!s.prefixItems) {
-      if (s.minItems !== undefined && v.length < s.minItems) bound(`Too small: expected array to have >=${s.minItems} items`);
+      if (s.minItems !== undefined && v.length < s.minItems)
+        bound(`Too small: expected array to have >=${s.minItems} items`);
       // zod stops at a list too long, as at a value of the wrong kind.
-      if (s.maxItems !== undefined && v.length > s.maxItems) bound(`Too big: expected array to have <=${s.maxItems} items`, true);
+      if (s.maxItems !== undefined && v.length > s.maxItems)
+        bound(`Too big: expected array to have <=${s.maxItems} items`, true);
     }
     return out;
   }
 
-  function runObject(s: JsonSchema, v: Record<string, unknown>, path: Path, doc: string, issues: Issue[]): Record<string, unknown> {
+  function runObject(
+    s: JsonSchema,
+    v: Record<string, unknown>,
+    path: Path,
+    doc: string,
+    issues: Issue[],
+  ): Record<string, unknown> {
     const properties = s.properties ?? {};
     const required = s.required ?? [];
     // Built as entries: a key such as `__proto__` stays a key, never a prototype.
@@ -212,12 +271,19 @@ export function checkJsonSchema<T>(docs: Record<string, JsonSchema>, id: string,
     }
     const unknown = Object.keys(v).filter((k) => !Object.hasOwn(properties, k));
     if (s.additionalProperties === false) {
-      if (unknown.length) issues.push({ path, message: `Unrecognized key${unknown.length > 1 ? 's' : ''}: ${unknown.map(show).join(', ')}`, fatal: false });
+      if (unknown.length)
+        issues.push({
+          path,
+          message: `Unrecognized key${unknown.length > 1 ? 's' : ''}: ${unknown.map(show).join(', ')}`,
+          fatal: false,
+        });
       return Object.fromEntries(out);
     }
     // A plain object (neither strict nor a record) drops the keys it does not name, as zod's does.
     if (s.additionalProperties === undefined && !s.propertyNames) return Object.fromEntries(out);
-    for (const key of required) if (!Object.hasOwn(properties, key) && !Object.hasOwn(v, key)) run(s.additionalProperties, undefined, [...path, key], doc, issues);
+    for (const key of required)
+      if (!Object.hasOwn(properties, key) && !Object.hasOwn(v, key))
+        run(s.additionalProperties, undefined, [...path, key], doc, issues);
     for (const key of unknown) {
       if (s.propertyNames) run(s.propertyNames, key, [...path, key], doc, issues);
       out.push([key, run(s.additionalProperties, v[key], [...path, key], doc, issues)]);
@@ -230,5 +296,7 @@ export function checkJsonSchema<T>(docs: Record<string, JsonSchema>, id: string,
   const issues: Issue[] = [];
   const data = run(root, value, [], id, issues);
   const first = issues[0];
-  return first ? { ok: false, path: first.path, message: first.message } : { ok: true, data: data as T };
+  return first
+    ? { ok: false, path: first.path, message: first.message }
+    : { ok: true, data: data as T };
 }

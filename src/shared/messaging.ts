@@ -22,7 +22,9 @@ interface Envelope {
 export type SenderCheck = (sender: SenderLike, ext: OwnExtension) => boolean;
 
 /** A payload check: the payload typed, or why it is refused. */
-export type PayloadCheck<T> = (data: unknown) => { ok: true; data: T } | { ok: false; error: string };
+export type PayloadCheck<T> = (
+  data: unknown,
+) => { ok: true; data: T } | { ok: false; error: string };
 
 export interface Route<Req, Res> {
   allow: SenderCheck;
@@ -33,7 +35,10 @@ export interface Route<Req, Res> {
 export type Routes<P extends Protocol<P>> = { [K in keyof P]?: Route<P[K]['req'], P[K]['res']> };
 
 export function ownExtension(): OwnExtension {
-  return { id: browser.runtime.id, baseUrl: (browser.runtime as unknown as { getURL(path: string): string }).getURL('/') };
+  return {
+    id: browser.runtime.id,
+    baseUrl: (browser.runtime as unknown as { getURL(path: string): string }).getURL('/'),
+  };
 }
 
 export type Refusal = { refused: string };
@@ -54,7 +59,8 @@ export function dispatch<P extends Protocol<P>>(
 ): Promise<unknown> | undefined {
   if (!message || typeof message !== 'object' || (message as Envelope).na !== 1) return undefined;
   const type = (message as Envelope).type;
-  const route = typeof type === 'string' && Object.hasOwn(routes, type) ? routes[type as keyof P] : undefined;
+  const route =
+    typeof type === 'string' && Object.hasOwn(routes, type) ? routes[type as keyof P] : undefined;
   const refuse = async (why: string): Promise<Refusal> => {
     log(`Refused ${String(type)} from ${who(sender)}: ${why}`);
     return { refused: why };
@@ -71,21 +77,34 @@ export function listen<P extends Protocol<P>>(routes: Routes<P>): () => void {
   const listener = (message: unknown, sender: SenderLike, sendResponse: (r: unknown) => void) => {
     const answer = dispatch(routes, message, sender, ownExtension());
     if (!answer) return false;
-    answer.then(sendResponse, (err: unknown) => sendResponse({ refused: `handler failed: ${err instanceof Error ? err.message : String(err)}` }));
+    answer.then(sendResponse, (err: unknown) =>
+      sendResponse({
+        refused: `handler failed: ${err instanceof Error ? err.message : String(err)}`,
+      }),
+    );
     return true;
   };
-  browser.runtime.onMessage.addListener(listener as Parameters<typeof browser.runtime.onMessage.addListener>[0]);
-  return () => browser.runtime.onMessage.removeListener(listener as Parameters<typeof browser.runtime.onMessage.removeListener>[0]);
+  browser.runtime.onMessage.addListener(
+    listener as Parameters<typeof browser.runtime.onMessage.addListener>[0],
+  );
+  return () =>
+    browser.runtime.onMessage.removeListener(
+      listener as Parameters<typeof browser.runtime.onMessage.removeListener>[0],
+    );
 }
 
 function unwrap<T>(answer: unknown, type: string): T {
   if (answer === undefined) throw new Error(`No answer to ${type}`);
-  if (answer && typeof answer === 'object' && 'refused' in answer) throw new Error(`${type} refused: ${(answer as Refusal).refused}`);
+  if (answer && typeof answer === 'object' && 'refused' in answer)
+    throw new Error(`${type} refused: ${(answer as Refusal).refused}`);
   return answer as T;
 }
 
 /** Content script or popup -> worker. */
-export async function sendToWorker<K extends keyof ToWorker & string>(type: K, data: ToWorker[K]['req']): Promise<ToWorker[K]['res']> {
+export async function sendToWorker<K extends keyof ToWorker & string>(
+  type: K,
+  data: ToWorker[K]['req'],
+): Promise<ToWorker[K]['res']> {
   const envelope: Envelope = { na: 1, type, data };
   return unwrap(await browser.runtime.sendMessage(envelope), type);
 }

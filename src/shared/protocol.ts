@@ -128,13 +128,21 @@ export interface PopupToWorker {
   'popup:set-paused': { req: ToWorkerRequests['popup:set-paused']; res: ActionResult };
   'popup:set-safe-mode': { req: ToWorkerRequests['popup:set-safe-mode']; res: ActionResult };
   'popup:end-safety-stop': { req: ToWorkerRequests['popup:end-safety-stop']; res: ActionResult };
-  'popup:accept-network-account': { req: ToWorkerRequests['popup:accept-network-account']; res: ActionResult };
-  'popup:open-network-sign-in': { req: ToWorkerRequests['popup:open-network-sign-in']; res: ActionResult };
-  'popup:answer-invitation': { req: ToWorkerRequests['popup:answer-invitation']; res: ActionResult };
+  'popup:accept-network-account': {
+    req: ToWorkerRequests['popup:accept-network-account'];
+    res: ActionResult;
+  };
+  'popup:open-network-sign-in': {
+    req: ToWorkerRequests['popup:open-network-sign-in'];
+    res: ActionResult;
+  };
+  'popup:answer-invitation': {
+    req: ToWorkerRequests['popup:answer-invitation'];
+    res: ActionResult;
+  };
 }
 
 export type ToWorker = ContentToWorker & PopupToWorker;
 
 /** Any message between the extension's contexts: what `dispatch` needs to know of a protocol. */
 export type Protocol<P> = { [K in keyof P]: { req: unknown; res: unknown } };
-

@@ -39,7 +39,10 @@ export function isOwnExtensionPage(sender: SenderLike, ext: OwnExtension): boole
 export function isNetworkTopFrame(sender: SenderLike, ext: OwnExtension): boolean {
   if (sender.id !== ext.id || !sender.tab || typeof sender.tab.id !== 'number') return false;
   if (sender.frameId !== 0) return false;
-  return originOf(sender.url) === NETWORK_ORIGIN && originOf(sender.tab.url ?? sender.url) === NETWORK_ORIGIN;
+  return (
+    originOf(sender.url) === NETWORK_ORIGIN &&
+    originOf(sender.tab.url ?? sender.url) === NETWORK_ORIGIN
+  );
 }
 
 /**

@@ -3,7 +3,14 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect, test, type Page } from '@playwright/test';
 import { E2E_SERVICE_URL } from './support/e2e-env.js';
-import { FAST_PACE, mailedCode, publicApi, serviceCall as call, startAgentWorld, type AgentWorld } from './support/harness.js';
+import {
+  FAST_PACE,
+  mailedCode,
+  publicApi,
+  serviceCall as call,
+  startAgentWorld,
+  type AgentWorld,
+} from './support/harness.js';
 
 /**
  * Informed consent with the real extension (issue 23, docs/agent-protocol.md "Consent"): a member
@@ -27,7 +34,6 @@ let waiting: string;
 
 test.describe.configure({ mode: 'serial' });
 test.setTimeout(180_000);
-
 
 /** The popup at its size: what the member sees first, and the whole page. */
 async function shot(name: string) {
@@ -61,13 +67,44 @@ test.beforeAll(async () => {
   popup = world.popup;
   await popup.setViewportSize({ width: 360, height: 600 });
   // The admin signs up by the API and keeps the team agent-active with a heartbeat; their own agent never claims here.
-  expect((await call('POST', '/network-agent/auth-send-otp', {}, { email: ADMIN, full_name: 'Ada Lovelace' })).status).toBe(200);
-  const verified = await call('POST', '/network-agent/auth-verify-otp', {}, { email: ADMIN, otp: await mailedCode(world.service.outboxDir, ADMIN) });
-  admin = { 'x-api-key': verified.body.team.api_key, authorization: `Bearer ${verified.body.agent_token}` };
+  expect(
+    (
+      await call(
+        'POST',
+        '/network-agent/auth-send-otp',
+        {},
+        { email: ADMIN, full_name: 'Ada Lovelace' },
+      )
+    ).status,
+  ).toBe(200);
+  const verified = await call(
+    'POST',
+    '/network-agent/auth-verify-otp',
+    {},
+    { email: ADMIN, otp: await mailedCode(world.service.outboxDir, ADMIN) },
+  );
+  admin = {
+    'x-api-key': verified.body.team.api_key,
+    authorization: `Bearer ${verified.body.agent_token}`,
+  };
   api = publicApi(E2E_SERVICE_URL, verified.body.team.api_key);
-  expect((await call('POST', '/agent/heartbeat', admin, { extension_version: '1', browser: 'api', network: { signed_in: true }, paused: true })).status).toBe(200);
-  expect((await call('POST', '/api-team-members', admin, { email: MEMBER, role: 'member' })).status).toBe(201);
-  expect((await call('PATCH', '/api-team', admin, { pacing: FAST_PACE, i_accept_the_risk: true })).status).toBe(200);
+  expect(
+    (
+      await call('POST', '/agent/heartbeat', admin, {
+        extension_version: '1',
+        browser: 'api',
+        network: { signed_in: true },
+        paused: true,
+      })
+    ).status,
+  ).toBe(200);
+  expect(
+    (await call('POST', '/api-team-members', admin, { email: MEMBER, role: 'member' })).status,
+  ).toBe(201);
+  expect(
+    (await call('PATCH', '/api-team', admin, { pacing: FAST_PACE, i_accept_the_risk: true }))
+      .status,
+  ).toBe(200);
 });
 
 test.afterAll(async () => {
@@ -84,11 +121,27 @@ test('a fresh member signs in and reads what runs in their name before anything 
   const screen = popup.getByTestId('consent');
   await expect(screen).toBeVisible();
   const text = popup.getByTestId('consent-text');
-  for (const words of ['What this extension does in your name', "team's admins", "team's API key", 'Likes on posts', 'Messages to your connections', 'User Agreement', 'restricted or banned', 'pause the extension at any time', 'What goes to your team']) {
+  for (const words of [
+    'What this extension does in your name',
+    "team's admins",
+    "team's API key",
+    'Likes on posts',
+    'Messages to your connections',
+    'User Agreement',
+    'restricted or banned',
+    'pause the extension at any time',
+    'What goes to your team',
+  ]) {
     await expect(text).toContainText(words);
   }
   // The write kinds bob may turn off: those the team can queue for him (not connection requests: he is not the oldest admin).
-  for (const kind of ['agent_like_post', 'agent_comment_post', 'agent_send_message', 'agent_invitation_withdraw']) await expect(popup.getByTestId(`refuse-${kind}`)).toBeVisible();
+  for (const kind of [
+    'agent_like_post',
+    'agent_comment_post',
+    'agent_send_message',
+    'agent_invitation_withdraw',
+  ])
+    await expect(popup.getByTestId(`refuse-${kind}`)).toBeVisible();
   await expect(popup.getByTestId('refuse-agent_connection_request')).toHaveCount(0);
   await expect(popup.getByTestId('consent-agree')).toHaveText('I understand, start');
   await expect(popup.getByTestId('consent-not-now')).toHaveText('Not now');
@@ -111,14 +164,23 @@ test('a fresh member signs in and reads what runs in their name before anything 
   expect(reason).toContain(MEMBER);
   expect(reason).toContain('consent required');
   const bob = await bobInTeam();
-  expect(bob).toMatchObject({ consent_acknowledged_at: null, consent_version: null, consent_current: false });
-  expect(bob.safety?.waiting).toContainEqual(expect.objectContaining({ task_id: task, waiting_reason: reason }));
+  expect(bob).toMatchObject({
+    consent_acknowledged_at: null,
+    consent_version: null,
+    consent_current: false,
+  });
+  expect(bob.safety?.waiting).toContainEqual(
+    expect.objectContaining({ task_id: task, waiting_reason: reason }),
+  );
 
   // The admin's dashboard says it too, on bob's card.
   const page = await world.browser.context.newPage();
   await page.setViewportSize({ width: 1280, height: 900 });
   await page.goto(E2E_SERVICE_URL);
-  await world.service.ctx.db.query("UPDATE otp_codes SET sent_at = sent_at - interval '1 minute' WHERE email = $1", [ADMIN]);
+  await world.service.ctx.db.query(
+    "UPDATE otp_codes SET sent_at = sent_at - interval '1 minute' WHERE email = $1",
+    [ADMIN],
+  );
   const sentAfter = Date.now();
   await page.locator('#sign-in').getByLabel('E-mail').fill(ADMIN);
   await page.getByRole('button', { name: 'Send code' }).click();
@@ -126,7 +188,9 @@ test('a fresh member signs in and reads what runs in their name before anything 
   await page.getByRole('button', { name: 'Sign in' }).click();
   const card = page.locator(`#member-list li[data-email="${MEMBER}"]`);
   await expect(card.getByTestId('consent')).toContainText('not agreed');
-  await expect(card.getByTestId('consent')).toContainText('they get no task until they agree in their extension');
+  await expect(card.getByTestId('consent')).toContainText(
+    'they get no task until they agree in their extension',
+  );
   await card.screenshot({ path: join(ARTIFACTS, 'consent-dashboard-member.png') });
   await page.close();
 });
@@ -145,7 +209,11 @@ test('"I understand, start": the waiting task runs; a write kind the member turn
   expect(bob.consent_acknowledged_at).not.toBeNull();
 
   const before = world.fake.state.messages.length;
-  const message = await api.create('send-message', { member_email: MEMBER, profile_urn: 'urn:li:fsd_profile:ACoAAAlanTuring', message_text: 'Hello from the team' });
+  const message = await api.create('send-message', {
+    member_email: MEMBER,
+    profile_urn: 'urn:li:fsd_profile:ACoAAAlanTuring',
+    message_text: 'Hello from the team',
+  });
   const refused = await api.status(message);
   expect(refused.data.status).toBe('failed');
   expect(refused.data.error).toMatchObject({ code: 'refused_by_member' });
@@ -156,16 +224,34 @@ test('"I understand, start": the waiting task runs; a write kind the member turn
 test("each write done in the member's name shows in the popup, with its target, its time and who queued it", async () => {
   const post = world.fake.dataset.posts[0]!;
   const urn = `urn:li:activity:${post.activityId}`;
-  const [{ id: teamId }] = await world.service.ctx.db.query<{ id: string }>('SELECT team_id AS id FROM memberships WHERE email = $1', [ADMIN]);
+  const [{ id: teamId }] = await world.service.ctx.db.query<{ id: string }>(
+    'SELECT team_id AS id FROM memberships WHERE email = $1',
+    [ADMIN],
+  );
   const postId = crypto.randomUUID();
   await world.service.ctx.db.query(
     `INSERT INTO posts (id, team_id, activity_urn, post_url, content, author_name, posted_at) VALUES ($1, $2, $3, $4, $5, 'Grace Hopper', now())`,
-    [postId, teamId, urn, `https://www.linkedin.com/feed/update/${urn}/`, 'Compilers are for people, not machines.'],
+    [
+      postId,
+      teamId,
+      urn,
+      `https://www.linkedin.com/feed/update/${urn}/`,
+      'Compilers are for people, not machines.',
+    ],
   );
   // A program with the team's key likes; the admin comments from the dashboard (which sends her token too).
-  const like = await call('POST', '/api-like', { 'x-api-key': admin['x-api-key']! }, { post_id: postId, user_email: MEMBER });
+  const like = await call(
+    'POST',
+    '/api-like',
+    { 'x-api-key': admin['x-api-key']! },
+    { post_id: postId, user_email: MEMBER },
+  );
   expect((await api.finished(like.body.task_id)).status).toBe('completed');
-  const comment = await call('POST', '/api-comment', admin, { post_id: postId, user_email: MEMBER, comment_text: 'Well put, Grace.' });
+  const comment = await call('POST', '/api-comment', admin, {
+    post_id: postId,
+    user_email: MEMBER,
+    comment_text: 'Well put, Grace.',
+  });
   expect((await api.finished(comment.body.task_id)).status).toBe('completed');
 
   await popup.reload();
@@ -183,14 +269,20 @@ test("each write done in the member's name shows in the popup, with its target, 
 
 test('a new version of the text asks again, and nothing runs until the member agrees to it', async () => {
   // Bob becomes the team's oldest admin: connection requests may now be sent in his name.
-  expect((await call('PATCH', '/api-team-members', admin, { email: MEMBER, role: 'admin' })).status).toBe(200);
-  await world.service.ctx.db.query('UPDATE memberships SET joined_at = now() WHERE email = $1', [ADMIN]);
+  expect(
+    (await call('PATCH', '/api-team-members', admin, { email: MEMBER, role: 'admin' })).status,
+  ).toBe(200);
+  await world.service.ctx.db.query('UPDATE memberships SET joined_at = now() WHERE email = $1', [
+    ADMIN,
+  ]);
   const task = await api.create('fetch-connections', { member_email: MEMBER, start: 0, count: 10 });
 
   await popup.reload();
   await expect(popup.getByTestId('consent')).toBeVisible();
   await expect(popup.getByTestId('consent-changed')).toContainText('changed since you agreed');
-  await expect(popup.getByTestId('consent-text')).toContainText('Connection requests (invitations)');
+  await expect(popup.getByTestId('consent-text')).toContainText(
+    'Connection requests (invitations)',
+  );
   await expect(popup.getByTestId('refuse-agent_connection_request')).toBeVisible();
   // What he turned off stays off unless he changes it.
   await expect(popup.getByTestId('refuse-agent_send_message')).toBeChecked();

@@ -4,7 +4,15 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { E2E_SERVICE_URL } from './support/e2e-env.js';
-import { launchDashboardPage, mailedCode, publicApi, serviceCall as call, setFastPace, startE2eService, type E2eService } from './support/harness.js';
+import {
+  launchDashboardPage,
+  mailedCode,
+  publicApi,
+  serviceCall as call,
+  setFastPace,
+  startE2eService,
+  type E2eService,
+} from './support/harness.js';
 import { overflowingElements } from './support/page-overflow.js';
 
 /**
@@ -21,11 +29,20 @@ const SELF = 'urn:li:fsd_profile:ACoAAGrace';
 const PEOPLE = {
   ada: { urn: 'urn:li:fsd_profile:ACoAAAda', name: 'Ada Lovelace', slug: 'ada-lovelace' },
   alan: { urn: 'urn:li:fsd_profile:ACoAAAlan', name: 'Alan Turing', slug: 'alan-turing' },
-  katherine: { urn: 'urn:li:fsd_profile:ACoAAKatherine', name: 'Katherine Johnson', slug: 'katherine-johnson' },
-  edsger: { urn: 'urn:li:fsd_profile:ACoAAEdsger', name: 'Edsger Dijkstra', slug: 'edsger-dijkstra' },
+  katherine: {
+    urn: 'urn:li:fsd_profile:ACoAAKatherine',
+    name: 'Katherine Johnson',
+    slug: 'katherine-johnson',
+  },
+  edsger: {
+    urn: 'urn:li:fsd_profile:ACoAAEdsger',
+    name: 'Edsger Dijkstra',
+    slug: 'edsger-dijkstra',
+  },
 };
 type Person = (typeof PEOPLE)[keyof typeof PEOPLE];
-const conversationOf = (p: Person) => `urn:li:msg_conversation:(${SELF},2-${p.slug.replace('-', '')})`;
+const conversationOf = (p: Person) =>
+  `urn:li:msg_conversation:(${SELF},2-${p.slug.replace('-', '')})`;
 const START = Date.now();
 /** Fixed per test run: the service knows a message again by its sender and time. */
 const hoursAgo = (h: number) => new Date(START - h * 3_600_000).toISOString();
@@ -54,9 +71,10 @@ test.afterAll(async () => {
   if (dataDir) await rm(dataDir, { recursive: true, force: true });
 });
 
-
 /** The emulated extension takes the next task: it must be of this type. */
-async function claim(type: string): Promise<{ id: string; type: string; attempt: number; input: Record<string, unknown> }> {
+async function claim(
+  type: string,
+): Promise<{ id: string; type: string; attempt: number; input: Record<string, unknown> }> {
   const res = await call('POST', '/agent/tasks/claim', agent, { wait_s: 20 });
   expect(res.status).toBe(200);
   expect(res.body?.task?.type, JSON.stringify(res.body)).toBe(type);
@@ -64,7 +82,10 @@ async function claim(type: string): Promise<{ id: string; type: string; attempt:
 }
 
 async function complete(task: { id: string; attempt: number }, output: Record<string, unknown>) {
-  const res = await call('POST', `/agent/tasks/${task.id}/complete`, agent, { attempt: task.attempt, output });
+  const res = await call('POST', `/agent/tasks/${task.id}/complete`, agent, {
+    attempt: task.attempt,
+    output,
+  });
   expect(res.status, JSON.stringify(res.body)).toBe(200);
 }
 
@@ -81,13 +102,18 @@ test('sign in; the extension calls in', async () => {
   await page.goto(E2E_SERVICE_URL);
   const sentAfter = Date.now();
   await page.locator('#sign-in').getByLabel('E-mail').fill(EMAIL);
-  await page.locator('#sign-in').getByLabel(/Full name/).fill('Grace Hopper');
+  await page
+    .locator('#sign-in')
+    .getByLabel(/Full name/)
+    .fill('Grace Hopper');
   await page.getByRole('button', { name: 'Send code' }).click();
   await page.getByLabel('Code').fill(await mailedCode(service.outboxDir, EMAIL, sentAfter - 1000));
   await page.getByRole('button', { name: 'Sign in' }).click();
   await expect(page.locator('#live-state')).toHaveText('Live');
 
-  const raw = await page.evaluate(() => Object.values({ ...sessionStorage }).find((v) => v.includes('agent_token'))!);
+  const raw = await page.evaluate(
+    () => Object.values({ ...sessionStorage }).find((v) => v.includes('agent_token'))!,
+  );
   const s = JSON.parse(raw) as { team: { api_key: string }; agent_token: string };
   agent = { 'x-api-key': s.team.api_key, authorization: `Bearer ${s.agent_token}` };
   api = publicApi(E2E_SERVICE_URL, s.team.api_key);
@@ -99,8 +125,14 @@ test('sign in; the extension calls in', async () => {
   });
   expect(hb.status).toBe(200);
   const asked = await call('GET', '/agent/consent', agent);
-  expect((await call('POST', '/agent/consent', agent, { version: asked.body.version })).status).toBe(200);
-  await setFastPace({ api_key: s.team.api_key, agent_token: s.agent_token, service_url: E2E_SERVICE_URL });
+  expect(
+    (await call('POST', '/agent/consent', agent, { version: asked.body.version })).status,
+  ).toBe(200);
+  await setFastPace({
+    api_key: s.team.api_key,
+    agent_token: s.agent_token,
+    service_url: E2E_SERVICE_URL,
+  });
   // The relationship sync would queue its own reads between the test's claims: not due in this test.
   await service.ctx.db.query(
     `INSERT INTO relationship_sync (team_id, user_id, next_sync_at)
@@ -118,19 +150,44 @@ test('Inbox: replies first, unread marked; open a thread, reply and mark read th
     await expect(inbox.locator('#inbox-read-now-task')).toContainText('Reading your inbox: queued');
     const read = await claim('agent_conversations_fetch');
     expect(read.input).toMatchObject({ count: 20 });
-    const conversation = (p: Person, o: { unread: boolean; hours: number; text: string; fromMe: boolean }) => ({
+    const conversation = (
+      p: Person,
+      o: { unread: boolean; hours: number; text: string; fromMe: boolean },
+    ) => ({
       conversation_urn: conversationOf(p),
       unread: o.unread,
       last_activity_at: hoursAgo(o.hours),
-      participants: [{ profile_urn: p.urn, name: p.name, profile_url: `https://www.linkedin.com/in/${p.slug}/` }],
-      last_message: { text: o.text, sender_urn: o.fromMe ? SELF : p.urn, from_me: o.fromMe, delivered_at: hoursAgo(o.hours) },
+      participants: [
+        { profile_urn: p.urn, name: p.name, profile_url: `https://www.linkedin.com/in/${p.slug}/` },
+      ],
+      last_message: {
+        text: o.text,
+        sender_urn: o.fromMe ? SELF : p.urn,
+        from_me: o.fromMe,
+        delivered_at: hoursAgo(o.hours),
+      },
     });
     await complete(read, {
       conversations: [
         // Newest first, as the network lists them: my own message to Alan is the newest.
-        conversation(PEOPLE.alan, { unread: false, hours: 1, text: 'Looking forward to it.', fromMe: true }),
-        conversation(PEOPLE.ada, { unread: true, hours: 3, text: 'Thank you! Shall we talk on Thursday?', fromMe: false }),
-        conversation(PEOPLE.katherine, { unread: false, hours: 30, text: 'Could you send the deck again?', fromMe: false }),
+        conversation(PEOPLE.alan, {
+          unread: false,
+          hours: 1,
+          text: 'Looking forward to it.',
+          fromMe: true,
+        }),
+        conversation(PEOPLE.ada, {
+          unread: true,
+          hours: 3,
+          text: 'Thank you! Shall we talk on Thursday?',
+          fromMe: false,
+        }),
+        conversation(PEOPLE.katherine, {
+          unread: false,
+          hours: 30,
+          text: 'Could you send the deck again?',
+          fromMe: false,
+        }),
       ],
     });
     await expect(inbox.locator('#inbox-read-now-task')).toContainText('Reading your inbox: done ✓');
@@ -160,11 +217,29 @@ test('Inbox: replies first, unread marked; open a thread, reply and mark read th
     // on its own (the relationship sync, every 15 s): the extension is handed one read for each.
     const threads: Record<string, unknown[]> = {
       [conversationOf(PEOPLE.ada)]: [
-        { text: 'Thank you! Shall we talk on Thursday?', sender_urn: PEOPLE.ada.urn, sender_name: 'Ada Lovelace', from_me: false, delivered_at: hoursAgo(3) },
-        { text: 'Hi Ada, loved your notes on the engine.', sender_urn: SELF, sender_name: 'Grace Hopper', from_me: true, delivered_at: hoursAgo(20) },
+        {
+          text: 'Thank you! Shall we talk on Thursday?',
+          sender_urn: PEOPLE.ada.urn,
+          sender_name: 'Ada Lovelace',
+          from_me: false,
+          delivered_at: hoursAgo(3),
+        },
+        {
+          text: 'Hi Ada, loved your notes on the engine.',
+          sender_urn: SELF,
+          sender_name: 'Grace Hopper',
+          from_me: true,
+          delivered_at: hoursAgo(20),
+        },
       ],
       [conversationOf(PEOPLE.katherine)]: [
-        { text: 'Could you send the deck again?', sender_urn: PEOPLE.katherine.urn, sender_name: 'Katherine Johnson', from_me: false, delivered_at: hoursAgo(30) },
+        {
+          text: 'Could you send the deck again?',
+          sender_urn: PEOPLE.katherine.urn,
+          sender_name: 'Katherine Johnson',
+          from_me: false,
+          delivered_at: hoursAgo(30),
+        },
       ],
     };
     for (let i = 0; i < 2; i++) {
@@ -190,8 +265,16 @@ test('Inbox: replies first, unread marked; open a thread, reply and mark read th
     await expect(ada.locator('.engagement', { hasText: 'Reply' })).toContainText('Reply: queued');
     await expect(ada.getByLabel(/^Reply/)).toHaveValue('');
     const send = await claim('agent_send_message');
-    expect(send.input).toEqual({ task_type: 'agent_send_message', conversation_urn: conversationOf(PEOPLE.ada), message_text: 'Thursday at ten works.' });
-    await complete(send, { sent: true, conversation_urn: conversationOf(PEOPLE.ada), delivered_at: new Date().toISOString() });
+    expect(send.input).toEqual({
+      task_type: 'agent_send_message',
+      conversation_urn: conversationOf(PEOPLE.ada),
+      message_text: 'Thursday at ten works.',
+    });
+    await complete(send, {
+      sent: true,
+      conversation_urn: conversationOf(PEOPLE.ada),
+      delivered_at: new Date().toISOString(),
+    });
     await expect(ada.locator('.engagement', { hasText: 'Reply' })).toContainText('Reply: done ✓');
     // The service keeps what it sent: the thread shows it, and Ada no longer waits for an answer.
     await expect(ada.locator('ol.messages > li').last()).toContainText('Thursday at ten works.');
@@ -200,27 +283,53 @@ test('Inbox: replies first, unread marked; open a thread, reply and mark read th
 
   await test.step('Mark read queues mark-conversation-read; the unread mark goes once the extension did it', async () => {
     await ada.getByRole('button', { name: 'Mark read' }).click();
-    await expect(ada.locator('.engagement', { hasText: 'Mark read' })).toContainText('Mark read: queued');
+    await expect(ada.locator('.engagement', { hasText: 'Mark read' })).toContainText(
+      'Mark read: queued',
+    );
     await expect(ada.getByRole('button', { name: 'Mark read' })).toBeDisabled();
     const mark = await claim('agent_conversation_mark_read');
-    expect(mark.input).toEqual({ task_type: 'agent_conversation_mark_read', conversation_urn: conversationOf(PEOPLE.ada) });
+    expect(mark.input).toEqual({
+      task_type: 'agent_conversation_mark_read',
+      conversation_urn: conversationOf(PEOPLE.ada),
+    });
     await complete(mark, { marked_read: true });
-    await expect(ada.locator('.engagement', { hasText: 'Mark read' })).toContainText('Mark read: done ✓');
+    await expect(ada.locator('.engagement', { hasText: 'Mark read' })).toContainText(
+      'Mark read: done ✓',
+    );
     await expect(ada.locator('.badge', { hasText: 'unread' })).toHaveCount(0);
   });
 
   await test.step('read the thread again from the network: a read of its messages as the member; the new one shows', async () => {
     await ada.getByRole('button', { name: 'Read the conversation again from the network' }).click();
-    await expect(ada.locator('.engagement', { hasText: 'Reading the conversation' })).toContainText('queued');
+    await expect(ada.locator('.engagement', { hasText: 'Reading the conversation' })).toContainText(
+      'queued',
+    );
     const read = await claim('agent_conversation_messages_fetch');
-    expect(read.input).toMatchObject({ task_type: 'agent_conversation_messages_fetch', conversation_urn: conversationOf(PEOPLE.ada) });
+    expect(read.input).toMatchObject({
+      task_type: 'agent_conversation_messages_fetch',
+      conversation_urn: conversationOf(PEOPLE.ada),
+    });
     await complete(read, {
       messages: [
-        { text: 'Perfect, see you then.', sender_urn: PEOPLE.ada.urn, sender_name: 'Ada Lovelace', from_me: false, delivered_at: new Date().toISOString() },
-        { text: 'Thursday at ten works.', sender_urn: SELF, sender_name: 'Grace Hopper', from_me: true, delivered_at: hoursAgo(0.1) },
+        {
+          text: 'Perfect, see you then.',
+          sender_urn: PEOPLE.ada.urn,
+          sender_name: 'Ada Lovelace',
+          from_me: false,
+          delivered_at: new Date().toISOString(),
+        },
+        {
+          text: 'Thursday at ten works.',
+          sender_urn: SELF,
+          sender_name: 'Grace Hopper',
+          from_me: true,
+          delivered_at: hoursAgo(0.1),
+        },
       ],
     });
-    await expect(ada.locator('.engagement', { hasText: 'Reading the conversation' })).toContainText('done ✓');
+    await expect(ada.locator('.engagement', { hasText: 'Reading the conversation' })).toContainText(
+      'done ✓',
+    );
     await expect(ada.locator('ol.messages > li').last()).toContainText('Perfect, see you then.');
     // Her new message is the conversation's last word: she waits for an answer again, first in the list.
     await expect(cards.nth(0)).toContainText('Ada Lovelace');
@@ -235,7 +344,10 @@ test('Inbox: replies first, unread marked; open a thread, reply and mark read th
 test('Connection requests: pending with their age, filter by state, withdraw one, withdraw every one older than N days', async () => {
   const panel = page.locator('#connection-requests');
   const invite = async (p: Person, note?: string) => {
-    const id = await api.create('send-connection-request', { profile_urn: p.urn, ...(note ? { note } : {}) });
+    const id = await api.create('send-connection-request', {
+      profile_urn: p.urn,
+      ...(note ? { note } : {}),
+    });
     const task = await claim('agent_connection_request');
     expect(task.id).toBe(id);
     await complete(task, { sent: true, invitation_urn: `urn:li:invitation:${p.slug}` });
@@ -250,14 +362,24 @@ test('Connection requests: pending with their age, filter by state, withdraw one
     const sent = { katherine: 20, edsger: 16, alan: 3 } as const;
     for (const [slug, days] of Object.entries(sent)) {
       const p = PEOPLE[slug as keyof typeof sent];
-      await service.ctx.db.query(`UPDATE sent_invitations SET sent_at = now() - make_interval(days => $2) WHERE profile_urn = $1`, [p.urn, days]);
+      await service.ctx.db.query(
+        `UPDATE sent_invitations SET sent_at = now() - make_interval(days => $2) WHERE profile_urn = $1`,
+        [p.urn, days],
+      );
     }
     await api.create('fetch-sent-invitations', {});
     const read = await claim('agent_sent_invitations_fetch');
     await complete(read, {
       invitations: Object.entries(sent).map(([slug, days]) => {
         const p = PEOPLE[slug as keyof typeof sent];
-        return { invitation_urn: `urn:li:invitation:${p.slug}`, profile_urn: p.urn, name: p.name, profile_url: `https://www.linkedin.com/in/${p.slug}/`, sent_at: hoursAgo(24 * days), note: null };
+        return {
+          invitation_urn: `urn:li:invitation:${p.slug}`,
+          profile_urn: p.urn,
+          name: p.name,
+          profile_url: `https://www.linkedin.com/in/${p.slug}/`,
+          sent_at: hoursAgo(24 * days),
+          note: null,
+        };
       }),
     });
     await api.create('fetch-connections', { since: hoursAgo(1) });
@@ -303,11 +425,16 @@ test('Connection requests: pending with their age, filter by state, withdraw one
   await test.step('withdraw one: confirmed first, queued as its sender for that person, followed to done', async () => {
     const alan = items.filter({ hasText: 'Alan Turing' });
     await alan.getByRole('button', { name: 'Withdraw…' }).click();
-    await expect(alan.locator('.confirm')).toContainText('cannot be invited again for about three weeks');
+    await expect(alan.locator('.confirm')).toContainText(
+      'cannot be invited again for about three weeks',
+    );
     await alan.getByRole('button', { name: 'Withdraw', exact: true }).click();
     await expect(alan.locator('.engagement')).toContainText('Withdraw: queued');
     const task = await claim('agent_invitation_withdraw');
-    expect(task.input).toEqual({ task_type: 'agent_invitation_withdraw', profile_urn: PEOPLE.alan.urn });
+    expect(task.input).toEqual({
+      task_type: 'agent_invitation_withdraw',
+      profile_urn: PEOPLE.alan.urn,
+    });
     await complete(task, { withdrawn: true });
     // Withdrawn: it leaves the pending list.
     await expect(items).toHaveCount(2);
@@ -321,7 +448,9 @@ test('Connection requests: pending with their age, filter by state, withdraw one
   await test.step('every pending one older than N days: counted, confirmed, one withdrawal each', async () => {
     await panel.getByLabel(/older than/).fill('30');
     await panel.getByRole('button', { name: 'Withdraw…' }).first().click();
-    await expect(panel.locator('#withdraw-older-confirm')).toContainText('No pending invitation was sent 30 or more days ago.');
+    await expect(panel.locator('#withdraw-older-confirm')).toContainText(
+      'No pending invitation was sent 30 or more days ago.',
+    );
     await panel.getByRole('button', { name: 'OK' }).click();
     await panel.getByLabel(/older than/).fill('15');
     await panel.locator('#withdraw-older-form').getByRole('button', { name: 'Withdraw…' }).click();
@@ -332,18 +461,26 @@ test('Connection requests: pending with their age, filter by state, withdraw one
     await expect(panel.locator('#withdraw-older-status')).toContainText('Queued 2 withdrawals.');
     const first = await claim('agent_invitation_withdraw');
     const second = await claim('agent_invitation_withdraw');
-    expect([first.input.profile_urn, second.input.profile_urn].sort()).toEqual([PEOPLE.edsger.urn, PEOPLE.katherine.urn].sort());
+    expect([first.input.profile_urn, second.input.profile_urn].sort()).toEqual(
+      [PEOPLE.edsger.urn, PEOPLE.katherine.urn].sort(),
+    );
     // Katherine's was meanwhile accepted or withdrawn on the network: the failure says so in words.
     const katherine = first.input.profile_urn === PEOPLE.katherine.urn ? first : second;
     const edsger = katherine === first ? second : first;
     await complete(edsger, { withdrawn: true });
     const failed = await call('POST', `/agent/tasks/${katherine.id}/fail`, agent, {
       attempt: katherine.attempt,
-      error: { code: 'invitation_not_found', message: 'No pending invitation to this person', retryable: false },
+      error: {
+        code: 'invitation_not_found',
+        message: 'No pending invitation to this person',
+        retryable: false,
+      },
     });
     expect(failed.body).toEqual({ status: 'failed' });
     await expect(items).toHaveCount(1);
-    await expect(items.nth(0).locator('.engagement')).toContainText('Withdraw failed: There is no pending invitation to withdraw');
+    await expect(items.nth(0).locator('.engagement')).toContainText(
+      'Withdraw failed: There is no pending invitation to withdraw',
+    );
     await expect(panel.locator('#withdraw-older-status')).toContainText('Queued 2 withdrawals.');
   });
 
@@ -356,7 +493,11 @@ test('Sequences: built from steps with a live preview, people enrolled by pastin
   const form = panel.locator('form.sequence-form');
   const noteStep = form.locator('li.step-row[data-step-type="connection_request"]');
   const messageStep = form.locator('li.step-row[data-step-type="message"]');
-  const margaret = { urn: 'urn:li:fsd_profile:ACoAAMargaret', name: 'Margaret Hamilton', slug: 'margaret-hamilton' };
+  const margaret = {
+    urn: 'urn:li:fsd_profile:ACoAAMargaret',
+    name: 'Margaret Hamilton',
+    slug: 'margaret-hamilton',
+  };
 
   await test.step('with no sequence yet the form is open, with the usual steps and their preview for a sample person', async () => {
     await expect(panel.locator('#sequence-list')).toContainText('No sequences yet.');
@@ -365,32 +506,46 @@ test('Sequences: built from steps with a live preview, people enrolled by pastin
     // The sender: the signed-in member, the team's members offered.
     await expect(form.getByLabel(/^Sender/)).toHaveValue(EMAIL);
     await expect(form.locator('#sequence-senders option')).toHaveAttribute('value', EMAIL);
-    await expect(noteStep.locator('.preview')).toHaveText('Preview: Hi Ada, I enjoyed reading about Analytical Engines. Shall we connect?');
-    await expect(messageStep.locator('.preview')).toHaveText('Preview: Thanks for connecting, Ada! Would a short call next week suit you?');
+    await expect(noteStep.locator('.preview')).toHaveText(
+      'Preview: Hi Ada, I enjoyed reading about Analytical Engines. Shall we connect?',
+    );
+    await expect(messageStep.locator('.preview')).toHaveText(
+      'Preview: Thanks for connecting, Ada! Would a short call next week suit you?',
+    );
   });
 
   await test.step('the preview follows every keystroke: fallbacks, an unknown field as the API’s 400, an empty field without fallback', async () => {
     await form.getByLabel('Company', { exact: true }).fill('');
-    await expect(noteStep.locator('.preview')).toHaveText('Preview: Hi Ada, I enjoyed reading about your work. Shall we connect?');
+    await expect(noteStep.locator('.preview')).toHaveText(
+      'Preview: Hi Ada, I enjoyed reading about your work. Shall we connect?',
+    );
     await form.getByLabel('First name', { exact: true }).fill('');
-    await expect(noteStep.locator('.preview')).toHaveText('Preview: Hi there, I enjoyed reading about your work. Shall we connect?');
+    await expect(noteStep.locator('.preview')).toHaveText(
+      'Preview: Hi there, I enjoyed reading about your work. Shall we connect?',
+    );
 
     const unknown =
       "Unknown template field '{title}' in step 4: use {first_name}, {last_name}, {company}, {headline}, each with an optional fallback such as {first_name|there}";
-    await messageStep.getByLabel(/^Text/).fill('Hi {first_name|there}, how is being {title} going?');
+    await messageStep
+      .getByLabel(/^Text/)
+      .fill('Hi {first_name|there}, how is being {title} going?');
     await expect(messageStep.locator('.preview.error')).toHaveText(unknown);
     await form.getByLabel('Name', { exact: true }).fill('Robotics founders');
     await form.getByRole('button', { name: 'Create sequence' }).click();
     // The service refuses it in the same words.
     await expect(form.locator('.status[data-kind="error"]')).toHaveText(unknown);
 
-    await messageStep.getByLabel(/^Text/).fill('Thanks for connecting, {first_name}! Would a short call next week suit you?');
+    await messageStep
+      .getByLabel(/^Text/)
+      .fill('Thanks for connecting, {first_name}! Would a short call next week suit you?');
     await expect(messageStep.locator('.preview.error')).toHaveText(
       'This person’s step would fail: the message needs {first_name}, which is empty for this person and has no fallback.',
     );
     await form.getByLabel('First name', { exact: true }).fill('Ada');
     await form.getByLabel('Company', { exact: true }).fill('Analytical Engines');
-    await expect(messageStep.locator('.preview')).toHaveText('Preview: Thanks for connecting, Ada! Would a short call next week suit you?');
+    await expect(messageStep.locator('.preview')).toHaveText(
+      'Preview: Thanks for connecting, Ada! Would a short call next week suit you?',
+    );
   });
 
   await test.step('add a step, set its delay, create: the card sums the steps up and opens', async () => {
@@ -401,9 +556,13 @@ test('Sequences: built from steps with a live preview, people enrolled by pastin
     await expect(form.locator('li.step-row')).toHaveCount(5);
     await screenshots('13-dashboard-sequence-builder', 'sequences');
     await form.getByRole('button', { name: 'Create sequence' }).click();
-    await expect(panel.locator('#sequences-status')).toHaveText('Created “Robotics founders”. Enroll people in it below.');
+    await expect(panel.locator('#sequences-status')).toHaveText(
+      'Created “Robotics founders”. Enroll people in it below.',
+    );
     const card = panel.locator('li.sequence', { hasText: 'Robotics founders' });
-    await expect(card.locator('.steps-summary')).toHaveText('Visit → Invite with a note → Wait ≤ 15 d, then withdraw → Message after 24 h → Like after 48 h');
+    await expect(card.locator('.steps-summary')).toHaveText(
+      'Visit → Invite with a note → Wait ≤ 15 d, then withdraw → Message after 24 h → Like after 48 h',
+    );
     await expect(card.locator('.badge', { hasText: 'active' })).toBeVisible();
     const listed = await call('GET', '/api-sequences', { 'x-api-key': agent['x-api-key']! });
     expect(listed.body.sequences).toHaveLength(1);
@@ -413,9 +572,16 @@ test('Sequences: built from steps with a live preview, people enrolled by pastin
       stop_on_reply: true,
       steps: [
         { type: 'visit' },
-        { type: 'connection_request', note: 'Hi {first_name|there}, I enjoyed reading about {company|your work}. Shall we connect?' },
+        {
+          type: 'connection_request',
+          note: 'Hi {first_name|there}, I enjoyed reading about {company|your work}. Shall we connect?',
+        },
         { type: 'wait_for_acceptance', max_days: 15, withdraw_if_not_accepted: true },
-        { type: 'message', text: 'Thanks for connecting, {first_name}! Would a short call next week suit you?', delay_hours: 24 },
+        {
+          type: 'message',
+          text: 'Thanks for connecting, {first_name}! Would a short call next week suit you?',
+          delay_hours: 24,
+        },
         { type: 'like_latest_post', delay_hours: 48 },
       ],
     });
@@ -424,9 +590,19 @@ test('Sequences: built from steps with a live preview, people enrolled by pastin
   const card = panel.locator('li.sequence', { hasText: 'Robotics founders' });
   const people = card.locator('ul.people > li.person');
   await test.step('enroll by pasting profiles: who was enrolled, who was skipped and why', async () => {
-    await card.getByLabel(/^Enroll people/).fill(
-      [`https://www.linkedin.com/in/${margaret.slug}/`, 'edsger-dijkstra', '', PEOPLE.ada.urn, 'edsger-dijkstra', 'urn:li:member:12345', 'not a profile!'].join('\n'),
-    );
+    await card
+      .getByLabel(/^Enroll people/)
+      .fill(
+        [
+          `https://www.linkedin.com/in/${margaret.slug}/`,
+          'edsger-dijkstra',
+          '',
+          PEOPLE.ada.urn,
+          'edsger-dijkstra',
+          'urn:li:member:12345',
+          'not a profile!',
+        ].join('\n'),
+      );
     await card.getByRole('button', { name: 'Enroll' }).click();
     const result = card.locator('.enroll-result');
     await expect(result).toContainText('Enrolled 2; skipped 4:');
@@ -464,7 +640,16 @@ test('Sequences: built from steps with a live preview, people enrolled by pastin
         connections: null,
         followers: 900,
         about: '',
-        experience: [{ title: 'Director', company_name: 'MIT Instrumentation Lab', location: null, description: null, start: null, end: null }],
+        experience: [
+          {
+            title: 'Director',
+            company_name: 'MIT Instrumentation Lab',
+            location: null,
+            description: null,
+            start: null,
+            end: null,
+          },
+        ],
         education: [],
         skills: [],
         network_degree: 'second',
@@ -472,13 +657,19 @@ test('Sequences: built from steps with a live preview, people enrolled by pastin
     }
     const invite = await claim('agent_connection_request');
     // The note the preview promised, filled with what the visit read.
-    expect(invite.input).toEqual({ task_type: 'agent_connection_request', profile_urn: margaret.urn, note: 'Hi Margaret, I enjoyed reading about MIT Instrumentation Lab. Shall we connect?' });
+    expect(invite.input).toEqual({
+      task_type: 'agent_connection_request',
+      profile_urn: margaret.urn,
+      note: 'Hi Margaret, I enjoyed reading about MIT Instrumentation Lab. Shall we connect?',
+    });
     await complete(invite, { sent: true, invitation_urn: 'urn:li:invitation:margaret' });
 
     const maggie = people.filter({ hasText: margaret.name });
     await expect(maggie).toHaveAttribute('data-state', 'waiting_acceptance');
     await expect(maggie.locator('.current-step')).toHaveText('3 of 5: Wait for the acceptance');
-    await expect(maggie.locator('.waiting-reason')).toContainText('waiting for Margaret Hamilton to accept the invitation, until');
+    await expect(maggie.locator('.waiting-reason')).toContainText(
+      'waiting for Margaret Hamilton to accept the invitation, until',
+    );
     // The service's ISO time, shown in the reader's own words.
     await expect(maggie.locator('.waiting-reason')).not.toContainText(/\d{4}-\d\d-\d\dT/);
     await expect(maggie.locator('.next-run')).toContainText('in 15 days');
@@ -514,10 +705,13 @@ test('Sequences: built from steps with a live preview, people enrolled by pastin
       total: 1,
     });
     const maggie = people.filter({ hasText: margaret.name });
-    await expect(maggie.locator('.current-step')).toHaveText('4 of 5: Message', { timeout: 20_000 });
+    await expect(maggie.locator('.current-step')).toHaveText('4 of 5: Message', {
+      timeout: 20_000,
+    });
     await expect(maggie.locator('.next-run')).toHaveText('tomorrow');
     // delay_hours counts from the end of the step before: a day after the acceptance was seen.
-    const due = Date.parse((await maggie.locator('.next-run time').getAttribute('datetime'))!) - Date.now();
+    const due =
+      Date.parse((await maggie.locator('.next-run time').getAttribute('datetime'))!) - Date.now();
     expect(due / 3_600_000).toBeGreaterThan(23);
     expect(due / 3_600_000).toBeLessThanOrEqual(24);
     const funnel = card.locator('.funnel');
@@ -528,7 +722,10 @@ test('Sequences: built from steps with a live preview, people enrolled by pastin
     await expect(funnel.locator('[data-stage="replied"] .stage-rate')).toHaveText('—');
     await screenshots('14-dashboard-sequence', 'sequences');
     // The whole page: where the three panels sit among the others.
-    await page.screenshot({ path: join(ARTIFACTS, '15-dashboard-follow-through-1280.png'), fullPage: true });
+    await page.screenshot({
+      path: join(ARTIFACTS, '15-dashboard-follow-through-1280.png'),
+      fullPage: true,
+    });
   });
 
   await test.step('stop one person: DELETE of their enrollment; the list says stopped', async () => {
@@ -538,12 +735,16 @@ test('Sequences: built from steps with a live preview, people enrolled by pastin
     await expect(maggie.getByRole('button', { name: 'Stop for this person' })).toHaveCount(0);
     const id = await maggie.getAttribute('data-enrollment-id');
     const sequenceId = await card.getAttribute('data-sequence-id');
-    const listed = await call('GET', `/api-sequences/${sequenceId}/enrollments?state=stopped`, { 'x-api-key': agent['x-api-key']! });
+    const listed = await call('GET', `/api-sequences/${sequenceId}/enrollments?state=stopped`, {
+      'x-api-key': agent['x-api-key']!,
+    });
     expect(listed.body.enrollments.map((e: { id: string }) => e.id)).toEqual([id]);
   });
 
   await test.step('pause, resume, delete (confirmed)', async () => {
-    const status = async () => (await call('GET', '/api-sequences', { 'x-api-key': agent['x-api-key']! })).body.sequences[0]?.status;
+    const status = async () =>
+      (await call('GET', '/api-sequences', { 'x-api-key': agent['x-api-key']! })).body.sequences[0]
+        ?.status;
     await card.getByRole('button', { name: 'Pause' }).click();
     await expect(card.locator('.badge', { hasText: 'paused' })).toBeVisible();
     expect(await status()).toBe('paused');
@@ -552,7 +753,9 @@ test('Sequences: built from steps with a live preview, people enrolled by pastin
     expect(await status()).toBe('active');
     await card.getByRole('button', { name: 'Delete…' }).click();
     await card.getByRole('button', { name: 'Delete', exact: true }).click();
-    await expect(panel.locator('#sequences-status')).toHaveText('Deleted “Robotics founders”: everyone in it stopped.');
+    await expect(panel.locator('#sequences-status')).toHaveText(
+      'Deleted “Robotics founders”: everyone in it stopped.',
+    );
     await expect(panel.locator('li.sequence')).toHaveCount(0);
     expect(await status()).toBeUndefined();
   });

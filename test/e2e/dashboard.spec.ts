@@ -48,7 +48,10 @@ test.beforeAll(async () => {
     // The scheduler plans a new watchlist's first collection within a second.
     SCHEDULER_INTERVAL_S: '1',
   });
-  ctx = await createServiceContext(config, { ...e2eDatabase(dataDir), log: createLogger({ silent: !process.env.TEST_LOG }) });
+  ctx = await createServiceContext(config, {
+    ...e2eDatabase(dataDir),
+    log: createLogger({ silent: !process.env.TEST_LOG }),
+  });
   service = await startServer(ctx, config);
   ({ browser, context, page, errors: pageErrors } = await launchDashboardPage());
   await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: service.url });
@@ -65,12 +68,21 @@ test.afterAll(async () => {
 async function mailedCode(email: string): Promise<string> {
   const deadline = Date.now() + 10_000;
   while (Date.now() < deadline) {
-    const names = (await readdir(outboxDir).catch(() => [] as string[])).filter((n) => n.endsWith('.eml'));
-    const files = await Promise.all(names.map(async (n) => ({ n, t: (await stat(join(outboxDir, n))).mtimeMs })));
+    const names = (await readdir(outboxDir).catch(() => [] as string[])).filter((n) =>
+      n.endsWith('.eml'),
+    );
+    const files = await Promise.all(
+      names.map(async (n) => ({ n, t: (await stat(join(outboxDir, n))).mtimeMs })),
+    );
     for (const { n } of files.sort((a, b) => b.t - a.t)) {
       const eml = await readFile(join(outboxDir, n), 'utf8');
       if (!new RegExp(`^To: .*${email.replace(/[.+]/g, '\\$&')}`, 'mi').test(eml)) continue;
-      const code = /\b(\d{6})\b/.exec(eml.split(/\r?\n\r?\n/).slice(1).join('\n'))?.[1];
+      const code = /\b(\d{6})\b/.exec(
+        eml
+          .split(/\r?\n\r?\n/)
+          .slice(1)
+          .join('\n'),
+      )?.[1];
       if (code) return code;
     }
     await new Promise((r) => setTimeout(r, 100));
@@ -108,7 +120,17 @@ async function screenshots(name: string) {
   await page.setViewportSize({ width: 1280, height: 900 });
 }
 
-function collectedPost(n: number, o: { content: string; author: string; headline: string; likes: number; comments: number; hoursAgo: number }) {
+function collectedPost(
+  n: number,
+  o: {
+    content: string;
+    author: string;
+    headline: string;
+    likes: number;
+    comments: number;
+    hoursAgo: number;
+  },
+) {
   const id = `72000000000000000${10 + n}`;
   return {
     linkedin_post_url: `https://www.linkedin.com/feed/update/urn:li:activity:${id}/`,
@@ -154,7 +176,9 @@ test('sign in, reveal the key, add a member, create a watchlist, see and filter 
     await page.getByRole('button', { name: 'Sign in' }).click();
     await expect(page.locator('#whoami-text')).toContainText(EMAIL);
     await expect(page.locator('#whoami-text')).toContainText('(admin)');
-    expect(await page.evaluate(() => localStorage.length), 'nothing is kept in localStorage').toBe(0);
+    expect(await page.evaluate(() => localStorage.length), 'nothing is kept in localStorage').toBe(
+      0,
+    );
   });
 
   await test.step('above the fold: posts and tasks; the key waits behind Settings', async () => {
@@ -174,7 +198,9 @@ test('sign in, reveal the key, add a member, create a watchlist, see and filter 
     const revealed = (await keyBox.textContent())!.trim();
     expect(revealed).toMatch(/^nak_/);
     expect((await api('GET', '/api-tasks', { 'x-api-key': revealed })).status).toBe(200);
-    expect((await api('GET', '/api-tasks', { 'x-api-key': `${revealed.slice(0, -2)}xx` })).status).toBe(401);
+    expect(
+      (await api('GET', '/api-tasks', { 'x-api-key': `${revealed.slice(0, -2)}xx` })).status,
+    ).toBe(401);
     await page.getByRole('button', { name: 'Copy' }).click();
     await expect(page.locator('#api-key-status')).toHaveText('Copied to the clipboard.');
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(revealed);
@@ -196,7 +222,9 @@ test('sign in, reveal the key, add a member, create a watchlist, see and filter 
     const grace = page.locator('#member-list li[data-email="grace@example.com"]');
     await expect(grace).toContainText('invited');
     await expect(grace).toContainText('member');
-    await expect(page.locator('#add-member-form .status')).toContainText('grace@example.com was added');
+    await expect(page.locator('#add-member-form .status')).toContainText(
+      'grace@example.com was added',
+    );
   });
 
   await test.step('the extension checks in: the member shows as active, signed in, not paused', async () => {
@@ -205,13 +233,19 @@ test('sign in, reveal the key, add a member, create a watchlist, see and filter 
     const hb = await api('POST', '/agent/heartbeat', agent, {
       extension_version: '1.4.2',
       browser: 'chrome 156',
-      network: { signed_in: true, member_urn: 'urn:li:fsd_profile:ACoAAAda', public_identifier: 'ada-lovelace' },
+      network: {
+        signed_in: true,
+        member_urn: 'urn:li:fsd_profile:ACoAAAda',
+        public_identifier: 'ada-lovelace',
+      },
       paused: false,
     });
     expect(hb.status).toBe(200);
     // The member agreed, in the extension's popup, to what runs in their name (docs/agent-protocol.md, "Consent").
     const asked = await api('GET', '/agent/consent', agent);
-    expect((await api('POST', '/agent/consent', agent, { version: asked.body.version })).status).toBe(200);
+    expect(
+      (await api('POST', '/agent/consent', agent, { version: asked.body.version })).status,
+    ).toBe(200);
     // No Refresh: the heartbeat changed the member, and the live stream says so.
     const me = page.locator(`#member-list li[data-email="${EMAIL}"]`);
     await expect(me.locator('.badge.good', { hasText: /^active$/ })).toBeVisible();
@@ -249,15 +283,44 @@ test('sign in, reveal the key, add a member, create a watchlist, see and filter 
     const task = claim.body.task as { id: string; type: string; attempt: number };
     expect(task.type).toBe('agent_keyword_tracking');
     const posts = [
-      collectedPost(1, { content: 'How ai agents change sales. <img src=x onerror="document.title=\'pwned\'">', author: 'Carla Chief', headline: 'CEO at Acme', likes: 40, comments: 12, hoursAgo: 30 }),
-      collectedPost(2, { content: 'Shipping ai agents to production: what broke first.', author: 'Sam Senior', headline: 'Senior Engineer at Foo', likes: 500, comments: 80, hoursAgo: 5 }),
-      collectedPost(3, { content: `My first week with ai agents. ${'Notes from the trenches. '.repeat(30)}`, author: 'Ivy Intern', headline: 'Marketing Intern', likes: 3, comments: 0, hoursAgo: 2 }),
+      collectedPost(1, {
+        content: 'How ai agents change sales. <img src=x onerror="document.title=\'pwned\'">',
+        author: 'Carla Chief',
+        headline: 'CEO at Acme',
+        likes: 40,
+        comments: 12,
+        hoursAgo: 30,
+      }),
+      collectedPost(2, {
+        content: 'Shipping ai agents to production: what broke first.',
+        author: 'Sam Senior',
+        headline: 'Senior Engineer at Foo',
+        likes: 500,
+        comments: 80,
+        hoursAgo: 5,
+      }),
+      collectedPost(3, {
+        content: `My first week with ai agents. ${'Notes from the trenches. '.repeat(30)}`,
+        author: 'Ivy Intern',
+        headline: 'Marketing Intern',
+        likes: 3,
+        comments: 0,
+        hoursAgo: 2,
+      }),
     ];
-    const done = await api('POST', `/agent/tasks/${task.id}/complete`, agent, { attempt: task.attempt, output: { posts } });
+    const done = await api('POST', `/agent/tasks/${task.id}/complete`, agent, {
+      attempt: task.attempt,
+      output: { posts },
+    });
     expect(done.status).toBe(200);
 
     // A second task fails, so the tasks panel has an error to show.
-    const fetch = await api('POST', '/network-agent/fetch-profile', { 'x-api-key': s.api_key }, { profile_slug: 'no-such-person' });
+    const fetch = await api(
+      'POST',
+      '/network-agent/fetch-profile',
+      { 'x-api-key': s.api_key },
+      { profile_slug: 'no-such-person' },
+    );
     expect(fetch.status).toBe(200);
     const claim2 = await api('POST', '/agent/tasks/claim', agent, { wait_s: 5 });
     expect(claim2.body.task.id).toBe(fetch.body.api_agent_task_id);
@@ -279,7 +342,10 @@ test('sign in, reveal the key, add a member, create a watchlist, see and filter 
     await expect(posts.nth(2)).toContainText('<img src=x onerror=');
     await expect(posts.nth(2).locator('img')).toHaveCount(0);
     expect(await page.title()).not.toBe('pwned');
-    await expect(posts.nth(2).getByRole('link', { name: 'Open post' })).toHaveAttribute('href', /^https:\/\/www\.linkedin\.com\/feed\/update\/urn:li:activity:/);
+    await expect(posts.nth(2).getByRole('link', { name: 'Open post' })).toHaveAttribute(
+      'href',
+      /^https:\/\/www\.linkedin\.com\/feed\/update\/urn:li:activity:/,
+    );
     await posts.nth(0).getByRole('button', { name: 'Show more' }).click();
     await expect(posts.nth(0)).toContainText('Show less');
   });
@@ -320,7 +386,11 @@ test('sign in, reveal the key, add a member, create a watchlist, see and filter 
     await expect(failed).toContainText('Read profile no-such-person');
     await expect(failed).toContainText('The network has no such profile, company or post');
     await expect(failed).toContainText('run by Ada Lovelace');
-    await expect(page.locator('#task-list li.status-completed').filter({ hasText: 'Collect keyword “ai agents”' })).toHaveCount(1);
+    await expect(
+      page
+        .locator('#task-list li.status-completed')
+        .filter({ hasText: 'Collect keyword “ai agents”' }),
+    ).toHaveCount(1);
     await page.locator('#tasks-status-filter').selectOption('failed');
     await expect(page.locator('#task-list > li')).toHaveCount(1);
     await page.locator('#tasks-status-filter').selectOption('');
@@ -329,8 +399,12 @@ test('sign in, reveal the key, add a member, create a watchlist, see and filter 
 
   await test.step('members show each budget against its limit, and what waits', async () => {
     const me = page.locator(`#member-list li[data-email="${EMAIL}"]`);
-    await expect(me.locator('li.budget[data-task-type="agent_like_post"]')).toContainText('0 / 100 today');
-    await expect(me.locator('li.budget[data-task-type="agent_keyword_tracking"]')).toContainText('1 / 300 today');
+    await expect(me.locator('li.budget[data-task-type="agent_like_post"]')).toContainText(
+      '0 / 100 today',
+    );
+    await expect(me.locator('li.budget[data-task-type="agent_keyword_tracking"]')).toContainText(
+      '1 / 300 today',
+    );
     await expect(me).toContainText('Nothing waits.');
     await expect(page.locator('#team-pace')).toContainText('30–90 s between likes');
   });
@@ -349,9 +423,13 @@ test('sign in, reveal the key, add a member, create a watchlist, see and filter 
     await form.getByRole('button', { name: 'Save' }).click();
     // The service's own 400 message, under the Slack field, and the form kept as typed.
     const slackError = form.locator('.field-error[data-field="slack_webhook_url"]');
-    await expect(slackError).toHaveText("Invalid 'slack_webhook_url': must be an http(s) URL or null");
+    await expect(slackError).toHaveText(
+      "Invalid 'slack_webhook_url': must be an http(s) URL or null",
+    );
     await expect(form.getByLabel(/^Slack webhook/)).toHaveAttribute('aria-invalid', 'true');
-    await expect(form.getByLabel('Keyword', { exact: true }).nth(1)).toHaveValue('browser automation');
+    await expect(form.getByLabel('Keyword', { exact: true }).nth(1)).toHaveValue(
+      'browser automation',
+    );
     await screenshots('03-watchlist-field-error');
     await form.getByLabel(/^Slack webhook/).fill('');
     await form.getByRole('button', { name: 'Save' }).click();
@@ -365,7 +443,11 @@ test('sign in, reveal the key, add a member, create a watchlist, see and filter 
       labels: [{ name: 'Lead', description: 'someone who may buy' }],
       slack_webhook_url: null,
       keywords: [
-        { keyword: 'ai agents', required_keywords: ['production', 'sales'], excluded_keywords: ['crypto'] },
+        {
+          keyword: 'ai agents',
+          required_keywords: ['production', 'sales'],
+          excluded_keywords: ['crypto'],
+        },
         { keyword: 'browser automation', required_keywords: [], excluded_keywords: [] },
       ],
     });
@@ -380,20 +462,29 @@ test('sign in, reveal the key, add a member, create a watchlist, see and filter 
     const cycles = card.locator('details.cycles');
     await expect(cycles.locator('summary')).toHaveText('Last 2 cycles: collecting…');
     await cycles.locator('summary').click();
-    await expect(cycles.locator('li.cycle .cycle-result')).toHaveText(['collecting…', '3 new posts']);
+    await expect(cycles.locator('li.cycle .cycle-result')).toHaveText([
+      'collecting…',
+      '3 new posts',
+    ]);
     // Every 24 h now: a day after the last collection, to the millisecond (one planning sets both).
     // Worded as a day ahead: 'tomorrow' when drawn within half a second of that planning (time
     // words round to the second), 'in 24 h' when drawn later, as on a loaded machine.
     const line = card.locator('.collection');
-    const lastCollected = Date.parse((await line.locator('time').first().getAttribute('datetime'))!);
-    expect(Date.parse((await line.getAttribute('data-next'))!) - lastCollected).toBe(24 * 3_600_000);
+    const lastCollected = Date.parse(
+      (await line.locator('time').first().getAttribute('datetime'))!,
+    );
+    expect(Date.parse((await line.getAttribute('data-next'))!) - lastCollected).toBe(
+      24 * 3_600_000,
+    );
     await expect(card.locator('.next-collection')).toHaveText(/^next (tomorrow|in 24 h)$/);
     await card.getByRole('button', { name: 'Pause' }).click();
     await expect(card.locator('.badge.warn', { hasText: 'paused' })).toBeVisible();
     await expect(card.locator('.next-collection')).toHaveText('no collection planned while paused');
     await expect(card).toHaveAttribute('data-paused', 'true');
     const s = await session();
-    expect((await api('GET', '/api-keyword-watchlist', { 'x-api-key': s.api_key })).body.watchlists[0]).toMatchObject({ disable: true, next_collection_at: null });
+    expect(
+      (await api('GET', '/api-keyword-watchlist', { 'x-api-key': s.api_key })).body.watchlists[0],
+    ).toMatchObject({ disable: true, next_collection_at: null });
     await card.getByRole('button', { name: 'Resume' }).click();
     // Due at once; the scheduler (every second here) may already have planned it for a day later.
     await expect(card.locator('.next-collection')).toHaveText(/^next(: due now| tomorrow)$/);
@@ -401,14 +492,21 @@ test('sign in, reveal the key, add a member, create a watchlist, see and filter 
 
   await test.step('a people watchlist made through the API appears by itself, is renamed, and deleted', async () => {
     const s = await session();
-    const made = await api('POST', '/api-people-watchlist', { 'x-api-key': s.api_key }, { profiles: ['https://www.linkedin.com/in/grace-hopper/'], name: 'Founders' });
+    const made = await api(
+      'POST',
+      '/api-people-watchlist',
+      { 'x-api-key': s.api_key },
+      { profiles: ['https://www.linkedin.com/in/grace-hopper/'], name: 'Founders' },
+    );
     expect(made.status).toBe(201);
     const card = page.locator(`#watchlist-list li[data-watchlist-id="${made.body.id}"]`);
     await expect(card).toContainText('1 profile');
     await card.getByRole('button', { name: 'Edit' }).click();
     await card.getByLabel('Name').fill('   ');
     await card.getByRole('button', { name: 'Save' }).click();
-    await expect(card.locator('.field-error[data-field="name"]')).toHaveText('Name cannot be empty');
+    await expect(card.locator('.field-error[data-field="name"]')).toHaveText(
+      'Name cannot be empty',
+    );
     await card.getByLabel('Name').fill('Founders we follow');
     await card.getByRole('button', { name: 'Save' }).click();
     await expect(card.locator('.pick-title')).toContainText('Founders we follow');
@@ -416,7 +514,10 @@ test('sign in, reveal the key, add a member, create a watchlist, see and filter 
     await expect(card).toContainText('Delete “Founders we follow”?');
     await card.getByRole('button', { name: 'Delete' }).click();
     await expect(card).toHaveCount(0);
-    expect((await api('GET', `/api-people-watchlist?id=${made.body.id}`, { 'x-api-key': s.api_key })).status).toBe(404);
+    expect(
+      (await api('GET', `/api-people-watchlist?id=${made.body.id}`, { 'x-api-key': s.api_key }))
+        .status,
+    ).toBe(404);
   });
 
   await test.step('webhooks in Settings: a refused URL says why; the secret is shown once; delivery log; delete', async () => {
@@ -448,12 +549,33 @@ test('sign in, reveal the key, add a member, create a watchlist, see and filter 
 
   await test.step('an invitation from another team asks first: Join …? Decline withdraws it', async () => {
     const bob = 'bob@example.com';
-    expect((await api('POST', '/network-agent/auth-send-otp', {}, { email: bob, full_name: 'Bob Builder' })).status).toBe(200);
-    const verified = await api('POST', '/network-agent/auth-verify-otp', {}, { email: bob, otp: await mailedCode(bob) });
+    expect(
+      (
+        await api(
+          'POST',
+          '/network-agent/auth-send-otp',
+          {},
+          { email: bob, full_name: 'Bob Builder' },
+        )
+      ).status,
+    ).toBe(200);
+    const verified = await api(
+      'POST',
+      '/network-agent/auth-verify-otp',
+      {},
+      { email: bob, otp: await mailedCode(bob) },
+    );
     expect(verified.status).toBe(200);
-    await ctx.db.query("UPDATE teams SET name = 'Bob’s team' WHERE id = $1", [verified.body.team.id]);
-    const bobAuth = { 'x-api-key': verified.body.team.api_key, authorization: `Bearer ${verified.body.agent_token}` };
-    expect((await api('POST', '/api-team-members', bobAuth, { email: EMAIL, role: 'admin' })).status).toBe(201);
+    await ctx.db.query("UPDATE teams SET name = 'Bob’s team' WHERE id = $1", [
+      verified.body.team.id,
+    ]);
+    const bobAuth = {
+      'x-api-key': verified.body.team.api_key,
+      authorization: `Bearer ${verified.body.agent_token}`,
+    };
+    expect(
+      (await api('POST', '/api-team-members', bobAuth, { email: EMAIL, role: 'admin' })).status,
+    ).toBe(201);
     // Another team's change: the page asks again when it (re)connects.
     await page.reload();
     const banner = page.locator('#invitations .banner');
@@ -464,19 +586,42 @@ test('sign in, reveal the key, add a member, create a watchlist, see and filter 
     await banner.getByRole('button', { name: 'Decline' }).click();
     await expect(banner).toHaveCount(0);
     const s = await session();
-    expect((await api('GET', '/api-team-invitations', { 'x-api-key': s.api_key, authorization: `Bearer ${s.agent_token}` })).body.invitations).toEqual([]);
+    expect(
+      (
+        await api('GET', '/api-team-invitations', {
+          'x-api-key': s.api_key,
+          authorization: `Bearer ${s.agent_token}`,
+        })
+      ).body.invitations,
+    ).toEqual([]);
   });
 
   await test.step('accepting an invitation moves the page to the new team: its key, its members', async () => {
     const s = await session();
     // Bob invites again after the decline.
-    const [bobTeam] = await ctx.db.query<{ id: string }>("SELECT id FROM teams WHERE name = 'Bob’s team'");
-    await ctx.db.query("UPDATE otp_codes SET sent_at = sent_at - interval '1 minute' WHERE email = 'bob@example.com'");
-    expect((await api('POST', '/network-agent/auth-send-otp', {}, { email: 'bob@example.com' })).status).toBe(200);
-    const verified = await api('POST', '/network-agent/auth-verify-otp', {}, { email: 'bob@example.com', otp: await mailedCode('bob@example.com') });
+    const [bobTeam] = await ctx.db.query<{ id: string }>(
+      "SELECT id FROM teams WHERE name = 'Bob’s team'",
+    );
+    await ctx.db.query(
+      "UPDATE otp_codes SET sent_at = sent_at - interval '1 minute' WHERE email = 'bob@example.com'",
+    );
+    expect(
+      (await api('POST', '/network-agent/auth-send-otp', {}, { email: 'bob@example.com' })).status,
+    ).toBe(200);
+    const verified = await api(
+      'POST',
+      '/network-agent/auth-verify-otp',
+      {},
+      { email: 'bob@example.com', otp: await mailedCode('bob@example.com') },
+    );
     expect(verified.body.team.id).toBe(bobTeam!.id);
-    const bobAuth = { 'x-api-key': verified.body.team.api_key, authorization: `Bearer ${verified.body.agent_token}` };
-    expect((await api('POST', '/api-team-members', bobAuth, { email: EMAIL, role: 'member' })).status).toBe(201);
+    const bobAuth = {
+      'x-api-key': verified.body.team.api_key,
+      authorization: `Bearer ${verified.body.agent_token}`,
+    };
+    expect(
+      (await api('POST', '/api-team-members', bobAuth, { email: EMAIL, role: 'member' })).status,
+    ).toBe(201);
     await page.reload();
     const banner = page.locator('#invitations .banner');
     await banner.getByRole('button', { name: 'Accept' }).click();
@@ -503,16 +648,32 @@ test('sign in, reveal the key, add a member, create a watchlist, see and filter 
     await expect(page.locator('#live-state')).toHaveText(/^Reconnecting/);
     const s = await session();
     // The new team needs a live extension for network tasks (the 48-hour rule): Ada's checks in.
-    const hb = await api('POST', '/agent/heartbeat', { 'x-api-key': s.api_key, authorization: `Bearer ${s.agent_token}` }, {
-      extension_version: '1.4.2',
-      browser: 'chrome 156',
-      network: { signed_in: true, member_urn: 'urn:li:fsd_profile:ACoAAAda', public_identifier: 'ada-lovelace' },
-      paused: false,
-    });
+    const hb = await api(
+      'POST',
+      '/agent/heartbeat',
+      { 'x-api-key': s.api_key, authorization: `Bearer ${s.agent_token}` },
+      {
+        extension_version: '1.4.2',
+        browser: 'chrome 156',
+        network: {
+          signed_in: true,
+          member_urn: 'urn:li:fsd_profile:ACoAAAda',
+          public_identifier: 'ada-lovelace',
+        },
+        paused: false,
+      },
+    );
     expect(hb.status).toBe(200);
-    const made = await api('POST', '/network-agent/fetch-profile', { 'x-api-key': s.api_key }, { profile_slug: 'polled-person' });
+    const made = await api(
+      'POST',
+      '/network-agent/fetch-profile',
+      { 'x-api-key': s.api_key },
+      { profile_slug: 'polled-person' },
+    );
     expect(made.status).toBe(200);
-    await expect(page.locator('#task-list li', { hasText: 'Read profile polled-person' })).toBeVisible({ timeout: 25_000 });
+    await expect(
+      page.locator('#task-list li', { hasText: 'Read profile polled-person' }),
+    ).toBeVisible({ timeout: 25_000 });
     await page.unroute('**/api-events');
     await expect(page.locator('#live-state')).toHaveText('Live', { timeout: 40_000 });
     // The browser logs each refused stream; those are this step's own doing, anything else is not.
@@ -532,13 +693,24 @@ test('sign in, reveal the key, add a member, create a watchlist, see and filter 
     await expect(page.getByRole('heading', { name: 'Sign in' })).toBeVisible();
     await expect(page.locator('#app')).toBeHidden();
     await expect
-      .poll(async () => (await api('GET', '/api-team', { 'x-api-key': s.api_key, authorization: `Bearer ${s.agent_token}` })).status)
+      .poll(
+        async () =>
+          (
+            await api('GET', '/api-team', {
+              'x-api-key': s.api_key,
+              authorization: `Bearer ${s.agent_token}`,
+            })
+          ).status,
+      )
       .toBe(401);
   });
 
   await test.step('a key rotated by the operator ends the session with a message', async () => {
     // One code per address per 30 s: move the last send back instead of waiting.
-    await ctx.db.query("UPDATE otp_codes SET sent_at = sent_at - interval '1 minute' WHERE email = $1", [EMAIL]);
+    await ctx.db.query(
+      "UPDATE otp_codes SET sent_at = sent_at - interval '1 minute' WHERE email = $1",
+      [EMAIL],
+    );
     const signIn = page.locator('#sign-in');
     await signIn.getByLabel('E-mail').fill(EMAIL);
     await page.getByRole('button', { name: 'Send code' }).click();
@@ -546,14 +718,28 @@ test('sign in, reveal the key, add a member, create a watchlist, see and filter 
     await page.getByLabel('Code').fill(await mailedCode(EMAIL));
     await page.getByRole('button', { name: 'Sign in' }).click();
     await expect(page.locator('#whoami-text')).toContainText(EMAIL);
-    const [team] = await ctx.db.query<{ id: string }>('SELECT team_id AS id FROM memberships WHERE email = $1', [EMAIL]);
+    const [team] = await ctx.db.query<{ id: string }>(
+      'SELECT team_id AS id FROM memberships WHERE email = $1',
+      [EMAIL],
+    );
     const newKey = await rotateApiKey(ctx.db, ctx.secretKey, team!.id);
     // The next call with the old key signs the page out: here the tasks the live stream says changed.
-    expect((await api('POST', '/network-agent/fetch-profile', { 'x-api-key': newKey }, { profile_slug: 'someone' })).status).toBe(200);
+    expect(
+      (
+        await api(
+          'POST',
+          '/network-agent/fetch-profile',
+          { 'x-api-key': newKey },
+          { profile_slug: 'someone' },
+        )
+      ).status,
+    ).toBe(200);
     await expect(page.getByRole('heading', { name: 'Sign in' })).toBeVisible();
     // Whichever call notices first gives the service's own 401 message: keyed network and task
     // routes say `Invalid API Key`, watchlist routes `Unauthorized` (spec error table).
-    await expect(page.locator('#send-code-form .status')).toHaveText(/^You were signed out: (Invalid API Key|Unauthorized)\. Sign in again\.$/);
+    await expect(page.locator('#send-code-form .status')).toHaveText(
+      /^You were signed out: (Invalid API Key|Unauthorized)\. Sign in again\.$/,
+    );
     expect(await page.evaluate(() => sessionStorage.length)).toBe(0);
     expect(pageErrors, 'errors in the page').toEqual([]);
   });

@@ -46,7 +46,11 @@ test.afterAll(async () => {
 
 /** The member's row as the last heartbeat left it. */
 async function membership() {
-  const [row] = await service.ctx.db.query<{ browser: string | null; network_health: unknown; network_signed_in: boolean | null }>(
+  const [row] = await service.ctx.db.query<{
+    browser: string | null;
+    network_health: unknown;
+    network_signed_in: boolean | null;
+  }>(
     'SELECT m.browser, m.network_health, m.network_signed_in FROM memberships m JOIN users u ON u.id = m.user_id WHERE u.email = $1',
     [MEMBER],
   );
@@ -65,13 +69,28 @@ async function expectStaysPending(id: string, ms = 5_000) {
 test('installed: the popup opens at its moz-extension:// address, the permissions granted at install, no prompt', async () => {
   expect(firefox.popupUrl).toMatch(/^moz-extension:\/\//);
   expect(await popup.count('#email')).toBe(1);
-  const granted = await popup.evaluate(() => (globalThis as unknown as { browser: { permissions: { getAll(): Promise<{ origins: string[]; data_collection?: string[] }> } } }).browser.permissions.getAll());
+  const granted = await popup.evaluate(() =>
+    (
+      globalThis as unknown as {
+        browser: {
+          permissions: { getAll(): Promise<{ origins: string[]; data_collection?: string[] }> };
+        };
+      }
+    ).browser.permissions.getAll(),
+  );
   // MV2: the network and the service are host permissions of the manifest, granted at install;
   // the service's without its port, which Firefox's match patterns cannot hold.
-  expect(granted.origins).toEqual(expect.arrayContaining(['https://www.linkedin.com/*', servicePermission(E2E_SERVICE_URL, true)]));
+  expect(granted.origins).toEqual(
+    expect.arrayContaining([
+      'https://www.linkedin.com/*',
+      servicePermission(E2E_SERVICE_URL, true),
+    ]),
+  );
   expect(servicePermission(E2E_SERVICE_URL, true)).toBe('http://127.0.0.1/*');
   // Firefox's data consent: what the add-on needs is required (given at install), diagnostics not.
-  expect(granted.data_collection).toEqual(expect.arrayContaining(['personallyIdentifyingInfo', 'authenticationInfo', 'websiteContent']));
+  expect(granted.data_collection).toEqual(
+    expect.arrayContaining(['personallyIdentifyingInfo', 'authenticationInfo', 'websiteContent']),
+  );
   expect(granted.data_collection).not.toContain('technicalAndInteraction');
 });
 
@@ -90,9 +109,20 @@ test('sign-in through the popup; the network tab is found through the proxy; the
 test('a profile fetch and a like, done by the add-on on the network and reported to the service', async () => {
   const ada = fake.dataset.profiles.find((p) => p.slug === 'ada-lovelace')!;
   const before = fake.state.requests.length;
-  const profile = await api.finished(await api.create('fetch-profile', { profile_slug: 'ada-lovelace' }));
-  expect(profile).toMatchObject({ status: 'completed', task_output: { name: 'Ada Lovelace', public_identifier: 'ada-lovelace', profile_urn: `urn:li:fsd_profile:${ada.id}` } });
-  expect(fake.state.requests.slice(before).some((r) => r.path.includes('identity/dash/profiles'))).toBe(true);
+  const profile = await api.finished(
+    await api.create('fetch-profile', { profile_slug: 'ada-lovelace' }),
+  );
+  expect(profile).toMatchObject({
+    status: 'completed',
+    task_output: {
+      name: 'Ada Lovelace',
+      public_identifier: 'ada-lovelace',
+      profile_urn: `urn:li:fsd_profile:${ada.id}`,
+    },
+  });
+  expect(
+    fake.state.requests.slice(before).some((r) => r.path.includes('identity/dash/profiles')),
+  ).toBe(true);
 
   const post = fake.dataset.posts[0]!;
   const urn = `urn:li:activity:${post.activityId}`;
@@ -117,7 +147,9 @@ test('working: the popup names the running task and its target', async () => {
 
 test('a rate limit is a safety stop: the popup says so and nothing is claimed while it lasts', async () => {
   fake.setMode('rate_limited');
-  const failed = await api.finished(await api.create('fetch-company', { company: 'acme-robotics' }));
+  const failed = await api.finished(
+    await api.create('fetch-company', { company: 'acme-robotics' }),
+  );
   expect(failed).toMatchObject({ status: 'failed', error: { code: 'network_rate_limited' } });
   await popup.expectText(popup.testId('safety-stop'), 'limited our requests');
   await popup.expectText('#badge', 'safety stop');
@@ -128,10 +160,19 @@ test('a rate limit is a safety stop: the popup says so and nothing is claimed wh
   expect(fake.state.requests.length).toBe(calls);
 
   // The cool-down passing (tests cannot wait hours): the stop cleared in the add-on's storage.
-  await popup.evaluate(() => (globalThis as unknown as { browser: { storage: { local: { set(v: object): Promise<void> } } } }).browser.storage.local.set({ safety_stops: [] }));
+  await popup.evaluate(() =>
+    (
+      globalThis as unknown as {
+        browser: { storage: { local: { set(v: object): Promise<void> } } };
+      }
+    ).browser.storage.local.set({ safety_stops: [] }),
+  );
   await expect.poll(() => popup.count(popup.testId('safety-stop'))).toBe(0);
   await popup.pauseAndResume();
-  expect(await api.finished(waiting)).toMatchObject({ status: 'completed', task_output: { slug: 'globex' } });
+  expect(await api.finished(waiting)).toMatchObject({
+    status: 'completed',
+    task_output: { slug: 'globex' },
+  });
 });
 
 test('the background page works with no popup open, and a popup opened later tells what happened', async () => {
@@ -152,17 +193,33 @@ test('the data consent: diagnostics stay home until the member allows them, then
     type Perms = { browser: { permissions: { request(p: object): Promise<boolean> } } };
     document.body.addEventListener(
       'click',
-      () => void (globalThis as unknown as Perms).browser.permissions.request({ data_collection: ['technicalAndInteraction'] }),
+      () =>
+        void (globalThis as unknown as Perms).browser.permissions.request({
+          data_collection: ['technicalAndInteraction'],
+        }),
       { once: true },
     );
   });
   await popup.click('header h1');
   await expect
-    .poll(() => popup.evaluate(async () => (await (globalThis as unknown as { browser: { permissions: { getAll(): Promise<{ data_collection?: string[] }> } } }).browser.permissions.getAll()).data_collection))
+    .poll(() =>
+      popup.evaluate(
+        async () =>
+          (
+            await (
+              globalThis as unknown as {
+                browser: { permissions: { getAll(): Promise<{ data_collection?: string[] }> } };
+              }
+            ).browser.permissions.getAll()
+          ).data_collection,
+      ),
+    )
     .toContain('technicalAndInteraction');
   // The next heartbeat carries them: the open popup asks for one every 10 s (src/agent/status.ts),
   // sent when the agent's current long poll ends. Not forced with Pause/Resume here: in 2 CI runs of
   // about 10 the Resume pressed right after the grant left the popup on "Resume" (not understood yet;
   // Pause/Resume itself is covered by the rate-limit test above and the Chromium popup tests).
-  await expect.poll(async () => (await membership())?.browser, { timeout: 60_000 }).toMatch(/^firefox \d+$/);
+  await expect
+    .poll(async () => (await membership())?.browser, { timeout: 60_000 })
+    .toMatch(/^firefox \d+$/);
 });

@@ -3,7 +3,17 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect, test, type CDPSession, type Page } from '@playwright/test';
 import { E2E_SERVICE_URL } from './support/e2e-env.js';
-import { agreeInPopup, extensionStorage, mailedCode, openPopup, publicApi, serviceWorker, signInThroughPopup, startAgentWorld, type AgentWorld } from './support/harness.js';
+import {
+  agreeInPopup,
+  extensionStorage,
+  mailedCode,
+  openPopup,
+  publicApi,
+  serviceWorker,
+  signInThroughPopup,
+  startAgentWorld,
+  type AgentWorld,
+} from './support/harness.js';
 
 /**
  * The popup tells the truth (issue: "an honest popup"), each state in Chromium at 360 px with a
@@ -24,7 +34,12 @@ let api: ReturnType<typeof publicApi>;
 let userId: string;
 
 /** The member's pause as stored (unset means not paused). */
-const pausedByUser = async () => ((await extensionStorage(world.browser.context, 'settings')) as { paused_by_user?: boolean } | undefined)?.paused_by_user ?? false;
+const pausedByUser = async () =>
+  (
+    (await extensionStorage(world.browser.context, 'settings')) as
+      | { paused_by_user?: boolean }
+      | undefined
+  )?.paused_by_user ?? false;
 
 test.describe.configure({ mode: 'serial' });
 test.setTimeout(180_000);
@@ -33,7 +48,13 @@ test.beforeAll(async () => {
   await mkdir(ARTIFACTS, { recursive: true });
   world = await startAgentWorld('popup', 'today');
   popup = world.popup;
-  const creds = (await signInThroughPopup(popup, world.browser.context, world.service.outboxDir, ADMIN, 'Grace Hopper')) as unknown as { api_key: string; user: { id: string } };
+  const creds = (await signInThroughPopup(
+    popup,
+    world.browser.context,
+    world.service.outboxDir,
+    ADMIN,
+    'Grace Hopper',
+  )) as unknown as { api_key: string; user: { id: string } };
   api = publicApi(E2E_SERVICE_URL, creds.api_key);
   userId = creds.user.id;
 });
@@ -42,12 +63,21 @@ test.afterAll(async () => {
   await world?.stop();
 });
 
-const shot = (name: string) => popup.screenshot({ path: join(ARTIFACTS, `popup-${name}.png`), fullPage: true });
+const shot = (name: string) =>
+  popup.screenshot({ path: join(ARTIFACTS, `popup-${name}.png`), fullPage: true });
 
 /** Writes to the extension's storage from its worker (what the worker itself would write). */
 async function setStorage(values: Record<string, unknown>) {
   const worker = await serviceWorker(world.browser.context);
-  await worker.evaluate((v) => (globalThis as unknown as { chrome: { storage: { local: { set(v: object): Promise<void> } } } }).chrome.storage.local.set(v), values);
+  await worker.evaluate(
+    (v) =>
+      (
+        globalThis as unknown as {
+          chrome: { storage: { local: { set(v: object): Promise<void> } } };
+        }
+      ).chrome.storage.local.set(v),
+    values,
+  );
 }
 
 /** "m:ss" of the running task's clock, in seconds. */
@@ -74,7 +104,9 @@ test('ready: the pill says so while the service answers, and a link opens the te
 test('the task in progress names its target and shows how long it has been running', async () => {
   world.fake.setMode('slow', { delayMs: 5_000 });
   const id = await api.create('fetch-profile', { profile_slug: 'ada-lovelace' });
-  await expect(popup.getByTestId('current-task')).toContainText('Fetch profile · ada-lovelace', { timeout: 30_000 });
+  await expect(popup.getByTestId('current-task')).toContainText('Fetch profile · ada-lovelace', {
+    timeout: 30_000,
+  });
   await expect(popup.locator('#badge')).toHaveText('working on a task');
   const first = await clockSeconds();
   await expect.poll(clockSeconds, { timeout: 10_000 }).toBeGreaterThanOrEqual(first + 2);
@@ -86,14 +118,21 @@ test('the task in progress names its target and shows how long it has been runni
 
 test('each recent line names its target; a failed one opens to say why', async () => {
   world.fake.setMode('not_found');
-  expect((await api.finished(await api.create('fetch-profile', { profile_slug: 'no-such-person' }))).status).toBe('failed');
+  expect(
+    (await api.finished(await api.create('fetch-profile', { profile_slug: 'no-such-person' })))
+      .status,
+  ).toBe('failed');
   world.fake.setMode('normal');
-  expect((await api.finished(await api.create('fetch-company', { company: 'globex' }))).status).toBe('completed');
+  expect(
+    (await api.finished(await api.create('fetch-company', { company: 'globex' }))).status,
+  ).toBe('completed');
 
   const recent = popup.getByTestId('activity');
   await expect(recent).toContainText('✓ Fetch company · globex');
   await expect(recent).toContainText('✓ Fetch profile · ada-lovelace');
-  const failed = recent.locator('li.failed', { hasText: 'Fetch profile · no-such-person: not found' });
+  const failed = recent.locator('li.failed', {
+    hasText: 'Fetch profile · no-such-person: not found',
+  });
   await expect(failed.locator('.why')).toBeHidden();
   await failed.locator('summary').click();
   await expect(failed.locator('.why')).toBeVisible();
@@ -106,32 +145,72 @@ test('each recent line names its target; a failed one opens to say why', async (
 });
 
 test('a budget of 2 invitations a day lets two through and holds the third, its time and reason in the popup', async () => {
-  const creds = (await extensionStorage(world.browser.context, 'credentials')) as { api_key: string; agent_token: string };
-  const member = { 'content-type': 'application/json', 'x-api-key': creds.api_key, authorization: `Bearer ${creds.agent_token}` };
-  const patch = (body: unknown) => fetch(`${E2E_SERVICE_URL}/api-team`, { method: 'PATCH', headers: member, body: JSON.stringify(body) });
+  const creds = (await extensionStorage(world.browser.context, 'credentials')) as {
+    api_key: string;
+    agent_token: string;
+  };
+  const member = {
+    'content-type': 'application/json',
+    'x-api-key': creds.api_key,
+    authorization: `Bearer ${creds.agent_token}`,
+  };
+  const patch = (body: unknown) =>
+    fetch(`${E2E_SERVICE_URL}/api-team`, {
+      method: 'PATCH',
+      headers: member,
+      body: JSON.stringify(body),
+    });
   expect((await patch({ budgets: { agent_connection_request: { per_day: 2 } } })).status).toBe(200);
-  const urnOf = (slug: string) => `urn:li:fsd_profile:${world.fake.dataset.profiles.find((p) => p.slug === slug)!.id}`;
+  const urnOf = (slug: string) =>
+    `urn:li:fsd_profile:${world.fake.dataset.profiles.find((p) => p.slug === slug)!.id}`;
   const first = await api.create('send-connection-request', { profile_urn: urnOf('alan-turing') });
-  const second = await api.create('send-connection-request', { profile_urn: urnOf('katherine-johnson') });
+  const second = await api.create('send-connection-request', {
+    profile_urn: urnOf('katherine-johnson'),
+  });
   // Nobody the network knows: it never gets that far while the budget holds it.
-  const third = await api.create('send-connection-request', { profile_urn: 'urn:li:fsd_profile:ACoAANobodyKnown' });
-  expect(await api.finished(first)).toMatchObject({ status: 'completed', task_output: { sent: true } });
-  expect(await api.finished(second)).toMatchObject({ status: 'completed', task_output: { sent: true } });
+  const third = await api.create('send-connection-request', {
+    profile_urn: 'urn:li:fsd_profile:ACoAANobodyKnown',
+  });
+  expect(await api.finished(first)).toMatchObject({
+    status: 'completed',
+    task_output: { sent: true },
+  });
+  expect(await api.finished(second)).toMatchObject({
+    status: 'completed',
+    task_output: { sent: true },
+  });
   expect(world.fake.state.invitations).toHaveLength(2);
 
-  const held = (await (await fetch(`${E2E_SERVICE_URL}/network-agent/get-task-status?api_agent_task_id=${third}`, { headers: { 'x-api-key': creds.api_key } })).json()) as {
+  const held = (await (
+    await fetch(`${E2E_SERVICE_URL}/network-agent/get-task-status?api_agent_task_id=${third}`, {
+      headers: { 'x-api-key': creds.api_key },
+    })
+  ).json()) as {
     data: { status: string; scheduled_for: string; waiting_reason: string };
   };
   expect(held.data.status).toBe('pending');
-  const [done] = await world.service.ctx.db.query<{ finished_at: Date }>('SELECT finished_at FROM tasks WHERE id = $1', [first]);
-  expect(Date.parse(held.data.scheduled_for)).toBe(new Date(done!.finished_at).getTime() + 24 * 3600_000);
-  expect(held.data.waiting_reason).toContain('has used the budget of connection requests (2 a day and 100 a week)');
+  const [done] = await world.service.ctx.db.query<{ finished_at: Date }>(
+    'SELECT finished_at FROM tasks WHERE id = $1',
+    [first],
+  );
+  expect(Date.parse(held.data.scheduled_for)).toBe(
+    new Date(done!.finished_at).getTime() + 24 * 3600_000,
+  );
+  expect(held.data.waiting_reason).toContain(
+    'has used the budget of connection requests (2 a day and 100 a week)',
+  );
 
   // The open popup asks for a fresh heartbeat within seconds and shows the budget and what waits.
-  await expect(popup.getByTestId('budgets')).toContainText('Connection requests: 2 of 2 today, 2 of 100 this week', { timeout: 45_000 });
+  await expect(popup.getByTestId('budgets')).toContainText(
+    'Connection requests: 2 of 2 today, 2 of 100 this week',
+    { timeout: 45_000 },
+  );
   const waiting = popup.getByTestId('waiting');
   await expect(waiting).toContainText('Connection request');
-  await expect(waiting.locator('time')).toHaveAttribute('datetime', new Date(held.data.scheduled_for).toISOString());
+  await expect(waiting.locator('time')).toHaveAttribute(
+    'datetime',
+    new Date(held.data.scheduled_for).toISOString(),
+  );
   await expect(waiting.locator('time')).toHaveText('in 24 h');
   await waiting.locator('summary').click();
   await expect(waiting.locator('.why')).toHaveText(held.data.waiting_reason);
@@ -150,14 +229,29 @@ test('a budget of 2 invitations a day lets two through and holds the third, its 
 test('service gone: the pill never says ready, and the results waiting for it are shown', async () => {
   world.fake.setMode('slow', { delayMs: 5_000 });
   const id = await api.create('fetch-company', { company: 'acme-robotics' });
-  await expect(popup.getByTestId('current-task')).toContainText('Fetch company · acme-robotics', { timeout: 30_000 });
+  await expect(popup.getByTestId('current-task')).toContainText('Fetch company · acme-robotics', {
+    timeout: 30_000,
+  });
   await world.service.stop();
   // From here on the service is gone: every state the pill shows is recorded.
   const seen = new Set<string>();
-  const watch = setInterval(() => void popup.locator('#badge').textContent({ timeout: 1_000 }).then((t) => t && seen.add(t), () => {}), 200);
+  const watch = setInterval(
+    () =>
+      void popup
+        .locator('#badge')
+        .textContent({ timeout: 1_000 })
+        .then(
+          (t) => t && seen.add(t),
+          () => {},
+        ),
+    200,
+  );
   try {
     // The answer arrives while the service is down: the result waits in the journal.
-    await expect(popup.getByTestId('waiting-results')).toHaveText('1 result will be sent when the service is back.', { timeout: 30_000 });
+    await expect(popup.getByTestId('waiting-results')).toHaveText(
+      '1 result will be sent when the service is back.',
+      { timeout: 30_000 },
+    );
     await expect(popup.locator('#badge')).toHaveText('service unreachable');
     await expect(popup.getByTestId('service')).toContainText('Unreachable');
     await shot('results-waiting');
@@ -165,8 +259,19 @@ test('service gone: the pill never says ready, and the results waiting for it ar
     // An answer heard long ago says nothing about now: written as if the worker had slept through
     // the outage, the popup says "connecting" and the worker looks at once; it never says ready.
     const old = Date.now() - 10 * 60_000;
-    const state = (await extensionStorage(world.browser.context, 'agent_state')) as Record<string, unknown>;
-    await setStorage({ agent_state: { ...state, service_reachable: true, service_error: null, last_heartbeat_at: old, last_contact_at: old } });
+    const state = (await extensionStorage(world.browser.context, 'agent_state')) as Record<
+      string,
+      unknown
+    >;
+    await setStorage({
+      agent_state: {
+        ...state,
+        service_reachable: true,
+        service_error: null,
+        last_heartbeat_at: old,
+        last_contact_at: old,
+      },
+    });
     await expect(popup.locator('#badge')).toHaveText('service unreachable', { timeout: 30_000 });
     await popup.waitForTimeout(1_000);
   } finally {
@@ -184,7 +289,9 @@ test('service gone: the pill never says ready, and the results waiting for it ar
 
 test('a safety stop offers "Resume now", with a warning before anything happens', async () => {
   world.fake.setMode('rate_limited');
-  expect((await api.finished(await api.create('fetch-company', { company: 'acme-robotics' }))).status).toBe('failed');
+  expect(
+    (await api.finished(await api.create('fetch-company', { company: 'acme-robotics' }))).status,
+  ).toBe('failed');
   world.fake.setMode('normal');
   await expect(popup.getByTestId('safety-stop')).toContainText('limited our requests');
   await expect(popup.locator('#badge')).toHaveText('paused by a safety stop');
@@ -204,30 +311,55 @@ test('a safety stop offers "Resume now", with a warning before anything happens'
   await expect(popup.getByTestId('safety-stop')).toHaveCount(0);
   await expect(popup.getByTestId('pause')).toHaveText('Pause');
   await expect(popup.getByTestId('activity')).toContainText('Safety stop ended early by you');
-  expect((await api.finished(await api.create('fetch-company', { company: 'globex' }))).status).toBe('completed');
+  expect(
+    (await api.finished(await api.create('fetch-company', { company: 'globex' }))).status,
+  ).toBe('completed');
 });
 
 test('a network account other than the one worked with before is named, until accepted', async () => {
   // As if this member had worked as Ada until now (the first account seen after signing in).
-  await setStorage({ network_account: { user_id: userId, member_urn: 'urn:li:fsd_profile:ACoAAAdaLovelace', name: 'Ada Lovelace' } });
+  await setStorage({
+    network_account: {
+      user_id: userId,
+      member_urn: 'urn:li:fsd_profile:ACoAAAdaLovelace',
+      name: 'Ada Lovelace',
+    },
+  });
   const notice = popup.getByTestId('account-changed');
-  await expect(notice).toContainText('The network account signed in now is Grace Hopper, but until now you worked as Ada Lovelace.');
+  await expect(notice).toContainText(
+    'The network account signed in now is Grace Hopper, but until now you worked as Ada Lovelace.',
+  );
   await shot('network-account-changed');
   await notice.getByTestId('accept-account').click();
   await expect(notice).toHaveCount(0);
-  expect(await extensionStorage(world.browser.context, 'network_account')).toMatchObject({ user_id: userId, name: 'Grace Hopper' });
+  expect(await extensionStorage(world.browser.context, 'network_account')).toMatchObject({
+    user_id: userId,
+    name: 'Grace Hopper',
+  });
 });
 
 test('a malformed message is refused, from an extension page and from the content script', async () => {
   type Answer = { refused?: string };
   // An extension page (the popup's own document): the right sender, a wrong payload.
   const fromPage = (message: unknown) =>
-    popup.evaluate((m) => (globalThis as unknown as { chrome: { runtime: { sendMessage(m: unknown): Promise<Answer> } } }).chrome.runtime.sendMessage(m), message);
+    popup.evaluate(
+      (m) =>
+        (
+          globalThis as unknown as {
+            chrome: { runtime: { sendMessage(m: unknown): Promise<Answer> } };
+          }
+        ).chrome.runtime.sendMessage(m),
+      message,
+    );
   expect(await fromPage({ na: 1, type: 'popup:set-paused', data: { paused: 'yes' } })).toEqual({
     refused: 'malformed popup:set-paused: paused: Invalid input: expected boolean, received string',
   });
-  expect((await fromPage({ na: 1, type: 'popup:status', data: { admin: true } })).refused).toMatch(/^malformed popup:status: .*Unrecognized key/);
-  expect((await fromPage({ na: 1, type: 'popup:no-such-thing', data: {} })).refused).toBe('unknown message popup:no-such-thing');
+  expect((await fromPage({ na: 1, type: 'popup:status', data: { admin: true } })).refused).toMatch(
+    /^malformed popup:status: .*Unrecognized key/,
+  );
+  expect((await fromPage({ na: 1, type: 'popup:no-such-thing', data: {} })).refused).toBe(
+    'unknown message popup:no-such-thing',
+  );
   expect(await pausedByUser()).toBe(false);
 
   // The content script in a network tab, through its own isolated world (DevTools protocol).
@@ -235,10 +367,18 @@ test('a malformed message is refused, from an extension page and from the conten
   await tab.goto('https://www.linkedin.com/feed/');
   const cdp = await world.browser.context.newCDPSession(tab);
   const worlds: { id: number; name: string; auxData?: { type?: string } }[] = [];
-  cdp.on('Runtime.executionContextCreated', (e: { context: { id: number; name: string; auxData?: { type?: string } } }) => void worlds.push(e.context));
+  cdp.on(
+    'Runtime.executionContextCreated',
+    (e: { context: { id: number; name: string; auxData?: { type?: string } } }) =>
+      void worlds.push(e.context),
+  );
   await cdp.send('Runtime.enable');
-  await expect.poll(() => worlds.some((w) => w.auxData?.type === 'isolated' && w.name === 'Network Agent')).toBe(true);
-  const contentScript = worlds.find((w) => w.auxData?.type === 'isolated' && w.name === 'Network Agent')!.id;
+  await expect
+    .poll(() => worlds.some((w) => w.auxData?.type === 'isolated' && w.name === 'Network Agent'))
+    .toBe(true);
+  const contentScript = worlds.find(
+    (w) => w.auxData?.type === 'isolated' && w.name === 'Network Agent',
+  )!.id;
   const fromContentScript = async (message: unknown): Promise<Answer> => {
     const r = (await (cdp as CDPSession).send('Runtime.evaluate', {
       expression: `chrome.runtime.sendMessage(${JSON.stringify(message)})`,
@@ -248,16 +388,41 @@ test('a malformed message is refused, from an extension page and from the conten
     })) as { result: { value: Answer } };
     return r.result.value;
   };
-  const result = { task_id: 'not-a-task', attempt: 1, type: 'agent_profile_fetch', result: { ok: true, output: { name: 'x' } } };
-  expect((await fromContentScript({ na: 1, type: 'task:result', data: { ...result, attempt: 'one' } })).refused).toMatch(/^malformed task:result: attempt: /);
-  expect((await fromContentScript({ na: 1, type: 'task:result', data: { ...result, result: { ok: false, error: { code: 'anything', message: 'x', retryable: true } } } })).refused).toMatch(
-    /^malformed task:result: result/,
-  );
+  const result = {
+    task_id: 'not-a-task',
+    attempt: 1,
+    type: 'agent_profile_fetch',
+    result: { ok: true, output: { name: 'x' } },
+  };
+  expect(
+    (await fromContentScript({ na: 1, type: 'task:result', data: { ...result, attempt: 'one' } }))
+      .refused,
+  ).toMatch(/^malformed task:result: attempt: /);
+  expect(
+    (
+      await fromContentScript({
+        na: 1,
+        type: 'task:result',
+        data: {
+          ...result,
+          result: { ok: false, error: { code: 'anything', message: 'x', retryable: true } },
+        },
+      })
+    ).refused,
+  ).toMatch(/^malformed task:result: result/);
   // The right payload from the wrong place: a popup command from a content script.
-  expect(await fromContentScript({ na: 1, type: 'popup:set-paused', data: { paused: true } })).toEqual({ refused: 'sender not allowed' });
+  expect(
+    await fromContentScript({ na: 1, type: 'popup:set-paused', data: { paused: true } }),
+  ).toEqual({ refused: 'sender not allowed' });
   expect(await pausedByUser()).toBe(false);
   // The page itself cannot even reach the extension: no runtime in its world.
-  expect(await tab.evaluate(() => typeof (globalThis as { chrome?: { runtime?: { sendMessage?: unknown } } }).chrome?.runtime?.sendMessage)).toBe('undefined');
+  expect(
+    await tab.evaluate(
+      () =>
+        typeof (globalThis as { chrome?: { runtime?: { sendMessage?: unknown } } }).chrome?.runtime
+          ?.sendMessage,
+    ),
+  ).toBe('undefined');
   await cdp.detach();
   await tab.close();
 });
@@ -265,12 +430,18 @@ test('a malformed message is refused, from an extension page and from the conten
 test('an extension reload mid-task: the old content script stops, the next attempt does the action once', async () => {
   const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
   const alan = world.fake.dataset.profiles.find((p) => p.slug === 'alan-turing')!;
-  const invitationsToAlan = () => world.fake.state.invitations.filter((i) => i.profileUrn === `urn:li:fsd_profile:${alan.id}`);
+  const invitationsToAlan = () =>
+    world.fake.state.invitations.filter((i) => i.profileUrn === `urn:li:fsd_profile:${alan.id}`);
   // Every answer waits: the connection request is still reading the relationship (its first call)
   // when the extension is reloaded, as an update from the store does.
   world.fake.setMode('slow', { delayMs: 6_000 });
-  const id = await api.create('send-connection-request', { profile_urn: `urn:li:fsd_profile:${alan.id}`, note: 'Hello Alan' });
-  await expect.poll(async () => (await api.status(id)).data.status, { timeout: 30_000 }).toBe('processing');
+  const id = await api.create('send-connection-request', {
+    profile_urn: `urn:li:fsd_profile:${alan.id}`,
+    note: 'Hello Alan',
+  });
+  await expect
+    .poll(async () => (await api.status(id)).data.status, { timeout: 30_000 })
+    .toBe('processing');
   await sleep(1_000);
 
   // Reloaded from chrome://extensions, the reload button's own API. Developer mode first: without
@@ -278,17 +449,28 @@ test('an extension reload mid-task: the old content script stops, the next attem
   const context = world.browser.context;
   const extensions = await context.newPage();
   await extensions.goto('chrome://extensions/');
-  type DeveloperPrivate = { updateProfileConfiguration(c: object, cb: () => void): void; reload(id: string, o: object, cb: () => void): void };
+  type DeveloperPrivate = {
+    updateProfileConfiguration(c: object, cb: () => void): void;
+    reload(id: string, o: object, cb: () => void): void;
+  };
   await extensions.evaluate((id) => {
-    const dev = (globalThis as unknown as { chrome: { developerPrivate: DeveloperPrivate } }).chrome.developerPrivate;
-    return new Promise<void>((resolve) => dev.updateProfileConfiguration({ inDeveloperMode: true }, () => dev.reload(id, { failQuietly: true }, () => resolve())));
+    const dev = (globalThis as unknown as { chrome: { developerPrivate: DeveloperPrivate } }).chrome
+      .developerPrivate;
+    return new Promise<void>((resolve) =>
+      dev.updateProfileConfiguration({ inDeveloperMode: true }, () =>
+        dev.reload(id, { failQuietly: true }, () => resolve()),
+      ),
+    );
   }, world.browser.extensionId);
   await extensions.close();
   world.fake.setMode('normal');
 
   const done = await api.finished(id, 120_000);
   expect(done).toMatchObject({ status: 'completed', task_output: { sent: true } });
-  const [row] = await world.service.ctx.db.query<{ attempt: number }>('SELECT attempt FROM tasks WHERE id = $1', [id]);
+  const [row] = await world.service.ctx.db.query<{ attempt: number }>(
+    'SELECT attempt FROM tasks WHERE id = $1',
+    [id],
+  );
   expect(row!.attempt).toBe(2);
   // The old script's relationship answer comes 6 s after it asked; had it gone on, its invitation
   // would follow. It was stopped: one invitation, sent by attempt 2.
@@ -300,7 +482,9 @@ test('an extension reload mid-task: the old content script stops, the next attem
   const recent = popup.getByTestId('activity');
   await expect(recent).toContainText('✓ Connection request · profile ACoAAAlanTur…');
   await expect(recent).toContainText('✗ Connection request · profile ACoAAAlanTur…: network error');
-  const lost = recent.locator('li.failed', { hasText: 'Connection request · profile ACoAAAlanTur' });
+  const lost = recent.locator('li.failed', {
+    hasText: 'Connection request · profile ACoAAAlanTur',
+  });
   await lost.locator('summary').click();
   await expect(lost.locator('.why')).toContainText('The network tab stopped the task');
   await shot('after-extension-reload');
@@ -309,33 +493,59 @@ test('an extension reload mid-task: the old content script stops, the next attem
 test('an invitation to another team waits for the member: declined, then accepted, and the new team gets the work', async () => {
   const url = E2E_SERVICE_URL;
   const post = async (path: string, body: unknown, headers: Record<string, string> = {}) => {
-    const res = await fetch(`${url}${path}`, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) });
+    const res = await fetch(`${url}${path}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...headers },
+      body: JSON.stringify(body),
+    });
     return { status: res.status, json: (await res.json()) as Record<string, unknown> };
   };
   // Ada has a team of her own (signed in through the API) and invites Grace, who belongs to hers.
   const since = Date.now();
-  await post('/network-agent/auth-send-otp', { email: 'ada@example.com', full_name: 'Ada Lovelace' });
-  const ada = (await post('/network-agent/auth-verify-otp', { email: 'ada@example.com', otp: await mailedCode(world.service.outboxDir, 'ada@example.com', since) })).json as {
+  await post('/network-agent/auth-send-otp', {
+    email: 'ada@example.com',
+    full_name: 'Ada Lovelace',
+  });
+  const ada = (
+    await post('/network-agent/auth-verify-otp', {
+      email: 'ada@example.com',
+      otp: await mailedCode(world.service.outboxDir, 'ada@example.com', since),
+    })
+  ).json as {
     team: { id: string; name: string; api_key: string };
     agent_token: string;
   };
   const adaHeaders = { 'x-api-key': ada.team.api_key, authorization: `Bearer ${ada.agent_token}` };
-  const invite = async () => expect((await post('/api-team-members', { email: ADMIN, role: 'member' }, adaHeaders)).status).toBe(201);
+  const invite = async () =>
+    expect(
+      (await post('/api-team-members', { email: ADMIN, role: 'member' }, adaHeaders)).status,
+    ).toBe(201);
   await invite();
 
   // The popup asks Grace (its heartbeat brings the invitation); nothing moves her meanwhile.
   const banner = popup.getByTestId('invitation');
   await expect(banner).toContainText(`Join ${ada.team.name} as a member?`, { timeout: 30_000 });
-  const graces = ((await extensionStorage(world.browser.context, 'credentials')) as { team: { id: string; name: string } }).team;
-  await expect(banner).toContainText(`You are the only admin of ${graces.name}, and nobody else is in it.`);
+  const graces = (
+    (await extensionStorage(world.browser.context, 'credentials')) as {
+      team: { id: string; name: string };
+    }
+  ).team;
+  await expect(banner).toContainText(
+    `You are the only admin of ${graces.name}, and nobody else is in it.`,
+  );
   await shot('invitation');
   const gracesTeam = graces.id;
   expect(gracesTeam).not.toBe(ada.team.id);
 
   await banner.getByTestId('decline-invitation').click();
-  await expect(popup.getByTestId('message')).toContainText('The invitation was declined; you stay in your team.');
+  await expect(popup.getByTestId('message')).toContainText(
+    'The invitation was declined; you stay in your team.',
+  );
   await expect(banner).toHaveCount(0);
-  expect(((await extensionStorage(world.browser.context, 'credentials')) as { team: { id: string } }).team.id).toBe(gracesTeam);
+  expect(
+    ((await extensionStorage(world.browser.context, 'credentials')) as { team: { id: string } })
+      .team.id,
+  ).toBe(gracesTeam);
 
   await invite();
   await expect(banner).toBeVisible({ timeout: 30_000 });
@@ -346,18 +556,26 @@ test('an invitation to another team waits for the member: declined, then accepte
   };
   expect(await adaAgentActive()).toBe(false);
   await banner.getByTestId('accept-invitation').click();
-  await expect(popup.getByTestId('message')).toContainText(`You joined ${ada.team.name} as member. You left ${graces.name}.`);
+  await expect(popup.getByTestId('message')).toContainText(
+    `You joined ${ada.team.name} as member. You left ${graces.name}.`,
+  );
   // Another team, other admins and another key: Grace is asked before anything runs for it (docs/agent-protocol.md, "Consent").
   await agreeInPopup(popup);
   await expect(popup.getByTestId('identity')).toContainText(ada.team.name);
-  const creds = (await extensionStorage(world.browser.context, 'credentials')) as { team: { id: string }; api_key: string };
+  const creds = (await extensionStorage(world.browser.context, 'credentials')) as {
+    team: { id: string };
+    api_key: string;
+  };
   expect(creds).toMatchObject({ team: { id: ada.team.id }, api_key: ada.team.api_key });
   // The popup answers once the new key and token are stored; Grace's extension checks in with
   // Ada's team on its next call to the service, and only then may Ada give it network work.
   await expect.poll(adaAgentActive, { timeout: 30_000 }).toBe(true);
   // Signed in still (the old token's refusals are no sign-out), and working for Ada's team now.
   const adaApi = publicApi(url, ada.team.api_key);
-  const done = await adaApi.finished(await adaApi.create('fetch-company', { company: 'globex' }), 90_000);
+  const done = await adaApi.finished(
+    await adaApi.create('fetch-company', { company: 'globex' }),
+    90_000,
+  );
   expect(done.status).toBe('completed');
   await expect(popup.locator('#badge')).not.toHaveText('signed out');
 });

@@ -11,12 +11,24 @@ import { measuredIn2026, SDUI_VOICE } from './voices.js';
  */
 
 const PUBLIC_HASH = '9501074288a12f3ae9e3c7ea243bccbf';
-const gql = (queryId: string, variables: string) => `voyagerMessagingGraphQL/graphql?queryId=${queryId}&variables=${variables}`;
-const byCategory = (hash: string, mailbox: string, extra = '', category = 'PRIMARY_INBOX', count = 20) =>
-  gql(`messengerConversations.${hash}`, `(query:(predicateUnions:List((conversationCategoryPredicate:(category:${category})))),count:${count},mailboxUrn:${enc(mailbox)}${extra})`);
+const gql = (queryId: string, variables: string) =>
+  `voyagerMessagingGraphQL/graphql?queryId=${queryId}&variables=${variables}`;
+const byCategory = (
+  hash: string,
+  mailbox: string,
+  extra = '',
+  category = 'PRIMARY_INBOX',
+  count = 20,
+) =>
+  gql(
+    `messengerConversations.${hash}`,
+    `(query:(predicateUnions:List((conversationCategoryPredicate:(category:${category})))),count:${count},mailboxUrn:${enc(mailbox)}${extra})`,
+  );
 const conversationsOf = (r: RawReply): Json[] => {
   const root = r.json.data.data.messengerConversationsByCategoryQuery;
-  return (root['*elements'] as string[]).map((urn) => r.json.included.find((e: Json) => e.entityUrn === urn));
+  return (root['*elements'] as string[]).map((urn) =>
+    r.json.included.find((e: Json) => e.entityUrn === urn),
+  );
 };
 
 describe.each(ALL_FAKE_VOICES)('inbox and invitations, voice %s', (voice: FakeVoice) => {
@@ -43,14 +55,18 @@ describe.each(ALL_FAKE_VOICES)('inbox and invitations, voice %s', (voice: FakeVo
   it('the messaging page names the queryIds this voice answers; a public hash answers only where it has not rotated', async () => {
     const page = await net.get('/messaging/');
     expect(page.status).toBe(200);
-    const named = [...page.text.matchAll(/messengerConversations\.([0-9a-f]{32})/g)].map((m) => m[1]);
+    const named = [...page.text.matchAll(/messengerConversations\.([0-9a-f]{32})/g)].map(
+      (m) => m[1],
+    );
     expect(named.length).toBeGreaterThan(0);
     expect(new Set(named)).toEqual(new Set([hash]));
     expect(page.text).toMatch(/messengerMessages\.[0-9a-f]{32}/);
     expect((await net.get(byCategory(hash, self()))).status).toBe(200);
     const publicHash = await net.get(byCategory(PUBLIC_HASH, self()));
     expect(publicHash.status).toBe(measured ? 400 : 200);
-    expect((await net.get(byCategory('0123456789abcdef0123456789abcdef', self()))).json.data).toMatchObject({ status: 400, message: expect.stringContaining('queryId') });
+    expect(
+      (await net.get(byCategory('0123456789abcdef0123456789abcdef', self()))).json.data,
+    ).toMatchObject({ status: 400, message: expect.stringContaining('queryId') });
   });
 
   it('conversations: newest activity first, paged by cursor (drifted: by lastUpdatedBefore); count > 25 and an unknown category are empty', async () => {
@@ -61,7 +77,9 @@ describe.each(ALL_FAKE_VOICES)('inbox and invitations, voice %s', (voice: FakeVo
     expect(times).toEqual([...times].sort((a, b) => b - a));
     const ada = convs[0]!;
     expect(ada).toMatchObject({ read: false, $type: 'com.linkedin.messenger.Conversation' });
-    expect(ada.entityUrn).toMatch(/^urn:li:msg_conversation:\(urn:li:fsd_profile:ACoAAGraceHopper000001,2-/);
+    expect(ada.entityUrn).toMatch(
+      /^urn:li:msg_conversation:\(urn:li:fsd_profile:ACoAAGraceHopper000001,2-/,
+    );
     const cursor = first.json.data.data.messengerConversationsByCategoryQuery.metadata.nextCursor;
     let next: RawReply;
     if (voice === 'drifted') {
@@ -71,60 +89,113 @@ describe.each(ALL_FAKE_VOICES)('inbox and invitations, voice %s', (voice: FakeVo
     const second = conversationsOf(next);
     expect(second.length).toBeGreaterThan(0);
     expect(second[0]!.lastActivityAt).toBeLessThan(times.at(-1)!);
-    expect(conversationsOf(await net.get(byCategory(hash, self(), '', 'PRIMARY_INBOX', 26)))).toEqual([]);
-    expect(conversationsOf(await net.get(byCategory(hash, self(), '', 'NO_SUCH_CATEGORY')))).toEqual([]);
+    expect(
+      conversationsOf(await net.get(byCategory(hash, self(), '', 'PRIMARY_INBOX', 26))),
+    ).toEqual([]);
+    expect(
+      conversationsOf(await net.get(byCategory(hash, self(), '', 'NO_SUCH_CATEGORY'))),
+    ).toEqual([]);
     expect((await net.get(byCategory(hash, urnOf('ada-lovelace')))).status).toBe(403);
   });
 
   it('messages of a conversation, mark read, a reply into it and a person writing back', async () => {
     const adaUrn = conversationsOf(await net.get(byCategory(hash, self())))[0]!.entityUrn as string;
     const messagesHash = Object.keys(ids.messages)[0]!;
-    const read = await net.get(gql(`messengerMessages.${messagesHash}`, `(conversationUrn:${enc(adaUrn)})`));
+    const read = await net.get(
+      gql(`messengerMessages.${messagesHash}`, `(conversationUrn:${enc(adaUrn)})`),
+    );
     expect(read.status, read.text).toBe(200);
     const root = read.json.data.data.messengerMessagesBySyncToken;
-    const messages = (root['*elements'] as string[]).map((u) => read.json.included.find((e: Json) => e.entityUrn === u));
-    expect(messages.map((m) => m.body.text).sort()).toEqual(['Hi Ada, your compiler post was a delight.', 'Thank you! Shall we talk on Thursday?']);
-    const senderOf = (m: Json) => m.sender ?? read.json.included.find((e: Json) => e.entityUrn === m['*sender']);
-    expect(new Set(messages.map((m) => senderOf(m).hostIdentityUrn))).toEqual(new Set([self(), urnOf('ada-lovelace')]));
+    const messages = (root['*elements'] as string[]).map((u) =>
+      read.json.included.find((e: Json) => e.entityUrn === u),
+    );
+    expect(messages.map((m) => m.body.text).sort()).toEqual([
+      'Hi Ada, your compiler post was a delight.',
+      'Thank you! Shall we talk on Thursday?',
+    ]);
+    const senderOf = (m: Json) =>
+      m.sender ?? read.json.included.find((e: Json) => e.entityUrn === m['*sender']);
+    expect(new Set(messages.map((m) => senderOf(m).hostIdentityUrn))).toEqual(
+      new Set([self(), urnOf('ada-lovelace')]),
+    );
 
-    const ok = await net.post(`voyagerMessagingDashMessengerConversations?ids=List(${enc(adaUrn)})`, { entities: { [adaUrn]: { patch: { $set: { read: true } } } } });
+    const ok = await net.post(
+      `voyagerMessagingDashMessengerConversations?ids=List(${enc(adaUrn)})`,
+      { entities: { [adaUrn]: { patch: { $set: { read: true } } } } },
+    );
     expect(ok.json.data.results[adaUrn]).toEqual({ status: 204 });
     const gone = 'urn:li:msg_conversation:(urn:li:fsd_profile:ACoAAGraceHopper000001,2-nothing)';
-    const partial = await net.post(`voyagerMessagingDashMessengerConversations?ids=List(${enc(gone)})`, { entities: { [gone]: { patch: { $set: { read: true } } } } });
+    const partial = await net.post(
+      `voyagerMessagingDashMessengerConversations?ids=List(${enc(gone)})`,
+      { entities: { [gone]: { patch: { $set: { read: true } } } } },
+    );
     expect(partial.status).toBe(200);
     expect(partial.json.data.errors[gone].status).toBe(404);
     expect(fake.conversations().find((c) => c.withId === p('ada-lovelace').id)!.read).toBe(true);
 
-    const body = { message: { body: { text: 'Thursday works.', attributes: [] }, renderContentUnions: [], originToken: 'o-1', conversationUrn: adaUrn }, mailboxUrn: self(), trackingId: 't', dedupeByClientGeneratedToken: false };
+    const body = {
+      message: {
+        body: { text: 'Thursday works.', attributes: [] },
+        renderContentUnions: [],
+        originToken: 'o-1',
+        conversationUrn: adaUrn,
+      },
+      mailboxUrn: self(),
+      trackingId: 't',
+      dedupeByClientGeneratedToken: false,
+    };
     const sent = await net.post('voyagerMessagingDashMessengerMessages?action=createMessage', body);
     expect(sent.json.data.value.conversationUrn).toBe(adaUrn);
     fake.reply('alan-turing', 'We have not met, but hello.', Date.now() + 1000);
     const top = conversationsOf(await net.get(byCategory(hash, self())))[0]!;
     expect(top.read).toBe(false);
     expect(top.messages.elements[0].body.text).toBe('We have not met, but hello.');
-    const counts = await net.get(gql(`messengerMailboxCounts.${ids.counts[0]}`, `(mailboxUrn:${enc(self())})`));
-    const primary = counts.json.data.data.messengerMailboxCountsByMailbox.elements.find((e: Json) => e.category === 'PRIMARY_INBOX');
-    expect(primary.unreadConversationCount).toBe(fake.conversations().filter((c) => c.category === 'PRIMARY_INBOX' && !c.read).length);
+    const counts = await net.get(
+      gql(`messengerMailboxCounts.${ids.counts[0]}`, `(mailboxUrn:${enc(self())})`),
+    );
+    const primary = counts.json.data.data.messengerMailboxCountsByMailbox.elements.find(
+      (e: Json) => e.category === 'PRIMARY_INBOX',
+    );
+    expect(primary.unreadConversationCount).toBe(
+      fake.conversations().filter((c) => c.category === 'PRIMARY_INBOX' && !c.read).length,
+    );
   });
 
   it('sent invitations: pending ones newest first (measured_2026: total 0); withdrawal by REST or the server-driven request; acceptance', async () => {
     const invite = (slug: string) =>
-      net.post('voyagerRelationshipsDashMemberRelationships?action=verifyQuotaAndCreateV2&decorationId=com.linkedin.voyager.dash.deco.relationships.InvitationCreationResultWithInvitee-2', {
-        invitee: { inviteeUnion: { memberProfile: urnOf(slug) } },
-        customMessage: `Hello ${slug}`,
-      });
-    for (const slug of ['katherine-johnson', 'alan-turing']) expect((await invite(slug)).status).toBe(200);
-    const list = await net.get('relationships/sentInvitationViewsV2?q=invitationType&invitationType=CONNECTION&start=0&count=10');
+      net.post(
+        'voyagerRelationshipsDashMemberRelationships?action=verifyQuotaAndCreateV2&decorationId=com.linkedin.voyager.dash.deco.relationships.InvitationCreationResultWithInvitee-2',
+        {
+          invitee: { inviteeUnion: { memberProfile: urnOf(slug) } },
+          customMessage: `Hello ${slug}`,
+        },
+      );
+    for (const slug of ['katherine-johnson', 'alan-turing'])
+      expect((await invite(slug)).status).toBe(200);
+    const list = await net.get(
+      'relationships/sentInvitationViewsV2?q=invitationType&invitationType=CONNECTION&start=0&count=10',
+    );
     if (voice === SDUI_VOICE) expect(list.status).toBe(404);
     else {
       expect(list.json.data.paging.total).toBe(measured ? 0 : 2);
-      expect(list.json.included.filter((e: Json) => e.$type.endsWith('.Invitation')).length).toBe(2);
+      expect(list.json.included.filter((e: Json) => e.$type.endsWith('.Invitation')).length).toBe(
+        2,
+      );
     }
     const [katherine, alan] = fake.state.invitations;
 
-    const rest = await net.post(`relationships/invitations/${katherine!.invitationUrn.split(':').pop()}?action=withdraw`, { invitationSharedSecret: sharedSecret(katherine!.invitationUrn) });
+    const rest = await net.post(
+      `relationships/invitations/${katherine!.invitationUrn.split(':').pop()}?action=withdraw`,
+      { invitationSharedSecret: sharedSecret(katherine!.invitationUrn) },
+    );
     const sdui = (payload: Json, extra: Record<string, string> = {}) =>
-      net.call('POST', `/flagship-web/rsc-action/actions/server-request?sduiid=${WITHDRAW_REQUEST_ID}`, { requestId: WITHDRAW_REQUEST_ID, clientArguments: { payload } }, 'application/json', extra);
+      net.call(
+        'POST',
+        `/flagship-web/rsc-action/actions/server-request?sduiid=${WITHDRAW_REQUEST_ID}`,
+        { requestId: WITHDRAW_REQUEST_ID, clientArguments: { payload } },
+        'application/json',
+        extra,
+      );
     const payload = {
       inviterActionType: 'InviterActionType_WITHDRAW',
       invitationType: 'GenericInvitationType_CONNECTION',
@@ -144,27 +215,54 @@ describe.each(ALL_FAKE_VOICES)('inbox and invitations, voice %s', (voice: FakeVo
       expect(rest.status).toBe(200);
       expect((await sdui(payload)).status).toBe(404);
     }
-    expect(fake.state.withdrawals).toEqual([{ invitationUrn: katherine!.invitationUrn, profileUrn: urnOf('katherine-johnson'), via: measured ? 'sdui' : 'rest' }]);
+    expect(fake.state.withdrawals).toEqual([
+      {
+        invitationUrn: katherine!.invitationUrn,
+        profileUrn: urnOf('katherine-johnson'),
+        via: measured ? 'sdui' : 'rest',
+      },
+    ]);
     expect((await invite('katherine-johnson')).json.data.code).toBe('CANT_RESEND_YET');
 
     fake.accept('alan-turing');
     expect(alan).toBeDefined();
-    expect(fake.state.invitations.filter((i) => i.profileUrn === urnOf('alan-turing'))).toHaveLength(1);
+    expect(
+      fake.state.invitations.filter((i) => i.profileUrn === urnOf('alan-turing')),
+    ).toHaveLength(1);
     if (voice !== SDUI_VOICE) {
-      const after = await net.get('relationships/sentInvitationViewsV2?q=invitationType&invitationType=CONNECTION&start=0&count=10');
+      const after = await net.get(
+        'relationships/sentInvitationViewsV2?q=invitationType&invitationType=CONNECTION&start=0&count=10',
+      );
       expect(after.json.data['*elements']).toEqual([]);
     }
-    const connections = await net.get('relationships/dash/connections?decorationId=com.linkedin.voyager.dash.deco.web.mynetwork.ConnectionListWithProfile-16&q=search&sortType=RECENTLY_ADDED&start=0&count=10');
-    const first = connections.json.included.find((e: Json) => e.entityUrn === connections.json.data['*elements'][0]);
+    const connections = await net.get(
+      'relationships/dash/connections?decorationId=com.linkedin.voyager.dash.deco.web.mynetwork.ConnectionListWithProfile-16&q=search&sortType=RECENTLY_ADDED&start=0&count=10',
+    );
+    const first = connections.json.included.find(
+      (e: Json) => e.entityUrn === connections.json.data['*elements'][0],
+    );
     expect(first.connectedMember).toBe(urnOf('alan-turing'));
     expect(Date.now() - first.createdAt).toBeLessThan(60_000);
   });
   it('the invitation manager’s sent screen (sdui_2026): cards of 10 with the withdraw payload, the age in words', async () => {
     for (const slug of ['katherine-johnson', 'alan-turing']) {
-      await net.post('voyagerRelationshipsDashMemberRelationships?action=verifyQuotaAndCreateV2', { invitee: { inviteeUnion: { memberProfile: urnOf(slug) } } });
+      await net.post('voyagerRelationshipsDashMemberRelationships?action=verifyQuotaAndCreateV2', {
+        invitee: { inviteeUnion: { memberProfile: urnOf(slug) } },
+      });
     }
     const screen = (startIndex: number) =>
-      net.call('POST', `/flagship-web/rsc-action/actions/pagination?sduiid=${SENT_PAGER_ID}`, { pagerId: SENT_PAGER_ID, clientArguments: { $type: 'proto.sdui.actions.requests.RequestedArguments', payload: { startIndex } } }, 'application/json');
+      net.call(
+        'POST',
+        `/flagship-web/rsc-action/actions/pagination?sduiid=${SENT_PAGER_ID}`,
+        {
+          pagerId: SENT_PAGER_ID,
+          clientArguments: {
+            $type: 'proto.sdui.actions.requests.RequestedArguments',
+            payload: { startIndex },
+          },
+        },
+        'application/json',
+      );
     const first = await screen(0);
     if (voice !== SDUI_VOICE) {
       expect(first.status).toBe(404);
@@ -172,11 +270,26 @@ describe.each(ALL_FAKE_VOICES)('inbox and invitations, voice %s', (voice: FakeVo
     }
     expect(first.status).toBe(200);
     expect(first.headers['content-type']).toBe('text/x-component');
-    const ids = [...first.text.matchAll(/"invitationId":"(\d+)"\},"profileUrn":"([^"]+)"/g)].map((m) => [m[1], m[2]]);
-    expect(ids).toEqual([...fake.state.invitations].reverse().map((i) => [i.invitationUrn.split(':').pop(), i.profileUrn]));
+    const ids = [...first.text.matchAll(/"invitationId":"(\d+)"\},"profileUrn":"([^"]+)"/g)].map(
+      (m) => [m[1], m[2]],
+    );
+    expect(ids).toEqual(
+      [...fake.state.invitations]
+        .reverse()
+        .map((i) => [i.invitationUrn.split(':').pop(), i.profileUrn]),
+    );
     expect(first.text).toContain('Sent today');
     expect(first.text).toContain('invitation-manager-sent-card');
     expect((await screen(2)).text).not.toContain('invitation-manager-sent-card');
-    expect((await net.call('POST', `/flagship-web/rsc-action/actions/pagination?sduiid=${SENT_PAGER_ID}`, { pagerId: 'other' }, 'application/json')).status).toBe(400);
+    expect(
+      (
+        await net.call(
+          'POST',
+          `/flagship-web/rsc-action/actions/pagination?sduiid=${SENT_PAGER_ID}`,
+          { pagerId: 'other' },
+          'application/json',
+        )
+      ).status,
+    ).toBe(400);
   });
 });

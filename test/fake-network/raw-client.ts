@@ -20,16 +20,36 @@ export function client(fake: FakeNetwork) {
     'csrf-token': fake.csrfToken,
     'x-restli-protocol-version': '2.0.0',
     'x-li-lang': 'en_US',
-    'x-li-track': JSON.stringify({ clientVersion: '1.13.45173', mpVersion: '1.13.45173', osName: 'web', timezoneOffset: 0, deviceFormFactor: 'DESKTOP', mpName: 'voyager-web' }),
+    'x-li-track': JSON.stringify({
+      clientVersion: '1.13.45173',
+      mpVersion: '1.13.45173',
+      osName: 'web',
+      timezoneOffset: 0,
+      deviceFormFactor: 'DESKTOP',
+      mpName: 'voyager-web',
+    }),
     accept,
   });
-  async function call(method: 'GET' | 'POST', path: string, body?: unknown, accept = NORMALISED, extra: Record<string, string> = {}): Promise<RawReply> {
-    const res = await request(`${fake.url}${path.startsWith('/') ? path : `/voyager/api/${path}`}`, {
-      dispatcher,
-      method,
-      headers: { ...headers(accept), ...(body !== undefined ? { 'content-type': 'application/json' } : {}), ...extra },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
+  async function call(
+    method: 'GET' | 'POST',
+    path: string,
+    body?: unknown,
+    accept = NORMALISED,
+    extra: Record<string, string> = {},
+  ): Promise<RawReply> {
+    const res = await request(
+      `${fake.url}${path.startsWith('/') ? path : `/voyager/api/${path}`}`,
+      {
+        dispatcher,
+        method,
+        headers: {
+          ...headers(accept),
+          ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
+          ...extra,
+        },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      },
+    );
     const text = await res.body.text();
     let json: Json = {};
     try {
@@ -46,4 +66,3 @@ export function client(fake: FakeNetwork) {
     close: () => dispatcher.close(),
   };
 }
-

@@ -27,12 +27,19 @@ export interface RelationshipsContext {
 }
 
 const json = (status: number, body: unknown): Reply => ({ status, body });
-const error = (status: number, message: string): Reply => json(status, { data: { $type: 'com.linkedin.restli.common.ErrorResponse', status, message }, included: [] });
+const error = (status: number, message: string): Reply =>
+  json(status, {
+    data: { $type: 'com.linkedin.restli.common.ErrorResponse', status, message },
+    included: [],
+  });
 
 /** The number of an invitation URN (`urn:li:fsd_invitation:<n>`): the REST path's id and the server-driven payload's `invitationId`. */
 export const invitationNumber = (urn: string) => urn.split(':').pop()!;
 /** A stable shared secret per invitation (the REST withdrawal checks it; facts: `invitationSharedSecret`). */
-export const sharedSecret = (urn: string) => `s${Buffer.from(`secret-${invitationNumber(urn)}`).toString('base64url').slice(0, 10)}`;
+export const sharedSecret = (urn: string) =>
+  `s${Buffer.from(`secret-${invitationNumber(urn)}`)
+    .toString('base64url')
+    .slice(0, 10)}`;
 
 export const WITHDRAW_REQUEST_ID = 'com.linkedin.sdui.requests.mynetwork.addaWithdrawInvitation';
 /** The sent list's pager (our name: the facts name the screen, `/mynetwork/invitation-manager/sent/`, not its pager). */
@@ -47,13 +54,21 @@ function sentAgo(ms: number, now = Date.now()): string {
 }
 
 export function createRelationshipRoutes(ctx: RelationshipsContext) {
-  const isPending = (inv: SentInvitation) => (ctx.status.get(inv.invitationUrn) ?? 'pending') === 'pending';
-  const profileOf = (urn: string) => ctx.dataset().profiles.find((p) => `urn:li:fsd_profile:${p.id}` === urn);
+  const isPending = (inv: SentInvitation) =>
+    (ctx.status.get(inv.invitationUrn) ?? 'pending') === 'pending';
+  const profileOf = (urn: string) =>
+    ctx.dataset().profiles.find((p) => `urn:li:fsd_profile:${p.id}` === urn);
 
   /** Pending invitations, the newest first. */
   const pending = () => [...ctx.invitations()].filter(isPending).reverse();
 
-  function sentViews(): { invitationUrn: string; profile: FakeProfile; message: string | null; sentTime: number; sharedSecret: string }[] {
+  function sentViews(): {
+    invitationUrn: string;
+    profile: FakeProfile;
+    message: string | null;
+    sentTime: number;
+    sharedSecret: string;
+  }[] {
     return pending().map((inv) => ({
       invitationUrn: inv.invitationUrn,
       message: inv.message,
@@ -76,7 +91,9 @@ export function createRelationshipRoutes(ctx: RelationshipsContext) {
   function accept(identity: string, at = Date.now()): FakeProfile {
     const p = findPerson(ctx.dataset(), identity);
     if (!p) throw new Error(`no such person: ${identity}`);
-    const inv = ctx.invitations().find((i) => i.profileUrn === `urn:li:fsd_profile:${p.id}` && isPending(i));
+    const inv = ctx
+      .invitations()
+      .find((i) => i.profileUrn === `urn:li:fsd_profile:${p.id}` && isPending(i));
     if (!inv) throw new Error(`no pending invitation to ${identity}`);
     ctx.status.set(inv.invitationUrn, 'accepted');
     p.distance = 'DISTANCE_1';
@@ -97,14 +114,19 @@ export function createRelationshipRoutes(ctx: RelationshipsContext) {
    * (200, empty); measured_2026 has no such route (404: the 2026-08 source found no REST form working).
    * An invitation that is not pending answers 404; a wrong secret 400.
    */
-  function withdrawRest(route: string, action: string | undefined, body: Record<string, any>): Reply | null {
+  function withdrawRest(
+    route: string,
+    action: string | undefined,
+    body: Record<string, any>,
+  ): Reply | null {
     const m = /^relationships\/invitations\/(\d+)$/.exec(route);
     if (!m) return null;
     if (measuredIn2026(ctx.voice())) return error(404, `No route POST ${route}`);
     if (action !== 'withdraw') return error(400, 'bad action');
     const inv = ctx.invitations().find((i) => invitationNumber(i.invitationUrn) === m[1]);
     if (!inv || !isPending(inv)) return error(404, 'Invitation not found');
-    if (body.invitationSharedSecret !== sharedSecret(inv.invitationUrn)) return error(400, 'invitationSharedSecret does not match');
+    if (body.invitationSharedSecret !== sharedSecret(inv.invitationUrn))
+      return error(400, 'invitationSharedSecret does not match');
     withdraw(inv, 'rest');
     return json(200, { data: {}, included: [] });
   }
@@ -121,13 +143,22 @@ export function createRelationshipRoutes(ctx: RelationshipsContext) {
    */
   function withdrawServerDriven(body: Record<string, any>): Reply {
     if (!measuredIn2026(ctx.voice())) return { status: 404, body: 'Not Found' };
-    const payload = body.clientArguments?.payload ?? body.requestedArguments?.payload ?? body.payload;
-    if (!payload || typeof payload !== 'object') return { status: 400, body: 'payload is required' };
-    if (payload.inviterActionType !== 'InviterActionType_WITHDRAW' || payload.invitationType !== 'GenericInvitationType_CONNECTION') return { status: 400, body: 'bad inviterActionType or invitationType' };
+    const payload =
+      body.clientArguments?.payload ?? body.requestedArguments?.payload ?? body.payload;
+    if (!payload || typeof payload !== 'object')
+      return { status: 400, body: 'payload is required' };
+    if (
+      payload.inviterActionType !== 'InviterActionType_WITHDRAW' ||
+      payload.invitationType !== 'GenericInvitationType_CONNECTION'
+    )
+      return { status: 400, body: 'bad inviterActionType or invitationType' };
     const id = String(payload.invitationUrn?.invitationId ?? '');
     const profileUrn = String(payload.profileUrn ?? '');
-    if (!/^\d+$/.test(id) || !profileUrn.startsWith('urn:li:fsd_profile:')) return { status: 400, body: 'invitationUrn.invitationId and profileUrn are required' };
-    const inv = ctx.invitations().find((i) => invitationNumber(i.invitationUrn) === id && i.profileUrn === profileUrn);
+    if (!/^\d+$/.test(id) || !profileUrn.startsWith('urn:li:fsd_profile:'))
+      return { status: 400, body: 'invitationUrn.invitationId and profileUrn are required' };
+    const inv = ctx
+      .invitations()
+      .find((i) => invitationNumber(i.invitationUrn) === id && i.profileUrn === profileUrn);
     const done = !!inv && isPending(inv);
     if (done) withdraw(inv, 'sdui');
     const toast = done ? 'Invitation withdrawn' : 'This invitation could not be withdrawn';
@@ -149,7 +180,8 @@ export function createRelationshipRoutes(ctx: RelationshipsContext) {
    */
   function sentScreen(body: Record<string, any>): Reply {
     const start = body.clientArguments?.payload?.startIndex;
-    if (body.pagerId !== SENT_PAGER_ID || !Number.isInteger(start) || start < 0) return { status: 400, body: 'pagerId and clientArguments.payload.startIndex are required' };
+    if (body.pagerId !== SENT_PAGER_ID || !Number.isInteger(start) || start < 0)
+      return { status: 400, body: 'pagerId and clientArguments.payload.startIndex are required' };
     const stream = new ComponentStream();
     const card = stream.module('InvitationCard');
     const button = stream.module('Button');
@@ -160,7 +192,10 @@ export function createRelationshipRoutes(ctx: RelationshipsContext) {
           el(card, {
             viewTrackingSpecs: { viewName: 'invitation-manager-sent-card' },
             children: [
-              el('a', { href: `https://www.linkedin.com/in/${v.profile.slug}/`, children: `${v.profile.firstName} ${v.profile.lastName}` }),
+              el('a', {
+                href: `https://www.linkedin.com/in/${v.profile.slug}/`,
+                children: `${v.profile.firstName} ${v.profile.lastName}`,
+              }),
               el('p', { children: v.profile.headline }),
               el('span', { children: sentAgo(v.sentTime) }),
               el(button, {
@@ -183,11 +218,25 @@ export function createRelationshipRoutes(ctx: RelationshipsContext) {
           }),
         ),
       );
-    stream.root(el('div', { viewTrackingSpecs: { viewName: 'invitation-manager-sent-list' }, children: rows }));
+    stream.root(
+      el('div', {
+        viewTrackingSpecs: { viewName: 'invitation-manager-sent-list' },
+        children: rows,
+      }),
+    );
     return { status: 200, body: stream.toString() };
   }
 
-  return { pending, sentViews, sentTotal, accept, withdrawRest, withdrawServerDriven, sentScreen, isPending };
+  return {
+    pending,
+    sentViews,
+    sentTotal,
+    accept,
+    withdrawRest,
+    withdrawServerDriven,
+    sentScreen,
+    isPending,
+  };
 }
 
 /** A person by slug, profile id or `urn:li:fsd_profile:<id>`. */

@@ -26,7 +26,11 @@ export class Element {
   ) {}
 }
 
-export const el = (type: string | RowRef, props: Record<string, unknown> = {}, key: string | null = null) => new Element(type, key, props);
+export const el = (
+  type: string | RowRef,
+  props: Record<string, unknown> = {},
+  key: string | null = null,
+) => new Element(type, key, props);
 
 /** The JSON a value is written as: references and elements in their stream forms, `$…` texts escaped. */
 function encode(value: unknown): unknown {
@@ -34,7 +38,8 @@ function encode(value: unknown): unknown {
   if (value instanceof Element) return ['$', encode(value.type), value.key, encode(value.props)];
   if (typeof value === 'string') return value.startsWith('$') ? `$${value}` : value;
   if (Array.isArray(value)) return value.map(encode);
-  if (value && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, encode(v)]));
+  if (value && typeof value === 'object')
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, encode(v)]));
   return value;
 }
 
@@ -52,7 +57,9 @@ export class ComponentStream {
     if (known) return known;
     const ref = new RowRef(this.nextId++, true);
     const chunk = createHash('sha1').update(name).digest('hex').slice(0, 16);
-    this.moduleRows.push(`${ref.id.toString(16)}:I${JSON.stringify([`sdui/components/${name}`, [`/flagship-web/_next/static/chunks/${chunk}.js`], name])}`);
+    this.moduleRows.push(
+      `${ref.id.toString(16)}:I${JSON.stringify([`sdui/components/${name}`, [`/flagship-web/_next/static/chunks/${chunk}.js`], name])}`,
+    );
     this.modules.set(name, ref);
     return ref;
   }
@@ -60,7 +67,9 @@ export class ComponentStream {
   /** A row holding `value`; `late` rows are written after every other row (as state rows stream in last). */
   row(value: unknown, options: { lazy?: boolean; late?: boolean } = {}): RowRef {
     const ref = new RowRef(this.nextId++, options.lazy ?? true);
-    (options.late ? this.lateRows : this.rows).push(`${ref.id.toString(16)}:${JSON.stringify(encode(value))}`);
+    (options.late ? this.lateRows : this.rows).push(
+      `${ref.id.toString(16)}:${JSON.stringify(encode(value))}`,
+    );
     return ref;
   }
 

@@ -18,20 +18,37 @@ const SCREEN = 'com.linkedin.sdui.flagshipnav.search.SearchResultsContent';
 const enc = encodeURIComponent;
 
 function pagerBody(payload: Json): Json {
-  const args = { $type: 'proto.sdui.actions.requests.RequestedArguments', requestedStateKeys: [], payload, requestMetadata: { $type: 'proto.sdui.common.RequestMetadata' } };
+  const args = {
+    $type: 'proto.sdui.actions.requests.RequestedArguments',
+    requestedStateKeys: [],
+    payload,
+    requestMetadata: { $type: 'proto.sdui.common.RequestMetadata' },
+  };
   return {
     pagerId: PAGER,
     clientArguments: { ...args, states: [], screenId: SCREEN, knownTemplateIds: [] },
     paginationRequest: {
       $type: 'proto.sdui.actions.requests.PaginationRequest',
       pagerId: PAGER,
-      trigger: { $case: 'itemDistanceTrigger', itemDistanceTrigger: { $type: 'proto.sdui.actions.requests.ItemDistanceTrigger', preloadDistance: 3, preloadLength: 1500 } },
+      trigger: {
+        $case: 'itemDistanceTrigger',
+        itemDistanceTrigger: {
+          $type: 'proto.sdui.actions.requests.ItemDistanceTrigger',
+          preloadDistance: 3,
+          preloadLength: 1500,
+        },
+      },
       retryCount: 2,
       requestedArguments: args,
     },
   };
 }
-const payloadOf = (keywords: string, startIndex: number, searchId: string, extra: Json = {}): Json => ({
+const payloadOf = (
+  keywords: string,
+  startIndex: number,
+  searchId: string,
+  extra: Json = {},
+): Json => ({
   startIndex,
   keywords,
   count: 10,
@@ -85,7 +102,8 @@ function resolve(value: unknown, rows: Rows, depth = 0): unknown {
     return value;
   }
   if (Array.isArray(value)) return value.map((v) => resolve(v, rows, depth));
-  if (value && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, resolve(v, rows, depth)]));
+  if (value && typeof value === 'object')
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, resolve(v, rows, depth)]));
   return value;
 }
 
@@ -104,10 +122,12 @@ function named(node: unknown, name: string, out: Json[] = []): Json[] {
 function textOf(node: unknown, underChildren = false): string[] {
   if (typeof node === 'string') return underChildren ? [node] : [];
   if (Array.isArray(node)) {
-    if (node[0] === '$' && node.length === 4) return node[1] === 'br' ? ['\n'] : textOf(node[3], false);
+    if (node[0] === '$' && node.length === 4)
+      return node[1] === 'br' ? ['\n'] : textOf(node[3], false);
     return node.flatMap((v) => textOf(v, underChildren));
   }
-  if (node && typeof node === 'object') return Object.entries(node).flatMap(([k, v]) => textOf(v, k === 'children'));
+  if (node && typeof node === 'object')
+    return Object.entries(node).flatMap(([k, v]) => textOf(v, k === 'children'));
   return [];
 }
 
@@ -124,14 +144,17 @@ function intStates(node: unknown, out = new Map<string, number>()): Map<string, 
   else if (node && typeof node === 'object') {
     const o = node as Json;
     if (o.value?.$case === 'intValue' && o.key) {
-      const ids = allStrings(o.key).filter((k) => k !== 'id' && !k.startsWith('proto.') && k !== 'MemoryNamespace');
+      const ids = allStrings(o.key).filter(
+        (k) => k !== 'id' && !k.startsWith('proto.') && k !== 'MemoryNamespace',
+      );
       out.set(ids[0]!, o.value.intValue);
     } else for (const v of Object.values(o)) intStates(v, out);
   }
   return out;
 }
 
-const PERMALINK = /^https:\/\/www\.linkedin\.com\/(?:posts\/[^_]+_[a-z0-9-]*-activity-(\d{19})-[A-Za-z0-9]{4}(?:\?.*)?|feed\/update\/urn:li:activity:(\d{19})\/?)$/;
+const PERMALINK =
+  /^https:\/\/www\.linkedin\.com\/(?:posts\/[^_]+_[a-z0-9-]*-activity-(\d{19})-[A-Za-z0-9]{4}(?:\?.*)?|feed\/update\/urn:li:activity:(\d{19})\/?)$/;
 
 interface ReadPost {
   id: string | null;
@@ -146,16 +169,30 @@ interface ReadPost {
   reposts: number | undefined;
 }
 
-function readPage(text: string, updateName = 'feed-full-update'): { posts: ReadPost[]; root: unknown; rows: Rows } {
+function readPage(
+  text: string,
+  updateName = 'feed-full-update',
+): { posts: ReadPost[]; root: unknown; rows: Rows } {
   const rows = readRows(text);
   const root = resolve(rows.get('0'), rows);
   const states = intStates(root);
   const posts = named(root, updateName).map((u) => {
-    const actor = textOf(named(u, 'feed-actor')[0], false).map((t) => t.trim()).filter(Boolean);
-    const link = allStrings(u).map((x) => PERMALINK.exec(x)).find(Boolean);
-    const ownUrn = allStrings(u).map((x) => /^reactionsCount-(urn:li:\w+:\d+)$/.exec(x)?.[1]).find(Boolean) ?? null;
-    const authorUrl = allStrings(named(u, 'feed-actor')[0]).find((x) => /^https:\/\/www\.linkedin\.com\/(in|company)\//.test(x))!;
-    const reactions = [...states].filter(([k]) => ownUrn && k.startsWith('ReactionType_') && k.endsWith(`_${ownUrn}`));
+    const actor = textOf(named(u, 'feed-actor')[0], false)
+      .map((t) => t.trim())
+      .filter(Boolean);
+    const link = allStrings(u)
+      .map((x) => PERMALINK.exec(x))
+      .find(Boolean);
+    const ownUrn =
+      allStrings(u)
+        .map((x) => /^reactionsCount-(urn:li:\w+:\d+)$/.exec(x)?.[1])
+        .find(Boolean) ?? null;
+    const authorUrl = allStrings(named(u, 'feed-actor')[0]).find((x) =>
+      /^https:\/\/www\.linkedin\.com\/(in|company)\//.test(x),
+    )!;
+    const reactions = [...states].filter(
+      ([k]) => ownUrn && k.startsWith('ReactionType_') && k.endsWith(`_${ownUrn}`),
+    );
     return {
       id: link ? (link[1] ?? link[2])! : null,
       author: actor[0]!,
@@ -190,11 +227,30 @@ describe('sdui_2026', () => {
   });
   beforeEach(() => fake.reset());
 
-  async function pager(body: unknown, headers: Record<string, string | undefined> = {}, url = PAGER_URL) {
-    const all: Record<string, string> = { cookie: fake.cookieHeader, 'csrf-token': fake.csrfToken, 'content-type': 'application/json', accept: '*/*', ...headers } as Record<string, string>;
+  async function pager(
+    body: unknown,
+    headers: Record<string, string | undefined> = {},
+    url = PAGER_URL,
+  ) {
+    const all: Record<string, string> = {
+      cookie: fake.cookieHeader,
+      'csrf-token': fake.csrfToken,
+      'content-type': 'application/json',
+      accept: '*/*',
+      ...headers,
+    } as Record<string, string>;
     for (const k of Object.keys(all)) if (all[k] === undefined) delete all[k];
-    const res = await request(`${fake.url}${url}`, { dispatcher, method: 'POST', headers: all, body: typeof body === 'string' ? body : JSON.stringify(body) });
-    return { status: res.statusCode, type: String(res.headers['content-type']), text: await res.body.text() };
+    const res = await request(`${fake.url}${url}`, {
+      dispatcher,
+      method: 'POST',
+      headers: all,
+      body: typeof body === 'string' ? body : JSON.stringify(body),
+    });
+    return {
+      status: res.statusCode,
+      type: String(res.headers['content-type']),
+      text: await res.body.text(),
+    };
   }
   const page = async (keywords: string, startIndex: number, searchId: string, extra: Json = {}) => {
     const r = await pager(pagerBody(payloadOf(keywords, startIndex, searchId, extra)));
@@ -217,7 +273,9 @@ describe('sdui_2026', () => {
     for (const item of items) {
       expect(Object.keys(item.itemUnion)).toEqual(['searchUpdate']);
       expect(Object.keys(item.itemUnion.searchUpdate).sort()).toEqual(['$type', 'trackingId']);
-      expect(item.itemUnion.searchUpdate.$type).toBe('com.linkedin.voyager.dash.search.SearchUpdateWrapper');
+      expect(item.itemUnion.searchUpdate.$type).toBe(
+        'com.linkedin.voyager.dash.search.SearchUpdateWrapper',
+      );
       expect(item.itemUnion.searchUpdate.trackingId).toMatch(/^[A-Za-z0-9+/]{22}==$/);
     }
     const gql = await net.get(
@@ -240,16 +298,27 @@ describe('sdui_2026', () => {
     fake.setMode('normal');
     expect((await pager(body)).status).toBe(200);
     expect(fake.state.sduiRequests.map((r) => r.status)).toEqual([403, 302, 429, 302, 200]);
-    expect(fake.state.sduiRequests[4]).toMatchObject({ method: 'POST', path: '/flagship-web/rsc-action/actions/pagination', sduiid: PAGER, body });
+    expect(fake.state.sduiRequests[4]).toMatchObject({
+      method: 'POST',
+      path: '/flagship-web/rsc-action/actions/pagination',
+      sduiid: PAGER,
+      body,
+    });
     expect(fake.state.sduiRequests[4]!.headers['csrf-token']).toBe(fake.csrfToken);
-    expect(fake.state.requests.map((r) => r.path)).toEqual(Array(5).fill('/flagship-web/rsc-action/actions/pagination'));
+    expect(fake.state.requests.map((r) => r.path)).toEqual(
+      Array(5).fill('/flagship-web/rsc-action/actions/pagination'),
+    );
   });
 
   it('refuses a body that is not the facts’ shape (400) and an unknown pager (404)', async () => {
     const id = randomUUID();
     const good = pagerBody(payloadOf('duckdb', 0, id));
-    const without = (key: string) => Object.fromEntries(Object.entries(good).filter(([k]) => k !== key));
-    const payloadWithout = (key: string) => pagerBody(Object.fromEntries(Object.entries(payloadOf('duckdb', 0, id)).filter(([k]) => k !== key)));
+    const without = (key: string) =>
+      Object.fromEntries(Object.entries(good).filter(([k]) => k !== key));
+    const payloadWithout = (key: string) =>
+      pagerBody(
+        Object.fromEntries(Object.entries(payloadOf('duckdb', 0, id)).filter(([k]) => k !== key)),
+      );
     const refused = [
       'not json',
       without('pagerId'),
@@ -268,7 +337,15 @@ describe('sdui_2026', () => {
       expect(r.status, JSON.stringify(body).slice(0, 120)).toBe(400);
       if (typeof body !== 'string') expect(JSON.parse(r.text).message).toEqual(expect.any(String));
     }
-    expect((await pager(good, {}, '/flagship-web/rsc-action/actions/pagination?sduiid=com.linkedin.sdui.mynetwork.sentInvitations')).status).toBe(404);
+    expect(
+      (
+        await pager(
+          good,
+          {},
+          '/flagship-web/rsc-action/actions/pagination?sduiid=com.linkedin.sdui.mynetwork.sentInvitations',
+        )
+      ).status,
+    ).toBe(404);
   });
 
   it('pages 10 a page by startIndex over every matching post, past the end none, one searchId recorded across the pages', async () => {
@@ -282,12 +359,24 @@ describe('sdui_2026', () => {
     expect(past.posts).toHaveLength(0);
     const ids = [...firstPosts, ...second.posts].map((p) => p.id);
     expect(new Set(ids).size).toBe(ids.length);
-    expect([...ids].sort()).toEqual(duck().map((p) => p.activityId).sort());
-    expect(fake.state.sduiRequests.map((r) => (r.body as Json).clientArguments.payload.searchId)).toEqual([searchId, searchId, searchId]);
-    expect(fake.state.sduiRequests.map((r) => (r.body as Json).clientArguments.payload.startIndex)).toEqual([0, 10, 20]);
+    expect([...ids].sort()).toEqual(
+      duck()
+        .map((p) => p.activityId)
+        .sort(),
+    );
+    expect(
+      fake.state.sduiRequests.map((r) => (r.body as Json).clientArguments.payload.searchId),
+    ).toEqual([searchId, searchId, searchId]);
+    expect(
+      fake.state.sduiRequests.map((r) => (r.body as Json).clientArguments.payload.startIndex),
+    ).toEqual([0, 10, 20]);
     // count below 10 honoured, above 10 capped at 10
-    expect((await page('duckdb', 0, searchId, { count: 3 })).posts.filter((p) => p.id)).toHaveLength(3);
-    expect((await page('duckdb', 0, searchId, { count: 50 })).posts.filter((p) => p.id)).toHaveLength(10);
+    expect(
+      (await page('duckdb', 0, searchId, { count: 3 })).posts.filter((p) => p.id),
+    ).toHaveLength(3);
+    expect(
+      (await page('duckdb', 0, searchId, { count: 50 })).posts.filter((p) => p.id),
+    ).toHaveLength(10);
     // the last page says so; a first page has unrelated components and an ad with no permalink
     expect(named(second.root, 'search-results-end')).toHaveLength(1);
     expect(named(first.root, 'search-results-end')).toHaveLength(0);
@@ -300,7 +389,10 @@ describe('sdui_2026', () => {
 
   it('reads each post by meaning: author, degree for members only, relative time, text with $$, line breaks and emoji, counts by state key', async () => {
     const searchId = randomUUID();
-    const read = [...(await page('duckdb', 0, searchId)).posts, ...(await page('duckdb', 10, searchId)).posts].filter((p) => p.id);
+    const read = [
+      ...(await page('duckdb', 0, searchId)).posts,
+      ...(await page('duckdb', 10, searchId)).posts,
+    ].filter((p) => p.id);
     for (const r of read) {
       const post = fake.dataset.posts.find((p) => p.activityId === r.id)!;
       expect(r.text).toBe(post.text);
@@ -309,19 +401,27 @@ describe('sdui_2026', () => {
       expect(r.reposts).toBe(post.shares);
       expect(r.time).toMatch(/^\d+[mhdw] • $/);
       if (post.author.kind === 'person') {
-        const person = fake.dataset.profiles.find((x) => x.id === (post.author as { profileId: string }).profileId)!;
+        const person = fake.dataset.profiles.find(
+          (x) => x.id === (post.author as { profileId: string }).profileId,
+        )!;
         expect(r.author).toBe(`${person.firstName} ${person.lastName}`);
         expect(r.degree).toMatch(/^• (1st|2nd|3rd\+)$/);
         expect(r.authorUrl).toBe(`https://www.linkedin.com/in/${person.slug}/`);
       } else {
-        const company = fake.dataset.companies.find((x) => x.id === (post.author as { companyId: number }).companyId)!;
+        const company = fake.dataset.companies.find(
+          (x) => x.id === (post.author as { companyId: number }).companyId,
+        )!;
         expect(r.author).toBe(company.name);
         expect(r.degree).toBeNull();
         expect(r.authorUrl).toBe(`https://www.linkedin.com/company/${company.slug}/`);
       }
     }
     // The update's own URN differs from the permalink's id for some posts (ugcPost, share).
-    expect(read.filter((r) => r.ownUrn !== `urn:li:activity:${r.id}`).map((r) => r.ownUrn!.split(':')[2])).toEqual(expect.arrayContaining(['ugcPost', 'share']));
+    expect(
+      read
+        .filter((r) => r.ownUrn !== `urn:li:activity:${r.id}`)
+        .map((r) => r.ownUrn!.split(':')[2]),
+    ).toEqual(expect.arrayContaining(['ugcPost', 'share']));
     const dollar = fake.dataset.posts.find((p) => p.text.startsWith('$'))!;
     expect(read.find((r) => r.id === dollar.activityId)!.text).toContain('\n\n');
     expect(dollar.text).toMatch(/\p{Extended_Pictographic}/u);
@@ -334,9 +434,14 @@ describe('sdui_2026', () => {
     expect(text).toMatch(/"\$L[0-9a-f]+"/);
     expect(text).toMatch(/"\$[0-9a-f]+"/);
     expect([...rows.values()].some((v) => typeof v === 'string' && v.startsWith('I['))).toBe(true);
-    const order = text.split('\n').filter(Boolean).map((l) => l.slice(0, l.indexOf(':')));
+    const order = text
+      .split('\n')
+      .filter(Boolean)
+      .map((l) => l.slice(0, l.indexOf(':')));
     const rootAt = order.indexOf('0');
-    const laterRefs = [...(JSON.stringify(rows.get('0')).matchAll(/"\$L?([0-9a-f]+)"/g))].map((m) => m[1]!);
+    const laterRefs = [...JSON.stringify(rows.get('0')).matchAll(/"\$L?([0-9a-f]+)"/g)].map(
+      (m) => m[1]!,
+    );
     expect(laterRefs.some((id) => order.indexOf(id) > rootAt)).toBe(true);
     // Reaction kinds: more than one on a well-liked post, each its own state key.
     expect(text.match(/ReactionType_PRAISE_urn:li:/g)?.length).toBeGreaterThan(2);
@@ -356,22 +461,46 @@ describe('sdui_2026', () => {
 
   it('filters by datePosted and sorts newest first when sortBy holds date_posted', async () => {
     const searchId = randomUUID();
-    const within = (ms: number) => duck().filter((p) => timeOf(p) >= Date.now() - ms).map((p) => p.activityId).sort();
-    const day = (await page('duckdb', 0, searchId, { datePosted: ['past-24h'] })).posts.filter((p) => p.id).map((p) => p.id);
+    const within = (ms: number) =>
+      duck()
+        .filter((p) => timeOf(p) >= Date.now() - ms)
+        .map((p) => p.activityId)
+        .sort();
+    const day = (await page('duckdb', 0, searchId, { datePosted: ['past-24h'] })).posts
+      .filter((p) => p.id)
+      .map((p) => p.id);
     expect([...day].sort()).toEqual(within(24 * 3600_000));
     expect(day.length).toBeLessThan(duck().length);
-    const week = [...(await page('duckdb', 0, searchId, { datePosted: ['past-week'] })).posts, ...(await page('duckdb', 10, searchId, { datePosted: ['past-week'] })).posts].filter((p) => p.id).map((p) => p.id);
+    const week = [
+      ...(await page('duckdb', 0, searchId, { datePosted: ['past-week'] })).posts,
+      ...(await page('duckdb', 10, searchId, { datePosted: ['past-week'] })).posts,
+    ]
+      .filter((p) => p.id)
+      .map((p) => p.id);
     expect([...week].sort()).toEqual(within(7 * 24 * 3600_000));
-    const newest = [...(await page('duckdb', 0, searchId, { sortBy: ['date_posted'] })).posts, ...(await page('duckdb', 10, searchId, { sortBy: ['date_posted'] })).posts].filter((p) => p.id).map((p) => BigInt(p.id!));
+    const newest = [
+      ...(await page('duckdb', 0, searchId, { sortBy: ['date_posted'] })).posts,
+      ...(await page('duckdb', 10, searchId, { sortBy: ['date_posted'] })).posts,
+    ]
+      .filter((p) => p.id)
+      .map((p) => BigInt(p.id!));
     expect(newest).toEqual([...newest].sort((a, b) => (b > a ? 1 : -1)));
   });
 
   it('records an opening of the search results page (it writes search history); the pager does not', async () => {
     await page('duckdb', 0, randomUUID());
     expect(fake.state.searchHistory).toEqual([]);
-    const opened = await net.get(`/search/results/content/?keywords=${enc('duckdb')}&origin=GLOBAL_SEARCH_HEADER`);
+    const opened = await net.get(
+      `/search/results/content/?keywords=${enc('duckdb')}&origin=GLOBAL_SEARCH_HEADER`,
+    );
     expect(opened.status).toBe(200);
-    expect(fake.state.searchHistory).toEqual([{ path: '/search/results/content/', rawQuery: 'keywords=duckdb&origin=GLOBAL_SEARCH_HEADER', keywords: 'duckdb' }]);
+    expect(fake.state.searchHistory).toEqual([
+      {
+        path: '/search/results/content/',
+        rawQuery: 'keywords=duckdb&origin=GLOBAL_SEARCH_HEADER',
+        keywords: 'duckdb',
+      },
+    ]);
   });
 
   it('renames the post component in changed_shapes; other voices have no pager; other operations answer as measured_2026', async () => {

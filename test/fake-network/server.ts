@@ -4,13 +4,39 @@ import { createServer } from 'node:https';
 import type { AddressInfo } from 'node:net';
 import { generate } from 'selfsigned';
 import { createDataset, type FakeDataset, type FakePost, type FakeProfile } from './dataset.js';
-import { createInboxRoutes, type InboxConversation, type Reply, seedInbox, threadIdWith } from './inbox.js';
-import { createRelationshipRoutes, findPerson, type InvitationStatus, SENT_PAGER_ID, WITHDRAW_REQUEST_ID } from './relationships.js';
+import {
+  createInboxRoutes,
+  type InboxConversation,
+  type Reply,
+  seedInbox,
+  threadIdWith,
+} from './inbox.js';
+import {
+  createRelationshipRoutes,
+  findPerson,
+  type InvitationStatus,
+  SENT_PAGER_ID,
+  WITHDRAW_REQUEST_ID,
+} from './relationships.js';
 import { parseRestli, type RestliParsed } from './restli.js';
 import { contentSearchStream } from './sdui-content-stream.js';
-import { CONTENT_PAGER_ID, PAGINATION_PATH, parseBody, readContentPagerBody } from './sdui-request.js';
+import {
+  CONTENT_PAGER_ID,
+  PAGINATION_PATH,
+  parseBody,
+  readContentPagerBody,
+} from './sdui-request.js';
 import * as shapes from './shapes.js';
-import { ALL_FAKE_VOICES, driftDecorate, isVoice, measuredIn2026, postTime, postUrn, SDUI_VOICE, type FakeVoice } from './voices.js';
+import {
+  ALL_FAKE_VOICES,
+  driftDecorate,
+  isVoice,
+  measuredIn2026,
+  postTime,
+  postUrn,
+  SDUI_VOICE,
+  type FakeVoice,
+} from './voices.js';
 
 export { ALL_FAKE_VOICES, FAKE_VOICES, SDUI_VOICE, type FakeVoice } from './voices.js';
 
@@ -59,12 +85,25 @@ export interface FakeState {
   /** Invitations withdrawn, by the REST form or the server-driven request. */
   withdrawals: { invitationUrn: string; profileUrn: string; via: 'rest' | 'sdui' }[];
   /** Every API call (refused ones too), to assert on paths, query strings, headers and the status answered. */
-  requests: { method: string; path: string; rawQuery: string; headers: IncomingMessage['headers']; status: number }[];
+  requests: {
+    method: string;
+    path: string;
+    rawQuery: string;
+    headers: IncomingMessage['headers'];
+    status: number;
+  }[];
   /**
    * Every call to a server-driven action (`/flagship-web/…`, refused ones too): `sduiid` from the
    * query, `body` the parsed JSON (null when not JSON), to count a cycle's calls and check its searchId.
    */
-  sduiRequests: { method: string; path: string; sduiid: string | null; headers: IncomingMessage['headers']; body: unknown; status: number }[];
+  sduiRequests: {
+    method: string;
+    path: string;
+    sduiid: string | null;
+    headers: IncomingMessage['headers'];
+    body: unknown;
+    status: number;
+  }[];
   /**
    * Every opening of a search results page (`GET /search/results/<kind>/?keywords=…`): opening it
    * writes the query into the member's search history (facts: `updateSearchHistoryRequest`); the
@@ -98,7 +137,16 @@ export interface FakeNetwork {
   close: () => Promise<void>;
 }
 
-const emptyState = (): FakeState => ({ likes: [], comments: [], invitations: [], messages: [], withdrawals: [], requests: [], sduiRequests: [], searchHistory: [] });
+const emptyState = (): FakeState => ({
+  likes: [],
+  comments: [],
+  invitations: [],
+  messages: [],
+  withdrawals: [],
+  requests: [],
+  sduiRequests: [],
+  searchHistory: [],
+});
 
 class Answer {
   constructor(
@@ -107,20 +155,31 @@ class Answer {
     readonly headers: Record<string, string | string[]> = {},
   ) {}
 }
-const json = (body: unknown, status = 200, headers: Record<string, string> = {}) => new Answer(status, body, { 'content-type': 'application/json; charset=utf-8', ...headers });
+const json = (body: unknown, status = 200, headers: Record<string, string> = {}) =>
+  new Answer(status, body, { 'content-type': 'application/json; charset=utf-8', ...headers });
 const html = (body: string, status = 200, headers: Record<string, string | string[]> = {}) =>
   new Answer(status, body, { 'content-type': 'text/html; charset=utf-8', ...headers });
-const redirect = (location: string, headers: Record<string, string | string[]> = {}) => new Answer(302, '', { location, ...headers });
+const redirect = (location: string, headers: Record<string, string | string[]> = {}) =>
+  new Answer(302, '', { location, ...headers });
 /** A reply of inbox.ts or relationships.ts: JSON, or a component stream when its body is text. */
 const fromReply = (r: Reply) =>
-  typeof r.body === 'string' ? new Answer(r.status, r.body, { 'content-type': r.status === 200 ? 'text/x-component' : 'text/plain; charset=utf-8' }) : json(r.body, r.status);
-const apiError = (status: number, code?: string, message?: string) => json(shapes.errorBody(status, code, message), status);
-const noRoute = (method: string, route: string) => apiError(404, undefined, `No route ${method} ${route}`);
+  typeof r.body === 'string'
+    ? new Answer(r.status, r.body, {
+        'content-type': r.status === 200 ? 'text/x-component' : 'text/plain; charset=utf-8',
+      })
+    : json(r.body, r.status);
+const apiError = (status: number, code?: string, message?: string) =>
+  json(shapes.errorBody(status, code, message), status);
+const noRoute = (method: string, route: string) =>
+  apiError(404, undefined, `No route ${method} ${route}`);
 
 function page(title: string, body: string): string {
   return `<!doctype html><html><head><meta charset="utf-8"><title>${title}</title></head><body>${body}</body></html>`;
 }
-const SIGN_IN_PAGE = page('LinkedIn Login, Sign in | LinkedIn', '<h1>Sign in</h1><form method="post" action="/checkpoint/lg/login-submit"><input name="session_key"><input name="session_password" type="password"></form>');
+const SIGN_IN_PAGE = page(
+  'LinkedIn Login, Sign in | LinkedIn',
+  '<h1>Sign in</h1><form method="post" action="/checkpoint/lg/login-submit"><input name="session_key"><input name="session_password" type="password"></form>',
+);
 
 const REACTION_TYPES = ['LIKE', 'PRAISE', 'APPRECIATION', 'EMPATHY', 'INTEREST', 'ENTERTAINMENT'];
 
@@ -130,7 +189,10 @@ const REACTION_TYPES = ['LIKE', 'PRAISE', 'APPRECIATION', 'EMPATHY', 'INTEREST',
  * metadata.paginationToken and ignores start"). Search: today "At most 49 a page"; measured_2026
  * `count=<≤50>`; paged 2. Connections: today's example asks 40 (we cap there); paged 10.
  */
-const LIMITS: Record<FakeVoice, { feed: number; feedTokenOnly: boolean; search: number; connections: number; invitations: number }> = {
+const LIMITS: Record<
+  FakeVoice,
+  { feed: number; feedTokenOnly: boolean; search: number; connections: number; invitations: number }
+> = {
   today: { feed: 100, feedTokenOnly: false, search: 49, connections: 40, invitations: 100 },
   drifted: { feed: 100, feedTokenOnly: false, search: 49, connections: 40, invitations: 100 },
   paged: { feed: 2, feedTokenOnly: true, search: 2, connections: 10, invitations: 2 },
@@ -149,12 +211,24 @@ function searchTotal(voice: FakeVoice, real: number): number {
   return real;
 }
 
-export async function startFakeNetwork(options: { port?: number; host?: string; voice?: FakeVoice } = {}): Promise<FakeNetwork> {
+export async function startFakeNetwork(
+  options: { port?: number; host?: string; voice?: FakeVoice } = {},
+): Promise<FakeNetwork> {
   const pems = await generate([{ name: 'commonName', value: 'www.linkedin.com' }], {
     keySize: 2048,
-    extensions: [{ name: 'subjectAltName', altNames: [{ type: 2, value: 'www.linkedin.com' }, { type: 2, value: 'localhost' }, { type: 7, ip: '127.0.0.1' }] }],
+    extensions: [
+      {
+        name: 'subjectAltName',
+        altNames: [
+          { type: 2, value: 'www.linkedin.com' },
+          { type: 2, value: 'localhost' },
+          { type: 7, ip: '127.0.0.1' },
+        ],
+      },
+    ],
   } as Parameters<typeof generate>[1]);
-  if (options.voice !== undefined && !isVoice(options.voice)) throw new Error(`voice must be one of ${ALL_FAKE_VOICES.join(', ')}`);
+  if (options.voice !== undefined && !isVoice(options.voice))
+    throw new Error(`voice must be one of ${ALL_FAKE_VOICES.join(', ')}`);
   let voice: FakeVoice = options.voice ?? 'today';
   /** The voice's dataset: sdui_2026 has four more DuckDB posts (dataset.ts). */
   const datasetFor = (v: FakeVoice) => createDataset(Date.now(), { sduiPosts: v === SDUI_VOICE });
@@ -174,10 +248,17 @@ export async function startFakeNetwork(options: { port?: number; host?: string; 
     `li_at=${liAt}; Path=/; Secure; HttpOnly; SameSite=None`,
     `JSESSIONID="${csrfToken}"; Path=/; Secure; SameSite=None`,
   ];
-  const clearedCookies = ['li_at=; Path=/; Max-Age=0; Secure; HttpOnly', 'JSESSIONID=; Path=/; Max-Age=0; Secure'];
+  const clearedCookies = [
+    'li_at=; Path=/; Max-Age=0; Secure; HttpOnly',
+    'JSESSIONID=; Path=/; Max-Age=0; Secure',
+  ];
   const selfUrn = () => `urn:li:fsd_profile:${dataset.self.id}`;
   const loginPath = () => (measuredIn2026(voice) ? '/uas/login' : '/login');
-  const inbox = createInboxRoutes({ dataset: () => dataset, voice: () => voice, conversations: () => conversations });
+  const inbox = createInboxRoutes({
+    dataset: () => dataset,
+    voice: () => voice,
+    conversations: () => conversations,
+  });
   const relationships = createRelationshipRoutes({
     dataset: () => dataset,
     voice: () => voice,
@@ -202,29 +283,75 @@ export async function startFakeNetwork(options: { port?: number; host?: string; 
   function conversationWith(profileId: string): InboxConversation {
     let c = conversations.find((x) => x.withId === profileId);
     if (!c) {
-      c = { threadId: threadIdWith(profileId), withId: profileId, category: 'PRIMARY_INBOX', read: true, messages: [] };
+      c = {
+        threadId: threadIdWith(profileId),
+        withId: profileId,
+        category: 'PRIMARY_INBOX',
+        read: true,
+        messages: [],
+      };
       conversations.push(c);
     }
     return c;
   }
-  const nextMessageNumber = () => 1 + Math.max(0, ...conversations.flatMap((c) => c.messages.map((m) => m.n)));
+  const nextMessageNumber = () =>
+    1 + Math.max(0, ...conversations.flatMap((c) => c.messages.map((m) => m.n)));
 
   function pageAnswer(path: string, rawQuery: string): Answer {
-    if (path === '/login' || path.startsWith('/login') || path === '/uas/login' || path.startsWith('/uas/login')) return html(SIGN_IN_PAGE);
+    if (
+      path === '/login' ||
+      path.startsWith('/login') ||
+      path === '/uas/login' ||
+      path.startsWith('/uas/login')
+    )
+      return html(SIGN_IN_PAGE);
     // The ordinary login flow lives under /checkpoint/ too (/checkpoint/lg/…, /checkpoint/rp/…): a
     // sign-in page. Only /checkpoint/challenge/… is a security check (facts, "Newer evidence").
-    if (path.startsWith('/checkpoint/lg/') || path.startsWith('/checkpoint/rp/')) return html(SIGN_IN_PAGE);
-    if (path.startsWith('/checkpoint/')) return html(page('Security Verification', '<h1>Let’s do a quick security check</h1><div id="captcha"></div>'));
+    if (path.startsWith('/checkpoint/lg/') || path.startsWith('/checkpoint/rp/'))
+      return html(SIGN_IN_PAGE);
+    if (path.startsWith('/checkpoint/'))
+      return html(
+        page(
+          'Security Verification',
+          '<h1>Let’s do a quick security check</h1><div id="captcha"></div>',
+        ),
+      );
     if (path.startsWith('/search/results/')) {
-      state.searchHistory.push({ path, rawQuery, keywords: parseQuery(rawQuery).get('keywords') ?? null });
-      return html(page('Search | LinkedIn', '<h1>Search results</h1><div id="search-results"></div>'));
+      state.searchHistory.push({
+        path,
+        rawQuery,
+        keywords: parseQuery(rawQuery).get('keywords') ?? null,
+      });
+      return html(
+        page('Search | LinkedIn', '<h1>Search results</h1><div id="search-results"></div>'),
+      );
     }
-    if (path === '/' || path === '/feed' || path === '/feed/' || path.startsWith('/in/') || path.startsWith('/company/') || path.startsWith('/messaging')) {
-      if (mode === 'signed_out') return path === '/' ? html(page('Welcome', '<h1>Welcome to your professional community</h1>'), 200, { 'set-cookie': clearedCookies }) : redirect(loginPath(), { 'set-cookie': clearedCookies });
+    if (
+      path === '/' ||
+      path === '/feed' ||
+      path === '/feed/' ||
+      path.startsWith('/in/') ||
+      path.startsWith('/company/') ||
+      path.startsWith('/messaging')
+    ) {
+      if (mode === 'signed_out')
+        return path === '/'
+          ? html(page('Welcome', '<h1>Welcome to your professional community</h1>'), 200, {
+              'set-cookie': clearedCookies,
+            })
+          : redirect(loginPath(), { 'set-cookie': clearedCookies });
       if (mode === 'signed_out_login_checkpoint') return redirect('/checkpoint/lg/login-submit');
       if (mode === 'challenge') return redirect('/checkpoint/challenge/AgH3', {});
-      if (path.startsWith('/messaging')) return html(inbox.page(), 200, { 'set-cookie': sessionCookies });
-      return html(page('Feed', `<h1>Feed</h1><p id="me">${dataset.self.firstName} ${dataset.self.lastName}</p>`), 200, { 'set-cookie': sessionCookies });
+      if (path.startsWith('/messaging'))
+        return html(inbox.page(), 200, { 'set-cookie': sessionCookies });
+      return html(
+        page(
+          'Feed',
+          `<h1>Feed</h1><p id="me">${dataset.self.firstName} ${dataset.self.lastName}</p>`,
+        ),
+        200,
+        { 'set-cookie': sessionCookies },
+      );
     }
     return html(page('Page not found', '<h1>Page not found</h1>'), 404);
   }
@@ -236,15 +363,18 @@ export async function startFakeNetwork(options: { port?: number; host?: string; 
     } catch {
       return json({ error: 'body is not JSON' }, 400);
     }
-    if (method === 'GET' && path === '/__fake/state') return json({ mode, voice, state: { ...state, requests: state.requests.length } });
+    if (method === 'GET' && path === '/__fake/state')
+      return json({ mode, voice, state: { ...state, requests: state.requests.length } });
     if (method === 'POST' && path === '/__fake/mode') {
       const m = b.mode as FakeMode | undefined;
-      if (!m || !FAKE_MODES.includes(m)) return json({ error: `mode must be one of ${FAKE_MODES.join(', ')}` }, 400);
+      if (!m || !FAKE_MODES.includes(m))
+        return json({ error: `mode must be one of ${FAKE_MODES.join(', ')}` }, 400);
       setMode(m, { delayMs: typeof b.delay_ms === 'number' ? b.delay_ms : undefined });
       return json({ mode });
     }
     if (method === 'POST' && path === '/__fake/voice') {
-      if (!isVoice(b.voice)) return json({ error: `voice must be one of ${ALL_FAKE_VOICES.join(', ')}` }, 400);
+      if (!isVoice(b.voice))
+        return json({ error: `voice must be one of ${ALL_FAKE_VOICES.join(', ')}` }, 400);
       setVoice(b.voice);
       return json({ voice });
     }
@@ -259,7 +389,13 @@ export async function startFakeNetwork(options: { port?: number; host?: string; 
       }
       if (method === 'POST' && path === '/__fake/reply') {
         if (typeof b.text !== 'string' || !b.text) return json({ error: 'text is required' }, 400);
-        return json({ conversation_urn: reply(String(b.profile ?? ''), b.text, typeof b.at === 'number' ? b.at : undefined) });
+        return json({
+          conversation_urn: reply(
+            String(b.profile ?? ''),
+            b.text,
+            typeof b.at === 'number' ? b.at : undefined,
+          ),
+        });
       }
     } catch (err) {
       return json({ error: (err as Error).message }, 404);
@@ -282,11 +418,14 @@ export async function startFakeNetwork(options: { port?: number; host?: string; 
   /** What every signed-in call passes first (API and server-driven actions alike): session, csrf, the mode's refusal. */
   function sessionGate(req: IncomingMessage, path: string): Answer | null {
     const cookies = parseCookies(req.headers.cookie ?? '');
-    if (cookies.li_at !== liAt || !cookies.JSESSIONID) return apiError(401, undefined, 'Unauthorized');
+    if (cookies.li_at !== liAt || !cookies.JSESSIONID)
+      return apiError(401, undefined, 'Unauthorized');
     // csrf check (every voice): the header is the JSESSIONID value without its quotes.
-    if (req.headers['csrf-token'] !== cookies.JSESSIONID.replace(/^"|"$/g, '')) return html('CSRF check failed.', 403);
+    if (req.headers['csrf-token'] !== cookies.JSESSIONID.replace(/^"|"$/g, ''))
+      return html('CSRF check failed.', 403);
     if (mode === 'signed_out') return apiError(401, undefined, 'Unauthorized');
-    if (mode === 'signed_out_redirect') return redirect(`${loginPath()}?session_redirect=${encodeURIComponent(path)}`);
+    if (mode === 'signed_out_redirect')
+      return redirect(`${loginPath()}?session_redirect=${encodeURIComponent(path)}`);
     if (mode === 'signed_out_login_checkpoint') return redirect('/checkpoint/lg/login-submit');
     if (mode === 'challenge') return redirect('/checkpoint/challenge/AgH3?ut=fake');
     if (mode === 'rate_limited') return apiError(429, undefined, 'Too Many Requests');
@@ -300,14 +439,17 @@ export async function startFakeNetwork(options: { port?: number; host?: string; 
     const route = path.slice('/voyager/api/'.length);
     const method = req.method ?? 'GET';
     if (mode === 'not_found' && route !== 'me') return apiError(404, undefined, 'Not Found');
-    if (req.headers['x-restli-protocol-version'] !== '2.0.0') return apiError(400, undefined, 'missing x-restli-protocol-version');
+    if (req.headers['x-restli-protocol-version'] !== '2.0.0')
+      return apiError(400, undefined, 'missing x-restli-protocol-version');
     const call: Call = {
       method,
       route,
       rawQuery,
       q: parseQuery(rawQuery),
       body,
-      normalisedAccept: String(req.headers.accept ?? '').includes('application/vnd.linkedin.normalized+json+2.1'),
+      normalisedAccept: String(req.headers.accept ?? '').includes(
+        'application/vnd.linkedin.normalized+json+2.1',
+      ),
       changed: mode === 'changed_shapes',
     };
     return method === 'GET' ? read(call) : method === 'POST' ? write(call) : noRoute(method, route);
@@ -320,7 +462,8 @@ export async function startFakeNetwork(options: { port?: number; host?: string; 
 
     if (route === 'identity/dash/profiles') return profile(c);
 
-    const legacy = /^identity\/profiles\/([^/]+)\/(networkinfo|profileView|profileContactInfo)$/.exec(route);
+    const legacy =
+      /^identity\/profiles\/([^/]+)\/(networkinfo|profileView|profileContactInfo)$/.exec(route);
     if (legacy) {
       const [, id, kind] = legacy;
       // The old profileView answers 410 (facts, intro); networkinfo and profileContactInfo are 410 in
@@ -340,23 +483,39 @@ export async function startFakeNetwork(options: { port?: number; host?: string; 
       const p = id ? dataset.profiles.find((x) => x.id === id) : undefined;
       if (!p) return apiError(404);
       if (p.private) return apiError(403, undefined, 'This profile is not available');
-      const all = newestFirst(dataset.posts.filter((x) => x.author.kind === 'person' && x.author.profileId === p.id));
-      const pg = feedPage(all, q, `member:${p.id}`, LIMITS[voice].feedTokenOnly, LIMITS[voice].feed);
+      const all = newestFirst(
+        dataset.posts.filter((x) => x.author.kind === 'person' && x.author.profileId === p.id),
+      );
+      const pg = feedPage(
+        all,
+        q,
+        `member:${p.id}`,
+        LIMITS[voice].feedTokenOnly,
+        LIMITS[voice].feed,
+      );
       if (pg instanceof Answer) return pg;
       return json(shapes.updatesAnswer(pg.posts, dataset, pg.start, changed, voice, pg.next));
     }
 
     if (route === 'organization/companies') {
-      if (q.get('q') !== 'universalName' || !q.get('decorationId')?.startsWith('com.linkedin.voyager.deco.organization.web.WebFullCompanyMain-')) return apiError(400, undefined, 'bad company query');
+      if (
+        q.get('q') !== 'universalName' ||
+        !q
+          .get('decorationId')
+          ?.startsWith('com.linkedin.voyager.deco.organization.web.WebFullCompanyMain-')
+      )
+        return apiError(400, undefined, 'bad company query');
       const c2 = dataset.companies.find((x) => x.slug === q.get('universalName')?.toLowerCase());
       return c2 ? json(shapes.companyAnswer(c2, changed, voice)) : apiError(404);
     }
 
     if (route === 'feed/updates') {
       if (q.get('q') === 'activityByUrn') return updateByUrn(q.get('activityUrn') ?? '', c);
-      if (q.get('q') !== 'companyFeedByUniversalName') return apiError(400, undefined, 'bad finder');
+      if (q.get('q') !== 'companyFeedByUniversalName')
+        return apiError(400, undefined, 'bad finder');
       // facts, "Newer evidence": companyFeedByUniversalName answered 400 (measured 2026-10).
-      if (measured) return apiError(400, undefined, 'Finder companyFeedByUniversalName is not supported');
+      if (measured)
+        return apiError(400, undefined, 'Finder companyFeedByUniversalName is not supported');
       return companyPosts(q.get('companyUniversalName') ?? '', c, LIMITS[voice].feedTokenOnly);
     }
     const single = /^feed\/updates\/([^/]+)$/.exec(route);
@@ -371,33 +530,62 @@ export async function startFakeNetwork(options: { port?: number; host?: string; 
     }
     if (route === 'organization/updatesV2') {
       if (!measured) return noRoute('GET', route);
-      if (q.get('q') !== 'companyRelevanceFeed' || q.get('moduleKey') !== 'ORGANIZATION_MEMBER_FEED_DESKTOP') return apiError(400, undefined, 'bad finder');
+      if (
+        q.get('q') !== 'companyRelevanceFeed' ||
+        q.get('moduleKey') !== 'ORGANIZATION_MEMBER_FEED_DESKTOP'
+      )
+        return apiError(400, undefined, 'bad finder');
       // Pages by start/count as the facts' URL shows; a next-page token is given (and honoured) too.
       return companyPosts(q.get('companyIdOrUniversalName') ?? '', c, false);
     }
 
     if (route === 'graphql') return graphqlRead(c);
-    if (route === 'voyagerMessagingGraphQL/graphql') return fromReply(inbox.read(c.rawQuery, c.normalisedAccept));
+    if (route === 'voyagerMessagingGraphQL/graphql')
+      return fromReply(inbox.read(c.rawQuery, c.normalisedAccept));
     if (route === 'search/dash/clusters') {
       if (!measured) return noRoute('GET', route);
       return restSearch(c);
     }
 
     if (route === 'relationships/dash/connections') {
-      if (q.get('q') !== 'search' || !q.get('decorationId')?.startsWith('com.linkedin.voyager.dash.deco.web.mynetwork.ConnectionListWithProfile-')) return apiError(400, undefined, 'bad connections query');
+      if (
+        q.get('q') !== 'search' ||
+        !q
+          .get('decorationId')
+          ?.startsWith('com.linkedin.voyager.dash.deco.web.mynetwork.ConnectionListWithProfile-')
+      )
+        return apiError(400, undefined, 'bad connections query');
       const { start, count } = paging(q, LIMITS[voice].connections);
-      const all = dataset.profiles.filter((p) => p.distance === 'DISTANCE_1').sort((a, b) => (b.connectedAt ?? 0) - (a.connectedAt ?? 0));
-      return json(shapes.connectionsAnswer(all.slice(start, start + count), start, all.length, changed, voice));
+      const all = dataset.profiles
+        .filter((p) => p.distance === 'DISTANCE_1')
+        .sort((a, b) => (b.connectedAt ?? 0) - (a.connectedAt ?? 0));
+      return json(
+        shapes.connectionsAnswer(
+          all.slice(start, start + count),
+          start,
+          all.length,
+          changed,
+          voice,
+        ),
+      );
     }
     if (route === 'relationships/sentInvitationViewsV2') {
       // sdui_2026 follows the 2026-08 source that found no REST form of the sent list working (it
       // read the invitation manager's screen, relationships.ts); measured_2026 the 2026-10 one.
       if (voice === SDUI_VOICE) return noRoute('GET', route);
-      if (q.get('q') !== 'invitationType' || q.get('invitationType') !== 'CONNECTION') return apiError(400, undefined, 'bad finder');
+      if (q.get('q') !== 'invitationType' || q.get('invitationType') !== 'CONNECTION')
+        return apiError(400, undefined, 'bad finder');
       const { start, count } = paging(q, LIMITS[voice].invitations);
       // Pending ones only, newest first; measured_2026's total reads 0 (relationships.ts).
       const sent = relationships.sentViews();
-      return json(shapes.sentInvitationsAnswer(sent.slice(start, start + count), start, changed, relationships.sentTotal()));
+      return json(
+        shapes.sentInvitationsAnswer(
+          sent.slice(start, start + count),
+          start,
+          changed,
+          relationships.sentTotal(),
+        ),
+      );
     }
     return noRoute('GET', route);
   }
@@ -406,17 +594,38 @@ export async function startFakeNetwork(options: { port?: number; host?: string; 
     const { q, changed } = c;
     const decoration = q.get('decorationId') ?? '';
     if (q.get('q') !== 'memberIdentity') return apiError(400, undefined, 'bad finder');
-    const full = /^com\.linkedin\.voyager\.dash\.deco\.identity\.profile\.FullProfileWithEntities-\d+$/.test(decoration);
+    const full =
+      /^com\.linkedin\.voyager\.dash\.deco\.identity\.profile\.FullProfileWithEntities-\d+$/.test(
+        decoration,
+      );
     // Top-card decorations: facts, "Newer evidence" only.
-    const topCard = /^com\.linkedin\.voyager\.dash\.deco\.identity\.profile\.(WebTopCardCore|TopCardSupplementary)-\d+$/.test(decoration);
-    if (!full && !(topCard && measuredIn2026(voice))) return apiError(400, undefined, `Unknown decorationId ${decoration}`);
+    const topCard =
+      /^com\.linkedin\.voyager\.dash\.deco\.identity\.profile\.(WebTopCardCore|TopCardSupplementary)-\d+$/.test(
+        decoration,
+      );
+    if (!full && !(topCard && measuredIn2026(voice)))
+      return apiError(400, undefined, `Unknown decorationId ${decoration}`);
     const p = findProfile(dataset, q.get('memberIdentity') ?? '');
     if (!p) return apiError(404);
     if (p.private) return apiError(403, undefined, 'This profile is not available');
     if (full) return json(shapes.profileAnswer(p, changed, voice));
-    const pending = state.invitations.find((i) => i.profileUrn === `urn:li:fsd_profile:${p.id}` && relationships.isPending(i));
+    const pending = state.invitations.find(
+      (i) => i.profileUrn === `urn:li:fsd_profile:${p.id}` && relationships.isPending(i),
+    );
     return json(
-      shapes.topCardAnswer(p, pending ? { invitation: { urn: pending.invitationUrn, message: pending.message, sentTime: invitationTimes.get(pending.invitationUrn) ?? Date.now() } } : {}, changed),
+      shapes.topCardAnswer(
+        p,
+        pending
+          ? {
+              invitation: {
+                urn: pending.invitationUrn,
+                message: pending.message,
+                sentTime: invitationTimes.get(pending.invitationUrn) ?? Date.now(),
+              },
+            }
+          : {},
+        changed,
+      ),
     );
   }
 
@@ -424,7 +633,9 @@ export async function startFakeNetwork(options: { port?: number; host?: string; 
     const id = identity.toLowerCase();
     const company = dataset.companies.find((x) => x.slug === id || String(x.id) === id);
     if (!company) return apiError(404);
-    const all = newestFirst(dataset.posts.filter((x) => x.author.kind === 'company' && x.author.companyId === company.id));
+    const all = newestFirst(
+      dataset.posts.filter((x) => x.author.kind === 'company' && x.author.companyId === company.id),
+    );
     const pg = feedPage(all, c.q, `company:${company.id}`, tokenOnly, LIMITS[voice].feed);
     if (pg instanceof Answer) return pg;
     return json(shapes.updatesAnswer(pg.posts, dataset, pg.start, c.changed, voice, pg.next));
@@ -436,14 +647,21 @@ export async function startFakeNetwork(options: { port?: number; host?: string; 
     if (authorIsPrivate(post)) return apiError(403, undefined, 'This post cannot be displayed');
     if (c.route === 'feed/updates') {
       // The older form: a finder, so a collection of one.
-      if (!c.q.get('decorationId')?.startsWith('com.linkedin.voyager.deco.feed.FeedUpdate-')) return apiError(400, undefined, 'bad decoration');
+      if (!c.q.get('decorationId')?.startsWith('com.linkedin.voyager.deco.feed.FeedUpdate-'))
+        return apiError(400, undefined, 'bad decoration');
       return json(shapes.updatesAnswer([post], dataset, 0, c.changed, voice, null));
     }
     return json(shapes.singleUpdateAnswer(post, dataset, c.changed, voice));
   }
 
   /** A feed page: by `paginationToken` when given (or when the voice ignores `start`), else by `start`. */
-  function feedPage(all: FakePost[], q: URLQuery, feed: string, tokenOnly: boolean, max: number): Answer | { posts: FakePost[]; start: number; next: string | null } {
+  function feedPage(
+    all: FakePost[],
+    q: URLQuery,
+    feed: string,
+    tokenOnly: boolean,
+    max: number,
+  ): Answer | { posts: FakePost[]; start: number; next: string | null } {
     const { start: askedStart, count } = paging(q, max);
     const token = q.get('paginationToken');
     let start = tokenOnly ? 0 : askedStart;
@@ -467,12 +685,18 @@ export async function startFakeNetwork(options: { port?: number; host?: string; 
     count: number;
   }
 
-  const asList = (v: RestliParsed | undefined): string[] => (v === undefined ? [] : Array.isArray(v) ? v.map(String) : [String(v)]);
+  const asList = (v: RestliParsed | undefined): string[] =>
+    v === undefined ? [] : Array.isArray(v) ? v.map(String) : [String(v)];
   /** A numeric id from `1035`, `urn:li:fsd_company:1035`, `urn:li:geo:90009496`… */
   const numericId = (v: string) => /(\d+)\)?$/.exec(v)?.[1];
 
   function peopleMatches(s: SearchRequest): FakeProfile[] {
-    const degree: Record<string, string> = { DISTANCE_1: 'F', DISTANCE_2: 'S', DISTANCE_3: 'O', OUT_OF_NETWORK: 'O' };
+    const degree: Record<string, string> = {
+      DISTANCE_1: 'F',
+      DISTANCE_2: 'S',
+      DISTANCE_3: 'O',
+      OUT_OF_NETWORK: 'O',
+    };
     const words = s.keywords.toLowerCase().split(/\s+/).filter(Boolean);
     const network = s.params.get('network');
     const companies = s.params.get('currentCompany')?.map(numericId);
@@ -482,10 +706,19 @@ export async function startFakeNetwork(options: { port?: number; host?: string; 
     // unfiltered results".
     return dataset.profiles.filter((p) => {
       if (p.distance === 'SELF' || p.private) return false;
-      const text = `${p.firstName} ${p.lastName} ${p.headline} ${p.location} ${p.positions.filter((x) => !x.end).map((x) => x.companyName).join(' ')}`.toLowerCase();
+      const text = `${p.firstName} ${p.lastName} ${p.headline} ${p.location} ${p.positions
+        .filter((x) => !x.end)
+        .map((x) => x.companyName)
+        .join(' ')}`.toLowerCase();
       if (!words.every((w) => text.includes(w))) return false;
       if (network?.length && !network.includes(degree[p.distance] ?? '')) return false;
-      if (companies?.length && !p.positions.some((x) => !x.end && x.companyId !== undefined && companies.includes(String(x.companyId)))) return false;
+      if (
+        companies?.length &&
+        !p.positions.some(
+          (x) => !x.end && x.companyId !== undefined && companies.includes(String(x.companyId)),
+        )
+      )
+        return false;
       if (geos?.length && !geos.includes(String(p.geoId))) return false;
       return true;
     });
@@ -493,7 +726,11 @@ export async function startFakeNetwork(options: { port?: number; host?: string; 
 
   function contentMatches(s: SearchRequest): FakePost[] {
     const words = s.keywords.toLowerCase().split(/\s+/).filter(Boolean);
-    const windows: Record<string, number> = { 'past-24h': 24 * 3600_000, 'past-week': 7 * 24 * 3600_000, 'past-month': 30 * 24 * 3600_000 };
+    const windows: Record<string, number> = {
+      'past-24h': 24 * 3600_000,
+      'past-week': 7 * 24 * 3600_000,
+      'past-month': 30 * 24 * 3600_000,
+    };
     const window = windows[s.params.get('datePosted')?.[0] ?? ''];
     const matches = dataset.posts.filter((p) => {
       if (authorIsPrivate(p)) return false;
@@ -515,7 +752,12 @@ export async function startFakeNetwork(options: { port?: number; host?: string; 
     if (name === 'voyagerSearchDashClusters') {
       // facts, "Newer evidence": "A stale queryId answers 400 mentioning the query id"; the page no
       // longer issues this call, so no hash is current in measured_2026.
-      if (measuredIn2026(voice)) return apiError(400, undefined, `Invalid queryId: ${queryId} is not a registered persisted query`);
+      if (measuredIn2026(voice))
+        return apiError(
+          400,
+          undefined,
+          `Invalid queryId: ${queryId} is not a registered persisted query`,
+        );
       return graphqlSearch(c);
     }
     if (name === 'voyagerFeedDashProfileUpdates') return graphqlProfileUpdates(c);
@@ -530,7 +772,8 @@ export async function startFakeNetwork(options: { port?: number; host?: string; 
     } catch (err) {
       return apiError(400, undefined, (err as Error).message);
     }
-    if (typeof variables !== 'object' || Array.isArray(variables)) return apiError(400, undefined, 'variables must be a tuple');
+    if (typeof variables !== 'object' || Array.isArray(variables))
+      return apiError(400, undefined, 'variables must be a tuple');
     return variables;
   }
 
@@ -538,11 +781,19 @@ export async function startFakeNetwork(options: { port?: number; host?: string; 
     const variables = parseVariables(c);
     if (variables instanceof Answer) return variables;
     const query = variables.query as Record<string, RestliParsed> | undefined;
-    if (!query || typeof query !== 'object' || Array.isArray(query) || query.flagshipSearchIntent !== 'SEARCH_SRP') return apiError(400, undefined, 'bad search query');
+    if (
+      !query ||
+      typeof query !== 'object' ||
+      Array.isArray(query) ||
+      query.flagshipSearchIntent !== 'SEARCH_SRP'
+    )
+      return apiError(400, undefined, 'bad search query');
     const params = new Map<string, string[]>();
     const qp = query.queryParameters ?? [];
-    if (!Array.isArray(qp)) return apiError(400, undefined, 'queryParameters must be a List of (key,value)');
-    for (const p of qp as Record<string, RestliParsed>[]) params.set(String(p.key), asList(p.value));
+    if (!Array.isArray(qp))
+      return apiError(400, undefined, 'queryParameters must be a List of (key,value)');
+    for (const p of qp as Record<string, RestliParsed>[])
+      params.set(String(p.key), asList(p.value));
     const s: SearchRequest = {
       resultType: params.get('resultType')?.[0] ?? '',
       keywords: typeof query.keywords === 'string' ? query.keywords : '',
@@ -554,26 +805,57 @@ export async function startFakeNetwork(options: { port?: number; host?: string; 
     const pastEnd = voice === 'paged';
     if (s.resultType === 'PEOPLE') {
       const matches = peopleMatches(s);
-      const items = matches.slice(s.start, s.start + s.count).map((p) => ({ entityResult: shapes.personResult(p, voice) }));
+      const items = matches
+        .slice(s.start, s.start + s.count)
+        .map((p) => ({ entityResult: shapes.personResult(p, voice) }));
       // drifted: the "other" shape — references where today is inline, inline where today has references.
-      const shape: shapes.SearchShape = drifted ? { refs: !c.normalisedAccept, leadingEmpty: 'noItems' } : { noClusterWhenEmpty: pastEnd };
-      return json(shapes.searchAnswer(items, s.start, searchTotal(voice, matches.length), c.normalisedAccept, c.changed, shape));
+      const shape: shapes.SearchShape = drifted
+        ? { refs: !c.normalisedAccept, leadingEmpty: 'noItems' }
+        : { noClusterWhenEmpty: pastEnd };
+      return json(
+        shapes.searchAnswer(
+          items,
+          s.start,
+          searchTotal(voice, matches.length),
+          c.normalisedAccept,
+          c.changed,
+          shape,
+        ),
+      );
     }
     if (s.resultType === 'CONTENT') {
       const matches = contentMatches(s);
       const page = matches.slice(s.start, s.start + s.count);
       // drifted: entity results instead of full updates (facts, "Newer evidence": "some carry
       // entityResult items with summary.text and trackingUrn").
-      const items = drifted ? page.map((p) => ({ entityResult: shapes.contentResult(p, dataset, voice) })) : page.map((p) => ({ searchFeedUpdate: { update: shapes.feedUpdate(p, dataset, voice) } }));
-      const shape: shapes.SearchShape = drifted ? { leadingEmpty: 'emptyItems' } : { noClusterWhenEmpty: pastEnd };
-      return json(shapes.searchAnswer(items, s.start, searchTotal(voice, matches.length), c.normalisedAccept, c.changed, shape));
+      const items = drifted
+        ? page.map((p) => ({ entityResult: shapes.contentResult(p, dataset, voice) }))
+        : page.map((p) => ({ searchFeedUpdate: { update: shapes.feedUpdate(p, dataset, voice) } }));
+      const shape: shapes.SearchShape = drifted
+        ? { leadingEmpty: 'emptyItems' }
+        : { noClusterWhenEmpty: pastEnd };
+      return json(
+        shapes.searchAnswer(
+          items,
+          s.start,
+          searchTotal(voice, matches.length),
+          c.normalisedAccept,
+          c.changed,
+          shape,
+        ),
+      );
     }
     return apiError(400, undefined, 'unknown resultType');
   }
 
   function restSearch(c: Call): Answer {
     const { q } = c;
-    if (!q.get('decorationId')?.startsWith('com.linkedin.voyager.dash.deco.search.SearchClusterCollection-')) return apiError(400, undefined, 'bad decorationId');
+    if (
+      !q
+        .get('decorationId')
+        ?.startsWith('com.linkedin.voyager.dash.deco.search.SearchClusterCollection-')
+    )
+      return apiError(400, undefined, 'bad decorationId');
     if (q.get('q') !== 'all') return apiError(400, undefined, 'bad finder');
     let query: RestliParsed;
     try {
@@ -582,32 +864,60 @@ export async function startFakeNetwork(options: { port?: number; host?: string; 
     } catch (err) {
       return apiError(400, undefined, (err as Error).message);
     }
-    if (typeof query !== 'object' || Array.isArray(query) || query.flagshipSearchIntent !== 'SEARCH_SRP') return apiError(400, undefined, 'bad search query');
+    if (
+      typeof query !== 'object' ||
+      Array.isArray(query) ||
+      query.flagshipSearchIntent !== 'SEARCH_SRP'
+    )
+      return apiError(400, undefined, 'bad search query');
     const qp = query.queryParameters ?? {};
-    if (typeof qp !== 'object' || Array.isArray(qp)) return apiError(400, undefined, 'queryParameters must be a tuple (key:List(…),…)');
+    if (typeof qp !== 'object' || Array.isArray(qp))
+      return apiError(400, undefined, 'queryParameters must be a tuple (key:List(…),…)');
     const params = new Map<string, string[]>(Object.entries(qp).map(([k, v]) => [k, asList(v)]));
     const { start, count } = paging(q, LIMITS[voice].search);
-    const s: SearchRequest = { resultType: params.get('resultType')?.[0] ?? '', keywords: typeof query.keywords === 'string' ? query.keywords : '', params, start, count };
+    const s: SearchRequest = {
+      resultType: params.get('resultType')?.[0] ?? '',
+      keywords: typeof query.keywords === 'string' ? query.keywords : '',
+      params,
+      start,
+      count,
+    };
     if (s.resultType === 'PEOPLE') {
       const matches = peopleMatches(s);
-      const items = matches.slice(start, start + count).map((p) => ({ entityResult: shapes.personResult(p, voice) }));
-      return json(shapes.restClustersAnswer(items, start, searchTotal(voice, matches.length), c.changed));
+      const items = matches
+        .slice(start, start + count)
+        .map((p) => ({ entityResult: shapes.personResult(p, voice) }));
+      return json(
+        shapes.restClustersAnswer(items, start, searchTotal(voice, matches.length), c.changed),
+      );
     }
     if (s.resultType === 'CONTENT') {
       const matches = contentMatches(s);
       // sdui_2026 (facts, "Keyword post search", measured 2026-10): each result a SearchUpdateWrapper
       // with only a tracking id, a fresh opaque one per answer; no post URN anywhere.
       if (voice === SDUI_VOICE) {
-        const items = matches.slice(start, start + count).map(() => ({ wrapper: { trackingId: randomBytes(16).toString('base64') } }));
-        return json(shapes.restClustersAnswer(items, start, searchTotal(voice, matches.length), c.changed));
+        const items = matches
+          .slice(start, start + count)
+          .map(() => ({ wrapper: { trackingId: randomBytes(16).toString('base64') } }));
+        return json(
+          shapes.restClustersAnswer(items, start, searchTotal(voice, matches.length), c.changed),
+        );
       }
       // Hollow (facts, "Newer evidence", measured 2026-10): even positions an entity holding only
       // entityUrn + trackingUrn, odd positions a bare *entityResult URN with nothing in included.
       const items = matches.slice(start, start + count).map((p, i) => {
         const urn = postUrn(p, dataset, voice);
-        return { hollow: { entityUrn: `urn:li:fsd_entityResultViewModel:(${urn},SEARCH_SRP,DEFAULT)`, trackingUrn: urn, withEntity: (start + i) % 2 === 0 } };
+        return {
+          hollow: {
+            entityUrn: `urn:li:fsd_entityResultViewModel:(${urn},SEARCH_SRP,DEFAULT)`,
+            trackingUrn: urn,
+            withEntity: (start + i) % 2 === 0,
+          },
+        };
       });
-      return json(shapes.restClustersAnswer(items, start, searchTotal(voice, matches.length), c.changed));
+      return json(
+        shapes.restClustersAnswer(items, start, searchTotal(voice, matches.length), c.changed),
+      );
     }
     return apiError(400, undefined, 'unknown resultType');
   }
@@ -622,7 +932,10 @@ export async function startFakeNetwork(options: { port?: number; host?: string; 
     const variables = parseVariables(c);
     if (variables instanceof Answer) return variables;
     if (variables.type !== 'GEO') return apiError(400, undefined, 'unsupported typeahead type');
-    const words = String(variables.keywords ?? '').toLowerCase().split(/\s+/).filter(Boolean);
+    const words = String(variables.keywords ?? '')
+      .toLowerCase()
+      .split(/\s+/)
+      .filter(Boolean);
     const seen = new Map<number, string>();
     for (const p of dataset.profiles) if (!seen.has(p.geoId)) seen.set(p.geoId, p.location);
     const elements = [...seen]
@@ -633,7 +946,13 @@ export async function startFakeNetwork(options: { port?: number; host?: string; 
         trackingUrn: `urn:li:geo:${id}`,
         target: { '*geo': `urn:li:fsd_geo:${id}` },
       }));
-    const body = { searchDashReusableTypeaheadByType: { $type: 'com.linkedin.restli.common.CollectionResponse', elements, paging: { start: 0, count: elements.length } } };
+    const body = {
+      searchDashReusableTypeaheadByType: {
+        $type: 'com.linkedin.restli.common.CollectionResponse',
+        elements,
+        paging: { start: 0, count: elements.length },
+      },
+    };
     return json(c.normalisedAccept ? { data: { data: body }, included: [] } : { data: body });
   }
 
@@ -644,8 +963,13 @@ export async function startFakeNetwork(options: { port?: number; host?: string; 
     const p = id ? dataset.profiles.find((x) => x.id === id) : undefined;
     if (!p) return apiError(404);
     if (p.private) return apiError(403, undefined, 'This profile is not available');
-    const all = newestFirst(dataset.posts.filter((x) => x.author.kind === 'person' && x.author.profileId === p.id));
-    const count = Math.min(Math.max(1, Number(variables.count ?? 20) || 20), voice === 'paged' ? 2 : 100);
+    const all = newestFirst(
+      dataset.posts.filter((x) => x.author.kind === 'person' && x.author.profileId === p.id),
+    );
+    const count = Math.min(
+      Math.max(1, Number(variables.count ?? 20) || 20),
+      voice === 'paged' ? 2 : 100,
+    );
     let start = Math.max(0, Number(variables.start ?? 0) || 0);
     if (typeof variables.paginationToken === 'string' && variables.paginationToken) {
       const at = readToken(variables.paginationToken, `member:${p.id}`);
@@ -653,8 +977,19 @@ export async function startFakeNetwork(options: { port?: number; host?: string; 
       start = at;
     }
     const posts = all.slice(start, start + count);
-    const next = start + posts.length < all.length ? makeToken(`member:${p.id}`, start + posts.length) : null;
-    return json(shapes.graphqlProfileUpdatesAnswer(posts, dataset, start, next, c.normalisedAccept, c.changed, voice));
+    const next =
+      start + posts.length < all.length ? makeToken(`member:${p.id}`, start + posts.length) : null;
+    return json(
+      shapes.graphqlProfileUpdatesAnswer(
+        posts,
+        dataset,
+        start,
+        next,
+        c.normalisedAccept,
+        c.changed,
+        voice,
+      ),
+    );
   }
 
   // ---- writes -------------------------------------------------------------------------------------------
@@ -662,7 +997,8 @@ export async function startFakeNetwork(options: { port?: number; host?: string; 
   /** The page a body names as actor: a dataset company's `urn:li:fsd_company:<id>`, else refused. */
   function companyActor(urn: unknown): string | Answer {
     const id = /^urn:li:fsd_company:(\d+)$/.exec(String(urn))?.[1];
-    if (!id || !dataset.companies.some((x) => String(x.id) === id)) return apiError(403, undefined, `Not authorized to act as ${String(urn)}`);
+    if (!id || !dataset.companies.some((x) => String(x.id) === id))
+      return apiError(403, undefined, `Not authorized to act as ${String(urn)}`);
     return `urn:li:fsd_company:${id}`;
   }
 
@@ -684,10 +1020,20 @@ export async function startFakeNetwork(options: { port?: number; host?: string; 
       const post = findPost(dataset, threadUrn);
       if (!post) return apiError(404, undefined, 'Unknown thread');
       if (authorIsPrivate(post)) return apiError(403);
-      if (!REACTION_TYPES.includes(body.reactionType)) return apiError(400, undefined, 'bad reactionType');
-      state.likes.push({ threadUrn, reactionType: body.reactionType, actorUrn: selfUrn(), via: 'rest' });
+      if (!REACTION_TYPES.includes(body.reactionType))
+        return apiError(400, undefined, 'bad reactionType');
+      state.likes.push({
+        threadUrn,
+        reactionType: body.reactionType,
+        actorUrn: selfUrn(),
+        via: 'rest',
+      });
       // 201 (facts, "Like"); measured_2026: empty body and the id in X-RestLi-Id ("Newer evidence").
-      return measuredIn2026(voice) ? new Answer(201, '', { 'x-restli-id': `urn:li:fsd_reaction:(${selfUrn()},${threadUrn},0)` }) : new Answer(201, '');
+      return measuredIn2026(voice)
+        ? new Answer(201, '', {
+            'x-restli-id': `urn:li:fsd_reaction:(${selfUrn()},${threadUrn},0)`,
+          })
+        : new Answer(201, '');
     }
 
     if (route === 'graphql') {
@@ -695,16 +1041,23 @@ export async function startFakeNetwork(options: { port?: number; host?: string; 
       const [name, hash] = queryId.split('.');
       if (q.get('action') !== 'execute') return apiError(400, undefined, 'bad action');
       // The reaction mutation is known only from "Newer evidence": elsewhere an unknown queryId.
-      if (name !== 'voyagerSocialDashReactions' || !hash || !measuredIn2026(voice)) return apiError(400, undefined, `Unknown queryId ${queryId}`);
-      if (body.queryId !== undefined && body.queryId !== queryId) return apiError(400, undefined, 'queryId mismatch');
+      if (name !== 'voyagerSocialDashReactions' || !hash || !measuredIn2026(voice))
+        return apiError(400, undefined, `Unknown queryId ${queryId}`);
+      if (body.queryId !== undefined && body.queryId !== queryId)
+        return apiError(400, undefined, 'queryId mismatch');
       return graphqlReaction(body, c.normalisedAccept);
     }
 
     if (route === 'voyagerSocialDashNormComments') {
-      if (!q.get('decorationId')?.startsWith('com.linkedin.voyager.dash.deco.social.NormComment-')) return apiError(400, undefined, 'bad decoration');
+      if (!q.get('decorationId')?.startsWith('com.linkedin.voyager.dash.deco.social.NormComment-'))
+        return apiError(400, undefined, 'bad decoration');
       const threadUrn = String(body.threadUrn ?? '');
       const text = body.commentary?.text;
-      if (typeof text !== 'string' || body.commentary?.$type !== 'com.linkedin.voyager.dash.common.text.TextViewModel') return apiError(400, undefined, 'bad commentary');
+      if (
+        typeof text !== 'string' ||
+        body.commentary?.$type !== 'com.linkedin.voyager.dash.common.text.TextViewModel'
+      )
+        return apiError(400, undefined, 'bad commentary');
       const post = findPost(dataset, threadUrn);
       if (!post) return apiError(404);
       if (authorIsPrivate(post)) return apiError(403);
@@ -720,11 +1073,23 @@ export async function startFakeNetwork(options: { port?: number; host?: string; 
       const commentUrn = `urn:li:fsd_comment:(${7_000_000 + state.comments.length},${threadUrn})`;
       // The network keeps at most about 1,250 characters of a comment.
       state.comments.push({ threadUrn, text: text.slice(0, 1250), actorUrn, commentUrn });
-      return json({ data: { $type: 'com.linkedin.voyager.dash.social.Comment', entityUrn: commentUrn, threadUrn, commenter: { actorUrn } }, included: [] }, 201);
+      return json(
+        {
+          data: {
+            $type: 'com.linkedin.voyager.dash.social.Comment',
+            entityUrn: commentUrn,
+            threadUrn,
+            commenter: { actorUrn },
+          },
+          included: [],
+        },
+        201,
+      );
     }
 
     if (route === 'voyagerRelationshipsDashMemberRelationships') return invite(c, body);
-    if (route === 'voyagerMessagingDashMessengerConversations') return fromReply(inbox.markRead(c.rawQuery, body));
+    if (route === 'voyagerMessagingDashMessengerConversations')
+      return fromReply(inbox.markRead(c.rawQuery, body));
     const withdrawn = relationships.withdrawRest(route, q.get('action'), body);
     if (withdrawn) return fromReply(withdrawn);
     if (route === 'voyagerMessagingDashMessengerMessages') return message(c, body);
@@ -743,25 +1108,52 @@ export async function startFakeNetwork(options: { port?: number; host?: string; 
     const v = body.variables;
     const threadUrn = v?.threadUrn;
     const reactionType = v?.entity?.reactionType;
-    if (typeof threadUrn !== 'string' || !REACTION_TYPES.includes(reactionType)) return apiError(400, undefined, 'Variable "variables" has an invalid value');
+    if (typeof threadUrn !== 'string' || !REACTION_TYPES.includes(reactionType))
+      return apiError(400, undefined, 'Variable "variables" has an invalid value');
     let actorUrn = selfUrn();
-    if (v.entity.actorUrn !== undefined && v.entity.actorUrn !== null && v.entity.actorUrn !== selfUrn()) {
+    if (
+      v.entity.actorUrn !== undefined &&
+      v.entity.actorUrn !== null &&
+      v.entity.actorUrn !== selfUrn()
+    ) {
       const actor = companyActor(v.entity.actorUrn);
       if (actor instanceof Answer) return actor;
       actorUrn = actor;
     }
     const post = findPost(dataset, threadUrn);
     if (!post || authorIsPrivate(post)) {
-      const errors = [{ message: `Thread ${threadUrn} not found`, extensions: { status: post ? 403 : 404 }, path: ['createSocialDashReactions'] }];
-      return json(normalisedAccept ? { data: { data: { createSocialDashReactions: null }, errors }, included: [] } : { data: { createSocialDashReactions: null }, errors });
+      const errors = [
+        {
+          message: `Thread ${threadUrn} not found`,
+          extensions: { status: post ? 403 : 404 },
+          path: ['createSocialDashReactions'],
+        },
+      ];
+      return json(
+        normalisedAccept
+          ? { data: { data: { createSocialDashReactions: null }, errors }, included: [] }
+          : { data: { createSocialDashReactions: null }, errors },
+      );
     }
     state.likes.push({ threadUrn, reactionType, actorUrn, via: 'graphql' });
     const reactionUrn = `urn:li:fsd_reaction:(${actorUrn},${threadUrn},0)`;
-    const reaction = { $type: 'com.linkedin.voyager.dash.social.Reaction', entityUrn: reactionUrn, reactionType, threadUrn, actorUrn };
-    const result = { $type: 'com.linkedin.voyager.dash.social.ReactionCreateResponse', resourceKey: reactionUrn };
+    const reaction = {
+      $type: 'com.linkedin.voyager.dash.social.Reaction',
+      entityUrn: reactionUrn,
+      reactionType,
+      threadUrn,
+      actorUrn,
+    };
+    const result = {
+      $type: 'com.linkedin.voyager.dash.social.ReactionCreateResponse',
+      resourceKey: reactionUrn,
+    };
     return json(
       normalisedAccept
-        ? { data: { data: { createSocialDashReactions: { ...result, '*entity': reactionUrn } } }, included: [reaction] }
+        ? {
+            data: { data: { createSocialDashReactions: { ...result, '*entity': reactionUrn } } },
+            included: [reaction],
+          }
         : { data: { createSocialDashReactions: { ...result, entity: reaction } } },
     );
   }
@@ -770,24 +1162,51 @@ export async function startFakeNetwork(options: { port?: number; host?: string; 
     const { q } = c;
     if (q.get('action') !== 'verifyQuotaAndCreateV2') return apiError(400, undefined, 'bad action');
     const decoration = q.get('decorationId');
-    if (decoration !== undefined && !decoration.startsWith('com.linkedin.voyager.dash.deco.relationships.InvitationCreationResultWithInvitee-')) return apiError(400, undefined, `Unknown decorationId ${decoration}`);
+    if (
+      decoration !== undefined &&
+      !decoration.startsWith(
+        'com.linkedin.voyager.dash.deco.relationships.InvitationCreationResultWithInvitee-',
+      )
+    )
+      return apiError(400, undefined, `Unknown decorationId ${decoration}`);
     // Weekly limit: facts, "Limit and refusal signals" lists two codes; drifted answers the other one.
-    if (mode === 'invitation_limit') return apiError(400, voice === 'drifted' ? 'MAX_INVITATION_SENT' : 'CANT_INVITE_CONNECTION_LIMIT_REACHED');
+    if (mode === 'invitation_limit')
+      return apiError(
+        400,
+        voice === 'drifted' ? 'MAX_INVITATION_SENT' : 'CANT_INVITE_CONNECTION_LIMIT_REACHED',
+      );
     const profileUrn = String(body.invitee?.inviteeUnion?.memberProfile ?? '');
     const p = dataset.profiles.find((x) => `urn:li:fsd_profile:${x.id}` === profileUrn);
     if (!p) return apiError(404);
     if (p.distance === 'SELF') return apiError(400, undefined, 'Cannot invite yourself');
-    if (typeof body.customMessage === 'string' && body.customMessage.length > 300) return apiError(400, 'CUSTOM_MESSAGE_TOO_LONG');
+    if (typeof body.customMessage === 'string' && body.customMessage.length > 300)
+      return apiError(400, 'CUSTOM_MESSAGE_TOO_LONG');
     if (p.distance === 'DISTANCE_1') {
       // No public source shows a code for "already connected" (facts, "Newer evidence"); measured
       // 2026 answers an invalid invitation state with 406. Before that: a 400 without a code.
-      return measuredIn2026(voice) ? apiError(406, undefined, 'Invalid invitation state') : apiError(400, undefined, 'Invitee is already a connection');
+      return measuredIn2026(voice)
+        ? apiError(406, undefined, 'Invalid invitation state')
+        : apiError(400, undefined, 'Invitee is already a connection');
     }
-    if (state.invitations.some((i) => i.profileUrn === profileUrn)) return apiError(400, 'CANT_RESEND_YET');
+    if (state.invitations.some((i) => i.profileUrn === profileUrn))
+      return apiError(400, 'CANT_RESEND_YET');
     const invitationUrn = `urn:li:fsd_invitation:${7_100_000_000 + state.invitations.length}`;
-    state.invitations.push({ profileUrn, message: typeof body.customMessage === 'string' ? body.customMessage : null, invitationUrn });
+    state.invitations.push({
+      profileUrn,
+      message: typeof body.customMessage === 'string' ? body.customMessage : null,
+      invitationUrn,
+    });
     invitationTimes.set(invitationUrn, Date.now());
-    return json({ data: { value: { $type: 'com.linkedin.voyager.dash.relationships.InvitationCreationResult', invitationUrn, '*invitee': profileUrn } }, included: [] });
+    return json({
+      data: {
+        value: {
+          $type: 'com.linkedin.voyager.dash.relationships.InvitationCreationResult',
+          invitationUrn,
+          '*invitee': profileUrn,
+        },
+      },
+      included: [],
+    });
   }
 
   function message(c: Call, body: Record<string, any>): Answer {
@@ -795,24 +1214,36 @@ export async function startFakeNetwork(options: { port?: number; host?: string; 
     const measured = measuredIn2026(voice);
     if (body.mailboxUrn !== selfUrn()) return apiError(403, 'MAILBOX_MISMATCH');
     const text = body.message?.body?.text;
-    if (typeof text !== 'string' || !body.message?.originToken) return apiError(400, undefined, 'bad message');
+    if (typeof text !== 'string' || !body.message?.originToken)
+      return apiError(400, undefined, 'bad message');
     // Where the recipient goes: inside `message` (facts, "Message"); at the top level beside
     // mailboxUrn in measured_2026 ("Newer evidence"). An existing conversation may be named instead.
     const recipients = measured ? body.hostRecipientUrns : body.message?.hostRecipientUrns;
-    const conversation = measured ? (body.conversationUrn ?? body.message?.conversationUrn) : body.message?.conversationUrn;
+    const conversation = measured
+      ? (body.conversationUrn ?? body.message?.conversationUrn)
+      : body.message?.conversationUrn;
     let recipientUrn: string;
     // A reply names an existing conversation of the inbox; it needs no first degree (the thread exists).
     let reply = false;
-    if (Array.isArray(recipients) && typeof recipients[0] === 'string') recipientUrn = recipients[0];
+    if (Array.isArray(recipients) && typeof recipients[0] === 'string')
+      recipientUrn = recipients[0];
     else if (typeof conversation === 'string') {
       const known = inbox.find(conversation);
       if (!known) return apiError(404, undefined, 'Unknown conversation');
       recipientUrn = `urn:li:fsd_profile:${known.withId}`;
       reply = true;
-    } else return apiError(400, undefined, measured ? 'hostRecipientUrns is required' : 'message.hostRecipientUrns is required');
+    } else
+      return apiError(
+        400,
+        undefined,
+        measured ? 'hostRecipientUrns is required' : 'message.hostRecipientUrns is required',
+      );
     const p = dataset.profiles.find((x) => `urn:li:fsd_profile:${x.id}` === recipientUrn);
     if (!p) return apiError(404);
-    if (!reply && p.distance !== 'DISTANCE_1') return measured ? apiError(422, undefined, 'Unprocessable Entity') : apiError(400, 'RECIPIENT_NOT_FIRST_DEGREE');
+    if (!reply && p.distance !== 'DISTANCE_1')
+      return measured
+        ? apiError(422, undefined, 'Unprocessable Entity')
+        : apiError(400, 'RECIPIENT_NOT_FIRST_DEGREE');
     const thread = conversationWith(p.id);
     const deliveredAt = Date.now();
     const n = nextMessageNumber();
@@ -820,10 +1251,23 @@ export async function startFakeNetwork(options: { port?: number; host?: string; 
     thread.read = true;
     const conversationUrn = inbox.conversationUrn(thread);
     state.messages.push({ recipientUrn, mailboxUrn: body.mailboxUrn, text, conversationUrn });
-    return json({ data: { value: { $type: 'com.linkedin.messenger.Message', deliveredAt, conversationUrn, entityUrn: `urn:li:msg_message:(${selfUrn()},2-m${n})` } }, included: [] });
+    return json({
+      data: {
+        value: {
+          $type: 'com.linkedin.messenger.Message',
+          deliveredAt,
+          conversationUrn,
+          entityUrn: `urn:li:msg_message:(${selfUrn()},2-m${n})`,
+        },
+      },
+      included: [],
+    });
   }
 
-  const authorIsPrivate = (post: FakePost) => post.author.kind === 'person' && !!dataset.profiles.find((x) => x.id === (post.author as { profileId: string }).profileId)?.private;
+  const authorIsPrivate = (post: FakePost) =>
+    post.author.kind === 'person' &&
+    !!dataset.profiles.find((x) => x.id === (post.author as { profileId: string }).profileId)
+      ?.private;
 
   // ---- server-driven screens (sdui_2026) ---------------------------------------------------------------
 
@@ -838,11 +1282,31 @@ export async function startFakeNetwork(options: { port?: number; host?: string; 
   function contentPager(sduiid: string, body: unknown): Answer {
     const payload = readContentPagerBody(body, sduiid);
     if ('error' in payload) return json({ status: 400, message: payload.error }, 400);
-    const params = new Map<string, string[]>([['sortBy', payload.sortBy.includes('date_posted') ? ['date_posted'] : []]]);
+    const params = new Map<string, string[]>([
+      ['sortBy', payload.sortBy.includes('date_posted') ? ['date_posted'] : []],
+    ]);
     if (payload.datePosted) params.set('datePosted', [payload.datePosted]);
-    const matches = contentMatches({ resultType: 'CONTENT', keywords: payload.keywords, params, start: payload.startIndex, count: payload.count });
-    const posts = matches.slice(payload.startIndex, payload.startIndex + Math.min(payload.count, 10));
-    const stream = contentSearchStream({ posts, startIndex: payload.startIndex, keywords: payload.keywords, last: payload.startIndex + posts.length >= matches.length, changed: mode === 'changed_shapes' }, dataset);
+    const matches = contentMatches({
+      resultType: 'CONTENT',
+      keywords: payload.keywords,
+      params,
+      start: payload.startIndex,
+      count: payload.count,
+    });
+    const posts = matches.slice(
+      payload.startIndex,
+      payload.startIndex + Math.min(payload.count, 10),
+    );
+    const stream = contentSearchStream(
+      {
+        posts,
+        startIndex: payload.startIndex,
+        keywords: payload.keywords,
+        last: payload.startIndex + posts.length >= matches.length,
+        changed: mode === 'changed_shapes',
+      },
+      dataset,
+    );
     return new Answer(200, stream, { 'content-type': 'text/x-component' });
   }
 
@@ -861,19 +1325,46 @@ export async function startFakeNetwork(options: { port?: number; host?: string; 
     else {
       if (mode === 'slow' && delayMs > 0) await new Promise((r) => setTimeout(r, delayMs));
       if (path.startsWith('/voyager/api/') || path.startsWith('/flagship-web/rsc-action/')) {
-        const entry = { method: req.method ?? 'GET', path, rawQuery, headers: req.headers, status: 0 };
+        const entry = {
+          method: req.method ?? 'GET',
+          path,
+          rawQuery,
+          headers: req.headers,
+          status: 0,
+        };
         state.requests.push(entry);
         try {
-          answer = path.startsWith('/voyager/api/') ? api(req, path, rawQuery, body) : serverDriven(req, path, rawQuery, body);
+          answer = path.startsWith('/voyager/api/')
+            ? api(req, path, rawQuery, body)
+            : serverDriven(req, path, rawQuery, body);
         } catch (err) {
-          answer = new Answer(500, String((err as Error)?.stack ?? err), { 'content-type': 'text/plain' });
+          answer = new Answer(500, String((err as Error)?.stack ?? err), {
+            'content-type': 'text/plain',
+          });
         }
-        if (voice === 'drifted' && answer.status >= 200 && answer.status < 300 && answer.body && typeof answer.body === 'object') {
-          answer = new Answer(answer.status, driftDecorate(structuredClone(answer.body)), answer.headers);
+        if (
+          voice === 'drifted' &&
+          answer.status >= 200 &&
+          answer.status < 300 &&
+          answer.body &&
+          typeof answer.body === 'object'
+        ) {
+          answer = new Answer(
+            answer.status,
+            driftDecorate(structuredClone(answer.body)),
+            answer.headers,
+          );
         }
         entry.status = answer.status;
         if (path.startsWith('/flagship-web/')) {
-          state.sduiRequests.push({ method: entry.method, path, sduiid: parseQuery(rawQuery).get('sduiid') ?? null, headers: req.headers, body: parseBody(body), status: answer.status });
+          state.sduiRequests.push({
+            method: entry.method,
+            path,
+            sduiid: parseQuery(rawQuery).get('sduiid') ?? null,
+            headers: req.headers,
+            body: parseBody(body),
+            status: answer.status,
+          });
         }
       } else answer = pageAnswer(path, rawQuery);
     }
@@ -886,16 +1377,30 @@ export async function startFakeNetwork(options: { port?: number; host?: string; 
    * The server-driven actions (`/flagship-web/rsc-action/actions/…`): POST from the signed-in page
    * with the csrf-token header (403 without it), the same refusals as the API in each mode.
    */
-  function serverDriven(req: IncomingMessage, path: string, rawQuery: string, body: string): Answer {
+  function serverDriven(
+    req: IncomingMessage,
+    path: string,
+    rawQuery: string,
+    body: string,
+  ): Answer {
     const cookies = parseCookies(req.headers.cookie ?? '');
-    if (cookies.li_at !== liAt || !cookies.JSESSIONID || mode === 'signed_out' || mode === 'signed_out_redirect') return redirect(`${loginPath()}?session_redirect=${encodeURIComponent(path)}`);
-    if (req.headers['csrf-token'] !== cookies.JSESSIONID.replace(/^"|"$/g, '')) return html('CSRF check failed.', 403);
+    if (
+      cookies.li_at !== liAt ||
+      !cookies.JSESSIONID ||
+      mode === 'signed_out' ||
+      mode === 'signed_out_redirect'
+    )
+      return redirect(`${loginPath()}?session_redirect=${encodeURIComponent(path)}`);
+    if (req.headers['csrf-token'] !== cookies.JSESSIONID.replace(/^"|"$/g, ''))
+      return html('CSRF check failed.', 403);
     if (mode === 'signed_out_login_checkpoint') return redirect('/checkpoint/lg/login-submit');
     if (mode === 'not_found') return new Answer(404, 'Not Found', { 'content-type': 'text/plain' });
     if (mode === 'challenge') return redirect('/checkpoint/challenge/AgH3?ut=fake');
-    if (mode === 'rate_limited') return new Answer(429, 'Too Many Requests', { 'content-type': 'text/plain' });
+    if (mode === 'rate_limited')
+      return new Answer(429, 'Too Many Requests', { 'content-type': 'text/plain' });
     if (mode === 'denied') return html('Request denied', 999);
-    if (req.method !== 'POST') return new Answer(405, 'Method Not Allowed', { 'content-type': 'text/plain' });
+    if (req.method !== 'POST')
+      return new Answer(405, 'Method Not Allowed', { 'content-type': 'text/plain' });
     const sduiid = parseQuery(rawQuery).get('sduiid');
     let parsed: Record<string, any>;
     try {
@@ -903,11 +1408,18 @@ export async function startFakeNetwork(options: { port?: number; host?: string; 
     } catch {
       return new Answer(400, 'body is not JSON', { 'content-type': 'text/plain' });
     }
-    if (!parsed || typeof parsed !== 'object') return new Answer(400, 'body required', { 'content-type': 'text/plain' });
-    if (path === '/flagship-web/rsc-action/actions/server-request' && sduiid === WITHDRAW_REQUEST_ID) return fromReply(relationships.withdrawServerDriven(parsed));
+    if (!parsed || typeof parsed !== 'object')
+      return new Answer(400, 'body required', { 'content-type': 'text/plain' });
+    if (
+      path === '/flagship-web/rsc-action/actions/server-request' &&
+      sduiid === WITHDRAW_REQUEST_ID
+    )
+      return fromReply(relationships.withdrawServerDriven(parsed));
     if (path === PAGINATION_PATH && voice === SDUI_VOICE) {
       if (sduiid === SENT_PAGER_ID) return fromReply(relationships.sentScreen(parsed));
-      return sduiid === CONTENT_PAGER_ID ? contentPager(sduiid, parsed) : json({ status: 404, message: `Unknown sduiid ${sduiid ?? ''}` }, 404);
+      return sduiid === CONTENT_PAGER_ID
+        ? contentPager(sduiid, parsed)
+        : json({ status: 404, message: `Unknown sduiid ${sduiid ?? ''}` }, 404);
     }
     return html(page('Page not found', '<h1>Page not found</h1>'), 404);
   }
@@ -1012,7 +1524,12 @@ function paging(q: URLQuery, max: number) {
 /** A profile by slug (any case), `ACoAA…` profile id or member number. */
 function findProfile(ds: FakeDataset, identity: string): FakeProfile | undefined {
   const member = /^(?:urn:li:member:)?(\d+)$/.exec(identity)?.[1];
-  return ds.profiles.find((p) => p.slug === identity.toLowerCase() || p.id === identity || (member !== undefined && String(p.memberId) === member));
+  return ds.profiles.find(
+    (p) =>
+      p.slug === identity.toLowerCase() ||
+      p.id === identity ||
+      (member !== undefined && String(p.memberId) === member),
+  );
 }
 
 function findPost(ds: FakeDataset, urn: string) {

@@ -27,8 +27,18 @@ export function vectorImage(name: string): Json {
     $type: 'com.linkedin.common.VectorImage',
     rootUrl: `${CDN}${name}/`,
     artifacts: [
-      { width: 100, height: 100, fileIdentifyingUrlPathSegment: '100_100/photo.jpg', expiresAt: 1_900_000_000_000 },
-      { width: 800, height: 800, fileIdentifyingUrlPathSegment: '800_800/photo.jpg', expiresAt: 1_900_000_000_000 },
+      {
+        width: 100,
+        height: 100,
+        fileIdentifyingUrlPathSegment: '100_100/photo.jpg',
+        expiresAt: 1_900_000_000_000,
+      },
+      {
+        width: 800,
+        height: 800,
+        fileIdentifyingUrlPathSegment: '800_800/photo.jpg',
+        expiresAt: 1_900_000_000_000,
+      },
     ],
   };
 }
@@ -41,21 +51,41 @@ const collection = (id: string, elements: string[]): Json => ({
 });
 
 const dateRange = (start?: FakeDate, end?: FakeDate) =>
-  start ? { $type: 'com.linkedin.voyager.dash.common.DateRange', start: { ...start }, ...(end ? { end: { ...end } } : {}) } : undefined;
+  start
+    ? {
+        $type: 'com.linkedin.voyager.dash.common.DateRange',
+        start: { ...start },
+        ...(end ? { end: { ...end } } : {}),
+      }
+    : undefined;
 
 /** Adds an entity to `included` unless one with the same `entityUrn` is there already. */
 function pushOnce(included: Json[], ...entities: Json[]) {
-  for (const e of entities) if (!included.some((x) => x.entityUrn === e.entityUrn)) included.push(e);
+  for (const e of entities)
+    if (!included.some((x) => x.entityUrn === e.entityUrn)) included.push(e);
 }
 
 export function errorBody(status: number, code?: string, message?: string): Json {
-  return { data: { $type: 'com.linkedin.restli.common.ErrorResponse', status, ...(code ? { code } : {}), message: message ?? code ?? 'error' }, included: [] };
+  return {
+    data: {
+      $type: 'com.linkedin.restli.common.ErrorResponse',
+      status,
+      ...(code ? { code } : {}),
+      message: message ?? code ?? 'error',
+    },
+    included: [],
+  };
 }
 
 export function meAnswer(self: FakeProfile, changed: boolean): Json {
   const miniUrn = `urn:li:fs_miniProfile:${self.id}`;
   return {
-    data: { $type: 'com.linkedin.voyager.common.Me', plainId: self.memberId, premiumSubscriber: false, '*miniProfile': miniUrn },
+    data: {
+      $type: 'com.linkedin.voyager.common.Me',
+      plainId: self.memberId,
+      premiumSubscriber: false,
+      '*miniProfile': miniUrn,
+    },
     included: [
       {
         $type: 'com.linkedin.voyager.identity.shared.MiniProfile',
@@ -73,8 +103,14 @@ export function meAnswer(self: FakeProfile, changed: boolean): Json {
 }
 
 const geoUrnOf = (p: FakeProfile) => `urn:li:fsd_geo:${p.geoId}`;
-const geoEntity = (p: FakeProfile): Json => ({ $type: 'com.linkedin.voyager.dash.common.Geo', entityUrn: geoUrnOf(p), defaultLocalizedName: p.location });
-const profilePicture = (p: FakeProfile): Json => ({ displayImageReference: { vectorImage: vectorImage(`${p.slug}-photo`) } });
+const geoEntity = (p: FakeProfile): Json => ({
+  $type: 'com.linkedin.voyager.dash.common.Geo',
+  entityUrn: geoUrnOf(p),
+  defaultLocalizedName: p.location,
+});
+const profilePicture = (p: FakeProfile): Json => ({
+  displayImageReference: { vectorImage: vectorImage(`${p.slug}-photo`) },
+});
 
 /**
  * Where a profile's location is, per voice. today/paged/measured: `geoLocation.*geo` to a Geo entity.
@@ -87,7 +123,12 @@ function location(p: FakeProfile, voice: FakeVoice, included: Json[]): Json {
     if (p.memberId % 3 === 0) return { locationName: p.location };
   }
   pushOnce(included, geoEntity(p));
-  return { geoLocation: { $type: 'com.linkedin.voyager.dash.identity.profile.ProfileGeoLocation', '*geo': geoUrnOf(p) } };
+  return {
+    geoLocation: {
+      $type: 'com.linkedin.voyager.dash.identity.profile.ProfileGeoLocation',
+      '*geo': geoUrnOf(p),
+    },
+  };
 }
 
 /**
@@ -118,7 +159,9 @@ export function profileAnswer(p: FakeProfile, changed: boolean, voice: FakeVoice
       {
         $type: 'com.linkedin.voyager.dash.identity.profile.ProfilePositionGroup',
         entityUrn: groupUrn,
-        ...(companyOnlyByRef ? { '*company': `urn:li:fsd_company:${pos.companyId}` } : { companyName: pos.companyName }),
+        ...(companyOnlyByRef
+          ? { '*company': `urn:li:fsd_company:${pos.companyId}` }
+          : { companyName: pos.companyName }),
         dateRange: dateRange(pos.start, pos.end),
         '*profilePositionInPositionGroup': `urn:li:collectionResponse:ppg-${p.id}-${i}`,
       },
@@ -128,7 +171,12 @@ export function profileAnswer(p: FakeProfile, changed: boolean, voice: FakeVoice
         entityUrn: positionUrn,
         title: pos.title,
         ...(companyOnlyByRef ? {} : { companyName: pos.companyName }),
-        ...(pos.companyId ? { companyUrn: `urn:li:fsd_company:${pos.companyId}`, '*company': `urn:li:fsd_company:${pos.companyId}` } : {}),
+        ...(pos.companyId
+          ? {
+              companyUrn: `urn:li:fsd_company:${pos.companyId}`,
+              '*company': `urn:li:fsd_company:${pos.companyId}`,
+            }
+          : {}),
         ...(pos.locationName ? { locationName: pos.locationName } : {}),
         ...(pos.description ? { description: pos.description } : {}),
         dateRange: dateRange(pos.start, pos.end),
@@ -151,10 +199,18 @@ export function profileAnswer(p: FakeProfile, changed: boolean, voice: FakeVoice
   const skills = measuredIn2026(voice) ? p.skills.slice(0, 20) : p.skills;
   const skillUrns = skills.map((name, i) => {
     const sUrn = `urn:li:fsd_skill:(${p.id},${600 + i})`;
-    included.push({ $type: 'com.linkedin.voyager.dash.identity.profile.Skill', entityUrn: sUrn, name });
+    included.push({
+      $type: 'com.linkedin.voyager.dash.identity.profile.Skill',
+      entityUrn: sUrn,
+      name,
+    });
     return sUrn;
   });
-  included.push(collection(`pg-${p.id}`, groupUrns), collection(`edu-${p.id}`, educationUrns), collection(`skills-${p.id}`, skillUrns));
+  included.push(
+    collection(`pg-${p.id}`, groupUrns),
+    collection(`edu-${p.id}`, educationUrns),
+    collection(`skills-${p.id}`, skillUrns),
+  );
   const loc = thin ? {} : location(p, voice, included);
   included.push({
     $type: 'com.linkedin.voyager.dash.identity.profile.Profile',
@@ -172,7 +228,14 @@ export function profileAnswer(p: FakeProfile, changed: boolean, voice: FakeVoice
     '*memberRelationship': `urn:li:fsd_memberRelationship:${p.id}`,
     ...(thin ? {} : { profilePicture: profilePicture(p) }),
   });
-  return { data: { $type: 'com.linkedin.restli.common.CollectionResponse', '*elements': [urn], paging: { start: 0, count: 10 } }, included };
+  return {
+    data: {
+      $type: 'com.linkedin.restli.common.CollectionResponse',
+      '*elements': [urn],
+      paging: { start: 0, count: 10 },
+    },
+    included,
+  };
 }
 
 export function networkInfoAnswer(p: FakeProfile, changed: boolean): Json {
@@ -216,7 +279,12 @@ export function topCardAnswer(p: FakeProfile, rel: TopCardRelationship, changed:
   else if (p.distance === 'DISTANCE_1') {
     const connUrn = `urn:li:fsd_connection:${p.id}`;
     union = { '*connection': connUrn };
-    included.push({ $type: 'com.linkedin.voyager.dash.relationships.Connection', entityUrn: connUrn, createdAt: p.connectedAt, connectedMember: urn });
+    included.push({
+      $type: 'com.linkedin.voyager.dash.relationships.Connection',
+      entityUrn: connUrn,
+      createdAt: p.connectedAt,
+      connectedMember: urn,
+    });
   } else {
     let invitationUnion: Json = { noInvitation: {} };
     if (rel.invitation) {
@@ -231,7 +299,13 @@ export function topCardAnswer(p: FakeProfile, rel: TopCardRelationship, changed:
         inviteeMember: urn,
       });
     }
-    union = { noConnection: { $type: 'com.linkedin.voyager.dash.relationships.NoConnection', memberDistance: p.distance, invitationUnion } };
+    union = {
+      noConnection: {
+        $type: 'com.linkedin.voyager.dash.relationships.NoConnection',
+        memberDistance: p.distance,
+        invitationUnion,
+      },
+    };
   }
   included.push(
     {
@@ -239,7 +313,13 @@ export function topCardAnswer(p: FakeProfile, rel: TopCardRelationship, changed:
       entityUrn: relUrn,
       ...(changed ? {} : { memberRelationshipUnion: union }),
     },
-    { $type: 'com.linkedin.voyager.dash.feed.FollowingState', entityUrn: followUrn, followerCount: p.followers, following: false, followeeCount: 0 },
+    {
+      $type: 'com.linkedin.voyager.dash.feed.FollowingState',
+      entityUrn: followUrn,
+      followerCount: p.followers,
+      following: false,
+      followeeCount: 0,
+    },
     geoEntity(p),
     {
       $type: 'com.linkedin.voyager.dash.identity.profile.Profile',
@@ -249,13 +329,23 @@ export function topCardAnswer(p: FakeProfile, rel: TopCardRelationship, changed:
       firstName: p.firstName,
       lastName: p.lastName,
       headline: p.headline,
-      geoLocation: { $type: 'com.linkedin.voyager.dash.identity.profile.ProfileGeoLocation', '*geo': geoUrnOf(p) },
+      geoLocation: {
+        $type: 'com.linkedin.voyager.dash.identity.profile.ProfileGeoLocation',
+        '*geo': geoUrnOf(p),
+      },
       profilePicture: profilePicture(p),
       '*memberRelationship': relUrn,
       '*followingState': followUrn,
     },
   );
-  return { data: { $type: 'com.linkedin.restli.common.CollectionResponse', '*elements': [urn], paging: { start: 0, count: 10 } }, included };
+  return {
+    data: {
+      $type: 'com.linkedin.restli.common.CollectionResponse',
+      '*elements': [urn],
+      paging: { start: 0, count: 10 },
+    },
+    included,
+  };
 }
 
 interface Author {
@@ -295,37 +385,58 @@ export function authorOf(post: FakePost, ds: FakeDataset): Author {
   };
 }
 
-const countsOf = (post: FakePost) => ({ numLikes: post.likes, numComments: post.comments, numShares: post.shares });
+const countsOf = (post: FakePost) => ({
+  numLikes: post.likes,
+  numComments: post.comments,
+  numShares: post.shares,
+});
 
 /**
  * Where a post's counts live in a voice: `linked` (a SocialActivityCounts entity linked from the
  * SocialDetail by `*totalSocialActivityCounts`, the main facts), `separate` (the entity keyed by the
  * post URN, not linked: measured_2026, facts "Newer evidence"), or `absent` (drifted, some posts).
  */
-function countsPlacement(post: FakePost, ds: FakeDataset, voice: FakeVoice): 'linked' | 'separate' | 'absent' {
+function countsPlacement(
+  post: FakePost,
+  ds: FakeDataset,
+  voice: FakeVoice,
+): 'linked' | 'separate' | 'absent' {
   if (measuredIn2026(voice)) return 'separate';
   if (voice === 'drifted') return driftedCounts(ds, post);
   return 'linked';
 }
 
 /** The UpdateV2 entity URN of a post in REST feed answers. */
-const updateV2Urn = (urn: string, post: FakePost) => `urn:li:fs_updateV2:(${urn},${post.author.kind === 'person' ? 'MEMBER_SHARES' : 'COMPANY_SHARES'},EMPTY,DEFAULT,false)`;
+const updateV2Urn = (urn: string, post: FakePost) =>
+  `urn:li:fs_updateV2:(${urn},${post.author.kind === 'person' ? 'MEMBER_SHARES' : 'COMPANY_SHARES'},EMPTY,DEFAULT,false)`;
 
 /**
  * Pushes a post's REST UpdateV2 entity (and its author, social detail, counts and, for a reshare, the
  * original's UpdateV2) into `included`; returns the UpdateV2 URN.
  */
-function pushUpdateV2(post: FakePost, ds: FakeDataset, voice: FakeVoice, changed: boolean, included: Json[]): string {
+function pushUpdateV2(
+  post: FakePost,
+  ds: FakeDataset,
+  voice: FakeVoice,
+  changed: boolean,
+  included: Json[],
+): string {
   const drifted = voice === 'drifted';
   const urn = postUrn(post, ds, voice);
   const updateUrn = updateV2Urn(urn, post);
   if (included.some((e) => e.entityUrn === updateUrn)) return updateUrn;
   const socialUrn = `urn:li:fs_socialDetail:${urn}`;
   const placement = countsPlacement(post, ds, voice);
-  const countsUrn = placement === 'separate' ? `urn:li:fsd_socialActivityCounts:${urn}` : `urn:li:fs_socialActivityCounts:${urn}`;
+  const countsUrn =
+    placement === 'separate'
+      ? `urn:li:fsd_socialActivityCounts:${urn}`
+      : `urn:li:fs_socialActivityCounts:${urn}`;
   const a = authorOf(post, ds);
   const thin = drifted && thinPost(ds, post);
-  const authorProfile = post.author.kind === 'person' ? ds.profiles.find((x) => x.id === (post.author as { profileId: string }).profileId) : undefined;
+  const authorProfile =
+    post.author.kind === 'person'
+      ? ds.profiles.find((x) => x.id === (post.author as { profileId: string }).profileId)
+      : undefined;
   if (a.miniProfileUrn) {
     pushOnce(included, {
       $type: 'com.linkedin.voyager.identity.shared.MiniProfile',
@@ -333,13 +444,19 @@ function pushUpdateV2(post: FakePost, ds: FakeDataset, voice: FakeVoice, changed
       firstName: a.name.split(' ')[0],
       lastName: a.name.split(' ').slice(1).join(' '),
       publicIdentifier: authorProfile?.slug,
-      ...(drifted && authorProfile && thinPerson(authorProfile.memberId) ? {} : { occupation: a.headline, picture: { 'com.linkedin.common.VectorImage': vectorImage(a.image) } }),
+      ...(drifted && authorProfile && thinPerson(authorProfile.memberId)
+        ? {}
+        : {
+            occupation: a.headline,
+            picture: { 'com.linkedin.common.VectorImage': vectorImage(a.image) },
+          }),
     });
   }
   let reshare: Json = {};
   if (post.resharedPostId) {
     const original = ds.posts.find((x) => x.activityId === post.resharedPostId);
-    if (original) reshare = { '*resharedUpdate': pushUpdateV2(original, ds, voice, changed, included) };
+    if (original)
+      reshare = { '*resharedUpdate': pushUpdateV2(original, ds, voice, changed, included) };
   }
   if (placement !== 'absent') {
     included.push({
@@ -347,22 +464,49 @@ function pushUpdateV2(post: FakePost, ds: FakeDataset, voice: FakeVoice, changed
       entityUrn: countsUrn,
       urn,
       ...countsOf(post),
-      reactionTypeCounts: [{ $type: 'com.linkedin.voyager.feed.shared.ReactionTypeCount', reactionType: 'LIKE', count: post.likes }],
+      reactionTypeCounts: [
+        {
+          $type: 'com.linkedin.voyager.feed.shared.ReactionTypeCount',
+          reactionType: 'LIKE',
+          count: post.likes,
+        },
+      ],
     });
   }
   included.push(
-    { $type: 'com.linkedin.voyager.feed.SocialDetail', entityUrn: socialUrn, urn, ...(placement === 'linked' ? { '*totalSocialActivityCounts': countsUrn } : {}) },
+    {
+      $type: 'com.linkedin.voyager.feed.SocialDetail',
+      entityUrn: socialUrn,
+      urn,
+      ...(placement === 'linked' ? { '*totalSocialActivityCounts': countsUrn } : {}),
+    },
     {
       $type: 'com.linkedin.voyager.feed.render.UpdateV2',
       entityUrn: updateUrn,
-      ...(changed ? {} : { updateMetadata: { $type: 'com.linkedin.voyager.feed.render.UpdateMetadata', urn, actionsPosition: 'ACTOR_COMPONENT' } }),
+      ...(changed
+        ? {}
+        : {
+            updateMetadata: {
+              $type: 'com.linkedin.voyager.feed.render.UpdateMetadata',
+              urn,
+              actionsPosition: 'ACTOR_COMPONENT',
+            },
+          }),
       actor: {
         $type: 'com.linkedin.voyager.feed.render.ActorComponent',
         urn: a.urn,
         name: { text: a.name },
         ...(thin ? {} : { description: { text: a.headline } }),
         navigationContext: { actionTarget: a.url },
-        ...(thin ? {} : { image: { attributes: a.miniProfileUrn ? [{ '*miniProfile': a.miniProfileUrn }] : [{ vectorImage: vectorImage(a.image) }] } }),
+        ...(thin
+          ? {}
+          : {
+              image: {
+                attributes: a.miniProfileUrn
+                  ? [{ '*miniProfile': a.miniProfileUrn }]
+                  : [{ vectorImage: vectorImage(a.image) }],
+              },
+            }),
         subDescription: { text: relativeTime(postTime(post)) },
       },
       commentary:
@@ -382,16 +526,27 @@ function pushUpdateV2(post: FakePost, ds: FakeDataset, voice: FakeVoice, changed
  * entities, normalised. `nextToken`: `metadata.paginationToken` of the next page; `null` for none
  * (the field is then absent); left out, the old `token-<n>` form (fixtures).
  */
-export function updatesAnswer(posts: FakePost[], ds: FakeDataset, start: number, changed: boolean, voice: FakeVoice = 'today', nextToken?: string | null): Json {
+export function updatesAnswer(
+  posts: FakePost[],
+  ds: FakeDataset,
+  start: number,
+  changed: boolean,
+  voice: FakeVoice = 'today',
+  nextToken?: string | null,
+): Json {
   const included: Json[] = [];
   const urns = posts.map((post) => pushUpdateV2(post, ds, voice, changed, included));
-  const token = nextToken === undefined ? (urns.length ? `token-${start + urns.length}` : null) : nextToken;
+  const token =
+    nextToken === undefined ? (urns.length ? `token-${start + urns.length}` : null) : nextToken;
   return {
     data: {
       $type: 'com.linkedin.restli.common.CollectionResponse',
       '*elements': urns,
       paging: { start, count: urns.length },
-      metadata: { $type: 'com.linkedin.voyager.feed.Metadata', ...(token ? { paginationToken: token } : {}) },
+      metadata: {
+        $type: 'com.linkedin.voyager.feed.Metadata',
+        ...(token ? { paginationToken: token } : {}),
+      },
     },
     included,
   };
@@ -401,7 +556,12 @@ export function updatesAnswer(posts: FakePost[], ds: FakeDataset, start: number,
  * One update by URN (`feed/updates/<urn>`, measured_2026; `feed/updates?q=activityByUrn` in the
  * others): `data` is the UpdateV2 itself (its references resolved from `included`).
  */
-export function singleUpdateAnswer(post: FakePost, ds: FakeDataset, changed: boolean, voice: FakeVoice): Json {
+export function singleUpdateAnswer(
+  post: FakePost,
+  ds: FakeDataset,
+  changed: boolean,
+  voice: FakeVoice,
+): Json {
   const included: Json[] = [];
   const updateUrn = pushUpdateV2(post, ds, voice, changed, included);
   const data = included.find((e) => e.entityUrn === updateUrn)!;
@@ -410,10 +570,22 @@ export function singleUpdateAnswer(post: FakePost, ds: FakeDataset, changed: boo
 
 function restContent(post: FakePost): Json {
   if (post.images?.length) {
-    return { content: { 'com.linkedin.voyager.feed.render.ImageComponent': { images: post.images.map((i) => ({ attributes: [{ vectorImage: vectorImage(i) }] })) } } };
+    return {
+      content: {
+        'com.linkedin.voyager.feed.render.ImageComponent': {
+          images: post.images.map((i) => ({ attributes: [{ vectorImage: vectorImage(i) }] })),
+        },
+      },
+    };
   }
   if (post.video) {
-    return { content: { 'com.linkedin.voyager.feed.render.LinkedInVideoComponent': { videoPlayMetadata: videoMetadata(post.video) } } };
+    return {
+      content: {
+        'com.linkedin.voyager.feed.render.LinkedInVideoComponent': {
+          videoPlayMetadata: videoMetadata(post.video),
+        },
+      },
+    };
   }
   return {};
 }
@@ -422,7 +594,9 @@ function videoMetadata(name: string): Json {
   return {
     entityUrn: `urn:li:digitalmediaAsset:${name}`,
     thumbnail: vectorImage(`${name}-thumb`),
-    progressiveStreams: [{ streamingLocations: [{ url: `https://dms.licdn.example/playlist/${name}.mp4` }] }],
+    progressiveStreams: [
+      { streamingLocations: [{ url: `https://dms.licdn.example/playlist/${name}.mp4` }] },
+    ],
   };
 }
 
@@ -437,10 +611,23 @@ export function companyAnswer(c: FakeCompany, changed: boolean, voice: FakeVoice
   const urn = `urn:li:fs_normalized_company:${c.id}`;
   const industryUrns = c.industries.map((_, i) => `urn:li:fs_industry:${c.id * 10 + i}`);
   const followUrn = `urn:li:fs_followingInfo:urn:li:company:${c.id}`;
-  const industries = c.industries.map((name, i) => ({ $type: 'com.linkedin.voyager.common.Industry', entityUrn: industryUrns[i], localizedName: name }));
-  const following = { $type: 'com.linkedin.voyager.common.FollowingInfo', entityUrn: followUrn, followerCount: c.followers, following: false };
+  const industries = c.industries.map((name, i) => ({
+    $type: 'com.linkedin.voyager.common.Industry',
+    entityUrn: industryUrns[i],
+    localizedName: name,
+  }));
+  const following = {
+    $type: 'com.linkedin.voyager.common.FollowingInfo',
+    entityUrn: followUrn,
+    followerCount: c.followers,
+    following: false,
+  };
   return {
-    data: { $type: 'com.linkedin.restli.common.CollectionResponse', '*elements': [urn], paging: { start: 0, count: 10 } },
+    data: {
+      $type: 'com.linkedin.restli.common.CollectionResponse',
+      '*elements': [urn],
+      paging: { start: 0, count: 10 },
+    },
     included: [
       ...(drifted ? [] : [...industries, following]),
       {
@@ -465,14 +652,26 @@ export function companyAnswer(c: FakeCompany, changed: boolean, voice: FakeVoice
 }
 
 /** `relationships/dash/connections`. drifted: thin people without headline and picture. */
-export function connectionsAnswer(people: FakeProfile[], start: number, total: number, changed: boolean, voice: FakeVoice = 'today'): Json {
+export function connectionsAnswer(
+  people: FakeProfile[],
+  start: number,
+  total: number,
+  changed: boolean,
+  voice: FakeVoice = 'today',
+): Json {
   const included: Json[] = [];
   const urns = people.map((p) => {
     const urn = `urn:li:fsd_connection:${p.id}`;
     const profileUrn = `urn:li:fsd_profile:${p.id}`;
     const thin = voice === 'drifted' && thinPerson(p.memberId);
     included.push(
-      { $type: 'com.linkedin.voyager.dash.relationships.Connection', entityUrn: urn, createdAt: p.connectedAt, connectedMember: profileUrn, '*connectedMemberResolutionResult': profileUrn },
+      {
+        $type: 'com.linkedin.voyager.dash.relationships.Connection',
+        entityUrn: urn,
+        createdAt: p.connectedAt,
+        connectedMember: profileUrn,
+        '*connectedMemberResolutionResult': profileUrn,
+      },
       {
         $type: 'com.linkedin.voyager.dash.identity.profile.Profile',
         entityUrn: profileUrn,
@@ -486,7 +685,11 @@ export function connectionsAnswer(people: FakeProfile[], start: number, total: n
     return urn;
   });
   return {
-    data: { $type: 'com.linkedin.restli.common.CollectionResponse', ...(changed ? {} : { '*elements': urns }), paging: { start, count: urns.length, total } },
+    data: {
+      $type: 'com.linkedin.restli.common.CollectionResponse',
+      ...(changed ? {} : { '*elements': urns }),
+      paging: { start, count: urns.length, total },
+    },
     included,
   };
 }
@@ -499,10 +702,24 @@ export function personResult(p: FakeProfile, voice: FakeVoice = 'today'): Json {
     entityUrn: `urn:li:fsd_entityResultViewModel:(urn:li:fsd_profile:${p.id},SEARCH_SRP,DEFAULT)`,
     trackingUrn: `urn:li:member:${p.memberId}`,
     title: { text: `${p.firstName} ${p.lastName}` },
-    ...(thin ? {} : { primarySubtitle: { text: p.headline }, secondarySubtitle: { text: p.location } }),
+    ...(thin
+      ? {}
+      : { primarySubtitle: { text: p.headline }, secondarySubtitle: { text: p.location } }),
     navigationUrl: `https://www.linkedin.com/in/${p.slug}?miniProfileUrn=urn%3Ali%3Afs_miniProfile%3A${p.id}`,
     entityCustomTrackingInfo: { memberDistance: p.distance },
-    ...(thin ? {} : { image: { attributes: [{ detailData: { nonEntityProfilePicture: { vectorImage: vectorImage(`${p.slug}-photo`) } } }] } }),
+    ...(thin
+      ? {}
+      : {
+          image: {
+            attributes: [
+              {
+                detailData: {
+                  nonEntityProfilePicture: { vectorImage: vectorImage(`${p.slug}-photo`) },
+                },
+              },
+            ],
+          },
+        }),
   };
 }
 
@@ -517,14 +734,20 @@ export function contentResult(post: FakePost, ds: FakeDataset, voice: FakeVoice)
   const urn = postUrn(post, ds, voice);
   const a = authorOf(post, ds);
   const thin = voice === 'drifted' && thinPost(ds, post);
-  const counts = voice === 'drifted' && driftedCounts(ds, post) === 'absent' ? {} : {
-    insightsResolutionResults: [
-      {
-        $type: 'com.linkedin.voyager.dash.search.InsightsResolutionResult',
-        socialActivityCountsInsight: { $type: 'com.linkedin.voyager.dash.search.SocialActivityCountsInsight', ...countsOf(post) },
-      },
-    ],
-  };
+  const counts =
+    voice === 'drifted' && driftedCounts(ds, post) === 'absent'
+      ? {}
+      : {
+          insightsResolutionResults: [
+            {
+              $type: 'com.linkedin.voyager.dash.search.InsightsResolutionResult',
+              socialActivityCountsInsight: {
+                $type: 'com.linkedin.voyager.dash.search.SocialActivityCountsInsight',
+                ...countsOf(post),
+              },
+            },
+          ],
+        };
   return {
     $type: 'com.linkedin.voyager.dash.search.EntityResultViewModel',
     entityUrn: `urn:li:fsd_entityResultViewModel:(${urn},SEARCH_SRP,DEFAULT)`,
@@ -535,7 +758,15 @@ export function contentResult(post: FakePost, ds: FakeDataset, voice: FakeVoice)
     summary: { text: post.text },
     navigationUrl: `https://www.linkedin.com/feed/update/${urn}/`,
     actorNavigationUrl: a.publicUrl,
-    ...(thin ? {} : { image: { attributes: [{ detailData: { nonEntityProfilePicture: { vectorImage: vectorImage(a.image) } } }] } }),
+    ...(thin
+      ? {}
+      : {
+          image: {
+            attributes: [
+              { detailData: { nonEntityProfilePicture: { vectorImage: vectorImage(a.image) } } },
+            ],
+          },
+        }),
     ...counts,
   };
 }
@@ -550,7 +781,10 @@ export function feedUpdate(post: FakePost, ds: FakeDataset, voice: FakeVoice = '
   const urn = postUrn(post, ds, voice);
   const drifted = voice === 'drifted';
   const thin = drifted && thinPost(ds, post);
-  const counts = drifted && driftedCounts(ds, post) === 'absent' ? {} : { totalSocialActivityCounts: countsOf(post) };
+  const counts =
+    drifted && driftedCounts(ds, post) === 'absent'
+      ? {}
+      : { totalSocialActivityCounts: countsOf(post) };
   return {
     $type: 'com.linkedin.voyager.dash.feed.Update',
     entityUrn: `urn:li:fsd_update:(${urn},${post.author.kind === 'person' ? 'MEMBER_SHARES' : 'COMPANY_SHARES'},EMPTY,DEFAULT,false)`,
@@ -559,12 +793,31 @@ export function feedUpdate(post: FakePost, ds: FakeDataset, voice: FakeVoice = '
       name: { text: a.name },
       ...(thin ? {} : { description: { text: a.headline } }),
       navigationContext: { actionTarget: a.url },
-      ...(thin ? {} : { image: { attributes: [{ detailData: { nonEntityProfilePicture: { vectorImage: vectorImage(a.image) } } }] } }),
+      ...(thin
+        ? {}
+        : {
+            image: {
+              attributes: [
+                { detailData: { nonEntityProfilePicture: { vectorImage: vectorImage(a.image) } } },
+              ],
+            },
+          }),
       subDescription: { text: relativeTime(postTime(post)) },
     },
-    commentary: drifted && commentaryAsString(ds, post) ? { text: post.text } : { text: { text: post.text } },
+    commentary:
+      drifted && commentaryAsString(ds, post) ? { text: post.text } : { text: { text: post.text } },
     socialDetail: { threadUrn: urn, ...counts },
-    ...(post.images?.length && !thin ? { content: { imageComponent: { images: post.images.map((i) => ({ attributes: [{ detailData: { vectorImage: vectorImage(i) } }] })) } } } : {}),
+    ...(post.images?.length && !thin
+      ? {
+          content: {
+            imageComponent: {
+              images: post.images.map((i) => ({
+                attributes: [{ detailData: { vectorImage: vectorImage(i) } }],
+              })),
+            },
+          },
+        }
+      : {}),
   };
 }
 
@@ -583,7 +836,14 @@ export interface SearchShape {
  * (`data.data…`) with `*entityResult` / `*update` references into `included` (docs/network-internal-api.md,
  * "Normalised answers"). `shape.refs` gives the other combination (drifted people search).
  */
-export function searchAnswer(items: Json[], start: number, total: number, normalisedAccept: boolean, changed: boolean, shape: SearchShape = {}): Json {
+export function searchAnswer(
+  items: Json[],
+  start: number,
+  total: number,
+  normalisedAccept: boolean,
+  changed: boolean,
+  shape: SearchShape = {},
+): Json {
   const refs = shape.refs ?? normalisedAccept;
   const paging = { start, count: items.length, total };
   const included: Json[] = [];
@@ -592,11 +852,17 @@ export function searchAnswer(items: Json[], start: number, total: number, normal
     if (item.entityResult) {
       const r = item.entityResult as Json;
       pushOnce(included, r);
-      return { $type: 'com.linkedin.voyager.dash.search.SearchItem', item: { '*entityResult': r.entityUrn } };
+      return {
+        $type: 'com.linkedin.voyager.dash.search.SearchItem',
+        item: { '*entityResult': r.entityUrn },
+      };
     }
     const update = (item.searchFeedUpdate as Json).update as Json;
     pushOnce(included, update);
-    return { $type: 'com.linkedin.voyager.dash.search.SearchItem', item: { searchFeedUpdate: { '*update': update.entityUrn } } };
+    return {
+      $type: 'com.linkedin.voyager.dash.search.SearchItem',
+      item: { searchFeedUpdate: { '*update': update.entityUrn } },
+    };
   });
   const clusters: Json[] = [];
   if (shape.leadingEmpty) {
@@ -606,8 +872,16 @@ export function searchAnswer(items: Json[], start: number, total: number, normal
       ...(shape.leadingEmpty === 'emptyItems' ? { items: [] } : {}),
     });
   }
-  if (outItems.length || !shape.noClusterWhenEmpty) clusters.push({ $type: 'com.linkedin.voyager.dash.search.SearchClusterViewModel', items: outItems });
-  const collectionBody = { $type: 'com.linkedin.voyager.dash.search.SearchClusterCollection', paging, elements: clusters };
+  if (outItems.length || !shape.noClusterWhenEmpty)
+    clusters.push({
+      $type: 'com.linkedin.voyager.dash.search.SearchClusterViewModel',
+      items: outItems,
+    });
+  const collectionBody = {
+    $type: 'com.linkedin.voyager.dash.search.SearchClusterCollection',
+    paging,
+    elements: clusters,
+  };
   const inner = changed ? {} : { searchDashClustersByAll: collectionBody };
   if (normalisedAccept) return { data: { data: inner }, included };
   return refs ? { data: inner, included } : { data: inner };
@@ -627,12 +901,25 @@ export type RestSearchItem =
  * `entityUrn` (composite with the post URN) and `trackingUrn`; otherwise the `*entityResult` URN has
  * no entity in `included` at all.
  */
-export function restClustersAnswer(items: RestSearchItem[], start: number, total: number, changed: boolean): Json {
+export function restClustersAnswer(
+  items: RestSearchItem[],
+  start: number,
+  total: number,
+  changed: boolean,
+): Json {
   const included: Json[] = [];
   const outItems = items.map((item) => {
     if ('wrapper' in item) {
       // sdui_2026: a SearchUpdateWrapper holding only a tracking id, inline (no entity to resolve).
-      return { $type: 'com.linkedin.voyager.dash.search.SearchItem', itemUnion: { searchUpdate: { $type: 'com.linkedin.voyager.dash.search.SearchUpdateWrapper', trackingId: item.wrapper.trackingId } } };
+      return {
+        $type: 'com.linkedin.voyager.dash.search.SearchItem',
+        itemUnion: {
+          searchUpdate: {
+            $type: 'com.linkedin.voyager.dash.search.SearchUpdateWrapper',
+            trackingId: item.wrapper.trackingId,
+          },
+        },
+      };
     }
     let urn: string;
     if ('entityResult' in item) {
@@ -640,17 +927,30 @@ export function restClustersAnswer(items: RestSearchItem[], start: number, total
       pushOnce(included, item.entityResult);
     } else {
       urn = item.hollow.entityUrn;
-      if (item.hollow.withEntity) pushOnce(included, { $type: 'com.linkedin.voyager.dash.search.EntityResultViewModel', entityUrn: urn, trackingUrn: item.hollow.trackingUrn });
+      if (item.hollow.withEntity)
+        pushOnce(included, {
+          $type: 'com.linkedin.voyager.dash.search.EntityResultViewModel',
+          entityUrn: urn,
+          trackingUrn: item.hollow.trackingUrn,
+        });
     }
-    return { $type: 'com.linkedin.voyager.dash.search.SearchItem', itemUnion: { '*entityResult': urn } };
+    return {
+      $type: 'com.linkedin.voyager.dash.search.SearchItem',
+      itemUnion: { '*entityResult': urn },
+    };
   });
-  const clusters = outItems.length ? [{ $type: 'com.linkedin.voyager.dash.search.SearchClusterViewModel', items: outItems }] : [];
+  const clusters = outItems.length
+    ? [{ $type: 'com.linkedin.voyager.dash.search.SearchClusterViewModel', items: outItems }]
+    : [];
   return {
     data: {
       $type: 'com.linkedin.restli.common.CollectionResponse',
       ...(changed ? {} : { elements: clusters }),
       paging: { start, count: items.length, total },
-      metadata: { $type: 'com.linkedin.voyager.dash.search.SearchClusterCollectionMetadata', totalResultCount: total },
+      metadata: {
+        $type: 'com.linkedin.voyager.dash.search.SearchClusterCollectionMetadata',
+        totalResultCount: total,
+      },
     },
     included,
   };
@@ -663,15 +963,45 @@ export function restClustersAnswer(items: RestSearchItem[], start: number, total
  * `data.feedDashProfileUpdatesByMemberShareFeed.elements[]` inline; normalised: one level deeper with
  * `*elements` into `included`.
  */
-export function graphqlProfileUpdatesAnswer(posts: FakePost[], ds: FakeDataset, start: number, nextToken: string | null, normalisedAccept: boolean, changed: boolean, voice: FakeVoice): Json {
+export function graphqlProfileUpdatesAnswer(
+  posts: FakePost[],
+  ds: FakeDataset,
+  start: number,
+  nextToken: string | null,
+  normalisedAccept: boolean,
+  changed: boolean,
+  voice: FakeVoice,
+): Json {
   const updates = posts.map((p) => feedUpdate(p, ds, voice));
   const paging = { start, count: updates.length };
-  const metadata = { $type: 'com.linkedin.voyager.dash.feed.ProfileUpdatesMetadata', ...(nextToken ? { paginationToken: nextToken } : {}) };
+  const metadata = {
+    $type: 'com.linkedin.voyager.dash.feed.ProfileUpdatesMetadata',
+    ...(nextToken ? { paginationToken: nextToken } : {}),
+  };
   if (!normalisedAccept) {
-    return { data: changed ? {} : { feedDashProfileUpdatesByMemberShareFeed: { $type: 'com.linkedin.restli.common.CollectionResponse', paging, metadata, elements: updates } } };
+    return {
+      data: changed
+        ? {}
+        : {
+            feedDashProfileUpdatesByMemberShareFeed: {
+              $type: 'com.linkedin.restli.common.CollectionResponse',
+              paging,
+              metadata,
+              elements: updates,
+            },
+          },
+    };
   }
-  const body = { $type: 'com.linkedin.restli.common.CollectionResponse', paging, metadata, '*elements': updates.map((u) => u.entityUrn) };
-  return { data: { data: changed ? {} : { feedDashProfileUpdatesByMemberShareFeed: body } }, included: updates };
+  const body = {
+    $type: 'com.linkedin.restli.common.CollectionResponse',
+    paging,
+    metadata,
+    '*elements': updates.map((u) => u.entityUrn),
+  };
+  return {
+    data: { data: changed ? {} : { feedDashProfileUpdatesByMemberShareFeed: body } },
+    included: updates,
+  };
 }
 
 /**
@@ -682,7 +1012,13 @@ export function graphqlProfileUpdatesAnswer(posts: FakePost[], ds: FakeDataset, 
  * the voice tells it (measured_2026: 0 against real rows).
  */
 export function sentInvitationsAnswer(
-  invitations: { invitationUrn: string; profile: FakeProfile; message: string | null; sentTime: number; sharedSecret: string }[],
+  invitations: {
+    invitationUrn: string;
+    profile: FakeProfile;
+    message: string | null;
+    sentTime: number;
+    sharedSecret: string;
+  }[],
   start: number,
   changed: boolean,
   total: number,
@@ -715,9 +1051,20 @@ export function sentInvitationsAnswer(
         toMemberId: inv.profile.id,
         '*toMember': miniUrn,
       },
-      { $type: 'com.linkedin.voyager.relationships.invitation.SentInvitationView', entityUrn: viewUrn, '*invitation': invUrn },
+      {
+        $type: 'com.linkedin.voyager.relationships.invitation.SentInvitationView',
+        entityUrn: viewUrn,
+        '*invitation': invUrn,
+      },
     );
     return viewUrn;
   });
-  return { data: { $type: 'com.linkedin.restli.common.CollectionResponse', ...(changed ? {} : { '*elements': urns }), paging: { start, count: urns.length, total } }, included };
+  return {
+    data: {
+      $type: 'com.linkedin.restli.common.CollectionResponse',
+      ...(changed ? {} : { '*elements': urns }),
+      paging: { start, count: urns.length, total },
+    },
+    included,
+  };
 }

@@ -21,7 +21,8 @@ export const FAKE_VOICES = ['today', 'drifted', 'paged', 'measured_2026', SDUI_V
 export const ALL_FAKE_VOICES = FAKE_VOICES;
 export type FakeVoice = (typeof ALL_FAKE_VOICES)[number];
 
-export const isVoice = (v: unknown): v is FakeVoice => typeof v === 'string' && (ALL_FAKE_VOICES as readonly string[]).includes(v);
+export const isVoice = (v: unknown): v is FakeVoice =>
+  typeof v === 'string' && (ALL_FAKE_VOICES as readonly string[]).includes(v);
 
 /**
  * The voices that answer as the network measured in 2026-10 ("Newer evidence"): `measured_2026`, and
@@ -67,7 +68,8 @@ export function driftedCounts(ds: FakeDataset, post: FakePost): 'linked' | 'abse
 }
 
 /** drifted: commentary as `commentary.text` (a string) on odd dataset indexes, `commentary.text.text` on even ones. */
-export const commentaryAsString = (ds: FakeDataset, post: FakePost) => postIndex(ds, post) % 2 === 1;
+export const commentaryAsString = (ds: FakeDataset, post: FakePost) =>
+  postIndex(ds, post) % 2 === 1;
 
 /** The visible relative time the network shows beside a post ("14h • "); not meant to be parsed. */
 export function relativeTime(ms: number, now = Date.now()): string {
@@ -113,7 +115,8 @@ export function driftDecorate(body: unknown): unknown {
     }
     if (values.length > 0 && values.every((x) => typeof x === 'number')) return;
     n++;
-    if ('$type' in o || 'entityUrn' in o) o.$recipeTypes = [`com.linkedin.voyager.dash.deco.common.Drift${n % 7}`];
+    if ('$type' in o || 'entityUrn' in o)
+      o.$recipeTypes = [`com.linkedin.voyager.dash.deco.common.Drift${n % 7}`];
     o.lixTrackingKey = `drift-${n}`;
   };
   visit(top);

@@ -20,15 +20,28 @@ test('an accepted /agent/ call marks the member active and the token used; a ref
   expect(await marks()).toEqual({ last_active_at: null, last_used_at: null });
 
   const refused = await svc.call('POST', '/agent/heartbeat', {
-    headers: { 'x-api-key': ada.apiKey, authorization: 'Bearer nat_wrongwrongwrongwrongwrongwrong' },
-    body: { extension_version: '1.0.0', browser: 'chrome 131', network: { signed_in: true }, paused: false },
+    headers: {
+      'x-api-key': ada.apiKey,
+      authorization: 'Bearer nat_wrongwrongwrongwrongwrongwrong',
+    },
+    body: {
+      extension_version: '1.0.0',
+      browser: 'chrome 131',
+      network: { signed_in: true },
+      paused: false,
+    },
   });
   expect(refused.status).toBe(401);
   expect(await marks()).toEqual({ last_active_at: null, last_used_at: null });
 
   const res = await svc.call('POST', '/agent/heartbeat', {
     headers: ada.memberHeaders,
-    body: { extension_version: '1.0.0', browser: 'chrome 131', network: { signed_in: true }, paused: false },
+    body: {
+      extension_version: '1.0.0',
+      browser: 'chrome 131',
+      network: { signed_in: true },
+      paused: false,
+    },
   });
   expect(res.status).toBe(200);
   const after = await marks();

@@ -22,7 +22,9 @@ beforeAll(async () => {
 });
 afterAll(() => svc.close());
 beforeEach(async () => {
-  await svc.ctx.db.query(`UPDATE tasks SET status = 'failed' WHERE status IN ('pending', 'processing')`);
+  await svc.ctx.db.query(
+    `UPDATE tasks SET status = 'failed' WHERE status IN ('pending', 'processing')`,
+  );
 });
 
 /** The service's database, calling `claimed` right after a statement that claimed a task returns. */
@@ -36,7 +38,8 @@ function abortingAfterClaim(db: Database, claimed: () => void): Database {
   return {
     kind: db.kind,
     query: watch(db),
-    transaction: (fn, opts) => db.transaction((tx) => fn({ query: watch(tx), exec: (sql) => tx.exec(sql) }), opts),
+    transaction: (fn, opts) =>
+      db.transaction((tx) => fn({ query: watch(tx), exec: (sql) => tx.exec(sql) }), opts),
     listen: (channel, handler) => db.listen(channel, handler),
     listening: () => db.listening(),
     onListeningChange: (handler) => db.onListeningChange(handler),
@@ -48,7 +51,10 @@ const enqueue = async () =>
   (await enqueueTask(svc.ctx.db, svc.ctx.signals, {
     teamId: team.id,
     type: 'agent_profile_fetch',
-    input: { task_type: 'agent_profile_fetch', profile_slug: `p-${crypto.randomUUID().slice(0, 8)}` },
+    input: {
+      task_type: 'agent_profile_fetch',
+      profile_slug: `p-${crypto.randomUUID().slice(0, 8)}`,
+    },
     assignedUserId: null,
   }))!.id;
 
@@ -58,7 +64,9 @@ const filter = () => ({ teamId: team.id, userId: ada.userId, excludeTypes: [] })
 function leavingClaim(waitMs: number) {
   const client = new AbortController();
   const db = abortingAfterClaim(svc.ctx.db, () => client.abort());
-  return claimWithin({ db, signals: svc.ctx.signals }, filter(), waitMs, { clientGone: () => client.signal });
+  return claimWithin({ db, signals: svc.ctx.signals }, filter(), waitMs, {
+    clientGone: () => client.signal,
+  });
 }
 
 async function expectGivenBack(taskId: string) {

@@ -22,13 +22,23 @@ beforeAll(async () => {
 });
 afterAll(() => svc.close());
 
-const claim = (m: TeamMember, body: unknown = { wait_s: 0 }) => svc.call('POST', '/agent/tasks/claim', { body, headers: m.agentHeaders });
+const claim = (m: TeamMember, body: unknown = { wait_s: 0 }) =>
+  svc.call('POST', '/agent/tasks/claim', { body, headers: m.agentHeaders });
 const heartbeat = (m: TeamMember, extra: { signed_in?: boolean; paused?: boolean } = {}) =>
   svc.call('POST', '/agent/heartbeat', {
     headers: m.agentHeaders,
-    body: { extension_version: '1.0.0', browser: 'chrome 131', network: { signed_in: extra.signed_in ?? true }, paused: extra.paused ?? false },
+    body: {
+      extension_version: '1.0.0',
+      browser: 'chrome 131',
+      network: { signed_in: extra.signed_in ?? true },
+      paused: extra.paused ?? false,
+    },
   });
-async function enqueue(type: TaskType = 'agent_profile_fetch', assignedUserId: string | null = null, teamId = team.id) {
+async function enqueue(
+  type: TaskType = 'agent_profile_fetch',
+  assignedUserId: string | null = null,
+  teamId = team.id,
+) {
   const task = await enqueueTask(svc.ctx.db, svc.ctx.signals, {
     teamId,
     type,
@@ -39,7 +49,9 @@ async function enqueue(type: TaskType = 'agent_profile_fetch', assignedUserId: s
 }
 /** Completes whatever is pending for this team, so each test starts from an empty queue. */
 async function drain() {
-  await svc.ctx.db.query(`UPDATE tasks SET status = 'failed', error = '{"code":"timeout","message":"test cleanup"}' WHERE status IN ('pending', 'processing')`);
+  await svc.ctx.db.query(
+    `UPDATE tasks SET status = 'failed', error = '{"code":"timeout","message":"test cleanup"}' WHERE status IN ('pending', 'processing')`,
+  );
 }
 
 describe('claim', () => {
@@ -67,12 +79,19 @@ describe('claim', () => {
     const id = await enqueue();
     const res = await claim(ada);
     expect(res.status).toBe(200);
-    const { task } = (await res.json()) as { task: { id: string; type: string; input: unknown; attempt: number; lease_expires_at: string } };
-    expect(task).toMatchObject({ id, type: 'agent_profile_fetch', input: { task_type: 'agent_profile_fetch', profile_slug: 'ada' }, attempt: 1 });
-    const [{ lease_s }] = await svc.ctx.db.query<{ lease_s: number }>(
+    const { task } = (await res.json()) as {
+      task: { id: string; type: string; input: unknown; attempt: number; lease_expires_at: string };
+    };
+    expect(task).toMatchObject({
+      id,
+      type: 'agent_profile_fetch',
+      input: { task_type: 'agent_profile_fetch', profile_slug: 'ada' },
+      attempt: 1,
+    });
+    const [{ lease_s }] = (await svc.ctx.db.query<{ lease_s: number }>(
       'SELECT EXTRACT(EPOCH FROM (lease_expires_at - now()))::float8 AS lease_s FROM tasks WHERE id = $1',
       [id],
-    ) as [{ lease_s: number }];
+    )) as [{ lease_s: number }];
     expect(lease_s).toBeGreaterThan(115);
     expect(lease_s).toBeLessThanOrEqual(120);
     expect(new Date(task.lease_expires_at).toISOString()).toBe(task.lease_expires_at);
@@ -108,7 +127,10 @@ describe('claim', () => {
     const waiting = claim(bob, { wait_s: 10 });
     await new Promise((r) => setTimeout(r, 150));
     const created = performance.now();
-    const post = await svc.call('POST', '/network-agent/fetch-profile', { body: { profile_slug: 'grace' }, headers: team.keyHeaders });
+    const post = await svc.call('POST', '/network-agent/fetch-profile', {
+      body: { profile_slug: 'grace' },
+      headers: team.keyHeaders,
+    });
     expect(post.status).toBe(200);
     const res = await waiting;
     expect(res.status).toBe(200);
@@ -121,7 +143,10 @@ describe('claim', () => {
   test('a waiting claim wakes when a retry delay (run_after) runs out', async () => {
     await drain();
     const id = await enqueue();
-    await svc.ctx.db.query(`UPDATE tasks SET run_after = now() + interval '400 milliseconds' WHERE id = $1`, [id]);
+    await svc.ctx.db.query(
+      `UPDATE tasks SET run_after = now() + interval '400 milliseconds' WHERE id = $1`,
+      [id],
+    );
     const started = performance.now();
     const res = await claim(ada, { wait_s: 5 });
     const took = performance.now() - started;
@@ -135,12 +160,18 @@ describe('claim', () => {
     await drain();
     const id = await enqueue();
     const filter = { teamId: team.id, userId: ada.userId, excludeTypes: [] };
-    await svc.ctx.db.query(`UPDATE tasks SET run_after = now() - interval '200 milliseconds' WHERE id = $1`, [id]);
+    await svc.ctx.db.query(
+      `UPDATE tasks SET run_after = now() - interval '200 milliseconds' WHERE id = $1`,
+      [id],
+    );
     // Due before the look began: that look saw it, there is nothing to wait for.
     expect(await msUntilNextDue(svc.ctx.db, filter, 0)).toBeNull();
     // Due since the look began (up to a minute ago): the look may have missed it, so look again now.
     expect(await msUntilNextDue(svc.ctx.db, filter, 60_000)).toBe(0);
-    await svc.ctx.db.query(`UPDATE tasks SET run_after = now() + interval '60 seconds' WHERE id = $1`, [id]);
+    await svc.ctx.db.query(
+      `UPDATE tasks SET run_after = now() + interval '60 seconds' WHERE id = $1`,
+      [id],
+    );
     const ahead = await msUntilNextDue(svc.ctx.db, filter, 60_000);
     expect(ahead).toBeGreaterThan(30_000);
     expect(ahead).toBeLessThanOrEqual(60_000);
@@ -166,7 +197,10 @@ describe('claim', () => {
   test('exclude_types skips kinds of work; the rest is still handed out', async () => {
     await drain();
     const like = await enqueue('agent_like_post');
-    const res = await claim(ada, { wait_s: 0, exclude_types: ['agent_like_post', 'agent_comment_post'] });
+    const res = await claim(ada, {
+      wait_s: 0,
+      exclude_types: ['agent_like_post', 'agent_comment_post'],
+    });
     expect(res.status).toBe(204);
     const fetch = await enqueue('agent_profile_fetch');
     const got = await claim(ada, { wait_s: 0, exclude_types: ['agent_like_post'] });
@@ -198,7 +232,9 @@ describe('claim', () => {
 
   test("another team's agent never sees this team's tasks", async () => {
     await drain();
-    const other = await createAgentTeam(svc, 'Elsewhere', [{ email: 'eve@else.test', role: 'admin' }]);
+    const other = await createAgentTeam(svc, 'Elsewhere', [
+      { email: 'eve@else.test', role: 'admin' },
+    ]);
     const id = await enqueue();
     expect((await claim(other.members[0]!, { wait_s: 0.2 })).status).toBe(204);
     expect((await taskRow(svc, id)).status).toBe('pending');
@@ -225,7 +261,10 @@ describe('claim', () => {
 
   test('an empty body means the default wait of 20 s (here ended early by a task)', async () => {
     await drain();
-    const waiting = svc.app.request('/agent/tasks/claim', { method: 'POST', headers: ada.agentHeaders });
+    const waiting = svc.app.request('/agent/tasks/claim', {
+      method: 'POST',
+      headers: ada.agentHeaders,
+    });
     await new Promise((r) => setTimeout(r, 100));
     await enqueue();
     expect((await waiting).status).toBe(200);
@@ -234,17 +273,33 @@ describe('claim', () => {
 
 describe('identity of /agent/ calls', () => {
   test('key and token are both required, and the token must belong to a member of the key’s team', async () => {
-    const other = await createAgentTeam(svc, 'Strangers', [{ email: 'mallory@else.test', role: 'admin' }]);
+    const other = await createAgentTeam(svc, 'Strangers', [
+      { email: 'mallory@else.test', role: 'admin' },
+    ]);
     const cases: [Record<string, string>, string][] = [
       [{}, 'Missing API Key'],
       [{ authorization: ada.agentHeaders.authorization! }, 'Missing API Key'],
-      [{ 'x-api-key': 'nak_' + 'z'.repeat(43), authorization: ada.agentHeaders.authorization! }, 'Invalid API Key'],
+      [
+        { 'x-api-key': 'nak_' + 'z'.repeat(43), authorization: ada.agentHeaders.authorization! },
+        'Invalid API Key',
+      ],
       [{ 'x-api-key': team.apiKey }, 'Invalid agent token'],
-      [{ 'x-api-key': team.apiKey, authorization: 'Bearer nat_' + 'q'.repeat(32) }, 'Invalid agent token'],
-      [{ 'x-api-key': team.apiKey, authorization: other.members[0]!.agentHeaders.authorization! }, 'Invalid agent token'],
+      [
+        { 'x-api-key': team.apiKey, authorization: 'Bearer nat_' + 'q'.repeat(32) },
+        'Invalid agent token',
+      ],
+      [
+        { 'x-api-key': team.apiKey, authorization: other.members[0]!.agentHeaders.authorization! },
+        'Invalid agent token',
+      ],
       [{ 'x-api-key': team.apiKey, authorization: `Basic ${ada.token}` }, 'Invalid agent token'],
     ];
-    for (const path of ['/agent/heartbeat', '/agent/tasks/claim', `/agent/tasks/${crypto.randomUUID()}/complete`, '/agent/sign-out']) {
+    for (const path of [
+      '/agent/heartbeat',
+      '/agent/tasks/claim',
+      `/agent/tasks/${crypto.randomUUID()}/complete`,
+      '/agent/sign-out',
+    ]) {
       for (const [headers, message] of cases) {
         const res = await svc.call('POST', path, { headers, body: { wait_s: 0 } });
         expect(res.status, `${path} ${message}`).toBe(401);

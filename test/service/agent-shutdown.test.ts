@@ -15,7 +15,12 @@ afterAll(() => svc.close());
 test('a real server: long-poll claims over a socket get tasks, and shutdown ends waiting claims at once', async () => {
   const running = await startServer(svc.ctx, { ...svc.config, PORT: 0, HOST: '127.0.0.1' });
   const headers = { ...team.members[0]!.agentHeaders, 'content-type': 'application/json' };
-  const claim = (wait_s: number) => fetch(`${running.url}/agent/tasks/claim`, { method: 'POST', headers, body: JSON.stringify({ wait_s }) });
+  const claim = (wait_s: number) =>
+    fetch(`${running.url}/agent/tasks/claim`, {
+      method: 'POST',
+      headers,
+      body: JSON.stringify({ wait_s }),
+    });
 
   // Over a real socket the long poll is not cut short and wakes on a task.
   const waiting = claim(10);

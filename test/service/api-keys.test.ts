@@ -15,10 +15,13 @@ afterAll(async () => {
 describe('team API keys', () => {
   it('are stored as a hash and a sealed copy, never in plain text', async () => {
     const s = await signIn(svc, 'keys-store@example.com');
-    const [row] = await svc.ctx.db.query<{ t: string; api_key_hash: Uint8Array; api_key_encrypted: string }>(
-      'SELECT teams::text AS t, api_key_hash, api_key_encrypted FROM teams WHERE id = $1',
-      [s.team.id],
-    );
+    const [row] = await svc.ctx.db.query<{
+      t: string;
+      api_key_hash: Uint8Array;
+      api_key_encrypted: string;
+    }>('SELECT teams::text AS t, api_key_hash, api_key_encrypted FROM teams WHERE id = $1', [
+      s.team.id,
+    ]);
     expect(row!.t).not.toContain(s.apiKey);
     expect(row!.t).not.toContain(s.apiKey.slice(4));
     expect(Buffer.from(row!.api_key_hash).equals(sha256(s.apiKey))).toBe(true);
@@ -52,18 +55,28 @@ describe('team API keys', () => {
     expect([res.status, await res.json()]).toEqual([401, { error: 'Missing API Key' }]);
     res = await svc.call('GET', '/api-team', { headers: { ...auth, 'x-api-key': '   ' } });
     expect([res.status, await res.json()]).toEqual([401, { error: 'Missing API Key' }]);
-    for (const key of ['garbage', s.apiKey.slice(0, -2), 'nak_' + 'z'.repeat(43), 'x'.repeat(5000)]) {
+    for (const key of [
+      'garbage',
+      s.apiKey.slice(0, -2),
+      'nak_' + 'z'.repeat(43),
+      'x'.repeat(5000),
+    ]) {
       res = await svc.call('GET', '/api-team', { headers: { ...auth, 'x-api-key': key } });
       expect([res.status, await res.json()]).toEqual([401, { error: 'Invalid API Key' }]);
     }
-    res = await svc.call('GET', '/api-team', { headers: { ...auth, 'x-api-key': ` ${s.apiKey} ` } });
+    res = await svc.call('GET', '/api-team', {
+      headers: { ...auth, 'x-api-key': ` ${s.apiKey} ` },
+    });
     expect(res.status).toBe(200);
   });
 
   it('rotation replaces the key at once, and only for that team', async () => {
     const a = await signIn(svc, 'keys-rot-a@example.com');
     const b = await signIn(svc, 'keys-rot-b@example.com');
-    await svc.ctx.db.query(`UPDATE teams SET api_key_rotated_at = now() - interval '1 day' WHERE id = $1`, [a.team.id]);
+    await svc.ctx.db.query(
+      `UPDATE teams SET api_key_rotated_at = now() - interval '1 day' WHERE id = $1`,
+      [a.team.id],
+    );
     const key = await rotateApiKey(svc.ctx.db, svc.ctx.secretKey, a.team.id);
     expect(await findTeamByApiKey(svc.ctx.db, a.apiKey)).toBeNull();
     expect((await findTeamByApiKey(svc.ctx.db, key))?.id).toBe(a.team.id);
@@ -74,6 +87,8 @@ describe('team API keys', () => {
       [a.team.id],
     );
     expect(after!.fresh).toBe(true);
-    await expect(rotateApiKey(svc.ctx.db, svc.ctx.secretKey, crypto.randomUUID())).rejects.toThrow(/not found/);
+    await expect(rotateApiKey(svc.ctx.db, svc.ctx.secretKey, crypto.randomUUID())).rejects.toThrow(
+      /not found/,
+    );
   });
 });

@@ -56,11 +56,23 @@ describe('auth-send-otp', () => {
 
   it('stores only a hash of the code, never the code', async () => {
     const code = await codeFor('hash@example.com');
-    const rows = await svc.ctx.db.query<Record<string, unknown>>('SELECT * FROM otp_codes WHERE email = $1', ['hash@example.com']);
+    const rows = await svc.ctx.db.query<Record<string, unknown>>(
+      'SELECT * FROM otp_codes WHERE email = $1',
+      ['hash@example.com'],
+    );
     expect(rows).toHaveLength(1);
-    const dump = JSON.stringify(rows[0], (_k, v) => (v && v.type === 'Buffer' ? Buffer.from(v.data).toString('hex') : v));
-    const asText = await svc.ctx.db.query<{ t: string }>('SELECT otp_codes::text AS t FROM otp_codes WHERE email = $1', ['hash@example.com']);
-    for (const s of [dump, asText[0]!.t, Buffer.from(rows[0]!.code_hash as Uint8Array).toString('latin1')]) {
+    const dump = JSON.stringify(rows[0], (_k, v) =>
+      v && v.type === 'Buffer' ? Buffer.from(v.data).toString('hex') : v,
+    );
+    const asText = await svc.ctx.db.query<{ t: string }>(
+      'SELECT otp_codes::text AS t FROM otp_codes WHERE email = $1',
+      ['hash@example.com'],
+    );
+    for (const s of [
+      dump,
+      asText[0]!.t,
+      Buffer.from(rows[0]!.code_hash as Uint8Array).toString('latin1'),
+    ]) {
       expect(s).not.toContain(code);
     }
     // Not even an unkeyed hash that one could reverse by trying a million codes.
@@ -77,22 +89,33 @@ describe('auth-send-otp', () => {
     const retry = Number(res.headers.get('retry-after'));
     expect(retry).toBeGreaterThan(0);
     expect(retry).toBeLessThanOrEqual(30);
-    expect((await res.json()).error).toMatch(/^Too many codes requested for this address; try again in \d+ seconds$/);
+    expect((await res.json()).error).toMatch(
+      /^Too many codes requested for this address; try again in \d+ seconds$/,
+    );
     // Other addresses are not affected.
     expect((await send({ email: 'throttle-other@example.com' })).status).toBe(200);
 
     for (let sent = 2; sent <= 5; sent++) {
-      await svc.ctx.db.query(`UPDATE otp_codes SET sent_at = now() - interval '31 seconds' WHERE email = $1`, [email]);
+      await svc.ctx.db.query(
+        `UPDATE otp_codes SET sent_at = now() - interval '31 seconds' WHERE email = $1`,
+        [email],
+      );
       expect((await send({ email })).status).toBe(200);
     }
-    await svc.ctx.db.query(`UPDATE otp_codes SET sent_at = now() - interval '31 seconds' WHERE email = $1`, [email]);
+    await svc.ctx.db.query(
+      `UPDATE otp_codes SET sent_at = now() - interval '31 seconds' WHERE email = $1`,
+      [email],
+    );
     res = await send({ email });
     expect(res.status).toBe(429);
     const hourRetry = Number(res.headers.get('retry-after'));
     expect(hourRetry).toBeGreaterThan(30);
     expect(hourRetry).toBeLessThanOrEqual(3600);
     // The hour passes: a code may go again.
-    await svc.ctx.db.query(`UPDATE otp_codes SET window_started_at = now() - interval '61 minutes' WHERE email = $1`, [email]);
+    await svc.ctx.db.query(
+      `UPDATE otp_codes SET window_started_at = now() - interval '61 minutes' WHERE email = $1`,
+      [email],
+    );
     expect((await send({ email })).status).toBe(200);
   });
 
@@ -103,9 +126,18 @@ describe('auth-send-otp', () => {
       [{ email: 'nope' }, "Missing or invalid 'email'"],
       [{ email: 'a@example.com', full_name: 7 }, "Invalid 'full_name': must be a string"],
       [{ email: 'a@example.com', name: 'x' }, "Unknown field: 'name'"],
-      [{ email: 'a@example.com', full_name: 'Ada\u0000' }, "Invalid 'full_name': contains a character that cannot be stored"],
-      [{ email: 'a@example.com', full_name: 'Ada\r\nBcc: x@example.com' }, "Invalid 'full_name': must not contain control characters"],
-      [{ email: 'a\u0000@example.com' }, "Invalid 'email': contains a character that cannot be stored"],
+      [
+        { email: 'a@example.com', full_name: 'Ada\u0000' },
+        "Invalid 'full_name': contains a character that cannot be stored",
+      ],
+      [
+        { email: 'a@example.com', full_name: 'Ada\r\nBcc: x@example.com' },
+        "Invalid 'full_name': must not contain control characters",
+      ],
+      [
+        { email: 'a\u0000@example.com' },
+        "Invalid 'email': contains a character that cannot be stored",
+      ],
       ['{"email":', 'Malformed JSON body'],
       ['"a@example.com"', 'Request body must be a JSON object'],
     ];
@@ -114,14 +146,21 @@ describe('auth-send-otp', () => {
       expect(res.status).toBe(400);
       expect(await res.json()).toEqual({ error });
     }
-    const huge = await send(JSON.stringify({ email: 'a@example.com', full_name: 'x'.repeat(2 * 1024 * 1024) }));
+    const huge = await send(
+      JSON.stringify({ email: 'a@example.com', full_name: 'x'.repeat(2 * 1024 * 1024) }),
+    );
     expect(huge.status).toBe(413);
   });
 });
 
 describe('auth-verify-otp: the error table', () => {
   it("400 Missing or invalid 'email'", async () => {
-    for (const body of [{ otp: '123456' }, { email: 12, otp: '123456' }, { email: null, otp: '123456' }, { email: 'x', otp: '123456' }]) {
+    for (const body of [
+      { otp: '123456' },
+      { email: 12, otp: '123456' },
+      { email: null, otp: '123456' },
+      { email: 'x', otp: '123456' },
+    ]) {
       const res = await verify(body);
       expect(res.status).toBe(400);
       expect(await res.json()).toEqual({ error: "Missing or invalid 'email'" });
@@ -129,7 +168,12 @@ describe('auth-verify-otp: the error table', () => {
   });
 
   it("400 Missing or invalid 'otp'", async () => {
-    for (const body of [{ email: 'a@example.com' }, { email: 'a@example.com', otp: 123456 }, { email: 'a@example.com', otp: '' }, { email: 'a@example.com', otp: ['1'] }]) {
+    for (const body of [
+      { email: 'a@example.com' },
+      { email: 'a@example.com', otp: 123456 },
+      { email: 'a@example.com', otp: '' },
+      { email: 'a@example.com', otp: ['1'] },
+    ]) {
       const res = await verify(body);
       expect(res.status).toBe(400);
       expect(await res.json()).toEqual({ error: "Missing or invalid 'otp'" });
@@ -166,7 +210,10 @@ describe('auth-verify-otp: the error table', () => {
       ['expired@example.com'],
     );
     expect(row!.minutes).toBe(60);
-    await svc.ctx.db.query(`UPDATE otp_codes SET expires_at = now() - interval '1 second' WHERE email = $1`, ['expired@example.com']);
+    await svc.ctx.db.query(
+      `UPDATE otp_codes SET expires_at = now() - interval '1 second' WHERE email = $1`,
+      ['expired@example.com'],
+    );
     await expect401(await verify({ email: 'expired@example.com', otp: code }));
     const fresh = await codeFor('expired@example.com');
     expect((await verify({ email: 'expired@example.com', otp: fresh })).status).toBe(200);
@@ -180,7 +227,8 @@ describe('auth-verify-otp: the error table', () => {
 
   it('a code is void after 5 wrong tries, even for the right code', async () => {
     const code = await codeFor('tries@example.com');
-    for (let i = 0; i < 5; i++) await expect401(await verify({ email: 'tries@example.com', otp: wrong(code) }));
+    for (let i = 0; i < 5; i++)
+      await expect401(await verify({ email: 'tries@example.com', otp: wrong(code) }));
     await expect401(await verify({ email: 'tries@example.com', otp: code }));
     const fresh = await codeFor('tries@example.com');
     expect((await verify({ email: 'tries@example.com', otp: fresh })).status).toBe(200);
@@ -188,7 +236,8 @@ describe('auth-verify-otp: the error table', () => {
 
   it('four wrong tries leave the code usable', async () => {
     const code = await codeFor('four@example.com');
-    for (let i = 0; i < 4; i++) await expect401(await verify({ email: 'four@example.com', otp: wrong(code) }));
+    for (let i = 0; i < 4; i++)
+      await expect401(await verify({ email: 'four@example.com', otp: wrong(code) }));
     expect((await verify({ email: 'four@example.com', otp: code })).status).toBe(200);
   });
 
@@ -221,9 +270,13 @@ describe('auth-verify-otp: the error table', () => {
 describe('auth-verify-otp under concurrency', () => {
   it('the same code sent twice at once signs in exactly once', async () => {
     const code = await codeFor('race@example.com');
-    const results = await Promise.all([1, 2, 3].map(() => verify({ email: 'race@example.com', otp: code })));
+    const results = await Promise.all(
+      [1, 2, 3].map(() => verify({ email: 'race@example.com', otp: code })),
+    );
     expect(results.map((r) => r.status).sort()).toEqual([200, 401, 401]);
-    const teams = await svc.ctx.db.query(`SELECT m.team_id FROM memberships m WHERE m.email = 'race@example.com'`);
+    const teams = await svc.ctx.db.query(
+      `SELECT m.team_id FROM memberships m WHERE m.email = 'race@example.com'`,
+    );
     expect(teams).toHaveLength(1);
   });
 });

@@ -30,9 +30,13 @@ describe('auth-verify-otp: teams at sign-in', () => {
   });
 
   it('the verify answer matches the contract', async () => {
-    await svc.call('POST', '/network-agent/auth-send-otp', { body: { email: 'shape@example.com' } });
+    await svc.call('POST', '/network-agent/auth-send-otp', {
+      body: { email: 'shape@example.com' },
+    });
     const otp = await svc.latestCode('shape@example.com');
-    const res = await svc.call('POST', '/network-agent/auth-verify-otp', { body: { email: 'shape@example.com', otp } });
+    const res = await svc.call('POST', '/network-agent/auth-verify-otp', {
+      body: { email: 'shape@example.com', otp },
+    });
     expect(res.status).toBe(200);
     const body = await res.json();
     expect(z.strictObject(VerifyOtpResponse.shape).parse(body)).toBeTruthy();
@@ -46,7 +50,9 @@ describe('auth-verify-otp: teams at sign-in', () => {
     expect(again.apiKey).toBe(first.apiKey);
     expect(again.user).toEqual(first.user);
     expect(again.agentToken).not.toBe(first.agentToken);
-    const teams = await svc.ctx.db.query('SELECT team_id FROM memberships WHERE user_id = $1', [first.user.id]);
+    const teams = await svc.ctx.db.query('SELECT team_id FROM memberships WHERE user_id = $1', [
+      first.user.id,
+    ]);
     expect(teams).toHaveLength(1);
   });
 });

@@ -22,7 +22,13 @@ afterAll(async () => {
   await svc.close();
 });
 
-const taskCount = async () => (await svc.ctx.db.query<{ n: number }>('SELECT count(*)::int AS n FROM tasks WHERE team_id = $1', [team.id]))[0]!.n;
+const taskCount = async () =>
+  (
+    await svc.ctx.db.query<{ n: number }>(
+      'SELECT count(*)::int AS n FROM tasks WHERE team_id = $1',
+      [team.id],
+    )
+  )[0]!.n;
 
 /** POSTs `chunks` to fetch-profile: with a content-length when `declared`, else chunked. */
 function post(chunks: string[], declared: boolean): Promise<{ status: number; body: string }> {
@@ -35,7 +41,9 @@ function post(chunks: string[], declared: boolean): Promise<{ status: number; bo
         headers: {
           'content-type': 'application/json',
           'x-api-key': team.apiKey,
-          ...(declared ? { 'content-length': Buffer.byteLength(whole) } : { 'transfer-encoding': 'chunked' }),
+          ...(declared
+            ? { 'content-length': Buffer.byteLength(whole) }
+            : { 'transfer-encoding': 'chunked' }),
         },
       },
       (res) => {
@@ -56,12 +64,17 @@ const big = () => {
   return [`{"profile_slug": "`, slug.slice(0, slug.length / 2), slug.slice(slug.length / 2), `"}`];
 };
 
-for (const [how, declared] of [['a declared length', true], ['a chunked body', false]] as const) {
+for (const [how, declared] of [
+  ['a declared length', true],
+  ['a chunked body', false],
+] as const) {
   test(`${how} over the limit is 413 and files nothing`, async () => {
     const before = await taskCount();
     const res = await post(big(), declared);
     expect(res.status).toBe(413);
-    expect(JSON.parse(res.body)).toEqual({ error: `Request body too large (limit ${MAX_BODY_BYTES} bytes)` });
+    expect(JSON.parse(res.body)).toEqual({
+      error: `Request body too large (limit ${MAX_BODY_BYTES} bytes)`,
+    });
     expect(await taskCount()).toBe(before);
   });
 }

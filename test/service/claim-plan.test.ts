@@ -22,10 +22,13 @@ interface PlanNode {
   Plans?: PlanNode[];
 }
 const nodes = (n: PlanNode): PlanNode[] => [n, ...(n.Plans ?? []).flatMap(nodes)];
-const literal = (v: unknown) => (v === null || v === undefined ? 'NULL' : `'${String(v).replaceAll("'", "''")}'`);
+const literal = (v: unknown) =>
+  v === null || v === undefined ? 'NULL' : `'${String(v).replaceAll("'", "''")}'`;
 
 test('a team with tasks of one kind: each claim reads the first pending task, not all of them', async () => {
-  const team = await createAgentTeam(svc, 'One kind', [{ email: 'ada@one-kind.test', role: 'admin' }]);
+  const team = await createAgentTeam(svc, 'One kind', [
+    { email: 'ada@one-kind.test', role: 'admin' },
+  ]);
   const ada = team.member('ada@one-kind.test');
   // A history of one kind, and a queue of 3,000 of the same kind, analyzed as they are.
   await svc.ctx.db.query(
@@ -46,10 +49,21 @@ test('a team with tasks of one kind: each claim reads the first pending task, no
       // The claim as the service makes it, then its own prepared statement explained on the same connection.
       const first = await claimTask(tx, { teamId: team.id, userId: ada.userId, excludeTypes: [] });
       expect(first?.input).toEqual({ n: 1 });
-      const [prepared] = await tx.query<{ name: string }>(`SELECT name FROM pg_prepared_statements WHERE statement LIKE '%candidate AS%' AND statement LIKE '%held AS%'`);
+      const [prepared] = await tx.query<{ name: string }>(
+        `SELECT name FROM pg_prepared_statements WHERE statement LIKE '%candidate AS%' AND statement LIKE '%held AS%'`,
+      );
       const settings = (await readClaimSettings(tx, team.id, ada.userId, false))!;
-      const args = [team.id, ada.userId, '{}', JSON.stringify(settings.storedBudgets), settings.workingHours && JSON.stringify(settings.workingHours), JSON.stringify(settings.limits)];
-      const [row] = await tx.query<{ 'QUERY PLAN': [{ Plan: PlanNode }] }>(`EXPLAIN (ANALYZE, FORMAT JSON) EXECUTE ${prepared!.name}(${args.map(literal).join(', ')})`);
+      const args = [
+        team.id,
+        ada.userId,
+        '{}',
+        JSON.stringify(settings.storedBudgets),
+        settings.workingHours && JSON.stringify(settings.workingHours),
+        JSON.stringify(settings.limits),
+      ];
+      const [row] = await tx.query<{ 'QUERY PLAN': [{ Plan: PlanNode }] }>(
+        `EXPLAIN (ANALYZE, FORMAT JSON) EXECUTE ${prepared!.name}(${args.map(literal).join(', ')})`,
+      );
       return row!['QUERY PLAN'][0].Plan;
     },
     { genericPlans: true },

@@ -20,7 +20,10 @@ beforeAll(async () => {
   team = await createAgentTeam(
     svc,
     'Herd',
-    Array.from({ length: WAITERS }, (_, i) => ({ email: `agent${i}@herd.test`, role: i === 0 ? ('admin' as const) : ('member' as const) })),
+    Array.from({ length: WAITERS }, (_, i) => ({
+      email: `agent${i}@herd.test`,
+      role: i === 0 ? ('admin' as const) : ('member' as const),
+    })),
   );
 }, 60_000);
 afterAll(() => svc.close());
@@ -35,7 +38,15 @@ function counting(db: Database): { db: Database; statements: () => number } {
   const wrapped: Database = {
     kind: db.kind,
     query: (sql, params) => counted(() => db.query(sql, params)),
-    transaction: (fn, opts) => db.transaction((tx) => fn({ query: (sql, params) => counted(() => tx.query(sql, params)), exec: (sql) => tx.exec(sql) }), opts),
+    transaction: (fn, opts) =>
+      db.transaction(
+        (tx) =>
+          fn({
+            query: (sql, params) => counted(() => tx.query(sql, params)),
+            exec: (sql) => tx.exec(sql),
+          }),
+        opts,
+      ),
     listen: (channel, handler) => db.listen(channel, handler),
     listening: () => db.listening(),
     onListeningChange: (handler) => db.onListeningChange(handler),
@@ -50,7 +61,15 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 async function waitingClaims(exclude: string[] = [], excluding = 0) {
   const counted = counting(svc.ctx.db);
   const claims = team.members.map((m, i) =>
-    claimWithin({ db: counted.db, signals: svc.ctx.signals }, { teamId: team.id, userId: m.userId, excludeTypes: (i < excluding ? exclude : []) as never[] }, 12_000).then((task) => ({
+    claimWithin(
+      { db: counted.db, signals: svc.ctx.signals },
+      {
+        teamId: team.id,
+        userId: m.userId,
+        excludeTypes: (i < excluding ? exclude : []) as never[],
+      },
+      12_000,
+    ).then((task) => ({
       member: m.userId,
       task,
     })),
@@ -68,7 +87,10 @@ const profileTask = (assignedUserId: string | null = null) =>
   enqueueTask(svc.ctx.db, svc.ctx.signals, {
     teamId: team.id,
     type: 'agent_profile_fetch',
-    input: { task_type: 'agent_profile_fetch', profile_slug: `p-${crypto.randomUUID().slice(0, 8)}` },
+    input: {
+      task_type: 'agent_profile_fetch',
+      profile_slug: `p-${crypto.randomUUID().slice(0, 8)}`,
+    },
     assignedUserId,
   });
 
@@ -103,14 +125,19 @@ test('a task assigned to one member wakes that member’s claim only; a kind a c
   const again = await waitingClaims();
   const assigned = await profileTask(team.members[WAITERS - 1]!.userId);
   const taker = await Promise.race(again.claims);
-  expect(taker).toEqual({ member: team.members[WAITERS - 1]!.userId, task: expect.objectContaining({ id: assigned!.id }) });
+  expect(taker).toEqual({
+    member: team.members[WAITERS - 1]!.userId,
+    task: expect.objectContaining({ id: assigned!.id }),
+  });
   await Promise.all(again.claims);
 });
 
 test('a woken claim that cannot take the task (its member paused meanwhile) passes the wake-up on', async () => {
   const { claims } = await waitingClaims();
   // The longest-waiting member pauses without a signal: woken first, it finds nothing and passes on.
-  await svc.ctx.db.query('UPDATE memberships SET paused = true WHERE user_id = $1', [team.members[0]!.userId]);
+  await svc.ctx.db.query('UPDATE memberships SET paused = true WHERE user_id = $1', [
+    team.members[0]!.userId,
+  ]);
   try {
     const started = performance.now();
     const task = await profileTask();
@@ -120,6 +147,8 @@ test('a woken claim that cannot take the task (its member paused meanwhile) pass
     expect(performance.now() - started).toBeLessThan(1_000);
     await Promise.all(claims);
   } finally {
-    await svc.ctx.db.query('UPDATE memberships SET paused = NULL WHERE user_id = $1', [team.members[0]!.userId]);
+    await svc.ctx.db.query('UPDATE memberships SET paused = NULL WHERE user_id = $1', [
+      team.members[0]!.userId,
+    ]);
   }
 });

@@ -30,12 +30,16 @@ afterAll(async () => {
 });
 
 function files(dir: string): string[] {
-  return readdirSync(dir).flatMap((f) => (statSync(join(dir, f)).isDirectory() ? files(join(dir, f)) : [join(dir, f)]));
+  return readdirSync(dir).flatMap((f) =>
+    statSync(join(dir, f)).isDirectory() ? files(join(dir, f)) : [join(dir, f)],
+  );
 }
 
 /** Every module a compiled file names: static imports, re-exports, `import()` of a literal. */
 function specifiers(js: string): string[] {
-  return [...js.matchAll(/\bfrom\s*"([^"]+)"|\bimport\s*\(\s*"([^"]+)"\s*\)|\bimport\s*"([^"]+)"/g)].map((m) => m[1] ?? m[2] ?? m[3]!);
+  return [
+    ...js.matchAll(/\bfrom\s*"([^"]+)"|\bimport\s*\(\s*"([^"]+)"\s*\)|\bimport\s*"([^"]+)"/g),
+  ].map((m) => m[1] ?? m[2] ?? m[3]!);
 }
 
 test('the compiled service imports neither esbuild nor tsx, and each of its own imports is in the build', () => {
@@ -49,32 +53,47 @@ test('the compiled service imports neither esbuild nor tsx, and each of its own 
     for (const spec of specifiers(js)) {
       if (!spec.startsWith('.')) continue;
       const target = resolve(dirname(file), spec);
-      if (!statSync(target, { throwIfNoEntry: false })?.isFile()) unresolved.push(`${relative(out, file)} → ${spec}`);
+      if (!statSync(target, { throwIfNoEntry: false })?.isFile())
+        unresolved.push(`${relative(out, file)} → ${spec}`);
     }
   }
   // The one exception: the route's build-from-sources module, imported only when it runs as .ts.
   expect(unresolved).toEqual(['service/routes/dashboard.js → ../dashboard/build.js']);
-  expect(readdirSync(join(out, 'service/db/migrations'))).toEqual(readdirSync(join(ROOT, 'src/service/db/migrations')).filter((f) => f.endsWith('.sql')));
+  expect(readdirSync(join(out, 'service/db/migrations'))).toEqual(
+    readdirSync(join(ROOT, 'src/service/db/migrations')).filter((f) => f.endsWith('.sql')),
+  );
 });
 
 test('node runs the compiled service: /health, the dashboard page and its files, /openapi.json', async () => {
   const { DATABASE_URL: _ownDatabase, ...inherited } = process.env;
   child = spawn(process.execPath, [join(out, 'service/main.js')], {
     cwd: scratch,
-    env: { ...inherited, PORT: '0', HOST: '127.0.0.1', DATA_DIR: join(scratch, 'data'), SECRET_KEY: 'cd'.repeat(32) },
+    env: {
+      ...inherited,
+      PORT: '0',
+      HOST: '127.0.0.1',
+      DATA_DIR: join(scratch, 'data'),
+      SECRET_KEY: 'cd'.repeat(32),
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
   child.stdout!.on('data', (d) => (output += d));
   child.stderr!.on('data', (d) => (output += d));
   let url: string | undefined;
-  for (const deadline = Date.now() + 60_000; !url && Date.now() < deadline && child.exitCode === null; ) {
+  for (
+    const deadline = Date.now() + 60_000;
+    !url && Date.now() < deadline && child.exitCode === null;
+  ) {
     await new Promise((r) => setTimeout(r, 50));
     url = /Service listening on (\S+)/.exec(output)?.[1];
   }
   expect(url, output).toBeDefined();
 
-  expect(await (await fetch(`${url}/health`)).json()).toMatchObject({ status: 'ok', database: 'pglite' });
+  expect(await (await fetch(`${url}/health`)).json()).toMatchObject({
+    status: 'ok',
+    database: 'pglite',
+  });
   const page = await fetch(`${url}/`);
   expect(page.status).toBe(200);
   // The files the build wrote: the route reads them, it makes nothing itself.
@@ -94,7 +113,9 @@ test('node runs the compiled service: /health, the dashboard page and its files,
   expect((await fetch(`${url}/dashboard/assets/icon.svg`)).status).toBe(200);
   const doc = await fetch(`${url}/openapi.json`);
   expect(doc.status).toBe(200);
-  expect(Object.keys(((await doc.json()) as { paths: object }).paths)).toContain('/network-agent/fetch-profile');
+  expect(Object.keys(((await doc.json()) as { paths: object }).paths)).toContain(
+    '/network-agent/fetch-profile',
+  );
 
   const exited = new Promise((r) => child!.once('exit', r));
   child.kill('SIGTERM');
@@ -103,6 +124,10 @@ test('node runs the compiled service: /health, the dashboard page and its files,
 }, 90_000);
 
 test("node runs the compiled operator's CLI", async () => {
-  const { stdout } = await promisify(execFile)(process.execPath, [join(out, 'service/ops/cli.js'), 'help'], { cwd: scratch });
+  const { stdout } = await promisify(execFile)(
+    process.execPath,
+    [join(out, 'service/ops/cli.js'), 'help'],
+    { cwd: scratch },
+  );
   expect(stdout).toContain('rotate-key');
 });

@@ -35,7 +35,17 @@ test('the client bundle is served as JavaScript, built from the TypeScript sourc
   expect(res.headers.get('x-content-type-options')).toBe('nosniff');
   const js = await res.text();
   // Calls the endpoints of the panels; carries no TypeScript and no zod (types only cross over).
-  for (const path of ['/network-agent/auth-verify-otp', '/api-team', '/api-team-members', '/api-posts', '/api-tasks', '/api-keyword-watchlist', '/api-inbox', '/api-invitations', '/network-agent/withdraw-connection-request']) {
+  for (const path of [
+    '/network-agent/auth-verify-otp',
+    '/api-team',
+    '/api-team-members',
+    '/api-posts',
+    '/api-tasks',
+    '/api-keyword-watchlist',
+    '/api-inbox',
+    '/api-invitations',
+    '/network-agent/withdraw-connection-request',
+  ]) {
     expect(js).toContain(path);
   }
   expect(js).not.toMatch(/\bimport\s+type\b|\binterface\s+\w+\s*\{/);
@@ -48,14 +58,20 @@ test('the client bundle is served as JavaScript, built from the TypeScript sourc
   // The one markup string is lit-html's own (src/ui/html.ts): each template's static strings
   // become its <template> element; values are set as text. No dashboard source writes markup.
   expect(js.match(/innerHTML|outerHTML|insertAdjacentHTML/g)).toEqual(['innerHTML']);
-  expect(js).toMatch(/static createElement\((\w+),\w+\)\{let (\w+)=\w+\.createElement\("template"\);return \2\.innerHTML=\1,\2\}/);
+  expect(js).toMatch(
+    /static createElement\((\w+),\w+\)\{let (\w+)=\w+\.createElement\("template"\);return \2\.innerHTML=\1,\2\}/,
+  );
   for (const dir of ['../../src/dashboard/', '../../src/ui/']) {
     for (const file of readdirSync(new URL(dir, import.meta.url))) {
-      expect(readFileSync(new URL(dir + file, import.meta.url), 'utf8'), file).not.toMatch(/innerHTML|outerHTML|insertAdjacentHTML/);
+      expect(readFileSync(new URL(dir + file, import.meta.url), 'utf8'), file).not.toMatch(
+        /innerHTML|outerHTML|insertAdjacentHTML/,
+      );
     }
   }
 
-  const gz = await svc.call('GET', '/dashboard/assets/app.js', { headers: { 'accept-encoding': 'gzip' } });
+  const gz = await svc.call('GET', '/dashboard/assets/app.js', {
+    headers: { 'accept-encoding': 'gzip' },
+  });
   expect(gz.headers.get('content-encoding')).toBe('gzip');
   const packed = Buffer.from(await gz.arrayBuffer());
   expect(packed.length).toBeLessThan(js.length / 2);
@@ -69,13 +85,20 @@ test('the stylesheet is served as CSS, and an unchanged asset revalidates with 3
   const etag = res.headers.get('etag');
   expect(etag).toBeTruthy();
   expect(await res.text()).toContain('.panel');
-  const again = await svc.call('GET', '/dashboard/assets/app.css', { headers: { 'if-none-match': etag! } });
+  const again = await svc.call('GET', '/dashboard/assets/app.css', {
+    headers: { 'if-none-match': etag! },
+  });
   expect(again.status).toBe(304);
   expect(await again.text()).toBe('');
 });
 
 test('an unknown asset answers 404 in the error shape, and nothing outside the asset folder is served', async () => {
-  for (const path of ['/dashboard/assets/nope.js', '/dashboard/assets/main.ts', '/dashboard/assets/..%2Fdashboard.css', '/dashboard/assets/index.html']) {
+  for (const path of [
+    '/dashboard/assets/nope.js',
+    '/dashboard/assets/main.ts',
+    '/dashboard/assets/..%2Fdashboard.css',
+    '/dashboard/assets/index.html',
+  ]) {
     const res = await svc.call('GET', path);
     expect(res.status, path).toBe(404);
     expect(await res.json()).toEqual({ error: 'Not found' });
@@ -88,8 +111,12 @@ test('an unknown asset answers 404 in the error shape, and nothing outside the a
 test("the favicon is the extension's mark: the SVG source and its 32 px PNG, allowed by the page's CSP", async () => {
   const page = await svc.call('GET', '/');
   const html = await page.text();
-  expect(html).toContain('<link rel="icon" href="/dashboard/assets/icon.svg" type="image/svg+xml">');
-  expect(html).toContain('<link rel="icon" href="/dashboard/assets/icon-32.png" type="image/png" sizes="32x32">');
+  expect(html).toContain(
+    '<link rel="icon" href="/dashboard/assets/icon.svg" type="image/svg+xml">',
+  );
+  expect(html).toContain(
+    '<link rel="icon" href="/dashboard/assets/icon-32.png" type="image/png" sizes="32x32">',
+  );
   // Same origin: the page's img-src 'self' covers the icons.
   expect(page.headers.get('content-security-policy')).toContain("img-src 'self'");
 
@@ -109,7 +136,15 @@ test("the favicon is the extension's mark: the SVG source and its 32 px PNG, all
   expect(png.status).toBe(200);
   expect(png.headers.get('content-type')).toBe('image/png');
   const bytes = Buffer.from(await png.arrayBuffer());
-  expect(bytes.equals(readFileSync(new URL('../../public/icons/32.png', import.meta.url)))).toBe(true);
+  expect(bytes.equals(readFileSync(new URL('../../public/icons/32.png', import.meta.url)))).toBe(
+    true,
+  );
   const etag = png.headers.get('etag');
-  expect((await svc.call('GET', '/dashboard/assets/icon-32.png', { headers: { 'if-none-match': etag! } })).status).toBe(304);
+  expect(
+    (
+      await svc.call('GET', '/dashboard/assets/icon-32.png', {
+        headers: { 'if-none-match': etag! },
+      })
+    ).status,
+  ).toBe(304);
 });

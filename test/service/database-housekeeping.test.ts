@@ -17,7 +17,12 @@ const stats = async () => {
   // Counters reach the statistics views when the backend flushes them: force it, then read.
   await svc.ctx.db.query('SELECT pg_stat_force_next_flush()');
   await svc.ctx.db.query('SELECT 1');
-  const [row] = await svc.ctx.db.query<{ dead: number; last_vacuum: Date | null; last_analyze: Date | null; reltuples: number }>(
+  const [row] = await svc.ctx.db.query<{
+    dead: number;
+    last_vacuum: Date | null;
+    last_analyze: Date | null;
+    reltuples: number;
+  }>(
     `SELECT s.n_dead_tup::int AS dead, s.last_vacuum, s.last_analyze, c.reltuples::float8 AS reltuples
        FROM pg_stat_user_tables s JOIN pg_class c ON c.oid = s.relid
       WHERE s.relname = 'tasks' AND s.schemaname = current_schema()`,
@@ -38,7 +43,10 @@ test('dead rows and stale sizes are tidied with autovacuum’s thresholds, once'
   );
   // Every task claimed and completed: two dead rows each, as the agent protocol leaves them.
   await svc.ctx.db.query(`UPDATE tasks SET status = 'processing' WHERE team_id = $1`, [team.id]);
-  await svc.ctx.db.query(`UPDATE tasks SET status = 'completed', finished_at = now() WHERE team_id = $1`, [team.id]);
+  await svc.ctx.db.query(
+    `UPDATE tasks SET status = 'completed', finished_at = now() WHERE team_id = $1`,
+    [team.id],
+  );
   const before = await stats();
   const tidied = await tidyEmbeddedDatabase(svc.ctx.db);
   const after = await stats();

@@ -25,9 +25,17 @@ const SECRET_KEY = 'ab'.repeat(32);
 beforeAll(async () => {
   server = await startPrivatePostgres();
   dataDir = await mkdtemp(join(tmpdir(), 'na-restart-'));
-  svc = await startServiceProcess({ DATABASE_URL: server.url, DATA_DIR: dataDir, SECRET_KEY, SCHEDULER_INTERVAL_S: '1' });
+  svc = await startServiceProcess({
+    DATABASE_URL: server.url,
+    DATA_DIR: dataDir,
+    SECRET_KEY,
+    SCHEDULER_INTERVAL_S: '1',
+  });
   // The team is written with the service's own code on the same database (the process shares it).
-  const setup = await startTestService({ SECRET_KEY }, { databaseUrl: server.url, sharedSchema: 'public' });
+  const setup = await startTestService(
+    { SECRET_KEY },
+    { databaseUrl: server.url, sharedSchema: 'public' },
+  );
   team = await createAgentTeam(setup, 'Restart', [
     { email: 'ada@restart.test', role: 'admin' },
     { email: 'bob@restart.test' },
@@ -87,20 +95,34 @@ class Traffic {
     this.loops.push(this.writer());
   }
 
-  async call(method: string, path: string, headers: Record<string, string>, body?: unknown): Promise<{ answer: Answer; json: unknown }> {
+  async call(
+    method: string,
+    path: string,
+    headers: Record<string, string>,
+    body?: unknown,
+  ): Promise<{ answer: Answer; json: unknown }> {
     const sentAt = performance.now();
     let answer: Answer;
     let json: unknown = null;
     try {
       const res = await fetch(`${svc.url}${path}`, {
         method,
-        headers: { ...headers, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+        headers: {
+          ...headers,
+          ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+        },
         body: body === undefined ? undefined : JSON.stringify(body),
         signal: AbortSignal.timeout(30_000),
       });
       const text = await res.text();
       json = text ? JSON.parse(text) : null;
-      answer = { path, sentAt, at: performance.now(), status: res.status, retryAfter: res.headers.get('retry-after') };
+      answer = {
+        path,
+        sentAt,
+        at: performance.now(),
+        status: res.status,
+        retryAfter: res.headers.get('retry-after'),
+      };
     } catch {
       answer = { path, sentAt, at: performance.now(), status: null, retryAfter: null };
     }
@@ -111,7 +133,9 @@ class Traffic {
   /** A long-polling agent: claims, and reports each task's result until the service takes it (as the extension's journal does). */
   private async agent(m: TeamMember) {
     while (this.running) {
-      const { answer, json } = await this.call('POST', '/agent/tasks/claim', m.agentHeaders, { wait_s: 2 });
+      const { answer, json } = await this.call('POST', '/agent/tasks/claim', m.agentHeaders, {
+        wait_s: 2,
+      });
       if (answer.status !== 200) {
         if (answer.status !== 204) await sleep(200);
         continue;
@@ -120,8 +144,17 @@ class Traffic {
       this.inHand.add(task.id);
       const result =
         task.type === 'agent_profile_fetch'
-          ? { path: `/agent/tasks/${task.id}/complete`, body: { attempt: task.attempt, output: profileOutput() } }
-          : { path: `/agent/tasks/${task.id}/fail`, body: { attempt: task.attempt, error: { code: 'not_found', message: 'test agent', retryable: false } } };
+          ? {
+              path: `/agent/tasks/${task.id}/complete`,
+              body: { attempt: task.attempt, output: profileOutput() },
+            }
+          : {
+              path: `/agent/tasks/${task.id}/fail`,
+              body: {
+                attempt: task.attempt,
+                error: { code: 'not_found', message: 'test agent', retryable: false },
+              },
+            };
       for (;;) {
         const reported = await this.call('POST', result.path, m.agentHeaders, result.body);
         if (reported.answer.status === 200) {
@@ -141,8 +174,11 @@ class Traffic {
     const pending: Promise<unknown>[] = [];
     while (this.running) {
       pending.push(
-        this.call('POST', '/network-agent/fetch-profile', team.keyHeaders, { profile_slug: `p-${crypto.randomUUID().slice(0, 8)}` }).then(({ answer, json }) => {
-          if (answer.status === 200) this.acknowledged.add((json as { api_agent_task_id: string }).api_agent_task_id);
+        this.call('POST', '/network-agent/fetch-profile', team.keyHeaders, {
+          profile_slug: `p-${crypto.randomUUID().slice(0, 8)}`,
+        }).then(({ answer, json }) => {
+          if (answer.status === 200)
+            this.acknowledged.add((json as { api_agent_task_id: string }).api_agent_task_id);
         }),
       );
       await sleep(100);
@@ -161,12 +197,30 @@ class Traffic {
 }
 
 function profileOutput() {
-  return { profile_urn: 'urn:li:fsd_profile:ACoAAx', member_urn: null, public_identifier: 'p', name: 'P', headline: '', location: '', profile_url: 'https://www.linkedin.com/in/p/', connections: null, followers: null, about: '', experience: [], education: [], skills: [], network_degree: null };
+  return {
+    profile_urn: 'urn:li:fsd_profile:ACoAAx',
+    member_urn: null,
+    public_identifier: 'p',
+    name: 'P',
+    headline: '',
+    location: '',
+    profile_url: 'https://www.linkedin.com/in/p/',
+    connections: null,
+    followers: null,
+    about: '',
+    experience: [],
+    education: [],
+    skills: [],
+    network_degree: null,
+  };
 }
 
 /** A keyword watchlist through the API (a write transaction of several statements). */
 const createWatchlist = (traffic: Traffic, keyword: string) =>
-  traffic.call('POST', '/api-keyword-watchlist', team.keyHeaders, { keywords: [keyword], fetchFreqInHours: 72 });
+  traffic.call('POST', '/api-keyword-watchlist', team.keyHeaders, {
+    keywords: [keyword],
+    fetchFreqInHours: 72,
+  });
 
 test.each(['fast', 'immediate'] as const)(
   'PostgreSQL stopped (%s) and started again under traffic: the process stays up, 503 meanwhile, writes again within 5 s, nothing lost',
@@ -218,16 +272,29 @@ test.each(['fast', 'immediate'] as const)(
       await server.start();
     }
     const upAt = performance.now();
-    await expect.poll(() => traffic.writes().some((a) => a.sentAt >= upAt && a.status === 200), { timeout: 10_000, interval: 50 }).toBe(true);
+    await expect
+      .poll(() => traffic.writes().some((a) => a.sentAt >= upAt && a.status === 200), {
+        timeout: 10_000,
+        interval: 50,
+      })
+      .toBe(true);
     const firstAck = traffic.writes().find((a) => a.sentAt >= upAt && a.status === 200)!;
-    console.log(`${mode}: first write acknowledged ${(firstAck.at - upAt).toFixed(0)} ms after the server was back`);
+    console.log(
+      `${mode}: first write acknowledged ${(firstAck.at - upAt).toFixed(0)} ms after the server was back`,
+    );
     expect(firstAck.at - upAt).toBeLessThanOrEqual(5_000);
 
     // The scheduler leads again: a watchlist created now is planned (its keyword task queued) by a tick.
     const { answer: created, json } = await createWatchlist(traffic, `after ${mode}`);
     expect(created.status).toBe(201);
     const watchlistId = (json as { id: string }).id;
-    await expect.poll(async () => (await sql('SELECT 1 FROM tasks WHERE watchlist_id = $1', [watchlistId])).length, { timeout: 10_000, interval: 100 }).toBe(1);
+    await expect
+      .poll(
+        async () =>
+          (await sql('SELECT 1 FROM tasks WHERE watchlist_id = $1', [watchlistId])).length,
+        { timeout: 10_000, interval: 100 },
+      )
+      .toBe(1);
 
     await sleep(1_000);
     await traffic.stop();
@@ -235,15 +302,33 @@ test.each(['fast', 'immediate'] as const)(
     // A claim the server ended after its commit was never answered with the task: the lease sweep
     // gives such a task back (120 s later; here its lease is made to expire), and an agent takes it.
     const notInHand = async () =>
-      (await sql<{ id: string }>(`SELECT id FROM tasks WHERE id = ANY($1::uuid[]) AND status = 'processing'`, [[...traffic.acknowledged]])).map((r) => r.id);
+      (
+        await sql<{ id: string }>(
+          `SELECT id FROM tasks WHERE id = ANY($1::uuid[]) AND status = 'processing'`,
+          [[...traffic.acknowledged]],
+        )
+      ).map((r) => r.id);
     const lost = await notInHand();
-    if (lost.length > 0) await sql(`UPDATE tasks SET lease_expires_at = now() - interval '1 second' WHERE id = ANY($1::uuid[])`, [lost]);
+    if (lost.length > 0)
+      await sql(
+        `UPDATE tasks SET lease_expires_at = now() - interval '1 second' WHERE id = ANY($1::uuid[])`,
+        [lost],
+      );
     const finishing = new Traffic(team.members.slice(0, 1));
     await expect
-      .poll(async () => (await sql<{ n: number }>(`SELECT count(*)::int AS n FROM tasks WHERE id = ANY($1::uuid[]) AND status = 'completed'`, [[...traffic.acknowledged]]))[0]!.n, {
-        timeout: 20_000,
-        interval: 200,
-      })
+      .poll(
+        async () =>
+          (
+            await sql<{ n: number }>(
+              `SELECT count(*)::int AS n FROM tasks WHERE id = ANY($1::uuid[]) AND status = 'completed'`,
+              [[...traffic.acknowledged]],
+            )
+          )[0]!.n,
+        {
+          timeout: 20_000,
+          interval: 200,
+        },
+      )
       .toBe(traffic.acknowledged.size);
     await finishing.stop();
 
@@ -252,7 +337,9 @@ test.each(['fast', 'immediate'] as const)(
       `${mode}: ${answers.length} answers (${answers.filter((a) => a.status === 503).length} × 503), ${traffic.acknowledged.size} tasks acknowledged, ${lost.length} claims lost with the connection`,
     );
     // Every request was answered; every failure is the database being away, said with Retry-After.
-    expect(answers.filter((a) => a.status === null || ![200, 201, 204, 503].includes(a.status))).toEqual([]);
+    expect(
+      answers.filter((a) => a.status === null || ![200, 201, 204, 503].includes(a.status)),
+    ).toEqual([]);
     expect(answers.filter((a) => a.status === 503 && a.retryAfter !== '5')).toEqual([]);
     // While it was away, writes were refused, not taken.
     const whileDown = traffic.writes().filter((a) => a.sentAt > downAt + 500 && a.at < startingAt);

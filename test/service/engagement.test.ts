@@ -32,10 +32,17 @@ beforeAll(async () => {
 });
 afterAll(() => svc.close());
 
-const like = (body: unknown, apiKey = team.apiKey) => svc.call('POST', '/api-like', { body, headers: { 'x-api-key': apiKey } });
-const comment = (body: unknown, apiKey = team.apiKey) => svc.call('POST', '/api-comment', { body, headers: { 'x-api-key': apiKey } });
+const like = (body: unknown, apiKey = team.apiKey) =>
+  svc.call('POST', '/api-like', { body, headers: { 'x-api-key': apiKey } });
+const comment = (body: unknown, apiKey = team.apiKey) =>
+  svc.call('POST', '/api-comment', { body, headers: { 'x-api-key': apiKey } });
 const taskInput = async (id: string) =>
-  (await svc.ctx.db.query<{ type: string; input: Record<string, unknown> }>('SELECT type, input FROM tasks WHERE id = $1', [id]))[0]!;
+  (
+    await svc.ctx.db.query<{ type: string; input: Record<string, unknown> }>(
+      'SELECT type, input FROM tasks WHERE id = $1',
+      [id],
+    )
+  )[0]!;
 const post = async () => (await getPosts(svc, team.apiKey)).body.data.find((p) => p.id === postId)!;
 
 describe('POST /api-like', () => {
@@ -46,9 +53,16 @@ describe('POST /api-like', () => {
     expect(body).toMatchObject({ success: true, message: 'Like queued as bob@engage.test' });
     expect(await taskInput(body.task_id)).toEqual({
       type: 'agent_like_post',
-      input: { task_type: 'agent_like_post', social_urn: postUrn, actor_type: 'user', post_id: postId },
+      input: {
+        task_type: 'agent_like_post',
+        social_urn: postUrn,
+        actor_type: 'user',
+        post_id: postId,
+      },
     });
-    expect((await taskRow(svc, body.task_id)).assigned_user_id).toBe(team.member('bob@engage.test').userId);
+    expect((await taskRow(svc, body.task_id)).assigned_user_id).toBe(
+      team.member('bob@engage.test').userId,
+    );
     expect(await post()).toMatchObject({ liked: false, commented: false });
 
     // Assigned to bob: ada's agent does not get it; bob's does.
@@ -60,22 +74,43 @@ describe('POST /api-like', () => {
   });
 
   test('actor_type company with company_title acts as that page; without the title: 400', async () => {
-    const res = await like({ post_id: postId, user_email: 'ada@engage.test', actor_type: 'company', company_title: 'Acme Inc' });
+    const res = await like({
+      post_id: postId,
+      user_email: 'ada@engage.test',
+      actor_type: 'company',
+      company_title: 'Acme Inc',
+    });
     expect(res.status).toBe(200);
     const { task_id } = (await res.json()) as { task_id: string };
-    expect((await taskInput(task_id)).input).toMatchObject({ actor_type: 'company', company_title: 'Acme Inc', social_urn: postUrn });
+    expect((await taskInput(task_id)).input).toMatchObject({
+      actor_type: 'company',
+      company_title: 'Acme Inc',
+      social_urn: postUrn,
+    });
 
-    const missing = await like({ post_id: postId, user_email: 'ada@engage.test', actor_type: 'company' });
+    const missing = await like({
+      post_id: postId,
+      user_email: 'ada@engage.test',
+      actor_type: 'company',
+    });
     expect(missing.status).toBe(400);
-    expect(await missing.json()).toEqual({ error: "Missing or invalid 'company_title' (required when actor_type is 'company')" });
+    expect(await missing.json()).toEqual({
+      error: "Missing or invalid 'company_title' (required when actor_type is 'company')",
+    });
   });
 
   test.each([
     [{}, "Missing or invalid 'post_id'"],
     [{ post_id: 5, user_email: 'ada@engage.test' }, "Missing or invalid 'post_id'"],
     [{ post_id: 'x' }, "Missing or invalid 'user_email'"],
-    [{ post_id: 'x', user_email: 'ada@engage.test', actor_type: 'robot' }, "Invalid 'actor_type': must be 'user' or 'company'"],
-    [{ post_id: 'x', user_email: 'ada@engage.test', reaction: 'LIKE' }, "Unknown field: 'reaction'"],
+    [
+      { post_id: 'x', user_email: 'ada@engage.test', actor_type: 'robot' },
+      "Invalid 'actor_type': must be 'user' or 'company'",
+    ],
+    [
+      { post_id: 'x', user_email: 'ada@engage.test', reaction: 'LIKE' },
+      "Unknown field: 'reaction'",
+    ],
   ])('bad body %j -> 400 %s', async (body, error) => {
     const res = await like(body);
     expect(res.status).toBe(400);
@@ -83,7 +118,10 @@ describe('POST /api-like', () => {
   });
 
   test('malformed JSON -> 400, never 500', async () => {
-    const res = await svc.call('POST', '/api-like', { body: '{nope', headers: { 'x-api-key': team.apiKey } });
+    const res = await svc.call('POST', '/api-like', {
+      body: '{nope',
+      headers: { 'x-api-key': team.apiKey },
+    });
     expect(res.status).toBe(400);
   });
 
@@ -104,27 +142,42 @@ describe('POST /api-like', () => {
   });
 
   test('401 without or with a wrong API key', async () => {
-    const missing = await svc.call('POST', '/api-like', { body: { post_id: postId, user_email: 'ada@engage.test' } });
+    const missing = await svc.call('POST', '/api-like', {
+      body: { post_id: postId, user_email: 'ada@engage.test' },
+    });
     expect(missing.status).toBe(401);
     expect(await missing.json()).toEqual({ error: 'Missing API Key' });
-    const wrong = await like({ post_id: postId, user_email: 'ada@engage.test' }, 'nak_notarealkeynotarealkeynotareal');
+    const wrong = await like(
+      { post_id: postId, user_email: 'ada@engage.test' },
+      'nak_notarealkeynotarealkeynotareal',
+    );
     expect(wrong.status).toBe(401);
     expect(await wrong.json()).toEqual({ error: 'Invalid API Key' });
   });
 
   test('48-hour rule: 403 Plugin installation required, no task queued', async () => {
-    const idle = await createAgentTeam(svc, 'Idle', [{ email: 'zed@engage.test', role: 'admin', activeHoursAgo: 49 }]);
+    const idle = await createAgentTeam(svc, 'Idle', [
+      { email: 'zed@engage.test', role: 'admin', activeHoursAgo: 49 },
+    ]);
     const idlePost = await insertPost(idle.id, 'urn:li:activity:7300000000000000003');
     const res = await like({ post_id: idlePost, user_email: 'zed@engage.test' }, idle.apiKey);
     expect(res.status).toBe(403);
-    expect(((await res.json()) as { error: string }).error).toMatch(/^Plugin installation required: .*48 hours/);
-    expect(await svc.ctx.db.query('SELECT 1 FROM tasks WHERE team_id = $1', [idle.id])).toHaveLength(0);
+    expect(((await res.json()) as { error: string }).error).toMatch(
+      /^Plugin installation required: .*48 hours/,
+    );
+    expect(
+      await svc.ctx.db.query('SELECT 1 FROM tasks WHERE team_id = $1', [idle.id]),
+    ).toHaveLength(0);
   });
 });
 
 describe('POST /api-comment', () => {
   test('queues agent_comment_post with the text; the post shows commented once the task completes', async () => {
-    const res = await comment({ post_id: postId, user_email: 'ada@engage.test', comment_text: '  Great point!  ' });
+    const res = await comment({
+      post_id: postId,
+      user_email: 'ada@engage.test',
+      comment_text: '  Great point!  ',
+    });
     expect(res.status).toBe(200);
     const body = (await res.json()) as { success: boolean; message: string; task_id: string };
     expect(body).toMatchObject({ success: true, message: 'Comment queued as ada@engage.test' });
@@ -138,31 +191,52 @@ describe('POST /api-comment', () => {
     const ada = team.member('ada@engage.test');
     // Leftover like tasks from the tests above are ada's too: run them all, answering each by type.
     for (let t = await claimTask(svc, ada); t; t = await claimTask(svc, ada)) {
-      await completeTask(svc, ada, t, t.type === 'agent_comment_post' ? { commented: true } : { liked: true });
+      await completeTask(
+        svc,
+        ada,
+        t,
+        t.type === 'agent_comment_post' ? { commented: true } : { liked: true },
+      );
     }
     expect(await post()).toMatchObject({ commented: true });
   });
 
   test('a failed comment task leaves the post not commented', async () => {
     const fresh = await insertPost(team.id, 'urn:li:activity:7300000000000000009');
-    const res = await comment({ post_id: fresh, user_email: 'ada@engage.test', comment_text: 'hi' });
+    const res = await comment({
+      post_id: fresh,
+      user_email: 'ada@engage.test',
+      comment_text: 'hi',
+    });
     const { task_id } = (await res.json()) as { task_id: string };
     const ada = team.member('ada@engage.test');
     const t = (await claimTask(svc, ada))!;
     expect(t.id).toBe(task_id);
     const fail = await svc.call('POST', `/agent/tasks/${t.id}/fail`, {
       headers: ada.agentHeaders,
-      body: { attempt: t.attempt, error: { code: 'not_found', message: 'post deleted', retryable: false } },
+      body: {
+        attempt: t.attempt,
+        error: { code: 'not_found', message: 'post deleted', retryable: false },
+      },
     });
     expect(fail.status).toBe(200);
-    const rows = await svc.ctx.db.query<{ commented: boolean }>('SELECT commented FROM posts WHERE id = $1', [fresh]);
+    const rows = await svc.ctx.db.query<{ commented: boolean }>(
+      'SELECT commented FROM posts WHERE id = $1',
+      [fresh],
+    );
     expect(rows[0]!.commented).toBe(false);
   });
 
   test.each([
     [{ post_id: 'x', user_email: 'ada@engage.test' }, "Missing or invalid 'comment_text'"],
-    [{ post_id: 'x', user_email: 'ada@engage.test', comment_text: '   ' }, "Missing or invalid 'comment_text'"],
-    [{ post_id: 'x', user_email: 'ada@engage.test', comment_text: 3 }, "Missing or invalid 'comment_text'"],
+    [
+      { post_id: 'x', user_email: 'ada@engage.test', comment_text: '   ' },
+      "Missing or invalid 'comment_text'",
+    ],
+    [
+      { post_id: 'x', user_email: 'ada@engage.test', comment_text: 3 },
+      "Missing or invalid 'comment_text'",
+    ],
   ])('bad body %j -> 400 %s', async (body, error) => {
     const res = await comment(body);
     expect(res.status).toBe(400);
@@ -170,10 +244,18 @@ describe('POST /api-comment', () => {
   });
 
   test('404s as for likes', async () => {
-    const noPost = await comment({ post_id: otherPostId, user_email: 'ada@engage.test', comment_text: 'x' });
+    const noPost = await comment({
+      post_id: otherPostId,
+      user_email: 'ada@engage.test',
+      comment_text: 'x',
+    });
     expect(noPost.status).toBe(404);
     expect(await noPost.json()).toEqual({ error: 'Post not found or access denied' });
-    const noUser = await comment({ post_id: postId, user_email: 'ghost@engage.test', comment_text: 'x' });
+    const noUser = await comment({
+      post_id: postId,
+      user_email: 'ghost@engage.test',
+      comment_text: 'x',
+    });
     expect(noUser.status).toBe(404);
     expect(await noUser.json()).toEqual({ error: 'User not found in the team' });
   });

@@ -33,7 +33,12 @@ describe('mail without SMTP_URL: .eml files in the outbox', () => {
     expect((await stat(file)).mode & 0o077).toBe(0);
     const eml = await readFile(file, 'utf8');
     const [head, ...rest] = eml.split(/\n\n/);
-    for (const h of ['From: Agent <agent@example.test>', 'To: reader@example.com', 'Subject: Your Network Agent sign-in code', 'MIME-Version: 1.0']) {
+    for (const h of [
+      'From: Agent <agent@example.test>',
+      'To: reader@example.com',
+      'Subject: Your Network Agent sign-in code',
+      'MIME-Version: 1.0',
+    ]) {
       expect(head).toContain(h);
     }
     expect(head).toMatch(/^Date: /m);

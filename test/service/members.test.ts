@@ -19,17 +19,30 @@ async function team(s: SignedIn): Promise<TeamView> {
 }
 
 function add(s: SignedIn, email: string, role?: 'admin' | 'member') {
-  return svc.call('POST', '/api-team-members', { headers: s.memberHeaders, body: role ? { email, role } : { email } });
+  return svc.call('POST', '/api-team-members', {
+    headers: s.memberHeaders,
+    body: role ? { email, role } : { email },
+  });
 }
 
 describe('GET /api-team', () => {
   it('shows the team with its plan, the caller, and agent_active from last_active_at within 48 h', async () => {
     const ada = await signIn(svc, 'view-ada@example.com', 'Ada');
     let v = await team(ada);
-    expect(v.team).toMatchObject({ id: ada.team.id, name: "Ada's team", plan: 'free', agent_active: false });
+    expect(v.team).toMatchObject({
+      id: ada.team.id,
+      name: "Ada's team",
+      plan: 'free',
+      agent_active: false,
+    });
     expect(v.me).toEqual({ id: ada.user.id, email: 'view-ada@example.com', role: 'admin' });
     expect(v.members).toHaveLength(1);
-    expect(v.members[0]).toMatchObject({ user_id: ada.user.id, full_name: 'Ada', status: 'active', agent_active: false });
+    expect(v.members[0]).toMatchObject({
+      user_id: ada.user.id,
+      full_name: 'Ada',
+      status: 'active',
+      agent_active: false,
+    });
 
     await svc.ctx.db.query(
       `UPDATE memberships SET last_active_at = now() - interval '47 hours', extension_version = '1.2.3', network_signed_in = true
@@ -38,9 +51,16 @@ describe('GET /api-team', () => {
     );
     v = await team(ada);
     expect(v.team.agent_active).toBe(true);
-    expect(v.members[0]).toMatchObject({ agent_active: true, extension_version: '1.2.3', network_signed_in: true });
+    expect(v.members[0]).toMatchObject({
+      agent_active: true,
+      extension_version: '1.2.3',
+      network_signed_in: true,
+    });
 
-    await svc.ctx.db.query(`UPDATE memberships SET last_active_at = now() - interval '49 hours' WHERE user_id = $1`, [ada.user.id]);
+    await svc.ctx.db.query(
+      `UPDATE memberships SET last_active_at = now() - interval '49 hours' WHERE user_id = $1`,
+      [ada.user.id],
+    );
     v = await team(ada);
     expect(v.team.agent_active).toBe(false);
     expect(v.members[0]!.agent_active).toBe(false);
@@ -51,7 +71,9 @@ describe('GET /api-team', () => {
     let res = await svc.call('GET', '/api-team');
     expect(res.status).toBe(401);
     expect(await res.json()).toEqual({ error: 'Missing API Key' });
-    res = await svc.call('GET', '/api-team', { headers: { 'x-api-key': 'nak_' + 'x'.repeat(43), authorization: `Bearer ${s.agentToken}` } });
+    res = await svc.call('GET', '/api-team', {
+      headers: { 'x-api-key': 'nak_' + 'x'.repeat(43), authorization: `Bearer ${s.agentToken}` },
+    });
     expect(res.status).toBe(401);
     expect(await res.json()).toEqual({ error: 'Invalid API Key' });
     res = await svc.call('GET', '/api-team', { headers: s.keyHeaders });
@@ -66,7 +88,13 @@ describe('members: invite, join at next sign-in, roles, removal', () => {
     const res = await add(admin, 'Inv-Bob@Example.com', 'admin');
     expect(res.status).toBe(201);
     const invited = MemberView.parse(await res.json());
-    expect(invited).toMatchObject({ email: 'inv-bob@example.com', role: 'admin', status: 'invited', user_id: null, joined_at: null });
+    expect(invited).toMatchObject({
+      email: 'inv-bob@example.com',
+      role: 'admin',
+      status: 'invited',
+      user_id: null,
+      joined_at: null,
+    });
 
     const bob = await signIn(svc, 'inv-bob@example.com', 'Bob');
     expect(bob.team).toEqual(admin.team);
@@ -92,7 +120,9 @@ describe('members: invite, join at next sign-in, roles, removal', () => {
     const again = await signIn(svc, 'move-dave@example.com');
     expect(again.team.id).toBe(dave.team.id);
     expect(again.role).toBe('admin');
-    const waiting = await svc.call('GET', '/api-team-invitations', { headers: again.memberHeaders });
+    const waiting = await svc.call('GET', '/api-team-invitations', {
+      headers: again.memberHeaders,
+    });
     expect(await waiting.json()).toEqual({
       invitations: [
         {
@@ -100,7 +130,13 @@ describe('members: invite, join at next sign-in, roles, removal', () => {
           team_name: "Eve's team",
           role: 'member',
           invited_at: expect.any(String),
-          leaving: { team_id: dave.team.id, team_name: "Dave's team", only_admin: true, next_admin: null, other_members: 0 },
+          leaving: {
+            team_id: dave.team.id,
+            team_name: "Dave's team",
+            only_admin: true,
+            next_admin: null,
+            other_members: 0,
+          },
         },
       ],
     });
@@ -114,8 +150,13 @@ describe('members: invite, join at next sign-in, roles, removal', () => {
     const member = await signIn(svc, 'perm-member@example.com');
     for (const res of [
       await add(member, 'perm-x@example.com'),
-      await svc.call('PATCH', '/api-team-members', { headers: member.memberHeaders, body: { email: 'perm-member@example.com', role: 'admin' } }),
-      await svc.call('DELETE', '/api-team-members?email=perm-admin@example.com', { headers: member.memberHeaders }),
+      await svc.call('PATCH', '/api-team-members', {
+        headers: member.memberHeaders,
+        body: { email: 'perm-member@example.com', role: 'admin' },
+      }),
+      await svc.call('DELETE', '/api-team-members?email=perm-admin@example.com', {
+        headers: member.memberHeaders,
+      }),
     ]) {
       expect(res.status).toBe(403);
       expect(await res.json()).toEqual({ error: 'Access denied' });
@@ -139,29 +180,51 @@ describe('members: invite, join at next sign-in, roles, removal', () => {
 
   it('PATCH sets roles and refuses to demote the last admin', async () => {
     const admin = await signIn(svc, 'role-admin@example.com');
-    let res = await svc.call('PATCH', '/api-team-members', { headers: admin.memberHeaders, body: { email: 'role-admin@example.com', role: 'member' } });
+    let res = await svc.call('PATCH', '/api-team-members', {
+      headers: admin.memberHeaders,
+      body: { email: 'role-admin@example.com', role: 'member' },
+    });
     expect(res.status).toBe(400);
     expect((await res.json()).error).toMatch(/last admin/);
 
     await add(admin, 'role-frank@example.com');
     await signIn(svc, 'role-frank@example.com');
-    res = await svc.call('PATCH', '/api-team-members', { headers: admin.memberHeaders, body: { email: 'role-frank@example.com', role: 'admin' } });
+    res = await svc.call('PATCH', '/api-team-members', {
+      headers: admin.memberHeaders,
+      body: { email: 'role-frank@example.com', role: 'admin' },
+    });
     expect(res.status).toBe(200);
-    expect(MemberView.parse(await res.json())).toMatchObject({ email: 'role-frank@example.com', role: 'admin', status: 'active' });
+    expect(MemberView.parse(await res.json())).toMatchObject({
+      email: 'role-frank@example.com',
+      role: 'admin',
+      status: 'active',
+    });
     // Now there are two admins: the first may step down.
-    res = await svc.call('PATCH', '/api-team-members', { headers: admin.memberHeaders, body: { email: 'role-admin@example.com', role: 'member' } });
+    res = await svc.call('PATCH', '/api-team-members', {
+      headers: admin.memberHeaders,
+      body: { email: 'role-admin@example.com', role: 'member' },
+    });
     expect(res.status).toBe(200);
     expect((await team(admin)).me.role).toBe('member');
 
-    res = await svc.call('PATCH', '/api-team-members', { headers: admin.memberHeaders, body: { email: 'role-admin@example.com', role: 'admin' } });
+    res = await svc.call('PATCH', '/api-team-members', {
+      headers: admin.memberHeaders,
+      body: { email: 'role-admin@example.com', role: 'admin' },
+    });
     expect(res.status).toBe(403);
-    res = await svc.call('PATCH', '/api-team-members', { headers: admin.memberHeaders, body: { email: 'nobody@example.com', role: 'admin' } });
+    res = await svc.call('PATCH', '/api-team-members', {
+      headers: admin.memberHeaders,
+      body: { email: 'nobody@example.com', role: 'admin' },
+    });
     expect(res.status).toBe(403);
   });
 
   it('PATCH of an unknown member is 404', async () => {
     const admin = await signIn(svc, 'role404@example.com');
-    const res = await svc.call('PATCH', '/api-team-members', { headers: admin.memberHeaders, body: { email: 'ghost@example.com', role: 'admin' } });
+    const res = await svc.call('PATCH', '/api-team-members', {
+      headers: admin.memberHeaders,
+      body: { email: 'ghost@example.com', role: 'admin' },
+    });
     expect(res.status).toBe(404);
     expect(await res.json()).toEqual({ error: 'Member not found' });
   });
@@ -172,21 +235,29 @@ describe('members: invite, join at next sign-in, roles, removal', () => {
     const gina = await signIn(svc, 'del-gina@example.com');
     expect((await team(gina)).team.id).toBe(admin.team.id);
 
-    let res = await svc.call('DELETE', '/api-team-members?email=del-admin@example.com', { headers: admin.memberHeaders });
+    let res = await svc.call('DELETE', '/api-team-members?email=del-admin@example.com', {
+      headers: admin.memberHeaders,
+    });
     expect(res.status).toBe(400);
     expect((await res.json()).error).toMatch(/last admin/);
 
-    res = await svc.call('DELETE', '/api-team-members?email=Del-Gina@example.com', { headers: admin.memberHeaders });
+    res = await svc.call('DELETE', '/api-team-members?email=Del-Gina@example.com', {
+      headers: admin.memberHeaders,
+    });
     expect(res.status).toBe(200);
     expect(await res.json()).toMatchObject({ success: true });
     expect((await svc.call('GET', '/api-team', { headers: gina.memberHeaders })).status).toBe(401);
     expect((await team(admin)).members.map((m) => m.email)).toEqual(['del-admin@example.com']);
 
-    res = await svc.call('DELETE', '/api-team-members?email=del-gina@example.com', { headers: admin.memberHeaders });
+    res = await svc.call('DELETE', '/api-team-members?email=del-gina@example.com', {
+      headers: admin.memberHeaders,
+    });
     expect(res.status).toBe(404);
     // Removing a pending invitation works too.
     await add(admin, 'del-pending@example.com');
-    res = await svc.call('DELETE', '/api-team-members?email=del-pending@example.com', { headers: admin.memberHeaders });
+    res = await svc.call('DELETE', '/api-team-members?email=del-pending@example.com', {
+      headers: admin.memberHeaders,
+    });
     expect(res.status).toBe(200);
     const gone = await signIn(svc, 'del-pending@example.com');
     expect(gone.team.id).not.toBe(admin.team.id);
@@ -204,14 +275,22 @@ describe('oldest admin by joined_at', () => {
     const second = await signIn(svc, 'old-second@example.com');
     expect((await oldestAdmin(svc.ctx.db, first.team.id)).email).toBe('old-first@example.com');
     const v = await team(first);
-    expect(Date.parse(v.members[0]!.joined_at!)).toBeLessThanOrEqual(Date.parse(v.members[1]!.joined_at!));
+    expect(Date.parse(v.members[0]!.joined_at!)).toBeLessThanOrEqual(
+      Date.parse(v.members[1]!.joined_at!),
+    );
 
-    await svc.ctx.db.query(`UPDATE memberships SET joined_at = now() - interval '30 days' WHERE user_id = $1`, [second.user.id]);
+    await svc.ctx.db.query(
+      `UPDATE memberships SET joined_at = now() - interval '30 days' WHERE user_id = $1`,
+      [second.user.id],
+    );
     expect((await oldestAdmin(svc.ctx.db, first.team.id)).email).toBe('old-second@example.com');
     expect((await team(first)).members[0]!.email).toBe('old-second@example.com');
 
     // A demoted admin is no longer a candidate.
-    const res = await svc.call('PATCH', '/api-team-members', { headers: first.memberHeaders, body: { email: 'old-second@example.com', role: 'member' } });
+    const res = await svc.call('PATCH', '/api-team-members', {
+      headers: first.memberHeaders,
+      body: { email: 'old-second@example.com', role: 'member' },
+    });
     expect(res.status).toBe(200);
     expect((await oldestAdmin(svc.ctx.db, first.team.id)).email).toBe('old-first@example.com');
   });
@@ -223,7 +302,9 @@ describe('two teams are isolated', () => {
     await add(a, 'iso-a2@example.com');
     const b = await signIn(svc, 'iso-b@example.com');
     // A's key with B's token: B is no member of A.
-    let res = await svc.call('GET', '/api-team', { headers: { 'x-api-key': a.apiKey, authorization: `Bearer ${b.agentToken}` } });
+    let res = await svc.call('GET', '/api-team', {
+      headers: { 'x-api-key': a.apiKey, authorization: `Bearer ${b.agentToken}` },
+    });
     expect(res.status).toBe(401);
     expect(await res.json()).toEqual({ error: 'Invalid agent token' });
     res = await svc.call('DELETE', '/api-team-members?email=iso-a2@example.com', {
@@ -231,9 +312,14 @@ describe('two teams are isolated', () => {
     });
     expect(res.status).toBe(401);
     // B's own credentials only reach B's team.
-    res = await svc.call('DELETE', '/api-team-members?email=iso-a2@example.com', { headers: b.memberHeaders });
+    res = await svc.call('DELETE', '/api-team-members?email=iso-a2@example.com', {
+      headers: b.memberHeaders,
+    });
     expect(res.status).toBe(404);
-    res = await svc.call('PATCH', '/api-team-members', { headers: b.memberHeaders, body: { email: 'iso-a@example.com', role: 'member' } });
+    res = await svc.call('PATCH', '/api-team-members', {
+      headers: b.memberHeaders,
+      body: { email: 'iso-a@example.com', role: 'member' },
+    });
     expect(res.status).toBe(404);
     const vb = await team(b);
     expect(vb.members.map((m) => m.email)).toEqual(['iso-b@example.com']);
@@ -252,16 +338,40 @@ describe('bad input on member endpoints is 4xx, never 500', () => {
     const cases: [string, string, unknown, number, string | RegExp][] = [
       ['POST', '/api-team-members', '{"email": ', 400, 'Malformed JSON body'],
       ['POST', '/api-team-members', '[1,2]', 400, 'Request body must be a JSON object'],
-      ['POST', '/api-team-members', { email: 'x@example.com', extra: 1 }, 400, "Unknown field: 'extra'"],
+      [
+        'POST',
+        '/api-team-members',
+        { email: 'x@example.com', extra: 1 },
+        400,
+        "Unknown field: 'extra'",
+      ],
       ['POST', '/api-team-members', { email: 42 }, 400, "Missing or invalid 'email'"],
       ['POST', '/api-team-members', { email: 'not-an-email' }, 400, "Missing or invalid 'email'"],
       ['POST', '/api-team-members', {}, 400, "Missing or invalid 'email'"],
-      ['POST', '/api-team-members', { email: 'x@example.com', role: 'owner' }, 400, /Invalid 'role'/],
+      [
+        'POST',
+        '/api-team-members',
+        { email: 'x@example.com', role: 'owner' },
+        400,
+        /Invalid 'role'/,
+      ],
       ['PATCH', '/api-team-members', { email: 'x@example.com' }, 400, /Invalid 'role'/],
-      ['PATCH', '/api-team-members', { email: ['x'], role: 'admin' }, 400, "Missing or invalid 'email'"],
+      [
+        'PATCH',
+        '/api-team-members',
+        { email: ['x'], role: 'admin' },
+        400,
+        "Missing or invalid 'email'",
+      ],
       ['DELETE', '/api-team-members', undefined, 400, "Missing or invalid 'email'"],
       ['DELETE', '/api-team-members?email=nope', undefined, 400, "Missing or invalid 'email'"],
-      ['POST', '/api-team-members', JSON.stringify({ email: 'x@example.com', pad: 'x'.repeat(2 * 1024 * 1024) }), 413, /too large/],
+      [
+        'POST',
+        '/api-team-members',
+        JSON.stringify({ email: 'x@example.com', pad: 'x'.repeat(2 * 1024 * 1024) }),
+        413,
+        /too large/,
+      ],
     ];
     for (const [method, path, body, status, message] of cases) {
       const res = await svc.call(method, path, { headers: h, body });
@@ -295,8 +405,14 @@ describe('invitation mail and concurrent role changes', () => {
     await add(a, 'race-b@example.com', 'admin');
     const b = await signIn(svc, 'race-b@example.com');
     const [ra, rb] = await Promise.all([
-      svc.call('PATCH', '/api-team-members', { headers: a.memberHeaders, body: { email: 'race-b@example.com', role: 'member' } }),
-      svc.call('PATCH', '/api-team-members', { headers: b.memberHeaders, body: { email: 'race-a@example.com', role: 'member' } }),
+      svc.call('PATCH', '/api-team-members', {
+        headers: a.memberHeaders,
+        body: { email: 'race-b@example.com', role: 'member' },
+      }),
+      svc.call('PATCH', '/api-team-members', {
+        headers: b.memberHeaders,
+        body: { email: 'race-a@example.com', role: 'member' },
+      }),
     ]);
     // One wins; the other is refused as the last admin (400) or, if it arrived after, as a member (403).
     const statuses = [ra.status, rb.status];

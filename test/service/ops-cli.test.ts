@@ -28,7 +28,11 @@ afterAll(async () => {
 async function ops(...argv: string[]) {
   const out: string[] = [];
   const err: string[] = [];
-  const code = await runOps(argv, { context: svc.ctx, out: (l) => out.push(l), err: (l) => err.push(l) });
+  const code = await runOps(argv, {
+    context: svc.ctx,
+    out: (l) => out.push(l),
+    err: (l) => err.push(l),
+  });
   return { code, out, err };
 }
 
@@ -56,7 +60,9 @@ describe('ops rotate-key', () => {
     const old = await svc.call('GET', '/api-team', { headers: ada.memberHeaders });
     expect(old.status).toBe(401);
     expect(await old.json()).toEqual({ error: 'Invalid API Key' });
-    const fresh = await svc.call('GET', '/api-team', { headers: { 'x-api-key': key, authorization: `Bearer ${ada.agentToken}` } });
+    const fresh = await svc.call('GET', '/api-team', {
+      headers: { 'x-api-key': key, authorization: `Bearer ${ada.agentToken}` },
+    });
     expect(fresh.status).toBe(200);
     expect((await signIn(svc, 'rot-ada@example.com')).apiKey).toBe(key);
   });
@@ -89,8 +95,13 @@ describe('ops rotate-key', () => {
 describe('ops list-teams', () => {
   it('lists every team with its members, admins, invitations and activity', async () => {
     const t = await signIn(svc, 'list-admin@example.com', 'Lister');
-    await svc.call('POST', '/api-team-members', { headers: t.memberHeaders, body: { email: 'list-invited@example.com' } });
-    await svc.ctx.db.query(`UPDATE memberships SET last_active_at = now() WHERE user_id = $1`, [t.user.id]);
+    await svc.call('POST', '/api-team-members', {
+      headers: t.memberHeaders,
+      body: { email: 'list-invited@example.com' },
+    });
+    await svc.ctx.db.query(`UPDATE memberships SET last_active_at = now() WHERE user_id = $1`, [
+      t.user.id,
+    ]);
     const r = await ops('list-teams');
     expect(r.code).toBe(0);
     expect(r.out[0]).toMatch(/^ID\s+PLAN\s+MEMBERS\s+ADMINS\s+INVITED\s+AGENT/);
@@ -98,7 +109,9 @@ describe('ops list-teams', () => {
     expect(line).toBeDefined();
     expect(line!.split(/\s{2,}/).slice(0, 6)).toEqual([t.team.id, 'free', '1', '1', '1', 'active']);
     expect(line!.endsWith("Lister's team")).toBe(true);
-    const [{ n }] = (await svc.ctx.db.query<{ n: number }>('SELECT count(*)::int AS n FROM teams')) as [{ n: number }];
+    const [{ n }] = (await svc.ctx.db.query<{ n: number }>(
+      'SELECT count(*)::int AS n FROM teams',
+    )) as [{ n: number }];
     expect(r.out).toHaveLength(n + 1);
     expect((await ops('list-teams', 'extra')).code).toBe(2);
   });
@@ -119,7 +132,13 @@ describe('ops set-network-map', () => {
       expect(r.err).toEqual([`Refused: version ${v} is not greater than the current version 3`]);
     }
 
-    await writeFile(file, JSON.stringify({ ...networkMap(9), calls: { me: [{ id: 'me', method: 'GET', path: 'me' }] } }));
+    await writeFile(
+      file,
+      JSON.stringify({
+        ...networkMap(9),
+        calls: { me: [{ id: 'me', method: 'GET', path: 'me' }] },
+      }),
+    );
     r = await ops('set-network-map', file);
     expect(r.code).toBe(1);
     expect(r.err[0]).toMatch(/is not a valid network map: calls\./);
@@ -138,10 +157,15 @@ describe('ops set-network-map', () => {
     await writeFile(file, JSON.stringify(networkMap(4)));
     r = await ops('set-network-map', file);
     expect([r.code, r.out]).toEqual([0, ['Network map version 4 is now current (was 3)']]);
-    const rows = await svc.ctx.db.query<{ version: number; format: number; map: { calls: { company_posts: Array<{ path: string }> } } }>(
-      'SELECT version, format, map FROM network_maps ORDER BY version',
-    );
-    expect(rows.map((x) => [x.version, x.format])).toEqual([[3, NETWORK_MAP_FORMAT], [4, NETWORK_MAP_FORMAT]]);
+    const rows = await svc.ctx.db.query<{
+      version: number;
+      format: number;
+      map: { calls: { company_posts: Array<{ path: string }> } };
+    }>('SELECT version, format, map FROM network_maps ORDER BY version');
+    expect(rows.map((x) => [x.version, x.format])).toEqual([
+      [3, NETWORK_MAP_FORMAT],
+      [4, NETWORK_MAP_FORMAT],
+    ]);
     expect(rows[1]!.map.calls.company_posts[0]!.path).toBe('organization/updatesV4');
   });
 });
@@ -150,9 +174,13 @@ describe('ops help and usage', () => {
   it('help lists every command; unknown or missing commands are one line and exit code 2', async () => {
     const h = await ops('help');
     expect(h.code).toBe(0);
-    for (const name of ['rotate-key', 'list-teams', 'set-network-map', 'help']) expect(h.out.join('\n')).toContain(`  ${name}`);
+    for (const name of ['rotate-key', 'list-teams', 'set-network-map', 'help'])
+      expect(h.out.join('\n')).toContain(`  ${name}`);
     let r = await ops('frobnicate');
-    expect([r.code, r.err]).toEqual([2, ["Unknown command 'frobnicate'. Run `npm run ops -- help` to see the commands."]]);
+    expect([r.code, r.err]).toEqual([
+      2,
+      ["Unknown command 'frobnicate'. Run `npm run ops -- help` to see the commands."],
+    ]);
     r = await ops();
     expect([r.code, r.err.length]).toEqual([2, 1]);
   });
@@ -164,9 +192,14 @@ describe('the ops CLI as a child process', () => {
     // Its own embedded database in DATA_DIR, never the shared server.
     delete childEnv.DATABASE_URL;
     return new Promise<{ code: number; stdout: string; stderr: string }>((resolve) => {
-      execFile('node_modules/.bin/tsx', ['src/service/ops/cli.ts', ...args], { env: childEnv, timeout: 90_000 }, (err, stdout, stderr) => {
-        resolve({ code: err ? ((err as { code?: number }).code ?? 1) : 0, stdout, stderr });
-      });
+      execFile(
+        'node_modules/.bin/tsx',
+        ['src/service/ops/cli.ts', ...args],
+        { env: childEnv, timeout: 90_000 },
+        (err, stdout, stderr) => {
+          resolve({ code: err ? ((err as { code?: number }).code ?? 1) : 0, stdout, stderr });
+        },
+      );
     });
   }
 

@@ -16,11 +16,17 @@ afterAll(() => svc.close());
 async function ops(...argv: string[]) {
   const out: string[] = [];
   const err: string[] = [];
-  const code = await runOps(argv, { context: svc.ctx, out: (l) => out.push(l), err: (l) => err.push(l) });
+  const code = await runOps(argv, {
+    context: svc.ctx,
+    out: (l) => out.push(l),
+    err: (l) => err.push(l),
+  });
   return { code, out, err };
 }
-const planOfTeam = async (id: string) => (await svc.ctx.db.query<{ plan: string }>('SELECT plan FROM teams WHERE id = $1', [id]))[0]!.plan;
-const createKeywords = (keywords: string[]) => svc.call('POST', '/api-keyword-watchlist', { body: { keywords }, headers: a.keyHeaders });
+const planOfTeam = async (id: string) =>
+  (await svc.ctx.db.query<{ plan: string }>('SELECT plan FROM teams WHERE id = $1', [id]))[0]!.plan;
+const createKeywords = (keywords: string[]) =>
+  svc.call('POST', '/api-keyword-watchlist', { body: { keywords }, headers: a.keyHeaders });
 
 describe('plan table', () => {
   test('free < pro < business on every cap; an unknown plan name is held to the free caps', () => {
@@ -38,7 +44,9 @@ describe('npm run ops -- set-plan', () => {
     for (const k of ['one', 'two', 'three']) expect((await createKeywords([k])).status).toBe(201);
     const refused = await createKeywords(['four']);
     expect(refused.status).toBe(403);
-    expect(await refused.json()).toEqual({ error: 'Plan limit reached: the free plan allows 3 watchlists' });
+    expect(await refused.json()).toEqual({
+      error: 'Plan limit reached: the free plan allows 3 watchlists',
+    });
 
     const byEmail = await ops('set-plan', 'ADA@plans.test', 'pro');
     expect(byEmail).toEqual({
@@ -54,7 +62,9 @@ describe('npm run ops -- set-plan', () => {
     // Back to free by team id: the 4 watchlists stay, the operator is told, new ones are refused.
     const byId = await ops('set-plan', a.team.id, 'free');
     expect(byId.code).toBe(0);
-    expect(byId.err).toEqual(['Note: the team has 4 watchlists; they stay, but no new one can be created until it is under 3.']);
+    expect(byId.err).toEqual([
+      'Note: the team has 4 watchlists; they stay, but no new one can be created until it is under 3.',
+    ]);
     expect(await planOfTeam(a.team.id)).toBe('free');
     expect((await createKeywords(['five'])).status).toBe(403);
     // The idempotent creation still answers: it uses no slot.
@@ -65,10 +75,15 @@ describe('npm run ops -- set-plan', () => {
     const before = await planOfTeam(a.team.id);
     expect(await ops('set-plan', 'ada@plans.test', 'platinum')).toMatchObject({
       code: 2,
-      err: ["Unknown plan 'platinum'; plans: free, pro, business (usage: npm run ops -- set-plan <team id or member e-mail> <free|pro|business>)"],
+      err: [
+        "Unknown plan 'platinum'; plans: free, pro, business (usage: npm run ops -- set-plan <team id or member e-mail> <free|pro|business>)",
+      ],
     });
     expect((await ops('set-plan', 'ada@plans.test')).code).toBe(2);
-    expect(await ops('set-plan', 'nobody@plans.test', 'pro')).toMatchObject({ code: 1, err: ['No team has a member with e-mail nobody@plans.test'] });
+    expect(await ops('set-plan', 'nobody@plans.test', 'pro')).toMatchObject({
+      code: 1,
+      err: ['No team has a member with e-mail nobody@plans.test'],
+    });
     expect(await ops('set-plan', crypto.randomUUID(), 'pro')).toMatchObject({ code: 1 });
     expect(await planOfTeam(a.team.id)).toBe(before);
   });

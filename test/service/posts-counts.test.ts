@@ -1,7 +1,14 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { startTestService, type TestService } from '../support/test-service.js';
 import { createAgentTeam, type AgentTeam, type TeamMember } from '../support/task-team.js';
-import { claimTask, completeTask, getPosts, insertKeywordWatchlist, networkPost, type ClaimedTask } from '../support/collection-fixtures.js';
+import {
+  claimTask,
+  completeTask,
+  getPosts,
+  insertKeywordWatchlist,
+  networkPost,
+  type ClaimedTask,
+} from '../support/collection-fixtures.js';
 import { schedulerTick } from '../../src/service/scheduler/index.js';
 import { countedPosts, foldDeltas } from '../../src/service/collection/post-counts.js';
 import { openDatabase } from '../../src/service/db/open-database.js';
@@ -29,14 +36,18 @@ beforeAll(async () => {
   ]);
   beta = await createAgentTeam(svc, 'Beta', [{ email: 'eve@counts.test', role: 'admin' }]);
   w1 = await insertKeywordWatchlist(svc, alpha.id, ['robots']);
-  w2 = await insertKeywordWatchlist(svc, alpha.id, ['drones', { keyword: 'rockets', excluded: ['crypto'] }]);
+  w2 = await insertKeywordWatchlist(svc, alpha.id, [
+    'drones',
+    { keyword: 'rockets', excluded: ['crypto'] },
+  ]);
   w3 = await insertKeywordWatchlist(svc, alpha.id, ['boats']);
   wBeta = await insertKeywordWatchlist(svc, beta.id, ['robots too']);
 });
 afterAll(() => svc.close());
 
 const db = () => svc.ctx.db;
-const realCount = async (sql: string, params: unknown[]) => Number((await db().query<{ n: string }>(sql, params))[0]!.n);
+const realCount = async (sql: string, params: unknown[]) =>
+  Number((await db().query<{ n: string }>(sql, params))[0]!.n);
 
 /** Every team and watchlist: the counters, directly and over HTTP, against count(*). Returns the totals. */
 async function expectExactCounts(): Promise<Record<string, number>> {
@@ -44,13 +55,21 @@ async function expectExactCounts(): Promise<Record<string, number>> {
   for (const team of [alpha, beta]) {
     const exists = await realCount('SELECT count(*) AS n FROM teams WHERE id = $1', [team.id]);
     if (!exists) continue;
-    const teamReal = await realCount('SELECT count(*) AS n FROM posts WHERE team_id = $1', [team.id]);
+    const teamReal = await realCount('SELECT count(*) AS n FROM posts WHERE team_id = $1', [
+      team.id,
+    ]);
     expect(await countedPosts(db(), team.id), `team ${team.id}`).toBe(teamReal);
     expect((await getPosts(svc, team.apiKey)).body.count).toBe(teamReal);
     totals[team.id] = teamReal;
-    const watchlists = await db().query<{ id: string }>('SELECT id FROM watchlists WHERE team_id = $1', [team.id]);
+    const watchlists = await db().query<{ id: string }>(
+      'SELECT id FROM watchlists WHERE team_id = $1',
+      [team.id],
+    );
     for (const { id } of watchlists) {
-      const real = await realCount('SELECT count(*) AS n FROM watchlist_posts WHERE watchlist_id = $1', [id]);
+      const real = await realCount(
+        'SELECT count(*) AS n FROM watchlist_posts WHERE watchlist_id = $1',
+        [id],
+      );
       expect(await countedPosts(db(), team.id, id), `watchlist ${id}`).toBe(real);
       const { status, body } = await getPosts(svc, team.apiKey, { watchlist_id: id });
       expect(status).toBe(200);
@@ -59,13 +78,33 @@ async function expectExactCounts(): Promise<Record<string, number>> {
     }
     // Seniority alone is counted too (014): every level set, team-wide and per watchlist.
     for (const levels of LEVEL_SETS) {
-      const teamLevels = await realCount('SELECT count(*) AS n FROM posts WHERE team_id = $1 AND author_seniority = ANY($2::text[])', [team.id, levels]);
-      expect(await countedPosts(db(), team.id, undefined, levels), `team ${team.id} ${levels}`).toBe(teamLevels);
-      expect((await getPosts(svc, team.apiKey, { seniority_level: levels.join(',') })).body.count).toBe(teamLevels);
+      const teamLevels = await realCount(
+        'SELECT count(*) AS n FROM posts WHERE team_id = $1 AND author_seniority = ANY($2::text[])',
+        [team.id, levels],
+      );
+      expect(
+        await countedPosts(db(), team.id, undefined, levels),
+        `team ${team.id} ${levels}`,
+      ).toBe(teamLevels);
+      expect(
+        (await getPosts(svc, team.apiKey, { seniority_level: levels.join(',') })).body.count,
+      ).toBe(teamLevels);
       for (const { id } of watchlists) {
-        const real = await realCount('SELECT count(*) AS n FROM watchlist_posts WHERE watchlist_id = $1 AND author_seniority = ANY($2::text[])', [id, levels]);
-        expect(await countedPosts(db(), team.id, id, levels), `watchlist ${id} ${levels}`).toBe(real);
-        expect((await getPosts(svc, team.apiKey, { watchlist_id: id, seniority_level: levels.join(',') })).body.count).toBe(real);
+        const real = await realCount(
+          'SELECT count(*) AS n FROM watchlist_posts WHERE watchlist_id = $1 AND author_seniority = ANY($2::text[])',
+          [id, levels],
+        );
+        expect(await countedPosts(db(), team.id, id, levels), `watchlist ${id} ${levels}`).toBe(
+          real,
+        );
+        expect(
+          (
+            await getPosts(svc, team.apiKey, {
+              watchlist_id: id,
+              seniority_level: levels.join(','),
+            })
+          ).body.count,
+        ).toBe(real);
         totals[`${id} ${levels}`] = real;
       }
     }
@@ -92,7 +131,8 @@ async function cycle(members: TeamMember[], postsFor: (task: ClaimedTask) => Net
   await db().query("UPDATE watchlists SET next_due_at = now() - interval '1 minute'");
   await schedulerTick(svc.ctx);
   const claimed: [TeamMember, ClaimedTask][] = [];
-  for (const m of members) for (let t = await claimTask(svc, m); t; t = await claimTask(svc, m)) claimed.push([m, t]);
+  for (const m of members)
+    for (let t = await claimTask(svc, m); t; t = await claimTask(svc, m)) claimed.push([m, t]);
   await Promise.all(claimed.map(([m, t]) => completeTask(svc, m, t, { posts: postsFor(t) })));
   return claimed.length;
 }
@@ -102,9 +142,14 @@ describe('post totals kept by 007_posts_counts', () => {
     const next = random(7);
     // A pool of posts; the same URNs reach several watchlists and both teams, and come back later.
     const pool: NetworkPost[] = Array.from({ length: 60 }, (_, i) =>
-      networkPost({ content: i % 7 === 0 ? 'rockets and crypto' : `post ${i}`, headline: i % 3 ? 'CEO' : 'Intern', hoursAgo: 1 + i }),
+      networkPost({
+        content: i % 7 === 0 ? 'rockets and crypto' : `post ${i}`,
+        headline: i % 3 ? 'CEO' : 'Intern',
+        hoursAgo: 1 + i,
+      }),
     );
-    const pick = (n: number) => Array.from({ length: n }, () => pool[Math.floor(next() * pool.length)]!);
+    const pick = (n: number) =>
+      Array.from({ length: n }, () => pool[Math.floor(next() * pool.length)]!);
     const members = [...alpha.members, ...beta.members];
     let rounds = 0;
     for (let round = 0; round < 6; round++) {
@@ -115,9 +160,14 @@ describe('post totals kept by 007_posts_counts', () => {
         const refreshed = posts.map((p) => ({
           ...p,
           likes_count: p.likes_count + round,
-          post_author: next() < 0.3 ? { ...p.post_author, headline: next() < 0.5 ? 'VP of Sales' : 'CEO' } : p.post_author,
+          post_author:
+            next() < 0.3
+              ? { ...p.post_author, headline: next() < 0.5 ? 'VP of Sales' : 'CEO' }
+              : p.post_author,
         }));
-        return next() < 0.5 ? [...refreshed, networkPost({ content: `fresh ${round}` })] : refreshed;
+        return next() < 0.5
+          ? [...refreshed, networkPost({ content: `fresh ${round}` })]
+          : refreshed;
       });
       expect(tasks).toBe(5); // robots, drones, rockets, boats for alpha; robots too for beta
       rounds++;
@@ -129,9 +179,16 @@ describe('post totals kept by 007_posts_counts', () => {
     for (const id of [alpha.id, beta.id, w1, w2, w3, wBeta]) expect(totals[id]).toBeGreaterThan(0);
     // Authors of every level counted.
     for (const level of ['cxo', 'intern', 'vp']) {
-      expect(await realCount('SELECT count(*) AS n FROM watchlist_posts WHERE watchlist_id = $1 AND author_seniority = $2', [w1, level])).toBeGreaterThan(0);
+      expect(
+        await realCount(
+          'SELECT count(*) AS n FROM watchlist_posts WHERE watchlist_id = $1 AND author_seniority = $2',
+          [w1, level],
+        ),
+      ).toBeGreaterThan(0);
     }
-    const teamwide = await realCount('SELECT count(*) AS n FROM posts WHERE team_id = $1', [alpha.id]);
+    const teamwide = await realCount('SELECT count(*) AS n FROM posts WHERE team_id = $1', [
+      alpha.id,
+    ]);
     expect(teamwide).toBeLessThan(totals[w1]! + totals[w2]! + totals[w3]!); // shared posts are one team post
   });
 
@@ -147,7 +204,11 @@ describe('post totals kept by 007_posts_counts', () => {
     const post = networkPost({ content: 'moving up', headline: 'Intern' });
     await cycle(alpha.members, (t) => (t.input.watchlist_id === w1 ? [post] : []));
     const before = await expectExactCounts();
-    await cycle(alpha.members, (t) => (t.input.watchlist_id === w1 ? [{ ...post, post_author: { ...post.post_author, headline: 'CEO' } }] : []));
+    await cycle(alpha.members, (t) =>
+      t.input.watchlist_id === w1
+        ? [{ ...post, post_author: { ...post.post_author, headline: 'CEO' } }]
+        : [],
+    );
     const after = await expectExactCounts();
     expect(after[`${w1} intern`]).toBe(before[`${w1} intern`]! - 1);
     expect(after[`${w1} cxo`]).toBe(before[`${w1} cxo`]! + 1);
@@ -161,9 +222,12 @@ describe('post totals kept by 007_posts_counts', () => {
       [[w1, w2, w3]],
     );
     expect(shared).toBeDefined();
-    const holders = (await db().query<{ watchlist_id: string }>('SELECT watchlist_id FROM watchlist_posts WHERE post_id = $1', [shared!.post_id])).map(
-      (r) => r.watchlist_id,
-    );
+    const holders = (
+      await db().query<{ watchlist_id: string }>(
+        'SELECT watchlist_id FROM watchlist_posts WHERE post_id = $1',
+        [shared!.post_id],
+      )
+    ).map((r) => r.watchlist_id);
     await db().query('DELETE FROM posts WHERE id = $1', [shared!.post_id]);
     const after = await expectExactCounts();
     expect(after[alpha.id]).toBe(before[alpha.id]! - 1);
@@ -174,13 +238,17 @@ describe('post totals kept by 007_posts_counts', () => {
   test('a deleted watchlist takes its count rows along; the team total keeps its posts', async () => {
     const before = await expectExactCounts();
     await db().query('DELETE FROM watchlists WHERE id = $1', [w3]);
-    expect(await realCount('SELECT count(*) AS n FROM post_count_deltas WHERE watchlist_id = $1', [w3])).toBe(0);
+    expect(
+      await realCount('SELECT count(*) AS n FROM post_count_deltas WHERE watchlist_id = $1', [w3]),
+    ).toBe(0);
     expect((await getPosts(svc, alpha.apiKey, { watchlist_id: w3 })).status).toBe(404);
     const after = await expectExactCounts();
     expect(after[alpha.id]).toBe(before[alpha.id]);
     expect(after[w1]).toBe(before[w1]);
     // New filings after the deletion count on as before.
-    await cycle(alpha.members, (t) => (t.input.watchlist_id === w1 ? [networkPost({ content: 'after delete' })] : []));
+    await cycle(alpha.members, (t) =>
+      t.input.watchlist_id === w1 ? [networkPost({ content: 'after delete' })] : [],
+    );
     expect((await expectExactCounts())[w1]).toBe(before[w1]! + 1);
   });
 
@@ -194,18 +262,34 @@ describe('post totals kept by 007_posts_counts', () => {
         `INSERT INTO posts (id, team_id, activity_urn, post_url, posted_at) VALUES ($1, $2, $3, 'https://www.linkedin.com/feed/', now())`,
         [id, alpha.id, `urn:li:activity:${8_100_000_000_000_000_000n + BigInt(i)}`],
       );
-      await db().query('INSERT INTO watchlist_posts (watchlist_id, post_id, team_id, posted_at) VALUES ($1, $2, $3, now())', [w1, id, alpha.id]);
+      await db().query(
+        'INSERT INTO watchlist_posts (watchlist_id, post_id, team_id, posted_at) VALUES ($1, $2, $3, now())',
+        [w1, id, alpha.id],
+      );
     }
-    await db().query('DELETE FROM watchlist_posts WHERE watchlist_id = $1 AND post_id = ANY($2::uuid[])', [w1, added.slice(0, 5)]);
-    expect(await realCount('SELECT count(*) AS n FROM post_count_deltas WHERE watchlist_id = $1', [w1])).toBeGreaterThan(32);
+    await db().query(
+      'DELETE FROM watchlist_posts WHERE watchlist_id = $1 AND post_id = ANY($2::uuid[])',
+      [w1, added.slice(0, 5)],
+    );
+    expect(
+      await realCount('SELECT count(*) AS n FROM post_count_deltas WHERE watchlist_id = $1', [w1]),
+    ).toBeGreaterThan(32);
     expect(await countedPosts(db(), alpha.id, w1)).toBe(before + 35);
     // One row per seniority level the scope holds (014).
-    const levels = (sql: string, id: string) => realCount(`SELECT count(DISTINCT author_seniority) AS n FROM ${sql}`, [id]);
-    expect(await realCount('SELECT count(*) AS n FROM post_count_deltas WHERE watchlist_id = $1', [w1])).toBe(await levels('watchlist_posts WHERE watchlist_id = $1', w1));
-    expect(await countedPosts(db(), alpha.id)).toBe(await realCount('SELECT count(*) AS n FROM posts WHERE team_id = $1', [alpha.id]));
-    expect(await realCount('SELECT count(*) AS n FROM post_count_deltas WHERE team_id = $1 AND watchlist_id IS NULL', [alpha.id])).toBe(
-      await levels('posts WHERE team_id = $1', alpha.id),
+    const levels = (sql: string, id: string) =>
+      realCount(`SELECT count(DISTINCT author_seniority) AS n FROM ${sql}`, [id]);
+    expect(
+      await realCount('SELECT count(*) AS n FROM post_count_deltas WHERE watchlist_id = $1', [w1]),
+    ).toBe(await levels('watchlist_posts WHERE watchlist_id = $1', w1));
+    expect(await countedPosts(db(), alpha.id)).toBe(
+      await realCount('SELECT count(*) AS n FROM posts WHERE team_id = $1', [alpha.id]),
     );
+    expect(
+      await realCount(
+        'SELECT count(*) AS n FROM post_count_deltas WHERE team_id = $1 AND watchlist_id IS NULL',
+        [alpha.id],
+      ),
+    ).toBe(await levels('posts WHERE team_id = $1', alpha.id));
     expect((await expectExactCounts())[w1]).toBe(before + 35);
   });
 
@@ -217,43 +301,79 @@ describe('post totals kept by 007_posts_counts', () => {
           `INSERT INTO posts (id, team_id, activity_urn, post_url, posted_at) VALUES ($1, $2, $3, 'https://www.linkedin.com/feed/', now())`,
           [id, alpha.id, `urn:li:activity:${8_200_000_000_000_000_000n + BigInt(i)}`],
         );
-        await tx.query('INSERT INTO watchlist_posts (watchlist_id, post_id, team_id, posted_at) VALUES ($1, $2, $3, now())', [w2, id, alpha.id]);
+        await tx.query(
+          'INSERT INTO watchlist_posts (watchlist_id, post_id, team_id, posted_at) VALUES ($1, $2, $3, now())',
+          [w2, id, alpha.id],
+        );
       });
     });
-    const folds = Array.from({ length: 6 }, (_, i) => foldDeltas(db(), alpha.id, i % 2 ? w2 : undefined));
+    const folds = Array.from({ length: 6 }, (_, i) =>
+      foldDeltas(db(), alpha.id, i % 2 ? w2 : undefined),
+    );
     await Promise.all([...inserts, ...folds]);
     await expectExactCounts();
   });
 
   test('moving a row to another watchlist or team is refused, not miscounted', async () => {
-    const [row] = await db().query<{ post_id: string }>('SELECT post_id FROM watchlist_posts WHERE watchlist_id = $1 LIMIT 1', [w1]);
-    await expect(db().query('UPDATE watchlist_posts SET watchlist_id = $2 WHERE watchlist_id = $1 AND post_id = $3', [w1, wBeta, row!.post_id])).rejects.toThrow(
-      /never changes/,
+    const [row] = await db().query<{ post_id: string }>(
+      'SELECT post_id FROM watchlist_posts WHERE watchlist_id = $1 LIMIT 1',
+      [w1],
     );
-    await expect(db().query('UPDATE posts SET team_id = $2 WHERE id = $1', [row!.post_id, beta.id])).rejects.toThrow(/never changes/);
+    await expect(
+      db().query(
+        'UPDATE watchlist_posts SET watchlist_id = $2 WHERE watchlist_id = $1 AND post_id = $3',
+        [w1, wBeta, row!.post_id],
+      ),
+    ).rejects.toThrow(/never changes/);
+    await expect(
+      db().query('UPDATE posts SET team_id = $2 WHERE id = $1', [row!.post_id, beta.id]),
+    ).rejects.toThrow(/never changes/);
     // Updating anything else of the row is as before.
-    await db().query('UPDATE watchlist_posts SET engagement = engagement + 1 WHERE watchlist_id = $1 AND post_id = $2', [w1, row!.post_id]);
+    await db().query(
+      'UPDATE watchlist_posts SET engagement = engagement + 1 WHERE watchlist_id = $1 AND post_id = $2',
+      [w1, row!.post_id],
+    );
     await expectExactCounts();
   });
 
   test('filtered totals are exact counts of the matching rows', async () => {
     const checks: [Record<string, string>, string, unknown[]][] = [
-      [{ watchlist_id: w1, seniority_level: 'cxo' }, `SELECT count(*) AS n FROM watchlist_posts WHERE watchlist_id = $1 AND author_seniority = 'cxo'`, [w1]],
-      [{ watchlist_id: w1, seniority_level: 'cxo,intern' }, `SELECT count(*) AS n FROM watchlist_posts WHERE watchlist_id = $1 AND author_seniority IN ('cxo', 'intern')`, [w1]],
-      [{ seniority_level: 'intern' }, `SELECT count(*) AS n FROM posts WHERE team_id = $1 AND author_seniority = 'intern'`, [alpha.id]],
-      [{ watchlist_id: w1, trending: 'false' }, 'SELECT count(*) AS n FROM watchlist_posts WHERE watchlist_id = $1', [w1]],
+      [
+        { watchlist_id: w1, seniority_level: 'cxo' },
+        `SELECT count(*) AS n FROM watchlist_posts WHERE watchlist_id = $1 AND author_seniority = 'cxo'`,
+        [w1],
+      ],
+      [
+        { watchlist_id: w1, seniority_level: 'cxo,intern' },
+        `SELECT count(*) AS n FROM watchlist_posts WHERE watchlist_id = $1 AND author_seniority IN ('cxo', 'intern')`,
+        [w1],
+      ],
+      [
+        { seniority_level: 'intern' },
+        `SELECT count(*) AS n FROM posts WHERE team_id = $1 AND author_seniority = 'intern'`,
+        [alpha.id],
+      ],
+      [
+        { watchlist_id: w1, trending: 'false' },
+        'SELECT count(*) AS n FROM watchlist_posts WHERE watchlist_id = $1',
+        [w1],
+      ],
     ];
     for (const [query, sql, params] of checks) {
       const real = await realCount(sql, params);
       expect(real, JSON.stringify(query)).toBeGreaterThan(0);
-      expect((await getPosts(svc, alpha.apiKey, query)).body.count, JSON.stringify(query)).toBe(real);
+      expect((await getPosts(svc, alpha.apiKey, query)).body.count, JSON.stringify(query)).toBe(
+        real,
+      );
     }
   });
 
   test('a deleted team takes all its count rows along; the other team is untouched', async () => {
     const before = await expectExactCounts();
     await db().query('DELETE FROM teams WHERE id = $1', [beta.id]);
-    expect(await realCount('SELECT count(*) AS n FROM post_count_deltas WHERE team_id = $1', [beta.id])).toBe(0);
+    expect(
+      await realCount('SELECT count(*) AS n FROM post_count_deltas WHERE team_id = $1', [beta.id]),
+    ).toBe(0);
     const after = await expectExactCounts();
     expect(after[alpha.id]).toBe(before[alpha.id]);
     expect(after[w1]).toBe(before[w1]);
@@ -270,10 +390,16 @@ describe('007 and 014 backfill', () => {
       const teams = [crypto.randomUUID(), crypto.randomUUID()];
       const watchlists = [crypto.randomUUID(), crypto.randomUUID(), crypto.randomUUID()];
       for (const [i, t] of teams.entries()) {
-        await raw.query(`INSERT INTO teams (id, name, api_key_hash, api_key_encrypted) VALUES ($1, $2, $3, 'x')`, [t, `t${i}`, Buffer.from(t)]);
+        await raw.query(
+          `INSERT INTO teams (id, name, api_key_hash, api_key_encrypted) VALUES ($1, $2, $3, 'x')`,
+          [t, `t${i}`, Buffer.from(t)],
+        );
       }
       for (const [i, w] of watchlists.entries()) {
-        await raw.query(`INSERT INTO watchlists (id, team_id, type, name, slug) VALUES ($1, $2, 'keyword', $3, $3)`, [w, teams[i % 2], `w${i}`]);
+        await raw.query(
+          `INSERT INTO watchlists (id, team_id, type, name, slug) VALUES ($1, $2, 'keyword', $3, $3)`,
+          [w, teams[i % 2], `w${i}`],
+        );
       }
       // Team 0: 30 posts in watchlists 0 and 2 (overlapping); team 1: 7 posts in watchlist 1, 3 in none.
       await raw.query(
@@ -307,9 +433,10 @@ describe('007 and 014 backfill', () => {
       expect(await countedPosts(raw, teams[1]!, undefined, ['cxo'])).toBe(3);
       expect(await countedPosts(raw, teams[0]!, watchlists[0], ['unknown'])).toBe(30);
       // And from then on the triggers count.
-      await raw.query('DELETE FROM watchlist_posts WHERE watchlist_id = $1 AND post_id IN (SELECT post_id FROM watchlist_posts WHERE watchlist_id = $1 LIMIT 4)', [
-        watchlists[0],
-      ]);
+      await raw.query(
+        'DELETE FROM watchlist_posts WHERE watchlist_id = $1 AND post_id IN (SELECT post_id FROM watchlist_posts WHERE watchlist_id = $1 LIMIT 4)',
+        [watchlists[0]],
+      );
       expect(await countedPosts(raw, teams[0]!, watchlists[0])).toBe(26);
     } finally {
       if (schema) await raw.query(`DROP SCHEMA ${schema} CASCADE`).catch(() => {});

@@ -29,14 +29,34 @@ async function seed(teamId: string, watchlistIds: string[], s: Seed): Promise<st
                         likes_count, comments_count, shares_count, trending_score)
      VALUES ($1, $2, $3, $4, $5, 'Author', 'https://www.linkedin.com/in/author/', $6, $7, $8, $9, $10, $11)
      RETURNING engagement`,
-    [id, teamId, urn, `https://www.linkedin.com/feed/update/${urn}/`, s.content, s.seniority ?? 'unknown', s.postedAt,
-     s.likes ?? 0, s.comments ?? 0, s.shares ?? 0, s.trending ?? 0],
+    [
+      id,
+      teamId,
+      urn,
+      `https://www.linkedin.com/feed/update/${urn}/`,
+      s.content,
+      s.seniority ?? 'unknown',
+      s.postedAt,
+      s.likes ?? 0,
+      s.comments ?? 0,
+      s.shares ?? 0,
+      s.trending ?? 0,
+    ],
   );
   for (const w of watchlistIds) {
     await svc.ctx.db.query(
       `INSERT INTO watchlist_posts (watchlist_id, post_id, team_id, posted_at, engagement, author_seniority, trending_score, trending)
        VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`,
-      [w, id, teamId, s.postedAt, row!.engagement, s.seniority ?? 'unknown', s.trending ?? 0, (s.trending ?? 0) >= 2],
+      [
+        w,
+        id,
+        teamId,
+        s.postedAt,
+        row!.engagement,
+        s.seniority ?? 'unknown',
+        s.trending ?? 0,
+        (s.trending ?? 0) >= 2,
+      ],
     );
   }
   return id;
@@ -63,7 +83,11 @@ beforeAll(async () => {
   // At the very last second of Jan 31 (end_date inclusive must keep it) and in both watchlists.
   await seed(team.id, [wl, wl2], { content: 'late', postedAt: '2026-01-31T23:59:59Z', likes: 1 });
   await seed(team.id, [wl2], { content: 'feb', postedAt: '2026-02-01T00:00:00Z', likes: 1 });
-  await seed(other.id, [otherWl], { content: 'not yours', postedAt: '2026-01-10T12:00:00Z', likes: 500 });
+  await seed(other.id, [otherWl], {
+    content: 'not yours',
+    postedAt: '2026-01-10T12:00:00Z',
+    likes: 500,
+  });
 });
 afterAll(() => svc.close());
 
@@ -77,10 +101,28 @@ describe('GET /api-posts', () => {
     expect(body.data).toHaveLength(20);
     expect(contents(body).slice(0, 3)).toEqual(['late', 'p25', 'p24']);
     expect(Object.keys(body.data[0]!).sort()).toEqual(
-      ['author_name', 'author_url', 'comments_count', 'commented', 'content', 'id', 'liked', 'likes_count', 'linkedin_post_url',
-       'posted_at', 'seniority_level', 'shares_count', 'trending_score'].sort(),
+      [
+        'author_name',
+        'author_url',
+        'comments_count',
+        'commented',
+        'content',
+        'id',
+        'liked',
+        'likes_count',
+        'linkedin_post_url',
+        'posted_at',
+        'seniority_level',
+        'shares_count',
+        'trending_score',
+      ].sort(),
     );
-    expect(body.data[1]).toMatchObject({ posted_at: '2026-01-25T12:00:00.000Z', likes_count: 25, comments_count: 10, liked: false });
+    expect(body.data[1]).toMatchObject({
+      posted_at: '2026-01-25T12:00:00.000Z',
+      likes_count: 25,
+      comments_count: 10,
+      liked: false,
+    });
   });
 
   test('page 2 holds the rest; a page past the end is empty with the same count', async () => {
@@ -92,7 +134,11 @@ describe('GET /api-posts', () => {
   });
 
   test('range_from..range_to is 0-indexed and inclusive', async () => {
-    const { body } = await getPosts(svc, team.apiKey, { watchlist_id: wl, range_from: '1', range_to: '3' });
+    const { body } = await getPosts(svc, team.apiKey, {
+      watchlist_id: wl,
+      range_from: '1',
+      range_to: '3',
+    });
     expect(contents(body)).toEqual(['p25', 'p24', 'p23']);
     const from = await getPosts(svc, team.apiKey, { watchlist_id: wl, range_from: '24' });
     expect(contents(from.body)).toEqual(['p2', 'p1']);
@@ -101,12 +147,20 @@ describe('GET /api-posts', () => {
   });
 
   test('start_date and end_date are inclusive whole days (UTC)', async () => {
-    const { body } = await getPosts(svc, team.apiKey, { watchlist_id: wl, start_date: '2026-01-10', end_date: '2026-01-12' });
+    const { body } = await getPosts(svc, team.apiKey, {
+      watchlist_id: wl,
+      start_date: '2026-01-10',
+      end_date: '2026-01-12',
+    });
     expect(contents(body)).toEqual(['p12', 'p11', 'p10']);
     expect(body.count).toBe(3);
     const lastDay = await getPosts(svc, team.apiKey, { watchlist_id: wl2, end_date: '2026-01-31' });
     expect(contents(lastDay.body)).toEqual(['late']);
-    const sameDay = await getPosts(svc, team.apiKey, { watchlist_id: wl2, start_date: '2026-02-01', end_date: '2026-02-01' });
+    const sameDay = await getPosts(svc, team.apiKey, {
+      watchlist_id: wl2,
+      start_date: '2026-02-01',
+      end_date: '2026-02-01',
+    });
     expect(contents(sameDay.body)).toEqual(['feb']);
   });
 
@@ -114,18 +168,35 @@ describe('GET /api-posts', () => {
     const one = await getPosts(svc, team.apiKey, { watchlist_id: wl, seniority_level: 'cxo' });
     expect(one.body.count).toBe(8);
     expect(one.body.data.every((p) => p.seniority_level === 'cxo')).toBe(true);
-    const two = await getPosts(svc, team.apiKey, { watchlist_id: wl, seniority_level: 'cxo, Manager', range_from: '0', range_to: '99' });
+    const two = await getPosts(svc, team.apiKey, {
+      watchlist_id: wl,
+      seniority_level: 'cxo, Manager',
+      range_from: '0',
+      range_to: '99',
+    });
     expect(two.body.count).toBe(17);
-    expect(new Set(two.body.data.map((p) => p.seniority_level))).toEqual(new Set(['cxo', 'manager']));
+    expect(new Set(two.body.data.map((p) => p.seniority_level))).toEqual(
+      new Set(['cxo', 'manager']),
+    );
   });
 
   test('sort_by popular_first and its alias engagement order by likes + 2*comments + 3*shares', async () => {
     for (const sort of ['popular_first', 'engagement']) {
-      const { body } = await getPosts(svc, team.apiKey, { watchlist_id: wl, sort_by: sort, range_from: '0', range_to: '2' });
+      const { body } = await getPosts(svc, team.apiKey, {
+        watchlist_id: wl,
+        sort_by: sort,
+        range_from: '0',
+        range_to: '2',
+      });
       // p25: 25 + 2*10 = 45, p20: 20 + 20 = 40, p15: 15 + 20 = 35 (p24: 24).
       expect(contents(body)).toEqual(['p25', 'p20', 'p15']);
     }
-    const recent = await getPosts(svc, team.apiKey, { watchlist_id: wl, sort_by: 'recent', range_from: '0', range_to: '0' });
+    const recent = await getPosts(svc, team.apiKey, {
+      watchlist_id: wl,
+      sort_by: 'recent',
+      range_from: '0',
+      range_to: '0',
+    });
     expect(contents(recent.body)).toEqual(['late']);
   });
 
@@ -156,7 +227,11 @@ describe('GET /api-posts', () => {
     expect(contents(body)).not.toContain('not yours');
     const trending = await getPosts(svc, team.apiKey, { trending: 'true' });
     expect(contents(trending.body)).toEqual(['p20', 'p7']);
-    const popular = await getPosts(svc, team.apiKey, { sort_by: 'engagement', range_to: '1', seniority_level: 'manager' });
+    const popular = await getPosts(svc, team.apiKey, {
+      sort_by: 'engagement',
+      range_to: '1',
+      seniority_level: 'manager',
+    });
     // Managers: p25 (25 + 20 = 45), then p10 (10 + 20 = 30) before p22 (22).
     expect(contents(popular.body)).toEqual(['p25', 'p10']);
   });
@@ -173,7 +248,9 @@ describe('GET /api-posts', () => {
     const missing = await svc.call('GET', '/api-posts');
     expect(missing.status).toBe(401);
     expect(await missing.json()).toEqual({ error: 'Missing API Key' });
-    const invalid = await svc.call('GET', '/api-posts', { headers: { 'x-api-key': 'nak_wrongwrongwrongwrongwrongwrong' } });
+    const invalid = await svc.call('GET', '/api-posts', {
+      headers: { 'x-api-key': 'nak_wrongwrongwrongwrongwrongwrong' },
+    });
     expect(invalid.status).toBe(401);
     expect(await invalid.json()).toEqual({ error: 'Invalid API Key' });
   });
@@ -182,7 +259,10 @@ describe('GET /api-posts', () => {
     [{ page: '0' }, "Invalid 'page': must be a whole number from 1 to 5000"],
     [{ page: 'two' }, "Invalid 'page': must be a whole number from 1 to 5000"],
     [{ page: '-1' }, "Invalid 'page': must be a whole number from 1 to 5000"],
-    [{ range_from: '5', range_to: '2' }, "Invalid range: 'range_to' must not be less than 'range_from'"],
+    [
+      { range_from: '5', range_to: '2' },
+      "Invalid range: 'range_to' must not be less than 'range_from'",
+    ],
     [{ range_from: '0', range_to: '100' }, 'Invalid range: at most 100 posts per request'],
     [{ range_to: '100' }, 'Invalid range: at most 100 posts per request'],
     [{ range_from: '1.5' }, "Invalid 'range_from': must be a whole number from 0 to 100000"],
@@ -190,10 +270,22 @@ describe('GET /api-posts', () => {
     [{ start_date: '2026-13-01' }, "Invalid 'start_date': must be a date YYYY-MM-DD"],
     [{ end_date: '2026-02-30' }, "Invalid 'end_date': must be a date YYYY-MM-DD"],
     [{ end_date: 'yesterday' }, "Invalid 'end_date': must be a date YYYY-MM-DD"],
-    [{ start_date: '2026-02-02', end_date: '2026-02-01' }, "Invalid dates: 'start_date' must not be after 'end_date'"],
-    [{ seniority_level: 'boss' }, "Invalid 'seniority_level': allowed values are owner, cxo, vp, director, manager, senior, entry, intern, unknown"],
-    [{ seniority_level: ',' }, "Invalid 'seniority_level': allowed values are owner, cxo, vp, director, manager, senior, entry, intern, unknown"],
-    [{ sort_by: 'oldest' }, "Invalid 'sort_by': allowed values are recent, popular_first, engagement"],
+    [
+      { start_date: '2026-02-02', end_date: '2026-02-01' },
+      "Invalid dates: 'start_date' must not be after 'end_date'",
+    ],
+    [
+      { seniority_level: 'boss' },
+      "Invalid 'seniority_level': allowed values are owner, cxo, vp, director, manager, senior, entry, intern, unknown",
+    ],
+    [
+      { seniority_level: ',' },
+      "Invalid 'seniority_level': allowed values are owner, cxo, vp, director, manager, senior, entry, intern, unknown",
+    ],
+    [
+      { sort_by: 'oldest' },
+      "Invalid 'sort_by': allowed values are recent, popular_first, engagement",
+    ],
     [{ trending: 'yes' }, "Invalid 'trending': must be true or false"],
     [{ watchlist_id: '' }, "Invalid 'watchlist_id': must not be empty"],
     [{ limit: '5' }, "Unknown query parameter: 'limit'"],

@@ -16,13 +16,19 @@ afterAll(() => svc.close());
 const PLANS = `SELECT generic_plans::int AS generic, custom_plans::int AS custom FROM pg_prepared_statements WHERE statement = $1`;
 // The setting as a statement with parameters sees it: one without has a single plan either way.
 const mode = async (q: { query: TestService['ctx']['db']['query'] }) =>
-  (await q.query<{ mode: string }>('SELECT current_setting($1) AS mode', ['plan_cache_mode']))[0]!.mode;
+  (await q.query<{ mode: string }>('SELECT current_setting($1) AS mode', ['plan_cache_mode']))[0]!
+    .mode;
 
 test('a prepared statement is planned once, for any values', async () => {
   const sql = 'SELECT count(*)::int AS n FROM tasks WHERE team_id = $1 AND status = $2';
   // One after another: each goes to the connection the last one left (on PostgreSQL, a pool's).
-  for (let i = 0; i < 8; i++) await svc.ctx.db.query(sql, [crypto.randomUUID(), i % 2 ? 'pending' : 'failed'], PREPARED);
-  const [plans] = await svc.ctx.db.query<{ generic: number; custom: number }>(PLANS, [sql], PREPARED);
+  for (let i = 0; i < 8; i++)
+    await svc.ctx.db.query(sql, [crypto.randomUUID(), i % 2 ? 'pending' : 'failed'], PREPARED);
+  const [plans] = await svc.ctx.db.query<{ generic: number; custom: number }>(
+    PLANS,
+    [sql],
+    PREPARED,
+  );
   // PostgreSQL's default makes a custom plan for each of the first five calls, and may go on so.
   expect(plans).toEqual({ generic: 8, custom: 0 });
 });
@@ -38,6 +44,8 @@ test('a transaction asks for one plan per statement, and only for itself', async
   expect(await svc.ctx.db.transaction((tx) => mode(tx))).toBe('auto');
   expect(await mode(svc.ctx.db)).toBe('auto');
   // Rolled back, it leaves nothing behind either.
-  await svc.ctx.db.transaction(async () => Promise.reject(new Error('undone')), { genericPlans: true }).catch(() => {});
+  await svc.ctx.db
+    .transaction(async () => Promise.reject(new Error('undone')), { genericPlans: true })
+    .catch(() => {});
   expect(await mode(svc.ctx.db)).toBe('auto');
 });

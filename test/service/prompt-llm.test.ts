@@ -3,7 +3,12 @@ import type { ServerResponse } from 'node:http';
 import { startTestService, type TestService } from '../support/test-service.js';
 import { signIn, type SignedIn } from '../support/sign-in.js';
 import { settlePromptGenerations } from '../../src/service/watchlists/prompt-jobs.js';
-import { startLocalHttpServer, waitFor, type LocalHttpServer, type RecordedRequest } from '../support/local-http.js';
+import {
+  startLocalHttpServer,
+  waitFor,
+  type LocalHttpServer,
+  type RecordedRequest,
+} from '../support/local-http.js';
 
 /**
  * Prompt mode with an OpenAI-compatible endpoint configured (a local fake that answers, fails,
@@ -15,7 +20,10 @@ let mode: Mode = 'answer';
 let releaseSlow: (() => void) | null = null;
 
 const ANSWER = {
-  keywords: [{ keyword: 'marine robotics', required_keywords: ['hiring'], excluded_keywords: ['toy'] }, 'zebrafish labs'],
+  keywords: [
+    { keyword: 'marine robotics', required_keywords: ['hiring'], excluded_keywords: ['toy'] },
+    'zebrafish labs',
+  ],
   labels: [
     { name: 'Hiring', description: 'A lab is hiring' },
     { name: 'Product launch', description: 'A new instrument is announced' },
@@ -24,7 +32,13 @@ const ANSWER = {
 
 function completion(res: ServerResponse, content: string) {
   res.writeHead(200, { 'content-type': 'application/json' });
-  res.end(JSON.stringify({ id: 'c1', object: 'chat.completion', choices: [{ index: 0, message: { role: 'assistant', content } }] }));
+  res.end(
+    JSON.stringify({
+      id: 'c1',
+      object: 'chat.completion',
+      choices: [{ index: 0, message: { role: 'assistant', content } }],
+    }),
+  );
 }
 
 let llm: LocalHttpServer;
@@ -38,7 +52,8 @@ beforeAll(async () => {
       res.writeHead(503, { 'content-type': 'application/json' });
       return res.end('{"error":{"message":"overloaded"}}');
     }
-    if (mode === 'not-json') return completion(res, 'Sure! Here are some keywords: marine robotics, zebrafish');
+    if (mode === 'not-json')
+      return completion(res, 'Sure! Here are some keywords: marine robotics, zebrafish');
     if (mode === 'wrong-shape') return completion(res, JSON.stringify({ topics: ['a'] }));
     if (mode === 'slow') await new Promise<void>((r) => (releaseSlow = r));
     // A fenced answer, as some models give despite response_format.
@@ -46,7 +61,9 @@ beforeAll(async () => {
   });
   pages = await startLocalHttpServer((_req, res) => {
     res.writeHead(200, { 'content-type': 'text/html' });
-    res.end('<html><head><meta property="og:title" content="Zebrafish Orchestration Platform"><meta property="og:description" content="Workflow engine for marine labs"></head></html>');
+    res.end(
+      '<html><head><meta property="og:title" content="Zebrafish Orchestration Platform"><meta property="og:description" content="Workflow engine for marine labs"></head></html>',
+    );
   });
   svc = await startTestService({
     ALLOW_PRIVATE_FETCH: '1',
@@ -75,10 +92,20 @@ type View = {
   prompt_status: string;
   posts_count: number;
 };
-const view = async (id: string) => (await (await svc.call('GET', `/api-keyword-watchlist?id=${id}`, { headers: a.keyHeaders })).json()) as View;
-const ready = (id: string) => waitFor(() => view(id), (v) => v.prompt_status !== 'pending');
+const view = async (id: string) =>
+  (await (
+    await svc.call('GET', `/api-keyword-watchlist?id=${id}`, { headers: a.keyHeaders })
+  ).json()) as View;
+const ready = (id: string) =>
+  waitFor(
+    () => view(id),
+    (v) => v.prompt_status !== 'pending',
+  );
 const createFromPrompt = async (prompt: string) => {
-  const res = await svc.call('POST', '/api-keyword-watchlist', { body: { prompt }, headers: a.keyHeaders });
+  const res = await svc.call('POST', '/api-keyword-watchlist', {
+    body: { prompt },
+    headers: a.keyHeaders,
+  });
   expect(res.status).toBe(201);
   return (await res.json()) as { id: string };
 };
@@ -88,7 +115,13 @@ describe('prompt mode with an OpenAI-compatible endpoint', () => {
     const { id } = await createFromPrompt(`Labs hiring for marine robots, like ${pages.url}/`);
     const v = await ready(id);
     expect(v.prompt_status).toBe('ready');
-    expect(v.keywords.map(({ keyword, required_keywords, excluded_keywords }) => ({ keyword, required_keywords, excluded_keywords }))).toEqual([
+    expect(
+      v.keywords.map(({ keyword, required_keywords, excluded_keywords }) => ({
+        keyword,
+        required_keywords,
+        excluded_keywords,
+      })),
+    ).toEqual([
       { keyword: 'marine robotics', required_keywords: ['hiring'], excluded_keywords: ['toy'] },
       { keyword: 'zebrafish labs', required_keywords: [], excluded_keywords: [] },
     ]);
@@ -104,7 +137,9 @@ describe('prompt mode with an OpenAI-compatible endpoint', () => {
     expect(sent.messages.map((m: { role: string }) => m.role)).toEqual(['system', 'user']);
     expect(sent.messages[0].content).toContain('at most 5 keywords'); // the free plan's cap
     expect(sent.messages[1].content).toContain('Labs hiring for marine robots');
-    expect(sent.messages[1].content).toContain('Zebrafish Orchestration Platform | Workflow engine for marine labs');
+    expect(sent.messages[1].content).toContain(
+      'Zebrafish Orchestration Platform | Workflow engine for marine labs',
+    );
   });
 
   test.each<[Mode, string]>([
@@ -126,7 +161,10 @@ describe('prompt mode with an OpenAI-compatible endpoint', () => {
 
   test('prompt-mode update: keywords, labels and pending keyword tasks go at once, posts stay; a direct keyword patch meanwhile wins over the late answer', async () => {
     const created = await (
-      await svc.call('POST', '/api-keyword-watchlist', { body: { keywords: ['old one', 'old two'] }, headers: a.keyHeaders })
+      await svc.call('POST', '/api-keyword-watchlist', {
+        body: { keywords: ['old one', 'old two'] },
+        headers: a.keyHeaders,
+      })
     ).json();
     const taskId = crypto.randomUUID();
     await svc.ctx.db.query(
@@ -138,18 +176,35 @@ describe('prompt mode with an OpenAI-compatible endpoint', () => {
       `INSERT INTO posts (id, team_id, activity_urn, post_url, posted_at) VALUES ($1, $2, 'urn:li:activity:7100000000000000001', 'https://www.linkedin.com/feed/', now())`,
       [postId, a.team.id],
     );
-    await svc.ctx.db.query('INSERT INTO watchlist_posts (watchlist_id, post_id, team_id, posted_at) VALUES ($1, $2, $3, now())', [created.id, postId, a.team.id]);
+    await svc.ctx.db.query(
+      'INSERT INTO watchlist_posts (watchlist_id, post_id, team_id, posted_at) VALUES ($1, $2, $3, now())',
+      [created.id, postId, a.team.id],
+    );
 
     mode = 'slow';
-    const res = await svc.call('PATCH', '/api-keyword-watchlist', { body: { id: created.id, prompt: 'marine robotics hiring' }, headers: a.keyHeaders });
+    const res = await svc.call('PATCH', '/api-keyword-watchlist', {
+      body: { id: created.id, prompt: 'marine robotics hiring' },
+      headers: a.keyHeaders,
+    });
     expect(res.status).toBe(200);
-    await waitFor(async () => llm.requests.length, (n) => n === 1);
+    await waitFor(
+      async () => llm.requests.length,
+      (n) => n === 1,
+    );
     // While the endpoint thinks: wiped, pending, tasks gone, posts kept.
-    expect(await view(created.id)).toMatchObject({ keywords: [], labels: [], prompt_status: 'pending', posts_count: 1 });
+    expect(await view(created.id)).toMatchObject({
+      keywords: [],
+      labels: [],
+      prompt_status: 'pending',
+      posts_count: 1,
+    });
     expect(await svc.ctx.db.query('SELECT id FROM tasks WHERE id = $1', [taskId])).toEqual([]);
 
     // A direct keyword update lands before the late answer: the answer must not overwrite it.
-    const direct = await svc.call('PATCH', '/api-keyword-watchlist', { body: { id: created.id, keywords: ['chosen by hand'] }, headers: a.keyHeaders });
+    const direct = await svc.call('PATCH', '/api-keyword-watchlist', {
+      body: { id: created.id, keywords: ['chosen by hand'] },
+      headers: a.keyHeaders,
+    });
     expect(direct.status).toBe(200);
     releaseSlow!();
     await settlePromptGenerations();

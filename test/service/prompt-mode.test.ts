@@ -3,7 +3,10 @@ import { startTestService, type TestService } from '../support/test-service.js';
 import { signIn, type SignedIn } from '../support/sign-in.js';
 import { startLocalHttpServer, waitFor, type LocalHttpServer } from '../support/local-http.js';
 import { BACKGROUND_JOBS } from '../../src/service/jobs.js';
-import { resumePendingPrompts, runPromptGeneration } from '../../src/service/watchlists/prompt-jobs.js';
+import {
+  resumePendingPrompts,
+  runPromptGeneration,
+} from '../../src/service/watchlists/prompt-jobs.js';
 
 /**
  * Prompt mode without an LLM: keywords come from the keyword-extraction library, enriched by the
@@ -45,7 +48,12 @@ beforeEach(() => {
 type View = {
   id: string;
   name: string;
-  keywords: { id: string; keyword: string; required_keywords: string[]; excluded_keywords: string[] }[];
+  keywords: {
+    id: string;
+    keyword: string;
+    required_keywords: string[];
+    excluded_keywords: string[];
+  }[];
   labels: { name: string; description: string }[];
   prompt: string | null;
   prompt_status: string | null;
@@ -54,13 +62,22 @@ type View = {
 };
 
 const view = async (svc: TestService, who: SignedIn, id: string) =>
-  (await (await svc.call('GET', `/api-keyword-watchlist?id=${id}`, { headers: who.keyHeaders })).json()) as View;
-const ready = (svc: TestService, who: SignedIn, id: string) => waitFor(() => view(svc, who, id), (v) => v.prompt_status !== 'pending');
+  (await (
+    await svc.call('GET', `/api-keyword-watchlist?id=${id}`, { headers: who.keyHeaders })
+  ).json()) as View;
+const ready = (svc: TestService, who: SignedIn, id: string) =>
+  waitFor(
+    () => view(svc, who, id),
+    (v) => v.prompt_status !== 'pending',
+  );
 
 describe('POST /api-keyword-watchlist, prompt mode', () => {
-  test('answers at once (201), then keywords and one label per keyword appear, using the linked page\'s metadata', async () => {
+  test("answers at once (201), then keywords and one label per keyword appear, using the linked page's metadata", async () => {
     const prompt = `Founders hiring data engineers. Our product: ${pages.url}/product?ref=1.`;
-    const res = await open.call('POST', '/api-keyword-watchlist', { body: { prompt, fetchFreqInHours: 6 }, headers: a.keyHeaders });
+    const res = await open.call('POST', '/api-keyword-watchlist', {
+      body: { prompt, fetchFreqInHours: 6 },
+      headers: a.keyHeaders,
+    });
     expect(res.status).toBe(201);
     const body = await res.json();
     expect(body).toEqual({
@@ -87,13 +104,16 @@ describe('POST /api-keyword-watchlist, prompt mode', () => {
     // The page was fetched once, as a GET of the URL without the sentence's trailing dot.
     expect(pages.requests.map((r) => [r.method, r.url])).toEqual([['GET', '/product?ref=1']]);
     // Rows the scheduler plans from, and the set for idempotent direct creation.
-    const [w] = await open.ctx.db.query<{ keyword_set_key: string; prompt_claimed_until: Date | null }>(
-      'SELECT keyword_set_key, prompt_claimed_until FROM watchlists WHERE id = $1',
-      [body.id],
-    );
+    const [w] = await open.ctx.db.query<{
+      keyword_set_key: string;
+      prompt_claimed_until: Date | null;
+    }>('SELECT keyword_set_key, prompt_claimed_until FROM watchlists WHERE id = $1', [body.id]);
     expect(w!.keyword_set_key).toBe([...words.map((k) => k.toLowerCase())].sort().join('\u001f'));
     expect(w!.prompt_claimed_until).toBeNull();
-    const again = await open.call('POST', '/api-keyword-watchlist', { body: { keywords: [...words].reverse() }, headers: a.keyHeaders });
+    const again = await open.call('POST', '/api-keyword-watchlist', {
+      body: { keywords: [...words].reverse() },
+      headers: a.keyHeaders,
+    });
     expect(again.status).toBe(200);
     expect((await again.json()).id).toBe(body.id);
     await open.ctx.db.query('DELETE FROM watchlists');
@@ -101,7 +121,10 @@ describe('POST /api-keyword-watchlist, prompt mode', () => {
 
   test('with private fetches off (the default), the loopback page is never requested; keywords come from the prompt', async () => {
     const prompt = `Founders hiring data engineers. Our product: ${pages.url}/product`;
-    const res = await strict.call('POST', '/api-keyword-watchlist', { body: { prompt }, headers: s.keyHeaders });
+    const res = await strict.call('POST', '/api-keyword-watchlist', {
+      body: { prompt },
+      headers: s.keyHeaders,
+    });
     expect(res.status).toBe(201);
     const v = await ready(strict, s, (await res.json()).id);
     expect(v.prompt_status).toBe('ready');
@@ -113,19 +136,31 @@ describe('POST /api-keyword-watchlist, prompt mode', () => {
   });
 
   test('a prompt of only a URL is named after its host', async () => {
-    const res = await open.call('POST', '/api-keyword-watchlist', { body: { prompt: `${pages.url}/about` }, headers: a.keyHeaders });
+    const res = await open.call('POST', '/api-keyword-watchlist', {
+      body: { prompt: `${pages.url}/about` },
+      headers: a.keyHeaders,
+    });
     const body = await res.json();
     expect(body.name).toBe('127.0.0.1');
     const v = await ready(open, a, body.id);
-    expect(v.keywords.map((k) => k.keyword).join(' | ')).toMatch(/zebrafish|orchestration|workflow|marine/i);
+    expect(v.keywords.map((k) => k.keyword).join(' | ')).toMatch(
+      /zebrafish|orchestration|workflow|marine/i,
+    );
     await open.ctx.db.query('DELETE FROM watchlists');
   });
 
   test('a prompt with nothing to extract ends failed, with the reason, never a 500', async () => {
-    const res = await strict.call('POST', '/api-keyword-watchlist', { body: { prompt: '!!! ??? ...' }, headers: s.keyHeaders });
+    const res = await strict.call('POST', '/api-keyword-watchlist', {
+      body: { prompt: '!!! ??? ...' },
+      headers: s.keyHeaders,
+    });
     expect(res.status).toBe(201);
     const v = await ready(strict, s, (await res.json()).id);
-    expect(v).toMatchObject({ prompt_status: 'failed', prompt_error: 'No keywords could be derived from the prompt', keywords: [] });
+    expect(v).toMatchObject({
+      prompt_status: 'failed',
+      prompt_error: 'No keywords could be derived from the prompt',
+      keywords: [],
+    });
     await strict.ctx.db.query('DELETE FROM watchlists');
   });
 
@@ -138,11 +173,21 @@ describe('POST /api-keyword-watchlist, prompt mode', () => {
       [{ prompt: 'x'.repeat(4001) }, "Invalid 'prompt': at most 4000 characters"],
       [{ prompt: 'ai', labels: [] }, "Unknown field: 'labels'"],
       [{ prompt: 'ai', fetchFreqInHours: 2 }, 'Invalid fetchFreqInHours value'],
-      [{ prompt: 'ai', keywords: ['ai'] }, "Send either 'keywords' (direct mode) or 'prompt' (prompt mode), not both"],
+      [
+        { prompt: 'ai', keywords: ['ai'] },
+        "Send either 'keywords' (direct mode) or 'prompt' (prompt mode), not both",
+      ],
     ];
     for (const [body, error] of cases) {
-      const res = await strict.call('POST', '/api-keyword-watchlist', { body, headers: s.keyHeaders });
-      expect({ body, status: res.status, answer: await res.json() }).toEqual({ body, status: 400, answer: { error } });
+      const res = await strict.call('POST', '/api-keyword-watchlist', {
+        body,
+        headers: s.keyHeaders,
+      });
+      expect({ body, status: res.status, answer: await res.json() }).toEqual({
+        body,
+        status: 400,
+        answer: { error },
+      });
     }
     expect((await strict.ctx.db.query('SELECT id FROM watchlists')).length).toBe(0);
   });
@@ -151,7 +196,10 @@ describe('POST /api-keyword-watchlist, prompt mode', () => {
 describe('PATCH /api-keyword-watchlist, prompt mode', () => {
   test('replaces keywords and labels from the new prompt; posts stay; the answer carries id, name, frequency and prompt', async () => {
     const created = await (
-      await open.call('POST', '/api-keyword-watchlist', { body: { keywords: ['old topic'], name: 'Mine', fetchFreqInHours: 24 }, headers: a.keyHeaders })
+      await open.call('POST', '/api-keyword-watchlist', {
+        body: { keywords: ['old topic'], name: 'Mine', fetchFreqInHours: 24 },
+        headers: a.keyHeaders,
+      })
     ).json();
     const res = await open.call('PATCH', '/api-keyword-watchlist', {
       body: { id: created.id, prompt: `Marine biology labs adopting ${pages.url}/x` },
@@ -168,11 +216,16 @@ describe('PATCH /api-keyword-watchlist, prompt mode', () => {
     });
     const v = await ready(open, a, created.id);
     expect(v.keywords.map((k) => k.keyword)).not.toContain('old topic');
-    expect(v.keywords.map((k) => k.keyword).join(' | ')).toMatch(/marine biology|zebrafish|workflow/i);
+    expect(v.keywords.map((k) => k.keyword).join(' | ')).toMatch(
+      /marine biology|zebrafish|workflow/i,
+    );
     expect(v.labels.map((l) => l.name)).toEqual(v.keywords.map((k) => k.keyword));
     await expect(
       (async () => {
-        const r = await open.call('PATCH', '/api-keyword-watchlist', { body: { id: created.id, prompt: '' }, headers: a.keyHeaders });
+        const r = await open.call('PATCH', '/api-keyword-watchlist', {
+          body: { id: created.id, prompt: '' },
+          headers: a.keyHeaders,
+        });
         return [r.status, await r.json()];
       })(),
     ).resolves.toEqual([400, { error: "Missing or invalid 'prompt'" }]);
@@ -181,7 +234,11 @@ describe('PATCH /api-keyword-watchlist, prompt mode', () => {
 });
 
 describe('background generation survives a restart', () => {
-  async function orphanedPrompt(svc: TestService, teamId: string, claimedSecondsAgo: number | null) {
+  async function orphanedPrompt(
+    svc: TestService,
+    teamId: string,
+    claimedSecondsAgo: number | null,
+  ) {
     const id = crypto.randomUUID();
     await svc.ctx.db.query(
       `INSERT INTO watchlists (id, team_id, type, name, slug, prompt, prompt_status, prompt_generation, prompt_claimed_until)
@@ -202,7 +259,9 @@ describe('background generation survives a restart', () => {
     for (const id of [expired, unclaimed]) {
       const v = await view(strict, s, id);
       expect(v.prompt_status).toBe('ready');
-      expect(v.keywords.map((k) => k.keyword).join(' | ')).toMatch(/kubernetes|security engineers/i);
+      expect(v.keywords.map((k) => k.keyword).join(' | ')).toMatch(
+        /kubernetes|security engineers/i,
+      );
     }
     expect((await view(strict, s, live)).prompt_status).toBe('pending');
     // Nothing left to take up: a second run claims none.

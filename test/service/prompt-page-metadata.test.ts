@@ -1,7 +1,15 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest';
 import { startLocalHttpServer, type LocalHttpServer } from '../support/local-http.js';
-import { fetchPageMetadata, parseMetadata, urlsInPrompt } from '../../src/service/watchlists/page-metadata.js';
-import { BlockedAddressError, guardedLookup, isPublicAddress } from '../../src/service/http/outbound-guard.js';
+import {
+  fetchPageMetadata,
+  parseMetadata,
+  urlsInPrompt,
+} from '../../src/service/watchlists/page-metadata.js';
+import {
+  BlockedAddressError,
+  guardedLookup,
+  isPublicAddress,
+} from '../../src/service/http/outbound-guard.js';
 
 /** The page-metadata fetch of prompt mode: what it reads, and what it refuses to reach. */
 
@@ -44,7 +52,9 @@ beforeAll(async () => {
     }
     if (path === '/late-head') {
       res.writeHead(200, { 'content-type': 'text/html' });
-      return res.end(`<html><head>${'<!-- padding -->'.repeat(100)}<title>Too late</title></head></html>`);
+      return res.end(
+        `<html><head>${'<!-- padding -->'.repeat(100)}<title>Too late</title></head></html>`,
+      );
     }
     if (path === '/json') {
       res.writeHead(200, { 'content-type': 'application/json' });
@@ -98,8 +108,12 @@ describe('fetchPageMetadata', () => {
   });
 
   test('reads at most maxBytes: a huge page still gives its head; a head past the cap gives nothing', async () => {
-    expect((await fetchPageMetadata(`${server.url}/huge`, { ...open, maxBytes: 64 * 1024 }))?.title).toBe('Plain & Simple');
-    expect(await fetchPageMetadata(`${server.url}/late-head`, { ...open, maxBytes: 200 })).toBeNull();
+    expect(
+      (await fetchPageMetadata(`${server.url}/huge`, { ...open, maxBytes: 64 * 1024 }))?.title,
+    ).toBe('Plain & Simple');
+    expect(
+      await fetchPageMetadata(`${server.url}/late-head`, { ...open, maxBytes: 200 }),
+    ).toBeNull();
     expect((await fetchPageMetadata(`${server.url}/late-head`, open))?.title).toBe('Too late');
   });
 
@@ -118,7 +132,12 @@ describe('fetchPageMetadata', () => {
 
   test('with private addresses refused (the default): loopback by address or by name is never contacted', async () => {
     const port = new URL(server.url).port;
-    for (const url of [`${server.url}/page`, `http://localhost:${port}/page`, `http://[::1]:${port}/page`, `http://0.0.0.0:${port}/page`]) {
+    for (const url of [
+      `${server.url}/page`,
+      `http://localhost:${port}/page`,
+      `http://[::1]:${port}/page`,
+      `http://0.0.0.0:${port}/page`,
+    ]) {
       expect(await fetchPageMetadata(url, { allowPrivate: false })).toBeNull();
     }
     expect(server.requests).toEqual([]);
@@ -126,9 +145,13 @@ describe('fetchPageMetadata', () => {
 
   test('the lookup guard refuses a name that resolves to a non-public address', async () => {
     const lookup = guardedLookup(false);
-    const err = await new Promise<Error | null>((done) => lookup('localhost', { all: true }, (e) => done(e)));
+    const err = await new Promise<Error | null>((done) =>
+      lookup('localhost', { all: true }, (e) => done(e)),
+    );
     expect(err).toBeInstanceOf(BlockedAddressError);
-    const allowed = await new Promise<unknown>((done) => guardedLookup(true)('localhost', { all: true }, (e, addresses) => done(e ?? addresses)));
+    const allowed = await new Promise<unknown>((done) =>
+      guardedLookup(true)('localhost', { all: true }, (e, addresses) => done(e ?? addresses)),
+    );
     expect(Array.isArray(allowed)).toBe(true);
   });
 });
@@ -159,7 +182,9 @@ describe('isPublicAddress', () => {
 describe('urlsInPrompt and parseMetadata', () => {
   test('URLs of a prompt: trailing punctuation dropped, duplicates folded, at most 3', () => {
     expect(
-      urlsInPrompt('See https://a.example/x. And (https://b.example/y), https://a.example/x; http://c.example http://d.example javascript:alert(1)'),
+      urlsInPrompt(
+        'See https://a.example/x. And (https://b.example/y), https://a.example/x; http://c.example http://d.example javascript:alert(1)',
+      ),
     ).toEqual(['https://a.example/x', 'https://b.example/y', 'http://c.example']);
     expect(urlsInPrompt('no links here')).toEqual([]);
   });

@@ -53,24 +53,40 @@ test('a leader killed mid-tick plans nothing; the next leader plans each of 10,0
   await other.query('BEGIN');
   await other.query('LOCK TABLE tasks IN SHARE MODE');
   // node itself (tsx as its loader), so the kill reaches the very process that holds the connection.
-  const child = spawn(process.execPath, ['--import', 'tsx', 'test/support/scheduler-tick-process.ts'], {
-    env: { ...process.env, DATABASE_URL: server.url, DATABASE_SCHEMA: svc.schema! },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  const child = spawn(
+    process.execPath,
+    ['--import', 'tsx', 'test/support/scheduler-tick-process.ts'],
+    {
+      env: { ...process.env, DATABASE_URL: server.url, DATABASE_SCHEMA: svc.schema! },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
   let out = '';
   child.stdout!.on('data', (d) => (out += d));
   child.stderr!.on('data', (d) => (out += d));
-  const exited = new Promise<NodeJS.Signals | null>((resolve) => child.on('exit', (_code, signal) => resolve(signal)));
+  const exited = new Promise<NodeJS.Signals | null>((resolve) =>
+    child.on('exit', (_code, signal) => resolve(signal)),
+  );
   try {
     // The other's pg_stat_activity is one snapshot per transaction: read from a fresh connection.
     const look = new pg.Client({ connectionString: server.url });
     await look.connect();
     try {
       await expect
-        .poll(async () => Number((await look.query(`SELECT count(*) AS n FROM pg_stat_activity WHERE wait_event_type = 'Lock' AND query LIKE 'WITH due AS%'`)).rows[0].n), {
-          timeout: 30_000,
-          interval: 20,
-        })
+        .poll(
+          async () =>
+            Number(
+              (
+                await look.query(
+                  `SELECT count(*) AS n FROM pg_stat_activity WHERE wait_event_type = 'Lock' AND query LIKE 'WITH due AS%'`,
+                )
+              ).rows[0].n,
+            ),
+          {
+            timeout: 30_000,
+            interval: 20,
+          },
+        )
         .toBe(1);
     } finally {
       await look.end();
@@ -93,14 +109,20 @@ test('a leader killed mid-tick plans nothing; the next leader plans each of 10,0
     started = performance.now();
     tick = await schedulerTick(svc.ctx);
   }
-  console.log(`the next leader planned ${tick.planned.length} watchlists (${tick.queued} tasks) in one tick of ${Math.round(performance.now() - started)} ms`);
+  console.log(
+    `the next leader planned ${tick.planned.length} watchlists (${tick.queued} tasks) in one tick of ${Math.round(performance.now() - started)} ms`,
+  );
   expect(tick.leader).toBe(true);
   expect(tick.planned).toHaveLength(WATCHLISTS);
   expect(tick.queued).toBe(WATCHLISTS);
   expect(await count('SELECT count(*) AS n FROM tasks')).toBe(WATCHLISTS);
   expect(await count('SELECT count(DISTINCT watchlist_id) AS n FROM tasks')).toBe(WATCHLISTS);
   expect(await count('SELECT count(DISTINCT team_id) AS n FROM tasks')).toBe(TEAMS);
-  expect(await count('SELECT count(*) AS n FROM watchlists WHERE next_due_at IS NULL OR next_due_at <= now()')).toBe(0);
+  expect(
+    await count(
+      'SELECT count(*) AS n FROM watchlists WHERE next_due_at IS NULL OR next_due_at <= now()',
+    ),
+  ).toBe(0);
   // Planned once: the next tick finds nothing due.
   expect(await schedulerTick(svc.ctx)).toMatchObject({ leader: true, planned: [], queued: 0 });
   expect(await count('SELECT count(*) AS n FROM tasks')).toBe(WATCHLISTS);

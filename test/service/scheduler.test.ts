@@ -1,7 +1,12 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest';
 import { startTestService, type TestService } from '../support/test-service.js';
 import { createAgentTeam, type AgentTeam } from '../support/task-team.js';
-import { insertKeywordWatchlist, insertListWatchlist, networkPost, runAllTasks } from '../support/collection-fixtures.js';
+import {
+  insertKeywordWatchlist,
+  insertListWatchlist,
+  networkPost,
+  runAllTasks,
+} from '../support/collection-fixtures.js';
 import { planWatchlistNow, schedulerTick } from '../../src/service/scheduler/index.js';
 import { runSchedulerWhenDue } from '../../src/service/scheduler/scheduler-job.js';
 import { closeServiceContext, createServiceContext } from '../../src/service/boot.js';
@@ -23,7 +28,14 @@ beforeEach(async () => {
 });
 
 const tasksOf = (watchlistId: string) =>
-  svc.ctx.db.query<{ id: string; type: string; input: Record<string, unknown>; target_key: string; status: string; team_id: string }>(
+  svc.ctx.db.query<{
+    id: string;
+    type: string;
+    input: Record<string, unknown>;
+    target_key: string;
+    status: string;
+    team_id: string;
+  }>(
     'SELECT id, type, input, target_key, status, team_id FROM tasks WHERE watchlist_id = $1 ORDER BY created_at, target_key',
     [watchlistId],
   );
@@ -35,8 +47,12 @@ const dueInfo = async (id: string) =>
     )
   )[0]!;
 const backdate = (id: string, hours = 1) =>
-  svc.ctx.db.query('UPDATE watchlists SET next_due_at = now() - make_interval(hours => $2) WHERE id = $1', [id, hours]);
-const finishAll = (id: string) => svc.ctx.db.query(`UPDATE tasks SET status = 'completed' WHERE watchlist_id = $1`, [id]);
+  svc.ctx.db.query(
+    'UPDATE watchlists SET next_due_at = now() - make_interval(hours => $2) WHERE id = $1',
+    [id, hours],
+  );
+const finishAll = (id: string) =>
+  svc.ctx.db.query(`UPDATE tasks SET status = 'completed' WHERE watchlist_id = $1`, [id]);
 
 describe('keyword watchlists', () => {
   test('a new watchlist is due at the first tick: one agent_keyword_tracking task per keyword', async () => {
@@ -49,11 +65,30 @@ describe('keyword watchlists', () => {
     const tasks = await tasksOf(id);
     expect(tasks.map((t) => t.type)).toEqual(['agent_keyword_tracking', 'agent_keyword_tracking']);
     expect(tasks.every((t) => t.status === 'pending' && t.team_id === team.id)).toBe(true);
-    expect(tasks.map((t) => t.input).sort((a, b) => String(a.keyword).localeCompare(String(b.keyword)))).toEqual([
-      { task_type: 'agent_keyword_tracking', watchlist_id: id, keyword: 'AI agents', required_keywords: ['llm'], excluded_keywords: ['crypto'], count: 20 },
-      { task_type: 'agent_keyword_tracking', watchlist_id: id, keyword: 'robotics', required_keywords: [], excluded_keywords: [], count: 20 },
+    expect(
+      tasks.map((t) => t.input).sort((a, b) => String(a.keyword).localeCompare(String(b.keyword))),
+    ).toEqual([
+      {
+        task_type: 'agent_keyword_tracking',
+        watchlist_id: id,
+        keyword: 'AI agents',
+        required_keywords: ['llm'],
+        excluded_keywords: ['crypto'],
+        count: 20,
+      },
+      {
+        task_type: 'agent_keyword_tracking',
+        watchlist_id: id,
+        keyword: 'robotics',
+        required_keywords: [],
+        excluded_keywords: [],
+        count: 20,
+      },
     ]);
-    expect(tasks.map((t) => t.target_key).sort()).toEqual([`keyword:${id}:ai agents`, `keyword:${id}:robotics`]);
+    expect(tasks.map((t) => t.target_key).sort()).toEqual([
+      `keyword:${id}:ai agents`,
+      `keyword:${id}:robotics`,
+    ]);
     // Next cycle after fetchFreqInHours (default 12).
     const info = await dueInfo(id);
     expect(info.planned).toBe(true);
@@ -75,19 +110,29 @@ describe('keyword watchlists', () => {
   });
 
   test('the next cycle carries what the watchlist holds for each keyword: its newest posts’ URNs, at most 50', async () => {
-    const id = await insertKeywordWatchlist(svc, team.id, ['DuckDB', { keyword: 'polars', excluded: ['crypto'] }]);
+    const id = await insertKeywordWatchlist(svc, team.id, [
+      'DuckDB',
+      { keyword: 'polars', excluded: ['crypto'] },
+    ]);
     await schedulerTick(svc.ctx);
     for (const t of await tasksOf(id)) expect(t.input).not.toHaveProperty('known_post_urns');
     // The agent files 60 DuckDB posts, one an hour, and one about polars.
-    const duck = Array.from({ length: 60 }, (_, i) => networkPost({ content: `Why duckdb ${i}`, hoursAgo: i + 1 }));
+    const duck = Array.from({ length: 60 }, (_, i) =>
+      networkPost({ content: `Why duckdb ${i}`, hoursAgo: i + 1 }),
+    );
     const polars = networkPost({ content: 'Polars or pandas?', hoursAgo: 30 });
-    await runAllTasks(svc, team.members[0]!, (task) => ({ posts: task.input.keyword === 'DuckDB' ? duck : [polars] }));
+    await runAllTasks(svc, team.members[0]!, (task) => ({
+      posts: task.input.keyword === 'DuckDB' ? duck : [polars],
+    }));
     await backdate(id);
     await schedulerTick(svc.ctx);
     const next = (await tasksOf(id)).filter((t) => t.status === 'pending');
     const input = (keyword: string) => next.find((t) => t.input.keyword === keyword)!.input;
     expect(input('DuckDB').known_post_urns).toEqual(duck.slice(0, 50).map((p) => p.social_urn));
-    expect(input('polars')).toMatchObject({ known_post_urns: [polars.social_urn], excluded_keywords: ['crypto'] });
+    expect(input('polars')).toMatchObject({
+      known_post_urns: [polars.social_urn],
+      excluded_keywords: ['crypto'],
+    });
   });
 
   test('never two open tasks for one target: a keyword whose last task is still open is skipped', async () => {
@@ -100,7 +145,10 @@ describe('keyword watchlists', () => {
     expect(r.planned).toEqual([id]);
     expect(r.queued).toBe(1);
     const open = (await tasksOf(id)).filter((t) => t.status === 'pending');
-    expect(open.map((t) => t.target_key).sort()).toEqual([`keyword:${id}:solar`, `keyword:${id}:wind`]);
+    expect(open.map((t) => t.target_key).sort()).toEqual([
+      `keyword:${id}:solar`,
+      `keyword:${id}:wind`,
+    ]);
   });
 
   test('a changed frequency applies from the next cycle', async () => {
@@ -130,15 +178,17 @@ describe('keyword watchlists', () => {
     const id = await insertKeywordWatchlist(svc, team.id, []);
     expect((await schedulerTick(svc.ctx)).planned).toEqual([]);
     expect((await dueInfo(id)).hours).toBeNull();
-    await svc.ctx.db.query(`INSERT INTO watchlist_keywords (id, watchlist_id, keyword) VALUES ($1, $2, 'late keyword')`, [
-      crypto.randomUUID(),
-      id,
-    ]);
+    await svc.ctx.db.query(
+      `INSERT INTO watchlist_keywords (id, watchlist_id, keyword) VALUES ($1, $2, 'late keyword')`,
+      [crypto.randomUUID(), id],
+    );
     expect((await schedulerTick(svc.ctx)).planned).toEqual([id]);
   });
 
   test('the 48-hour rule does not stop planning: the tasks wait unclaimed', async () => {
-    const idle = await createAgentTeam(svc, 'Idle', [{ email: 'idle@plan.test', role: 'admin', activeHoursAgo: 100 }]);
+    const idle = await createAgentTeam(svc, 'Idle', [
+      { email: 'idle@plan.test', role: 'admin', activeHoursAgo: 100 },
+    ]);
     const id = await insertKeywordWatchlist(svc, idle.id, ['dormant']);
     expect((await schedulerTick(svc.ctx)).planned).toEqual([id]);
     expect((await tasksOf(id)).map((t) => t.status)).toEqual(['pending']);
@@ -154,24 +204,42 @@ describe('company and people watchlists', () => {
     expect((await schedulerTick(svc.ctx)).planned).toEqual([id]);
     const tasks = await tasksOf(id);
     expect(tasks.map((t) => [t.type, t.input, t.target_key])).toEqual([
-      ['agent_company_tracking', { task_type: 'agent_company_tracking', watchlist_id: id, company: 'acme', count: 20 }, `company:${id}:acme`],
-      ['agent_company_tracking', { task_type: 'agent_company_tracking', watchlist_id: id, company: 'globex', count: 20 }, `company:${id}:globex`],
+      [
+        'agent_company_tracking',
+        { task_type: 'agent_company_tracking', watchlist_id: id, company: 'acme', count: 20 },
+        `company:${id}:acme`,
+      ],
+      [
+        'agent_company_tracking',
+        { task_type: 'agent_company_tracking', watchlist_id: id, company: 'globex', count: 20 },
+        `company:${id}:globex`,
+      ],
     ]);
     expect((await dueInfo(id)).hours).toBeGreaterThan(11.9);
   });
 
   test('people: planWatchlistNow creates batches of at most 25 profiles at once, with watchlist_id', async () => {
-    const members = Array.from({ length: 30 }, (_, i) => ({ identifier: `ACoAAprofile${String(i).padStart(2, '0')}`, kind: 'profile_id' as const }));
+    const members = Array.from({ length: 30 }, (_, i) => ({
+      identifier: `ACoAAprofile${String(i).padStart(2, '0')}`,
+      kind: 'profile_id' as const,
+    }));
     members.push({ identifier: 'grace-hopper', kind: 'profile_slug' as never });
     const id = await insertListWatchlist(svc, team.id, 'people', members, { freq: 6 });
     expect(await planWatchlistNow(svc.ctx, id)).toBe(2);
     const tasks = await tasksOf(id);
-    expect(tasks.map((t) => t.type)).toEqual(['agent_profiles_tracking', 'agent_profiles_tracking']);
+    expect(tasks.map((t) => t.type)).toEqual([
+      'agent_profiles_tracking',
+      'agent_profiles_tracking',
+    ]);
     const batches = tasks.map((t) => t.input.profile_urns as string[]);
     expect(batches.map((b) => b.length).sort()).toEqual([25, 6]);
     expect(batches.flat()).toContain('urn:li:fsd_profile:ACoAAprofile00');
     expect(batches.flat()).toContain('grace-hopper');
-    expect(tasks.every((t) => t.input.watchlist_id === id && t.input.task_type === 'agent_profiles_tracking')).toBe(true);
+    expect(
+      tasks.every(
+        (t) => t.input.watchlist_id === id && t.input.task_type === 'agent_profiles_tracking',
+      ),
+    ).toBe(true);
     // Planned now, so the scheduler does not plan it again until fetchFreqInHours has passed.
     expect((await dueInfo(id)).hours).toBeGreaterThan(5.9);
     expect((await schedulerTick(svc.ctx)).planned).toEqual([]);
@@ -182,7 +250,9 @@ describe('company and people watchlists', () => {
 
   test('planWatchlistNow of an unknown or disabled watchlist queues nothing', async () => {
     expect(await planWatchlistNow(svc.ctx, crypto.randomUUID())).toBe(0);
-    const id = await insertListWatchlist(svc, team.id, 'company', [{ identifier: 'initech', kind: 'company_slug' }]);
+    const id = await insertListWatchlist(svc, team.id, 'company', [
+      { identifier: 'initech', kind: 'company_slug' },
+    ]);
     await svc.ctx.db.query('UPDATE watchlists SET disabled = true WHERE id = $1', [id]);
     expect(await planWatchlistNow(svc.ctx, id)).toBe(0);
   });
@@ -202,7 +272,9 @@ describe('the background job', () => {
 
 if (process.env.DATABASE_URL) {
   test('two service instances on one PostgreSQL schema ticking at once: exactly one plans the cycle', async () => {
-    const [{ schema }] = (await svc.ctx.db.query<{ schema: string }>('SELECT current_schema() AS schema')) as [{ schema: string }];
+    const [{ schema }] = (await svc.ctx.db.query<{ schema: string }>(
+      'SELECT current_schema() AS schema',
+    )) as [{ schema: string }];
     const other = await createServiceContext(svc.config, {
       log: createLogger({ silent: true }),
       databaseUrl: process.env.DATABASE_URL,
@@ -210,13 +282,21 @@ if (process.env.DATABASE_URL) {
     });
     try {
       const ids = [];
-      for (let i = 0; i < 20; i++) ids.push(await insertKeywordWatchlist(svc, team.id, [`topic ${i}`, `other ${i}`]));
-      const results = await Promise.all([schedulerTick(svc.ctx), schedulerTick(other), schedulerTick(svc.ctx), schedulerTick(other)]);
+      for (let i = 0; i < 20; i++)
+        ids.push(await insertKeywordWatchlist(svc, team.id, [`topic ${i}`, `other ${i}`]));
+      const results = await Promise.all([
+        schedulerTick(svc.ctx),
+        schedulerTick(other),
+        schedulerTick(svc.ctx),
+        schedulerTick(other),
+      ]);
       const planned = results.flatMap((r) => r.planned);
       expect(planned.sort()).toEqual([...ids].sort());
       // Every watchlist was planned by exactly one tick, and each target has one task.
       expect(results.filter((r) => r.planned.length > 0)).toHaveLength(1);
-      const [{ n }] = (await svc.ctx.db.query<{ n: string }>('SELECT count(*) AS n FROM tasks')) as [{ n: string }];
+      const [{ n }] = (await svc.ctx.db.query<{ n: string }>(
+        'SELECT count(*) AS n FROM tasks',
+      )) as [{ n: string }];
       expect(Number(n)).toBe(40);
     } finally {
       await closeServiceContext(other);
@@ -225,10 +305,17 @@ if (process.env.DATABASE_URL) {
 } else {
   test('single instance (PGlite): ticks running at once plan each watchlist once', async () => {
     const ids = [];
-    for (let i = 0; i < 20; i++) ids.push(await insertKeywordWatchlist(svc, team.id, [`topic ${i}`, `other ${i}`]));
-    const results = await Promise.all([schedulerTick(svc.ctx), schedulerTick(svc.ctx), schedulerTick(svc.ctx)]);
+    for (let i = 0; i < 20; i++)
+      ids.push(await insertKeywordWatchlist(svc, team.id, [`topic ${i}`, `other ${i}`]));
+    const results = await Promise.all([
+      schedulerTick(svc.ctx),
+      schedulerTick(svc.ctx),
+      schedulerTick(svc.ctx),
+    ]);
     expect(results.flatMap((r) => r.planned).sort()).toEqual([...ids].sort());
-    const [{ n }] = (await svc.ctx.db.query<{ n: string }>('SELECT count(*) AS n FROM tasks')) as [{ n: string }];
+    const [{ n }] = (await svc.ctx.db.query<{ n: string }>('SELECT count(*) AS n FROM tasks')) as [
+      { n: string },
+    ];
     expect(Number(n)).toBe(40);
   });
 }

@@ -37,14 +37,25 @@ afterAll(async () => {
 });
 
 const heartbeat = (headers: Record<string, string>) =>
-  svc.call('POST', '/agent/heartbeat', { headers, body: { extension_version: '1', browser: 'x', network: { signed_in: true }, paused: false } });
+  svc.call('POST', '/agent/heartbeat', {
+    headers,
+    body: { extension_version: '1', browser: 'x', network: { signed_in: true }, paused: false },
+  });
 
 test('a key rotated by another process stops working here at once, though it was cached', async () => {
   const bob = team.member('bob@inst.test');
   expect((await heartbeat(bob.agentHeaders)).status).toBe(200);
-  await other.query('UPDATE teams SET api_key_hash = $2 WHERE id = $1', [team.id, sha256('nak_replaced_by_the_operator_000000')]);
-  await other.query('SELECT pg_notify($1, $2)', [CREDENTIALS_CHANNEL, JSON.stringify({ team: team.id })]);
-  await expect.poll(async () => (await heartbeat(bob.agentHeaders)).status, { timeout: 2_000, interval: 50 }).toBe(401);
+  await other.query('UPDATE teams SET api_key_hash = $2 WHERE id = $1', [
+    team.id,
+    sha256('nak_replaced_by_the_operator_000000'),
+  ]);
+  await other.query('SELECT pg_notify($1, $2)', [
+    CREDENTIALS_CHANNEL,
+    JSON.stringify({ team: team.id }),
+  ]);
+  await expect
+    .poll(async () => (await heartbeat(bob.agentHeaders)).status, { timeout: 2_000, interval: 50 })
+    .toBe(401);
 });
 
 test('a member removed by another process is refused here at once', async () => {
@@ -54,15 +65,28 @@ test('a member removed by another process is refused here at once', async () => 
   ]);
   const carol = fresh.member('carol@rm.test');
   expect((await heartbeat(carol.agentHeaders)).status).toBe(200);
-  await other.query('DELETE FROM memberships WHERE team_id = $1 AND user_id = $2', [fresh.id, carol.userId]);
-  await other.query('SELECT pg_notify($1, $2)', [CREDENTIALS_CHANNEL, JSON.stringify({ user: carol.userId })]);
-  await expect.poll(async () => (await heartbeat(carol.agentHeaders)).status, { timeout: 2_000, interval: 50 }).toBe(401);
+  await other.query('DELETE FROM memberships WHERE team_id = $1 AND user_id = $2', [
+    fresh.id,
+    carol.userId,
+  ]);
+  await other.query('SELECT pg_notify($1, $2)', [
+    CREDENTIALS_CHANNEL,
+    JSON.stringify({ user: carol.userId }),
+  ]);
+  await expect
+    .poll(async () => (await heartbeat(carol.agentHeaders)).status, {
+      timeout: 2_000,
+      interval: 50,
+    })
+    .toBe(401);
 });
 
 test("a task another instance finishes reaches this instance's live stream (the trigger's NOTIFY, not this process)", async () => {
   const res = await svc.call('GET', '/api-events', { headers: { 'x-api-key': team.apiKey } });
   expect(res.status).toBe(401); // the key was rotated by the first test
-  const fresh = await createAgentTeam(svc, 'Live', [{ email: 'admin@live-inst.test', role: 'admin' }]);
+  const fresh = await createAgentTeam(svc, 'Live', [
+    { email: 'admin@live-inst.test', role: 'admin' },
+  ]);
   const stream = new SseReader(await svc.call('GET', '/api-events', { headers: fresh.keyHeaders }));
   try {
     expect((await stream.next()).event).toBe('ready');
@@ -73,7 +97,10 @@ test("a task another instance finishes reaches this instance's live stream (the 
     );
     // The team's own setup (its members, their consent) may still be announced in the same batch on a busy machine.
     expect(JSON.parse((await stream.next(2_000)).data).kinds).toContain('tasks');
-    await other.query(`UPDATE tasks SET status = 'failed', error = '{"code":"not_found","message":"gone"}' WHERE id = $1`, [taskId]);
+    await other.query(
+      `UPDATE tasks SET status = 'failed', error = '{"code":"not_found","message":"gone"}' WHERE id = $1`,
+      [taskId],
+    );
     expect(JSON.parse((await stream.next(2_000)).data)).toEqual({ kinds: ['tasks'] });
   } finally {
     await stream.close();
@@ -81,9 +108,14 @@ test("a task another instance finishes reaches this instance's live stream (the 
 });
 
 test('a claim in flight in another process holds the last slot of a budget: this claim waits for it, counts it, and takes nothing', async () => {
-  const fresh = await createAgentTeam(svc, 'Budget race', [{ email: 'admin@race.test', role: 'admin' }]);
+  const fresh = await createAgentTeam(svc, 'Budget race', [
+    { email: 'admin@race.test', role: 'admin' },
+  ]);
   const admin = fresh.members[0]!;
-  await other.query(`UPDATE teams SET budgets = '{"agent_like_post": {"per_day": 1}}' WHERE id = $1`, [fresh.id]);
+  await other.query(
+    `UPDATE teams SET budgets = '{"agent_like_post": {"per_day": 1}}' WHERE id = $1`,
+    [fresh.id],
+  );
   const ids = [crypto.randomUUID(), crypto.randomUUID()];
   for (const id of ids) {
     await other.query(
@@ -95,22 +127,41 @@ test('a claim in flight in another process holds the last slot of a budget: this
   expect((await heartbeat(admin.agentHeaders)).status).toBe(200);
   // The other process does what a claim does: locks the member, takes the first task, not committed yet.
   await other.query('BEGIN');
-  await other.query('SELECT 1 FROM memberships WHERE team_id = $1 AND user_id = $2 FOR UPDATE', [fresh.id, admin.userId]);
-  await other.query(`UPDATE tasks SET status = 'processing', claimed_by = $2, attempt = 1 WHERE id = $1`, [ids[0], admin.userId]);
-  const claim = svc.call('POST', '/agent/tasks/claim', { body: { wait_s: 0 }, headers: admin.agentHeaders });
+  await other.query('SELECT 1 FROM memberships WHERE team_id = $1 AND user_id = $2 FOR UPDATE', [
+    fresh.id,
+    admin.userId,
+  ]);
+  await other.query(
+    `UPDATE tasks SET status = 'processing', claimed_by = $2, attempt = 1 WHERE id = $1`,
+    [ids[0], admin.userId],
+  );
+  const claim = svc.call('POST', '/agent/tasks/claim', {
+    body: { wait_s: 0 },
+    headers: admin.agentHeaders,
+  });
   await new Promise((r) => setTimeout(r, 300));
   await other.query('COMMIT');
   const res = await claim;
   expect(res.status).toBe(204);
-  const [{ n }] = (await other.query(`SELECT count(*)::int AS n FROM tasks WHERE id = ANY($1) AND status = 'processing'`, [ids])).rows;
+  const [{ n }] = (
+    await other.query(
+      `SELECT count(*)::int AS n FROM tasks WHERE id = ANY($1) AND status = 'processing'`,
+      [ids],
+    )
+  ).rows;
   expect(n).toBe(1);
 });
 
 test('a team without limits takes no lock on its member: a lock held elsewhere does not hold up its claim', async () => {
-  const fresh = await createAgentTeam(svc, 'No limits', [{ email: 'admin@free.test', role: 'admin' }]);
+  const fresh = await createAgentTeam(svc, 'No limits', [
+    { email: 'admin@free.test', role: 'admin' },
+  ]);
   const admin = fresh.members[0]!;
   const none = Object.fromEntries(TASK_TYPES.map((t) => [t, { per_day: null, per_week: null }]));
-  await other.query('UPDATE teams SET budgets = $2::jsonb WHERE id = $1', [fresh.id, JSON.stringify(none)]);
+  await other.query('UPDATE teams SET budgets = $2::jsonb WHERE id = $1', [
+    fresh.id,
+    JSON.stringify(none),
+  ]);
   await other.query(
     `INSERT INTO tasks (id, team_id, type, input, status) VALUES ($1, $2, 'agent_company_fetch', '{"task_type":"agent_company_fetch","company":"acme"}', 'pending')`,
     [crypto.randomUUID(), fresh.id],
@@ -118,9 +169,18 @@ test('a team without limits takes no lock on its member: a lock held elsewhere d
   expect((await heartbeat(admin.agentHeaders)).status).toBe(200);
   await other.query('BEGIN');
   try {
-    await other.query('SELECT 1 FROM memberships WHERE team_id = $1 AND user_id = $2 FOR UPDATE', [fresh.id, admin.userId]);
-    const claim = svc.call('POST', '/agent/tasks/claim', { body: { wait_s: 0 }, headers: admin.agentHeaders });
-    const answer = await Promise.race([claim.then((r) => r.status), new Promise((r) => setTimeout(() => r('held up'), 3_000))]);
+    await other.query('SELECT 1 FROM memberships WHERE team_id = $1 AND user_id = $2 FOR UPDATE', [
+      fresh.id,
+      admin.userId,
+    ]);
+    const claim = svc.call('POST', '/agent/tasks/claim', {
+      body: { wait_s: 0 },
+      headers: admin.agentHeaders,
+    });
+    const answer = await Promise.race([
+      claim.then((r) => r.status),
+      new Promise((r) => setTimeout(() => r('held up'), 3_000)),
+    ]);
     expect(answer).toBe(200);
   } finally {
     await other.query('ROLLBACK');
@@ -128,11 +188,20 @@ test('a team without limits takes no lock on its member: a lock held elsewhere d
 });
 
 test('a read-only snapshot (the posts page and its count) does not see what another process commits between its reads', async () => {
-  const fresh = await createAgentTeam(svc, 'Snapshot', [{ email: 'admin@snap.test', role: 'admin' }]);
+  const fresh = await createAgentTeam(svc, 'Snapshot', [
+    { email: 'admin@snap.test', role: 'admin' },
+  ]);
   const count = async (q: { query: <T>(sql: string, params?: unknown[]) => Promise<T[]> }) =>
-    (await q.query<{ n: number }>('SELECT count(*)::int AS n FROM tasks WHERE team_id = $1', [fresh.id]))[0]!.n;
+    (
+      await q.query<{ n: number }>('SELECT count(*)::int AS n FROM tasks WHERE team_id = $1', [
+        fresh.id,
+      ])
+    )[0]!.n;
   const insert = () =>
-    other.query(`INSERT INTO tasks (id, team_id, type, input, status) VALUES (gen_random_uuid(), $1, 'agent_company_fetch', '{}', 'pending')`, [fresh.id]);
+    other.query(
+      `INSERT INTO tasks (id, team_id, type, input, status) VALUES (gen_random_uuid(), $1, 'agent_company_fetch', '{}', 'pending')`,
+      [fresh.id],
+    );
   const seen = await svc.ctx.db.transaction(
     async (tx) => {
       const first = await count(tx);
@@ -155,10 +224,15 @@ test('the scheduler lock is per schema: a planner of another schema does not sto
   await other.query('BEGIN');
   try {
     // Another deployment (or test run) on its own schema of this database, planning now.
-    await other.query('SELECT pg_advisory_xact_lock($1, hashtext($2))', [SCHEDULER_LOCK_KEY, `${svc.schema}_other`]);
+    await other.query('SELECT pg_advisory_xact_lock($1, hashtext($2))', [
+      SCHEDULER_LOCK_KEY,
+      `${svc.schema}_other`,
+    ]);
     expect((await schedulerTick(svc.ctx)).leader).toBe(true);
     // Another instance of this very service, planning now.
-    await other.query('SELECT pg_advisory_xact_lock($1, hashtext(current_schema()))', [SCHEDULER_LOCK_KEY]);
+    await other.query('SELECT pg_advisory_xact_lock($1, hashtext(current_schema()))', [
+      SCHEDULER_LOCK_KEY,
+    ]);
     expect((await schedulerTick(svc.ctx)).leader).toBe(false);
   } finally {
     await other.query('ROLLBACK');

@@ -4,7 +4,11 @@ import { createAgentTeam, type AgentTeam, type TeamMember } from '../support/tas
 import { claimTask, completeTask, type ClaimedTask } from '../support/collection-fixtures.js';
 import { keyedApi } from '../support/relationship-events.js';
 import { profileOutput } from '../support/profile-output.js';
-import { BACKGROUND_JOBS, startBackgroundJobs, type BackgroundJob } from '../../src/service/jobs.js';
+import {
+  BACKGROUND_JOBS,
+  startBackgroundJobs,
+  type BackgroundJob,
+} from '../../src/service/jobs.js';
 import { runRelationshipSync } from '../../src/service/relationships/sync.js';
 import { advanceSequences } from '../../src/service/sequences/engine.js';
 
@@ -35,7 +39,8 @@ function job(name: string, over: Partial<BackgroundJob> = {}): BackgroundJob[] {
 
 /** What a sync read finds when nothing happened. */
 function nothingNew(t: ClaimedTask): unknown {
-  if (t.type === 'agent_connections_fetch') return { connections: [], start: 0, count: 0, total: null };
+  if (t.type === 'agent_connections_fetch')
+    return { connections: [], start: 0, count: 0, total: null };
   if (t.type === 'agent_conversations_fetch') return { conversations: [] };
   return { invitations: [] };
 }
@@ -58,7 +63,12 @@ async function nextTask(type: string, timeoutMs = 3_000): Promise<ClaimedTask> {
 test('a step’s task ending, and the sync’s connections read, wake the sequences job at once', async () => {
   const seq = await api('POST', '/api-sequences', {
     name: 'Wake-ups',
-    steps: [{ type: 'visit' }, { type: 'connection_request' }, { type: 'wait_for_acceptance' }, { type: 'message', text: 'Hi {first_name}' }],
+    steps: [
+      { type: 'visit' },
+      { type: 'connection_request' },
+      { type: 'wait_for_acceptance' },
+      { type: 'message', text: 'Hi {first_name}' },
+    ],
   });
   await api('POST', `/api-sequences/${seq.body.id}/enrollments`, { profiles: ['alan-turing'] });
   // The sync waits a day: only this test's reads run.
@@ -71,14 +81,36 @@ test('a step’s task ending, and the sync’s connections read, wake the sequen
     await completeTask(svc, ada, visit, profileOutput(ALAN, 'alan-turing', 'Alan Turing', null));
     const invite = await nextTask('agent_connection_request');
     await completeTask(svc, ada, invite, { sent: true, invitation_urn: null });
-    await expect.poll(async () => (await api('GET', `/api-sequences/${seq.body.id}/enrollments`)).body.enrollments[0].state, { timeout: 3_000, interval: 50 }).toBe('waiting_acceptance');
+    await expect
+      .poll(
+        async () =>
+          (await api('GET', `/api-sequences/${seq.body.id}/enrollments`)).body.enrollments[0].state,
+        { timeout: 3_000, interval: 50 },
+      )
+      .toBe('waiting_acceptance');
 
-    await svc.ctx.db.query(`UPDATE relationship_sync SET next_sync_at = now() - interval '1 minute'`);
+    await svc.ctx.db.query(
+      `UPDATE relationship_sync SET next_sync_at = now() - interval '1 minute'`,
+    );
     await runRelationshipSync(svc.ctx);
     let read = await claimTask(svc, ada);
-    for (; read && read.type !== 'agent_connections_fetch'; read = await claimTask(svc, ada)) await completeTask(svc, ada, read, nothingNew(read));
-    const connection = { profile_urn: ALAN, public_identifier: 'alan-turing', full_name: 'Alan Turing', headline: null, profile_url: null, image_url: null, connected_at: new Date().toISOString() };
-    await completeTask(svc, ada, read!, { connections: [connection], start: 0, count: 1, total: null });
+    for (; read && read.type !== 'agent_connections_fetch'; read = await claimTask(svc, ada))
+      await completeTask(svc, ada, read, nothingNew(read));
+    const connection = {
+      profile_urn: ALAN,
+      public_identifier: 'alan-turing',
+      full_name: 'Alan Turing',
+      headline: null,
+      profile_url: null,
+      image_url: null,
+      connected_at: new Date().toISOString(),
+    };
+    await completeTask(svc, ada, read!, {
+      connections: [connection],
+      start: 0,
+      count: 1,
+      total: null,
+    });
     // Accepted: the message step's read of the conversation comes next, queued by the wake-up.
     const preRead = await nextTask('agent_conversations_fetch');
     expect(preRead.input).toMatchObject({ unread_only: false });
@@ -91,9 +123,16 @@ test('the sync job looks as often as a RELATIONSHIP_SYNC_INTERVAL_S shorter than
   const jobs = startBackgroundJobs(svc.ctx, job('relationship_sync'));
   try {
     const syncReads = async () =>
-      (await svc.ctx.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM tasks WHERE team_id = $1 AND queued_by = 'sync' AND type = 'agent_connections_fetch'`, [acme.id]))[0]!.n;
+      (
+        await svc.ctx.db.query<{ n: number }>(
+          `SELECT count(*)::int AS n FROM tasks WHERE team_id = $1 AND queued_by = 'sync' AND type = 'agent_connections_fetch'`,
+          [acme.id],
+        )
+      )[0]!.n;
     const before = await syncReads();
-    await svc.ctx.db.query(`UPDATE relationship_sync SET next_sync_at = now() - interval '1 minute'`);
+    await svc.ctx.db.query(
+      `UPDATE relationship_sync SET next_sync_at = now() - interval '1 minute'`,
+    );
     // Each read done as soon as it is queued: the next one is queued only when the member is due again.
     for (let round = 1; round <= 2; round++) {
       await expect.poll(syncReads, { timeout: 5_000, interval: 50 }).toBe(before + round);

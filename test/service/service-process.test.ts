@@ -21,17 +21,27 @@ beforeAll(async () => {
 });
 afterAll(() => rm(dataDir, { recursive: true, force: true }));
 
-const startService = (env: Record<string, string>) => startServiceProcess({ DATA_DIR: join(dataDir, crypto.randomUUID()), ...env });
+const startService = (env: Record<string, string>) =>
+  startServiceProcess({ DATA_DIR: join(dataDir, crypto.randomUUID()), ...env });
 
 test('bad configuration stops start-up with one clear line and exit code 1', async () => {
   const run = runService({ PORT: 'eighty', DATA_DIR: join(dataDir, 'bad') });
   expect(await run.exited).toBe(1);
-  const lines = run.output().trim().split('\n').filter((l) => !/^npm warn/.test(l));
-  expect(lines).toEqual(['Invalid configuration: PORT must be a whole number from 0 to 65535 (got "eighty")']);
+  const lines = run
+    .output()
+    .trim()
+    .split('\n')
+    .filter((l) => !/^npm warn/.test(l));
+  expect(lines).toEqual([
+    'Invalid configuration: PORT must be a whole number from 0 to 65535 (got "eighty")',
+  ]);
 });
 
 test('half a TLS configuration is refused at start-up', async () => {
-  const run = runService({ TLS_CERT_FILE: '/nonexistent.pem', DATA_DIR: join(dataDir, 'tls-half') });
+  const run = runService({
+    TLS_CERT_FILE: '/nonexistent.pem',
+    DATA_DIR: join(dataDir, 'tls-half'),
+  });
   expect(await run.exited).toBe(1);
   expect(run.output()).toContain('TLS_CERT_FILE and TLS_KEY_FILE must be set together');
 });
@@ -42,7 +52,10 @@ test('start-up prints the URL; /health, /openapi.json and /docs answer; SIGTERM 
     expect(svc.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
     const health = await fetch(`${svc.url}/health`);
     expect(await health.json()).toEqual({ status: 'ok', database: 'pglite', listen: 'up' });
-    const doc = (await (await fetch(`${svc.url}/openapi.json`)).json()) as { openapi: string; paths: Record<string, unknown> };
+    const doc = (await (await fetch(`${svc.url}/openapi.json`)).json()) as {
+      openapi: string;
+      paths: Record<string, unknown>;
+    };
     expect(doc.openapi).toMatch(/^3\./);
     expect(Object.keys(doc.paths)).toContain('/network-agent/fetch-profile');
     const docs = await fetch(`${svc.url}/docs`);
@@ -82,8 +95,13 @@ test('TLS_CERT_FILE and TLS_KEY_FILE make the service speak HTTPS', async () => 
 });
 
 test('a malformed secret is named but never echoed', async () => {
-  const run = runService({ SECRET_KEY: 'not-hex-but-secret-ish', DATA_DIR: join(dataDir, 'bad-secret') });
+  const run = runService({
+    SECRET_KEY: 'not-hex-but-secret-ish',
+    DATA_DIR: join(dataDir, 'bad-secret'),
+  });
   expect(await run.exited).toBe(1);
-  expect(run.output()).toContain('Invalid configuration: SECRET_KEY must be 64 hex characters (32 bytes)');
+  expect(run.output()).toContain(
+    'Invalid configuration: SECRET_KEY must be 64 hex characters (32 bytes)',
+  );
   expect(run.output()).not.toContain('not-hex-but-secret-ish');
 });

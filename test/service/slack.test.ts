@@ -3,7 +3,13 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest';
 import { startTestService, type TestService } from '../support/test-service.js';
 import { createAgentTeam, type AgentTeam, type TeamMember } from '../support/task-team.js';
-import { claimTask, completeTask, insertKeywordWatchlist, networkPost, runAllTasks } from '../support/collection-fixtures.js';
+import {
+  claimTask,
+  completeTask,
+  insertKeywordWatchlist,
+  networkPost,
+  runAllTasks,
+} from '../support/collection-fixtures.js';
 import { schedulerTick } from '../../src/service/scheduler/index.js';
 import { runSlackDelivery } from '../../src/service/slack/slack-job.js';
 import { deliverDue, MAX_DELIVERY_ATTEMPTS } from '../../src/service/slack/deliver.js';
@@ -13,7 +19,13 @@ import { guardedLookup } from '../../src/service/http/outbound-guard.js';
 /** A local Slack stand-in: records every message, answers with the next scripted status (200 when none). */
 let receiver: Server;
 let hookUrl: string;
-let received: { path: string; body: { text: string; blocks: { type: string; text?: { text: string }; elements?: { text: string }[] }[] } }[];
+let received: {
+  path: string;
+  body: {
+    text: string;
+    blocks: { type: string; text?: { text: string }; elements?: { text: string }[] }[];
+  };
+}[];
 let script: number[];
 
 let svc: TestService;
@@ -27,7 +39,9 @@ beforeAll(async () => {
     req.on('end', () => {
       received.push({ path: req.url ?? '', body: JSON.parse(data) });
       const status = script.shift() ?? 200;
-      res.writeHead(status, { 'content-type': 'text/plain' }).end(status === 200 ? 'ok' : 'no_service');
+      res
+        .writeHead(status, { 'content-type': 'text/plain' })
+        .end(status === 200 ? 'ok' : 'no_service');
     });
   });
   await new Promise<void>((r) => receiver.listen(0, '127.0.0.1', r));
@@ -51,15 +65,35 @@ const deliveries = () =>
   svc.ctx.db.query<{ status: string; attempts: number; last_error: string | null; wait_s: number }>(
     `SELECT status, attempts, last_error, EXTRACT(EPOCH FROM (next_attempt_at - now()))::float8 AS wait_s FROM slack_deliveries ORDER BY created_at`,
   );
-const backdateDeliveries = () => svc.ctx.db.query(`UPDATE slack_deliveries SET next_attempt_at = now() - interval '1 second' WHERE status = 'pending'`);
+const backdateDeliveries = () =>
+  svc.ctx.db.query(
+    `UPDATE slack_deliveries SET next_attempt_at = now() - interval '1 second' WHERE status = 'pending'`,
+  );
 
 describe('Slack announcements', () => {
   test('one Block Kit message per cycle with author, snippet, link and counts; nothing twice', async () => {
     await svc.ctx.db.query('DELETE FROM slack_deliveries');
-    const id = await insertKeywordWatchlist(svc, team.id, ['fusion', 'fission'], { name: 'Energy watch', webhook: hookUrl });
+    const id = await insertKeywordWatchlist(svc, team.id, ['fusion', 'fission'], {
+      name: 'Energy watch',
+      webhook: hookUrl,
+    });
     await schedulerTick(svc.ctx);
-    const a = networkPost({ content: 'Fusion breakthrough <today> & more', likes_count: 12, comments_count: 3, shares_count: 1 });
-    const b = networkPost({ content: 'Fission news', post_author: { author_slug: 'grace', author_type: 'person', full_name: 'Grace Hopper', headline: '', image_url: null } });
+    const a = networkPost({
+      content: 'Fusion breakthrough <today> & more',
+      likes_count: 12,
+      comments_count: 3,
+      shares_count: 1,
+    });
+    const b = networkPost({
+      content: 'Fission news',
+      post_author: {
+        author_slug: 'grace',
+        author_type: 'person',
+        full_name: 'Grace Hopper',
+        headline: '',
+        image_url: null,
+      },
+    });
     const first = (await claimTask(svc, ada))!;
     await completeTask(svc, ada, first, { posts: [a] });
     // One keyword's task is still open: the cycle is not over, nothing is announced yet.
@@ -72,19 +106,31 @@ describe('Slack announcements', () => {
     expect(received[0]!.path).toBe('/services/T000/B000/XXXX');
     const msg = received[0]!.body;
     expect(msg.text).toBe('2 new posts for Energy watch');
-    expect(msg.blocks[0]).toMatchObject({ type: 'header', text: { text: '2 new posts for Energy watch' } });
-    const sections = msg.blocks.filter((blk) => blk.type === 'section').map((blk) => blk.text!.text);
+    expect(msg.blocks[0]).toMatchObject({
+      type: 'header',
+      text: { text: '2 new posts for Energy watch' },
+    });
+    const sections = msg.blocks
+      .filter((blk) => blk.type === 'section')
+      .map((blk) => blk.text!.text);
     expect(sections).toEqual([
       '*<https://www.linkedin.com/in/ada-lovelace/|Ada Lovelace>*\nFusion breakthrough &lt;today&gt; &amp; more',
       '*<https://www.linkedin.com/in/grace/|Grace Hopper>*\nFission news',
     ]);
-    const context = msg.blocks.filter((blk) => blk.type === 'context').map((blk) => blk.elements![0]!.text);
-    expect(context[0]).toBe(`<${a.linkedin_post_url}|View post> · 12 likes · 3 comments · 1 shares`);
+    const context = msg.blocks
+      .filter((blk) => blk.type === 'context')
+      .map((blk) => blk.elements![0]!.text);
+    expect(context[0]).toBe(
+      `<${a.linkedin_post_url}|View post> · 12 likes · 3 comments · 1 shares`,
+    );
     expect((await deliveries()).map((d) => d.status)).toEqual(['sent']);
 
     // Nothing new: no second message. A post seen again in the next cycle is not new either.
     await runSlackDelivery(svc.ctx);
-    await svc.ctx.db.query(`UPDATE watchlists SET next_due_at = now() - interval '1 minute' WHERE id = $1`, [id]);
+    await svc.ctx.db.query(
+      `UPDATE watchlists SET next_due_at = now() - interval '1 minute' WHERE id = $1`,
+      [id],
+    );
     await schedulerTick(svc.ctx);
     await runAllTasks(svc, ada, () => ({ posts: [{ ...a, likes_count: 50 }] }));
     await runSlackDelivery(svc.ctx);
@@ -98,7 +144,9 @@ describe('Slack announcements', () => {
     script = [500, 503];
     // The failing webhook does not touch collection: completing the task succeeds and files the post.
     await runAllTasks(svc, ada, () => ({ posts: [networkPost({ content: 'retry me' })] }));
-    expect(await svc.ctx.db.query(`SELECT 1 FROM posts WHERE content = 'retry me'`)).toHaveLength(1);
+    expect(await svc.ctx.db.query(`SELECT 1 FROM posts WHERE content = 'retry me'`)).toHaveLength(
+      1,
+    );
 
     await runSlackDelivery(svc.ctx);
     let [d] = await deliveries();
@@ -119,7 +167,11 @@ describe('Slack announcements', () => {
 
     await backdateDeliveries();
     await runSlackDelivery(svc.ctx);
-    expect((await deliveries())[0]).toMatchObject({ status: 'sent', attempts: 3, last_error: null });
+    expect((await deliveries())[0]).toMatchObject({
+      status: 'sent',
+      attempts: 3,
+      last_error: null,
+    });
     expect(received).toHaveLength(3);
     // The same one message each time.
     expect(new Set(received.map((r) => JSON.stringify(r.body))).size).toBe(1);
@@ -169,7 +221,10 @@ describe('outbound guard', () => {
     );
     const strict = { ...svc.ctx, config: { ...svc.ctx.config, ALLOW_PRIVATE_FETCH: false } };
     expect(await deliverDue(strict)).toEqual({ sent: 0, retrying: 0, failed: 1 });
-    expect((await deliveries())[0]).toMatchObject({ status: 'failed', last_error: 'Webhook URL must be an https URL' });
+    expect((await deliveries())[0]).toMatchObject({
+      status: 'failed',
+      last_error: 'Webhook URL must be an https URL',
+    });
     expect(received).toHaveLength(0);
   });
 

@@ -62,7 +62,10 @@ test('inside a caller transaction that rolls back, nothing is queued', async () 
 
 test('a claim waiting while a task is enqueued inside a caller transaction gets it once committed', async () => {
   await svc.ctx.db.query(`UPDATE tasks SET status = 'failed' WHERE status = 'pending'`);
-  const waiting = svc.call('POST', '/agent/tasks/claim', { body: { wait_s: 10 }, headers: team.members[0]!.agentHeaders });
+  const waiting = svc.call('POST', '/agent/tasks/claim', {
+    body: { wait_s: 10 },
+    headers: team.members[0]!.agentHeaders,
+  });
   await new Promise((r) => setTimeout(r, 200));
   const started = performance.now();
   let id = '';

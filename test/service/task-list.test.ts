@@ -1,7 +1,13 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { startTestService, type TestService } from '../support/test-service.js';
 import { createAgentTeam, type AgentTeam, type TeamMember } from '../support/task-team.js';
-import { claimTask, completeTask, insertKeywordWatchlist, networkPost, runAllTasks } from '../support/collection-fixtures.js';
+import {
+  claimTask,
+  completeTask,
+  insertKeywordWatchlist,
+  networkPost,
+  runAllTasks,
+} from '../support/collection-fixtures.js';
 import { schedulerTick } from '../../src/service/scheduler/index.js';
 import type { TaskListResponse, TaskSummary } from '../../src/contract/task-list.js';
 
@@ -22,7 +28,9 @@ beforeAll(async () => {
     { email: 'grace@list.test', role: 'member' },
   ]);
   ada = team.member('ada@list.test');
-  await svc.ctx.db.query(`UPDATE users SET full_name = 'Ada Lovelace' WHERE email = 'ada@list.test'`);
+  await svc.ctx.db.query(
+    `UPDATE users SET full_name = 'Ada Lovelace' WHERE email = 'ada@list.test'`,
+  );
   await svc.ctx.db.query(`UPDATE users SET full_name = '' WHERE email = 'grace@list.test'`);
 });
 afterAll(() => svc.close());
@@ -41,25 +49,53 @@ const byId = (list: TaskSummary[], id: string) => list.find((t) => t.id === id)!
 
 describe('GET /api-tasks: targets, watchlists and members in words', () => {
   test('collection, like and comment on a collected post (as the member and as a page), network operations', async () => {
-    const watchlist = await insertKeywordWatchlist(svc, team.id, [{ keyword: 'robots', required: ['arms'], excluded: ['toys'] }], { name: 'Robotics' });
+    const watchlist = await insertKeywordWatchlist(
+      svc,
+      team.id,
+      [{ keyword: 'robots', required: ['arms'], excluded: ['toys'] }],
+      { name: 'Robotics' },
+    );
     await schedulerTick(svc.ctx);
     const post = networkPost({
-      content: 'Robot arms in   every warehouse: what we learned shipping two thousand of them to customers this year',
-      post_author: { author_slug: 'alan-turing', author_type: 'person', full_name: 'Alan Turing', headline: 'CTO', image_url: null },
+      content:
+        'Robot arms in   every warehouse: what we learned shipping two thousand of them to customers this year',
+      post_author: {
+        author_slug: 'alan-turing',
+        author_type: 'person',
+        full_name: 'Alan Turing',
+        headline: 'CTO',
+        image_url: null,
+      },
     });
     const [collection] = await runAllTasks(svc, ada, () => ({ posts: [post] }));
-    const posts = await svc.call('GET', `/api-posts?watchlist_id=${watchlist}`, { headers: team.keyHeaders });
+    const posts = await svc.call('GET', `/api-posts?watchlist_id=${watchlist}`, {
+      headers: team.keyHeaders,
+    });
     const postId = ((await posts.json()) as { data: { id: string }[] }).data[0]!.id;
 
-    const like = await svc.call('POST', '/api-like', { body: { post_id: postId, user_email: 'ada@list.test' }, headers: team.keyHeaders });
+    const like = await svc.call('POST', '/api-like', {
+      body: { post_id: postId, user_email: 'ada@list.test' },
+      headers: team.keyHeaders,
+    });
     const likeId = ((await like.json()) as { task_id: string }).task_id;
     const comment = await svc.call('POST', '/api-comment', {
-      body: { post_id: postId, user_email: 'grace@list.test', comment_text: 'Great read!', actor_type: 'company', company_title: 'Acme Robotics' },
+      body: {
+        post_id: postId,
+        user_email: 'grace@list.test',
+        comment_text: 'Great read!',
+        actor_type: 'company',
+        company_title: 'Acme Robotics',
+      },
       headers: team.keyHeaders,
     });
     const commentId = ((await comment.json()) as { task_id: string }).task_id;
-    const profile = await create('fetch-profile', { profile_slug: 'https://www.linkedin.com/in/grace-hopper/' });
-    const message = await create('send-message', { profile_urn: 'urn:li:fsd_profile:ACoAAB1234567', message_text: 'Shall we meet on Tuesday?' });
+    const profile = await create('fetch-profile', {
+      profile_slug: 'https://www.linkedin.com/in/grace-hopper/',
+    });
+    const message = await create('send-message', {
+      profile_urn: 'urn:li:fsd_profile:ACoAAB1234567',
+      message_text: 'Shall we meet on Tuesday?',
+    });
     const company = await create('fetch-company-posts', { company: 'acme-robotics', count: 5 });
     const search = await create('search-profiles', { keywords: 'robotics', location: 'Berlin' });
     const connections = await create('fetch-connections', { count: 100 });
@@ -68,8 +104,20 @@ describe('GET /api-tasks: targets, watchlists and members in words', () => {
     for (let t = await claimTask(svc, ada); t; t = await claimTask(svc, ada)) {
       if (t.id !== profile) continue;
       await completeTask(svc, ada, t, {
-        profile_urn: 'urn:li:fsd_profile:ACoAAGrace', member_urn: null, public_identifier: 'grace-hopper', name: 'Grace Hopper', headline: '', location: '',
-        profile_url: 'https://www.linkedin.com/in/grace-hopper/', connections: null, followers: null, about: '', experience: [], education: [], skills: [], network_degree: null,
+        profile_urn: 'urn:li:fsd_profile:ACoAAGrace',
+        member_urn: null,
+        public_identifier: 'grace-hopper',
+        name: 'Grace Hopper',
+        headline: '',
+        location: '',
+        profile_url: 'https://www.linkedin.com/in/grace-hopper/',
+        connections: null,
+        followers: null,
+        about: '',
+        experience: [],
+        education: [],
+        skills: [],
+        network_degree: null,
       });
     }
 
@@ -96,13 +144,22 @@ describe('GET /api-tasks: targets, watchlists and members in words', () => {
       assigned_name: 'Ada Lovelace',
     });
     expect(byId(list, commentId)).toMatchObject({
-      target: { kind: 'post', post_id: postId, label: expect.stringMatching(/^Alan Turing’s post “Robot arms.*”, saying “Great read!”$/) },
+      target: {
+        kind: 'post',
+        post_id: postId,
+        label: expect.stringMatching(/^Alan Turing’s post “Robot arms.*”, saying “Great read!”$/),
+      },
       as_company: 'Acme Robotics',
       assigned_email: 'grace@list.test',
       // No name given at sign-in: none, not an empty string.
       assigned_name: null,
     });
-    expect(byId(list, profile).target).toEqual({ kind: 'profile', label: 'Grace Hopper', url: 'https://www.linkedin.com/in/grace-hopper/', post_id: null });
+    expect(byId(list, profile).target).toEqual({
+      kind: 'profile',
+      label: 'Grace Hopper',
+      url: 'https://www.linkedin.com/in/grace-hopper/',
+      post_id: null,
+    });
     // Known only by its URN: "a profile", with a link, never the id as its name.
     expect(byId(list, message).target).toEqual({
       kind: 'profile',
@@ -110,10 +167,26 @@ describe('GET /api-tasks: targets, watchlists and members in words', () => {
       url: 'https://www.linkedin.com/in/ACoAAB1234567/',
       post_id: null,
     });
-    expect(byId(list, company).target).toEqual({ kind: 'company', label: 'acme-robotics', url: 'https://www.linkedin.com/company/acme-robotics/', post_id: null });
-    expect(byId(list, search).target).toEqual({ kind: 'search', label: 'robotics, Berlin', url: null, post_id: null });
-    expect(byId(list, connections).target).toEqual({ kind: 'connections', label: 'up to 100 connections', url: null, post_id: null });
-    for (const t of list) expect(t.target.label).not.toMatch(/ACoA|urn:li:|[0-9a-f]{8}-[0-9a-f]{4}-/);
+    expect(byId(list, company).target).toEqual({
+      kind: 'company',
+      label: 'acme-robotics',
+      url: 'https://www.linkedin.com/company/acme-robotics/',
+      post_id: null,
+    });
+    expect(byId(list, search).target).toEqual({
+      kind: 'search',
+      label: 'robotics, Berlin',
+      url: null,
+      post_id: null,
+    });
+    expect(byId(list, connections).target).toEqual({
+      kind: 'connections',
+      label: 'up to 100 connections',
+      url: null,
+      post_id: null,
+    });
+    for (const t of list)
+      expect(t.target.label).not.toMatch(/ACoA|urn:li:|[0-9a-f]{8}-[0-9a-f]{4}-/);
   });
 
   test('a like of a post the team never collected (network-agent/like-post) still says "a post", with its link', async () => {

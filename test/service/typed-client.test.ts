@@ -33,7 +33,9 @@ test('the committed client types are what openapi-typescript makes of /openapi.j
   const generated = await generateApiTypes(document);
   const committed = await readFile(API_TYPES_FILE, 'utf8');
   // When a route's describe() or its contract schema changed: `npm run api-types`, and commit it.
-  expect(committed === generated, `${API_TYPES_FILE} is stale: run \`npm run api-types\``).toBe(true);
+  expect(committed === generated, `${API_TYPES_FILE} is stale: run \`npm run api-types\``).toBe(
+    true,
+  );
 });
 
 test('a typed client runs sign-in, a fetch-profile task, an agent completing it and the status poll', async () => {
@@ -41,7 +43,9 @@ test('a typed client runs sign-in, a fetch-profile task, an agent completing it 
   const email = 'typed-client@example.com';
 
   // 1. One-time code sign-in: the code comes in the mail (here the .eml outbox).
-  const sent = await api.POST('/network-agent/auth-send-otp', { body: { email, full_name: 'Ada Lovelace' } });
+  const sent = await api.POST('/network-agent/auth-send-otp', {
+    body: { email, full_name: 'Ada Lovelace' },
+  });
   expect(sent.response.status).toBe(200);
   expect(sent.data?.success).toBe(true);
   const otp = await svc.latestCode(email);
@@ -52,16 +56,26 @@ test('a typed client runs sign-in, a fetch-profile task, an agent completing it 
 
   // 2. Every later call carries the key; the agent's calls also its token.
   const keyed = createClient<paths>({ baseUrl, headers: { 'x-api-key': team.api_key } });
-  const agent = createClient<paths>({ baseUrl, headers: { 'x-api-key': team.api_key, authorization: `Bearer ${agent_token}` } });
+  const agent = createClient<paths>({
+    baseUrl,
+    headers: { 'x-api-key': team.api_key, authorization: `Bearer ${agent_token}` },
+  });
 
   // The 48-hour rule: without an extension that called in, a network task is refused.
-  const refused = await keyed.POST('/network-agent/fetch-profile', { body: { profile_slug: 'ada-lovelace' } });
+  const refused = await keyed.POST('/network-agent/fetch-profile', {
+    body: { profile_slug: 'ada-lovelace' },
+  });
   expect(refused.response.status).toBe(403);
   expect(refused.error?.error).toMatch(/^Plugin installation required/);
 
   // 3. The member's extension (emulated) says it is there.
   const beat = await agent.POST('/agent/heartbeat', {
-    body: { extension_version: '1.0.0', browser: 'typed-client', network: { signed_in: true }, paused: false },
+    body: {
+      extension_version: '1.0.0',
+      browser: 'typed-client',
+      network: { signed_in: true },
+      paused: false,
+    },
   });
   expect(beat.data?.member.email).toBe(email);
 
@@ -73,18 +87,27 @@ test('a typed client runs sign-in, a fetch-profile task, an agent completing it 
   expect(agreed.data?.acknowledged_version).toBe(asked.data!.version);
 
   // 4. A fetch-profile task.
-  const created = await keyed.POST('/network-agent/fetch-profile', { body: { profile_slug: 'https://www.linkedin.com/in/ada-lovelace/' } });
+  const created = await keyed.POST('/network-agent/fetch-profile', {
+    body: { profile_slug: 'https://www.linkedin.com/in/ada-lovelace/' },
+  });
   expect(created.response.status).toBe(200);
   const taskId = created.data!.api_agent_task_id;
 
-  const pending = await keyed.GET('/network-agent/get-task-status', { params: { query: { api_agent_task_id: taskId } } });
+  const pending = await keyed.GET('/network-agent/get-task-status', {
+    params: { query: { api_agent_task_id: taskId } },
+  });
   expect(pending.data?.data).toMatchObject({ id: taskId, status: 'pending', task_output: null });
 
   // 5. The agent claims it and hands in the profile.
   const claimed = await agent.POST('/agent/tasks/claim', { body: { wait_s: 0 } });
   expect(claimed.response.status).toBe(200);
   const task = claimed.data!.task;
-  expect(task).toMatchObject({ id: taskId, type: 'agent_profile_fetch', input: { profile_slug: 'ada-lovelace' }, attempt: 1 });
+  expect(task).toMatchObject({
+    id: taskId,
+    type: 'agent_profile_fetch',
+    input: { profile_slug: 'ada-lovelace' },
+    attempt: 1,
+  });
   const done = await agent.POST('/agent/tasks/{id}/complete', {
     params: { path: { id: task.id } },
     body: {
@@ -110,12 +133,20 @@ test('a typed client runs sign-in, a fetch-profile task, an agent completing it 
   expect(done.data).toEqual({ status: 'completed' });
 
   // 6. The caller's poll has the result.
-  const status = await keyed.GET('/network-agent/get-task-status', { params: { query: { api_agent_task_id: taskId } } });
+  const status = await keyed.GET('/network-agent/get-task-status', {
+    params: { query: { api_agent_task_id: taskId } },
+  });
   expect(status.data?.data.status).toBe('completed');
-  expect(status.data?.data.task_output).toMatchObject({ name: 'Ada Lovelace', followers: 1843, connections: null });
+  expect(status.data?.data.task_output).toMatchObject({
+    name: 'Ada Lovelace',
+    followers: 1843,
+    connections: null,
+  });
 
   // Errors come back typed too: `{error}`.
-  const unknown = await keyed.GET('/network-agent/get-task-status', { params: { query: { api_agent_task_id: '00000000-0000-4000-8000-000000000000' } } });
+  const unknown = await keyed.GET('/network-agent/get-task-status', {
+    params: { query: { api_agent_task_id: '00000000-0000-4000-8000-000000000000' } },
+  });
   expect(unknown.response.status).toBe(404);
   expect(unknown.error).toEqual({ error: 'Task not found' });
 });

@@ -11,30 +11,90 @@ let existing: string;
 beforeAll(async () => {
   svc = await startTestService();
   a = await signIn(svc, 'ada@bad-input.test', 'Ada');
-  existing = (await (await svc.call('POST', '/api-keyword-watchlist', { body: { keywords: ['seed'] }, headers: a.keyHeaders })).json()).id;
+  existing = (
+    await (
+      await svc.call('POST', '/api-keyword-watchlist', {
+        body: { keywords: ['seed'] },
+        headers: a.keyHeaders,
+      })
+    ).json()
+  ).id;
 });
 afterAll(() => svc.close());
 
 const NUL = 'a\u0000b';
 const nested = { nested: { deep: [1, { x: NUL }] } };
 const BAD = {
-  keywords: [null, true, 0, 'text', '', NUL, [], {}, [[]], [null], [{}], [{ keyword: 1 }], [NUL], nested],
+  keywords: [
+    null,
+    true,
+    0,
+    'text',
+    '',
+    NUL,
+    [],
+    {},
+    [[]],
+    [null],
+    [{}],
+    [{ keyword: 1 }],
+    [NUL],
+    nested,
+  ],
   text: [true, 0, 1e308, NUL, [], {}, nested],
-  labels: [true, 0, 'text', {}, [null], [[]], [{}], [{ name: 0 }], [{ name: '' }], [{ name: NUL }], nested],
+  labels: [
+    true,
+    0,
+    'text',
+    {},
+    [null],
+    [[]],
+    [{}],
+    [{ name: 0 }],
+    [{ name: '' }],
+    [{ name: NUL }],
+    nested,
+  ],
   frequency: [null, true, 0, -1, 1e308, 2.5, 'text', '12', '', [], {}],
   prompt: [null, true, 0, '', '   ', NUL, [], {}, nested],
   id: [null, true, 0, 'text', '', NUL, [], {}, nested],
   name: [null, true, 0, '', '  ', NUL, [], {}],
   disable: [null, 0, 'text', '', 'true', [], {}],
-  webhook: [true, 0, 'text', '', 'ftp://x.example/', 'javascript:alert(1)', `https://hooks.example/${NUL}`, [], {}],
-  identifiers: [null, true, 0, 'text', '', [], {}, [null], [0], [[]], [{}], [NUL], ['two words'], nested],
+  webhook: [
+    true,
+    0,
+    'text',
+    '',
+    'ftp://x.example/',
+    'javascript:alert(1)',
+    `https://hooks.example/${NUL}`,
+    [],
+    {},
+  ],
+  identifiers: [
+    null,
+    true,
+    0,
+    'text',
+    '',
+    [],
+    {},
+    [null],
+    [0],
+    [[]],
+    [{}],
+    [NUL],
+    ['two words'],
+    nested,
+  ],
   listId: [null, true, 0, 'text', '', NUL, [], {}],
 };
 
 /** The base body with each field set to each of its bad values in turn, plus non-object bodies. */
 function variants(base: Record<string, unknown>, bad: Record<string, unknown[]>): unknown[] {
   const out: unknown[] = [null, 42, 'string', [], [base]];
-  for (const [field, values] of Object.entries(bad)) for (const v of values) out.push({ ...base, [field]: v });
+  for (const [field, values] of Object.entries(bad))
+    for (const v of values) out.push({ ...base, [field]: v });
   return out;
 }
 
@@ -49,9 +109,16 @@ async function snapshot() {
 }
 
 async function expectClientError(method: string, path: string, body: unknown) {
-  const res = await svc.call(method, path, { body: typeof body === 'string' ? JSON.stringify(body) : body, headers: a.keyHeaders });
+  const res = await svc.call(method, path, {
+    body: typeof body === 'string' ? JSON.stringify(body) : body,
+    headers: a.keyHeaders,
+  });
   const answer = await res.json();
-  const ok = res.status >= 400 && res.status < 500 && typeof answer.error === 'string' && answer.error.length > 0;
+  const ok =
+    res.status >= 400 &&
+    res.status < 500 &&
+    typeof answer.error === 'string' &&
+    answer.error.length > 0;
   expect(ok ? 'ok' : { method, path, body, status: res.status, answer }).toBe('ok');
 }
 
@@ -59,13 +126,34 @@ describe('bad input answers 4xx on every watchlist operation', () => {
   test('POST /api-keyword-watchlist (both modes)', async () => {
     const before = await snapshot();
     for (const body of [
-      ...variants({ keywords: ['ai'] }, { keywords: BAD.keywords, name: BAD.text, description: BAD.text, labels: BAD.labels, fetchFreqInHours: BAD.frequency }),
-      ...variants({ prompt: 'ai agents' }, { prompt: BAD.prompt, name: BAD.text, description: BAD.text, fetchFreqInHours: BAD.frequency }),
+      ...variants(
+        { keywords: ['ai'] },
+        {
+          keywords: BAD.keywords,
+          name: BAD.text,
+          description: BAD.text,
+          labels: BAD.labels,
+          fetchFreqInHours: BAD.frequency,
+        },
+      ),
+      ...variants(
+        { prompt: 'ai agents' },
+        {
+          prompt: BAD.prompt,
+          name: BAD.text,
+          description: BAD.text,
+          fetchFreqInHours: BAD.frequency,
+        },
+      ),
       { keywords: [NUL] },
       { keywords: [{ keyword: 'x', required_keywords: [NUL] }] },
       { keywords: ['x'], labels: [{ name: NUL }] },
       { keywords: Array.from({ length: 1001 }, (_, i) => `k${i}`) },
-      { keywords: [{ keyword: 'x', required_keywords: Array.from({ length: 21 }, (_, i) => `r${i}`) }] },
+      {
+        keywords: [
+          { keyword: 'x', required_keywords: Array.from({ length: 21 }, (_, i) => `r${i}`) },
+        ],
+      },
       { keywords: ['x'], labels: Array.from({ length: 51 }, (_, i) => ({ name: `l${i}` })) },
     ]) {
       await expectClientError('POST', '/api-keyword-watchlist', body);
@@ -78,7 +166,15 @@ describe('bad input answers 4xx on every watchlist operation', () => {
     for (const body of [
       ...variants(
         { id: existing, name: 'ok' },
-        { id: BAD.id, name: BAD.name, fetchFreqInHours: BAD.frequency, keywords: BAD.keywords, labels: BAD.labels, disable: BAD.disable, slack_webhook_url: BAD.webhook },
+        {
+          id: BAD.id,
+          name: BAD.name,
+          fetchFreqInHours: BAD.frequency,
+          keywords: BAD.keywords,
+          labels: BAD.labels,
+          disable: BAD.disable,
+          slack_webhook_url: BAD.webhook,
+        },
       ),
       ...variants({ id: existing, prompt: 'new topic' }, { id: BAD.id, prompt: BAD.prompt }),
       { id: existing, keywords: ['ok'], labels: [{ name: 'ok', description: 'x'.repeat(501) }] },
@@ -93,7 +189,10 @@ describe('bad input answers 4xx on every watchlist operation', () => {
   test('POST /api-people-watchlist and /api-company-watchlist', async () => {
     const before = await snapshot();
     for (const body of [
-      ...variants({ profiles: ['ada'] }, { profiles: BAD.identifiers, name: BAD.text, description: BAD.text, list_id: BAD.listId }),
+      ...variants(
+        { profiles: ['ada'] },
+        { profiles: BAD.identifiers, name: BAD.text, description: BAD.text, list_id: BAD.listId },
+      ),
       { profiles: [NUL] },
       { profiles: ['https://www.linkedin.com/in/'] },
       { profiles: ['urn:li:fsd_profile:'] },
@@ -104,7 +203,10 @@ describe('bad input answers 4xx on every watchlist operation', () => {
       await expectClientError('POST', '/api-people-watchlist', body);
     }
     for (const body of [
-      ...variants({ companies: ['acme'] }, { companies: BAD.identifiers, name: BAD.text, list_id: BAD.listId }),
+      ...variants(
+        { companies: ['acme'] },
+        { companies: BAD.identifiers, name: BAD.text, list_id: BAD.listId },
+      ),
       { companies: [NUL] },
       { companies: ['https://www.linkedin.com/company/'] },
     ]) {
@@ -114,9 +216,20 @@ describe('bad input answers 4xx on every watchlist operation', () => {
   });
 
   test('GET with odd ids, and a body over the size limit', async () => {
-    for (const path of ['/api-keyword-watchlist', '/api-people-watchlist', '/api-company-watchlist']) {
-      for (const id of ["' OR 1=1 --", 'é', 'x'.repeat(200), '00000000-0000-0000-0000-00000000000g']) {
-        const res = await svc.call('GET', `${path}?id=${encodeURIComponent(id)}`, { headers: a.keyHeaders });
+    for (const path of [
+      '/api-keyword-watchlist',
+      '/api-people-watchlist',
+      '/api-company-watchlist',
+    ]) {
+      for (const id of [
+        "' OR 1=1 --",
+        'é',
+        'x'.repeat(200),
+        '00000000-0000-0000-0000-00000000000g',
+      ]) {
+        const res = await svc.call('GET', `${path}?id=${encodeURIComponent(id)}`, {
+          headers: a.keyHeaders,
+        });
         expect(res.status).toBe(404);
       }
       // Text that cannot be stored, or longer than any id, is refused before any lookup.
@@ -124,11 +237,16 @@ describe('bad input answers 4xx on every watchlist operation', () => {
         ['\u0000', "Invalid 'id': contains a character that cannot be stored"],
         ['x'.repeat(5000), "Invalid 'id': must be 200 characters or fewer"],
       ]) {
-        const res = await svc.call('GET', `${path}?id=${encodeURIComponent(id!)}`, { headers: a.keyHeaders });
+        const res = await svc.call('GET', `${path}?id=${encodeURIComponent(id!)}`, {
+          headers: a.keyHeaders,
+        });
         expect([res.status, await res.json()]).toEqual([400, { error }]);
       }
     }
-    const big = await svc.call('POST', '/api-keyword-watchlist', { body: { keywords: ['x'], description: 'x'.repeat(1024 * 1024 + 10) }, headers: a.keyHeaders });
+    const big = await svc.call('POST', '/api-keyword-watchlist', {
+      body: { keywords: ['x'], description: 'x'.repeat(1024 * 1024 + 10) },
+      headers: a.keyHeaders,
+    });
     expect(big.status).toBe(413);
   });
 });

@@ -1,7 +1,14 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest';
 import { startTestService, type TestService } from '../support/test-service.js';
 import { createAgentTeam, type AgentTeam, type TeamMember } from '../support/task-team.js';
-import { claimTask, completeTask, insertKeywordWatchlist, insertListWatchlist, networkPost, runAllTasks } from '../support/collection-fixtures.js';
+import {
+  claimTask,
+  completeTask,
+  insertKeywordWatchlist,
+  insertListWatchlist,
+  networkPost,
+  runAllTasks,
+} from '../support/collection-fixtures.js';
 import { schedulerTick } from '../../src/service/scheduler/index.js';
 
 /**
@@ -30,21 +37,37 @@ type View = {
   posts_count: number;
   last_collection_at: string | null;
   next_collection_at: string | null;
-  recent_cycles: { started_at: string; finished_at: string | null; state: string; tasks: number; failed_tasks: number; new_posts: number }[];
+  recent_cycles: {
+    started_at: string;
+    finished_at: string | null;
+    state: string;
+    tasks: number;
+    failed_tasks: number;
+    new_posts: number;
+  }[];
 };
 
 async function view(type: 'keyword' | 'people' | 'company', id: string): Promise<View> {
-  const res = await svc.call('GET', `/api-${type}-watchlist?id=${id}`, { headers: team.keyHeaders });
+  const res = await svc.call('GET', `/api-${type}-watchlist?id=${id}`, {
+    headers: team.keyHeaders,
+  });
   expect(res.status).toBe(200);
   return (await res.json()) as View;
 }
 async function listed(type: 'people' | 'company', id: string): Promise<View> {
   const res = await svc.call('GET', `/api-${type}-watchlist`, { headers: team.keyHeaders });
-  return ((await res.json()) as { watchlists: (View & { id: string })[] }).watchlists.find((w) => w.id === id)!;
+  return ((await res.json()) as { watchlists: (View & { id: string })[] }).watchlists.find(
+    (w) => w.id === id,
+  )!;
 }
-const patch = (type: 'keyword' | 'people' | 'company', body: unknown) => svc.call('PATCH', `/api-${type}-watchlist`, { body, headers: team.keyHeaders });
+const patch = (type: 'keyword' | 'people' | 'company', body: unknown) =>
+  svc.call('PATCH', `/api-${type}-watchlist`, { body, headers: team.keyHeaders });
 /** The next cycle of `id` is due now, as if its frequency had passed. */
-const dueNow = (id: string) => svc.ctx.db.query(`UPDATE watchlists SET next_due_at = now() - interval '1 minute' WHERE id = $1`, [id]);
+const dueNow = (id: string) =>
+  svc.ctx.db.query(
+    `UPDATE watchlists SET next_due_at = now() - interval '1 minute' WHERE id = $1`,
+    [id],
+  );
 const hours = (from: string, to: string) => (Date.parse(to) - Date.parse(from)) / 3_600_000;
 
 describe('last and next collection', () => {
@@ -60,7 +83,14 @@ describe('last and next collection', () => {
     expect(after.last_collection_at).not.toBeNull();
     expect(hours(after.last_collection_at!, after.next_collection_at!)).toBeCloseTo(6, 5);
     expect(after.recent_cycles).toEqual([
-      { started_at: after.last_collection_at, finished_at: null, state: 'running', tasks: 1, failed_tasks: 0, new_posts: 0 },
+      {
+        started_at: after.last_collection_at,
+        finished_at: null,
+        state: 'running',
+        tasks: 1,
+        failed_tasks: 0,
+        new_posts: 0,
+      },
     ]);
   });
 
@@ -72,7 +102,11 @@ describe('last and next collection', () => {
 
     expect((await patch('keyword', { id, disable: true })).status).toBe(200);
     const paused = await view('keyword', id);
-    expect(paused).toMatchObject({ disable: true, next_collection_at: null, last_collection_at: planned.last_collection_at });
+    expect(paused).toMatchObject({
+      disable: true,
+      next_collection_at: null,
+      last_collection_at: planned.last_collection_at,
+    });
     // The queued collection was dropped with the pause: the cycle lost its task.
     expect(paused.recent_cycles).toEqual([]);
 
@@ -86,19 +120,35 @@ describe('last and next collection', () => {
   });
 
   test('pausing and resuming a people and a company watchlist, in the one view and in the list', async () => {
-    const people = await insertListWatchlist(svc, team.id, 'people', [{ identifier: 'ada-lovelace', kind: 'profile_slug' }]);
-    const company = await insertListWatchlist(svc, team.id, 'company', [{ identifier: 'acme', kind: 'company_slug' }]);
+    const people = await insertListWatchlist(svc, team.id, 'people', [
+      { identifier: 'ada-lovelace', kind: 'profile_slug' },
+    ]);
+    const company = await insertListWatchlist(svc, team.id, 'company', [
+      { identifier: 'acme', kind: 'company_slug' },
+    ]);
     await schedulerTick(svc.ctx);
-    for (const [type, id] of [['people', people], ['company', company]] as const) {
+    for (const [type, id] of [
+      ['people', people],
+      ['company', company],
+    ] as const) {
       expect((await listed(type, id)).next_collection_at).not.toBeNull();
-      expect(await (await patch(type, { id, disable: true })).json()).toEqual({ success: true, id, message: 'Watchlist updated', disable: true });
+      expect(await (await patch(type, { id, disable: true })).json()).toEqual({
+        success: true,
+        id,
+        message: 'Watchlist updated',
+        disable: true,
+      });
       expect(await view(type, id)).toMatchObject({ disable: true, next_collection_at: null });
       expect(await listed(type, id)).toMatchObject({ disable: true, next_collection_at: null });
       // Paused: its queued task is gone and the scheduler leaves it alone.
-      expect((await svc.ctx.db.query('SELECT 1 FROM tasks WHERE watchlist_id = $1', [id])).length).toBe(0);
+      expect(
+        (await svc.ctx.db.query('SELECT 1 FROM tasks WHERE watchlist_id = $1', [id])).length,
+      ).toBe(0);
       await dueNow(id);
       await schedulerTick(svc.ctx);
-      expect((await svc.ctx.db.query('SELECT 1 FROM tasks WHERE watchlist_id = $1', [id])).length).toBe(0);
+      expect(
+        (await svc.ctx.db.query('SELECT 1 FROM tasks WHERE watchlist_id = $1', [id])).length,
+      ).toBe(0);
 
       await patch(type, { id, disable: false });
       const resumed = await listed(type, id);
@@ -119,15 +169,22 @@ describe('recent cycles', () => {
 
     // Cycle 1: two tasks, three new posts.
     await schedulerTick(svc.ctx);
-    await runAllTasks(svc, ada, (task) => ({ posts: task.input.keyword === 'robots' ? [a, b] : [c] }));
+    await runAllTasks(svc, ada, (task) => ({
+      posts: task.input.keyword === 'robots' ? [a, b] : [c],
+    }));
     // Cycle 2: a seen again and one new post; the other task fails for good.
     await dueNow(id);
     await schedulerTick(svc.ctx);
     const first = await claimTask(svc, ada);
-    await completeTask(svc, ada, first!, { posts: [a, networkPost({ content: 'robots and drones d' })] });
+    await completeTask(svc, ada, first!, {
+      posts: [a, networkPost({ content: 'robots and drones d' })],
+    });
     const second = await claimTask(svc, ada);
     const failed = await svc.call('POST', `/agent/tasks/${second!.id}/fail`, {
-      body: { attempt: second!.attempt, error: { code: 'not_found', message: 'no such search', retryable: false } },
+      body: {
+        attempt: second!.attempt,
+        error: { code: 'not_found', message: 'no such search', retryable: false },
+      },
       headers: ada.agentHeaders,
     });
     expect(failed.status).toBe(200);
@@ -136,7 +193,10 @@ describe('recent cycles', () => {
     await schedulerTick(svc.ctx);
     for (let task = await claimTask(svc, ada); task; task = await claimTask(svc, ada)) {
       await svc.call('POST', `/agent/tasks/${task.id}/fail`, {
-        body: { attempt: task.attempt, error: { code: 'not_found', message: 'gone', retryable: false } },
+        body: {
+          attempt: task.attempt,
+          error: { code: 'not_found', message: 'gone', retryable: false },
+        },
         headers: ada.agentHeaders,
       });
     }
@@ -145,26 +205,39 @@ describe('recent cycles', () => {
 
     const w = await view('keyword', id);
     expect(w.posts_count).toBe(4);
-    expect(w.recent_cycles.map(({ state, tasks, failed_tasks, new_posts }) => ({ state, tasks, failed_tasks, new_posts }))).toEqual([
+    expect(
+      w.recent_cycles.map(({ state, tasks, failed_tasks, new_posts }) => ({
+        state,
+        tasks,
+        failed_tasks,
+        new_posts,
+      })),
+    ).toEqual([
       { state: 'running', tasks: 2, failed_tasks: 0, new_posts: 0 },
       { state: 'failed', tasks: 2, failed_tasks: 2, new_posts: 0 },
       { state: 'done', tasks: 2, failed_tasks: 1, new_posts: 1 },
       { state: 'done', tasks: 2, failed_tasks: 0, new_posts: 3 },
     ]);
     expect(w.recent_cycles[0]!.finished_at).toBeNull();
-    for (const cycle of w.recent_cycles.slice(1)) expect(Date.parse(cycle.finished_at!)).toBeGreaterThanOrEqual(Date.parse(cycle.started_at));
+    for (const cycle of w.recent_cycles.slice(1))
+      expect(Date.parse(cycle.finished_at!)).toBeGreaterThanOrEqual(Date.parse(cycle.started_at));
     expect(w.last_collection_at).toBe(w.recent_cycles[0]!.started_at);
   });
 
   test('at most five cycles are listed; a filing count an agent wrote itself is not believed', async () => {
-    const id = await insertListWatchlist(svc, team.id, 'company', [{ identifier: 'acme', kind: 'company_slug' }]);
+    const id = await insertListWatchlist(svc, team.id, 'company', [
+      { identifier: 'acme', kind: 'company_slug' },
+    ]);
     for (let i = 0; i < 7; i++) {
       await dueNow(id);
       await schedulerTick(svc.ctx);
       await runAllTasks(svc, ada, () => ({ posts: [networkPost({ content: `post ${i}` })] }));
     }
     // An output whose `filing` the service never wrote (its watchlist vanished) carries no count.
-    await svc.ctx.db.query(`UPDATE tasks SET output = jsonb_build_object('filing', jsonb_build_object('added', 'lots')) WHERE watchlist_id = $1 AND created_at = (SELECT max(created_at) FROM tasks WHERE watchlist_id = $1)`, [id]);
+    await svc.ctx.db.query(
+      `UPDATE tasks SET output = jsonb_build_object('filing', jsonb_build_object('added', 'lots')) WHERE watchlist_id = $1 AND created_at = (SELECT max(created_at) FROM tasks WHERE watchlist_id = $1)`,
+      [id],
+    );
     const w = await view('company', id);
     expect(w.recent_cycles).toHaveLength(5);
     expect(w.recent_cycles.map((c) => c.new_posts)).toEqual([0, 1, 1, 1, 1]);

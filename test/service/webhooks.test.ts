@@ -1,7 +1,14 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest';
 import { startTestService, type TestService } from '../support/test-service.js';
 import { createAgentTeam, type AgentTeam, type TeamMember } from '../support/task-team.js';
-import { claimTask, completeTask, insertKeywordWatchlist, networkPost, runAllTasks, type ClaimedTask } from '../support/collection-fixtures.js';
+import {
+  claimTask,
+  completeTask,
+  insertKeywordWatchlist,
+  networkPost,
+  runAllTasks,
+  type ClaimedTask,
+} from '../support/collection-fixtures.js';
 import { verifyWebhook } from '../support/webhook-signature.js';
 import { startLocalHttpServer, waitFor, type LocalHttpServer } from '../support/local-http.js';
 import { schedulerTick } from '../../src/service/scheduler/index.js';
@@ -27,7 +34,10 @@ beforeAll(async () => {
     res.writeHead(status, { 'content-type': 'text/plain' }).end(status < 300 ? 'ok' : 'try later');
   });
   svc = await startTestService({ ALLOW_PRIVATE_FETCH: '1' });
-  acme = await createAgentTeam(svc, 'Acme', [{ email: 'ada@hooks.test', role: 'admin' }, { email: 'cy@hooks.test', role: 'member' }]);
+  acme = await createAgentTeam(svc, 'Acme', [
+    { email: 'ada@hooks.test', role: 'admin' },
+    { email: 'cy@hooks.test', role: 'member' },
+  ]);
   ada = acme.member('ada@hooks.test');
   other = await createAgentTeam(svc, 'Other', [{ email: 'bob@hooks.test', role: 'admin' }]);
 });
@@ -46,8 +56,15 @@ beforeEach(async () => {
 /** The team's first member is its admin: webhooks are managed with the key and the admin's own agent token. */
 const adminOf = (team: AgentTeam) => team.members[0]!.agentHeaders;
 
-async function register(team: AgentTeam, events: string[], path = '/hook'): Promise<{ id: string; secret: string }> {
-  const res = await svc.call('POST', '/api-webhooks', { headers: adminOf(team), body: { url: `${receiver.url}${path}`, events } });
+async function register(
+  team: AgentTeam,
+  events: string[],
+  path = '/hook',
+): Promise<{ id: string; secret: string }> {
+  const res = await svc.call('POST', '/api-webhooks', {
+    headers: adminOf(team),
+    body: { url: `${receiver.url}${path}`, events },
+  });
   expect(res.status, await res.clone().text()).toBe(201);
   const body = (await res.json()) as { webhook: { id: string }; secret: string };
   return { id: body.webhook.id, secret: body.secret };
@@ -58,7 +75,10 @@ const verify = verifyWebhook;
 async function likeTask(team: AgentTeam, n = 1): Promise<string> {
   const res = await svc.call('POST', '/network-agent/like-post', {
     headers: team.keyHeaders,
-    body: { social_urn: `urn:li:activity:72500000000000000${String(n).padStart(2, '0')}`, reaction_type: 'LIKE' },
+    body: {
+      social_urn: `urn:li:activity:72500000000000000${String(n).padStart(2, '0')}`,
+      reaction_type: 'LIKE',
+    },
   });
   expect(res.status, await res.clone().text()).toBe(200);
   return ((await res.json()) as { api_agent_task_id: string }).api_agent_task_id;
@@ -67,7 +87,10 @@ async function likeTask(team: AgentTeam, n = 1): Promise<string> {
 async function fail(member: TeamMember, task: ClaimedTask, retryable: boolean) {
   const res = await svc.call('POST', `/agent/tasks/${task.id}/fail`, {
     headers: member.agentHeaders,
-    body: { attempt: task.attempt, error: { code: 'network_error', message: 'The post is gone', retryable } },
+    body: {
+      attempt: task.attempt,
+      error: { code: 'network_error', message: 'The post is gone', retryable },
+    },
   });
   expect(res.status, await res.clone().text()).toBe(200);
 }
@@ -75,13 +98,32 @@ async function fail(member: TeamMember, task: ClaimedTask, retryable: boolean) {
 const deliveryLog = async (team: AgentTeam, id: string) => {
   const res = await svc.call('GET', `/api-webhooks/${id}/deliveries`, { headers: adminOf(team) });
   expect(res.status).toBe(200);
-  return ((await res.json()) as { deliveries: { id: string; event: string; status: string; attempts: number; last_status: number | null; last_error: string | null; next_attempt_at: string | null }[] }).deliveries;
+  return (
+    (await res.json()) as {
+      deliveries: {
+        id: string;
+        event: string;
+        status: string;
+        attempts: number;
+        last_status: number | null;
+        last_error: string | null;
+        next_attempt_at: string | null;
+      }[];
+    }
+  ).deliveries;
 };
-const backdate = () => svc.ctx.db.query(`UPDATE webhook_deliveries SET next_attempt_at = now() - interval '1 second' WHERE status = 'pending'`);
+const backdate = () =>
+  svc.ctx.db.query(
+    `UPDATE webhook_deliveries SET next_attempt_at = now() - interval '1 second' WHERE status = 'pending'`,
+  );
 
 describe('registering', () => {
   test('the secret is shown once; the list shows the webhook with its delivery counts, never the secret', async () => {
-    const { id, secret } = await register(acme, ['task.completed', 'task.completed', 'posts.collected']);
+    const { id, secret } = await register(acme, [
+      'task.completed',
+      'task.completed',
+      'posts.collected',
+    ]);
     expect(secret).toMatch(/^whsec_[A-Za-z0-9_-]{30,}$/);
     const list = await svc.call('GET', '/api-webhooks', { headers: adminOf(acme) });
     expect(list.status).toBe(200);
@@ -99,16 +141,25 @@ describe('registering', () => {
       ],
     });
     // Sealed at rest.
-    const [row] = await svc.ctx.db.query<{ secret_encrypted: string }>('SELECT secret_encrypted FROM webhooks WHERE id = $1', [id]);
+    const [row] = await svc.ctx.db.query<{ secret_encrypted: string }>(
+      'SELECT secret_encrypted FROM webhooks WHERE id = $1',
+      [id],
+    );
     expect(row!.secret_encrypted).not.toContain(secret);
   });
 
   test('bad input is a 400 naming the field, and nothing is stored', async () => {
     const cases: [unknown, string | RegExp][] = [
       [{ events: ['task.completed'] }, "Missing or invalid 'url'"],
-      [{ url: 'ftp://example.com/x', events: ['task.completed'] }, "Invalid 'url': must be an https URL"],
+      [
+        { url: 'ftp://example.com/x', events: ['task.completed'] },
+        "Invalid 'url': must be an https URL",
+      ],
       [{ url: 'not a url', events: ['task.completed'] }, "Invalid 'url': must be an absolute URL"],
-      [{ url: 'https://user:pw@example.com/x', events: ['task.completed'] }, "Invalid 'url': must not carry credentials"],
+      [
+        { url: 'https://user:pw@example.com/x', events: ['task.completed'] },
+        "Invalid 'url': must not carry credentials",
+      ],
       [{ url: 'https://example.com/x' }, /^Missing or invalid 'events'/],
       [{ url: 'https://example.com/x', events: [] }, /^Missing or invalid 'events'/],
       [{ url: 'https://example.com/x', events: ['task.started'] }, /^Missing or invalid 'events'/],
@@ -122,22 +173,48 @@ describe('registering', () => {
     expect(await svc.ctx.db.query('SELECT 1 FROM webhooks')).toHaveLength(0);
     const valid = { url: 'https://example.com/x', events: ['task.failed'] };
     expect((await svc.call('POST', '/api-webhooks', { body: valid })).status).toBe(401);
-    expect((await svc.call('POST', '/api-webhooks', { body: valid, headers: acme.keyHeaders })).status).toBe(401);
-    const member = await svc.call('POST', '/api-webhooks', { body: valid, headers: acme.member('cy@hooks.test').agentHeaders });
+    expect(
+      (await svc.call('POST', '/api-webhooks', { body: valid, headers: acme.keyHeaders })).status,
+    ).toBe(401);
+    const member = await svc.call('POST', '/api-webhooks', {
+      body: valid,
+      headers: acme.member('cy@hooks.test').agentHeaders,
+    });
     expect(member.status).toBe(403);
     expect(await member.json()).toEqual({ error: 'Access denied' });
-    expect((await svc.call('GET', '/api-webhooks', { headers: acme.member('cy@hooks.test').agentHeaders })).status).toBe(403);
-    expect((await svc.call('GET', '/api-webhooks/not-a-uuid/deliveries', { headers: adminOf(acme) })).status).toBe(400);
+    expect(
+      (
+        await svc.call('GET', '/api-webhooks', {
+          headers: acme.member('cy@hooks.test').agentHeaders,
+        })
+      ).status,
+    ).toBe(403);
+    expect(
+      (await svc.call('GET', '/api-webhooks/not-a-uuid/deliveries', { headers: adminOf(acme) }))
+        .status,
+    ).toBe(400);
   });
 
   test('a private address is refused unless the operator allows it', async () => {
     const strict = await startTestService();
     try {
-      const team = await createAgentTeam(strict, 'Strict', [{ email: 'eve@hooks.test', role: 'admin' }]);
-      for (const url of ['https://127.0.0.1/x', 'https://10.0.0.8/x', 'https://metadata.internal/x', 'http://example.com/x']) {
-        const res = await strict.call('POST', '/api-webhooks', { headers: adminOf(team), body: { url, events: ['task.failed'] } });
+      const team = await createAgentTeam(strict, 'Strict', [
+        { email: 'eve@hooks.test', role: 'admin' },
+      ]);
+      for (const url of [
+        'https://127.0.0.1/x',
+        'https://10.0.0.8/x',
+        'https://metadata.internal/x',
+        'http://example.com/x',
+      ]) {
+        const res = await strict.call('POST', '/api-webhooks', {
+          headers: adminOf(team),
+          body: { url, events: ['task.failed'] },
+        });
         expect(res.status, url).toBe(400);
-        expect(((await res.json()) as { error: string }).error).toMatch(/^Invalid 'url': must (not point to a private or local address|be an https URL)$/);
+        expect(((await res.json()) as { error: string }).error).toMatch(
+          /^Invalid 'url': must (not point to a private or local address|be an https URL)$/,
+        );
       }
     } finally {
       await strict.close();
@@ -146,27 +223,43 @@ describe('registering', () => {
 
   test('a team sees, reads and deletes only its own webhooks', async () => {
     const mine = await register(acme, ['task.completed']);
-    expect(await svc.call('GET', '/api-webhooks', { headers: adminOf(other) }).then((r) => r.json())).toEqual({ webhooks: [] });
-    expect((await svc.call('GET', `/api-webhooks/${mine.id}/deliveries`, { headers: adminOf(other) })).status).toBe(404);
-    const theirs = await svc.call('DELETE', `/api-webhooks/${mine.id}`, { headers: adminOf(other) });
+    expect(
+      await svc.call('GET', '/api-webhooks', { headers: adminOf(other) }).then((r) => r.json()),
+    ).toEqual({ webhooks: [] });
+    expect(
+      (await svc.call('GET', `/api-webhooks/${mine.id}/deliveries`, { headers: adminOf(other) }))
+        .status,
+    ).toBe(404);
+    const theirs = await svc.call('DELETE', `/api-webhooks/${mine.id}`, {
+      headers: adminOf(other),
+    });
     expect(theirs.status).toBe(404);
     expect(await theirs.json()).toEqual({ error: 'Webhook not found' });
     const own = await svc.call('DELETE', `/api-webhooks/${mine.id}`, { headers: adminOf(acme) });
     expect(await own.json()).toEqual({ success: true, message: 'Webhook deleted' });
-    expect((await svc.call('DELETE', `/api-webhooks/${mine.id}`, { headers: adminOf(acme) })).status).toBe(404);
+    expect(
+      (await svc.call('DELETE', `/api-webhooks/${mine.id}`, { headers: adminOf(acme) })).status,
+    ).toBe(404);
   });
 });
 
 describe('delivering', () => {
   test('a completed task reaches the receiver within a second, signed, with the task and its output', async () => {
     const hook = await register(acme, ['task.completed']);
-    const jobs = startBackgroundJobs(svc.ctx, BACKGROUND_JOBS.filter((j) => j.name === 'webhook_delivery'));
+    const jobs = startBackgroundJobs(
+      svc.ctx,
+      BACKGROUND_JOBS.filter((j) => j.name === 'webhook_delivery'),
+    );
     try {
       await likeTask(acme);
       const task = (await claimTask(svc, ada))!;
       const finished = Date.now();
       await completeTask(svc, ada, task, { liked: true });
-      await waitFor(async () => receiver.requests.length, (n) => n === 1, 5_000);
+      await waitFor(
+        async () => receiver.requests.length,
+        (n) => n === 1,
+        5_000,
+      );
       expect(Date.now() - finished).toBeLessThan(1_000);
     } finally {
       await jobs.stop();
@@ -182,9 +275,21 @@ describe('delivering', () => {
       id: req!.headers['x-webhook-id'],
       type: 'task.completed',
       created_at: expect.any(String),
-      data: { task: expect.objectContaining({ type: 'agent_like_post', status: 'completed', task_output: { liked: true }, error: null }) },
+      data: {
+        task: expect.objectContaining({
+          type: 'agent_like_post',
+          status: 'completed',
+          task_output: { liked: true },
+          error: null,
+        }),
+      },
     });
-    expect((await deliveryLog(acme, hook.id))[0]).toMatchObject({ status: 'delivered', attempts: 1, last_status: 200, next_attempt_at: null });
+    expect((await deliveryLog(acme, hook.id))[0]).toMatchObject({
+      status: 'delivered',
+      attempts: 1,
+      last_status: 200,
+      next_attempt_at: null,
+    });
   });
 
   test('a failed task is sent to task.failed subscribers only; a retried failure is not an end', async () => {
@@ -214,7 +319,12 @@ describe('delivering', () => {
 
     expect(await deliverDueWebhooks(svc.ctx)).toEqual({ delivered: 0, retrying: 1, failed: 0 });
     let [d] = await deliveryLog(acme, hook.id);
-    expect(d).toMatchObject({ status: 'pending', attempts: 1, last_status: 503, last_error: 'HTTP 503: try later' });
+    expect(d).toMatchObject({
+      status: 'pending',
+      attempts: 1,
+      last_status: 503,
+      last_error: 'HTTP 503: try later',
+    });
     const wait = (Date.parse(d!.next_attempt_at!) - Date.now()) / 1000;
     expect(wait).toBeGreaterThan(5);
     expect(wait).toBeLessThanOrEqual(10);
@@ -229,40 +339,72 @@ describe('delivering', () => {
     expect(new Set(receiver.requests.map((r) => r.headers['x-webhook-id'])).size).toBe(1);
     expect(receiver.requests).toHaveLength(3);
     expect(receiver.requests.every((r) => verify(r, hook.secret))).toBe(true);
-    expect((await deliveryLog(acme, hook.id))[0]).toMatchObject({ status: 'delivered', attempts: 3, last_status: 200, last_error: null });
+    expect((await deliveryLog(acme, hook.id))[0]).toMatchObject({
+      status: 'delivered',
+      attempts: 3,
+      last_status: 200,
+      last_error: null,
+    });
 
     script = [410];
     await likeTask(acme, 2);
     await completeTask(svc, ada, (await claimTask(svc, ada))!, { liked: true });
     expect(await deliverDueWebhooks(svc.ctx)).toEqual({ delivered: 0, retrying: 0, failed: 1 });
-    expect((await deliveryLog(acme, hook.id))[0]).toMatchObject({ status: 'failed', attempts: 1, last_status: 410 });
+    expect((await deliveryLog(acme, hook.id))[0]).toMatchObject({
+      status: 'failed',
+      attempts: 1,
+      last_status: 410,
+    });
 
-    const list = (await svc.call('GET', '/api-webhooks', { headers: adminOf(acme) }).then((r) => r.json())) as { webhooks: { deliveries: unknown }[] };
-    expect(list.webhooks[0]!.deliveries).toEqual({ pending: 0, delivered: 1, failed: 1, last_delivered_at: expect.any(String) });
+    const list = (await svc
+      .call('GET', '/api-webhooks', { headers: adminOf(acme) })
+      .then((r) => r.json())) as { webhooks: { deliveries: unknown }[] };
+    expect(list.webhooks[0]!.deliveries).toEqual({
+      pending: 0,
+      delivered: 1,
+      failed: 1,
+      last_delivered_at: expect.any(String),
+    });
   });
 
   test('an event older than a day is given up after its last failure', async () => {
     const hook = await register(acme, ['task.completed']);
     await likeTask(acme);
     await completeTask(svc, ada, (await claimTask(svc, ada))!, { liked: true });
-    await svc.ctx.db.query(`UPDATE webhook_deliveries SET created_at = now() - interval '23 hours 59 minutes 55 seconds'`);
+    await svc.ctx.db.query(
+      `UPDATE webhook_deliveries SET created_at = now() - interval '23 hours 59 minutes 55 seconds'`,
+    );
     script = [502];
     expect(await deliverDueWebhooks(svc.ctx)).toEqual({ delivered: 0, retrying: 0, failed: 1 });
-    expect((await deliveryLog(acme, hook.id))[0]).toMatchObject({ status: 'failed', last_status: 502 });
+    expect((await deliveryLog(acme, hook.id))[0]).toMatchObject({
+      status: 'failed',
+      last_status: 502,
+    });
   });
 
   test('an endpoint that is down never holds up the task: the agent is answered and the status is final', async () => {
     const down = await startLocalHttpServer(() => undefined);
     const url = `${down.url}/gone`;
     await down.close();
-    const res = await svc.call('POST', '/api-webhooks', { headers: adminOf(acme), body: { url, events: ['task.completed'] } });
+    const res = await svc.call('POST', '/api-webhooks', {
+      headers: adminOf(acme),
+      body: { url, events: ['task.completed'] },
+    });
     const { webhook } = (await res.json()) as { webhook: { id: string } };
     const taskId = await likeTask(acme);
     await completeTask(svc, ada, (await claimTask(svc, ada))!, { liked: true });
-    const status = await svc.call('GET', `/network-agent/get-task-status?api_agent_task_id=${taskId}`, { headers: acme.keyHeaders });
+    const status = await svc.call(
+      'GET',
+      `/network-agent/get-task-status?api_agent_task_id=${taskId}`,
+      { headers: acme.keyHeaders },
+    );
     expect(await status.json()).toMatchObject({ success: true, data: { status: 'completed' } });
     expect(await deliverDueWebhooks(svc.ctx)).toEqual({ delivered: 0, retrying: 1, failed: 0 });
-    expect((await deliveryLog(acme, webhook.id))[0]).toMatchObject({ status: 'pending', last_status: null, last_error: expect.stringMatching(/ECONNREFUSED/) });
+    expect((await deliveryLog(acme, webhook.id))[0]).toMatchObject({
+      status: 'pending',
+      last_status: null,
+      last_error: expect.stringMatching(/ECONNREFUSED/),
+    });
   });
 
   test("another team's tasks never reach a team's webhook", async () => {
@@ -285,8 +427,15 @@ describe('delivering', () => {
     const event = JSON.parse(receiver.requests[0]!.body);
     expect(verify(receiver.requests[0]!, hook.secret)).toBe(true);
     expect(event.type).toBe('posts.collected');
-    expect(event.data).toMatchObject({ watchlist_id: watchlistId, added: 1, post_ids: [expect.any(String)] });
-    const posts = await svc.ctx.db.query<{ id: string }>('SELECT id FROM posts WHERE team_id = $1', [acme.id]);
+    expect(event.data).toMatchObject({
+      watchlist_id: watchlistId,
+      added: 1,
+      post_ids: [expect.any(String)],
+    });
+    const posts = await svc.ctx.db.query<{ id: string }>(
+      'SELECT id FROM posts WHERE team_id = $1',
+      [acme.id],
+    );
     expect(event.data.post_ids).toEqual(posts.map((p) => p.id));
 
     await svc.ctx.db.query(`UPDATE watchlists SET next_due_at = now() - interval '1 second'`);

@@ -7,7 +7,7 @@ export const API_TYPES_FILE = 'test/support/api-types.ts';
 export async function generateApiTypes(document: unknown): Promise<string> {
   const ast = await openapiTS(document as Parameters<typeof openapiTS>[0]);
   return (
-    '// Generated from the service\'s /openapi.json by openapi-typescript (`npm run api-types`); do not edit.\n' +
+    "// Generated from the service's /openapi.json by openapi-typescript (`npm run api-types`); do not edit.\n" +
     '// test/service/typed-client.test.ts fails when it is not current.\n' +
     astToString(ast)
   );

@@ -32,7 +32,14 @@ export async function insertKeywordWatchlist(
     await svc.ctx.db.query(
       `INSERT INTO watchlist_keywords (id, watchlist_id, keyword, required_keywords, excluded_keywords, position)
        VALUES ($1, $2, $3, $4, $5, $6)`,
-      [crypto.randomUUID(), id, spec.keyword, JSON.stringify(spec.required ?? []), JSON.stringify(spec.excluded ?? []), position++],
+      [
+        crypto.randomUUID(),
+        id,
+        spec.keyword,
+        JSON.stringify(spec.required ?? []),
+        JSON.stringify(spec.excluded ?? []),
+        position++,
+      ],
     );
   }
   return id;
@@ -42,12 +49,20 @@ export async function insertListWatchlist(
   svc: TestService,
   teamId: string,
   type: 'people' | 'company',
-  members: { identifier: string; kind: 'profile_id' | 'profile_slug' | 'member_id' | 'company_slug' }[],
+  members: {
+    identifier: string;
+    kind: 'profile_id' | 'profile_slug' | 'member_id' | 'company_slug';
+  }[],
   opts: { freq?: number } = {},
 ): Promise<string> {
   const id = crypto.randomUUID();
   const listId = crypto.randomUUID();
-  await svc.ctx.db.query('INSERT INTO lists (id, team_id, kind, name) VALUES ($1, $2, $3, $4)', [listId, teamId, type, `list ${id}`]);
+  await svc.ctx.db.query('INSERT INTO lists (id, team_id, kind, name) VALUES ($1, $2, $3, $4)', [
+    listId,
+    teamId,
+    type,
+    `list ${id}`,
+  ]);
   let i = 0;
   for (const m of members) {
     await svc.ctx.db.query(
@@ -64,7 +79,9 @@ export async function insertListWatchlist(
 
 let nextActivity = 7_300_000_000_000_000_000n;
 /** A post as the agent's parsers report it; a fresh activity URN unless one is given. */
-export function networkPost(over: Partial<NetworkPost> & { headline?: string; hoursAgo?: number } = {}): NetworkPost {
+export function networkPost(
+  over: Partial<NetworkPost> & { headline?: string; hoursAgo?: number } = {},
+): NetworkPost {
   const id = (over.social_urn?.split(':').pop() ?? String(nextActivity++)) as string;
   const { headline, hoursAgo, ...rest } = over;
   return {
@@ -98,13 +115,21 @@ export interface ClaimedTask {
 
 /** Claims one task as `member` through `/agent/tasks/claim` (no waiting); null when none. */
 export async function claimTask(svc: TestService, member: TeamMember): Promise<ClaimedTask | null> {
-  const res = await svc.call('POST', '/agent/tasks/claim', { body: { wait_s: 0 }, headers: member.agentHeaders });
+  const res = await svc.call('POST', '/agent/tasks/claim', {
+    body: { wait_s: 0 },
+    headers: member.agentHeaders,
+  });
   if (res.status === 204) return null;
   expect(res.status).toBe(200);
   return ((await res.json()) as { task: ClaimedTask }).task;
 }
 
-export async function completeTask(svc: TestService, member: TeamMember, task: ClaimedTask, output: unknown) {
+export async function completeTask(
+  svc: TestService,
+  member: TeamMember,
+  task: ClaimedTask,
+  output: unknown,
+) {
   const res = await svc.call('POST', `/agent/tasks/${task.id}/complete`, {
     body: { attempt: task.attempt, output },
     headers: member.agentHeaders,
@@ -126,7 +151,16 @@ export async function runAllTasks(
   return done;
 }
 
-export async function getPosts(svc: TestService, apiKey: string, query: Record<string, string> = {}) {
-  const res = await svc.call('GET', `/api-posts?${new URLSearchParams(query)}`, { headers: { 'x-api-key': apiKey } });
-  return { status: res.status, body: (await res.json()) as { data: Record<string, unknown>[]; count: number; error?: string } };
+export async function getPosts(
+  svc: TestService,
+  apiKey: string,
+  query: Record<string, string> = {},
+) {
+  const res = await svc.call('GET', `/api-posts?${new URLSearchParams(query)}`, {
+    headers: { 'x-api-key': apiKey },
+  });
+  return {
+    status: res.status,
+    body: (await res.json()) as { data: Record<string, unknown>[]; count: number; error?: string },
+  };
 }

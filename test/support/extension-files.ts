@@ -9,7 +9,9 @@ const realFetch = globalThis.fetch;
 globalThis.fetch = async (input: string | URL | Request, init?: RequestInit) => {
   const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
   if (url.startsWith('chrome-extension://') && url.endsWith('/network-map.json')) {
-    return new Response(JSON.stringify(BUILT_IN_NETWORK_MAP), { headers: { 'content-type': 'application/json' } });
+    return new Response(JSON.stringify(BUILT_IN_NETWORK_MAP), {
+      headers: { 'content-type': 'application/json' },
+    });
   }
   return realFetch(input, init);
 };

@@ -27,7 +27,9 @@ export function importGraph(root: string, folders: string[]): ImportGraph {
     for (const { fileName } of importedFiles) {
       if (!fileName.startsWith('.')) continue;
       const base = resolve(file, '..', fileName);
-      const target = [base.replace(/\.js$/, '.ts'), `${base}.ts`, join(base, 'index.ts')].find((p) => known.has(p));
+      const target = [base.replace(/\.js$/, '.ts'), `${base}.ts`, join(base, 'index.ts')].find(
+        (p) => known.has(p),
+      );
       if (target) targets.add(relative(root, target));
     }
     graph.set(relative(root, file), targets);

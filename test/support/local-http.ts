@@ -27,7 +27,12 @@ export async function startLocalHttpServer(
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', () => {
-      const recorded = { method: req.method ?? '', url: req.url ?? '', headers: req.headers, body: Buffer.concat(chunks).toString('utf8') };
+      const recorded = {
+        method: req.method ?? '',
+        url: req.url ?? '',
+        headers: req.headers,
+        body: Buffer.concat(chunks).toString('utf8'),
+      };
       requests.push(recorded);
       Promise.resolve(handle(recorded, res)).catch(() => res.destroy());
     });
@@ -46,12 +51,17 @@ export async function startLocalHttpServer(
 }
 
 /** Polls `read` until `done` holds (background work in the service), failing after `timeoutMs`. */
-export async function waitFor<T>(read: () => Promise<T>, done: (v: T) => boolean, timeoutMs = 10_000): Promise<T> {
+export async function waitFor<T>(
+  read: () => Promise<T>,
+  done: (v: T) => boolean,
+  timeoutMs = 10_000,
+): Promise<T> {
   const until = Date.now() + timeoutMs;
   for (;;) {
     const v = await read();
     if (done(v)) return v;
-    if (Date.now() > until) throw new Error(`condition not met within ${timeoutMs} ms; last value: ${JSON.stringify(v)}`);
+    if (Date.now() > until)
+      throw new Error(`condition not met within ${timeoutMs} ms; last value: ${JSON.stringify(v)}`);
     await new Promise((r) => setTimeout(r, 50));
   }
 }

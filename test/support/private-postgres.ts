@@ -28,10 +28,14 @@ export interface PrivatePostgres {
 
 function binDir(): string {
   const base = '/usr/lib/postgresql';
-  const version = existsSync(base) ? readdirSync(base).sort((a, b) => Number(b) - Number(a))[0] : undefined;
+  const version = existsSync(base)
+    ? readdirSync(base).sort((a, b) => Number(b) - Number(a))[0]
+    : undefined;
   const dir = process.env.PG_BIN ?? (version ? join(base, version, 'bin') : '');
   if (!dir || !existsSync(join(dir, 'pg_ctl'))) {
-    throw new Error('The PostgreSQL server binaries are needed (pg_ctl, initdb): apt-get install -y postgresql, or set PG_BIN');
+    throw new Error(
+      'The PostgreSQL server binaries are needed (pg_ctl, initdb): apt-get install -y postgresql, or set PG_BIN',
+    );
   }
   return dir;
 }
@@ -57,13 +61,29 @@ export async function startPrivatePostgres(): Promise<PrivatePostgres> {
     const { stdout: gid } = await run('id', ['-g', 'postgres']);
     await chown(dir, uid, Number(gid.trim()));
   }
-  const as = (cmd: string, args: string[]) => (root ? run('runuser', ['-u', 'postgres', '--', join(bin, cmd), ...args]) : run(join(bin, cmd), args));
+  const as = (cmd: string, args: string[]) =>
+    root
+      ? run('runuser', ['-u', 'postgres', '--', join(bin, cmd), ...args])
+      : run(join(bin, cmd), args);
   const port = await freePort();
   const data = join(dir, 'data');
   await as('initdb', ['-D', data, '-A', 'trust', '-U', 'postgres', '-E', 'UTF8', '--no-sync']);
   const options = `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c full_page_writes=off`;
-  const start = () => as('pg_ctl', ['-D', data, '-o', options, '-l', join(dir, 'server.log'), '-w', '-t', '30', 'start']).then(() => undefined);
-  const stop = (mode: 'fast' | 'immediate' = 'fast') => as('pg_ctl', ['-D', data, '-m', mode, '-w', '-t', '30', 'stop']).then(() => undefined);
+  const start = () =>
+    as('pg_ctl', [
+      '-D',
+      data,
+      '-o',
+      options,
+      '-l',
+      join(dir, 'server.log'),
+      '-w',
+      '-t',
+      '30',
+      'start',
+    ]).then(() => undefined);
+  const stop = (mode: 'fast' | 'immediate' = 'fast') =>
+    as('pg_ctl', ['-D', data, '-m', mode, '-w', '-t', '30', 'stop']).then(() => undefined);
   await start();
   return {
     url: `postgres://postgres@127.0.0.1:${port}/postgres`,

@@ -1,7 +1,12 @@
 import type { ProfileOutput } from '../../src/contract/task-outputs.js';
 
 /** A profile fetch's output as an agent reports it (the sequence tests' visits): a second-degree engineer. */
-export function profileOutput(urn: string, slug: string, name: string, company: string | null): ProfileOutput {
+export function profileOutput(
+  urn: string,
+  slug: string,
+  name: string,
+  company: string | null,
+): ProfileOutput {
   return {
     profile_urn: urn,
     member_urn: null,
@@ -13,7 +18,18 @@ export function profileOutput(urn: string, slug: string, name: string, company: 
     connections: null,
     followers: null,
     about: '',
-    experience: company ? [{ title: 'Engineer', company_name: company, location: null, description: null, start: null, end: null }] : [],
+    experience: company
+      ? [
+          {
+            title: 'Engineer',
+            company_name: company,
+            location: null,
+            description: null,
+            start: null,
+            end: null,
+          },
+        ]
+      : [],
     education: [],
     skills: [],
     network_degree: 'second',

@@ -15,7 +15,10 @@ export interface RelationshipReceiver {
   close(): Promise<void>;
 }
 
-export async function relationshipReceiver(svc: TestService, adminHeaders: Record<string, string>): Promise<RelationshipReceiver> {
+export async function relationshipReceiver(
+  svc: TestService,
+  adminHeaders: Record<string, string>,
+): Promise<RelationshipReceiver> {
   const receiver = await startLocalHttpServer((_req, res) => res.writeHead(200).end('ok'));
   const hook = await svc.call('POST', '/api-webhooks', {
     headers: adminHeaders,
@@ -25,7 +28,8 @@ export async function relationshipReceiver(svc: TestService, adminHeaders: Recor
   const { secret } = (await hook.json()) as { secret: string };
   return {
     receiver,
-    events: () => receiver.requests.map((r) => ({ ok: verifyWebhook(r, secret), ...JSON.parse(r.body) })),
+    events: () =>
+      receiver.requests.map((r) => ({ ok: verifyWebhook(r, secret), ...JSON.parse(r.body) })),
     close: () => receiver.close(),
   };
 }

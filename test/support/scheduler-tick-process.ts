@@ -6,10 +6,15 @@ import { schedulerTick } from '../../src/service/scheduler/tick.js';
  * Another instance's scheduler, as a process of its own (`tsx test/support/scheduler-tick-process.ts`
  * with DATABASE_URL and DATABASE_SCHEMA): one tick, its result on stdout. A test kills it mid-tick.
  */
-const db = await openDatabase({ url: process.env.DATABASE_URL!, schema: process.env.DATABASE_SCHEMA });
+const db = await openDatabase({
+  url: process.env.DATABASE_URL!,
+  schema: process.env.DATABASE_SCHEMA,
+});
 const signals = await createTaskSignals(db);
 console.log('ticking');
 const result = await schedulerTick({ db, signals });
-console.log(JSON.stringify({ leader: result.leader, planned: result.planned.length, queued: result.queued }));
+console.log(
+  JSON.stringify({ leader: result.leader, planned: result.planned.length, queued: result.queued }),
+);
 await signals.close();
 await db.close();

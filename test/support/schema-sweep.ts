@@ -28,10 +28,16 @@ export interface Operation {
 type Document = { paths: Record<string, Record<string, Operation>> };
 
 /** Operations in the document's order, sign-out last (it revokes the token a sweep uses). */
-export async function documentedOperations(svc: TestService): Promise<[string, string, Operation][]> {
+export async function documentedOperations(
+  svc: TestService,
+): Promise<[string, string, Operation][]> {
   const doc = (await (await svc.call('GET', '/openapi.json')).json()) as Document;
   return Object.entries(doc.paths)
-    .flatMap(([path, methods]) => Object.entries(methods).map(([method, op]) => [method, path, op] as [string, string, Operation]))
+    .flatMap(([path, methods]) =>
+      Object.entries(methods).map(
+        ([method, op]) => [method, path, op] as [string, string, Operation],
+      ),
+    )
     .sort(([, a], [, b]) => Number(a === '/agent/sign-out') - Number(b === '/agent/sign-out'));
 }
 
@@ -44,7 +50,9 @@ export function exampleOf(schema: JsonSchema, name = ''): unknown {
   const type = Array.isArray(schema.type) ? schema.type.find((t) => t !== 'null') : schema.type;
   switch (type) {
     case 'object':
-      return Object.fromEntries(Object.entries(schema.properties ?? {}).map(([k, s]) => [k, exampleOf(s, k)]));
+      return Object.fromEntries(
+        Object.entries(schema.properties ?? {}).map(([k, s]) => [k, exampleOf(s, k)]),
+      );
     case 'array':
       if (schema.prefixItems) return schema.prefixItems.map((s) => exampleOf(s, name));
       return schema.items ? [exampleOf(schema.items, name)] : [];
@@ -57,7 +65,8 @@ export function exampleOf(schema: JsonSchema, name = ''): unknown {
       if (name.endsWith('_at')) return new Date().toISOString();
       if (name === 'social_urn') return 'urn:li:activity:7250000000000000001';
       if (name.endsWith('_urn')) return 'urn:li:fsd_profile:ACoAAAdaLovelace';
-      if (name.endsWith('url') || name.endsWith('_urls')) return 'https://www.linkedin.com/in/ada-lovelace/';
+      if (name.endsWith('url') || name.endsWith('_urls'))
+        return 'https://www.linkedin.com/in/ada-lovelace/';
       return 'Ada';
     default:
       return null;
@@ -67,14 +76,22 @@ export function exampleOf(schema: JsonSchema, name = ''): unknown {
 /** Every leaf of a JSON value, as paths (`labels.0.name`). */
 export function leafPaths(value: unknown, prefix: (string | number)[] = []): (string | number)[][] {
   if (Array.isArray(value)) return value.flatMap((v, i) => leafPaths(v, [...prefix, i]));
-  if (value !== null && typeof value === 'object') return Object.entries(value).flatMap(([k, v]) => leafPaths(v, [...prefix, k]));
+  if (value !== null && typeof value === 'object')
+    return Object.entries(value).flatMap(([k, v]) => leafPaths(v, [...prefix, k]));
   return [prefix];
 }
 
 /** The value with the one at `path` replaced. */
-export function withValueAt(value: unknown, path: (string | number)[], replacement: unknown): unknown {
+export function withValueAt(
+  value: unknown,
+  path: (string | number)[],
+  replacement: unknown,
+): unknown {
   if (path.length === 0) return replacement;
-  const copy = (Array.isArray(value) ? [...value] : { ...(value as object) }) as Record<string | number, unknown>;
+  const copy = (Array.isArray(value) ? [...value] : { ...(value as object) }) as Record<
+    string | number,
+    unknown
+  >;
   copy[path[0]!] = withValueAt(copy[path[0]!], path.slice(1), replacement);
   return copy;
 }

@@ -22,7 +22,10 @@ export interface StartedService extends ServiceRun {
 
 export function runService(env: Record<string, string>): ServiceRun {
   const { DATABASE_URL: _ignored, ...inherited } = process.env;
-  const child = spawn(TSX, ['src/service/main.ts'], { env: { ...inherited, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(TSX, ['src/service/main.ts'], {
+    env: { ...inherited, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let out = '';
   child.stdout!.on('data', (d) => (out += d));
   child.stderr!.on('data', (d) => (out += d));

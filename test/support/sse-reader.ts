@@ -31,7 +31,10 @@ export class SseReader {
       if (left <= 0) throw new Error(`no event within ${timeoutMs} ms`);
       let timer: NodeJS.Timeout | undefined;
       this.reading ??= this.reader.read();
-      const chunk = await Promise.race([this.reading, new Promise<'timeout'>((r) => (timer = setTimeout(() => r('timeout'), left)))]);
+      const chunk = await Promise.race([
+        this.reading,
+        new Promise<'timeout'>((r) => (timer = setTimeout(() => r('timeout'), left))),
+      ]);
       clearTimeout(timer);
       if (chunk === 'timeout') continue;
       this.reading = null;
@@ -63,7 +66,11 @@ export class SseReader {
   }
 
   private parse() {
-    for (let end = this.buffer.search(/\r?\n\r?\n/); end >= 0; end = this.buffer.search(/\r?\n\r?\n/)) {
+    for (
+      let end = this.buffer.search(/\r?\n\r?\n/);
+      end >= 0;
+      end = this.buffer.search(/\r?\n\r?\n/)
+    ) {
       const block = this.buffer.slice(0, end);
       this.buffer = this.buffer.slice(end).replace(/^\r?\n\r?\n/, '');
       const ev: ServerSentEvent = { event: 'message', data: '' };

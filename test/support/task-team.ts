@@ -38,18 +38,33 @@ export interface AgentTeam {
   member(email: string): TeamMember;
 }
 
-export async function createAgentTeam(svc: TestService, name: string, members: MemberSpec[]): Promise<AgentTeam> {
+export async function createAgentTeam(
+  svc: TestService,
+  name: string,
+  members: MemberSpec[],
+): Promise<AgentTeam> {
   const { db, secretKey } = svc.ctx;
   const team = await createTeam(db, secretKey, name);
   const out: TeamMember[] = [];
   for (const m of members) {
     const userId = crypto.randomUUID();
-    await db.query('INSERT INTO users (id, email, full_name) VALUES ($1, $2, $3)', [userId, m.email, m.email.split('@')[0]]);
+    await db.query('INSERT INTO users (id, email, full_name) VALUES ($1, $2, $3)', [
+      userId,
+      m.email,
+      m.email.split('@')[0],
+    ]);
     await db.query(
       `INSERT INTO memberships (team_id, email, user_id, role, joined_at, last_active_at)
        VALUES ($1, $2, $3, $4, now() - make_interval(hours => $5::int),
                CASE WHEN $6::double precision IS NULL THEN NULL ELSE now() - make_interval(secs => $6::double precision * 3600) END)`,
-      [team.id, m.email, userId, m.role ?? 'member', m.joinedHoursAgo ?? 24, m.activeHoursAgo === undefined ? 0 : m.activeHoursAgo],
+      [
+        team.id,
+        m.email,
+        userId,
+        m.role ?? 'member',
+        m.joinedHoursAgo ?? 24,
+        m.activeHoursAgo === undefined ? 0 : m.activeHoursAgo,
+      ],
     );
     const token = await issueAgentToken(db, userId);
     out.push({
@@ -60,7 +75,8 @@ export async function createAgentTeam(svc: TestService, name: string, members: M
     });
   }
   // Once every member is in: the text a member is asked depends on who the team's oldest admin is.
-  for (const [i, m] of members.entries()) if (m.consented !== false) await acknowledgeCurrentConsent(svc, team.id, out[i]!.userId);
+  for (const [i, m] of members.entries())
+    if (m.consented !== false) await acknowledgeCurrentConsent(svc, team.id, out[i]!.userId);
   return {
     id: team.id,
     apiKey: team.apiKey,
@@ -75,8 +91,16 @@ export async function createAgentTeam(svc: TestService, name: string, members: M
 }
 
 /** Moves a task's clock back: tests never sleep (lease expiry, retry delays). */
-export async function backdateTask(svc: TestService, taskId: string, set: 'lease_expires_at' | 'run_after', seconds: number) {
-  await svc.ctx.db.query(`UPDATE tasks SET ${set} = now() - make_interval(secs => $2::double precision) WHERE id = $1`, [taskId, seconds]);
+export async function backdateTask(
+  svc: TestService,
+  taskId: string,
+  set: 'lease_expires_at' | 'run_after',
+  seconds: number,
+) {
+  await svc.ctx.db.query(
+    `UPDATE tasks SET ${set} = now() - make_interval(secs => $2::double precision) WHERE id = $1`,
+    [taskId, seconds],
+  );
 }
 
 export async function taskRow(svc: TestService, taskId: string) {
@@ -89,12 +113,19 @@ export async function taskRow(svc: TestService, taskId: string) {
     claimed_by: string | null;
     run_after: Date;
     lease_expires_at: Date | null;
-  }>('SELECT status, attempt, error, output, assigned_user_id, claimed_by, run_after, lease_expires_at FROM tasks WHERE id = $1', [taskId]);
+  }>(
+    'SELECT status, attempt, error, output, assigned_user_id, claimed_by, run_after, lease_expires_at FROM tasks WHERE id = $1',
+    [taskId],
+  );
   return row!;
 }
 
 /** The member acknowledges the consent text they are asked now, as their popup's "I understand, start" does. */
-export async function acknowledgeCurrentConsent(svc: TestService, teamId: string, userId: string): Promise<void> {
+export async function acknowledgeCurrentConsent(
+  svc: TestService,
+  teamId: string,
+  userId: string,
+): Promise<void> {
   const consent = await loadConsent(svc.ctx.db, teamId, userId);
   if (!consent) throw new Error(`no member ${userId} in team ${teamId}`);
   await acknowledgeConsent(svc.ctx.db, teamId, userId, { version: consent.current.version });

@@ -20,14 +20,21 @@ export interface TestService {
   config: Config;
   outboxDir: string;
   /** app.request with JSON body and headers filled in. */
-  call(method: string, path: string, opts?: { body?: unknown; headers?: Record<string, string> }): Promise<Response>;
+  call(
+    method: string,
+    path: string,
+    opts?: { body?: unknown; headers?: Record<string, string> },
+  ): Promise<Response>;
   latestCode(email: string): Promise<string>;
   close(): Promise<void>;
 }
 
 export async function startTestService(
   env: Record<string, string> = {},
-  opts: { databaseUrl?: string; /** Another instance's schema: a second service on the same data. */ sharedSchema?: string } = {},
+  opts: {
+    databaseUrl?: string /** Another instance's schema: a second service on the same data. */;
+    sharedSchema?: string;
+  } = {},
 ): Promise<TestService> {
   const dataDir = await mkdtemp(join(tmpdir(), 'na-test-'));
   const outboxDir = join(dataDir, 'outbox');
@@ -38,7 +45,9 @@ export async function startTestService(
     ...env,
   });
   const pgUrl = opts.databaseUrl ?? process.env.DATABASE_URL;
-  const schema = opts.sharedSchema ?? (pgUrl ? `t_${crypto.randomUUID().replace(/-/g, '').slice(0, 16)}` : undefined);
+  const schema =
+    opts.sharedSchema ??
+    (pgUrl ? `t_${crypto.randomUUID().replace(/-/g, '').slice(0, 16)}` : undefined);
   const ctx = await createServiceContext(config, {
     log: createLogger({ silent: !process.env.TEST_LOG }),
     databaseUrl: pgUrl ?? 'memory://',
@@ -65,14 +74,20 @@ export async function startTestService(
       for (const f of files) {
         const eml = await readFile(join(outboxDir, f), 'utf8');
         if (new RegExp(`^To: ${email.replace(/[.+]/g, '\\$&')}$`, 'mi').test(eml)) {
-          const code = /\b(\d{6})\b/.exec(eml.split(/\r?\n\r?\n/).slice(1).join('\n'))?.[1];
+          const code = /\b(\d{6})\b/.exec(
+            eml
+              .split(/\r?\n\r?\n/)
+              .slice(1)
+              .join('\n'),
+          )?.[1];
           if (code) return code;
         }
       }
       throw new Error(`no code mailed to ${email}`);
     },
     async close() {
-      if (schema && !opts.sharedSchema) await ctx.db.query(`DROP SCHEMA ${schema} CASCADE`).catch(() => {});
+      if (schema && !opts.sharedSchema)
+        await ctx.db.query(`DROP SCHEMA ${schema} CASCADE`).catch(() => {});
       await closeServiceContext(ctx);
       await rm(dataDir, { recursive: true, force: true });
     },

@@ -20,7 +20,12 @@ const REACTION_MUTATION_QUERY_ID = 'voyagerSocialDashReactions.b731222600772fd42
  * The REST search (`search/dash/clusters`, no queryId): `queryParameters:(key:List(…))`, results
  * normalised at `data.elements[].items[].itemUnion`; `item` is the part of the item read.
  */
-function restSearch(id: string, resultType: 'PEOPLE' | 'CONTENT', filters: Record<string, MapTemplate>, item: string): MapAlternative {
+function restSearch(
+  id: string,
+  resultType: 'PEOPLE' | 'CONTENT',
+  filters: Record<string, MapTemplate>,
+  item: string,
+): MapAlternative {
   return {
     id,
     method: 'GET',
@@ -29,13 +34,27 @@ function restSearch(id: string, resultType: 'PEOPLE' | 'CONTENT', filters: Recor
       ['decorationId', SEARCH_CLUSTERS],
       ['origin', 'GLOBAL_SEARCH_HEADER'],
       ['q', 'all'],
-      ['query', { restli: { keywords: '{keywords}', flagshipSearchIntent: 'SEARCH_SRP', queryParameters: { resultType: [resultType], ...filters }, includeFiltersInResponse: false } }],
+      [
+        'query',
+        {
+          restli: {
+            keywords: '{keywords}',
+            flagshipSearchIntent: 'SEARCH_SRP',
+            queryParameters: { resultType: [resultType], ...filters },
+            includeFiltersInResponse: false,
+          },
+        },
+      ],
       ['start', '{start}'],
       ['count', '{count}'],
     ],
     next_on: READ_STATUSES,
     read: {
-      list: [`data.elements[].items[].itemUnion${item}`, `data.elements[].items[].item${item}`, `elements[].items[].itemUnion${item}`],
+      list: [
+        `data.elements[].items[].itemUnion${item}`,
+        `data.elements[].items[].item${item}`,
+        `elements[].items[].itemUnion${item}`,
+      ],
       total: ['data.paging.total', 'paging.total'],
     },
     paging: { by: 'start', max_count: 49 },
@@ -43,12 +62,22 @@ function restSearch(id: string, resultType: 'PEOPLE' | 'CONTENT', filters: Recor
 }
 
 /** The GraphQL search (`voyagerSearchDashClusters.<hash>`): `queryParameters:List((key:…,value:List(…)))`, asked as plain JSON. */
-function graphqlSearch(id: string, resultType: 'PEOPLE' | 'CONTENT', filters: MapTemplate[], item: string): MapAlternative {
+function graphqlSearch(
+  id: string,
+  resultType: 'PEOPLE' | 'CONTENT',
+  filters: MapTemplate[],
+  item: string,
+): MapAlternative {
   const variables = {
     start: '{start}',
     count: '{count}',
     origin: 'GLOBAL_SEARCH_HEADER',
-    query: { keywords: '{keywords}', flagshipSearchIntent: 'SEARCH_SRP', queryParameters: [{ key: 'resultType', value: [resultType] }, ...filters], includeFiltersInResponse: false },
+    query: {
+      keywords: '{keywords}',
+      flagshipSearchIntent: 'SEARCH_SRP',
+      queryParameters: [{ key: 'resultType', value: [resultType] }, ...filters],
+      includeFiltersInResponse: false,
+    },
   };
   return {
     id,
@@ -61,8 +90,14 @@ function graphqlSearch(id: string, resultType: 'PEOPLE' | 'CONTENT', filters: Ma
     ],
     next_on: READ_STATUSES,
     read: {
-      list: [`data.searchDashClustersByAll.elements[].items[].item${item}`, `data.data.searchDashClustersByAll.elements[].items[].item${item}`],
-      total: ['data.searchDashClustersByAll.paging.total', 'data.data.searchDashClustersByAll.paging.total'],
+      list: [
+        `data.searchDashClustersByAll.elements[].items[].item${item}`,
+        `data.data.searchDashClustersByAll.elements[].items[].item${item}`,
+      ],
+      total: [
+        'data.searchDashClustersByAll.paging.total',
+        'data.data.searchDashClustersByAll.paging.total',
+      ],
     },
     paging: { by: 'start', max_count: 49 },
   };
@@ -82,7 +117,8 @@ function messagingQuery(
   read: { roots: string[]; token?: boolean },
   source?: string,
 ): MapAlternative {
-  const at = (suffix: string) => read.roots.flatMap((root) => [`data.data.${root}.${suffix}`, `data.${root}.${suffix}`]);
+  const at = (suffix: string) =>
+    read.roots.flatMap((root) => [`data.data.${root}.${suffix}`, `data.${root}.${suffix}`]);
   return {
     id,
     method: 'GET',
@@ -113,7 +149,13 @@ const MESSAGES_VARIABLES = { conversationUrn: '{conversation_urn}' };
  * The message call (`createMessage`, docs/network-internal-api.md): its alternatives differ only in
  * where the recipient, or the conversation of a reply, goes: inside `message` or beside `mailboxUrn`.
  */
-function createMessage(id: string, requires: 'recipient_urn' | 'conversation_urn', inMessage: Record<string, MapTemplate>, topLevel: Record<string, MapTemplate>, source?: string): MapAlternative {
+function createMessage(
+  id: string,
+  requires: 'recipient_urn' | 'conversation_urn',
+  inMessage: Record<string, MapTemplate>,
+  topLevel: Record<string, MapTemplate>,
+  source?: string,
+): MapAlternative {
   return {
     id,
     method: 'POST',
@@ -121,7 +163,12 @@ function createMessage(id: string, requires: 'recipient_urn' | 'conversation_urn
     query: [['action', 'createMessage']],
     requires: [requires],
     body: {
-      message: { body: { text: '{text}', attributes: [] }, renderContentUnions: [], ...inMessage, originToken: '{origin_token}' },
+      message: {
+        body: { text: '{text}', attributes: [] },
+        renderContentUnions: [],
+        ...inMessage,
+        originToken: '{origin_token}',
+      },
       ...topLevel,
       mailboxUrn: '{mailbox_urn}',
       trackingId: '{tracking_id}',
@@ -145,7 +192,13 @@ const READ_STATUSES = [400, 404, 405, 410];
  * body the web app sends, in which only the payload varies by list (docs/network-internal-api.md,
  * "Server-driven screens").
  */
-function sduiPager(id: string, pager: string, screen: string, payload: Record<string, MapTemplate>, names: Record<string, string[]>): MapAlternative {
+function sduiPager(
+  id: string,
+  pager: string,
+  screen: string,
+  payload: Record<string, MapTemplate>,
+  names: Record<string, string[]>,
+): MapAlternative {
   const requestedArguments = {
     $type: 'proto.sdui.actions.requests.RequestedArguments',
     requestedStateKeys: [],
@@ -160,13 +213,22 @@ function sduiPager(id: string, pager: string, screen: string, payload: Record<st
     query: [['sduiid', pager]],
     body: {
       pagerId: pager,
-      clientArguments: { ...requestedArguments, states: [], screenId: screen, knownTemplateIds: [] },
+      clientArguments: {
+        ...requestedArguments,
+        states: [],
+        screenId: screen,
+        knownTemplateIds: [],
+      },
       paginationRequest: {
         $type: 'proto.sdui.actions.requests.PaginationRequest',
         pagerId: pager,
         trigger: {
           $case: 'itemDistanceTrigger',
-          itemDistanceTrigger: { $type: 'proto.sdui.actions.requests.ItemDistanceTrigger', preloadDistance: 3, preloadLength: 1500 },
+          itemDistanceTrigger: {
+            $type: 'proto.sdui.actions.requests.ItemDistanceTrigger',
+            preloadDistance: 3,
+            preloadLength: 1500,
+          },
         },
         retryCount: 2,
         requestedArguments,
@@ -206,7 +268,10 @@ export const BUILT_IN_NETWORK_MAP: NetworkMap = {
         query: [
           ['q', 'memberIdentity'],
           ['memberIdentity', '{identity}'],
-          ['decorationId', 'com.linkedin.voyager.dash.deco.identity.profile.FullProfileWithEntities-91'],
+          [
+            'decorationId',
+            'com.linkedin.voyager.dash.deco.identity.profile.FullProfileWithEntities-91',
+          ],
         ],
         read: { one: PROFILE_ENTITY },
       },
@@ -266,7 +331,10 @@ export const BUILT_IN_NETWORK_MAP: NetworkMap = {
         ],
         next_on: READ_STATUSES,
         // `data.*elements` only: `included` also holds reshared originals.
-        read: { list: ['data.elements[]'], token: ['data.metadata.paginationToken', 'metadata.paginationToken'] },
+        read: {
+          list: ['data.elements[]'],
+          token: ['data.metadata.paginationToken', 'metadata.paginationToken'],
+        },
         paging: { by: 'token', max_count: 100 },
       },
       {
@@ -275,12 +343,28 @@ export const BUILT_IN_NETWORK_MAP: NetworkMap = {
         next_on: READ_STATUSES,
         path: 'graphql',
         query: [
-          ['variables', { restli: { count: '{count}', start: '{start}', profileUrn: '{profile_urn}', paginationToken: '{pagination_token}' } }],
+          [
+            'variables',
+            {
+              restli: {
+                count: '{count}',
+                start: '{start}',
+                profileUrn: '{profile_urn}',
+                paginationToken: '{pagination_token}',
+              },
+            },
+          ],
           ['queryId', PROFILE_UPDATES_QUERY_ID],
         ],
         read: {
-          list: ['data.data.feedDashProfileUpdatesByMemberShareFeed.elements[]', 'data.feedDashProfileUpdatesByMemberShareFeed.elements[]'],
-          token: ['data.data.feedDashProfileUpdatesByMemberShareFeed.metadata.paginationToken', 'data.feedDashProfileUpdatesByMemberShareFeed.metadata.paginationToken'],
+          list: [
+            'data.data.feedDashProfileUpdatesByMemberShareFeed.elements[]',
+            'data.feedDashProfileUpdatesByMemberShareFeed.elements[]',
+          ],
+          token: [
+            'data.data.feedDashProfileUpdatesByMemberShareFeed.metadata.paginationToken',
+            'data.feedDashProfileUpdatesByMemberShareFeed.metadata.paginationToken',
+          ],
         },
         paging: { by: 'token', max_count: 50 },
       },
@@ -329,7 +413,10 @@ export const BUILT_IN_NETWORK_MAP: NetworkMap = {
           ['numLikes', '0'],
         ],
         next_on: READ_STATUSES,
-        read: { list: ['data.elements[]'], token: ['data.metadata.paginationToken', 'metadata.paginationToken'] },
+        read: {
+          list: ['data.elements[]'],
+          token: ['data.metadata.paginationToken', 'metadata.paginationToken'],
+        },
         paging: { by: 'start', max_count: 100 },
         source: 'newer evidence 2026-10: companyFeedByUniversalName answered 400, this answered',
       },
@@ -346,14 +433,22 @@ export const BUILT_IN_NETWORK_MAP: NetworkMap = {
           ['start', '{start}'],
           ['paginationToken', '{pagination_token}'],
         ],
-        read: { list: ['data.elements[]'], token: ['data.metadata.paginationToken', 'metadata.paginationToken'] },
+        read: {
+          list: ['data.elements[]'],
+          token: ['data.metadata.paginationToken', 'metadata.paginationToken'],
+        },
         paging: { by: 'start', max_count: 100 },
       },
     ],
 
     people_search: [
       {
-        ...restSearch('rest-search-clusters', 'PEOPLE', { network: '{network}', currentCompany: '{current_company}', geoUrn: '{geo}' }, '.entityResult'),
+        ...restSearch(
+          'rest-search-clusters',
+          'PEOPLE',
+          { network: '{network}', currentCompany: '{current_company}', geoUrn: '{geo}' },
+          '.entityResult',
+        ),
         source: 'newer evidence 2026-10: needs no queryId',
       },
       {
@@ -413,9 +508,15 @@ export const BUILT_IN_NETWORK_MAP: NetworkMap = {
           },
         ),
         paging: { by: 'start', max_count: 10 },
-        source: 'measured 2026-10: the results page loads its posts through this pager; REST content results come hollow',
+        source:
+          'measured 2026-10: the results page loads its posts through this pager; REST content results come hollow',
       },
-      restSearch('rest-search-clusters-content', 'CONTENT', { sortBy: ['date_posted'], datePosted: '{date_posted}' }, ''),
+      restSearch(
+        'rest-search-clusters-content',
+        'CONTENT',
+        { sortBy: ['date_posted'], datePosted: '{date_posted}' },
+        '',
+      ),
       graphqlSearch(
         'graphql-search-clusters-content',
         'CONTENT',
@@ -458,7 +559,10 @@ export const BUILT_IN_NETWORK_MAP: NetworkMap = {
         next_on: READ_STATUSES,
         path: 'relationships/dash/connections',
         query: [
-          ['decorationId', 'com.linkedin.voyager.dash.deco.web.mynetwork.ConnectionListWithProfile-16'],
+          [
+            'decorationId',
+            'com.linkedin.voyager.dash.deco.web.mynetwork.ConnectionListWithProfile-16',
+          ],
           ['q', 'search'],
           ['sortType', 'RECENTLY_ADDED'],
           ['start', '{start}'],
@@ -488,8 +592,13 @@ export const BUILT_IN_NETWORK_MAP: NetworkMap = {
           ['action', 'execute'],
           ['queryId', REACTION_MUTATION_QUERY_ID],
         ],
-        body: { variables: { entity: { reactionType: '{reaction_type}' }, threadUrn: '{thread_urn}' }, queryId: REACTION_MUTATION_QUERY_ID },
-        read: { one: ['data.data.createSocialDashReactions', 'data.createSocialDashReactions', 'data'] },
+        body: {
+          variables: { entity: { reactionType: '{reaction_type}' }, threadUrn: '{thread_urn}' },
+          queryId: REACTION_MUTATION_QUERY_ID,
+        },
+        read: {
+          one: ['data.data.createSocialDashReactions', 'data.createSocialDashReactions', 'data'],
+        },
       },
     ],
 
@@ -506,10 +615,15 @@ export const BUILT_IN_NETWORK_MAP: NetworkMap = {
         ],
         requires: ['actor_urn'],
         body: {
-          variables: { entity: { reactionType: '{reaction_type}', actorUrn: '{actor_urn}' }, threadUrn: '{thread_urn}' },
+          variables: {
+            entity: { reactionType: '{reaction_type}', actorUrn: '{actor_urn}' },
+            threadUrn: '{thread_urn}',
+          },
           queryId: REACTION_MUTATION_QUERY_ID,
         },
-        read: { one: ['data.data.createSocialDashReactions', 'data.createSocialDashReactions', 'data'] },
+        read: {
+          one: ['data.data.createSocialDashReactions', 'data.createSocialDashReactions', 'data'],
+        },
         source: 'newer evidence: entity.actorUrn in the GraphQL reaction',
       },
     ],
@@ -521,7 +635,11 @@ export const BUILT_IN_NETWORK_MAP: NetworkMap = {
         path: 'voyagerSocialDashNormComments',
         query: [['decorationId', 'com.linkedin.voyager.dash.deco.social.NormComment-43']],
         body: {
-          commentary: { text: '{text}', attributesV2: [], $type: 'com.linkedin.voyager.dash.common.text.TextViewModel' },
+          commentary: {
+            text: '{text}',
+            attributesV2: [],
+            $type: 'com.linkedin.voyager.dash.common.text.TextViewModel',
+          },
           threadUrn: '{thread_urn}',
           nonMemberActorUrn: '{actor_urn}',
         },
@@ -537,7 +655,11 @@ export const BUILT_IN_NETWORK_MAP: NetworkMap = {
         query: [['decorationId', 'com.linkedin.voyager.dash.deco.social.NormComment-43']],
         requires: ['actor_urn'],
         body: {
-          commentary: { text: '{text}', attributesV2: [], $type: 'com.linkedin.voyager.dash.common.text.TextViewModel' },
+          commentary: {
+            text: '{text}',
+            attributesV2: [],
+            $type: 'com.linkedin.voyager.dash.common.text.TextViewModel',
+          },
           threadUrn: '{thread_urn}',
           organizationActorUrn: '{actor_urn}',
         },
@@ -547,18 +669,46 @@ export const BUILT_IN_NETWORK_MAP: NetworkMap = {
     ],
 
     message: [
-      createMessage('create-message-top-level-recipients', 'recipient_urn', {}, { hostRecipientUrns: ['{recipient_urn}'] }, 'every measured sender (2026-06) puts hostRecipientUrns at the top level'),
-      createMessage('create-message-nested-recipients', 'recipient_urn', { hostRecipientUrns: ['{recipient_urn}'] }, {}),
+      createMessage(
+        'create-message-top-level-recipients',
+        'recipient_urn',
+        {},
+        { hostRecipientUrns: ['{recipient_urn}'] },
+        'every measured sender (2026-06) puts hostRecipientUrns at the top level',
+      ),
+      createMessage(
+        'create-message-nested-recipients',
+        'recipient_urn',
+        { hostRecipientUrns: ['{recipient_urn}'] },
+        {},
+      ),
       // A reply into an existing conversation: its URN instead of recipients (facts: `conversationUrn |
       // hostRecipientUrns` in the message; one 2026 source wants it at the top level).
-      createMessage('reply-in-conversation', 'conversation_urn', { conversationUrn: '{conversation_urn}' }, {}),
-      createMessage('reply-in-conversation-top-level', 'conversation_urn', {}, { conversationUrn: '{conversation_urn}' }),
+      createMessage(
+        'reply-in-conversation',
+        'conversation_urn',
+        { conversationUrn: '{conversation_urn}' },
+        {},
+      ),
+      createMessage(
+        'reply-in-conversation-top-level',
+        'conversation_urn',
+        {},
+        { conversationUrn: '{conversation_urn}' },
+      ),
     ],
 
     // Newest activity first, at most 20 a page (a count above ~25 answers an empty set). The next
     // page by `nextCursor`, or by `lastUpdatedBefore` where no cursor comes (operations/agent_conversations_fetch.ts).
     inbox: [
-      messagingQuery('conversations-by-category', 'messengerConversations', '9501074288a12f3ae9e3c7ea243bccbf', INBOX_VARIABLES, { roots: ['messengerConversationsByCategoryQuery'], token: true }, 'public clients 2026-09'),
+      messagingQuery(
+        'conversations-by-category',
+        'messengerConversations',
+        '9501074288a12f3ae9e3c7ea243bccbf',
+        INBOX_VARIABLES,
+        { roots: ['messengerConversationsByCategoryQuery'], token: true },
+        'public clients 2026-09',
+      ),
       messagingQuery(
         'conversations-by-sync-token',
         'messengerConversations',
@@ -567,20 +717,47 @@ export const BUILT_IN_NETWORK_MAP: NetworkMap = {
         { roots: ['messengerConversationsBySyncToken'], token: true },
         'public clients 2025-2026: every category but archive',
       ),
-      messagingQuery('conversations-learned', 'messengerConversations', null, INBOX_VARIABLES, { roots: ['messengerConversationsByCategoryQuery', 'messengerConversationsBySyncToken'], token: true }, 'the hash the messaging page names'),
+      messagingQuery(
+        'conversations-learned',
+        'messengerConversations',
+        null,
+        INBOX_VARIABLES,
+        {
+          roots: ['messengerConversationsByCategoryQuery', 'messengerConversationsBySyncToken'],
+          token: true,
+        },
+        'the hash the messaging page names',
+      ),
     ],
 
     // The newest messages of one conversation, at most 20.
     thread: [
-      messagingQuery('messages-by-sync-token', 'messengerMessages', '5846eeb71c981f11e0134cb6626cc314', MESSAGES_VARIABLES, { roots: ['messengerMessagesBySyncToken', 'messengerMessagesByConversation'] }),
+      messagingQuery(
+        'messages-by-sync-token',
+        'messengerMessages',
+        '5846eeb71c981f11e0134cb6626cc314',
+        MESSAGES_VARIABLES,
+        { roots: ['messengerMessagesBySyncToken', 'messengerMessagesByConversation'] },
+      ),
       messagingQuery(
         'messages-by-anchor',
         'messengerMessages',
         'd8ea76885a52fd5dc5c317078ab7c977',
-        { deliveredAt: '{before}', conversationUrn: '{conversation_urn}', countBefore: '{count}', countAfter: 0 },
+        {
+          deliveredAt: '{before}',
+          conversationUrn: '{conversation_urn}',
+          countBefore: '{count}',
+          countAfter: 0,
+        },
         { roots: ['messengerMessagesByAnchorTimestamp'] },
       ),
-      messagingQuery('messages-learned', 'messengerMessages', null, MESSAGES_VARIABLES, { roots: ['messengerMessagesBySyncToken', 'messengerMessagesByConversation', 'messengerMessagesByAnchorTimestamp'] }),
+      messagingQuery('messages-learned', 'messengerMessages', null, MESSAGES_VARIABLES, {
+        roots: [
+          'messengerMessagesBySyncToken',
+          'messengerMessagesByConversation',
+          'messengerMessagesByAnchorTimestamp',
+        ],
+      }),
     ],
 
     // A batch partial update; a 200 may still carry a per-entity `errors` map.
@@ -616,9 +793,16 @@ export const BUILT_IN_NETWORK_MAP: NetworkMap = {
         source: 'measured working 2026-10',
       },
       {
-        ...sduiPager('invitation-manager-sent-screen', SENT_PAGER, SENT_SCREEN, { startIndex: '{start}', count: '{count}' }, { invitation: ['invitation-manager-sent-card'] }),
+        ...sduiPager(
+          'invitation-manager-sent-screen',
+          SENT_PAGER,
+          SENT_SCREEN,
+          { startIndex: '{start}', count: '{count}' },
+          { invitation: ['invitation-manager-sent-card'] },
+        ),
         paging: { by: 'start', max_count: 10 },
-        source: '2026-08: the sent list read from /mynetwork/invitation-manager/sent/ (pager and screen ids ours)',
+        source:
+          '2026-08: the sent list read from /mynetwork/invitation-manager/sent/ (pager and screen ids ours)',
       },
     ],
 
@@ -672,9 +856,15 @@ export const BUILT_IN_NETWORK_MAP: NetworkMap = {
         path: 'voyagerRelationshipsDashMemberRelationships',
         query: [
           ['action', 'verifyQuotaAndCreateV2'],
-          ['decorationId', 'com.linkedin.voyager.dash.deco.relationships.InvitationCreationResultWithInvitee-2'],
+          [
+            'decorationId',
+            'com.linkedin.voyager.dash.deco.relationships.InvitationCreationResultWithInvitee-2',
+          ],
         ],
-        body: { invitee: { inviteeUnion: { memberProfile: '{profile_urn}' } }, customMessage: '{note}' },
+        body: {
+          invitee: { inviteeUnion: { memberProfile: '{profile_urn}' } },
+          customMessage: '{note}',
+        },
         next_on: [405, 410],
         read: { one: ['data', 'value'] },
       },
@@ -684,9 +874,15 @@ export const BUILT_IN_NETWORK_MAP: NetworkMap = {
         path: 'voyagerRelationshipsDashMemberRelationships',
         query: [
           ['action', 'verifyQuotaAndCreateV2'],
-          ['decorationId', 'com.linkedin.voyager.dash.deco.relationships.InvitationCreationResultWithInvitee-3'],
+          [
+            'decorationId',
+            'com.linkedin.voyager.dash.deco.relationships.InvitationCreationResultWithInvitee-3',
+          ],
         ],
-        body: { invitee: { inviteeUnion: { memberProfile: '{profile_urn}' } }, customMessage: '{note}' },
+        body: {
+          invitee: { inviteeUnion: { memberProfile: '{profile_urn}' } },
+          customMessage: '{note}',
+        },
         read: { one: ['data', 'value'] },
       },
     ],
@@ -694,7 +890,12 @@ export const BUILT_IN_NETWORK_MAP: NetworkMap = {
 
   fields: {
     me: {
-      profile_urn: ['miniProfile.dashEntityUrn', 'dashEntityUrn', 'miniProfile.entityUrn', 'entityUrn'],
+      profile_urn: [
+        'miniProfile.dashEntityUrn',
+        'dashEntityUrn',
+        'miniProfile.entityUrn',
+        'entityUrn',
+      ],
       public_identifier: ['miniProfile.publicIdentifier', 'publicIdentifier'],
       first_name: ['miniProfile.firstName', 'firstName'],
       last_name: ['miniProfile.lastName', 'lastName'],
@@ -707,11 +908,23 @@ export const BUILT_IN_NETWORK_MAP: NetworkMap = {
       last_name: ['lastName'],
       headline: ['headline'],
       summary: ['summary'],
-      location: ['locationName', 'geoLocation.geo.defaultLocalizedName', 'geoLocation.geo.defaultLocalizedNameWithoutCountryName', 'location.defaultLocalizedName'],
-      positions: ['profilePositionGroups.elements[].profilePositionInPositionGroup.elements[]', 'profilePositions.elements[]'],
+      location: [
+        'locationName',
+        'geoLocation.geo.defaultLocalizedName',
+        'geoLocation.geo.defaultLocalizedNameWithoutCountryName',
+        'location.defaultLocalizedName',
+      ],
+      positions: [
+        'profilePositionGroups.elements[].profilePositionInPositionGroup.elements[]',
+        'profilePositions.elements[]',
+      ],
       educations: ['profileEducations.elements[]'],
       skills: ['profileSkills.elements[]'],
-      image: ['profilePicture.displayImageReference.vectorImage', 'profilePicture.displayImageReferenceResolutionResult.vectorImage', 'picture'],
+      image: [
+        'profilePicture.displayImageReference.vectorImage',
+        'profilePicture.displayImageReferenceResolutionResult.vectorImage',
+        'picture',
+      ],
     },
     position: {
       title: ['title'],
@@ -739,15 +952,31 @@ export const BUILT_IN_NETWORK_MAP: NetworkMap = {
         '@MemberRelationship.memberRelationshipUnion',
       ],
       distance: ['distance.value', 'memberDistance.value', 'memberDistance', 'distance'],
-      followers: ['followingState.followerCount', 'followersCount', 'followerCount', '@FollowingState.followerCount'],
+      followers: [
+        'followingState.followerCount',
+        'followersCount',
+        'followerCount',
+        '@FollowingState.followerCount',
+      ],
       connections: ['connectionsCount', 'connections.paging.total'],
     },
     post: {
-      urn: ['updateMetadata.urn', 'metadata.backendUrn', 'backendUrn', 'updateMetadata.shareUrn', 'entityUrn', 'socialDetail.urn'],
+      urn: [
+        'updateMetadata.urn',
+        'metadata.backendUrn',
+        'backendUrn',
+        'updateMetadata.shareUrn',
+        'entityUrn',
+        'socialDetail.urn',
+      ],
       content: ['commentary.text.text', 'commentary.text', 'commentary.commentaryText.text'],
       author_name: ['actor.name.text', 'actor.name'],
       author_headline: ['actor.description.text', 'actor.description'],
-      author_url: ['actor.navigationContext.actionTarget', 'actor.navigationUrl', 'actor.navigationContext.target'],
+      author_url: [
+        'actor.navigationContext.actionTarget',
+        'actor.navigationUrl',
+        'actor.navigationContext.target',
+      ],
       author_urn: ['actor.urn', 'actor.backendUrn', 'actor.*urn'],
       author_image: ['actor.image'],
       counts: [
@@ -762,26 +991,53 @@ export const BUILT_IN_NETWORK_MAP: NetworkMap = {
     search_item: {
       update: ['searchFeedUpdate.update', 'update', 'feedUpdate'],
       result: ['entityResult'],
-      urn: ['*entityResult', 'entityResult.trackingUrn', 'entityResult.entityUrn', 'trackingUrn', 'entityUrn', '*update', 'searchFeedUpdate.*update', 'urn'],
+      urn: [
+        '*entityResult',
+        'entityResult.trackingUrn',
+        'entityResult.entityUrn',
+        'trackingUrn',
+        'entityUrn',
+        '*update',
+        'searchFeedUpdate.*update',
+        'urn',
+      ],
     },
     post_result: {
       urn: ['trackingUrn', 'entityUrn', 'navigationUrl', 'updateUrn', 'backendUrn'],
       content: ['summary.text', 'summary', 'primaryText.text'],
       author_name: ['title.text', 'title'],
       author_headline: ['primarySubtitle.text', 'primarySubtitle'],
-      author_url: ['actorNavigationUrl', 'actorNavigationContext.url', 'actorNavigationContext.actionTarget', 'authorNavigationUrl'],
+      author_url: [
+        'actorNavigationUrl',
+        'actorNavigationContext.url',
+        'actorNavigationContext.actionTarget',
+        'authorNavigationUrl',
+      ],
       author_image: ['image'],
-      counts: ['socialActivityCounts', 'totalSocialActivityCounts', 'socialDetail.totalSocialActivityCounts', 'insightsResolutionResults[].socialActivityCountsInsight'],
+      counts: [
+        'socialActivityCounts',
+        'totalSocialActivityCounts',
+        'socialDetail.totalSocialActivityCounts',
+        'insightsResolutionResults[].socialActivityCountsInsight',
+      ],
     },
     person_result: {
-      profile_urn: ['entityUrn', 'navigationUrl', 'image.attributes[0].detailData.nonEntityProfilePicture.*profile'],
+      profile_urn: [
+        'entityUrn',
+        'navigationUrl',
+        'image.attributes[0].detailData.nonEntityProfilePicture.*profile',
+      ],
       member_urn: ['trackingUrn'],
       name: ['title.text', 'title'],
       headline: ['primarySubtitle.text', 'primarySubtitle'],
       location: ['secondarySubtitle.text', 'secondarySubtitle'],
       url: ['navigationUrl'],
       image: ['image'],
-      distance: ['entityCustomTrackingInfo.memberDistance', 'memberDistance.value', 'memberDistance'],
+      distance: [
+        'entityCustomTrackingInfo.memberDistance',
+        'memberDistance.value',
+        'memberDistance',
+      ],
     },
     connection: {
       profile: ['connectedMemberResolutionResult', 'connectedMember'],
@@ -817,8 +1073,16 @@ export const BUILT_IN_NETWORK_MAP: NetworkMap = {
       delivered_at: ['deliveredAt', 'createdAt'],
       sender: ['sender', 'actor', 'from'],
       profile_urn: ['hostIdentityUrn', 'participantType.member.profileUrn', 'entityUrn'],
-      first_name: ['participantType.member.firstName.text', 'participantType.member.firstName', 'firstName'],
-      last_name: ['participantType.member.lastName.text', 'participantType.member.lastName', 'lastName'],
+      first_name: [
+        'participantType.member.firstName.text',
+        'participantType.member.firstName',
+        'firstName',
+      ],
+      last_name: [
+        'participantType.member.lastName.text',
+        'participantType.member.lastName',
+        'lastName',
+      ],
       url: ['participantType.member.profileUrl', 'profileUrl'],
     },
     // A sent invitation: the view, its Invitation and the invitee's mini profile.
@@ -828,14 +1092,36 @@ export const BUILT_IN_NETWORK_MAP: NetworkMap = {
       secret: ['sharedSecret', 'invitationSharedSecret'],
       sent_at: ['sentTime', 'sentAt'],
       note: ['message', 'customMessage'],
-      invitee: ['toMember', 'toMemberResolutionResult', 'invitee.memberProfile', 'inviteeMemberResolutionResult'],
+      invitee: [
+        'toMember',
+        'toMemberResolutionResult',
+        'invitee.memberProfile',
+        'inviteeMemberResolutionResult',
+      ],
     },
     written: {
       comment_urn: ['entityUrn', 'urn', 'resourceKey', 'value.entityUrn'],
-      invitation_urn: ['value.invitationUrn', 'invitationUrn', 'value.invitation.entityUrn', 'value.*invitation', 'invitation.entityUrn'],
-      conversation_urn: ['value.conversationUrn', 'conversationUrn', 'value.backendConversationUrn'],
+      invitation_urn: [
+        'value.invitationUrn',
+        'invitationUrn',
+        'value.invitation.entityUrn',
+        'value.*invitation',
+        'invitation.entityUrn',
+      ],
+      conversation_urn: [
+        'value.conversationUrn',
+        'conversationUrn',
+        'value.backendConversationUrn',
+      ],
       delivered_at: ['value.deliveredAt', 'deliveredAt'],
-      actor: ['commenter.actorUnion.companyUrn', 'commenter.actor', 'actorUrn', 'entity.actorUrn', 'actor.urn', 'resourceKey'],
+      actor: [
+        'commenter.actorUnion.companyUrn',
+        'commenter.actor',
+        'actorUrn',
+        'entity.actorUrn',
+        'actor.urn',
+        'resourceKey',
+      ],
     },
   },
 };

@@ -73,7 +73,10 @@ export function firstOf(root: JsonNode, paths: readonly string[]): JsonNode | nu
  * The nodes of the first path that leads to any; `found` says whether any path matched the answer's
  * shape at all (an empty list is found, a missing one is not).
  */
-export function listOf(root: JsonNode, paths: readonly string[]): { nodes: JsonNode[]; found: boolean } {
+export function listOf(
+  root: JsonNode,
+  paths: readonly string[],
+): { nodes: JsonNode[]; found: boolean } {
   let found = false;
   for (const path of paths) {
     const r = follow(root, path);

@@ -40,7 +40,12 @@ function fillValue(t: MapTemplate, vars: CallVars): Filled {
     return missing ? MISSING : text;
   }
   // A list placeholder inside a list is spliced in: `["{date_posted}"]` is `[]` without a value.
-  if (Array.isArray(t)) return t.flatMap((x) => (typeof x === 'string' && WHOLE.test(x) ? [fillValue(x, vars)].flat() : [fillValue(x, vars)])).filter((x) => x !== MISSING);
+  if (Array.isArray(t))
+    return t
+      .flatMap((x) =>
+        typeof x === 'string' && WHOLE.test(x) ? [fillValue(x, vars)].flat() : [fillValue(x, vars)],
+      )
+      .filter((x) => x !== MISSING);
   if (t !== null && typeof t === 'object') {
     const cond = t.$if;
     if (cond !== undefined) {

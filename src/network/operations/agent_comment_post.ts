@@ -9,11 +9,16 @@ import type { Operation } from './context.js';
  */
 export const agentCommentPost: Operation<'agent_comment_post'> = async (input, ctx) => {
   const page = await pageActorUrn(ctx, input);
-  const commentUrn = await callNetwork(ctx, 'comment', { thread_urn: input.social_urn, text: input.comment_text, actor_urn: page }, (answer) => {
-    if (page) checkActedAs(answer, page);
-    // The created comment's URN is a nicety: its absence does not undo the comment.
-    const created = answer.fields.one(answer.root);
-    return created ? answer.fields.str(created, 'written', 'comment_urn') : null;
-  });
+  const commentUrn = await callNetwork(
+    ctx,
+    'comment',
+    { thread_urn: input.social_urn, text: input.comment_text, actor_urn: page },
+    (answer) => {
+      if (page) checkActedAs(answer, page);
+      // The created comment's URN is a nicety: its absence does not undo the comment.
+      const created = answer.fields.one(answer.root);
+      return created ? answer.fields.str(created, 'written', 'comment_urn') : null;
+    },
+  );
   return { commented: true, comment_urn: commentUrn };
 };

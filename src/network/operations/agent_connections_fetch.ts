@@ -13,20 +13,34 @@ import type { Operation } from './context.js';
  */
 export const agentConnectionsFetch: Operation<'agent_connections_fetch'> = async (input, ctx) => {
   const since = input.since ? Date.parse(input.since) : null;
-  const isNew = (c: { connected_at: string | null }) => since === null || (c.connected_at !== null && Date.parse(c.connected_at) > since);
+  const isNew = (c: { connected_at: string | null }) =>
+    since === null || (c.connected_at !== null && Date.parse(c.connected_at) > since);
   const { items: read, total } = await collectPages({
     want: input.count,
     start: input.start,
     fetchPage: (page) =>
       callNetwork(ctx, 'connections', { start: page.start, count: page.count }, (answer) => {
-        const { items: connections, size } = listItems('connections', answer, (node) => readConnection(node, answer.fields));
-        return { items: connections, size, total: answer.fields.total(answer.root), token: null, by: 'start' as const };
+        const { items: connections, size } = listItems('connections', answer, (node) =>
+          readConnection(node, answer.fields),
+        );
+        return {
+          items: connections,
+          size,
+          total: answer.fields.total(answer.root),
+          token: null,
+          by: 'start' as const,
+        };
       }),
     key: (c) => c.profile_urn,
     pause: ctx.pause,
     enough: since === null ? undefined : (items) => !items.every(isNew),
   });
   const items = read.filter(isNew);
-  const output: ConnectionsOutput = { connections: items, start: input.start, count: items.length, total };
+  const output: ConnectionsOutput = {
+    connections: items,
+    start: input.start,
+    count: items.length,
+    total,
+  };
   return output;
 };

@@ -34,13 +34,23 @@ const WINDOWS: [string, number][] = [
  */
 export const agentKeywordTracking: Operation<'agent_keyword_tracking'> = async (input, ctx) => {
   const matching = (p: NetworkPost) => matches(p, input.required_keywords, input.excluded_keywords);
-  const known = new Set((input.known_post_urns ?? []).map(postUrnIn).filter((u): u is string => !!u));
+  const known = new Set(
+    (input.known_post_urns ?? []).map(postUrnIn).filter((u): u is string => !!u),
+  );
   // Post ids encode their time: the newest known post dates the window.
   const times = [...known].map((u) => Date.parse(postTimeFromUrn(u) ?? '')).filter(Number.isFinite);
   const newest = times.length ? Math.max(...times) : null;
-  const isKnown = (urn: string, postedAt: string | null) => known.has(urn) || (newest !== null && postedAt !== null && Date.parse(postedAt) <= newest);
-  const window = newest === null ? undefined : WINDOWS.find(([, span]) => Date.now() - newest + HOUR <= span)?.[0];
-  const vars = { keywords: input.keyword, date_posted: window ? [window] : undefined, search_id: crypto.randomUUID() };
+  const isKnown = (urn: string, postedAt: string | null) =>
+    known.has(urn) || (newest !== null && postedAt !== null && Date.parse(postedAt) <= newest);
+  const window =
+    newest === null
+      ? undefined
+      : WINDOWS.find(([, span]) => Date.now() - newest + HOUR <= span)?.[0];
+  const vars = {
+    keywords: input.keyword,
+    date_posted: window ? [window] : undefined,
+    search_id: crypto.randomUUID(),
+  };
 
   let reachedKnown = false;
   let unresolved: NetworkError | null = null;
@@ -70,7 +80,13 @@ export const agentKeywordTracking: Operation<'agent_keyword_tracking'> = async (
           unresolved = err;
         }
       }
-      return { items: posts, size: found.size, total: found.total, token: null, by: 'start' as const };
+      return {
+        items: posts,
+        size: found.size,
+        total: found.total,
+        token: null,
+        by: 'start' as const,
+      };
     },
     key: (post) => post.social_urn,
     pause: ctx.pause,
@@ -90,7 +106,8 @@ async function postByUrn(ctx: OperationContext, urn: string): Promise<NetworkPos
       throw notUnderstood('post', answer, `readable update for ${urn} (URN and author or text)`);
     });
   } catch (err) {
-    if (err instanceof NetworkError && (err.code === 'not_found' || err.code === 'access_denied')) return null;
+    if (err instanceof NetworkError && (err.code === 'not_found' || err.code === 'access_denied'))
+      return null;
     throw err;
   }
 }
@@ -98,5 +115,7 @@ async function postByUrn(ctx: OperationContext, urn: string): Promise<NetworkPos
 export function matches(post: NetworkPost, required: string[], excluded: string[]): boolean {
   const text = post.content.toLowerCase();
   const words = (list: string[]) => list.map((k) => k.trim().toLowerCase()).filter(Boolean);
-  return words(required).every((k) => text.includes(k)) && !words(excluded).some((k) => text.includes(k));
+  return (
+    words(required).every((k) => text.includes(k)) && !words(excluded).some((k) => text.includes(k))
+  );
 }

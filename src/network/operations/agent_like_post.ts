@@ -10,7 +10,10 @@ import type { Operation } from './context.js';
 export const agentLikePost: Operation<'agent_like_post'> = async (input, ctx) => {
   const reaction = { thread_urn: input.social_urn, reaction_type: input.reaction_type ?? 'LIKE' };
   const page = await pageActorUrn(ctx, input);
-  if (page) await callNetwork(ctx, 'like_as_page', { ...reaction, actor_urn: page }, (answer) => checkActedAs(answer, page));
+  if (page)
+    await callNetwork(ctx, 'like_as_page', { ...reaction, actor_urn: page }, (answer) =>
+      checkActedAs(answer, page),
+    );
   else await callNetwork(ctx, 'like', reaction, () => undefined);
   return { liked: true };
 };

@@ -14,19 +14,40 @@ const NETWORK_FILTER = { first: 'F', second: 'S', third: 'O' } as const;
  * results (docs/network-internal-api.md, "People search").
  */
 export const agentProfilesSearch: Operation<'agent_profiles_search'> = async (input, ctx) => {
-  const keywords = [input.keywords, input.title, input.company, input.location].filter((v) => v?.trim()).map((v) => v!.trim()).join(' ');
+  const keywords = [input.keywords, input.title, input.company, input.location]
+    .filter((v) => v?.trim())
+    .map((v) => v!.trim())
+    .join(' ');
   const network = input.network_degree?.map((d) => NETWORK_FILTER[d]);
   const { items, total } = await collectPages({
     want: input.count,
     start: input.start,
     fetchPage: (page) =>
-      callNetwork(ctx, 'people_search', { keywords, network, start: page.start, count: page.count }, (answer) => {
-        const { items: people, size } = listItems('people_search', answer, (node) => readPersonResult(node, answer.fields));
-        return { items: people, size, total: answer.fields.total(answer.root), token: null, by: 'start' as const };
-      }),
+      callNetwork(
+        ctx,
+        'people_search',
+        { keywords, network, start: page.start, count: page.count },
+        (answer) => {
+          const { items: people, size } = listItems('people_search', answer, (node) =>
+            readPersonResult(node, answer.fields),
+          );
+          return {
+            items: people,
+            size,
+            total: answer.fields.total(answer.root),
+            token: null,
+            by: 'start' as const,
+          };
+        },
+      ),
     key: (p) => p.profile_urn,
     pause: ctx.pause,
   });
-  const output: SearchProfilesOutput = { profiles: items, start: input.start, count: items.length, total };
+  const output: SearchProfilesOutput = {
+    profiles: items,
+    start: input.start,
+    count: items.length,
+    total,
+  };
   return output;
 };

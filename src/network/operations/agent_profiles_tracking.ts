@@ -22,7 +22,8 @@ export const agentProfilesTracking: Operation<'agent_profiles_tracking'> = async
       const urn = await profileUrnOf(identifier, ctx);
       posts.push(...(await collectPosts(ctx, 'profile_posts', { profile_urn: urn }, count)));
     } catch (err) {
-      if (err instanceof NetworkError && (err.code === 'not_found' || err.code === 'access_denied')) continue;
+      if (err instanceof NetworkError && (err.code === 'not_found' || err.code === 'access_denied'))
+        continue;
       throw err;
     }
   }
@@ -36,7 +37,8 @@ export const agentProfilesTracking: Operation<'agent_profiles_tracking'> = async
  */
 async function profileUrnOf(identifier: string, ctx: OperationContext): Promise<string> {
   const v = identifier.trim();
-  const urnId = /^urn:li:(?:fsd_profile|fs_profileView|fs_miniProfile|person):([A-Za-z0-9_-]+)$/.exec(v)?.[1];
+  const urnId =
+    /^urn:li:(?:fsd_profile|fs_profileView|fs_miniProfile|person):([A-Za-z0-9_-]+)$/.exec(v)?.[1];
   if (urnId?.startsWith('ACo')) return `urn:li:fsd_profile:${urnId}`;
   if (/^ACo[A-Za-z0-9_-]{8,}$/.test(v)) return `urn:li:fsd_profile:${v}`;
   const memberId = /^urn:li:member:(\d+)$/.exec(v)?.[1];

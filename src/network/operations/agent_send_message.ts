@@ -13,9 +13,15 @@ import type { Operation } from './context.js';
 export const agentSendMessage: Operation<'agent_send_message'> = async (input, ctx) => {
   const me = await ctx.self();
   if (input.profile_urn) {
-    const relationship = await relationshipOf(ctx, input.profile_urn.replace(/^urn:li:fsd_profile:/, ''));
+    const relationship = await relationshipOf(
+      ctx,
+      input.profile_urn.replace(/^urn:li:fsd_profile:/, ''),
+    );
     if (relationship?.degree && relationship.degree !== 'first') {
-      throw new NetworkError('not_first_degree', `${input.profile_urn} is not a first-degree connection (${relationship.degree})`);
+      throw new NetworkError(
+        'not_first_degree',
+        `${input.profile_urn} is not a first-degree connection (${relationship.degree})`,
+      );
     }
   }
   const vars = {

@@ -10,4 +10,7 @@ export interface OperationContext extends CallContext {
   pause: () => Promise<void>;
 }
 
-export type Operation<K extends TaskType> = (input: TaskInput<K>, ctx: OperationContext) => Promise<TaskOutput<K>>;
+export type Operation<K extends TaskType> = (
+  input: TaskInput<K>,
+  ctx: OperationContext,
+) => Promise<TaskOutput<K>>;

@@ -4,8 +4,15 @@ import { NetworkError } from '../errors.js';
 import type { JsonNode } from '../normalized.js';
 
 /** The answer was read and not understood: names the call, the alternative and what is missing. */
-export function notUnderstood(call: NetworkCallName, answer: CallAnswer, what: string): NetworkError {
-  return new NetworkError('network_changed', `The network's ${call} answer (${answer.alt.id}) has no ${what}`);
+export function notUnderstood(
+  call: NetworkCallName,
+  answer: CallAnswer,
+  what: string,
+): NetworkError {
+  return new NetworkError(
+    'network_changed',
+    `The network's ${call} answer (${answer.alt.id}) has no ${what}`,
+  );
 }
 
 /**
@@ -16,7 +23,8 @@ export function oneEntity(call: NetworkCallName, answer: CallAnswer, target: str
   const entity = answer.fields.one(answer.root);
   if (entity) return entity;
   const elements = answer.root.at('data', 'elements');
-  if (Array.isArray(elements.value) && elements.value.length === 0) throw new NetworkError('not_found', `No ${call} ${target}`);
+  if (Array.isArray(elements.value) && elements.value.length === 0)
+    throw new NetworkError('not_found', `No ${call} ${target}`);
   throw notUnderstood(call, answer, (answer.alt.read?.one ?? ['data']).join(' nor '));
 }
 
@@ -24,10 +32,20 @@ export function oneEntity(call: NetworkCallName, answer: CallAnswer, target: str
  * The items of a list answer. A list that is not where the map says is a changed network; items that
  * are there but none of which reads as the thing asked for are too (the fields moved).
  */
-export function listItems<T>(call: NetworkCallName, answer: CallAnswer, read: (item: JsonNode) => T | null): { items: T[]; size: number } {
+export function listItems<T>(
+  call: NetworkCallName,
+  answer: CallAnswer,
+  read: (item: JsonNode) => T | null,
+): { items: T[]; size: number } {
   const { nodes, found } = answer.fields.items(answer.root);
-  if (!found && nodes.length === 0) throw notUnderstood(call, answer, (answer.alt.read?.list ?? ['data.elements[]']).join(' nor '));
+  if (!found && nodes.length === 0)
+    throw notUnderstood(call, answer, (answer.alt.read?.list ?? ['data.elements[]']).join(' nor '));
   const items = nodes.map(read).filter((x): x is T => x !== null);
-  if (nodes.length > 0 && items.length === 0) throw notUnderstood(call, answer, `readable item among its ${nodes.length} (first at ${nodes[0]!.path})`);
+  if (nodes.length > 0 && items.length === 0)
+    throw notUnderstood(
+      call,
+      answer,
+      `readable item among its ${nodes.length} (first at ${nodes[0]!.path})`,
+    );
   return { items, size: nodes.length };
 }

@@ -10,7 +10,10 @@ import { profileUrnIn } from './urns.js';
  * `connectedMemberResolutionResult` (with the ConnectionListWithProfile decoration) or the profile
  * that `connectedMember` names in `included`. Null when the profile cannot be read.
  */
-export function readConnection(connection: JsonNode, f: FieldReader): z.infer<typeof Connection> | null {
+export function readConnection(
+  connection: JsonNode,
+  f: FieldReader,
+): z.infer<typeof Connection> | null {
   let profile = f.object(connection, 'connection', 'profile');
   if (!profile) {
     const urn = f.strings(connection, 'connection', 'profile').find((s) => s.startsWith('urn:'));
@@ -19,7 +22,10 @@ export function readConnection(connection: JsonNode, f: FieldReader): z.infer<ty
   }
   if (!profile) return null;
   const p = f.of(profile, 'profile');
-  const profileUrn = p.strings('profile_urn').map(profileUrnIn).find((u) => u !== null);
+  const profileUrn = p
+    .strings('profile_urn')
+    .map(profileUrnIn)
+    .find((u) => u !== null);
   const firstName = p.str('first_name');
   if (!profileUrn || firstName === null) return null;
   const slug = p.str('public_identifier');

@@ -9,7 +9,13 @@ type ConversationParticipant = Conversation['participants'][number];
 function readParticipant(node: JsonNode | null, f: FieldReader): ConversationParticipant | null {
   const p = node && f.of(node, 'inbox');
   const urn = p?.strings('profile_urn').map(profileUrnIn).find(Boolean);
-  return urn ? { profile_urn: urn, name: `${p!.str('first_name') ?? ''} ${p!.str('last_name') ?? ''}`.trim(), profile_url: p!.str('url') } : null;
+  return urn
+    ? {
+        profile_urn: urn,
+        name: `${p!.str('first_name') ?? ''} ${p!.str('last_name') ?? ''}`.trim(),
+        profile_url: p!.str('url'),
+      }
+    : null;
 }
 
 /**
@@ -17,17 +23,31 @@ function readParticipant(node: JsonNode | null, f: FieldReader): ConversationPar
  * sender. The member's own are told by the sender, never by an `originToken` (the network does not
  * send it back). Null when it cannot be read.
  */
-export function readMessage(node: JsonNode | null, f: FieldReader, selfUrn: string): ConversationMessage | null {
+export function readMessage(
+  node: JsonNode | null,
+  f: FieldReader,
+  selfUrn: string,
+): ConversationMessage | null {
   const m = node && f.of(node, 'inbox');
   const sender = m && readParticipant(m.object('sender'), f);
   const text = m?.str('text');
   const at = m?.num('delivered_at');
   if (!sender || typeof text !== 'string' || typeof at !== 'number') return null;
-  return { text, sender_urn: sender.profile_urn, sender_name: sender.name || null, from_me: sender.profile_urn === selfUrn, delivered_at: new Date(at).toISOString() };
+  return {
+    text,
+    sender_urn: sender.profile_urn,
+    sender_name: sender.name || null,
+    from_me: sender.profile_urn === selfUrn,
+    delivered_at: new Date(at).toISOString(),
+  };
 }
 
 /** One conversation of the inbox: the others in it and its last message. Null when unreadable. */
-export function readConversation(node: JsonNode, f: FieldReader, selfUrn: string): Conversation | null {
+export function readConversation(
+  node: JsonNode,
+  f: FieldReader,
+  selfUrn: string,
+): Conversation | null {
   const c = f.of(node, 'inbox');
   const urn = c.str('conversation_urn');
   const at = c.num('last_activity_at');

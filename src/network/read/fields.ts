@@ -40,12 +40,23 @@ export class FieldReader {
   }
 
   str(from: JsonNode, group: FieldGroupName, field: string): string | null {
-    const n = this.first(from, group, field, (x) => typeof x.value === 'string' || (typeof x.value === 'number' && Number.isFinite(x.value)));
+    const n = this.first(
+      from,
+      group,
+      field,
+      (x) =>
+        typeof x.value === 'string' || (typeof x.value === 'number' && Number.isFinite(x.value)),
+    );
     return n === null ? null : String(n.value);
   }
 
   num(from: JsonNode, group: FieldGroupName, field: string): number | null {
-    const n = this.first(from, group, field, (x) => typeof x.value === 'number' && Number.isFinite(x.value));
+    const n = this.first(
+      from,
+      group,
+      field,
+      (x) => typeof x.value === 'number' && Number.isFinite(x.value),
+    );
     return n === null ? null : (n.value as number);
   }
 
@@ -82,7 +93,9 @@ export class FieldReader {
 
   /** Every object the alternative's `one` paths lead to, in order: the reader takes the first it can read. */
   candidates(root: JsonNode): JsonNode[] {
-    return (this.alt.read?.one ?? ['data']).flatMap((path) => follow(root, path).nodes.filter((n) => typeof n.value === 'object' && n.value !== null));
+    return (this.alt.read?.one ?? ['data']).flatMap((path) =>
+      follow(root, path).nodes.filter((n) => typeof n.value === 'object' && n.value !== null),
+    );
   }
 
   /** The items of a list answer; `found` is false when the answer has none of the list's shapes. */
@@ -106,7 +119,12 @@ export class FieldReader {
     return null;
   }
 
-  private first(from: JsonNode, group: FieldGroupName, field: string, accept: (n: JsonNode) => boolean): JsonNode | null {
+  private first(
+    from: JsonNode,
+    group: FieldGroupName,
+    field: string,
+    accept: (n: JsonNode) => boolean,
+  ): JsonNode | null {
     for (const path of this.paths(group, field)) {
       const hit = follow(from, path).nodes.find(accept);
       if (hit) return hit;

@@ -8,7 +8,9 @@ export function vectorImageUrl(node: JsonNode): string | null {
   const root = node.str('rootUrl');
   const artifacts = node.at('artifacts').items();
   if (root === null || artifacts.length === 0) return null;
-  const largest = artifacts.reduce((a, b) => ((b.num('width') ?? 0) > (a.num('width') ?? 0) ? b : a));
+  const largest = artifacts.reduce((a, b) =>
+    (b.num('width') ?? 0) > (a.num('width') ?? 0) ? b : a,
+  );
   const segment = largest.str('fileIdentifyingUrlPathSegment');
   return segment === null ? null : `${root}${segment}`;
 }

@@ -12,9 +12,15 @@ import { pageOfUrl, profileUrnIn } from './urns.js';
  * taken out of it (or out of the result's URL). A result without a profile (a company, a group) or
  * without a name is not a person and is left out.
  */
-export function readPersonResult(node: JsonNode, f: FieldReader): z.infer<typeof ProfileSummary> | null {
+export function readPersonResult(
+  node: JsonNode,
+  f: FieldReader,
+): z.infer<typeof ProfileSummary> | null {
   const result = f.of(node, 'person_result');
-  const profileUrn = result.strings('profile_urn').map(profileUrnIn).find((u) => u !== null);
+  const profileUrn = result
+    .strings('profile_urn')
+    .map(profileUrnIn)
+    .find((u) => u !== null);
   const name = result.str('name');
   if (!profileUrn || !name) return null;
   const url = result.str('url');

@@ -16,13 +16,18 @@ import { companyIdIn, pageOfUrl, postUrnIn } from './urns.js';
 export const postFromUpdate = (update: JsonNode, f: FieldReader) => postFrom(update, f, 'post');
 
 /** A keyword search's entity result: text in `summary`, author in `title`/`primarySubtitle` (`post_result`). */
-export const postFromResult = (result: JsonNode, f: FieldReader) => postFrom(result, f, 'post_result');
+export const postFromResult = (result: JsonNode, f: FieldReader) =>
+  postFrom(result, f, 'post_result');
 
 /**
  * One post, its fields where the group says. A field the group does not name (a search result has
  * no author URN and no media today) reads as absent, so both shapes go through the same reader.
  */
-function postFrom(node: JsonNode, f: FieldReader, group: 'post' | 'post_result'): NetworkPost | null {
+function postFrom(
+  node: JsonNode,
+  f: FieldReader,
+  group: 'post' | 'post_result',
+): NetworkPost | null {
   const urn = firstPostUrn(node, f, group);
   if (!urn) return null;
   const post = f.of(node, group);
@@ -43,7 +48,11 @@ function postFrom(node: JsonNode, f: FieldReader, group: 'post' | 'post_result')
   });
 }
 
-function firstPostUrn(node: JsonNode, f: FieldReader, group: 'post' | 'post_result'): string | null {
+function firstPostUrn(
+  node: JsonNode,
+  f: FieldReader,
+  group: 'post' | 'post_result',
+): string | null {
   for (const value of f.strings(node, group, 'urn')) {
     const urn = postUrnIn(value);
     if (urn) return urn;
@@ -52,7 +61,10 @@ function firstPostUrn(node: JsonNode, f: FieldReader, group: 'post' | 'post_resu
 }
 
 /** A post from its URN (which gives its link, id and time) and what was read of it; null when the URN dates nothing. */
-export function networkPost(urn: string, rest: Omit<NetworkPost, 'linkedin_post_url' | 'linkedin_post_urn' | 'social_urn' | 'posted_at'>): NetworkPost | null {
+export function networkPost(
+  urn: string,
+  rest: Omit<NetworkPost, 'linkedin_post_url' | 'linkedin_post_urn' | 'social_urn' | 'posted_at'>,
+): NetworkPost | null {
   const postedAt = postTimeFromUrn(urn);
   if (!postedAt) return null;
   return {
@@ -64,7 +76,10 @@ export function networkPost(urn: string, rest: Omit<NetworkPost, 'linkedin_post_
   };
 }
 
-function authorOf(url: string | null, urn: string | null): { author_slug: string; author_type: string } {
+function authorOf(
+  url: string | null,
+  urn: string | null,
+): { author_slug: string; author_type: string } {
   const page = pageOfUrl(url);
   if (page) return { author_slug: page.slug, author_type: page.type };
   return { author_slug: '', author_type: companyIdIn(urn) ? 'company' : 'person' };
@@ -77,13 +92,23 @@ type Counts = Pick<NetworkPost, 'likes_count' | 'comments_count' | 'shares_count
  * `SocialActivityCounts` entity keyed by the post's URN (2026), or somewhere in a search result:
  * the map's paths first, then the entity by URN, then any counts object within the item.
  */
-function countsOf(node: JsonNode, f: FieldReader, group: 'post' | 'post_result', urn: string): Counts {
-  const counts = f.object(node, group, 'counts') ?? countsEntityFor(node, urn) ?? nestedCounts(node, 0);
+function countsOf(
+  node: JsonNode,
+  f: FieldReader,
+  group: 'post' | 'post_result',
+  urn: string,
+): Counts {
+  const counts =
+    f.object(node, group, 'counts') ?? countsEntityFor(node, urn) ?? nestedCounts(node, 0);
   const n = (key: string) => {
     const v = counts?.at(key).value;
     return typeof v === 'number' && Number.isFinite(v) && v >= 0 ? Math.floor(v) : 0;
   };
-  return { likes_count: n('numLikes'), comments_count: n('numComments'), shares_count: n('numShares') };
+  return {
+    likes_count: n('numLikes'),
+    comments_count: n('numComments'),
+    shares_count: n('numShares'),
+  };
 }
 
 function countsEntityFor(node: JsonNode, urn: string): JsonNode | null {
@@ -91,7 +116,9 @@ function countsEntityFor(node: JsonNode, urn: string): JsonNode | null {
   return (
     node.doc.ofTypeSuffix('SocialActivityCounts').find((e) => {
       const keys = [e.str('urn'), e.str('entityUrn'), e.str('threadUrn')];
-      return keys.some((k) => k !== null && (k.includes(urn) || new RegExp(`:${id}(\\D|$)`).test(k)));
+      return keys.some(
+        (k) => k !== null && (k.includes(urn) || new RegExp(`:${id}(\\D|$)`).test(k)),
+      );
     }) ?? null
   );
 }
@@ -99,7 +126,12 @@ function countsEntityFor(node: JsonNode, urn: string): JsonNode | null {
 function nestedCounts(node: JsonNode, depth: number): JsonNode | null {
   const value = node.value;
   if (depth > 4 || typeof value !== 'object' || value === null) return null;
-  if (!Array.isArray(value) && (typeof (value as Record<string, unknown>).numLikes === 'number' || typeof (value as Record<string, unknown>).numComments === 'number')) return node;
+  if (
+    !Array.isArray(value) &&
+    (typeof (value as Record<string, unknown>).numLikes === 'number' ||
+      typeof (value as Record<string, unknown>).numComments === 'number')
+  )
+    return node;
   for (const key of Array.isArray(value) ? value.map((_, i) => i) : Object.keys(value)) {
     const hit = nestedCounts(node.child(key), depth + 1);
     if (hit) return hit;
@@ -113,7 +145,8 @@ function nestedCounts(node: JsonNode, depth: number): JsonNode | null {
  * under short names (`imageComponent`, `linkedInVideoComponent`) in GraphQL ones.
  */
 function media(content: JsonNode | null): Pick<NetworkPost, 'image_urls' | 'videos'> {
-  if (!content || typeof content.value !== 'object' || content.value === null) return { image_urls: null, videos: null };
+  if (!content || typeof content.value !== 'object' || content.value === null)
+    return { image_urls: null, videos: null };
   const images: string[] = [];
   const videos: string[] = [];
   for (const key of Object.keys(content.value)) {

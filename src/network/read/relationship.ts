@@ -42,7 +42,9 @@ export function readRelationship(node: JsonNode, f: FieldReader): Relationship {
     else if (has('connection') || has('connectedMember')) degree = 'first';
     else if (union.at('noConnection').present) {
       const none = union.at('noConnection');
-      degree = degreeOf(none.str('memberDistance') ?? none.str('memberDistance', 'value')) ?? 'out_of_network';
+      degree =
+        degreeOf(none.str('memberDistance') ?? none.str('memberDistance', 'value')) ??
+        'out_of_network';
       const invitation = none.at('invitationUnion');
       if (invitation.child('*invitation').present || invitation.at('invitation').present) {
         const state = invitation.str('invitation', 'invitationState');
@@ -52,7 +54,12 @@ export function readRelationship(node: JsonNode, f: FieldReader): Relationship {
     }
   }
   degree ??= degreeOf(r.str('distance'));
-  return { degree, invitationPending, followers: nonNegative(followers), connections: nonNegative(connections) };
+  return {
+    degree,
+    invitationPending,
+    followers: nonNegative(followers),
+    connections: nonNegative(connections),
+  };
 }
 
 function nonNegative(n: number | null): number | null {

@@ -42,12 +42,21 @@ export function classifySearchItem(item: JsonNode, f: FieldReader): SearchItem {
  * A post URN in any string of a hollow item, wherever it sits, `*references` followed into
  * `included`: the 2026 wrappers moved it from one release to the next, and some carry none.
  */
-function postUrnAnywhere(value: unknown, doc: NormalizedDoc, depth: number, seen: Set<unknown>): string | null {
+function postUrnAnywhere(
+  value: unknown,
+  doc: NormalizedDoc,
+  depth: number,
+  seen: Set<unknown>,
+): string | null {
   if (typeof value === 'string') return postUrnIn(value);
   if (typeof value !== 'object' || value === null || depth > 8 || seen.has(value)) return null;
   seen.add(value);
   for (const [key, v] of Object.entries(value)) {
-    const found = postUrnAnywhere(v, doc, depth + 1, seen) ?? (key.startsWith('*') && typeof v === 'string' ? postUrnAnywhere(doc.resolve(v), doc, depth + 1, seen) : null);
+    const found =
+      postUrnAnywhere(v, doc, depth + 1, seen) ??
+      (key.startsWith('*') && typeof v === 'string'
+        ? postUrnAnywhere(doc.resolve(v), doc, depth + 1, seen)
+        : null);
     if (found) return found;
   }
   return null;

@@ -6,7 +6,12 @@ import { profileUrnIn } from './urns.js';
 
 /** A sent invitation as the operations need it: what the task answers, and what a withdrawal sends. */
 export interface SentInvitationRead extends SentInvitation {
-  withdraw: { shared_secret: string | null; vanity_name: string | null; first_name: string | null; last_name: string | null };
+  withdraw: {
+    shared_secret: string | null;
+    vanity_name: string | null;
+    first_name: string | null;
+    last_name: string | null;
+  };
 }
 
 const profileUrl = (slug: string | null) => (slug ? `https://www.linkedin.com/in/${slug}/` : null);
@@ -27,7 +32,10 @@ export function readSentInvitation(view: JsonNode, f: FieldReader): SentInvitati
   const invitee = i.object('invitee');
   if (!n || !invitee) return null;
   const p = f.of(invitee, 'profile');
-  const profileUrn = p.strings('profile_urn').map(profileUrnIn).find((u) => u !== null);
+  const profileUrn = p
+    .strings('profile_urn')
+    .map(profileUrnIn)
+    .find((u) => u !== null);
   if (!profileUrn) return null;
   const [slug, first, last] = [p.str('public_identifier'), p.str('first_name'), p.str('last_name')];
   const sent = i.num('sent_at');
@@ -38,7 +46,12 @@ export function readSentInvitation(view: JsonNode, f: FieldReader): SentInvitati
     profile_url: profileUrl(slug),
     sent_at: sent === null ? null : new Date(sent).toISOString(),
     note: i.str('note'),
-    withdraw: { shared_secret: i.str('secret'), vanity_name: slug, first_name: first, last_name: last },
+    withdraw: {
+      shared_secret: i.str('secret'),
+      vanity_name: slug,
+      first_name: first,
+      last_name: last,
+    },
   };
 }
 
@@ -55,10 +68,16 @@ export function readSentScreen(stream: ComponentStream): SentInvitationRead[] {
   };
   for (const v of stream.values()) {
     if (Array.isArray(v)) continue;
-    const id = str((stream.deref(v.invitationUrn) as Record<string, unknown> | undefined)?.invitationId);
+    const id = str(
+      (stream.deref(v.invitationUrn) as Record<string, unknown> | undefined)?.invitationId,
+    );
     const profileUrn = profileUrnIn(str(v.profileUrn));
     if (!id || !/^\d+$/.test(id) || !profileUrn || rows.has(id)) continue;
-    const [slug, first, last] = [str(v.inviteeVanityName), str(v.inviteeFirstName), str(v.inviteeLastName)];
+    const [slug, first, last] = [
+      str(v.inviteeVanityName),
+      str(v.inviteeFirstName),
+      str(v.inviteeLastName),
+    ];
     rows.set(id, {
       invitation_urn: `urn:li:fsd_invitation:${id}`,
       profile_urn: profileUrn,

@@ -42,9 +42,16 @@ export function postsOfStream(stream: ComponentStream, names: StreamNames): Stre
   const of = (role: string) => names[role] ?? [];
   const all = stream.components(of('post'));
   // A post shown inside another (a reshare's original) belongs to the one that shows it.
-  const nested = new Set(all.flatMap((c) => stream.components(of('post'), c).filter((inner) => inner !== c)));
+  const nested = new Set(
+    all.flatMap((c) => stream.components(of('post'), c).filter((inner) => inner !== c)),
+  );
   const updates = all.filter((c) => !nested.has(c));
-  const countPrefixes = [...of('comments'), ...of('shares'), ...of('reactions'), ...of('reactions_total')];
+  const countPrefixes = [
+    ...of('comments'),
+    ...of('shares'),
+    ...of('reactions'),
+    ...of('reactions_total'),
+  ];
   const reading: Reading = { stream, of, states: stream.intStates(countPrefixes), countPrefixes };
 
   const out: StreamPosts = { posts: [], size: 0, unreadable: 0, unnamedPermalinks: 0 };
@@ -61,20 +68,32 @@ export function postsOfStream(stream: ComponentStream, names: StreamNames): Stre
       out.posts.push(post);
     }
   }
-  if (updates.length === 0) out.unnamedPermalinks = new Set(stream.strings().map(postUrnOfPermalink).filter(Boolean)).size;
+  if (updates.length === 0)
+    out.unnamedPermalinks = new Set(stream.strings().map(postUrnOfPermalink).filter(Boolean)).size;
   return out;
 }
 
-function readPost(reading: Reading, update: Record<string, unknown>, urn: string): NetworkPost | null {
+function readPost(
+  reading: Reading,
+  update: Record<string, unknown>,
+  urn: string,
+): NetworkPost | null {
   const { stream, of } = reading;
   const actor = stream.components(of('author'), update)[0];
   const commentary = stream.components(of('text'), update)[0];
   const description = stream.components(of('headline'), update)[0];
   const timeLines = new Set<unknown>(stream.components(of('time'), actor ?? update));
-  const pieces = actor ? stream.textPieces(actor, (v) => timeLines.has(v)).map((p) => p.trim()).filter((p) => p && !NOT_A_NAME.test(p)) : [];
+  const pieces = actor
+    ? stream
+        .textPieces(actor, (v) => timeLines.has(v))
+        .map((p) => p.trim())
+        .filter((p) => p && !NOT_A_NAME.test(p))
+    : [];
   // "Ada Lovelace • 2nd" may come as one text: the degree mark is no part of the name.
   const name = pieces[0]?.replace(DEGREE_AFTER, '') || null;
-  const headline = description ? stream.text(description) : (pieces.slice(1).find((p) => p !== pieces[0]) ?? '');
+  const headline = description
+    ? stream.text(description)
+    : (pieces.slice(1).find((p) => p !== pieces[0]) ?? '');
   const content = commentary ? stream.text(commentary) : null;
   if (!name && !content) return null;
   const page = actor ? firstOf(stream.strings(actor), pageOfUrl) : null;
@@ -97,7 +116,11 @@ function readPost(reading: Reading, update: Record<string, unknown>, urn: string
  * The counts of one update: its own URN is the one its state keys name inside it (it may differ
  * from the permalink's), else the permalink's.
  */
-function countsOf({ stream, of, states, countPrefixes }: Reading, update: Record<string, unknown>, permalinkUrn: string): Pick<NetworkPost, 'likes_count' | 'comments_count' | 'shares_count'> {
+function countsOf(
+  { stream, of, states, countPrefixes }: Reading,
+  update: Record<string, unknown>,
+  permalinkUrn: string,
+): Pick<NetworkPost, 'likes_count' | 'comments_count' | 'shares_count'> {
   const named = stream
     .strings(update, true)
     .filter((s) => countPrefixes.some((p) => s.startsWith(p)) && s.includes('urn:'))
@@ -117,7 +140,8 @@ function countsOf({ stream, of, states, countPrefixes }: Reading, update: Record
 }
 
 /** `commentCount-<urn>`, `ReactionType_LIKE_<urn>`: the key ends with the URN, after its separator. */
-const belongsTo = (key: string, urn: string) => key.endsWith(urn) && /[-_]$/.test(key.slice(0, -urn.length));
+const belongsTo = (key: string, urn: string) =>
+  key.endsWith(urn) && /[-_]$/.test(key.slice(0, -urn.length));
 
 function firstOf<T>(strings: string[], read: (s: string) => T | null): T | null {
   for (const s of strings) {

@@ -23,18 +23,26 @@ export function postUrnIn(s: string | null | undefined): string | null {
 /** The profile a string names, as `urn:li:fsd_profile:<id>`; mini profiles share the id. */
 export function profileUrnIn(s: string | null | undefined): string | null {
   if (!s) return null;
-  const m = /urn:li:(?:fsd_profile|fs_miniProfile|fs_profile|fs_profileView):([A-Za-z0-9_-]+)/.exec(decoded(s));
+  const m = /urn:li:(?:fsd_profile|fs_miniProfile|fs_profile|fs_profileView):([A-Za-z0-9_-]+)/.exec(
+    decoded(s),
+  );
   return m ? `urn:li:fsd_profile:${m[1]}` : null;
 }
 
 /** The numeric id of a company URN of any kind (`fsd_company`, `fs_normalized_company`, `company`, `organization`). */
 export function companyIdIn(s: string | null | undefined): string | null {
   if (!s) return null;
-  return /urn:li:(?:fsd_company|fs_normalized_company|fs_miniCompany|company|organization):(\d+)/.exec(decoded(s))?.[1] ?? null;
+  return (
+    /urn:li:(?:fsd_company|fs_normalized_company|fs_miniCompany|company|organization):(\d+)/.exec(
+      decoded(s),
+    )?.[1] ?? null
+  );
 }
 
 /** A profile or company page URL (absolute, or relative to the site: `/in/<slug>`) -> its slug and kind. */
-export function pageOfUrl(url: string | null | undefined): { slug: string; type: 'person' | 'company' } | null {
+export function pageOfUrl(
+  url: string | null | undefined,
+): { slug: string; type: 'person' | 'company' } | null {
   if (!url) return null;
   const m = /(?:^|linkedin\.com)\/(in|company|school|showcase)\/([^/?#\s]+)/.exec(url);
   if (!m) return null;

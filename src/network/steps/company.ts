@@ -11,7 +11,10 @@ export function fetchCompany(ctx: CallContext, slug: string): Promise<CompanyOut
     const { fields: f } = answer;
     const entity = oneEntity('company', answer, slug);
     const c = f.of(entity, 'company');
-    const id = c.strings('urn').map(companyIdIn).find((x) => x !== null);
+    const id = c
+      .strings('urn')
+      .map(companyIdIn)
+      .find((x) => x !== null);
     if (!id) throw notUnderstood('company', answer, 'company URN with a numeric id (entityUrn)');
     const name = c.str('name');
     if (!name) throw notUnderstood('company', answer, 'name');
@@ -28,12 +31,22 @@ export function fetchCompany(ctx: CallContext, slug: string): Promise<CompanyOut
       website: c.str('website'),
       industries: c
         .list('industries')
-        .map((i) => (typeof i.value === 'string' ? i.value : i.str('localizedName') ?? i.str('name')))
+        .map((i) =>
+          typeof i.value === 'string' ? i.value : (i.str('localizedName') ?? i.str('name')),
+        )
         .filter((s): s is string => !!s),
       staff_count: c.num('staff_count'),
       staff_count_range: staffRange(c.object('staff_range')),
-      headquarters: hq ? { city: hq.str('city'), country: hq.str('country'), geographic_area: hq.str('geographicArea') } : null,
-      specialities: (c.node('specialities')?.items() ?? []).map((s) => (typeof s.value === 'string' ? s.value : null)).filter((s): s is string => !!s),
+      headquarters: hq
+        ? {
+            city: hq.str('city'),
+            country: hq.str('country'),
+            geographic_area: hq.str('geographicArea'),
+          }
+        : null,
+      specialities: (c.node('specialities')?.items() ?? [])
+        .map((s) => (typeof s.value === 'string' ? s.value : null))
+        .filter((s): s is string => !!s),
       founded_year: c.num('founded_year'),
       followers: c.num('followers'),
       // The logo is a union keyed by the full type name (`com.linkedin.common.VectorImage`).

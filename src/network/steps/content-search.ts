@@ -31,9 +31,16 @@ export async function searchWindow(ctx: OperationContext, vars: CallVars): Promi
   const read = (a: CallAnswer): SearchPage => {
     if (a.stream) return pagerWindow(a);
     const page = jsonWindow(a);
-    if (page.hollow.length && ctx.memory.hollowWay(ctx.map.version, 'content_search') !== a.alt.id) {
+    if (
+      page.hollow.length &&
+      ctx.memory.hollowWay(ctx.map.version, 'content_search') !== a.alt.id
+    ) {
       hollowAnswer = { alt: a.alt.id, page };
-      throw notUnderstood('content_search', a, `text, author or counts in ${page.hollow.length} of its results (hollow: a post URN and nothing else)`);
+      throw notUnderstood(
+        'content_search',
+        a,
+        `text, author or counts in ${page.hollow.length} of its results (hollow: a post URN and nothing else)`,
+      );
     }
     return page;
   };
@@ -64,13 +71,22 @@ function jsonWindow(a: CallAnswer): SearchPage {
 function pagerWindow(a: CallAnswer): SearchPage {
   const names = a.alt.read?.names ?? {};
   const stream = a.stream!;
-  if (stream.rows.size === 0) throw notUnderstood('content_search', a, 'component stream (no rows)');
+  if (stream.rows.size === 0)
+    throw notUnderstood('content_search', a, 'component stream (no rows)');
   const found = postsOfStream(stream, names);
   if (found.unnamedPermalinks > 0) {
-    throw notUnderstood('content_search', a, `component named ${(names.post ?? []).join(' or ') || '(no name in the map)'}, though it links ${found.unnamedPermalinks} posts`);
+    throw notUnderstood(
+      'content_search',
+      a,
+      `component named ${(names.post ?? []).join(' or ') || '(no name in the map)'}, though it links ${found.unnamedPermalinks} posts`,
+    );
   }
   if (found.size > 0 && found.posts.length === 0) {
-    throw notUnderstood('content_search', a, `readable post among its ${found.size} (an author in ${(names.author ?? []).join(' or ')}, a text in ${(names.text ?? []).join(' or ')})`);
+    throw notUnderstood(
+      'content_search',
+      a,
+      `readable post among its ${found.size} (an author in ${(names.author ?? []).join(' or ')}, a text in ${(names.text ?? []).join(' or ')})`,
+    );
   }
   return { posts: found.posts, hollow: [], size: found.size, total: null };
 }

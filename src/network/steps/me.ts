@@ -12,10 +12,14 @@ export function fetchMe(ctx: CallContext): Promise<Me> {
     if (!one) throw notUnderstood('me', answer, 'data');
     const data = fields.of(one, 'me');
     // `fs_miniProfile:<id>` and `fsd_profile:<id>` share the id.
-    const profileUrn = data.strings('profile_urn').map(profileUrnIn).find((u) => u !== null);
+    const profileUrn = data
+      .strings('profile_urn')
+      .map(profileUrnIn)
+      .find((u) => u !== null);
     if (!profileUrn) throw notUnderstood('me', answer, 'profile URN (miniProfile.dashEntityUrn)');
     const publicIdentifier = data.str('public_identifier');
-    if (!publicIdentifier) throw notUnderstood('me', answer, 'public identifier (miniProfile.publicIdentifier)');
+    if (!publicIdentifier)
+      throw notUnderstood('me', answer, 'public identifier (miniProfile.publicIdentifier)');
     const fullName = `${data.str('first_name') ?? ''} ${data.str('last_name') ?? ''}`.trim();
     return { profileUrn, publicIdentifier, fullName };
   });

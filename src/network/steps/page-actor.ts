@@ -10,11 +10,23 @@ import { companyIdIn, profileUrnIn } from '../read/urns.js';
  * "Acme Corp" becomes `acme-corp`), and the reaction or comment carries its `urn:li:fsd_company:<id>`
  * in the body. Null when acting as the signed-in member.
  */
-export async function pageActorUrn(ctx: CallContext, input: { actor_type?: 'user' | 'company'; company_title?: string }): Promise<string | null> {
+export async function pageActorUrn(
+  ctx: CallContext,
+  input: { actor_type?: 'user' | 'company'; company_title?: string },
+): Promise<string | null> {
   if (input.actor_type !== 'company') return null;
   const title = input.company_title?.trim();
-  if (!title) throw new NetworkError('not_found', 'actor_type company needs company_title: the page to act as');
-  const slug = normalizeCompanySlug(title) ?? title.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-+|-+$/g, '');
+  if (!title)
+    throw new NetworkError(
+      'not_found',
+      'actor_type company needs company_title: the page to act as',
+    );
+  const slug =
+    normalizeCompanySlug(title) ??
+    title
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, '-')
+      .replace(/^-+|-+$/g, '');
   const company = await fetchCompany(ctx, slug);
   return company.company_urn;
 }
@@ -23,7 +35,11 @@ export async function pageActorUrn(ctx: CallContext, input: { actor_type?: 'user
 function actorIn(value: string): string | null {
   const inner = /^urn:li:[A-Za-z_]*[Rr]eaction:\((urn:li:[A-Za-z_]+:[^,)]+)/.exec(value)?.[1];
   const candidate = inner ?? value;
-  return /^urn:li:(fsd_company|company|organization|fs_normalized_company|fsd_profile|member|fs_miniProfile):/.test(candidate) ? candidate : null;
+  return /^urn:li:(fsd_company|company|organization|fs_normalized_company|fsd_profile|member|fs_miniProfile):/.test(
+    candidate,
+  )
+    ? candidate
+    : null;
 }
 
 /**
@@ -31,13 +47,23 @@ function actorIn(value: string): string | null {
  * the page would have acted as the member while we reported the page: we say so and fail loudly.
  */
 export function checkActedAs(answer: CallAnswer, pageUrn: string): void {
-  const said = [...answer.fields.strings(answer.root, 'written', 'actor'), ...(answer.fields.one(answer.root) ? answer.fields.strings(answer.fields.one(answer.root)!, 'written', 'actor') : []), answer.headers['x-restli-id'] ?? '']
+  const said = [
+    ...answer.fields.strings(answer.root, 'written', 'actor'),
+    ...(answer.fields.one(answer.root)
+      ? answer.fields.strings(answer.fields.one(answer.root)!, 'written', 'actor')
+      : []),
+    answer.headers['x-restli-id'] ?? '',
+  ]
     .map(actorIn)
     .filter((a): a is string => a !== null);
   const pageId = companyIdIn(pageUrn);
   const other = said.find((actor) => companyIdIn(actor) !== pageId);
   if (other) {
     const who = profileUrnIn(other) ? 'the signed-in member' : other;
-    throw new NetworkError('network_changed', `The network acted as ${who} (${other}), not as the page ${pageUrn}: the way to act as a page has changed`, { retryable: false });
+    throw new NetworkError(
+      'network_changed',
+      `The network acted as ${who} (${other}), not as the page ${pageUrn}: the way to act as a page has changed`,
+      { retryable: false },
+    );
   }
 }

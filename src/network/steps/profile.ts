@@ -34,7 +34,10 @@ export function fetchFullProfile(ctx: CallContext, identity: string): Promise<Fu
     const { fields: f } = answer;
     const entity = oneEntity('profile', answer, identity);
     const p = f.of(entity, 'profile');
-    const urn = p.strings('profile_urn').map(profileUrnIn).find((u) => u !== null);
+    const urn = p
+      .strings('profile_urn')
+      .map(profileUrnIn)
+      .find((u) => u !== null);
     if (!urn) throw notUnderstood('profile', answer, 'profile URN (entityUrn)');
     const firstName = p.str('first_name');
     if (firstName === null) throw notUnderstood('profile', answer, `${entity.path}.firstName`);

@@ -10,12 +10,20 @@ import { hasRelationship, readRelationship, type Relationship } from '../read/re
  * 422). When no alternative of the map works any more, the answer is "unknown" (null), never a
  * failed task: the caller decides what an unknown relationship means.
  */
-export async function relationshipOf(ctx: CallContext, identity: string): Promise<Relationship | null> {
+export async function relationshipOf(
+  ctx: CallContext,
+  identity: string,
+): Promise<Relationship | null> {
   try {
     return await callNetwork(ctx, 'profile_relationship', { identity }, (answer) => {
       const node = oneEntity('profile_relationship', answer, identity);
       const relationship = readRelationship(node, answer.fields);
-      if (!hasRelationship(relationship)) throw notUnderstood('profile_relationship', answer, 'relationship (memberRelationship nor distance)');
+      if (!hasRelationship(relationship))
+        throw notUnderstood(
+          'profile_relationship',
+          answer,
+          'relationship (memberRelationship nor distance)',
+        );
       return relationship;
     });
   } catch (err) {

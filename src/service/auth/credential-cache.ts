@@ -37,7 +37,10 @@ export class CredentialCache {
   }
 
   rememberAgent(tokenHash: Buffer, teamId: string, agent: AgentIdentity, now = Date.now()): void {
-    this.agents.set(`${tokenHash.toString('hex')}:${teamId}`, { value: { ...agent, teamId }, expires: now + CREDENTIALS_TTL_MS });
+    this.agents.set(`${tokenHash.toString('hex')}:${teamId}`, {
+      value: { ...agent, teamId },
+      expires: now + CREDENTIALS_TTL_MS,
+    });
   }
 
   forget(change: CredentialChange): void {
@@ -47,7 +50,8 @@ export class CredentialCache {
     } else if ('user' in change) {
       for (const [k, e] of this.agents) if (e.value.userId === change.user) this.agents.delete(k);
     } else {
-      for (const k of this.agents.keys()) if (k.startsWith(`${change.token}:`)) this.agents.delete(k);
+      for (const k of this.agents.keys())
+        if (k.startsWith(`${change.token}:`)) this.agents.delete(k);
     }
   }
 }
@@ -86,7 +90,8 @@ export async function credentialsChanged(db: Queryable, change: CredentialChange
 export function parseCredentialChange(payload: string): CredentialChange | null {
   try {
     const v = JSON.parse(payload) as Record<string, unknown>;
-    for (const k of ['team', 'user', 'token'] as const) if (typeof v[k] === 'string') return { [k]: v[k] } as CredentialChange;
+    for (const k of ['team', 'user', 'token'] as const)
+      if (typeof v[k] === 'string') return { [k]: v[k] } as CredentialChange;
   } catch {
     // Not ours: ignored.
   }

@@ -62,8 +62,18 @@ export type OtpCheck = { ok: true; fullName: string | null } | { ok: false };
  * Checks a code and uses it up. A wrong guess costs one of the code's tries (committed even
  * though the answer is 401, so run this in a transaction that commits on both outcomes).
  */
-export async function consumeOtp(tx: Queryable, secretKey: Buffer, email: string, otp: string): Promise<OtpCheck> {
-  const [row] = await tx.query<{ code_hash: Buffer; full_name: string | null; tries_left: number; live: boolean }>(
+export async function consumeOtp(
+  tx: Queryable,
+  secretKey: Buffer,
+  email: string,
+  otp: string,
+): Promise<OtpCheck> {
+  const [row] = await tx.query<{
+    code_hash: Buffer;
+    full_name: string | null;
+    tries_left: number;
+    live: boolean;
+  }>(
     `SELECT code_hash, full_name, tries_left, expires_at > now() AS live FROM otp_codes WHERE email = $1 FOR UPDATE`,
     [email],
   );
@@ -73,6 +83,8 @@ export async function consumeOtp(tx: Queryable, secretKey: Buffer, email: string
     return { ok: false };
   }
   // Single use: the row stays (it holds the resend throttle) but the code is dead.
-  await tx.query('UPDATE otp_codes SET tries_left = 0, expires_at = now() WHERE email = $1', [email]);
+  await tx.query('UPDATE otp_codes SET tries_left = 0, expires_at = now() WHERE email = $1', [
+    email,
+  ]);
   return { ok: true, fullName: row.full_name };
 }

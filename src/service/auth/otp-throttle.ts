@@ -18,7 +18,9 @@ export interface ThrottleState {
 export function otpRetryAfterSeconds(s: ThrottleState | undefined): number {
   if (!s) return 0;
   const inWindow = s.since_window_s < OTP_SEND_WINDOW_S;
-  if (inWindow && s.sends_in_window >= OTP_SENDS_PER_WINDOW) return Math.max(1, Math.ceil(OTP_SEND_WINDOW_S - s.since_window_s));
-  if (s.since_sent_s < OTP_RESEND_INTERVAL_S) return Math.max(1, Math.ceil(OTP_RESEND_INTERVAL_S - s.since_sent_s));
+  if (inWindow && s.sends_in_window >= OTP_SENDS_PER_WINDOW)
+    return Math.max(1, Math.ceil(OTP_SEND_WINDOW_S - s.since_window_s));
+  if (s.since_sent_s < OTP_RESEND_INTERVAL_S)
+    return Math.max(1, Math.ceil(OTP_RESEND_INTERVAL_S - s.since_sent_s));
   return 0;
 }

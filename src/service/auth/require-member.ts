@@ -4,7 +4,8 @@ import { HttpError } from '../http/http-error.js';
 import { findAgentByToken } from './agent-tokens.js';
 
 /** The agent token of `authorization: Bearer <token>`, if the header carries one. */
-export const bearerToken = (header: string | undefined): string | undefined => /^Bearer\s+(\S+)$/i.exec(header ?? '')?.[1];
+export const bearerToken = (header: string | undefined): string | undefined =>
+  /^Bearer\s+(\S+)$/i.exec(header ?? '')?.[1];
 
 /**
  * After requireApiKey: `authorization: Bearer <agent_token>` -> the member of that team.

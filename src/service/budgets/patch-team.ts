@@ -1,7 +1,12 @@
 import type { Queryable } from '../db/database.js';
 import { HttpError } from '../http/http-error.js';
 import type { TaskType } from '../../contract/task-types.js';
-import { DEFAULT_BUDGETS, DEFAULT_PACING, type BudgetLimit, type Pacing } from '../../contract/budgets.js';
+import {
+  DEFAULT_BUDGETS,
+  DEFAULT_PACING,
+  type BudgetLimit,
+  type Pacing,
+} from '../../contract/budgets.js';
 import type { PatchTeamBody } from '../../contract/budget-settings.js';
 import { effectivePacing } from './team-settings.js';
 
@@ -13,13 +18,20 @@ const RISK = 'send "i_accept_the_risk": true to allow it';
  * allowed; riskier (a higher limit, no limit where the default has one, a shorter gap) needs the
  * risk accepted, else 400 naming the field.
  */
-export async function patchTeamSafety(tx: Queryable, teamId: string, body: PatchTeamBody): Promise<void> {
-  const [row] = await tx.query<{ budgets: Record<string, Partial<BudgetLimit>>; pacing: Partial<Pacing> }>(
-    'SELECT budgets, pacing FROM teams WHERE id = $1 FOR UPDATE',
-    [teamId],
-  );
+export async function patchTeamSafety(
+  tx: Queryable,
+  teamId: string,
+  body: PatchTeamBody,
+): Promise<void> {
+  const [row] = await tx.query<{
+    budgets: Record<string, Partial<BudgetLimit>>;
+    pacing: Partial<Pacing>;
+  }>('SELECT budgets, pacing FROM teams WHERE id = $1 FOR UPDATE', [teamId]);
   const budgets = { ...(row?.budgets ?? {}) };
-  for (const [type, change] of Object.entries(body.budgets ?? {}) as [TaskType, Partial<BudgetLimit> | null | undefined][]) {
+  for (const [type, change] of Object.entries(body.budgets ?? {}) as [
+    TaskType,
+    Partial<BudgetLimit> | null | undefined,
+  ][]) {
     if (change === undefined) continue;
     if (change === null) {
       delete budgets[type];
@@ -33,7 +45,10 @@ export async function patchTeamSafety(tx: Queryable, teamId: string, body: Patch
       const riskier = dflt !== null && (value === null || value > dflt);
       if (riskier && !body.i_accept_the_risk) {
         const what = value === null ? 'no limit' : String(value);
-        throw new HttpError(400, `Invalid 'budgets.${type}.${window}': ${what} is above the default of ${dflt}; ${RISK}`);
+        throw new HttpError(
+          400,
+          `Invalid 'budgets.${type}.${window}': ${what} is above the default of ${dflt}; ${RISK}`,
+        );
       }
       if (value === dflt) delete next[window];
       else next[window] = value;
@@ -45,10 +60,16 @@ export async function patchTeamSafety(tx: Queryable, teamId: string, body: Patch
   let pacing: Partial<Pacing> = { ...(row?.pacing ?? {}) };
   if (body.pacing === null) pacing = {};
   else if (body.pacing) {
-    for (const [field, value] of Object.entries(body.pacing) as [keyof Pacing, number | undefined][]) {
+    for (const [field, value] of Object.entries(body.pacing) as [
+      keyof Pacing,
+      number | undefined,
+    ][]) {
       if (value === undefined) continue;
       if (value < DEFAULT_PACING[field] && !body.i_accept_the_risk) {
-        throw new HttpError(400, `Invalid 'pacing.${field}': ${value} s is shorter than the default of ${DEFAULT_PACING[field]} s; ${RISK}`);
+        throw new HttpError(
+          400,
+          `Invalid 'pacing.${field}': ${value} s is shorter than the default of ${DEFAULT_PACING[field]} s; ${RISK}`,
+        );
       }
       if (value === DEFAULT_PACING[field]) delete pacing[field];
       else pacing[field] = value;
@@ -57,8 +78,15 @@ export async function patchTeamSafety(tx: Queryable, teamId: string, body: Patch
   const merged = effectivePacing(pacing);
   for (const kind of ['write', 'read'] as const) {
     if (merged[`${kind}_min_s`] > merged[`${kind}_max_s`]) {
-      throw new HttpError(400, `Invalid 'pacing': ${kind}_min_s (${merged[`${kind}_min_s`]}) is above ${kind}_max_s (${merged[`${kind}_max_s`]})`);
+      throw new HttpError(
+        400,
+        `Invalid 'pacing': ${kind}_min_s (${merged[`${kind}_min_s`]}) is above ${kind}_max_s (${merged[`${kind}_max_s`]})`,
+      );
     }
   }
-  await tx.query('UPDATE teams SET budgets = $2, pacing = $3 WHERE id = $1', [teamId, JSON.stringify(budgets), JSON.stringify(pacing)]);
+  await tx.query('UPDATE teams SET budgets = $2, pacing = $3 WHERE id = $1', [
+    teamId,
+    JSON.stringify(budgets),
+    JSON.stringify(pacing),
+  ]);
 }

@@ -1,6 +1,12 @@
 import type { Queryable } from '../db/database.js';
 import type { TaskType } from '../../contract/task-types.js';
-import { isWrite, type BudgetUse, type MemberSafety, type WaitingTask, type WorkingHours } from '../../contract/budgets.js';
+import {
+  isWrite,
+  type BudgetUse,
+  type MemberSafety,
+  type WaitingTask,
+  type WorkingHours,
+} from '../../contract/budgets.js';
 import { loadTeamSettings, type TeamBudgets } from './team-settings.js';
 import { isSpent, loadUsage, nextFreeAt, type Use } from './usage.js';
 import { describeWorkingHours, writesWindow } from './working-hours.js';
@@ -19,7 +25,10 @@ interface MemberState {
 }
 
 /** Why a member the claim would pass over gets nothing, most fundamental first; null when it would not. */
-function whyNotEligible(r: { network_signed_in: boolean | null; paused: boolean | null }, consent: MemberConsent): string | null {
+function whyNotEligible(
+  r: { network_signed_in: boolean | null; paused: boolean | null },
+  consent: MemberConsent,
+): string | null {
   if (!consent.acknowledged) {
     return consent.acknowledgedVersion
       ? 'must acknowledge the new consent text in their extension first (consent required)'
@@ -51,7 +60,10 @@ export interface Wait {
  * (get-task-status), the same way the claim decides.
  */
 export class TeamSafety {
-  private readonly blockCache = new Map<string, Promise<{ until: Date | null; reason: string } | null>>();
+  private readonly blockCache = new Map<
+    string,
+    Promise<{ until: Date | null; reason: string } | null>
+  >();
 
   private constructor(
     private readonly db: Queryable,
@@ -63,7 +75,14 @@ export class TeamSafety {
 
   static async load(db: Queryable, teamId: string): Promise<TeamSafety> {
     const { budgets } = await loadTeamSettings(db, teamId);
-    type Row = Parameters<typeof toConsent>[0] & { user_id: string; email: string; network_signed_in: boolean | null; paused: boolean | null; working_hours: WorkingHours | null; now: Date };
+    type Row = Parameters<typeof toConsent>[0] & {
+      user_id: string;
+      email: string;
+      network_signed_in: boolean | null;
+      paused: boolean | null;
+      working_hours: WorkingHours | null;
+      now: Date;
+    };
     const rows = await db.query<Row>(
       `SELECT m.user_id, m.email, m.network_signed_in, m.paused, m.working_hours, now() AS now, ${CONSENT_COLUMNS}
          FROM memberships m WHERE m.team_id = $1 AND m.user_id IS NOT NULL ORDER BY m.joined_at, m.email`,
@@ -72,10 +91,26 @@ export class TeamSafety {
     const members = rows.map((r) => {
       const consent = toConsent(r);
       const why = whyNotEligible(r, consent);
-      return { userId: r.user_id, email: r.email, eligible: why === null, pausedWhy: why, refused: consent.refusedTypes, workingHours: r.working_hours };
+      return {
+        userId: r.user_id,
+        email: r.email,
+        eligible: why === null,
+        pausedWhy: why,
+        refused: consent.refusedTypes,
+        workingHours: r.working_hours,
+      };
     });
-    const usage = await loadUsage(db, members.map((m) => m.userId));
-    return new TeamSafety(db, budgets, members, usage, rows[0] ? new Date(rows[0].now) : new Date());
+    const usage = await loadUsage(
+      db,
+      members.map((m) => m.userId),
+    );
+    return new TeamSafety(
+      db,
+      budgets,
+      members,
+      usage,
+      rows[0] ? new Date(rows[0].now) : new Date(),
+    );
   }
 
   /** One member's budgets, working hours and waiting tasks. */
@@ -83,7 +118,10 @@ export class TeamSafety {
     const member = this.members.find((m) => m.userId === userId);
     const window = writesWindow(member?.workingHours ?? null, this.now);
     const budgets: BudgetUse[] = [];
-    for (const [type, limit] of Object.entries(this.budgets) as [TaskType, TeamBudgets[TaskType]][]) {
+    for (const [type, limit] of Object.entries(this.budgets) as [
+      TaskType,
+      TeamBudgets[TaskType],
+    ][]) {
       const use = this.usage.get(userId)?.get(type) ?? { day: 0, week: 0 };
       const free = isSpent(limit, use) ? await nextFreeAt(this.db, userId, type, limit, use) : null;
       budgets.push({
@@ -100,7 +138,13 @@ export class TeamSafety {
       if (task.assigned_user_id !== null && task.assigned_user_id !== userId) continue;
       if (task.assigned_user_id === null && !(await this.blockFor(userId, task.type))) continue;
       const wait = await this.whyWaiting(task);
-      if (wait) waiting.push({ task_id: task.id, task_type: task.type, scheduled_for: wait.scheduled_for?.toISOString() ?? null, waiting_reason: wait.waiting_reason });
+      if (wait)
+        waiting.push({
+          task_id: task.id,
+          task_type: task.type,
+          scheduled_for: wait.scheduled_for?.toISOString() ?? null,
+          waiting_reason: wait.waiting_reason,
+        });
       if (waiting.length >= 20) break;
     }
     return {
@@ -120,23 +164,31 @@ export class TeamSafety {
         waiting_reason: `Tried again at ${utcWords(task.run_after)} after a failed attempt (attempt ${task.attempt + 1} of ${task.max_attempts}).`,
       };
     }
-    const candidates = task.assigned_user_id ? this.members.filter((m) => m.userId === task.assigned_user_id) : this.members;
+    const candidates = task.assigned_user_id
+      ? this.members.filter((m) => m.userId === task.assigned_user_id)
+      : this.members;
     const eligible = candidates.filter((m) => m.eligible && !m.refused.includes(task.type));
     if (eligible.length === 0) {
       const who = task.assigned_user_id ? candidates[0] : null;
-      const why = who?.pausedWhy ?? (who?.refused.includes(task.type) ? `turned ${TASK_WORDS[task.type]} off for their account` : null);
-      const reason = who && why
-        ? `Waits for ${who.email}, who runs ${TASK_WORDS[task.type]} for the team and ${why}.`
-        : task.assigned_user_id
-          ? 'Waits for the member who must run it to rejoin the team.'
-          : `Waits for a member's extension: every member is paused, signed out of the network, has not agreed to tasks in their name, or turned ${TASK_WORDS[task.type]} off.`;
+      const why =
+        who?.pausedWhy ??
+        (who?.refused.includes(task.type)
+          ? `turned ${TASK_WORDS[task.type]} off for their account`
+          : null);
+      const reason =
+        who && why
+          ? `Waits for ${who.email}, who runs ${TASK_WORDS[task.type]} for the team and ${why}.`
+          : task.assigned_user_id
+            ? 'Waits for the member who must run it to rejoin the team.'
+            : `Waits for a member's extension: every member is paused, signed out of the network, has not agreed to tasks in their name, or turned ${TASK_WORDS[task.type]} off.`;
       return { scheduled_for: null, waiting_reason: reason };
     }
     let earliest: { until: Date | null; reason: string } | null = null;
     for (const m of eligible) {
       const block = await this.blockFor(m.userId, task.type);
       if (!block) return null;
-      if (!earliest || (block.until && (!earliest.until || block.until < earliest.until))) earliest = block;
+      if (!earliest || (block.until && (!earliest.until || block.until < earliest.until)))
+        earliest = block;
     }
     return { scheduled_for: earliest!.until, waiting_reason: earliest!.reason };
   }
@@ -152,7 +204,10 @@ export class TeamSafety {
     return p;
   }
 
-  private async computeBlock(userId: string, type: TaskType): Promise<{ until: Date | null; reason: string } | null> {
+  private async computeBlock(
+    userId: string,
+    type: TaskType,
+  ): Promise<{ until: Date | null; reason: string } | null> {
     const member = this.members.find((m) => m.userId === userId)!;
     const limit = this.budgets[type];
     const use = this.usage.get(userId)?.get(type) ?? { day: 0, week: 0 };
@@ -170,7 +225,9 @@ export class TeamSafety {
     if (isWrite(type) && member.workingHours) {
       const w = writesWindow(member.workingHours, until && until > this.now ? until : this.now);
       if (!w.open) {
-        reasons.push(`Outside ${member.email}'s working hours (${describeWorkingHours(member.workingHours)}); it runs from ${w.opensAt ? utcWords(w.opensAt) : 'the next working day'}.`);
+        reasons.push(
+          `Outside ${member.email}'s working hours (${describeWorkingHours(member.workingHours)}); it runs from ${w.opensAt ? utcWords(w.opensAt) : 'the next working day'}.`,
+        );
         if (until !== null || reasons.length === 1) until = w.opensAt;
       }
     }
@@ -179,7 +236,11 @@ export class TeamSafety {
 }
 
 /** A team's pending tasks, oldest first (bounded: the views show a few). */
-export async function pendingTasks(db: Queryable, teamId: string, limit = 200): Promise<PendingTask[]> {
+export async function pendingTasks(
+  db: Queryable,
+  teamId: string,
+  limit = 200,
+): Promise<PendingTask[]> {
   return db.query<PendingTask>(
     `SELECT id, type, assigned_user_id, run_after, attempt, max_attempts FROM tasks
       WHERE team_id = $1 AND status = 'pending' ORDER BY run_after, created_at LIMIT ${limit}`,

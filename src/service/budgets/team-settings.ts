@@ -1,6 +1,12 @@
 import type { Queryable } from '../db/database.js';
 import { TASK_TYPES, type TaskType } from '../../contract/task-types.js';
-import { DEFAULT_BUDGETS, DEFAULT_PACING, type BudgetLimit, type Pacing, type TeamBudget } from '../../contract/budgets.js';
+import {
+  DEFAULT_BUDGETS,
+  DEFAULT_PACING,
+  type BudgetLimit,
+  type Pacing,
+  type TeamBudget,
+} from '../../contract/budgets.js';
 
 /** Every task type's limits in force for a team: its own where it set them, the defaults elsewhere. */
 export type TeamBudgets = Record<TaskType, BudgetLimit>;
@@ -12,7 +18,10 @@ export function effectiveBudgets(stored: unknown): TeamBudgets {
   for (const type of TASK_TYPES) {
     const d = DEFAULT_BUDGETS[type];
     const o = own[type] ?? {};
-    out[type] = { per_day: o.per_day !== undefined ? o.per_day : d.per_day, per_week: o.per_week !== undefined ? o.per_week : d.per_week };
+    out[type] = {
+      per_day: o.per_day !== undefined ? o.per_day : d.per_day,
+      per_week: o.per_week !== undefined ? o.per_week : d.per_week,
+    };
   }
   return out;
 }
@@ -31,7 +40,13 @@ export function teamBudgetsView(budgets: TeamBudgets): TeamBudget[] {
   }));
 }
 
-export async function loadTeamSettings(db: Queryable, teamId: string): Promise<{ budgets: TeamBudgets; pacing: Pacing }> {
-  const [row] = await db.query<{ budgets: unknown; pacing: unknown }>('SELECT budgets, pacing FROM teams WHERE id = $1', [teamId]);
+export async function loadTeamSettings(
+  db: Queryable,
+  teamId: string,
+): Promise<{ budgets: TeamBudgets; pacing: Pacing }> {
+  const [row] = await db.query<{ budgets: unknown; pacing: unknown }>(
+    'SELECT budgets, pacing FROM teams WHERE id = $1',
+    [teamId],
+  );
   return { budgets: effectiveBudgets(row?.budgets), pacing: effectivePacing(row?.pacing) };
 }

@@ -8,9 +8,18 @@ export async function withSafety(
   db: Queryable,
   teamId: string,
   members: MemberView[],
-): Promise<{ budgets: TeamView['team']['budgets']; pacing: TeamView['team']['pacing']; members: MemberView[] }> {
-  const [settings, safety, pending] = await Promise.all([loadTeamSettings(db, teamId), TeamSafety.load(db, teamId), pendingTasks(db, teamId)]);
+): Promise<{
+  budgets: TeamView['team']['budgets'];
+  pacing: TeamView['team']['pacing'];
+  members: MemberView[];
+}> {
+  const [settings, safety, pending] = await Promise.all([
+    loadTeamSettings(db, teamId),
+    TeamSafety.load(db, teamId),
+    pendingTasks(db, teamId),
+  ]);
   const out: MemberView[] = [];
-  for (const m of members) out.push({ ...m, safety: m.user_id ? await safety.memberSafety(m.user_id, pending) : null });
+  for (const m of members)
+    out.push({ ...m, safety: m.user_id ? await safety.memberSafety(m.user_id, pending) : null });
   return { budgets: teamBudgetsView(settings.budgets), pacing: settings.pacing, members: out };
 }

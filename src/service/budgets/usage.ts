@@ -49,10 +49,17 @@ export const USE_COUNTS = `
   ) uses GROUP BY 1, 2`;
 
 /** USE_COUNTS of these members and kinds (`kinds`: a condition on `type`, empty for every kind). */
-export const useCounts = (members: string, kinds = '') => USE_COUNTS.replaceAll('$MEMBERS', members).replaceAll('$KINDS', kinds);
+export const useCounts = (members: string, kinds = '') =>
+  USE_COUNTS.replaceAll('$MEMBERS', members).replaceAll('$KINDS', kinds);
 
-export async function loadUsage(db: Queryable, userIds: string[]): Promise<Map<string, Map<TaskType, Use>>> {
-  const rows = await db.query<{ user_id: string; type: TaskType; day: number; week: number }>(useCounts('$1::uuid[]'), [userIds]);
+export async function loadUsage(
+  db: Queryable,
+  userIds: string[],
+): Promise<Map<string, Map<TaskType, Use>>> {
+  const rows = await db.query<{ user_id: string; type: TaskType; day: number; week: number }>(
+    useCounts('$1::uuid[]'),
+    [userIds],
+  );
   const out = new Map<string, Map<TaskType, Use>>();
   for (const r of rows) {
     let m = out.get(r.user_id);
@@ -73,14 +80,23 @@ export async function pruneUseByHour(db: Queryable): Promise<void> {
 /** Whether a limit is reached in either window. */
 export function isSpent(limit: BudgetLimit, use: Use | undefined): boolean {
   const u = use ?? { day: 0, week: 0 };
-  return (limit.per_day !== null && u.day >= limit.per_day) || (limit.per_week !== null && u.week >= limit.per_week);
+  return (
+    (limit.per_day !== null && u.day >= limit.per_day) ||
+    (limit.per_week !== null && u.week >= limit.per_week)
+  );
 }
 
 /**
  * When a spent budget frees a slot: in each spent window, when the use that keeps it full leaves
  * it (the limit-th newest use, plus the window). null when a limit of 0 never frees.
  */
-export async function nextFreeAt(db: Queryable, userId: string, type: TaskType, limit: BudgetLimit, use: Use): Promise<Date | null> {
+export async function nextFreeAt(
+  db: Queryable,
+  userId: string,
+  type: TaskType,
+  limit: BudgetLimit,
+  use: Use,
+): Promise<Date | null> {
   let free: Date | null = new Date(0);
   for (const [window, cap, used] of [
     [DAY, limit.per_day, use.day],

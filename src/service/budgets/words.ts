@@ -24,7 +24,10 @@ export const TASK_WORDS: Record<TaskType, string> = {
 
 /** "2 a day", "100 a week", "25 a day and 100 a week" */
 export function limitWords(limit: BudgetLimit): string {
-  const parts = [limit.per_day !== null ? `${limit.per_day} a day` : null, limit.per_week !== null ? `${limit.per_week} a week` : null];
+  const parts = [
+    limit.per_day !== null ? `${limit.per_day} a day` : null,
+    limit.per_week !== null ? `${limit.per_week} a week` : null,
+  ];
   return parts.filter(Boolean).join(' and ') || 'no limit';
 }
 

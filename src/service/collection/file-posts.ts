@@ -5,7 +5,12 @@ import { MAX_POST_COUNT, PostsOutput, type NetworkPost } from '../../contract/ta
 import { normalizePostUrn, postTimeFromUrn } from '../../contract/urns.js';
 import { classifySeniority } from './seniority.js';
 import { matchesKeywordRule } from './keyword-filter.js';
-import { engagementRate, TRENDING_THRESHOLD, TRENDING_WINDOW_POSTS, trendingScore } from './trending.js';
+import {
+  engagementRate,
+  TRENDING_THRESHOLD,
+  TRENDING_WINDOW_POSTS,
+  trendingScore,
+} from './trending.js';
 
 export interface FilingResult {
   /** Posts of the output that passed the watchlist's rule and were filed (new or seen again). */
@@ -32,17 +37,32 @@ const LATEST = Date.UTC(2100, 0, 1);
  * watchlist's norm. A task without a watchlist, or whose watchlist is gone (deleted meanwhile), files
  * nothing (null).
  */
-export async function fileCollectionOutput(tx: Queryable, task: CompletedTask): Promise<FilingResult | null> {
-  const result: FilingResult = { filed: 0, added: 0, filteredOut: 0, skipped: [], watchlistId: '', addedPostIds: [] };
-  const inputWatchlist = typeof task.input.watchlist_id === 'string' ? task.input.watchlist_id : null;
+export async function fileCollectionOutput(
+  tx: Queryable,
+  task: CompletedTask,
+): Promise<FilingResult | null> {
+  const result: FilingResult = {
+    filed: 0,
+    added: 0,
+    filteredOut: 0,
+    skipped: [],
+    watchlistId: '',
+    addedPostIds: [],
+  };
+  const inputWatchlist =
+    typeof task.input.watchlist_id === 'string' ? task.input.watchlist_id : null;
   const watchlistId = task.watchlistId ?? inputWatchlist;
   // fetch-profiles-posts called directly (no watchlist) is a plain task: nothing to file.
   if (!watchlistId || !isUuid(watchlistId)) return null;
 
-  const [watchlist] = await tx.query<{ id: string; type: string; slack_webhook_url: string | null }>(
-    'SELECT id, type, slack_webhook_url FROM watchlists WHERE id = $1 AND team_id = $2',
-    [watchlistId, task.teamId],
-  );
+  const [watchlist] = await tx.query<{
+    id: string;
+    type: string;
+    slack_webhook_url: string | null;
+  }>('SELECT id, type, slack_webhook_url FROM watchlists WHERE id = $1 AND team_id = $2', [
+    watchlistId,
+    task.teamId,
+  ]);
   if (!watchlist) return null;
   result.watchlistId = watchlist.id;
 
@@ -63,7 +83,10 @@ export async function fileCollectionOutput(tx: Queryable, task: CompletedTask): 
     const when = postedAt(post, urn, now);
     const time = Date.parse(when);
     if (!(time >= EARLIEST && time < LATEST)) {
-      result.skipped.push({ social_urn: urn, reason: `posted_at ${post.posted_at} is outside 1970-2100` });
+      result.skipped.push({
+        social_urn: urn,
+        reason: `posted_at ${post.posted_at} is outside 1970-2100`,
+      });
       continue;
     }
     // Each post on its own: one the database refuses is skipped, the rest land.
@@ -76,14 +99,21 @@ export async function fileCollectionOutput(tx: Queryable, task: CompletedTask): 
          ON CONFLICT (watchlist_id, post_id) DO UPDATE
            SET engagement = EXCLUDED.engagement, posted_at = EXCLUDED.posted_at, author_seniority = EXCLUDED.author_seniority
          RETURNING (xmax = 0) AS inserted`,
-        [watchlist.id, row.id, task.teamId, row.posted_at, row.engagement, row.author_seniority, announce],
+        [
+          watchlist.id,
+          row.id,
+          task.teamId,
+          row.posted_at,
+          row.engagement,
+          row.author_seniority,
+          announce,
+        ],
       );
       // Other watchlists that hold the same post sort it by the same, fresh engagement.
-      await tx.query('UPDATE watchlist_posts SET engagement = $2 WHERE post_id = $1 AND watchlist_id <> $3 AND engagement <> $2', [
-        row.id,
-        row.engagement,
-        watchlist.id,
-      ]);
+      await tx.query(
+        'UPDATE watchlist_posts SET engagement = $2 WHERE post_id = $1 AND watchlist_id <> $3 AND engagement <> $2',
+        [row.id, row.engagement, watchlist.id],
+      );
       await tx.query('RELEASE SAVEPOINT file_post');
       result.filed++;
       if (link?.inserted) {
@@ -104,7 +134,8 @@ export async function fileCollectionOutput(tx: Queryable, task: CompletedTask): 
 /** Keyword tasks: the AND/NOT lists of the watchlist's current keyword row; the task's own as fallback. */
 async function keywordRule(tx: Queryable, watchlistId: string, task: CompletedTask) {
   if (task.type !== 'agent_keyword_tracking') return { required: [], excluded: [] };
-  const strings = (v: unknown) => (Array.isArray(v) ? v.filter((s): s is string => typeof s === 'string') : []);
+  const strings = (v: unknown) =>
+    Array.isArray(v) ? v.filter((s): s is string => typeof s === 'string') : [];
   const keyword = typeof task.input.keyword === 'string' ? task.input.keyword : '';
   const [row] = await tx.query<{ required_keywords: unknown; excluded_keywords: unknown }>(
     `SELECT required_keywords, excluded_keywords FROM watchlist_keywords
@@ -113,7 +144,10 @@ async function keywordRule(tx: Queryable, watchlistId: string, task: CompletedTa
   );
   return row
     ? { required: strings(row.required_keywords), excluded: strings(row.excluded_keywords) }
-    : { required: strings(task.input.required_keywords), excluded: strings(task.input.excluded_keywords) };
+    : {
+        required: strings(task.input.required_keywords),
+        excluded: strings(task.input.excluded_keywords),
+      };
 }
 
 function authorUrl(author: NetworkPost['post_author']): string {
@@ -132,9 +166,20 @@ function postedAt(post: NetworkPost, urn: string, now: Date): string {
 // The contract caps them already (task-outputs.ts); the column's range is held here too.
 const count = (n: number) => Math.min(Math.max(0, Math.floor(n)), MAX_POST_COUNT);
 
-async function upsertPost(tx: Queryable, teamId: string, urn: string, post: NetworkPost, when: string) {
+async function upsertPost(
+  tx: Queryable,
+  teamId: string,
+  urn: string,
+  post: NetworkPost,
+  when: string,
+) {
   const author = post.post_author;
-  const [row] = await tx.query<{ id: string; posted_at: Date; engagement: number; author_seniority: string }>(
+  const [row] = await tx.query<{
+    id: string;
+    posted_at: Date;
+    engagement: number;
+    author_seniority: string;
+  }>(
     `INSERT INTO posts (id, team_id, activity_urn, post_url, content, author_name, author_url, author_slug, author_type,
                         author_headline, author_image_url, author_seniority, posted_at, likes_count, comments_count,
                         shares_count, image_urls, videos)
@@ -186,12 +231,10 @@ async function scoreTrending(
   const median = Number(norm?.median ?? 0);
   for (const p of filed) {
     const score = trendingScore(engagementRate(p.engagement, p.postedAt, now), median);
-    await tx.query('UPDATE watchlist_posts SET trending_score = $3, trending = $4 WHERE watchlist_id = $1 AND post_id = $2', [
-      watchlistId,
-      p.postId,
-      score,
-      score >= TRENDING_THRESHOLD,
-    ]);
+    await tx.query(
+      'UPDATE watchlist_posts SET trending_score = $3, trending = $4 WHERE watchlist_id = $1 AND post_id = $2',
+      [watchlistId, p.postId, score, score >= TRENDING_THRESHOLD],
+    );
     await tx.query('UPDATE posts SET trending_score = $2 WHERE id = $1', [p.postId, score]);
   }
 }

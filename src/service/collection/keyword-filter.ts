@@ -4,7 +4,11 @@
  * again from the watchlist_keywords row, because the row may have changed since the task was queued
  * and an agent's filtering is not something to trust.
  */
-export function matchesKeywordRule(content: string, required: readonly string[], excluded: readonly string[]): boolean {
+export function matchesKeywordRule(
+  content: string,
+  required: readonly string[],
+  excluded: readonly string[],
+): boolean {
   const text = content.toLocaleLowerCase();
   const has = (word: string) => {
     const w = word.trim().toLocaleLowerCase();

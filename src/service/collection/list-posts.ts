@@ -1,10 +1,14 @@
 import { isUuid } from '../db/is-uuid.js';
 import type { Database, Queryable } from '../db/database.js';
-import { POSTS_MAX_RANGE, POSTS_PAGE_SIZE, type CollectedPost, type PostsQuery } from '../../contract/posts.js';
+import {
+  POSTS_MAX_RANGE,
+  POSTS_PAGE_SIZE,
+  type CollectedPost,
+  type PostsQuery,
+} from '../../contract/posts.js';
 import { TRENDING_THRESHOLD } from './trending.js';
 import { HttpError } from '../http/http-error.js';
 import { foldDeltas, readPostCount } from './post-counts.js';
-
 
 /** Spec: `page` (first is 1, 20 a page) or an inclusive 0-indexed `range_from`..`range_to`. */
 export function pageWindow(q: PostsQuery): { offset: number; limit: number } {
@@ -13,8 +17,10 @@ export function pageWindow(q: PostsQuery): { offset: number; limit: number } {
   }
   const from = q.range_from ?? 0;
   const to = q.range_to ?? from + POSTS_PAGE_SIZE - 1;
-  if (to < from) throw new HttpError(400, "Invalid range: 'range_to' must not be less than 'range_from'");
-  if (to - from + 1 > POSTS_MAX_RANGE) throw new HttpError(400, `Invalid range: at most ${POSTS_MAX_RANGE} posts per request`);
+  if (to < from)
+    throw new HttpError(400, "Invalid range: 'range_to' must not be less than 'range_from'");
+  if (to - from + 1 > POSTS_MAX_RANGE)
+    throw new HttpError(400, `Invalid range: at most ${POSTS_MAX_RANGE} posts per request`);
   return { offset: from, limit: to - from + 1 };
 }
 
@@ -30,8 +36,16 @@ function isCountedByRow(q: PostsQuery): boolean {
  * A filtered total: an exact count(*), read from an index alone where one covers the filter
  * (seniority: *_seniority, trending: the partial indexes, dates: the recent indexes; 007).
  */
-async function countMatching(db: Queryable, countFrom: string, filter: string, params: unknown[]): Promise<number> {
-  const [total] = await db.query<{ n: string | number }>(`SELECT count(*) AS n FROM ${countFrom} WHERE ${filter}`, params);
+async function countMatching(
+  db: Queryable,
+  countFrom: string,
+  filter: string,
+  params: unknown[],
+): Promise<number> {
+  const [total] = await db.query<{ n: string | number }>(
+    `SELECT count(*) AS n FROM ${countFrom} WHERE ${filter}`,
+    params,
+  );
   return Number(total?.n ?? 0);
 }
 
@@ -43,7 +57,11 @@ async function countMatching(db: Queryable, countFrom: string, filter: string, p
  * 007_posts_counts, by level since 014 (post-counts.ts): counting a million index entries (or
  * 222,223 of two levels) per request was nearly all of its time; other filters are counted.
  */
-export async function listPosts(db: Database, teamId: string, q: PostsQuery): Promise<{ data: CollectedPost[]; count: number }> {
+export async function listPosts(
+  db: Database,
+  teamId: string,
+  q: PostsQuery,
+): Promise<{ data: CollectedPost[]; count: number }> {
   const { offset, limit } = pageWindow(q);
   const params: unknown[] = [];
   const param = (v: unknown) => `$${params.push(v)}`;
@@ -57,7 +75,10 @@ export async function listPosts(db: Database, teamId: string, q: PostsQuery): Pr
 
   if (q.watchlist_id !== undefined) {
     const found = isUuid(q.watchlist_id)
-      ? await db.query('SELECT 1 FROM watchlists WHERE id = $1 AND team_id = $2', [q.watchlist_id, teamId])
+      ? await db.query('SELECT 1 FROM watchlists WHERE id = $1 AND team_id = $2', [
+          q.watchlist_id,
+          teamId,
+        ])
       : [];
     if (found.length === 0) throw new HttpError(404, 'Watchlist not found or access denied');
     t = 's';
@@ -65,19 +86,26 @@ export async function listPosts(db: Database, teamId: string, q: PostsQuery): Pr
     countFrom = 'watchlist_posts s';
     where.push(`s.watchlist_id = ${param(q.watchlist_id)}`);
     if (q.trending) where.push('s.trending');
-    order = popular ? 's.engagement DESC, s.posted_at DESC, s.post_id' : 's.posted_at DESC, s.post_id';
+    order = popular
+      ? 's.engagement DESC, s.posted_at DESC, s.post_id'
+      : 's.posted_at DESC, s.post_id';
   } else {
     t = 'p';
     from = countFrom = 'posts p';
     where.push(`p.team_id = ${param(teamId)}`);
     if (q.trending) where.push(`p.trending_score >= ${TRENDING_THRESHOLD}`);
-    order = popular ? 'p.engagement DESC, p.posted_at DESC, p.id DESC' : 'p.posted_at DESC, p.id DESC';
+    order = popular
+      ? 'p.engagement DESC, p.posted_at DESC, p.id DESC'
+      : 'p.posted_at DESC, p.id DESC';
   }
-  if (q.start_date) where.push(`${t}.posted_at >= ${param(`${q.start_date}T00:00:00Z`)}::timestamptz`);
+  if (q.start_date)
+    where.push(`${t}.posted_at >= ${param(`${q.start_date}T00:00:00Z`)}::timestamptz`);
   // `end_date` is inclusive: the whole day, up to the next midnight (UTC), computed by the database
   // (the day after 9999-12-31 is beyond what a JS Date writes in a form the database reads).
-  if (q.end_date) where.push(`${t}.posted_at < ((${param(q.end_date)}::date + 1)::timestamp AT TIME ZONE 'UTC')`);
-  if (q.seniority_level) where.push(`${t}.author_seniority = ANY(${param(q.seniority_level)}::text[])`);
+  if (q.end_date)
+    where.push(`${t}.posted_at < ((${param(q.end_date)}::date + 1)::timestamp AT TIME ZONE 'UTC')`);
+  if (q.seniority_level)
+    where.push(`${t}.author_seniority = ANY(${param(q.seniority_level)}::text[])`);
 
   const filter = where.join(' AND ');
   const countParams = [...params];
@@ -93,7 +121,12 @@ export async function listPosts(db: Database, teamId: string, q: PostsQuery): Pr
           ORDER BY ${order} LIMIT ${param(limit)} OFFSET ${param(offset)}`,
         params,
       );
-      if (isCountedByRow(q)) return { rows, count: await countMatching(tx, countFrom, filter, countParams), foldDue: false };
+      if (isCountedByRow(q))
+        return {
+          rows,
+          count: await countMatching(tx, countFrom, filter, countParams),
+          foldDue: false,
+        };
       const counted = await readPostCount(tx, teamId, q.watchlist_id, q.seniority_level);
       return { rows, count: counted.posts, foldDue: counted.foldDue };
     },
@@ -101,7 +134,11 @@ export async function listPosts(db: Database, teamId: string, q: PostsQuery): Pr
   );
   if (foldDue) await foldDeltas(db, teamId, q.watchlist_id);
   return {
-    data: rows.map((r) => ({ ...r, posted_at: new Date(r.posted_at).toISOString(), trending_score: Number(r.trending_score) })),
+    data: rows.map((r) => ({
+      ...r,
+      posted_at: new Date(r.posted_at).toISOString(),
+      trending_score: Number(r.trending_score),
+    })),
     count,
   };
 }

@@ -9,7 +9,12 @@ const FOREIGN_KEY_VIOLATION = '23503';
  * `posts`): the sum of the scope's rows in post_count_deltas, which triggers append in the same
  * transaction as every insert and delete (007_posts_counts.sql). Folds the scope when its rows pile up.
  */
-export async function countedPosts(db: Queryable, teamId: string, watchlistId?: string, levels?: string[]): Promise<number> {
+export async function countedPosts(
+  db: Queryable,
+  teamId: string,
+  watchlistId?: string,
+  levels?: string[],
+): Promise<number> {
   const { posts, foldDue } = await readPostCount(db, teamId, watchlistId, levels);
   if (foldDue) await foldDeltas(db, teamId, watchlistId);
   return posts;
@@ -20,7 +25,12 @@ export async function countedPosts(db: Queryable, teamId: string, watchlistId?: 
  * of every post of the scope, or of those whose author is at one of `levels` (014: each delta row
  * belongs to one seniority level).
  */
-export async function readPostCount(db: Queryable, teamId: string, watchlistId?: string, levels?: string[]): Promise<{ posts: number; foldDue: boolean }> {
+export async function readPostCount(
+  db: Queryable,
+  teamId: string,
+  watchlistId?: string,
+  levels?: string[],
+): Promise<{ posts: number; foldDue: boolean }> {
   const scope = watchlistId ? 'watchlist_id = $1' : 'team_id = $1 AND watchlist_id IS NULL';
   const [row] = await db.query<{ posts: string | number; pieces: string | number }>(
     `SELECT coalesce(sum(posts) FILTER (WHERE $2::text[] IS NULL OR author_seniority = ANY($2::text[])), 0) AS posts, count(*) AS pieces
@@ -36,7 +46,11 @@ export async function readPostCount(db: Queryable, teamId: string, watchlistId?:
  * apart and two folds at once each take distinct rows. Any reader sees the same total before and
  * after. Best effort: if the watchlist or team is being deleted meanwhile, the fold is skipped.
  */
-export async function foldDeltas(db: Queryable, teamId: string, watchlistId?: string): Promise<void> {
+export async function foldDeltas(
+  db: Queryable,
+  teamId: string,
+  watchlistId?: string,
+): Promise<void> {
   const scope = watchlistId ? 'watchlist_id = $2' : 'team_id = $1 AND watchlist_id IS NULL';
   await db
     .query(

@@ -18,10 +18,23 @@ export function registerCollectionHooks(): void {
     const r = await fileCollectionOutput(tx, task);
     if (!r) return;
     if (r.added > 0) {
-      await enqueuePostsCollected(tx, task.teamId, { watchlist_id: r.watchlistId, task_id: task.id, added: r.added, post_ids: r.addedPostIds });
+      await enqueuePostsCollected(tx, task.teamId, {
+        watchlist_id: r.watchlistId,
+        task_id: task.id,
+        added: r.added,
+        post_ids: r.addedPostIds,
+      });
     }
-    const filing = { filed: r.filed, added: r.added, filtered_out: r.filteredOut, skipped: r.skipped };
-    await tx.query(`UPDATE tasks SET output = output || jsonb_build_object('filing', $2::jsonb) WHERE id = $1`, [task.id, JSON.stringify(filing)]);
+    const filing = {
+      filed: r.filed,
+      added: r.added,
+      filtered_out: r.filteredOut,
+      skipped: r.skipped,
+    };
+    await tx.query(
+      `UPDATE tasks SET output = output || jsonb_build_object('filing', $2::jsonb) WHERE id = $1`,
+      [task.id, JSON.stringify(filing)],
+    );
   };
   onTaskCompleted('agent_keyword_tracking', file);
   onTaskCompleted('agent_company_tracking', file);

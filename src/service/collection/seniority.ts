@@ -10,7 +10,10 @@ import type { SeniorityLevel } from '../../contract/posts.js';
 const RULES: [Exclude<SeniorityLevel, 'unknown'>, RegExp][] = [
   ['owner', /\b(co-?founder|founder|owner|proprietor|managing partner|founding partner)\b/],
   ['vp', /\b(vp|svp|evp|avp|vice[- ]president)\b/],
-  ['cxo', /\b(ceo|cto|cfo|coo|cmo|cio|ciso|cpo|cro|cdo|chief|president|managing director|general manager)\b/],
+  [
+    'cxo',
+    /\b(ceo|cto|cfo|coo|cmo|cio|ciso|cpo|cro|cdo|chief|president|managing director|general manager)\b/,
+  ],
   ['director', /\b(director|head of)\b/],
   ['manager', /\b(manager|mgr|team lead|supervisor)\b/],
   ['intern', /\b(intern|internship|apprentice|working student|werkstudent)\b/],

@@ -15,7 +15,8 @@ export const REVISION = '2026-11-25';
  */
 const OLDEST_ADMIN_ONLY: readonly TaskType[] = ['agent_connection_request'];
 
-const versionFor = (runsOldestAdminTasks: boolean) => `${REVISION}-${runsOldestAdminTasks ? 'oldest-admin' : 'member'}`;
+const versionFor = (runsOldestAdminTasks: boolean) =>
+  `${REVISION}-${runsOldestAdminTasks ? 'oldest-admin' : 'member'}`;
 
 /**
  * SQL: the version the membership `m` of team `$1` is asked now, as `consentText` names it: for
@@ -62,7 +63,15 @@ const DATA = `What goes to your team's service: your e-mail and name, who you ar
  */
 export function consentText(runsOldestAdminTasks: boolean): ConsentText {
   // The risk right after what it is: read before the list, never below the fold.
-  const paragraphs = [INTRO, RISK, runsOldestAdminTasks ? `${EVERY_MEMBER}\n${OLDEST_ADMIN}` : `${EVERY_MEMBER}\n\n${NOT_OLDEST_ADMIN}`, CONTROL, DATA];
+  const paragraphs = [
+    INTRO,
+    RISK,
+    runsOldestAdminTasks
+      ? `${EVERY_MEMBER}\n${OLDEST_ADMIN}`
+      : `${EVERY_MEMBER}\n\n${NOT_OLDEST_ADMIN}`,
+    CONTROL,
+    DATA,
+  ];
   return {
     version: versionFor(runsOldestAdminTasks),
     text: paragraphs.join('\n\n'),

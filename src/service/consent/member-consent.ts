@@ -40,8 +40,16 @@ export function toConsent(row: ConsentRow): MemberConsent {
 }
 
 /** The member's consent, or null for no such member of the team. */
-export async function loadConsent(db: Queryable, teamId: string, userId: string): Promise<MemberConsent | null> {
-  const [row] = await db.query<ConsentRow>(`SELECT ${CONSENT_COLUMNS} FROM memberships m WHERE m.team_id = $1 AND m.user_id = $2`, [teamId, userId], PREPARED);
+export async function loadConsent(
+  db: Queryable,
+  teamId: string,
+  userId: string,
+): Promise<MemberConsent | null> {
+  const [row] = await db.query<ConsentRow>(
+    `SELECT ${CONSENT_COLUMNS} FROM memberships m WHERE m.team_id = $1 AND m.user_id = $2`,
+    [teamId, userId],
+    PREPARED,
+  );
   return row ? toConsent(row) : null;
 }
 
@@ -83,7 +91,10 @@ export async function acknowledgeConsent(
     if (!row) throw new HttpError(404, 'Member not found');
     const before = toConsent(row);
     if (body.version !== before.current.version) {
-      throw new HttpError(409, `Consent text changed: the current version is ${before.current.version}; read it again (GET /agent/consent) and acknowledge that one`);
+      throw new HttpError(
+        409,
+        `Consent text changed: the current version is ${before.current.version}; read it again (GET /agent/consent) and acknowledge that one`,
+      );
     }
     const refused = body.refused_types ? [...new Set(body.refused_types)] : before.refusedTypes;
     const [saved] = await tx.query<ConsentRow>(
@@ -98,7 +109,11 @@ export async function acknowledgeConsent(
 }
 
 /** Withdraws the acknowledgement: nothing is handed to the member until they acknowledge again. */
-export async function withdrawConsent(db: Queryable, teamId: string, userId: string): Promise<MemberConsent | null> {
+export async function withdrawConsent(
+  db: Queryable,
+  teamId: string,
+  userId: string,
+): Promise<MemberConsent | null> {
   const [row] = await db.query<ConsentRow>(
     `UPDATE memberships m SET consent_version = NULL, consent_acknowledged_at = NULL
       WHERE m.team_id = $1 AND m.user_id = $2
@@ -117,13 +132,20 @@ export function refusalMessage(email: string, type: TaskType): string {
  * Fails the member's waiting tasks of the kinds they refuse (`taskId`: only that one, just queued),
  * visible to the API user as `refused_by_member`, never silently dropped. Answers the ids failed.
  */
-export async function failRefusedTasks(db: Queryable, teamId: string, userId: string, taskId: string | null = null): Promise<string[]> {
+export async function failRefusedTasks(
+  db: Queryable,
+  teamId: string,
+  userId: string,
+  taskId: string | null = null,
+): Promise<string[]> {
   const [member] = await db.query<{ email: string; refused_types: TaskType[] }>(
     'SELECT email, refused_types FROM memberships WHERE team_id = $1 AND user_id = $2',
     [teamId, userId],
   );
   if (!member || member.refused_types.length === 0) return [];
-  const messages = Object.fromEntries(member.refused_types.map((t) => [t, refusalMessage(member.email, t)]));
+  const messages = Object.fromEntries(
+    member.refused_types.map((t) => [t, refusalMessage(member.email, t)]),
+  );
   const rows = await db.query<{ id: string }>(
     `UPDATE tasks
         SET status = 'failed', lease_expires_at = NULL, updated_at = now(), finished_at = now(),

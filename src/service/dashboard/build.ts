@@ -51,5 +51,7 @@ export async function dashboardFile(name: string): Promise<Uint8Array> {
 /** Writes every served file into `dir` under its served name: what the compiled route reads. */
 export async function writeDashboard(dir: string): Promise<void> {
   await mkdir(dir, { recursive: true });
-  await Promise.all(DASHBOARD_FILES.map(async (name) => writeFile(`${dir}/${name}`, await dashboardFile(name))));
+  await Promise.all(
+    DASHBOARD_FILES.map(async (name) => writeFile(`${dir}/${name}`, await dashboardFile(name))),
+  );
 }

@@ -7,7 +7,11 @@ import type { TransactionOptions } from './transaction-options.js';
  * db/open-database.ts picks one (and PREPARED, the one option a hot statement passes).
  */
 export interface Queryable {
-  query<T = Record<string, unknown>>(sql: string, params?: unknown[], opts?: QueryOptions): Promise<T[]>;
+  query<T = Record<string, unknown>>(
+    sql: string,
+    params?: unknown[],
+    opts?: QueryOptions,
+  ): Promise<T[]>;
 }
 
 export interface QueryOptions {

@@ -19,7 +19,9 @@ export async function migrate(db: Database, opts: { through?: string } = {}): Pr
     await tx.query('SELECT pg_advisory_xact_lock(7262001)');
     await tx.query(`CREATE TABLE IF NOT EXISTS schema_migrations (
       name text PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())`);
-    const done = new Set((await tx.query<{ name: string }>('SELECT name FROM schema_migrations')).map((r) => r.name));
+    const done = new Set(
+      (await tx.query<{ name: string }>('SELECT name FROM schema_migrations')).map((r) => r.name),
+    );
     for (const file of files) {
       if (done.has(file)) continue;
       const sql = await readFile(MIGRATIONS_DIR + file, 'utf8');

@@ -16,5 +16,7 @@ export interface OpenOptions {
 
 /** The database a URL names: a PostgreSQL server, or PGlite in a directory (or in memory). */
 export async function openDatabase(opts: OpenOptions): Promise<Database> {
-  return /^postgres(ql)?:\/\//.test(opts.url) ? openPostgres(opts.url, opts.schema) : openPglite(opts.url, { lazyCompile: opts.lazyCompile });
+  return /^postgres(ql)?:\/\//.test(opts.url)
+    ? openPostgres(opts.url, opts.schema)
+    : openPglite(opts.url, { lazyCompile: opts.lazyCompile });
 }

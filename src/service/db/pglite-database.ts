@@ -13,11 +13,18 @@ import { beginStatement, type TransactionOptions } from './transaction-options.j
  * a thread of its own it works while the service parses and answers requests, as a PostgreSQL
  * server does in its own process.
  */
-export async function openPglite(dataDir: string, opts: { lazyCompile?: boolean } = {}): Promise<Database> {
+export async function openPglite(
+  dataDir: string,
+  opts: { lazyCompile?: boolean } = {},
+): Promise<Database> {
   if (dataDir !== 'memory://') await createDataDir(dataDir);
   const worker = new Worker(new URL('./pglite-worker.mjs', import.meta.url), {
     // lazyCompile: PostgreSQL's code compiled function by function as it first runs (pglite-worker.mjs).
-    workerData: { dataDir: dataDir === 'memory://' ? null : dataDir, extraStartParams: PGLITE_SETTINGS, lazyCompile: opts.lazyCompile ?? false },
+    workerData: {
+      dataDir: dataDir === 'memory://' ? null : dataDir,
+      extraStartParams: PGLITE_SETTINGS,
+      lazyCompile: opts.lazyCompile ?? false,
+    },
     resourceLimits: { maxYoungGenerationSizeMb: THREAD_YOUNG_GENERATION_MB },
   });
   const link = new WorkerLink(worker);
@@ -56,30 +63,47 @@ async function createDataDir(dataDir: string): Promise<void> {
   await run(process.execPath, ['--input-type=module', '-e', script, dataDir]);
 }
 
-type Operation = { op: 'query' | 'prepared'; sql: string; params?: unknown[] } | { op: 'exec'; sql: string } | { op: 'listen'; channel: string } | { op: 'close' };
+type Operation =
+  | { op: 'query' | 'prepared'; sql: string; params?: unknown[] }
+  | { op: 'exec'; sql: string }
+  | { op: 'listen'; channel: string }
+  | { op: 'close' };
 
 /** The thread's end of the messages: operations out, answers and notifications back. */
 class WorkerLink {
   readonly ready: Promise<void>;
   private nextId = 1;
-  private readonly pending = new Map<number, { resolve: (v: unknown) => void; reject: (e: Error) => void }>();
+  private readonly pending = new Map<
+    number,
+    { resolve: (v: unknown) => void; reject: (e: Error) => void }
+  >();
   private readonly handlers = new Map<string, Set<(payload: string) => void>>();
   private failure: Error | null = null;
 
   constructor(private readonly worker: Worker) {
     this.ready = new Promise((resolve, reject) => {
-      worker.on('message', (m: { ready?: true; id?: number; result?: unknown; error?: { message: string; fields: object }; channel?: string; payload?: string }) => {
-        if (m.ready) return resolve();
-        if (m.channel !== undefined) {
-          for (const h of this.handlers.get(m.channel) ?? []) h(m.payload ?? '');
-          return;
-        }
-        const waiting = this.pending.get(m.id!);
-        if (!waiting) return;
-        this.pending.delete(m.id!);
-        if (m.error) waiting.reject(Object.assign(new Error(m.error.message), m.error.fields));
-        else waiting.resolve(m.result);
-      });
+      worker.on(
+        'message',
+        (m: {
+          ready?: true;
+          id?: number;
+          result?: unknown;
+          error?: { message: string; fields: object };
+          channel?: string;
+          payload?: string;
+        }) => {
+          if (m.ready) return resolve();
+          if (m.channel !== undefined) {
+            for (const h of this.handlers.get(m.channel) ?? []) h(m.payload ?? '');
+            return;
+          }
+          const waiting = this.pending.get(m.id!);
+          if (!waiting) return;
+          this.pending.delete(m.id!);
+          if (m.error) waiting.reject(Object.assign(new Error(m.error.message), m.error.fields));
+          else waiting.resolve(m.result);
+        },
+      );
       // The thread died (PGlite aborted): every waiting and later call fails, and says why.
       const down = (err: Error) => {
         this.failure ??= new Error(`The embedded database stopped: ${err.message}`);
@@ -146,7 +170,8 @@ class PgliteOnThread implements Database {
       // PostgreSQL's code instead of query()'s five (parse, describe, bind, execute, sync).
       await send({ op: 'exec', sql: beginStatement(opts) });
       const result = await fn({
-        query: <R>(sql: string, params?: unknown[], qo?: QueryOptions) => send<R[]>({ op: qo?.prepare ? 'prepared' : 'query', sql, params }),
+        query: <R>(sql: string, params?: unknown[], qo?: QueryOptions) =>
+          send<R[]>({ op: qo?.prepare ? 'prepared' : 'query', sql, params }),
         exec: (sql: string) => send<void>({ op: 'exec', sql }),
       });
       await send({ op: 'exec', sql: 'COMMIT' });

@@ -26,7 +26,10 @@ const db = await PGlite.create(workerData.dataDir ?? undefined, { startParams })
 const unlisten = new Map();
 
 /** What crosses the thread boundary of an error: its message and PostgreSQL's fields (code, detail…). */
-const plainError = (err) => ({ message: err instanceof Error ? err.message : String(err), fields: err instanceof Error ? { ...err } : {} });
+const plainError = (err) => ({
+  message: err instanceof Error ? err.message : String(err),
+  fields: err instanceof Error ? { ...err } : {},
+});
 
 // Statements prepared by name on this one session (QueryOptions.prepare in db/database.ts), by their
 // text: the name and the parameter types PostgreSQL inferred.
@@ -48,7 +51,9 @@ async function prepare(sql) {
   const name = `s${preparedStatements.size + 1}`;
   try {
     await db.execProtocolStream(serialize.parse({ name, text: sql }), noSync);
-    const types = parse.parseDescribeStatementResults(await db.execProtocolStream(serialize.describe({ type: 'S', name }), noSync));
+    const types = parse.parseDescribeStatementResults(
+      await db.execProtocolStream(serialize.describe({ type: 'S', name }), noSync),
+    );
     const statement = { name, types };
     preparedStatements.set(sql, statement);
     return statement;
@@ -61,11 +66,18 @@ async function prepare(sql) {
 // execute and sync go in one message.
 async function runPrepared(sql, params = []) {
   const statement = preparedStatements.get(sql) ?? (await prepare(sql));
-  const values = params.map((v, i) => (v === null || v === undefined ? null : (db.serializers[statement.types[i]] ?? String)(v)));
+  const values = params.map((v, i) =>
+    v === null || v === undefined ? null : (db.serializers[statement.types[i]] ?? String)(v),
+  );
   let messages;
   try {
     messages = await db.execProtocolStream(
-      concat(serialize.bind({ statement: statement.name, values }), serialize.describe({ type: 'P' }), serialize.execute({}), serialize.sync()),
+      concat(
+        serialize.bind({ statement: statement.name, values }),
+        serialize.describe({ type: 'P' }),
+        serialize.execute({}),
+        serialize.sync(),
+      ),
       noSync,
     );
   } catch (err) {
@@ -88,7 +100,9 @@ async function planFor({ op, params }) {
   if (op === 'close' || op === 'listen' || (op === 'query' && !params?.length)) return;
   const generic = op === 'prepared';
   if (generic === genericPlans || db.isInTransaction()) return;
-  await db.exec(generic ? 'SET plan_cache_mode = force_generic_plan' : 'SET plan_cache_mode = auto');
+  await db.exec(
+    generic ? 'SET plan_cache_mode = force_generic_plan' : 'SET plan_cache_mode = auto',
+  );
   genericPlans = generic;
 }
 
@@ -97,7 +111,11 @@ const operations = {
   prepared: ({ sql, params }) => runPrepared(sql, params),
   exec: async ({ sql }) => void (await db.exec(sql)),
   listen: async ({ channel }) => {
-    if (!unlisten.has(channel)) unlisten.set(channel, await db.listen(channel, (payload) => parentPort.postMessage({ channel, payload })));
+    if (!unlisten.has(channel))
+      unlisten.set(
+        channel,
+        await db.listen(channel, (payload) => parentPort.postMessage({ channel, payload })),
+      );
   },
   close: async () => {
     await db.close();

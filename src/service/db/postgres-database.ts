@@ -18,12 +18,18 @@ import { beginStatement, GENERIC_PLANS, type TransactionOptions } from './transa
 const RECONNECT_MS = [100, 250, 500, 1_000, 2_000, 5_000];
 
 export async function openPostgres(url: string, schema?: string): Promise<Database> {
-  if (schema && !/^[a-z_][a-z0-9_]*$/.test(schema)) throw new Error(`invalid schema name ${schema}`);
+  if (schema && !/^[a-z_][a-z0-9_]*$/.test(schema))
+    throw new Error(`invalid schema name ${schema}`);
   if (schema) await createSchema(url, schema);
   const options = schema ? `-c search_path=${schema}` : undefined;
   // While the server is down a request fails within seconds (503 to the client) instead of waiting.
   const newPool = (opts: string | undefined) => {
-    const p = new pg.Pool({ connectionString: url, options: opts, max: 10, connectionTimeoutMillis: 5_000 });
+    const p = new pg.Pool({
+      connectionString: url,
+      options: opts,
+      max: 10,
+      connectionTimeoutMillis: 5_000,
+    });
     // An idle client whose connection dropped: the pool has already removed it.
     p.on('error', () => {});
     return p;
@@ -37,7 +43,8 @@ export async function openPostgres(url: string, schema?: string): Promise<Databa
   return {
     kind: 'postgres',
     async query<T>(sql: string, params?: unknown[], opts?: QueryOptions) {
-      return (await (opts?.prepare ? preparedPool : pool).query(statement(sql, params, opts))).rows as T[];
+      return (await (opts?.prepare ? preparedPool : pool).query(statement(sql, params, opts)))
+        .rows as T[];
     },
     async transaction<T>(fn: (tx: Transaction) => Promise<T>, opts?: TransactionOptions) {
       const client = await pool.connect();
@@ -52,17 +59,20 @@ export async function openPostgres(url: string, schema?: string): Promise<Databa
       try {
         await client.query(beginStatement(opts));
         const result = await fn({
-          query: async <R>(sql: string, params?: unknown[], qo?: QueryOptions) => (await client.query(statement(sql, params, qo))).rows as R[],
+          query: async <R>(sql: string, params?: unknown[], qo?: QueryOptions) =>
+            (await client.query(statement(sql, params, qo))).rows as R[],
           // Without parameters pg uses the simple query protocol, which runs several statements.
           exec: async (sql: string) => void (await client.query(sql)),
         });
         await client.query('COMMIT');
         return result;
       } catch (err) {
-        rolledBack = !broken && (await client.query('ROLLBACK').then(
-          () => true,
-          () => false,
-        ));
+        rolledBack =
+          !broken &&
+          (await client.query('ROLLBACK').then(
+            () => true,
+            () => false,
+          ));
         throw err;
       } finally {
         client.removeListener('error', onError);
@@ -84,7 +94,11 @@ export async function openPostgres(url: string, schema?: string): Promise<Databa
 /** Names of prepared statements by their text: pg keeps one prepared statement per name on each connection. */
 const statementNames = new Map<string, string>();
 
-function statement(text: string, values: unknown[] | undefined, opts: QueryOptions | undefined): pg.QueryConfig {
+function statement(
+  text: string,
+  values: unknown[] | undefined,
+  opts: QueryOptions | undefined,
+): pg.QueryConfig {
   if (!opts?.prepare) return { text, values };
   let name = statementNames.get(text);
   if (!name) {

@@ -19,4 +19,5 @@ export const GENERIC_PLANS = 'plan_cache_mode = force_generic_plan';
  * the transaction, committed or not.
  */
 export const beginStatement = (opts?: TransactionOptions): string =>
-  (opts?.readOnlySnapshot ? 'BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY' : 'BEGIN') + (opts?.genericPlans ? `; SET LOCAL ${GENERIC_PLANS}` : '');
+  (opts?.readOnlySnapshot ? 'BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY' : 'BEGIN') +
+  (opts?.genericPlans ? `; SET LOCAL ${GENERIC_PLANS}` : '');

@@ -10,15 +10,20 @@ import type { z } from '../../contract/zod.js';
 
 /** The reference's sections, in this order, with what each is for. */
 export const TAGS = {
-  Authentication: 'Sign in with a one-time code mailed to you; the answer carries the team’s API key.',
-  'Network tasks': 'One-off tasks run by a team member’s browser extension: create, then poll get-task-status.',
+  Authentication:
+    'Sign in with a one-time code mailed to you; the answer carries the team’s API key.',
+  'Network tasks':
+    'One-off tasks run by a team member’s browser extension: create, then poll get-task-status.',
   Watchlists: 'Keyword, people and company watchlists that collect posts on a schedule.',
   Posts: 'Collected posts, and likes and comments on them.',
   Team: 'The team and its members (the key and the caller’s agent token).',
   Live: 'What changed for the team, as it happens (Server-Sent Events).',
-  Relationships: 'What became of the invitations the members sent, and their inboxes, kept by the relationship sync (docs/relationships.md).',
-  Sequences: 'Steps run for each enrolled person by the sender’s own tasks, stopped by a reply (docs/sequences.md).',
-  Webhooks: 'Signed HTTP callbacks to your own URL when tasks end or posts are collected (docs/webhooks.md).',
+  Relationships:
+    'What became of the invitations the members sent, and their inboxes, kept by the relationship sync (docs/relationships.md).',
+  Sequences:
+    'Steps run for each enrolled person by the sender’s own tasks, stopped by a reply (docs/sequences.md).',
+  Webhooks:
+    'Signed HTTP callbacks to your own URL when tasks end or posts are collected (docs/webhooks.md).',
   'Agent protocol': 'The calls of the browser extension (docs/agent-protocol.md).',
   Operations: 'For the operator: is the service up.',
 } as const;
@@ -33,7 +38,13 @@ const SECURITY: Record<Security, Record<string, string[]>[]> = {
 };
 
 /** A success answer: its description and, when it has a body, the contract schema of that body. */
-export type Success = string | { description: string; schema?: z.core.$ZodType; /** Default application/json. */ mediaType?: string };
+export type Success =
+  | string
+  | {
+      description: string;
+      schema?: z.core.$ZodType /** Default application/json. */;
+      mediaType?: string;
+    };
 
 export interface RouteDoc {
   summary: string;
@@ -51,16 +62,31 @@ export const ERROR_SCHEMA_REF = { $ref: '#/components/schemas/Error' };
 export function describe(doc: RouteDoc) {
   const responses: Record<string, unknown> = {};
   for (const [status, r] of Object.entries(doc.responses)) {
-    const { description, schema, mediaType = 'application/json' } = typeof r === 'string' ? { description: r, schema: undefined } : r;
+    const {
+      description,
+      schema,
+      mediaType = 'application/json',
+    } = typeof r === 'string' ? { description: r, schema: undefined } : r;
     responses[status] = {
       description,
       ...(schema
-        ? { content: { [mediaType]: { schema: resolver(schema as Parameters<typeof resolver>[0], { options: { io: 'output' } }) } } }
+        ? {
+            content: {
+              [mediaType]: {
+                schema: resolver(schema as Parameters<typeof resolver>[0], {
+                  options: { io: 'output' },
+                }),
+              },
+            },
+          }
         : {}),
     };
   }
   for (const [status, description] of Object.entries(doc.errors ?? {})) {
-    responses[status] = { description, content: { 'application/json': { schema: ERROR_SCHEMA_REF } } };
+    responses[status] = {
+      description,
+      content: { 'application/json': { schema: ERROR_SCHEMA_REF } },
+    };
   }
   return describeRoute({
     summary: doc.summary,

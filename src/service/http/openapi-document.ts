@@ -40,15 +40,25 @@ async function build(app: AnyApp): Promise<Document> {
       tags: Object.entries(TAGS).map(([name, description]) => ({ name, description })),
       components: {
         securitySchemes: {
-          apiKey: { type: 'apiKey', in: 'header', name: 'x-api-key', description: 'The team’s API key (auth-verify-otp, or the dashboard)' },
-          agentToken: { type: 'http', scheme: 'bearer', description: 'agent_token from auth-verify-otp: says which member is calling' },
+          apiKey: {
+            type: 'apiKey',
+            in: 'header',
+            name: 'x-api-key',
+            description: 'The team’s API key (auth-verify-otp, or the dashboard)',
+          },
+          agentToken: {
+            type: 'http',
+            scheme: 'bearer',
+            description: 'agent_token from auth-verify-otp: says which member is calling',
+          },
         },
         schemas: { Error: errorSchema() },
       },
     },
     // A validated input can always be refused: 400 with the message naming the field.
     defaultValidationErrorResponse: {
-      description: 'Invalid input: malformed JSON, an unknown or mistyped field, or a value out of range; the message names it',
+      description:
+        'Invalid input: malformed JSON, an unknown or mistyped field, or a value out of range; the message names it',
       content: { 'application/json': { schema: ERROR_SCHEMA_REF } },
     },
   });
@@ -70,7 +80,8 @@ function unnestRecursion(schemas: Record<string, unknown>): void {
       const v = stack.pop();
       if (v === null || typeof v !== 'object') continue;
       for (const [k, x] of Object.entries(v)) {
-        if (x && typeof x === 'object' && (x as { $ref?: string }).$ref === self) (v as Record<string, unknown>)[k] = {};
+        if (x && typeof x === 'object' && (x as { $ref?: string }).$ref === self)
+          (v as Record<string, unknown>)[k] = {};
         else stack.push(x);
       }
     }
@@ -91,9 +102,15 @@ function tidy(node: unknown): void {
     const v = stack.pop();
     if (v === null || typeof v !== 'object') continue;
     const o = v as Record<string, unknown>;
-    if (typeof o.$ref === 'string' && o.$ref.startsWith('#/$defs/')) o.$ref = `#/components/schemas/${o.$ref.slice('#/$defs/'.length)}`;
+    if (typeof o.$ref === 'string' && o.$ref.startsWith('#/$defs/'))
+      o.$ref = `#/components/schemas/${o.$ref.slice('#/$defs/'.length)}`;
     const keys = (o.propertyNames as { enum?: unknown[] } | undefined)?.enum;
-    if (keys && !o.properties && o.additionalProperties && typeof o.additionalProperties === 'object') {
+    if (
+      keys &&
+      !o.properties &&
+      o.additionalProperties &&
+      typeof o.additionalProperties === 'object'
+    ) {
       o.properties = Object.fromEntries(keys.map((k) => [String(k), o.additionalProperties]));
       o.additionalProperties = false;
       delete o.propertyNames;

@@ -18,7 +18,11 @@ export class BlockedAddressError extends Error {
   readonly code = 'EPRIVATE';
 }
 
-type LookupCallback = (err: NodeJS.ErrnoException | null, address: string | LookupAddress[], family?: number) => void;
+type LookupCallback = (
+  err: NodeJS.ErrnoException | null,
+  address: string | LookupAddress[],
+  family?: number,
+) => void;
 
 /**
  * A `lookup` for http.request that refuses a name resolving to any non-public address. The checked
@@ -26,11 +30,19 @@ type LookupCallback = (err: NodeJS.ErrnoException | null, address: string | Look
  * rebinding) cannot slip through.
  */
 export function guardedLookup(allowPrivate: boolean) {
-  return (hostname: string, options: { all?: boolean } | number | undefined, callback: LookupCallback) => {
+  return (
+    hostname: string,
+    options: { all?: boolean } | number | undefined,
+    callback: LookupCallback,
+  ) => {
     dnsLookup(hostname, { all: true }, (err, addresses) => {
       if (err) return callback(err, []);
       const blocked = addresses.find((a) => !isPublicAddress(a.address));
-      if (blocked && !allowPrivate) return callback(new BlockedAddressError(`${hostname} resolves to a non-public address`), []);
+      if (blocked && !allowPrivate)
+        return callback(
+          new BlockedAddressError(`${hostname} resolves to a non-public address`),
+          [],
+        );
       const all = typeof options === 'object' && options?.all;
       if (all) return callback(null, addresses);
       const first = addresses[0];
@@ -52,5 +64,6 @@ export function isLocalName(host: string): boolean {
 export function assertHostAllowed(hostname: string, allowPrivate: boolean): void {
   const host = hostname.replace(/^\[|\]$/g, '');
   if (allowPrivate) return;
-  if ((isIP(host) && !isPublicAddress(host)) || isLocalName(host)) throw new BlockedAddressError(`${host} is not a public address`);
+  if ((isIP(host) && !isPublicAddress(host)) || isLocalName(host))
+    throw new BlockedAddressError(`${host} is not a public address`);
 }

@@ -12,10 +12,16 @@ export interface PostResult {
 export function postJson(
   url: string,
   payload: unknown,
-  opts: { allowPrivate: boolean; timeoutMs?: number; /** Sent as is (a signature must sign these bytes). */ body?: string; headers?: Record<string, string> },
+  opts: {
+    allowPrivate: boolean;
+    timeoutMs?: number /** Sent as is (a signature must sign these bytes). */;
+    body?: string;
+    headers?: Record<string, string>;
+  },
 ): Promise<PostResult> {
   const problem = webhookUrlProblem(url, opts.allowPrivate);
-  if (problem) return Promise.reject(Object.assign(new Error(`Webhook URL ${problem}`), { permanent: true }));
+  if (problem)
+    return Promise.reject(Object.assign(new Error(`Webhook URL ${problem}`), { permanent: true }));
   const target = new URL(url);
   const body = opts.body ?? JSON.stringify(payload);
   const request = target.protocol === 'https:' ? httpsRequest : httpRequest;
@@ -24,7 +30,11 @@ export function postJson(
       target,
       {
         method: 'POST',
-        headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body), ...opts.headers },
+        headers: {
+          'content-type': 'application/json',
+          'content-length': Buffer.byteLength(body),
+          ...opts.headers,
+        },
         lookup: guardedLookup(opts.allowPrivate) as never,
         timeout: opts.timeoutMs ?? 10_000,
       },
@@ -36,7 +46,12 @@ export function postJson(
           if (size < 2000) chunks.push(c);
           size += c.length;
         });
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString('utf8').slice(0, 2000) }));
+        res.on('end', () =>
+          resolve({
+            status: res.statusCode ?? 0,
+            body: Buffer.concat(chunks).toString('utf8').slice(0, 2000),
+          }),
+        );
         res.on('error', reject);
       },
     );

@@ -38,12 +38,20 @@ export interface ValidateOptions {
   mode?: (raw: Record<string, unknown>) => z.core.$ZodType | string;
 }
 
-export function validate<T extends Target, S extends z.core.$ZodType>(target: T, schema: S, options: ValidateOptions = {}) {
-  const middleware: MiddlewareHandler<AppEnv, string, { in: { [K in T]: z.input<S> }; out: { [K in T]: z.output<S> } }> = async (
-    c,
-    next,
-  ) => {
-    const raw = target === 'json' ? await readJsonObject(c, options.text ?? 'refuse') : checkedStrings(target === 'query' ? c.req.query() : c.req.param());
+export function validate<T extends Target, S extends z.core.$ZodType>(
+  target: T,
+  schema: S,
+  options: ValidateOptions = {},
+) {
+  const middleware: MiddlewareHandler<
+    AppEnv,
+    string,
+    { in: { [K in T]: z.input<S> }; out: { [K in T]: z.output<S> } }
+  > = async (c, next) => {
+    const raw =
+      target === 'json'
+        ? await readJsonObject(c, options.text ?? 'refuse')
+        : checkedStrings(target === 'query' ? c.req.query() : c.req.param());
     const chosen = options.mode ? options.mode(raw) : schema;
     if (typeof chosen === 'string') throw new HttpError(400, chosen);
     const parsed = z.safeParse(chosen, raw, NAMING_THE_FIELD);
@@ -59,21 +67,30 @@ export function validate<T extends Target, S extends z.core.$ZodType>(target: T,
       // The example rides on the schema: the request body's `examples`, or each query parameter's.
       toOpenAPISchema: async (custom?: Record<string, unknown>) => {
         const result = await documented.toOpenAPISchema(custom);
-        if (options.example) withExample(result.schema as JsonSchemaObject, options.example, target);
+        if (options.example)
+          withExample(result.schema as JsonSchemaObject, options.example, target);
         return result;
       },
     },
   });
 }
 
-type JsonSchemaObject = { properties?: Record<string, { examples?: unknown[] }>; examples?: unknown[] };
+type JsonSchemaObject = {
+  properties?: Record<string, { examples?: unknown[] }>;
+  examples?: unknown[];
+};
 function withExample(schema: JsonSchemaObject, example: Record<string, unknown>, target: Target) {
   if (target === 'json') schema.examples = [example];
-  else for (const [name, value] of Object.entries(example)) if (schema.properties?.[name]) schema.properties[name].examples = [value];
+  else
+    for (const [name, value] of Object.entries(example))
+      if (schema.properties?.[name]) schema.properties[name].examples = [value];
 }
 
 /** The body as a JSON object, checked by the boundary rule above. */
-async function readJsonObject(c: Context, text: 'refuse' | 'clean'): Promise<Record<string, unknown>> {
+async function readJsonObject(
+  c: Context,
+  text: 'refuse' | 'clean',
+): Promise<Record<string, unknown>> {
   const body = await c.req.text();
   let json: unknown;
   if (body.trim() === '') json = {};
@@ -84,8 +101,10 @@ async function readJsonObject(c: Context, text: 'refuse' | 'clean'): Promise<Rec
       throw new HttpError(400, 'Malformed JSON body');
     }
   }
-  if (json === null || typeof json !== 'object' || Array.isArray(json)) throw new HttpError(400, 'Request body must be a JSON object');
-  if (jsonDepth(json) > MAX_JSON_DEPTH) throw new HttpError(400, `Request body nests deeper than ${MAX_JSON_DEPTH} levels`);
+  if (json === null || typeof json !== 'object' || Array.isArray(json))
+    throw new HttpError(400, 'Request body must be a JSON object');
+  if (jsonDepth(json) > MAX_JSON_DEPTH)
+    throw new HttpError(400, `Request body nests deeper than ${MAX_JSON_DEPTH} levels`);
   if (text === 'clean') return cleanJson(json)!.value as Record<string, unknown>;
   refuseUnstorable(json);
   return json as Record<string, unknown>;
@@ -99,7 +118,8 @@ function checkedStrings(values: Record<string, string>): Record<string, string> 
 /** Field names in messages are quoted, never more than this much of them. */
 const MAX_FIELD_CHARS = 60;
 
-const quotedField = (path: string) => (path.length > MAX_FIELD_CHARS ? `${path.slice(0, MAX_FIELD_CHARS)}…` : path);
+const quotedField = (path: string) =>
+  path.length > MAX_FIELD_CHARS ? `${path.slice(0, MAX_FIELD_CHARS)}…` : path;
 
 /** The parse's error map: below the contract's own messages, above zod's (which name no field). */
 const NAMING_THE_FIELD: z.core.ParseContext<z.core.$ZodIssue> = {
@@ -120,7 +140,9 @@ function refuseUnstorable(value: object): void {
     if (typeof v === 'string') {
       if (hasUnstorableText(v)) throw unstorable(path);
     } else if (v !== null && typeof v === 'object') {
-      const entries = Array.isArray(v) ? v.map((x, i) => [String(i), x] as const) : Object.entries(v);
+      const entries = Array.isArray(v)
+        ? v.map((x, i) => [String(i), x] as const)
+        : Object.entries(v);
       for (const [key, x] of entries) {
         const at = path ? `${path}.${key}` : key;
         if (hasUnstorableText(key)) throw unstorable(path || 'body');
@@ -131,5 +153,8 @@ function refuseUnstorable(value: object): void {
 }
 
 function unstorable(path: string): HttpError {
-  return new HttpError(400, `Invalid '${quotedField(path)}': contains a character that cannot be stored`);
+  return new HttpError(
+    400,
+    `Invalid '${quotedField(path)}': contains a character that cannot be stored`,
+  );
 }

@@ -16,9 +16,11 @@ export function webhookUrlProblem(value: string, allowPrivate: boolean): string 
     return 'must be an absolute URL';
   }
   if (url.username || url.password) return 'must not carry credentials';
-  if (allowPrivate) return url.protocol === 'https:' || url.protocol === 'http:' ? null : 'must be an https URL';
+  if (allowPrivate)
+    return url.protocol === 'https:' || url.protocol === 'http:' ? null : 'must be an https URL';
   if (url.protocol !== 'https:') return 'must be an https URL';
   const host = url.hostname.replace(/^\[|\]$/g, '');
-  if ((isIP(host) && !isPublicAddress(host)) || isLocalName(host)) return 'must not point to a private or local address';
+  if ((isIP(host) && !isPublicAddress(host)) || isLocalName(host))
+    return 'must not point to a private or local address';
   return null;
 }

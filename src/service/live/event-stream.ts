@@ -1,5 +1,10 @@
 import type { SSEStreamingApi } from 'hono/streaming';
-import { CHANGE_KINDS, type ChangeEvent, type ChangeKind, type ReadyEvent } from '../../contract/live-events.js';
+import {
+  CHANGE_KINDS,
+  type ChangeEvent,
+  type ChangeKind,
+  type ReadyEvent,
+} from '../../contract/live-events.js';
 import type { TeamChanges } from './team-changes.js';
 
 /** A comment line this often keeps proxies (and the browser) from calling the stream idle. */

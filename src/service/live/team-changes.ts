@@ -26,7 +26,8 @@ export async function createTeamChanges(db: Database): Promise<TeamChanges> {
   };
   const unlisten = await db.listen(TEAM_CHANGE_CHANNEL, (payload) => {
     const [teamId, kind] = payload.split(' ');
-    if (teamId && (CHANGE_KINDS as readonly string[]).includes(kind ?? '')) emit(teamId, kind as ChangeKind);
+    if (teamId && (CHANGE_KINDS as readonly string[]).includes(kind ?? ''))
+      emit(teamId, kind as ChangeKind);
   });
   const unwatch = db.onListeningChange((up) => {
     if (!up) return;

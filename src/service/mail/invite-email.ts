@@ -5,7 +5,10 @@ import { escapeHtml } from './escape-html.js';
  * Tells an invited person how to join: sign in with this address (extension popup or dashboard).
  * No link with a secret in it: the e-mail code at sign-in is the proof of the address.
  */
-export function inviteEmail(to: string, opts: { teamName: string; invitedBy: string; role: string; publicUrl?: string }): MailMessage {
+export function inviteEmail(
+  to: string,
+  opts: { teamName: string; invitedBy: string; role: string; publicUrl?: string },
+): MailMessage {
   const where = opts.publicUrl
     ? `Sign in at ${opts.publicUrl} (or in the browser extension) with this address`
     : 'Sign in with this address in the browser extension or the dashboard';
@@ -22,5 +25,10 @@ export function inviteEmail(to: string, opts: { teamName: string; invitedBy: str
 <p>${escapeHtml(where)}; you join the team when you sign in. If you already belong to another team, you move to this one then.</p>
 <p style="color: #666">If you do not know this team, ignore this message.</p>
 </body></html>`;
-  return { to, subject: `You were added to ${opts.teamName} on Network Agent`.replace(/[\r\n]+/g, ' '), text, html };
+  return {
+    to,
+    subject: `You were added to ${opts.teamName} on Network Agent`.replace(/[\r\n]+/g, ' '),
+    text,
+    html,
+  };
 }

@@ -19,7 +19,9 @@ export async function runOps(argv: string[], opts: RunOpsOptions = {}): Promise<
   const err = opts.err ?? ((l) => process.stderr.write(l + '\n'));
   const [name, ...args] = argv;
   const command =
-    name === '--help' || name === '-h' ? OPS_COMMANDS.find((c) => c.name === 'help') : OPS_COMMANDS.find((c) => c.name === name);
+    name === '--help' || name === '-h'
+      ? OPS_COMMANDS.find((c) => c.name === 'help')
+      : OPS_COMMANDS.find((c) => c.name === name);
   if (!command) {
     err(
       name === undefined
@@ -36,7 +38,9 @@ export async function runOps(argv: string[], opts: RunOpsOptions = {}): Promise<
     async context() {
       if (opts.context) return opts.context;
       // The service's own logger writes JSON lines to stdout, where the command's result goes.
-      opened ??= await createServiceContext(loadConfig(opts.env ?? process.env), { log: createLogger({ silent: true }) });
+      opened ??= await createServiceContext(loadConfig(opts.env ?? process.env), {
+        log: createLogger({ silent: true }),
+      });
       return opened;
     },
   };

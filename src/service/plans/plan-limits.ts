@@ -14,20 +14,34 @@ function refuse(planName: string, what: string): never {
  * check or both create the "same" keyword watchlist.
  */
 export async function lockTeamPlan(tx: Queryable, teamId: string) {
-  const [row] = await tx.query<{ plan: string }>('SELECT plan FROM teams WHERE id = $1 FOR UPDATE', [teamId]);
+  const [row] = await tx.query<{ plan: string }>(
+    'SELECT plan FROM teams WHERE id = $1 FOR UPDATE',
+    [teamId],
+  );
   if (!row) throw new HttpError(401, 'Unauthorized');
   return planOf(row.plan);
 }
 
-export async function assertWatchlistSlot(tx: Queryable, teamId: string, plan: ReturnType<typeof planOf>) {
-  const [row] = await tx.query<{ n: number }>('SELECT count(*)::int AS n FROM watchlists WHERE team_id = $1', [teamId]);
+export async function assertWatchlistSlot(
+  tx: Queryable,
+  teamId: string,
+  plan: ReturnType<typeof planOf>,
+) {
+  const [row] = await tx.query<{ n: number }>(
+    'SELECT count(*)::int AS n FROM watchlists WHERE team_id = $1',
+    [teamId],
+  );
   if ((row?.n ?? 0) >= plan.limits.watchlists) {
-    refuse(plan.name, `${plan.limits.watchlists} watchlist${plan.limits.watchlists === 1 ? '' : 's'}`);
+    refuse(
+      plan.name,
+      `${plan.limits.watchlists} watchlist${plan.limits.watchlists === 1 ? '' : 's'}`,
+    );
   }
 }
 
 export function assertKeywordCount(count: number, plan: ReturnType<typeof planOf>) {
-  if (count > plan.limits.keywordsPerWatchlist) refuse(plan.name, `${plan.limits.keywordsPerWatchlist} keywords per watchlist`);
+  if (count > plan.limits.keywordsPerWatchlist)
+    refuse(plan.name, `${plan.limits.keywordsPerWatchlist} keywords per watchlist`);
 }
 
 export function assertProfileCount(count: number, plan: ReturnType<typeof planOf>) {
@@ -38,6 +52,9 @@ export function assertProfileCount(count: number, plan: ReturnType<typeof planOf
 
 export function assertCompanyCount(count: number, plan: ReturnType<typeof planOf>) {
   if (count > plan.limits.companiesPerCompanyWatchlist) {
-    refuse(plan.name, `${plan.limits.companiesPerCompanyWatchlist} companies per company watchlist`);
+    refuse(
+      plan.name,
+      `${plan.limits.companiesPerCompanyWatchlist} companies per company watchlist`,
+    );
   }
 }

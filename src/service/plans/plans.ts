@@ -13,9 +13,24 @@ export interface Plan {
 }
 
 export const PLANS = {
-  free: { watchlists: 3, keywordsPerWatchlist: 5, profilesPerPeopleWatchlist: 25, companiesPerCompanyWatchlist: 10 },
-  pro: { watchlists: 50, keywordsPerWatchlist: 50, profilesPerPeopleWatchlist: 500, companiesPerCompanyWatchlist: 200 },
-  business: { watchlists: 500, keywordsPerWatchlist: 200, profilesPerPeopleWatchlist: 5000, companiesPerCompanyWatchlist: 2000 },
+  free: {
+    watchlists: 3,
+    keywordsPerWatchlist: 5,
+    profilesPerPeopleWatchlist: 25,
+    companiesPerCompanyWatchlist: 10,
+  },
+  pro: {
+    watchlists: 50,
+    keywordsPerWatchlist: 50,
+    profilesPerPeopleWatchlist: 500,
+    companiesPerCompanyWatchlist: 200,
+  },
+  business: {
+    watchlists: 500,
+    keywordsPerWatchlist: 200,
+    profilesPerPeopleWatchlist: 5000,
+    companiesPerCompanyWatchlist: 2000,
+  },
 } as const satisfies Record<string, Plan>;
 
 export type PlanName = keyof typeof PLANS;

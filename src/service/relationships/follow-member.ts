@@ -15,7 +15,11 @@ export function isFollowed(teamId: string, userId: string): boolean {
 
 /** Makes a member one the relationship sync reads (an invitation or message sent through the service, a sequence's sender). */
 export async function followMember(db: Queryable, teamId: string, userId: string): Promise<void> {
-  const inserted = await db.query('INSERT INTO relationship_sync (team_id, user_id) VALUES ($1, $2) ON CONFLICT DO NOTHING RETURNING 1', [teamId, userId], PREPARED);
+  const inserted = await db.query(
+    'INSERT INTO relationship_sync (team_id, user_id) VALUES ($1, $2) ON CONFLICT DO NOTHING RETURNING 1',
+    [teamId, userId],
+    PREPARED,
+  );
   // Only a row that was there before (committed: ON CONFLICT waits for a concurrent insert) is
   // remembered; one inserted here may yet be rolled back with its transaction.
   if (inserted.length === 0) {

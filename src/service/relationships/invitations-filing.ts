@@ -17,11 +17,20 @@ export async function fileInvitationSent(tx: Queryable, task: CompletedTask): Pr
   const profileUrn = String(task.input.profile_urn ?? '');
   if (!profileUrn) return;
   await followMember(tx, task.teamId, task.userId);
-  const invitationUrn = typeof task.output.invitation_urn === 'string' ? task.output.invitation_urn : null;
+  const invitationUrn =
+    typeof task.output.invitation_urn === 'string' ? task.output.invitation_urn : null;
   await tx.query(
     `INSERT INTO sent_invitations (id, team_id, user_id, profile_urn, note, invitation_urn, task_id)
      VALUES ($1, $2, $3, $4, $5, $6, $7)`,
-    [crypto.randomUUID(), task.teamId, task.userId, profileUrn, typeof task.input.note === 'string' ? task.input.note : null, invitationUrn, task.id],
+    [
+      crypto.randomUUID(),
+      task.teamId,
+      task.userId,
+      profileUrn,
+      typeof task.input.note === 'string' ? task.input.note : null,
+      invitationUrn,
+      task.id,
+    ],
   );
 }
 
@@ -47,7 +56,14 @@ export async function fileSentInvitations(tx: Queryable, task: CompletedTask): P
           SET name = COALESCE($4, name), profile_url = COALESCE($5, profile_url), invitation_urn = COALESCE(invitation_urn, $6),
               left_sent_list_at = NULL
         WHERE team_id = $1 AND user_id = $2 AND profile_urn = $3 AND state = 'pending'`,
-      [task.teamId, task.userId, inv.profile_urn, inv.name || null, inv.profile_url, inv.invitation_urn],
+      [
+        task.teamId,
+        task.userId,
+        inv.profile_urn,
+        inv.name || null,
+        inv.profile_url,
+        inv.invitation_urn,
+      ],
     );
   }
   const count = typeof task.input.count === 'number' ? task.input.count : Number.POSITIVE_INFINITY;
@@ -82,7 +98,14 @@ export async function fileConnections(tx: Queryable, task: CompletedTask): Promi
              connected_at = COALESCE(EXCLUDED.connected_at, member_connections.connected_at), seen_at = now()`,
       [task.teamId, task.userId, c.profile_urn, c.full_name, c.profile_url, c.connected_at],
     );
-    const accepted = await tx.query<{ id: string; invitation_urn: string | null; sent_at: Date; name: string | null; profile_url: string | null; state_changed_at: Date }>(
+    const accepted = await tx.query<{
+      id: string;
+      invitation_urn: string | null;
+      sent_at: Date;
+      name: string | null;
+      profile_url: string | null;
+      state_changed_at: Date;
+    }>(
       `UPDATE sent_invitations
           SET state = 'accepted', state_changed_at = GREATEST(sent_at, COALESCE($4::timestamptz, now())),
               name = COALESCE(name, $5), profile_url = COALESCE(profile_url, $6)

@@ -13,18 +13,36 @@ import { iso } from '../tasks/task-row.js';
 
 /** The lists of relationship tracking, paged, newest first (docs/relationships.md). */
 
-async function memberFilter(db: Queryable, teamId: string, email: string | undefined): Promise<string | null> {
+async function memberFilter(
+  db: Queryable,
+  teamId: string,
+  email: string | undefined,
+): Promise<string | null> {
   return email === undefined ? null : (await memberOrOldestAdmin(db, teamId, email)).userId;
 }
 
-export async function listSentInvitations(db: Queryable, teamId: string, q: InvitationsQuery): Promise<SentInvitationsResponse> {
+export async function listSentInvitations(
+  db: Queryable,
+  teamId: string,
+  q: InvitationsQuery,
+): Promise<SentInvitationsResponse> {
   const userId = await memberFilter(db, teamId, q.member_email);
   const where = `i.team_id = $1 AND ($2::text IS NULL OR i.state = $2) AND ($3::uuid IS NULL OR i.user_id = $3)`;
   const params = [teamId, q.status ?? null, userId];
   const rows = await db.query<{
-    id: string; email: string; member_name: string | null; profile_urn: string; name: string | null; profile_url: string | null;
-    invitation_urn: string | null; note: string | null; state: 'pending' | 'accepted' | 'withdrawn' | 'expired';
-    sent_at: Date; state_changed_at: Date; age_days: number; enrollment_id: string | null;
+    id: string;
+    email: string;
+    member_name: string | null;
+    profile_urn: string;
+    name: string | null;
+    profile_url: string | null;
+    invitation_urn: string | null;
+    note: string | null;
+    state: 'pending' | 'accepted' | 'withdrawn' | 'expired';
+    sent_at: Date;
+    state_changed_at: Date;
+    age_days: number;
+    enrollment_id: string | null;
   }>(
     `SELECT i.id, m.email, u.full_name AS member_name, i.profile_urn, i.name, i.profile_url, i.invitation_urn, i.note, i.state,
             i.sent_at, i.state_changed_at, floor(EXTRACT(EPOCH FROM now() - i.sent_at) / 86400)::int AS age_days,
@@ -36,7 +54,10 @@ export async function listSentInvitations(db: Queryable, teamId: string, q: Invi
       ORDER BY i.sent_at DESC, i.id LIMIT $4 OFFSET $5`,
     [...params, q.limit, (q.page - 1) * q.limit],
   );
-  const [{ n }] = (await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM sent_invitations i WHERE ${where}`, params)) as [{ n: number }];
+  const [{ n }] = (await db.query<{ n: number }>(
+    `SELECT count(*)::int AS n FROM sent_invitations i WHERE ${where}`,
+    params,
+  )) as [{ n: number }];
   return {
     data: rows.map((r) => ({
       id: r.id,
@@ -83,7 +104,11 @@ function conversationView(r: ConversationRow): ConversationView {
   };
 }
 
-export async function listInbox(db: Queryable, teamId: string, q: InboxQuery): Promise<InboxResponse> {
+export async function listInbox(
+  db: Queryable,
+  teamId: string,
+  q: InboxQuery,
+): Promise<InboxResponse> {
   const userId = await memberFilter(db, teamId, q.member_email);
   const where = `c.team_id = $1 AND ($2::boolean IS NULL OR c.unread = $2) AND ($3::uuid IS NULL OR c.user_id = $3)`;
   const params = [teamId, q.unread ?? null, userId];
@@ -91,7 +116,10 @@ export async function listInbox(db: Queryable, teamId: string, q: InboxQuery): P
     `SELECT ${CONVERSATION_COLUMNS} WHERE ${where} ORDER BY c.last_activity_at DESC, c.conversation_urn LIMIT $4 OFFSET $5`,
     [...params, q.limit, (q.page - 1) * q.limit],
   );
-  const [{ n }] = (await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM inbox_conversations c WHERE ${where}`, params)) as [{ n: number }];
+  const [{ n }] = (await db.query<{ n: number }>(
+    `SELECT count(*)::int AS n FROM inbox_conversations c WHERE ${where}`,
+    params,
+  )) as [{ n: number }];
   return { data: rows.map(conversationView), count: n, page: q.page, limit: q.limit };
 }
 
@@ -102,17 +130,35 @@ export async function conversationThread(
   conversationUrn: string,
   q: { page: number; limit: number },
 ): Promise<ConversationResponse | null> {
-  const [row] = await db.query<ConversationRow>(`SELECT ${CONVERSATION_COLUMNS} WHERE c.team_id = $1 AND c.conversation_urn = $2`, [teamId, conversationUrn]);
+  const [row] = await db.query<ConversationRow>(
+    `SELECT ${CONVERSATION_COLUMNS} WHERE c.team_id = $1 AND c.conversation_urn = $2`,
+    [teamId, conversationUrn],
+  );
   if (!row) return null;
-  const messages = await db.query<{ text: string; sender_urn: string; sender_name: string | null; from_me: boolean; delivered_at: Date }>(
+  const messages = await db.query<{
+    text: string;
+    sender_urn: string;
+    sender_name: string | null;
+    from_me: boolean;
+    delivered_at: Date;
+  }>(
     `SELECT text, sender_urn, sender_name, from_me, delivered_at FROM inbox_messages
       WHERE team_id = $1 AND conversation_urn = $2 ORDER BY delivered_at DESC, id LIMIT $3 OFFSET $4`,
     [teamId, conversationUrn, q.limit, (q.page - 1) * q.limit],
   );
-  const [{ n }] = (await db.query<{ n: number }>('SELECT count(*)::int AS n FROM inbox_messages WHERE team_id = $1 AND conversation_urn = $2', [
-    teamId,
-    conversationUrn,
-  ])) as [{ n: number }];
-  const list: ConversationMessage[] = messages.map((m) => ({ ...m, delivered_at: iso(m.delivered_at)! }));
-  return { conversation: conversationView(row), messages: list, count: n, page: q.page, limit: q.limit };
+  const [{ n }] = (await db.query<{ n: number }>(
+    'SELECT count(*)::int AS n FROM inbox_messages WHERE team_id = $1 AND conversation_urn = $2',
+    [teamId, conversationUrn],
+  )) as [{ n: number }];
+  const list: ConversationMessage[] = messages.map((m) => ({
+    ...m,
+    delivered_at: iso(m.delivered_at)!,
+  }));
+  return {
+    conversation: conversationView(row),
+    messages: list,
+    count: n,
+    page: q.page,
+    limit: q.limit,
+  };
 }

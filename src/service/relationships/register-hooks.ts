@@ -1,6 +1,17 @@
 import { onTaskCompleted } from '../tasks/completion-hooks.js';
-import { fileConnections, fileInvitationSent, fileInvitationWithdrawn, fileSentInvitations } from './invitations-filing.js';
-import { fileConversationMessages, fileConversations, fileMarkedRead, fileMessageSent, messageSentIdle } from './inbox-filing.js';
+import {
+  fileConnections,
+  fileInvitationSent,
+  fileInvitationWithdrawn,
+  fileSentInvitations,
+} from './invitations-filing.js';
+import {
+  fileConversationMessages,
+  fileConversations,
+  fileMarkedRead,
+  fileMessageSent,
+  messageSentIdle,
+} from './inbox-filing.js';
 
 /**
  * What completing a task means for relationship tracking: invitations, connections and the inbox

@@ -11,7 +11,10 @@ export interface ReceivedMessage {
 
 /** What a listener tells the message.received event: the sequence enrollment the sender is in. */
 export type EnrollmentRef = { id: string; sequence_id: string; state: string };
-export type ReplyListener = (tx: Queryable, message: ReceivedMessage) => Promise<EnrollmentRef | null>;
+export type ReplyListener = (
+  tx: Queryable,
+  message: ReceivedMessage,
+) => Promise<EnrollmentRef | null>;
 
 const listeners: ReplyListener[] = [];
 
@@ -23,7 +26,10 @@ export function onReplyReceived(listener: ReplyListener): void {
   if (!listeners.includes(listener)) listeners.push(listener);
 }
 
-export async function replyReceived(tx: Queryable, message: ReceivedMessage): Promise<EnrollmentRef | null> {
+export async function replyReceived(
+  tx: Queryable,
+  message: ReceivedMessage,
+): Promise<EnrollmentRef | null> {
   let found: EnrollmentRef | null = null;
   for (const listener of listeners) found = (await listener(tx, message)) ?? found;
   return found;

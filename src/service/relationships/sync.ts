@@ -33,7 +33,10 @@ interface Due {
   pending_invitations: number;
 }
 
-export async function runRelationshipSync(ctx: ServiceContext, now = new Date()): Promise<{ synced: number; messageReads: number }> {
+export async function runRelationshipSync(
+  ctx: ServiceContext,
+  now = new Date(),
+): Promise<{ synced: number; messageReads: number }> {
   const { db, signals, config } = ctx;
   const intervalMs = config.RELATIONSHIP_SYNC_INTERVAL_S * 1000;
   const due = await db.query<Due>(
@@ -49,7 +52,14 @@ export async function runRelationshipSync(ctx: ServiceContext, now = new Date())
   for (const member of due) {
     const window = writesWindow(member.working_hours, now);
     if (!window.open) {
-      await reschedule(db, member, window.opensAt ? new Date(window.opensAt.getTime() + jitter(intervalMs) * 0.1) : new Date(now.getTime() + intervalMs), null);
+      await reschedule(
+        db,
+        member,
+        window.opensAt
+          ? new Date(window.opensAt.getTime() + jitter(intervalMs) * 0.1)
+          : new Date(now.getTime() + intervalMs),
+        null,
+      );
       continue;
     }
     const { budgets } = await loadTeamSettings(db, member.team_id);
@@ -57,13 +67,30 @@ export async function runRelationshipSync(ctx: ServiceContext, now = new Date())
     const allowed = (type: TaskType) => !isSpent(budgets[type], use?.get(type));
     const queue = (type: TaskType, input: Record<string, unknown>) =>
       allowed(type)
-        ? enqueueTask(db, signals, { teamId: member.team_id, type, input: { task_type: type, ...input }, assignedUserId: member.user_id, targetKey: `sync:${type}:${member.user_id}`, queuedBy: { kind: 'sync' } })
+        ? enqueueTask(db, signals, {
+            teamId: member.team_id,
+            type,
+            input: { task_type: type, ...input },
+            assignedUserId: member.user_id,
+            targetKey: `sync:${type}:${member.user_id}`,
+            queuedBy: { kind: 'sync' },
+          })
         : null;
-    const since = member.last_sync_at ? new Date(member.last_sync_at.getTime() - SINCE_OVERLAP_MS).toISOString() : undefined;
-    await queue('agent_connections_fetch', { start: 0, count: CONNECTIONS_PER_READ, ...(since ? { since } : {}) });
+    const since = member.last_sync_at
+      ? new Date(member.last_sync_at.getTime() - SINCE_OVERLAP_MS).toISOString()
+      : undefined;
+    await queue('agent_connections_fetch', {
+      start: 0,
+      count: CONNECTIONS_PER_READ,
+      ...(since ? { since } : {}),
+    });
     await queue('agent_conversations_fetch', { unread_only: false, count: CONVERSATIONS_PER_READ });
-    const invitationsDue = !member.invitations_read_at || now.getTime() - member.invitations_read_at.getTime() >= INVITATIONS_EVERY_INTERVALS * intervalMs;
-    if (member.pending_invitations > 0 && invitationsDue) await queue('agent_sent_invitations_fetch', { count: 100 });
+    const invitationsDue =
+      !member.invitations_read_at ||
+      now.getTime() - member.invitations_read_at.getTime() >=
+        INVITATIONS_EVERY_INTERVALS * intervalMs;
+    if (member.pending_invitations > 0 && invitationsDue)
+      await queue('agent_sent_invitations_fetch', { count: 100 });
     await reschedule(db, member, new Date(now.getTime() + jitter(intervalMs)), now);
     synced++;
   }
@@ -75,13 +102,16 @@ function jitter(intervalMs: number): number {
   return intervalMs * (0.8 + Math.random() * 0.4);
 }
 
-async function reschedule(db: Queryable, member: Due, next: Date, syncedAt: Date | null): Promise<void> {
-  await db.query('UPDATE relationship_sync SET next_sync_at = $3, last_sync_at = COALESCE($4, last_sync_at) WHERE team_id = $1 AND user_id = $2', [
-    member.team_id,
-    member.user_id,
-    next,
-    syncedAt,
-  ]);
+async function reschedule(
+  db: Queryable,
+  member: Due,
+  next: Date,
+  syncedAt: Date | null,
+): Promise<void> {
+  await db.query(
+    'UPDATE relationship_sync SET next_sync_at = $3, last_sync_at = COALESCE($4, last_sync_at) WHERE team_id = $1 AND user_id = $2',
+    [member.team_id, member.user_id, next, syncedAt],
+  );
 }
 
 /** Conversations with news from the other side: one read of their messages each (never two open). */
@@ -94,7 +124,11 @@ async function queueMessageReads(ctx: ServiceContext): Promise<number> {
     const task = await enqueueTask(ctx.db, ctx.signals, {
       teamId: r.team_id,
       type: 'agent_conversation_messages_fetch',
-      input: { task_type: 'agent_conversation_messages_fetch', conversation_urn: r.conversation_urn, count: MESSAGES_PER_READ },
+      input: {
+        task_type: 'agent_conversation_messages_fetch',
+        conversation_urn: r.conversation_urn,
+        count: MESSAGES_PER_READ,
+      },
       assignedUserId: r.user_id,
       targetKey: `messages:${r.conversation_urn}`,
       queuedBy: { kind: 'sync' },

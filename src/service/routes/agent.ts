@@ -57,7 +57,9 @@ export const agentRoutes = new Hono<AppEnv>()
         '`consent` says whether the member acknowledged the current consent text (`GET /agent/consent`).',
       tag: TAG,
       security: 'member',
-      responses: { 200: { description: 'Who the agent is and how often to call', schema: HeartbeatAnswer } },
+      responses: {
+        200: { description: 'Who the agent is and how often to call', schema: HeartbeatAnswer },
+      },
       errors: { 401: UNAUTHORIZED },
     }),
     ...member(),
@@ -65,37 +67,55 @@ export const agentRoutes = new Hono<AppEnv>()
     // a result, since a heartbeat refused over one character would leave the team without an agent.
     validate('json', HeartbeatBody, {
       text: 'clean',
-      example: { extension_version: '1.4.0', browser: 'Chrome 140', network: { signed_in: true, public_identifier: 'ada-lovelace' }, paused: false, network_map_version: 3, network_map_format: 1 },
+      example: {
+        extension_version: '1.4.0',
+        browser: 'Chrome 140',
+        network: { signed_in: true, public_identifier: 'ada-lovelace' },
+        paused: false,
+        network_map_version: 3,
+        network_map_format: 1,
+      },
     }),
     async (c) => {
-    const hb = c.req.valid('json');
-    const { db, signals, log } = c.var.ctx;
-    const { team, agent } = c.var;
-    const { becameEligible } = await recordHeartbeat(db, team.id, agent.userId, hb);
-    // A member back from a pause or a sign-out may have tasks waiting for it: wake its claim.
-    if (becameEligible) await signals.taskReady(team.id);
-    const networkMap = await newerNetworkMap(db, log, hb.network_map_version ?? 0, hb.network_map_format);
-    const [{ pacing }, safety, pending, invitations, consent] = await Promise.all([
-      loadTeamSettings(db, team.id),
-      TeamSafety.load(db, team.id),
-      pendingTasks(db, team.id),
-      pendingInvitations(db, agent.userId, agent.email),
-      loadConsent(db, team.id, agent.userId),
-    ]);
-    const answer: HeartbeatAnswer = {
-      server_time: new Date().toISOString(),
-      member: { id: agent.userId, email: agent.email, full_name: agent.fullName, role: agent.role },
-      team: { id: team.id, name: team.name },
-      heartbeat_every_s: HEARTBEAT_EVERY_S,
-      claim_wait_s: CLAIM_WAIT_S,
-      ...(networkMap ? { network_map: networkMap } : {}),
-      pacing,
-      safety: await safety.memberSafety(agent.userId, pending),
-      invitations,
-      consent: { version: consent!.current.version, acknowledged: consent!.acknowledged },
-    };
-    return c.json(answer);
-  })
+      const hb = c.req.valid('json');
+      const { db, signals, log } = c.var.ctx;
+      const { team, agent } = c.var;
+      const { becameEligible } = await recordHeartbeat(db, team.id, agent.userId, hb);
+      // A member back from a pause or a sign-out may have tasks waiting for it: wake its claim.
+      if (becameEligible) await signals.taskReady(team.id);
+      const networkMap = await newerNetworkMap(
+        db,
+        log,
+        hb.network_map_version ?? 0,
+        hb.network_map_format,
+      );
+      const [{ pacing }, safety, pending, invitations, consent] = await Promise.all([
+        loadTeamSettings(db, team.id),
+        TeamSafety.load(db, team.id),
+        pendingTasks(db, team.id),
+        pendingInvitations(db, agent.userId, agent.email),
+        loadConsent(db, team.id, agent.userId),
+      ]);
+      const answer: HeartbeatAnswer = {
+        server_time: new Date().toISOString(),
+        member: {
+          id: agent.userId,
+          email: agent.email,
+          full_name: agent.fullName,
+          role: agent.role,
+        },
+        team: { id: team.id, name: team.name },
+        heartbeat_every_s: HEARTBEAT_EVERY_S,
+        claim_wait_s: CLAIM_WAIT_S,
+        ...(networkMap ? { network_map: networkMap } : {}),
+        pacing,
+        safety: await safety.memberSafety(agent.userId, pending),
+        invitations,
+        consent: { version: consent!.current.version, acknowledged: consent!.acknowledged },
+      };
+      return c.json(answer);
+    },
+  )
   .post(
     '/agent/tasks/claim',
     describe({
@@ -105,29 +125,40 @@ export const agentRoutes = new Hono<AppEnv>()
         'The claim holds a 120 s lease; `attempt` is its fencing token. Kinds the member refused (`POST /agent/consent`) are never handed out.',
       tag: TAG,
       security: 'member',
-      responses: { 200: { description: 'A claimed task', schema: ClaimResponse }, 204: 'No task within `wait_s`' },
+      responses: {
+        200: { description: 'A claimed task', schema: ClaimResponse },
+        204: 'No task within `wait_s`',
+      },
       errors: {
         401: UNAUTHORIZED,
         403: '`Consent required: …`: the member has not acknowledged the current consent text (`GET /agent/consent`); their tasks wait',
       },
     }),
     ...member(),
-    validate('json', ClaimBody, { example: { wait_s: 20, exclude_types: ['agent_connection_request'] } }),
+    validate('json', ClaimBody, {
+      example: { wait_s: 20, exclude_types: ['agent_connection_request'] },
+    }),
     async (c) => {
-    const body = c.req.valid('json');
-    const { team, agent, ctx } = c.var;
-    // The claim's statement hands tasks only to a member who acknowledged the current text (claim.ts):
-    // the 403 is needed only when it found none.
-    const task = await claimWithin(ctx, { teamId: team.id, userId: agent.userId, excludeTypes: body.exclude_types ?? [] }, body.wait_s * 1000, {
-      clientGone: () => c.req.raw.signal,
-      whenNoTask: async () => {
-        const consent = await loadConsent(ctx.db, team.id, agent.userId);
-        if (!consent?.acknowledged) throw consentRequired(consent);
-      },
-    });
-    if (!task) return c.body(null, 204);
-    return c.json({ task });
-  })
+      const body = c.req.valid('json');
+      const { team, agent, ctx } = c.var;
+      // The claim's statement hands tasks only to a member who acknowledged the current text (claim.ts):
+      // the 403 is needed only when it found none.
+      const task = await claimWithin(
+        ctx,
+        { teamId: team.id, userId: agent.userId, excludeTypes: body.exclude_types ?? [] },
+        body.wait_s * 1000,
+        {
+          clientGone: () => c.req.raw.signal,
+          whenNoTask: async () => {
+            const consent = await loadConsent(ctx.db, team.id, agent.userId);
+            if (!consent?.acknowledged) throw consentRequired(consent);
+          },
+        },
+      );
+      if (!task) return c.body(null, 204);
+      return c.json({ task });
+    },
+  )
   .post(
     '/agent/tasks/:id/extend',
     describe({
@@ -143,7 +174,14 @@ export const agentRoutes = new Hono<AppEnv>()
     async (c) => {
       const { id } = c.req.valid('param');
       const { attempt } = c.req.valid('json');
-      return c.json(await extendLease(c.var.ctx.db, { teamId: c.var.team.id, userId: c.var.agent.userId, taskId: id, attempt }));
+      return c.json(
+        await extendLease(c.var.ctx.db, {
+          teamId: c.var.team.id,
+          userId: c.var.agent.userId,
+          taskId: id,
+          attempt,
+        }),
+      );
     },
   )
   .post(
@@ -161,12 +199,23 @@ export const agentRoutes = new Hono<AppEnv>()
     ...member(),
     taskId(),
     // An agent's result: the work on the network is done, so unstorable text is cleaned (contract/text.ts).
-    validate('json', CompleteBody, { text: 'clean', example: { attempt: 1, output: { liked: true } } }),
+    validate('json', CompleteBody, {
+      text: 'clean',
+      example: { attempt: 1, output: { liked: true } },
+    }),
     async (c) => {
       const { id } = c.req.valid('param');
       const { attempt, output } = c.req.valid('json');
       const { ctx, team, agent } = c.var;
-      return c.json(await completeTask(ctx.db, ctx.log, { teamId: team.id, userId: agent.userId, taskId: id, attempt, output }));
+      return c.json(
+        await completeTask(ctx.db, ctx.log, {
+          teamId: team.id,
+          userId: agent.userId,
+          taskId: id,
+          attempt,
+          output,
+        }),
+      );
     },
   )
   .post(
@@ -186,13 +235,24 @@ export const agentRoutes = new Hono<AppEnv>()
     // The agent's report of what the network said: cleaned like a result, never refused over a character.
     validate('json', FailBody, {
       text: 'clean',
-      example: { attempt: 1, error: { code: 'network_error', message: 'The network answered 502', retryable: true } },
+      example: {
+        attempt: 1,
+        error: { code: 'network_error', message: 'The network answered 502', retryable: true },
+      },
     }),
     async (c) => {
       const { id } = c.req.valid('param');
       const { attempt, error } = c.req.valid('json');
       const { ctx, team, agent } = c.var;
-      return c.json(await failTask(ctx.db, ctx.signals, { teamId: team.id, userId: agent.userId, taskId: id, attempt, error }));
+      return c.json(
+        await failTask(ctx.db, ctx.signals, {
+          teamId: team.id,
+          userId: agent.userId,
+          taskId: id,
+          attempt,
+          error,
+        }),
+      );
     },
   )
   // Signing out is not activity: it must not keep the team agent-active.
@@ -208,6 +268,7 @@ export const agentRoutes = new Hono<AppEnv>()
     requireApiKey(),
     requireMember({ recordActivity: false }),
     async (c) => {
-    await revokeAgentToken(c.var.ctx.db, c.var.agent.tokenHash);
-    return c.json({ success: true as const });
-  });
+      await revokeAgentToken(c.var.ctx.db, c.var.agent.tokenHash);
+      return c.json({ success: true as const });
+    },
+  );

@@ -3,7 +3,12 @@ import type { AppEnv } from '../context.js';
 import { validate } from '../http/route-input.js';
 import { describe } from '../http/describe.js';
 import { HttpError } from '../http/http-error.js';
-import { SendOtpBody, SendOtpResponse, VerifyOtpBody, VerifyOtpResponse } from '../../contract/auth.js';
+import {
+  SendOtpBody,
+  SendOtpResponse,
+  VerifyOtpBody,
+  VerifyOtpResponse,
+} from '../../contract/auth.js';
 import { consumeOtp, issueOtp, withdrawOtp } from '../auth/otp-store.js';
 import { otpEmail } from '../mail/otp-email.js';
 import { joinOnSignIn } from '../teams/join-on-sign-in.js';
@@ -34,11 +39,15 @@ export const authRoutes = new Hono<AppEnv>()
         503: 'The mail could not be sent; ask again',
       },
     }),
-    validate('json', SendOtpBody, { example: { email: 'ada@example.com', full_name: 'Ada Lovelace' } }),
+    validate('json', SendOtpBody, {
+      example: { email: 'ada@example.com', full_name: 'Ada Lovelace' },
+    }),
     async (c) => {
       const { db, secretKey, mailer, log } = c.var.ctx;
       const body = c.req.valid('json');
-      const issued = await db.transaction((tx) => issueOtp(tx, secretKey, body.email, body.full_name));
+      const issued = await db.transaction((tx) =>
+        issueOtp(tx, secretKey, body.email, body.full_name),
+      );
       if ('retryAfterS' in issued) {
         throw new HttpError(
           429,

@@ -1,4 +1,9 @@
-import { CompanyWatchlistList, CompanyWatchlistView, CreateCompanyWatchlistBody, CreateCompanyWatchlistResponse } from '../../contract/watchlists.js';
+import {
+  CompanyWatchlistList,
+  CompanyWatchlistView,
+  CreateCompanyWatchlistBody,
+  CreateCompanyWatchlistResponse,
+} from '../../contract/watchlists.js';
 import { listWatchlistRoutes } from './list-watchlist-routes.js';
 
 /** Company watchlists (spec "Company watchlists"); the creation answer mirrors the people one. */
@@ -12,10 +17,19 @@ export const companyWatchlistRoutes = listWatchlistRoutes({
   view: CompanyWatchlistView,
   create: {
     summary: 'Create a company watchlist from company page URLs or slugs',
-    description: "Collection starts at the scheduler's next cycle. `list_id` adds the companies to an existing company list of the team.",
+    description:
+      "Collection starts at the scheduler's next cycle. `list_id` adds the companies to an existing company list of the team.",
     badEntries: 'Missing companies, or `Invalid company identifiers: …` naming the bad entries',
-    example: { companies: ['https://www.linkedin.com/company/acme-robotics/', 'globex'], name: 'Competitors' },
+    example: {
+      companies: ['https://www.linkedin.com/company/acme-robotics/', 'globex'],
+      name: 'Competitors',
+    },
   },
-  entries: (b) => ({ entries: b.companies, name: b.name, description: b.description, list_id: b.list_id }),
+  entries: (b) => ({
+    entries: b.companies,
+    name: b.name,
+    description: b.description,
+    list_id: b.list_id,
+  }),
   countField: 'companies_count',
 });

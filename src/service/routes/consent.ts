@@ -8,7 +8,12 @@ import { HttpError } from '../http/http-error.js';
 import { ConsentBody, ConsentView } from '../../contract/consent.js';
 import { TaskListResponse } from '../../contract/task-list.js';
 import { WRITE_TYPES } from '../../contract/budgets.js';
-import { acknowledgeConsent, consentView, loadConsent, withdrawConsent } from '../consent/member-consent.js';
+import {
+  acknowledgeConsent,
+  consentView,
+  loadConsent,
+  withdrawConsent,
+} from '../consent/member-consent.js';
 import { listRecentTasks } from '../tasks/list-recent.js';
 import { TAG, UNAUTHORIZED } from './agent.js';
 
@@ -53,10 +58,15 @@ export const consentRoutes = new Hono<AppEnv>()
       tag: TAG,
       security: 'member',
       responses: { 200: { description: 'Recorded', schema: ConsentView } },
-      errors: { 401: UNAUTHORIZED, 409: '`Consent text changed: …`: `version` is not the current text’s; nothing was recorded' },
+      errors: {
+        401: UNAUTHORIZED,
+        409: '`Consent text changed: …`: `version` is not the current text’s; nothing was recorded',
+      },
     }),
     ...member(),
-    validate('json', ConsentBody, { example: { version: '2026-11-25-member', refused_types: ['agent_send_message'] } }),
+    validate('json', ConsentBody, {
+      example: { version: '2026-11-25-member', refused_types: ['agent_send_message'] },
+    }),
     async (c) => {
       const { ctx, team, agent } = c.var;
       const consent = await acknowledgeConsent(ctx.db, team.id, agent.userId, c.req.valid('json'));
@@ -69,7 +79,8 @@ export const consentRoutes = new Hono<AppEnv>()
     '/agent/consent',
     describe({
       summary: 'Withdraw the acknowledgement',
-      description: 'Nothing is handed to the member until they acknowledge again; their tasks wait. Not activity.',
+      description:
+        'Nothing is handed to the member until they acknowledge again; their tasks wait. Not activity.',
       tag: TAG,
       security: 'member',
       responses: { 200: { description: 'Withdrawn', schema: ConsentView } },
@@ -85,14 +96,23 @@ export const consentRoutes = new Hono<AppEnv>()
   .get(
     '/agent/activity',
     describe({
-      summary: 'The likes, comments, connection requests and messages this member’s agent ran, newest first',
+      summary:
+        'The likes, comments, connection requests and messages this member’s agent ran, newest first',
       description: `The last ${ACTIVITY_LIMIT}, each with its target, its status and who queued it (\`queued_by\`). Not activity.`,
       tag: TAG,
       security: 'member',
-      responses: { 200: { description: 'The actions done in the member’s name', schema: TaskListResponse } },
+      responses: {
+        200: { description: 'The actions done in the member’s name', schema: TaskListResponse },
+      },
       errors: { 401: UNAUTHORIZED },
     }),
     ...member(),
     async (c) =>
-      c.json(await listRecentTasks(c.var.ctx.db, c.var.team.id, { limit: ACTIVITY_LIMIT, claimedBy: c.var.agent.userId, types: WRITE_TYPES })),
+      c.json(
+        await listRecentTasks(c.var.ctx.db, c.var.team.id, {
+          limit: ACTIVITY_LIMIT,
+          claimedBy: c.var.agent.userId,
+          types: WRITE_TYPES,
+        }),
+      ),
   );

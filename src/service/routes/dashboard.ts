@@ -53,7 +53,11 @@ const pageHeaders = secureHeaders({
  * browser applies it to the SVG (it does when the icon is opened on its own).
  */
 const imageHeaders = secureHeaders({
-  contentSecurityPolicy: { defaultSrc: ["'none'"], styleSrc: ["'unsafe-inline'"], frameAncestors: ["'none'"] },
+  contentSecurityPolicy: {
+    defaultSrc: ["'none'"],
+    styleSrc: ["'unsafe-inline'"],
+    frameAncestors: ["'none'"],
+  },
   referrerPolicy: 'no-referrer',
 });
 
@@ -73,7 +77,9 @@ const TYPES = new Map([
 const ICONS = new Set(['icon.svg', 'icon-32.png']);
 
 async function read(name: string): Promise<Asset> {
-  const bytes = FROM_SOURCES ? await (await import('../dashboard/build.js')).dashboardFile(name) : await readFile(new URL(name, BUILT_DIR));
+  const bytes = FROM_SOURCES
+    ? await (await import('../dashboard/build.js')).dashboardFile(name)
+    : await readFile(new URL(name, BUILT_DIR));
   return { body: new Uint8Array(bytes), type: TYPES.get(name)! };
 }
 
@@ -95,7 +101,9 @@ function send(c: Context<AppEnv>, a: Asset) {
   return c.body(a.body, 200, { 'content-type': a.type, 'cache-control': 'no-cache' });
 }
 
-const assetHeaders = createMiddleware<AppEnv>((c, next) => (ICONS.has(c.req.param('file') ?? '') ? imageHeaders : pageHeaders)(c, next));
+const assetHeaders = createMiddleware<AppEnv>((c, next) =>
+  (ICONS.has(c.req.param('file') ?? '') ? imageHeaders : pageHeaders)(c, next),
+);
 
 export const dashboardRoutes = new Hono<AppEnv>()
   // Security headers outermost (a 304 carries them too), then compression, then the ETag of the

@@ -11,7 +11,6 @@ import { requireAgentActive } from '../tasks/agent-active.js';
 import { enqueueTask } from '../tasks/enqueue.js';
 import { queuedBy } from '../auth/queued-by.js';
 
-
 /**
  * `POST /api-like` and `POST /api-comment` (spec "Engagement on collected posts"): a like or a
  * comment on a post the team collected, run as the member named by `user_email`
@@ -22,10 +21,10 @@ export const engagementRoutes = new Hono<AppEnv>();
 
 async function findPost(db: Queryable, teamId: string, postId: string) {
   const [post] = isUuid(postId)
-    ? await db.query<{ id: string; activity_urn: string }>('SELECT id, activity_urn FROM posts WHERE id = $1 AND team_id = $2', [
-        postId,
-        teamId,
-      ])
+    ? await db.query<{ id: string; activity_urn: string }>(
+        'SELECT id, activity_urn FROM posts WHERE id = $1 AND team_id = $2',
+        [postId, teamId],
+      )
     : [];
   if (!post) throw new HttpError(404, 'Post not found or access denied');
   return post;
@@ -44,7 +43,12 @@ async function findMember(db: Queryable, teamId: string, email: string) {
 /** Both engagements: the same checks, then one task assigned to the named member. */
 async function queueEngagement(
   c: Context<AppEnv>,
-  body: { post_id: string; user_email: string; actor_type?: 'user' | 'company'; company_title?: string },
+  body: {
+    post_id: string;
+    user_email: string;
+    actor_type?: 'user' | 'company';
+    company_title?: string;
+  },
   type: 'agent_like_post' | 'agent_comment_post',
   extraInput: Record<string, unknown>,
 ): Promise<{ id: string; refused: boolean }> {
@@ -73,7 +77,9 @@ async function queueEngagement(
 
 /** What the answer says: queued, or failed at once because the member turned this kind off. */
 function queuedWords(what: 'Like' | 'Comment', email: string, task: { refused: boolean }): string {
-  return task.refused ? `${what} refused: ${email} turned ${what === 'Like' ? 'likes' : 'comments'} off for their account (refused_by_member)` : `${what} queued as ${email}`;
+  return task.refused
+    ? `${what} refused: ${email} turned ${what === 'Like' ? 'likes' : 'comments'} off for their account (refused_by_member)`
+    : `${what} queued as ${email}`;
 }
 
 const ENGAGEMENT_ERRORS = {
@@ -88,15 +94,33 @@ engagementRoutes.post(
     summary: 'Like a collected post as a team member (or as a company page)',
     tag: 'Posts',
     security: 'apiKey',
-    responses: { 200: { description: 'Like queued; `task_id` is polled with get-task-status', schema: EngagementResponse } },
-    errors: { 400: 'Invalid body (`company_title` is required with actor_type company)', ...ENGAGEMENT_ERRORS },
+    responses: {
+      200: {
+        description: 'Like queued; `task_id` is polled with get-task-status',
+        schema: EngagementResponse,
+      },
+    },
+    errors: {
+      400: 'Invalid body (`company_title` is required with actor_type company)',
+      ...ENGAGEMENT_ERRORS,
+    },
   }),
   requireApiKey(),
-  validate('json', LikeBody, { example: { post_id: '1d7a3c5e-2b4f-4c6d-8e9f-0a1b2c3d4e5f', user_email: 'ada@example.com', actor_type: 'user' } }),
+  validate('json', LikeBody, {
+    example: {
+      post_id: '1d7a3c5e-2b4f-4c6d-8e9f-0a1b2c3d4e5f',
+      user_email: 'ada@example.com',
+      actor_type: 'user',
+    },
+  }),
   async (c) => {
     const body = c.req.valid('json');
     const task = await queueEngagement(c, body, 'agent_like_post', {});
-    const answer: EngagementResponse = { success: true, message: queuedWords('Like', body.user_email, task), task_id: task.id };
+    const answer: EngagementResponse = {
+      success: true,
+      message: queuedWords('Like', body.user_email, task),
+      task_id: task.id,
+    };
     return c.json(answer);
   },
 );
@@ -107,17 +131,32 @@ engagementRoutes.post(
     summary: 'Comment on a collected post as a team member (or as a company page)',
     tag: 'Posts',
     security: 'apiKey',
-    responses: { 200: { description: 'Comment queued; `task_id` is polled with get-task-status', schema: EngagementResponse } },
+    responses: {
+      200: {
+        description: 'Comment queued; `task_id` is polled with get-task-status',
+        schema: EngagementResponse,
+      },
+    },
     errors: { 400: 'Invalid body', ...ENGAGEMENT_ERRORS },
   }),
   requireApiKey(),
   validate('json', CommentBody, {
-    example: { post_id: '1d7a3c5e-2b4f-4c6d-8e9f-0a1b2c3d4e5f', user_email: 'ada@example.com', comment_text: 'Well put.' },
+    example: {
+      post_id: '1d7a3c5e-2b4f-4c6d-8e9f-0a1b2c3d4e5f',
+      user_email: 'ada@example.com',
+      comment_text: 'Well put.',
+    },
   }),
   async (c) => {
     const body = c.req.valid('json');
-    const task = await queueEngagement(c, body, 'agent_comment_post', { comment_text: body.comment_text });
-    const answer: EngagementResponse = { success: true, message: queuedWords('Comment', body.user_email, task), task_id: task.id };
+    const task = await queueEngagement(c, body, 'agent_comment_post', {
+      comment_text: body.comment_text,
+    });
+    const answer: EngagementResponse = {
+      success: true,
+      message: queuedWords('Comment', body.user_email, task),
+      task_id: task.id,
+    };
     return c.json(answer);
   },
 );

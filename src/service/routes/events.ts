@@ -22,7 +22,9 @@ export const eventRoutes = new Hono<AppEnv>().get(
       'and the client reconnects (the `retry` field). Send `x-api-key` as a header: with `fetch`, not `EventSource`, in a browser.',
     tag: 'Live',
     security: 'apiKey',
-    responses: { 200: { description: 'The event stream', mediaType: 'text/event-stream', schema: z.string() } },
+    responses: {
+      200: { description: 'The event stream', mediaType: 'text/event-stream', schema: z.string() },
+    },
     errors: {
       401: '`Missing API Key` or `Invalid API Key`',
       429: `\`Too many live connections for this team\` (at most ${MAX_STREAMS_PER_TEAM} at once)`,
@@ -31,8 +33,11 @@ export const eventRoutes = new Hono<AppEnv>().get(
   requireApiKey(),
   async (c) => {
     const { ctx, team } = c.var;
-    if (ctx.changes.count(team.id) >= MAX_STREAMS_PER_TEAM) throw new HttpError(429, 'Too many live connections for this team');
-    const res = streamSSE(c, (stream) => streamTeamChanges(stream, ctx.changes, team.id, ctx.signals.stopping));
+    if (ctx.changes.count(team.id) >= MAX_STREAMS_PER_TEAM)
+      throw new HttpError(429, 'Too many live connections for this team');
+    const res = streamSSE(c, (stream) =>
+      streamTeamChanges(stream, ctx.changes, team.id, ctx.signals.stopping),
+    );
     // nginx would buffer the stream by default; no proxy or browser may cache or transform it.
     res.headers.set('X-Accel-Buffering', 'no');
     res.headers.set('Cache-Control', 'no-cache, no-transform');

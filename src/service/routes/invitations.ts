@@ -33,13 +33,17 @@ export const invitationRoutes = new Hono<AppEnv>()
         'Each with the role offered and what leaving your team means: whether you are its only admin, who would become admin, how many members stay.',
       tag: 'Team',
       security: 'member',
-      responses: { 200: { description: 'The invitations, newest first', schema: InvitationsResponse } },
+      responses: {
+        200: { description: 'The invitations, newest first', schema: InvitationsResponse },
+      },
       errors: AUTH_ERRORS,
     }),
     ...member,
     async (c) => {
       const { agent, ctx } = c.var;
-      const answer: InvitationsResponse = { invitations: await pendingInvitations(ctx.db, agent.userId, agent.email) };
+      const answer: InvitationsResponse = {
+        invitations: await pendingInvitations(ctx.db, agent.userId, agent.email),
+      };
       return c.json(answer);
     },
   )
@@ -62,7 +66,9 @@ export const invitationRoutes = new Hono<AppEnv>()
       const { agent, ctx } = c.var;
       const answer = await ctx.db.transaction(async (tx): Promise<AcceptInvitationResponse> => {
         const joined = await acceptInvitation(tx, agent.userId, agent.email, team_id);
-        const left = joined.leftTeam ? ` You left ${joined.leftTeam}${joined.nextAdmin ? `; ${joined.nextAdmin} is its admin now` : ''}.` : '';
+        const left = joined.leftTeam
+          ? ` You left ${joined.leftTeam}${joined.nextAdmin ? `; ${joined.nextAdmin} is its admin now` : ''}.`
+          : '';
         return {
           success: true,
           message: `You joined ${joined.team.name} as ${joined.role}.${left}`,
@@ -78,7 +84,8 @@ export const invitationRoutes = new Hono<AppEnv>()
     '/api-team-invitations/decline',
     describe({
       summary: 'Decline an invitation',
-      description: 'The invitation is withdrawn; you stay in your team. The inviting admin may invite you again.',
+      description:
+        'The invitation is withdrawn; you stay in your team. The inviting admin may invite you again.',
       tag: 'Team',
       security: 'member',
       responses: { 200: { description: 'Declined', schema: DeclineInvitationResponse } },
@@ -90,7 +97,10 @@ export const invitationRoutes = new Hono<AppEnv>()
       const { team_id } = c.req.valid('json');
       const { agent, ctx } = c.var;
       await ctx.db.transaction((tx) => declineInvitation(tx, agent.email, team_id));
-      const answer: DeclineInvitationResponse = { success: true, message: 'The invitation was declined' };
+      const answer: DeclineInvitationResponse = {
+        success: true,
+        message: 'The invitation was declined',
+      };
       return c.json(answer);
     },
   );

@@ -19,10 +19,22 @@ import {
   DeleteWatchlistQuery,
   DeleteWatchlistResponse,
 } from '../../contract/watchlists.js';
-import { createKeywordWatchlist, createPromptKeywordWatchlist } from '../watchlists/create-keyword-watchlist.js';
-import { updateKeywordWatchlist, updateKeywordWatchlistPrompt, WATCHLIST_NOT_FOUND } from '../watchlists/update-keyword-watchlist.js';
+import {
+  createKeywordWatchlist,
+  createPromptKeywordWatchlist,
+} from '../watchlists/create-keyword-watchlist.js';
+import {
+  updateKeywordWatchlist,
+  updateKeywordWatchlistPrompt,
+  WATCHLIST_NOT_FOUND,
+} from '../watchlists/update-keyword-watchlist.js';
 import { keywordWatchlists } from '../watchlists/views.js';
-import { DELETE_DESCRIPTION, PLAN_LIMIT, UNAUTHORIZED, WATCHLIST_NOT_FOUND_DOC } from '../watchlists/route-errors.js';
+import {
+  DELETE_DESCRIPTION,
+  PLAN_LIMIT,
+  UNAUTHORIZED,
+  WATCHLIST_NOT_FOUND_DOC,
+} from '../watchlists/route-errors.js';
 import { deleteWatchlist } from '../watchlists/delete-watchlist.js';
 
 /** Keyword watchlists (spec "Keyword watchlists"): create in direct or prompt mode, read, update, delete. */
@@ -30,7 +42,8 @@ export const keywordWatchlistRoutes = new Hono<AppEnv>()
   .post(
     '/api-keyword-watchlist',
     describe({
-      summary: 'Create a keyword watchlist from keywords (direct mode) or from a plain-English prompt (prompt mode)',
+      summary:
+        'Create a keyword watchlist from keywords (direct mode) or from a plain-English prompt (prompt mode)',
       description:
         'Send `keywords` or `prompt`, never both. Direct mode is idempotent by keyword set: when the team has a keyword ' +
         'watchlist with the same primary keywords (order-insensitive, lower-cased, trimmed), it is returned with 200 and ' +
@@ -40,10 +53,17 @@ export const keywordWatchlistRoutes = new Hono<AppEnv>()
       tag: 'Watchlists',
       security: 'apiKey',
       responses: {
-        200: { description: 'Direct mode: an existing watchlist with the same keyword set', schema: CreateKeywordWatchlistDirectResponse },
+        200: {
+          description: 'Direct mode: an existing watchlist with the same keyword set',
+          schema: CreateKeywordWatchlistDirectResponse,
+        },
         201: {
-          description: 'Created (direct mode answer, or prompt mode answer with `prompt` and `message`)',
-          schema: z.union([CreateKeywordWatchlistDirectResponse, CreateKeywordWatchlistPromptResponse]),
+          description:
+            'Created (direct mode answer, or prompt mode answer with `prompt` and `message`)',
+          schema: z.union([
+            CreateKeywordWatchlistDirectResponse,
+            CreateKeywordWatchlistPromptResponse,
+          ]),
         },
       },
       errors: {
@@ -56,7 +76,10 @@ export const keywordWatchlistRoutes = new Hono<AppEnv>()
     validate('json', CreateKeywordWatchlistBody, {
       mode: createKeywordWatchlistMode,
       example: {
-        keywords: ['warehouse robotics', { keyword: 'cobot', required_keywords: ['safety'], excluded_keywords: ['hiring'] }],
+        keywords: [
+          'warehouse robotics',
+          { keyword: 'cobot', required_keywords: ['safety'], excluded_keywords: ['hiring'] },
+        ],
         name: 'Robotics',
         labels: [{ name: 'robotics', description: 'Posts about robots in warehouses' }],
         fetchFreqInHours: 12,
@@ -64,7 +87,8 @@ export const keywordWatchlistRoutes = new Hono<AppEnv>()
     }),
     async (c) => {
       const body = c.req.valid('json');
-      if ('prompt' in body) return c.json(await createPromptKeywordWatchlist(c.var.ctx, c.var.team, body), 201);
+      if ('prompt' in body)
+        return c.json(await createPromptKeywordWatchlist(c.var.ctx, c.var.team, body), 201);
       const created = await createKeywordWatchlist(c.var.ctx, c.var.team, body);
       return c.json(created.body, created.status);
     },
@@ -76,7 +100,12 @@ export const keywordWatchlistRoutes = new Hono<AppEnv>()
       description: 'Without `id`: `{watchlists, count}`. With `id`: the watchlist itself.',
       tag: 'Watchlists',
       security: 'apiKey',
-      responses: { 200: { description: 'The list, or one watchlist', schema: z.union([KeywordWatchlistList, KeywordWatchlistView]) } },
+      responses: {
+        200: {
+          description: 'The list, or one watchlist',
+          schema: z.union([KeywordWatchlistList, KeywordWatchlistView]),
+        },
+      },
       errors: { ...UNAUTHORIZED, ...WATCHLIST_NOT_FOUND_DOC },
     }),
     requireApiKey('watchlist'),
@@ -94,7 +123,8 @@ export const keywordWatchlistRoutes = new Hono<AppEnv>()
   .patch(
     '/api-keyword-watchlist',
     describe({
-      summary: 'Update a keyword watchlist (patch mode), or regenerate it from a new prompt (prompt mode)',
+      summary:
+        'Update a keyword watchlist (patch mode), or regenerate it from a new prompt (prompt mode)',
       description:
         'Patch mode: only the fields sent change, and only their parts are answered. `keywords` replaces the whole set: ' +
         'keyword rows and pending keyword-tracking tasks are recreated, collected posts stay; without `labels` one label ' +
@@ -116,11 +146,17 @@ export const keywordWatchlistRoutes = new Hono<AppEnv>()
     requireApiKey('watchlist'),
     validate('json', UpdateKeywordWatchlistBody, {
       mode: updateKeywordWatchlistMode,
-      example: { id: '6f1c2e0a-8d4b-4e3f-9a7c-1b2d3e4f5a6b', name: 'Robotics (EU)', fetchFreqInHours: 24, disable: false },
+      example: {
+        id: '6f1c2e0a-8d4b-4e3f-9a7c-1b2d3e4f5a6b',
+        name: 'Robotics (EU)',
+        fetchFreqInHours: 24,
+        disable: false,
+      },
     }),
     async (c) => {
       const body = c.req.valid('json');
-      if ('prompt' in body) return c.json(await updateKeywordWatchlistPrompt(c.var.ctx, c.var.team, body));
+      if ('prompt' in body)
+        return c.json(await updateKeywordWatchlistPrompt(c.var.ctx, c.var.team, body));
       return c.json(await updateKeywordWatchlist(c.var.ctx, c.var.team, body));
     },
   )
@@ -132,13 +168,20 @@ export const keywordWatchlistRoutes = new Hono<AppEnv>()
       tag: 'Watchlists',
       security: 'apiKey',
       responses: { 200: { description: 'Deleted', schema: DeleteWatchlistResponse } },
-      errors: { 400: '`Missing required parameter: id`', ...UNAUTHORIZED, ...WATCHLIST_NOT_FOUND_DOC },
+      errors: {
+        400: '`Missing required parameter: id`',
+        ...UNAUTHORIZED,
+        ...WATCHLIST_NOT_FOUND_DOC,
+      },
     }),
     requireApiKey('watchlist'),
-    validate('query', DeleteWatchlistQuery, { example: { id: '6f1c2e0a-8d4b-4e3f-9a7c-1b2d3e4f5a6b' } }),
+    validate('query', DeleteWatchlistQuery, {
+      example: { id: '6f1c2e0a-8d4b-4e3f-9a7c-1b2d3e4f5a6b' },
+    }),
     async (c) => {
       const { id } = c.req.valid('query');
-      if (!(await deleteWatchlist(c.var.ctx.db, c.var.team.id, 'keyword', id))) throw new HttpError(404, WATCHLIST_NOT_FOUND);
+      if (!(await deleteWatchlist(c.var.ctx.db, c.var.team.id, 'keyword', id)))
+        throw new HttpError(404, WATCHLIST_NOT_FOUND);
       const answer: DeleteWatchlistResponse = { success: true, id, message: 'Watchlist deleted' };
       return c.json(answer);
     },

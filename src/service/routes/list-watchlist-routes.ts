@@ -5,11 +5,23 @@ import { requireApiKey } from '../auth/require-api-key.js';
 import { validate } from '../http/route-input.js';
 import { describe } from '../http/describe.js';
 import { HttpError } from '../http/http-error.js';
-import { DeleteWatchlistQuery, DeleteWatchlistResponse, UpdateListWatchlistBody, updateListWatchlistMode, UpdateListWatchlistResponse, WatchlistQuery } from '../../contract/watchlists.js';
+import {
+  DeleteWatchlistQuery,
+  DeleteWatchlistResponse,
+  UpdateListWatchlistBody,
+  updateListWatchlistMode,
+  UpdateListWatchlistResponse,
+  WatchlistQuery,
+} from '../../contract/watchlists.js';
 import { createListWatchlist } from '../watchlists/create-list-watchlist.js';
 import { WATCHLIST_NOT_FOUND } from '../watchlists/update-keyword-watchlist.js';
 import { listWatchlist, watchlistSummaries } from '../watchlists/views.js';
-import { DELETE_DESCRIPTION, PLAN_LIMIT, UNAUTHORIZED, WATCHLIST_NOT_FOUND_DOC } from '../watchlists/route-errors.js';
+import {
+  DELETE_DESCRIPTION,
+  PLAN_LIMIT,
+  UNAUTHORIZED,
+  WATCHLIST_NOT_FOUND_DOC,
+} from '../watchlists/route-errors.js';
 import { updateListWatchlist } from '../watchlists/update-list-watchlist.js';
 import { deleteWatchlist } from '../watchlists/delete-watchlist.js';
 
@@ -24,9 +36,19 @@ export interface ListWatchlistKind<Body extends z.ZodMiniType> {
   createResponse: z.ZodMiniType;
   list: z.ZodMiniType;
   view: z.ZodMiniType;
-  create: { summary: string; description: string; badEntries: string; example: Record<string, unknown> };
+  create: {
+    summary: string;
+    description: string;
+    badEntries: string;
+    example: Record<string, unknown>;
+  };
   /** The entries a creation body names, in the body's own field. */
-  entries(body: z.infer<Body>): { entries: unknown[] | undefined; name?: string; description?: string; list_id?: string };
+  entries(body: z.infer<Body>): {
+    entries: unknown[] | undefined;
+    name?: string;
+    description?: string;
+    list_id?: string;
+  };
   /** The creation answer's count field: `profiles_count`, `companies_count`. */
   countField: string;
 }
@@ -44,7 +66,12 @@ export function listWatchlistRoutes<Body extends z.ZodMiniType>(k: ListWatchlist
         tag: 'Watchlists',
         security: 'apiKey',
         responses: { 201: { description: 'Created', schema: k.createResponse } },
-        errors: { 400: k.create.badEntries, ...UNAUTHORIZED, ...PLAN_LIMIT, 404: '`List not found or access denied`' },
+        errors: {
+          400: k.create.badEntries,
+          ...UNAUTHORIZED,
+          ...PLAN_LIMIT,
+          404: '`List not found or access denied`',
+        },
       }),
       requireApiKey('watchlist'),
       validate('json', k.createBody, { example: k.create.example }),
@@ -57,7 +84,18 @@ export function listWatchlistRoutes<Body extends z.ZodMiniType>(k: ListWatchlist
           description: body.description,
           listId: body.list_id,
         });
-        return c.json({ id: w.id, name: w.name, slug: w.slug, type: k.kind, [k.countField]: w.membersCount, list_id: w.listId, created: true }, 201);
+        return c.json(
+          {
+            id: w.id,
+            name: w.name,
+            slug: w.slug,
+            type: k.kind,
+            [k.countField]: w.membersCount,
+            list_id: w.listId,
+            created: true,
+          },
+          201,
+        );
       },
     )
     .get(
@@ -67,7 +105,11 @@ export function listWatchlistRoutes<Body extends z.ZodMiniType>(k: ListWatchlist
         tag: 'Watchlists',
         security: 'apiKey',
         responses: {
-          200: { description: '`{watchlists: [{id, name, slug, type, createdAt}], count}`, or one watchlist', schema: z.union([k.list, k.view]) },
+          200: {
+            description:
+              '`{watchlists: [{id, name, slug, type, createdAt}], count}`, or one watchlist',
+            schema: z.union([k.list, k.view]),
+          },
         },
         errors: { ...UNAUTHORIZED, ...WATCHLIST_NOT_FOUND_DOC },
       }),
@@ -104,8 +146,12 @@ export function listWatchlistRoutes<Body extends z.ZodMiniType>(k: ListWatchlist
         },
       }),
       requireApiKey('watchlist'),
-      validate('json', UpdateListWatchlistBody, { mode: updateListWatchlistMode, example: { ...ID_EXAMPLE, fetchFreqInHours: 24, disable: true } }),
-      async (c) => c.json(await updateListWatchlist(c.var.ctx, c.var.team, k.kind, c.req.valid('json'))),
+      validate('json', UpdateListWatchlistBody, {
+        mode: updateListWatchlistMode,
+        example: { ...ID_EXAMPLE, fetchFreqInHours: 24, disable: true },
+      }),
+      async (c) =>
+        c.json(await updateListWatchlist(c.var.ctx, c.var.team, k.kind, c.req.valid('json'))),
     )
     .delete(
       k.path,
@@ -115,13 +161,18 @@ export function listWatchlistRoutes<Body extends z.ZodMiniType>(k: ListWatchlist
         tag: 'Watchlists',
         security: 'apiKey',
         responses: { 200: { description: 'Deleted', schema: DeleteWatchlistResponse } },
-        errors: { 400: '`Missing required parameter: id`', ...UNAUTHORIZED, ...WATCHLIST_NOT_FOUND_DOC },
+        errors: {
+          400: '`Missing required parameter: id`',
+          ...UNAUTHORIZED,
+          ...WATCHLIST_NOT_FOUND_DOC,
+        },
       }),
       requireApiKey('watchlist'),
       validate('query', DeleteWatchlistQuery, { example: ID_EXAMPLE }),
       async (c) => {
         const { id } = c.req.valid('query');
-        if (!(await deleteWatchlist(c.var.ctx.db, c.var.team.id, k.kind, id))) throw new HttpError(404, WATCHLIST_NOT_FOUND);
+        if (!(await deleteWatchlist(c.var.ctx.db, c.var.team.id, k.kind, id)))
+          throw new HttpError(404, WATCHLIST_NOT_FOUND);
         const answer: DeleteWatchlistResponse = { success: true, id, message: 'Watchlist deleted' };
         return c.json(answer);
       },

@@ -7,7 +7,14 @@ import { requireMember } from '../auth/require-member.js';
 import { requireAdmin } from '../auth/require-admin.js';
 import { validate } from '../http/route-input.js';
 import { describe } from '../http/describe.js';
-import { AddMemberBody, MemberView, RemoveMemberQuery, RemoveMemberResponse, SetRoleBody, TeamView } from '../../contract/members.js';
+import {
+  AddMemberBody,
+  MemberView,
+  RemoveMemberQuery,
+  RemoveMemberResponse,
+  SetRoleBody,
+  TeamView,
+} from '../../contract/members.js';
 import { getMember, listMembers } from '../teams/team-view.js';
 import { inviteMember, removeMember, setMemberRole } from '../teams/membership-changes.js';
 import { inviteEmail } from '../mail/invite-email.js';
@@ -19,19 +26,32 @@ import { patchTeamSafety } from '../budgets/patch-team.js';
 /** The key is shared by the team, so the member's own agent token says who is asking. */
 const member = [requireApiKey(), requireMember({ recordActivity: false })] as const;
 
-
 const MEMBER_NOTE =
   'Called with the team’s `x-api-key` and the caller’s own `authorization: Bearer <agent_token>` from auth-verify-otp.';
 const AUTH_ERRORS = {
   401: '`Missing API Key`, `Invalid API Key`, or `Invalid agent token` (the bearer token is not a member of the key’s team)',
 };
-const ADMIN_ERRORS = { ...AUTH_ERRORS, 403: '`Access denied`: only an admin of the team may change its members' };
+const ADMIN_ERRORS = {
+  ...AUTH_ERRORS,
+  403: '`Access denied`: only an admin of the team may change its members',
+};
 
 /** The team as GET and PATCH /api-team answer it. */
 async function teamView(db: Queryable, team: TeamRow, agent: AgentIdentity): Promise<TeamView> {
-  const { budgets, pacing, members } = await withSafety(db, team.id, await listMembers(db, team.id));
+  const { budgets, pacing, members } = await withSafety(
+    db,
+    team.id,
+    await listMembers(db, team.id),
+  );
   return {
-    team: { id: team.id, name: team.name, plan: team.plan, agent_active: members.some((m) => m.agent_active), budgets, pacing },
+    team: {
+      id: team.id,
+      name: team.name,
+      plan: team.plan,
+      agent_active: members.some((m) => m.agent_active),
+      budgets,
+      pacing,
+    },
     me: { id: agent.userId, email: agent.email, role: agent.role },
     members,
   };
@@ -69,16 +89,28 @@ export const memberRoutes = new Hono<AppEnv>()
       tag: 'Team',
       security: 'member',
       responses: { 200: { description: 'The team with its new settings', schema: TeamView } },
-      errors: { ...ADMIN_ERRORS, 400: "A value out of range, or riskier than the default without the risk accepted (`Invalid 'budgets.agent_connection_request.per_day': 40 is above the default of 25; …`)" },
+      errors: {
+        ...ADMIN_ERRORS,
+        400: "A value out of range, or riskier than the default without the risk accepted (`Invalid 'budgets.agent_connection_request.per_day': 40 is above the default of 25; …`)",
+      },
     }),
     ...member,
     requireAdmin,
-    validate('json', PatchTeamBody, { example: { budgets: { agent_connection_request: { per_day: 2, per_week: 10 } }, pacing: { write_min_s: 60, write_max_s: 120 } } }),
+    validate('json', PatchTeamBody, {
+      example: {
+        budgets: { agent_connection_request: { per_day: 2, per_week: 10 } },
+        pacing: { write_min_s: 60, write_max_s: 120 },
+      },
+    }),
     async (c) => {
       const body = c.req.valid('json');
       const { team, agent, ctx } = c.var;
       await ctx.db.transaction((tx) => patchTeamSafety(tx, team.id, body));
-      ctx.log.info('team_safety_changed', { team_id: team.id, by: agent.userId, risk_accepted: body.i_accept_the_risk === true });
+      ctx.log.info('team_safety_changed', {
+        team_id: team.id,
+        by: agent.userId,
+        risk_accepted: body.i_accept_the_risk === true,
+      });
       // A raised budget may free waiting tasks: waiting claims look again.
       await ctx.signals.taskReady(team.id);
       return c.json(await teamView(ctx.db, team, agent));
@@ -87,7 +119,8 @@ export const memberRoutes = new Hono<AppEnv>()
   .put(
     '/api-team-members/working-hours',
     describe({
-      summary: 'Set a member’s working hours: no write action is run outside them (the member, or an admin)',
+      summary:
+        'Set a member’s working hours: no write action is run outside them (the member, or an admin)',
       description:
         `${MEMBER_NOTE} \`working_hours\`: \`{days: [1..7] (ISO weekdays, 1 Monday), start: "08:00", end: "20:00", time_zone: "Europe/Paris"}\`, ` +
         'or null for none. Likes, comments, connection requests and messages are not claimed outside the window; reads are. ' +
@@ -95,24 +128,47 @@ export const memberRoutes = new Hono<AppEnv>()
       tag: 'Team',
       security: 'member',
       responses: { 200: { description: 'The member', schema: MemberView } },
-      errors: { ...AUTH_ERRORS, 403: '`Access denied`: a member may set only their own working hours', 404: '`Member not found` in this team' },
+      errors: {
+        ...AUTH_ERRORS,
+        403: '`Access denied`: a member may set only their own working hours',
+        404: '`Member not found` in this team',
+      },
     }),
     ...member,
     validate('json', SetWorkingHoursBody, {
-      example: { email: 'grace@example.com', working_hours: { days: [1, 2, 3, 4, 5], start: '08:00', end: '20:00', time_zone: 'Europe/Paris' } },
+      example: {
+        email: 'grace@example.com',
+        working_hours: {
+          days: [1, 2, 3, 4, 5],
+          start: '08:00',
+          end: '20:00',
+          time_zone: 'Europe/Paris',
+        },
+      },
     }),
     async (c) => {
       const body = c.req.valid('json');
       const { team, agent, ctx } = c.var;
-      if (agent.role !== 'admin' && body.email !== agent.email) throw new HttpError(403, 'Access denied');
-      const rows = await ctx.db.query('UPDATE memberships SET working_hours = $3 WHERE team_id = $1 AND email = $2 RETURNING email', [
-        team.id,
-        body.email,
-        body.working_hours ? JSON.stringify({ ...body.working_hours, days: [...new Set(body.working_hours.days)].sort((a, b) => a - b) }) : null,
-      ]);
+      if (agent.role !== 'admin' && body.email !== agent.email)
+        throw new HttpError(403, 'Access denied');
+      const rows = await ctx.db.query(
+        'UPDATE memberships SET working_hours = $3 WHERE team_id = $1 AND email = $2 RETURNING email',
+        [
+          team.id,
+          body.email,
+          body.working_hours
+            ? JSON.stringify({
+                ...body.working_hours,
+                days: [...new Set(body.working_hours.days)].sort((a, b) => a - b),
+              })
+            : null,
+        ],
+      );
       if (!rows.length) throw new HttpError(404, 'Member not found');
       await ctx.signals.taskReady(team.id);
-      const [view] = (await withSafety(ctx.db, team.id, [(await getMember(ctx.db, team.id, body.email))!])).members;
+      const [view] = (
+        await withSafety(ctx.db, team.id, [(await getMember(ctx.db, team.id, body.email))!])
+      ).members;
       return c.json(view!);
     },
   )
@@ -137,11 +193,19 @@ export const memberRoutes = new Hono<AppEnv>()
       const invitedBy = agent.fullName ? `${agent.fullName} (${agent.email})` : agent.email;
       try {
         await c.var.ctx.mailer.send(
-          inviteEmail(body.email, { teamName: team.name, invitedBy, role: body.role, publicUrl: c.var.ctx.config.PUBLIC_URL }),
+          inviteEmail(body.email, {
+            teamName: team.name,
+            invitedBy,
+            role: body.role,
+            publicUrl: c.var.ctx.config.PUBLIC_URL,
+          }),
         );
       } catch (err) {
         // The invitation stands without the mail: it takes effect at the next sign-in either way.
-        c.var.ctx.log.warn('invite_mail_failed', { team_id: team.id, message: (err as Error).message });
+        c.var.ctx.log.warn('invite_mail_failed', {
+          team_id: team.id,
+          message: (err as Error).message,
+        });
       }
       return c.json((await getMember(db, team.id, body.email))!, 201);
     },
@@ -182,7 +246,10 @@ export const memberRoutes = new Hono<AppEnv>()
     async (c) => {
       const query = c.req.valid('query');
       await c.var.ctx.db.transaction((tx) => removeMember(tx, c.var.team.id, query.email));
-      const answer: RemoveMemberResponse = { success: true, message: `${query.email} was removed from the team` };
+      const answer: RemoveMemberResponse = {
+        success: true,
+        message: `${query.email} was removed from the team`,
+      };
       return c.json(answer);
     },
   );

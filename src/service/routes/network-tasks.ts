@@ -36,7 +36,8 @@ const SUMMARIES: Record<NetworkEndpoint, string> = {
   'fetch-profiles-posts': 'Fetch recent posts of one or more profiles',
   'like-post': 'Like (react to) a post as the team’s oldest admin',
   'comment-post': 'Comment on a post as the team’s oldest admin',
-  'send-connection-request': 'Send a connection request, with an optional note, as the team’s oldest admin',
+  'send-connection-request':
+    'Send a connection request, with an optional note, as the team’s oldest admin',
   'fetch-company': 'Fetch a company page by its slug or URL',
   'fetch-company-posts': 'Fetch recent posts of a company page',
   'search-profiles': 'Search profiles by keywords, title, company or location',
@@ -49,7 +50,8 @@ const SUMMARIES: Record<NetworkEndpoint, string> = {
   'withdraw-connection-request': 'Withdraw a member’s pending connection request to one person',
 };
 
-const CONVERSATION_EXAMPLE = 'urn:li:msg_conversation:(urn:li:fsd_profile:ACoAAGraceHopper,2-ZjQ5YTk2ZTItOGQ1Zi00)';
+const CONVERSATION_EXAMPLE =
+  'urn:li:msg_conversation:(urn:li:fsd_profile:ACoAAGraceHopper,2-ZjQ5YTk2ZTItOGQ1Zi00)';
 
 /** A valid body of each, shown in the reference. */
 const EXAMPLES: Record<NetworkEndpoint, Record<string, unknown>> = {
@@ -57,17 +59,37 @@ const EXAMPLES: Record<NetworkEndpoint, Record<string, unknown>> = {
   'fetch-profiles-posts': { profile_urns: ['urn:li:fsd_profile:ACoAAAdaLovelace'], count: 20 },
   'like-post': { social_urn: 'urn:li:activity:7250000000000000001', reaction_type: 'LIKE' },
   'comment-post': { social_urn: 'urn:li:activity:7250000000000000001', comment_text: 'Well put.' },
-  'send-connection-request': { profile_urn: 'urn:li:fsd_profile:ACoAAAdaLovelace', note: 'We met at the analytical engine meetup.' },
+  'send-connection-request': {
+    profile_urn: 'urn:li:fsd_profile:ACoAAAdaLovelace',
+    note: 'We met at the analytical engine meetup.',
+  },
   'fetch-company': { company: 'acme-robotics' },
   'fetch-company-posts': { company: 'https://www.linkedin.com/company/acme-robotics/', count: 20 },
-  'search-profiles': { keywords: 'robotics', title: 'engineer', network_degree: ['second'], start: 0, count: 10 },
-  'fetch-connections': { member_email: 'grace@acme.example', start: 0, count: 40, since: '2026-11-20T00:00:00Z' },
-  'send-message': { profile_urn: 'urn:li:fsd_profile:ACoAAAdaLovelace', message_text: 'Hello Ada!' },
+  'search-profiles': {
+    keywords: 'robotics',
+    title: 'engineer',
+    network_degree: ['second'],
+    start: 0,
+    count: 10,
+  },
+  'fetch-connections': {
+    member_email: 'grace@acme.example',
+    start: 0,
+    count: 40,
+    since: '2026-11-20T00:00:00Z',
+  },
+  'send-message': {
+    profile_urn: 'urn:li:fsd_profile:ACoAAAdaLovelace',
+    message_text: 'Hello Ada!',
+  },
   'fetch-conversations': { member_email: 'grace@acme.example', unread_only: true, count: 20 },
   'fetch-conversation-messages': { conversation_urn: CONVERSATION_EXAMPLE, count: 20 },
   'mark-conversation-read': { conversation_urn: CONVERSATION_EXAMPLE },
   'fetch-sent-invitations': { count: 100 },
-  'withdraw-connection-request': { member_email: 'grace@acme.example', profile_urn: 'urn:li:fsd_profile:ACoAAAdaLovelace' },
+  'withdraw-connection-request': {
+    member_email: 'grace@acme.example',
+    profile_urn: 'urn:li:fsd_profile:ACoAAAdaLovelace',
+  },
 };
 
 const MEMBER_NOTE =
@@ -94,9 +116,12 @@ for (const name of Object.keys(NETWORK_ENDPOINTS) as NetworkEndpoint[]) {
     403: '`Plugin installation required: …`: no member’s extension was active in the last 48 hours',
   };
   if (adminRun) errors[404] = '`No admin user found in the team`';
-  if (memberRun) errors[404] = '`No member with that e-mail in the team`, or `No admin user found in the team` without `member_email`';
+  if (memberRun)
+    errors[404] =
+      '`No member with that e-mail in the team`, or `No admin user found in the team` without `member_email`';
   if (endpoint.type === 'agent_connection_request') {
-    errors[429] = '`LinkedIn invitation limit reached`: the admin hit the weekly invitation limit; retry later';
+    errors[429] =
+      '`LinkedIn invitation limit reached`: the admin hit the weekly invitation limit; retry later';
   }
   networkTaskRoutes.post(
     `/network-agent/${name}`,
@@ -109,16 +134,23 @@ for (const name of Object.keys(NETWORK_ENDPOINTS) as NetworkEndpoint[]) {
       errors,
     }),
     requireApiKey(),
-    validate('json', endpoint.body as z.core.$ZodType<Record<string, unknown>>, { example: EXAMPLES[name] }),
+    validate('json', endpoint.body as z.core.$ZodType<Record<string, unknown>>, {
+      example: EXAMPLES[name],
+    }),
     async (c) => {
-      const { member_email: memberEmail, ...body } = c.req.valid('json') as Record<string, unknown> & { member_email?: string };
+      const { member_email: memberEmail, ...body } = c.req.valid('json') as Record<
+        string,
+        unknown
+      > & { member_email?: string };
       const { db, signals } = c.var.ctx;
       const team = c.var.team;
       await requireAgentActive(db, team.id);
 
       let assignedUserId: string | null = null;
       if (endpoint.runsAs !== 'any') {
-        const admin = memberRun ? await memberOrOldestAdmin(db, team.id, memberEmail) : await oldestAdmin(db, team.id);
+        const admin = memberRun
+          ? await memberOrOldestAdmin(db, team.id, memberEmail)
+          : await oldestAdmin(db, team.id);
         // docs/agent-protocol.md: an invite-limited member gets 429 at once, no task is queued.
         if (endpoint.type === 'agent_connection_request' && admin.inviteLimited) {
           throw new HttpError(429, 'LinkedIn invitation limit reached');
@@ -127,7 +159,13 @@ for (const name of Object.keys(NETWORK_ENDPOINTS) as NetworkEndpoint[]) {
       }
 
       const input = { task_type: endpoint.type, ...body };
-      const task = await enqueueTask(db, signals, { teamId: team.id, type: endpoint.type, input, assignedUserId, queuedBy: await queuedBy(c) });
+      const task = await enqueueTask(db, signals, {
+        teamId: team.id,
+        type: endpoint.type,
+        input,
+        assignedUserId,
+        queuedBy: await queuedBy(c),
+      });
       // No targetKey: a direct task never collides with another one.
       if (!task) throw new Error('enqueueTask refused a task without targetKey');
       const answer: TaskCreatedResponse = {

@@ -33,9 +33,13 @@ export function openApiRoutes(app: Hono<AppEnv>) {
 <script src="/docs/assets/init.js"></script></body></html>`),
     )
     .get('/docs/assets/init.js', undocumented(), (c) =>
-      c.body("window.ui = SwaggerUIBundle({ url: '/openapi.json', dom_id: '#reference', deepLinking: true });", 200, {
-        'content-type': 'text/javascript; charset=utf-8',
-      }),
+      c.body(
+        "window.ui = SwaggerUIBundle({ url: '/openapi.json', dom_id: '#reference', deepLinking: true });",
+        200,
+        {
+          'content-type': 'text/javascript; charset=utf-8',
+        },
+      ),
     )
     .get('/docs/assets/:file', undocumented(), async (c) => {
       const file = c.req.param('file');

@@ -1,4 +1,9 @@
-import { CreatePeopleWatchlistBody, CreatePeopleWatchlistResponse, PeopleWatchlistList, PeopleWatchlistView } from '../../contract/watchlists.js';
+import {
+  CreatePeopleWatchlistBody,
+  CreatePeopleWatchlistResponse,
+  PeopleWatchlistList,
+  PeopleWatchlistView,
+} from '../../contract/watchlists.js';
 import { listWatchlistRoutes } from './list-watchlist-routes.js';
 
 const IDENTIFIER_FORMS =
@@ -18,8 +23,19 @@ export const peopleWatchlistRoutes = listWatchlistRoutes({
     summary: 'Create a people watchlist; its tracking tasks are queued at once',
     description: `${IDENTIFIER_FORMS} \`list_id\` adds them to an existing people list of the team instead of a new one.`,
     badEntries: 'Missing profiles, or `Invalid profile identifiers: …` naming the bad entries',
-    example: { profiles: ['https://www.linkedin.com/in/ada-lovelace/', 'urn:li:fsd_profile:ACoAAAGraceHopper'], name: 'Pioneers' },
+    example: {
+      profiles: [
+        'https://www.linkedin.com/in/ada-lovelace/',
+        'urn:li:fsd_profile:ACoAAAGraceHopper',
+      ],
+      name: 'Pioneers',
+    },
   },
-  entries: (b) => ({ entries: b.profiles, name: b.name, description: b.description, list_id: b.list_id }),
+  entries: (b) => ({
+    entries: b.profiles,
+    name: b.name,
+    description: b.description,
+    list_id: b.list_id,
+  }),
   countField: 'profiles_count',
 });

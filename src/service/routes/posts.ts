@@ -23,7 +23,12 @@ export const postRoutes = new Hono<AppEnv>().get(
       "the watchlist's median over its last 200 posts.",
     tag: 'Posts',
     security: 'apiKey',
-    responses: { 200: { description: 'The page and the total number of matching posts', schema: PostsResponse } },
+    responses: {
+      200: {
+        description: 'The page and the total number of matching posts',
+        schema: PostsResponse,
+      },
+    },
     errors: {
       400: 'A parameter has a bad value',
       401: '`Missing API Key` or `Invalid API Key`',
@@ -32,10 +37,20 @@ export const postRoutes = new Hono<AppEnv>().get(
   }),
   requireApiKey(),
   validate('query', PostsQuery, {
-    example: { watchlist_id: '6f1c2e0a-8d4b-4e3f-9a7c-1b2d3e4f5a6b', page: '1', start_date: '2026-01-01', end_date: '2026-01-31', sort_by: 'recent' },
+    example: {
+      watchlist_id: '6f1c2e0a-8d4b-4e3f-9a7c-1b2d3e4f5a6b',
+      page: '1',
+      start_date: '2026-01-01',
+      end_date: '2026-01-31',
+      sort_by: 'recent',
+    },
   }),
   async (c) => {
-    const answer: PostsResponse = await listPosts(c.var.ctx.db, c.var.team.id, c.req.valid('query'));
+    const answer: PostsResponse = await listPosts(
+      c.var.ctx.db,
+      c.var.team.id,
+      c.req.valid('query'),
+    );
     return c.json(answer);
   },
 );

@@ -33,11 +33,18 @@ export const relationshipRoutes = new Hono<AppEnv>()
       tag: 'Relationships',
       security: 'apiKey',
       responses: { 200: { description: 'A page of invitations', schema: SentInvitationsResponse } },
-      errors: { 400: 'Invalid `status`, `member_email`, `page` or `limit`', 401: '`Missing API Key` or `Invalid API Key`', 404: MEMBER_404 },
+      errors: {
+        400: 'Invalid `status`, `member_email`, `page` or `limit`',
+        401: '`Missing API Key` or `Invalid API Key`',
+        404: MEMBER_404,
+      },
     }),
     requireApiKey(),
-    validate('query', InvitationsQuery, { example: { status: 'pending', member_email: 'grace@acme.example', page: '1', limit: '20' } }),
-    async (c) => c.json(await listSentInvitations(c.var.ctx.db, c.var.team.id, c.req.valid('query'))),
+    validate('query', InvitationsQuery, {
+      example: { status: 'pending', member_email: 'grace@acme.example', page: '1', limit: '20' },
+    }),
+    async (c) =>
+      c.json(await listSentInvitations(c.var.ctx.db, c.var.team.id, c.req.valid('query'))),
   )
   .get(
     '/api-inbox',
@@ -49,7 +56,11 @@ export const relationshipRoutes = new Hono<AppEnv>()
       tag: 'Relationships',
       security: 'apiKey',
       responses: { 200: { description: 'A page of conversations', schema: InboxResponse } },
-      errors: { 400: 'Invalid `unread`, `member_email`, `page` or `limit`', 401: '`Missing API Key` or `Invalid API Key`', 404: MEMBER_404 },
+      errors: {
+        400: 'Invalid `unread`, `member_email`, `page` or `limit`',
+        401: '`Missing API Key` or `Invalid API Key`',
+        404: MEMBER_404,
+      },
     }),
     requireApiKey(),
     validate('query', InboxQuery, { example: { unread: 'true', page: '1', limit: '20' } }),
@@ -62,7 +73,12 @@ export const relationshipRoutes = new Hono<AppEnv>()
       description: 'The conversation URN as the inbox gives it, URL-encoded in the path.',
       tag: 'Relationships',
       security: 'apiKey',
-      responses: { 200: { description: 'The conversation and a page of its messages', schema: ConversationResponse } },
+      responses: {
+        200: {
+          description: 'The conversation and a page of its messages',
+          schema: ConversationResponse,
+        },
+      },
       errors: {
         400: '`Invalid conversation_urn`, or an invalid `page` or `limit`',
         401: '`Missing API Key` or `Invalid API Key`',
@@ -74,7 +90,12 @@ export const relationshipRoutes = new Hono<AppEnv>()
     async (c) => {
       const urn = normalizeConversationUrn(c.req.param('conversation_urn'));
       if (!urn) throw new HttpError(400, 'Invalid conversation_urn');
-      const thread = await conversationThread(c.var.ctx.db, c.var.team.id, urn, c.req.valid('query'));
+      const thread = await conversationThread(
+        c.var.ctx.db,
+        c.var.team.id,
+        urn,
+        c.req.valid('query'),
+      );
       if (!thread) throw new HttpError(404, 'Conversation not found');
       return c.json(thread);
     },

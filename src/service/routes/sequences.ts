@@ -19,7 +19,15 @@ import {
 } from '../../contract/sequences.js';
 import { unknownFieldError, unknownTemplateField } from '../../contract/templates.js';
 import { memberOrOldestAdmin } from '../tasks/routing.js';
-import { createSequence, deleteSequence, getSequence, listEnrollments, listSequences, patchSequence, stopEnrollment } from '../sequences/store.js';
+import {
+  createSequence,
+  deleteSequence,
+  getSequence,
+  listEnrollments,
+  listSequences,
+  patchSequence,
+  stopEnrollment,
+} from '../sequences/store.js';
 import { enroll } from '../sequences/enroll.js';
 import { followMember } from '../relationships/follow-member.js';
 import { onReplyReceived } from '../relationships/reply-listeners.js';
@@ -39,10 +47,21 @@ const EXAMPLE = {
   sender_email: 'grace@acme.example',
   steps: [
     { type: 'visit' },
-    { type: 'connection_request', note: 'Hi {first_name|there}, I enjoyed your post on {company|your company}’s robots.' },
+    {
+      type: 'connection_request',
+      note: 'Hi {first_name|there}, I enjoyed your post on {company|your company}’s robots.',
+    },
     { type: 'wait_for_acceptance', max_days: 15, withdraw_if_not_accepted: true },
-    { type: 'message', text: 'Thanks for connecting, {first_name}! Shall we talk next week?', delay_hours: 24 },
-    { type: 'message', text: 'Hi {first_name}, a last word in case this got buried.', delay_hours: 120 },
+    {
+      type: 'message',
+      text: 'Thanks for connecting, {first_name}! Shall we talk next week?',
+      delay_hours: 24,
+    },
+    {
+      type: 'message',
+      text: 'Hi {first_name}, a last word in case this got buried.',
+      delay_hours: 120,
+    },
   ],
   stop_on_reply: true,
 };
@@ -50,7 +69,12 @@ const EXAMPLE = {
 /** A template naming a field we do not fill is the caller's mistake, told now rather than at someone's step. */
 function checkTemplates(steps: SequenceStep[]): void {
   steps.forEach((step, i) => {
-    const template = step.type === 'connection_request' ? step.note : step.type === 'message' ? step.text : undefined;
+    const template =
+      step.type === 'connection_request'
+        ? step.note
+        : step.type === 'message'
+          ? step.text
+          : undefined;
     const unknown = template === undefined ? null : unknownTemplateField(template);
     if (unknown !== null) {
       throw new HttpError(400, unknownFieldError(unknown, i + 1));
@@ -76,7 +100,11 @@ export const sequenceRoutes = new Hono<AppEnv>()
       tag: 'Sequences',
       security: 'apiKey',
       responses: { 201: { description: 'Created', schema: SequenceView } },
-      errors: { 400: "A missing or invalid field, or `Unknown template field '{…}' in step N: …`", ...UNAUTHORIZED, 404: '`No member with that e-mail in the team`' },
+      errors: {
+        400: "A missing or invalid field, or `Unknown template field '{…}' in step N: …`",
+        ...UNAUTHORIZED,
+        404: '`No member with that e-mail in the team`',
+      },
     }),
     requireApiKey(),
     validate('json', CreateSequenceBody, { example: EXAMPLE }),
@@ -105,7 +133,8 @@ export const sequenceRoutes = new Hono<AppEnv>()
   .get(
     '/api-sequences/:id',
     describe({
-      summary: 'One sequence with its funnel: enrolled, invited, accepted, messaged, replied, and the rates',
+      summary:
+        'One sequence with its funnel: enrolled, invited, accepted, messaged, replied, and the rates',
       tag: 'Sequences',
       security: 'apiKey',
       responses: { 200: { description: 'The sequence', schema: SequenceView } },
@@ -113,13 +142,15 @@ export const sequenceRoutes = new Hono<AppEnv>()
     }),
     requireApiKey(),
     validate('param', SequenceIdParam, { example: ID }),
-    async (c) => c.json(await found(await getSequence(c.var.ctx.db, c.var.team.id, c.req.valid('param').id))),
+    async (c) =>
+      c.json(await found(await getSequence(c.var.ctx.db, c.var.team.id, c.req.valid('param').id))),
   )
   .patch(
     '/api-sequences/:id',
     describe({
       summary: 'Rename, pause or resume a sequence',
-      description: '`status: "paused"`: no further step of anyone runs until `status: "active"` again.',
+      description:
+        '`status: "paused"`: no further step of anyone runs until `status: "active"` again.',
       tag: 'Sequences',
       security: 'apiKey',
       responses: { 200: { description: 'The sequence', schema: SequenceView } },
@@ -137,10 +168,13 @@ export const sequenceRoutes = new Hono<AppEnv>()
   .delete(
     '/api-sequences/:id',
     describe({
-      summary: 'Delete a sequence; everyone in it stops (a step’s task not yet started is cancelled)',
+      summary:
+        'Delete a sequence; everyone in it stops (a step’s task not yet started is cancelled)',
       tag: 'Sequences',
       security: 'apiKey',
-      responses: { 200: { description: 'Deleted', schema: z.object({ success: z.literal(true) }) } },
+      responses: {
+        200: { description: 'Deleted', schema: z.object({ success: z.literal(true) }) },
+      },
       errors: { 400: '`Invalid sequence id`', ...UNAUTHORIZED, ...NOT_FOUND },
     }),
     requireApiKey(),
@@ -153,28 +187,55 @@ export const sequenceRoutes = new Hono<AppEnv>()
   .post(
     '/api-sequences/:id/enrollments',
     describe({
-      summary: 'Enroll people (profile URLs, slugs or URNs, up to 1,000); skipped ones with the reason',
-      description: 'A person is in at most one active sequence of the team; someone who replied to the team before is skipped.',
+      summary:
+        'Enroll people (profile URLs, slugs or URNs, up to 1,000); skipped ones with the reason',
+      description:
+        'A person is in at most one active sequence of the team; someone who replied to the team before is skipped.',
       tag: 'Sequences',
       security: 'apiKey',
-      responses: { 200: { description: 'How many were enrolled, and who was skipped and why', schema: EnrollResponse } },
-      errors: { 400: "`Invalid sequence id`, or `Missing or invalid 'profiles' …`", ...UNAUTHORIZED, ...NOT_FOUND },
+      responses: {
+        200: {
+          description: 'How many were enrolled, and who was skipped and why',
+          schema: EnrollResponse,
+        },
+      },
+      errors: {
+        400: "`Invalid sequence id`, or `Missing or invalid 'profiles' …`",
+        ...UNAUTHORIZED,
+        ...NOT_FOUND,
+      },
     }),
     requireApiKey(),
     validate('param', SequenceIdParam, { example: ID }),
-    validate('json', EnrollBody, { example: { profiles: ['https://www.linkedin.com/in/ada-lovelace/', 'grace-hopper', 'urn:li:fsd_profile:ACoAAAlanTuring'] } }),
+    validate('json', EnrollBody, {
+      example: {
+        profiles: [
+          'https://www.linkedin.com/in/ada-lovelace/',
+          'grace-hopper',
+          'urn:li:fsd_profile:ACoAAAlanTuring',
+        ],
+      },
+    }),
     async (c) => {
       const { db } = c.var.ctx;
       const { id } = c.req.valid('param');
-      const [sequence] = await db.query<{ sender_user_id: string }>('SELECT sender_user_id FROM sequences WHERE team_id = $1 AND id = $2', [c.var.team.id, id]);
+      const [sequence] = await db.query<{ sender_user_id: string }>(
+        'SELECT sender_user_id FROM sequences WHERE team_id = $1 AND id = $2',
+        [c.var.team.id, id],
+      );
       const s = await found(sequence ?? null);
-      return c.json(await db.transaction((tx) => enroll(tx, c.var.team.id, id, s.sender_user_id, c.req.valid('json').profiles)));
+      return c.json(
+        await db.transaction((tx) =>
+          enroll(tx, c.var.team.id, id, s.sender_user_id, c.req.valid('json').profiles),
+        ),
+      );
     },
   )
   .get(
     '/api-sequences/:id/enrollments',
     describe({
-      summary: 'Each enrolled person: state, current step, when it runs next and why it waits, and the history of its tasks',
+      summary:
+        'Each enrolled person: state, current step, when it runs next and why it waits, and the history of its tasks',
       tag: 'Sequences',
       security: 'apiKey',
       responses: { 200: { description: 'Oldest enrollment first', schema: EnrollmentsResponse } },
@@ -186,7 +247,14 @@ export const sequenceRoutes = new Hono<AppEnv>()
     async (c) => {
       const { id } = c.req.valid('param');
       await found(await getSequence(c.var.ctx.db, c.var.team.id, id));
-      return c.json({ enrollments: await listEnrollments(c.var.ctx.db, c.var.team.id, id, c.req.valid('query').state) });
+      return c.json({
+        enrollments: await listEnrollments(
+          c.var.ctx.db,
+          c.var.team.id,
+          id,
+          c.req.valid('query').state,
+        ),
+      });
     },
   )
   .delete(
@@ -195,14 +263,23 @@ export const sequenceRoutes = new Hono<AppEnv>()
       summary: 'Take one person out of a sequence (state stopped)',
       tag: 'Sequences',
       security: 'apiKey',
-      responses: { 200: { description: 'Stopped', schema: z.object({ success: z.literal(true) }) } },
-      errors: { 400: '`Invalid sequence id` or `Invalid enrollment id`', ...UNAUTHORIZED, 404: '`Enrollment not found`' },
+      responses: {
+        200: { description: 'Stopped', schema: z.object({ success: z.literal(true) }) },
+      },
+      errors: {
+        400: '`Invalid sequence id` or `Invalid enrollment id`',
+        ...UNAUTHORIZED,
+        404: '`Enrollment not found`',
+      },
     }),
     requireApiKey(),
-    validate('param', EnrollmentIdParam, { example: { ...ID, enrollment_id: '9b1e2d3c-4a5f-4e6d-8c7b-0a1b2c3d4e5f' } }),
+    validate('param', EnrollmentIdParam, {
+      example: { ...ID, enrollment_id: '9b1e2d3c-4a5f-4e6d-8c7b-0a1b2c3d4e5f' },
+    }),
     async (c) => {
       const { id, enrollment_id } = c.req.valid('param');
-      if (!(await stopEnrollment(c.var.ctx.db, c.var.team.id, id, enrollment_id))) throw new HttpError(404, 'Enrollment not found');
+      if (!(await stopEnrollment(c.var.ctx.db, c.var.team.id, id, enrollment_id)))
+        throw new HttpError(404, 'Enrollment not found');
       return c.json({ success: true as const });
     },
   );

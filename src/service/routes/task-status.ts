@@ -25,7 +25,9 @@ export const taskStatusRoutes = new Hono<AppEnv>().get(
     },
   }),
   requireApiKey(),
-  validate('query', GetTaskStatusQuery, { example: { api_agent_task_id: '0b6f4e8e-3c1d-4b7a-9d5e-2f1a7c9e4b21' } }),
+  validate('query', GetTaskStatusQuery, {
+    example: { api_agent_task_id: '0b6f4e8e-3c1d-4b7a-9d5e-2f1a7c9e4b21' },
+  }),
   async (c) => {
     const { api_agent_task_id } = c.req.valid('query');
     const data = await getTaskStatus(c.var.ctx.db, c.var.team.id, api_agent_task_id);

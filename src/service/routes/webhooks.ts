@@ -15,7 +15,13 @@ import {
   WebhookIdParam,
   WebhooksResponse,
 } from '../../contract/webhooks.js';
-import { createWebhook, deleteWebhook, listWebhooks, webhookDeliveries, WebhookLimitError } from '../webhooks/store.js';
+import {
+  createWebhook,
+  deleteWebhook,
+  listWebhooks,
+  webhookDeliveries,
+  WebhookLimitError,
+} from '../webhooks/store.js';
 
 const TAG = 'Webhooks';
 const UNAUTHORIZED = {
@@ -41,22 +47,35 @@ export const webhookRoutes = new Hono<AppEnv>()
         'The URL must be https and public. At most 20 webhooks per team. Admins only: the team’s key and the admin’s own agent token.',
       tag: TAG,
       security: 'member',
-      responses: { 201: { description: 'Registered; keep the secret', schema: CreateWebhookResponse } },
+      responses: {
+        201: { description: 'Registered; keep the secret', schema: CreateWebhookResponse },
+      },
       errors: {
         400: "`Missing or invalid 'url'`, `Invalid 'url': must be an https URL`, `Missing or invalid 'events' …`, `A team has at most 20 webhooks`",
         ...UNAUTHORIZED,
       },
     }),
     ...admin,
-    validate('json', CreateWebhookBody, { example: { url: 'https://hooks.example.com/network-agent', events: ['task.completed', 'posts.collected'] } }),
+    validate('json', CreateWebhookBody, {
+      example: {
+        url: 'https://hooks.example.com/network-agent',
+        events: ['task.completed', 'posts.collected'],
+      },
+    }),
     async (c) => {
       const { url, events } = c.req.valid('json');
       const { ctx, team } = c.var;
       const problem = webhookUrlProblem(url, ctx.config.ALLOW_PRIVATE_FETCH);
       if (problem) throw new HttpError(400, `Invalid 'url': ${problem}`);
       try {
-        const created: CreateWebhookResponse = await ctx.db.transaction((tx) => createWebhook(tx, ctx.secretKey, team.id, url, events));
-        ctx.log.info('webhook_created', { team_id: team.id, webhook_id: created.webhook.id, events });
+        const created: CreateWebhookResponse = await ctx.db.transaction((tx) =>
+          createWebhook(tx, ctx.secretKey, team.id, url, events),
+        );
+        ctx.log.info('webhook_created', {
+          team_id: team.id,
+          webhook_id: created.webhook.id,
+          events,
+        });
         return c.json(created, 201);
       } catch (err) {
         if (err instanceof WebhookLimitError) throw new HttpError(400, err.message);
@@ -75,7 +94,9 @@ export const webhookRoutes = new Hono<AppEnv>()
     }),
     ...admin,
     async (c) => {
-      const answer: WebhooksResponse = { webhooks: await listWebhooks(c.var.ctx.db, c.var.team.id) };
+      const answer: WebhooksResponse = {
+        webhooks: await listWebhooks(c.var.ctx.db, c.var.team.id),
+      };
       return c.json(answer);
     },
   )
@@ -91,7 +112,11 @@ export const webhookRoutes = new Hono<AppEnv>()
     ...admin,
     validate('param', WebhookIdParam, { example: ID_EXAMPLE }),
     async (c) => {
-      const deliveries = await webhookDeliveries(c.var.ctx.db, c.var.team.id, c.req.valid('param').id);
+      const deliveries = await webhookDeliveries(
+        c.var.ctx.db,
+        c.var.team.id,
+        c.req.valid('param').id,
+      );
       if (!deliveries) throw new HttpError(404, 'Webhook not found');
       const answer: WebhookDeliveriesResponse = { deliveries };
       return c.json(answer);
@@ -111,7 +136,8 @@ export const webhookRoutes = new Hono<AppEnv>()
     async (c) => {
       const { ctx, team } = c.var;
       const id = c.req.valid('param').id;
-      if (!(await deleteWebhook(ctx.db, team.id, id))) throw new HttpError(404, 'Webhook not found');
+      if (!(await deleteWebhook(ctx.db, team.id, id)))
+        throw new HttpError(404, 'Webhook not found');
       ctx.log.info('webhook_deleted', { team_id: team.id, webhook_id: id });
       const answer: DeleteWebhookResponse = { success: true, message: 'Webhook deleted' };
       return c.json(answer);

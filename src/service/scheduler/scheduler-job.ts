@@ -14,5 +14,6 @@ export async function runSchedulerWhenDue(ctx: ServiceContext): Promise<void> {
   const r = await schedulerTick(ctx);
   // More were due than one tick plans: the next run (a second later) ticks again.
   if (r.more) lastTick.delete(ctx);
-  if (r.planned.length > 0) ctx.log.info('scheduler_planned', { watchlists: r.planned.length, tasks: r.queued });
+  if (r.planned.length > 0)
+    ctx.log.info('scheduler_planned', { watchlists: r.planned.length, tasks: r.queued });
 }

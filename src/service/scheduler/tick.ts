@@ -23,11 +23,16 @@ export interface TickResult {
  * them plan; the others see the lock taken and skip. A watchlist locked at that moment by its own
  * planning or an edit (planWatchlistNow, an update) is left to the next tick.
  */
-export async function schedulerTick(ctx: Pick<ServiceContext, 'db' | 'signals'>): Promise<TickResult> {
+export async function schedulerTick(
+  ctx: Pick<ServiceContext, 'db' | 'signals'>,
+): Promise<TickResult> {
   return ctx.db.transaction(async (tx) => {
     // Advisory locks are the database's, not the schema's: the schema is part of the key, so
     // services on their own schemas of one database (tests in parallel, DATABASE_SCHEMA) each plan.
-    const [lock] = await tx.query<{ ok: boolean }>('SELECT pg_try_advisory_xact_lock($1, hashtext(current_schema())) AS ok', [SCHEDULER_LOCK_KEY]);
+    const [lock] = await tx.query<{ ok: boolean }>(
+      'SELECT pg_try_advisory_xact_lock($1, hashtext(current_schema())) AS ok',
+      [SCHEDULER_LOCK_KEY],
+    );
     if (!lock?.ok) return { leader: false, planned: [], queued: 0, more: false };
     const r = await planCycles(tx, ctx.signals, {
       sql: `SELECT id, team_id, type, list_id FROM watchlists

@@ -6,7 +6,10 @@ import { join } from 'node:path';
  * SECRET_KEY encrypts the stored API keys. When it is not configured, one is generated once and
  * kept in DATA_DIR/secret.key (mode 0600), so a restart can still reveal existing keys.
  */
-export async function loadSecretKey(configured: string | undefined, dataDir: string): Promise<Buffer> {
+export async function loadSecretKey(
+  configured: string | undefined,
+  dataDir: string,
+): Promise<Buffer> {
   if (configured) return Buffer.from(configured, 'hex');
   const file = join(dataDir, 'secret.key');
   try {

@@ -2,7 +2,12 @@ import type { ServiceContext } from '../context.js';
 import type { Queryable } from '../db/database.js';
 import type { TaskType } from '../../contract/task-types.js';
 import type { ProfileOutput, PostsOutput } from '../../contract/task-outputs.js';
-import { fillTemplate, missingFieldReason, NOTE_MAX, noteTooLongReason } from '../../contract/templates.js';
+import {
+  fillTemplate,
+  missingFieldReason,
+  NOTE_MAX,
+  noteTooLongReason,
+} from '../../contract/templates.js';
 import { enqueueTask } from '../tasks/enqueue.js';
 import { ENROLLMENT_SELECT, type EnrollmentRow } from './enrollment-row.js';
 
@@ -45,7 +50,10 @@ export async function advanceSequences(ctx: ServiceContext, now = new Date()): P
     await ctx.db.transaction(async (tx) => {
       // Several steps may follow at once (a skipped request, a finished wait); never more than the steps.
       for (let i = 0; i < 25; i++) {
-        const [e] = await tx.query<EnrollmentRow>(`${ENROLLMENT_SELECT} WHERE e.id = $1 AND e.state IN ('active', 'waiting_acceptance') FOR UPDATE OF e`, [id]);
+        const [e] = await tx.query<EnrollmentRow>(
+          `${ENROLLMENT_SELECT} WHERE e.id = $1 AND e.state IN ('active', 'waiting_acceptance') FOR UPDATE OF e`,
+          [id],
+        );
         if (!e) return;
         const outcome = await advanceOne(ctx, tx, e, now);
         moved++;
@@ -56,70 +64,109 @@ export async function advanceSequences(ctx: ServiceContext, now = new Date()): P
   return moved;
 }
 
-async function advanceOne(ctx: ServiceContext, tx: Queryable, e: EnrollmentRow, now: Date): Promise<Outcome> {
+async function advanceOne(
+  ctx: ServiceContext,
+  tx: Queryable,
+  e: EnrollmentRow,
+  now: Date,
+): Promise<Outcome> {
   if (e.current_task_id) {
-    const [task] = await tx.query<TaskEnd>('SELECT status, output, error FROM tasks WHERE id = $1', [e.current_task_id]);
+    const [task] = await tx.query<TaskEnd>(
+      'SELECT status, output, error FROM tasks WHERE id = $1',
+      [e.current_task_id],
+    );
     if (!task) return fail(tx, e, 'its task was removed');
     if (task.status === 'pending' || task.status === 'processing') {
-      await tx.query('UPDATE sequence_enrollments SET waiting_reason = $2 WHERE id = $1', [e.id, await taskWait(tx, e.current_task_id, e)]);
+      await tx.query('UPDATE sequence_enrollments SET waiting_reason = $2 WHERE id = $1', [
+        e.id,
+        await taskWait(tx, e.current_task_id, e),
+      ]);
       return 'wait';
     }
     await tx.query('UPDATE sequence_enrollments SET current_task_id = NULL WHERE id = $1', [e.id]);
-    return task.status === 'completed' ? taskDone(ctx, tx, e, task.output ?? {}, now) : taskFailed(tx, e, task.error);
+    return task.status === 'completed'
+      ? taskDone(ctx, tx, e, task.output ?? {}, now)
+      : taskFailed(tx, e, task.error);
   }
   return runStep(ctx, tx, e, now);
 }
 
 const hourMs = (ctx: ServiceContext) => ctx.config.SEQUENCE_HOUR_S * 1000;
 
-async function runStep(ctx: ServiceContext, tx: Queryable, e: EnrollmentRow, now: Date): Promise<Outcome> {
+async function runStep(
+  ctx: ServiceContext,
+  tx: Queryable,
+  e: EnrollmentRow,
+  now: Date,
+): Promise<Outcome> {
   const step = e.steps[e.step_index];
   if (!step) {
-    await tx.query(`UPDATE sequence_enrollments SET state = 'finished', waiting_reason = NULL, next_run_at = now(), updated_at = now() WHERE id = $1`, [e.id]);
+    await tx.query(
+      `UPDATE sequence_enrollments SET state = 'finished', waiting_reason = NULL, next_run_at = now(), updated_at = now() WHERE id = $1`,
+      [e.id],
+    );
     return 'wait';
   }
   if ('delay_hours' in step && step.delay_hours > 0 && !e.phase) {
     const due = new Date(e.last_step_at.getTime() + step.delay_hours * hourMs(ctx));
-    if (due > now) return waitUntil(tx, e, due, `the ${STEP_WORDS[step.type]} is due at ${due.toISOString()}`);
+    if (due > now)
+      return waitUntil(tx, e, due, `the ${STEP_WORDS[step.type]} is due at ${due.toISOString()}`);
   }
   switch (step.type) {
     case 'visit':
       return queue(ctx, tx, e, 'visit', 'agent_profile_fetch', { profile_slug: profileRef(e) });
     case 'connection_request': {
       if (await connected(tx, e)) return next(tx, e, { accepted: true });
-      if (!e.profile_urn) return queue(ctx, tx, e, 'lookup', 'agent_profile_fetch', { profile_slug: profileRef(e) });
+      if (!e.profile_urn)
+        return queue(ctx, tx, e, 'lookup', 'agent_profile_fetch', { profile_slug: profileRef(e) });
       let note: string | undefined;
       if (step.note) {
         const filled = fillTemplate(step.note, e.fields);
         if (!filled.ok) return fail(tx, e, missingFieldReason('note', filled.missing));
-        if (filled.text.length > NOTE_MAX) return fail(tx, e, noteTooLongReason(filled.text.length));
+        if (filled.text.length > NOTE_MAX)
+          return fail(tx, e, noteTooLongReason(filled.text.length));
         note = filled.text || undefined;
       }
-      return queue(ctx, tx, e, 'invite', 'agent_connection_request', { profile_urn: e.profile_urn, ...(note ? { note } : {}) });
+      return queue(ctx, tx, e, 'invite', 'agent_connection_request', {
+        profile_urn: e.profile_urn,
+        ...(note ? { note } : {}),
+      });
     }
     case 'wait_for_acceptance': {
       if (await connected(tx, e)) return next(tx, e, { accepted: true });
       const since = e.invited_at ?? e.last_step_at;
       const deadline = new Date(since.getTime() + step.max_days * 24 * hourMs(ctx));
       if (now >= deadline) {
-        if (step.withdraw_if_not_accepted && e.profile_urn && e.invited_at) return queue(ctx, tx, e, 'withdraw', 'agent_invitation_withdraw', { profile_urn: e.profile_urn });
+        if (step.withdraw_if_not_accepted && e.profile_urn && e.invited_at)
+          return queue(ctx, tx, e, 'withdraw', 'agent_invitation_withdraw', {
+            profile_urn: e.profile_urn,
+          });
         return notAccepted(tx, e, step.max_days);
       }
       await tx.query(
         `UPDATE sequence_enrollments SET state = 'waiting_acceptance', next_run_at = $2, waiting_reason = $3, updated_at = now() WHERE id = $1`,
-        [e.id, deadline, `waiting for ${e.name ?? 'the person'} to accept the invitation, until ${deadline.toISOString()}`],
+        [
+          e.id,
+          deadline,
+          `waiting for ${e.name ?? 'the person'} to accept the invitation, until ${deadline.toISOString()}`,
+        ],
       );
       return 'wait';
     }
     case 'message':
-      if (!(await connected(tx, e))) return fail(tx, e, 'a message goes only to a connection, and this person is not one');
+      if (!(await connected(tx, e)))
+        return fail(tx, e, 'a message goes only to a connection, and this person is not one');
       if (e.phase !== 'read') return preRead(ctx, tx, e);
       // Whatever stop_on_reply says, a message never goes out over an answer it has not taken into account.
       if (await repliedSince(tx, e)) return replied(tx, e);
       return sendMessage(ctx, tx, e, step.text);
     case 'like_latest_post':
-      if (!e.profile_urn) return queue(ctx, tx, e, 'lookup', 'agent_profile_fetch', { profile_slug: profileRef(e) });
-      return queue(ctx, tx, e, 'find_post', 'agent_profiles_tracking', { profile_urns: [e.profile_urn], count: 1 });
+      if (!e.profile_urn)
+        return queue(ctx, tx, e, 'lookup', 'agent_profile_fetch', { profile_slug: profileRef(e) });
+      return queue(ctx, tx, e, 'find_post', 'agent_profiles_tracking', {
+        profile_urns: [e.profile_urn],
+        count: 1,
+      });
   }
 }
 
@@ -137,7 +184,10 @@ async function connected(tx: Queryable, e: EnrollmentRow): Promise<boolean> {
     [e.team_id, e.sender_user_id, e.profile_urn],
   );
   if (!row?.at) return false;
-  await tx.query('UPDATE sequence_enrollments SET accepted_at = COALESCE(accepted_at, $2) WHERE id = $1', [e.id, row.at]);
+  await tx.query(
+    'UPDATE sequence_enrollments SET accepted_at = COALESCE(accepted_at, $2) WHERE id = $1',
+    [e.id, row.at],
+  );
   return true;
 }
 
@@ -147,9 +197,18 @@ async function preRead(ctx: ServiceContext, tx: Queryable, e: EnrollmentRow): Pr
     `SELECT conversation_urn AS urn FROM inbox_conversations
       WHERE team_id = $1 AND user_id = $2 AND (conversation_urn = $3 OR participants @> $4::jsonb)
       ORDER BY last_activity_at DESC LIMIT 1`,
-    [e.team_id, e.sender_user_id, e.conversation_urn, JSON.stringify([{ profile_urn: e.profile_urn }])],
+    [
+      e.team_id,
+      e.sender_user_id,
+      e.conversation_urn,
+      JSON.stringify([{ profile_urn: e.profile_urn }]),
+    ],
   );
-  if (known) return queue(ctx, tx, e, 'read', 'agent_conversation_messages_fetch', { conversation_urn: known.urn, count: 20 });
+  if (known)
+    return queue(ctx, tx, e, 'read', 'agent_conversation_messages_fetch', {
+      conversation_urn: known.urn,
+      count: 20,
+    });
   return queue(ctx, tx, e, 'read', 'agent_conversations_fetch', { unread_only: false, count: 20 });
 }
 
@@ -161,27 +220,47 @@ async function repliedSince(tx: Queryable, e: EnrollmentRow): Promise<boolean> {
   return Boolean(row);
 }
 
-async function sendMessage(ctx: ServiceContext, tx: Queryable, e: EnrollmentRow, template: string): Promise<Outcome> {
+async function sendMessage(
+  ctx: ServiceContext,
+  tx: Queryable,
+  e: EnrollmentRow,
+  template: string,
+): Promise<Outcome> {
   const filled = fillTemplate(template, e.fields);
   if (!filled.ok) return fail(tx, e, missingFieldReason('message', filled.missing));
-  return queue(ctx, tx, e, 'message', 'agent_send_message', { profile_urn: e.profile_urn, message_text: filled.text });
+  return queue(ctx, tx, e, 'message', 'agent_send_message', {
+    profile_urn: e.profile_urn,
+    message_text: filled.text,
+  });
 }
 
-async function taskDone(ctx: ServiceContext, tx: Queryable, e: EnrollmentRow, output: Record<string, unknown>, now: Date): Promise<Outcome> {
+async function taskDone(
+  ctx: ServiceContext,
+  tx: Queryable,
+  e: EnrollmentRow,
+  output: Record<string, unknown>,
+  now: Date,
+): Promise<Outcome> {
   switch (e.phase) {
     case 'visit':
     case 'lookup': {
       const p = output as unknown as ProfileOutput;
       const [first, ...rest] = (p.name ?? '').trim().split(/\s+/);
-      const fields = { first_name: first ?? '', last_name: rest.join(' '), company: p.experience?.[0]?.company_name ?? '', headline: p.headline ?? '' };
-      await tx.query('UPDATE sequence_enrollments SET profile_urn = $2, name = $3, fields = $4, profile_slug = COALESCE(profile_slug, $5) WHERE id = $1', [
-        e.id,
-        p.profile_urn,
-        p.name || null,
-        JSON.stringify(fields),
-        p.public_identifier || null,
-      ]);
-      if (p.network_degree === 'first') await tx.query('UPDATE sequence_enrollments SET accepted_at = COALESCE(accepted_at, now()) WHERE id = $1', [e.id]);
+      const fields = {
+        first_name: first ?? '',
+        last_name: rest.join(' '),
+        company: p.experience?.[0]?.company_name ?? '',
+        headline: p.headline ?? '',
+      };
+      await tx.query(
+        'UPDATE sequence_enrollments SET profile_urn = $2, name = $3, fields = $4, profile_slug = COALESCE(profile_slug, $5) WHERE id = $1',
+        [e.id, p.profile_urn, p.name || null, JSON.stringify(fields), p.public_identifier || null],
+      );
+      if (p.network_degree === 'first')
+        await tx.query(
+          'UPDATE sequence_enrollments SET accepted_at = COALESCE(accepted_at, now()) WHERE id = $1',
+          [e.id],
+        );
       // A lookup serves the step it was made for, which runs again now with what it learnt.
       return e.phase === 'visit' ? next(tx, e) : again(tx, e);
     }
@@ -191,15 +270,18 @@ async function taskDone(ctx: ServiceContext, tx: Queryable, e: EnrollmentRow, ou
     case 'read':
       return again(tx, e, 'read');
     case 'message':
-      await tx.query('UPDATE sequence_enrollments SET messaged_at = now(), conversation_urn = COALESCE($2, conversation_urn) WHERE id = $1', [
-        e.id,
-        typeof output.conversation_urn === 'string' ? output.conversation_urn : null,
-      ]);
+      await tx.query(
+        'UPDATE sequence_enrollments SET messaged_at = now(), conversation_urn = COALESCE($2, conversation_urn) WHERE id = $1',
+        [e.id, typeof output.conversation_urn === 'string' ? output.conversation_urn : null],
+      );
       return next(tx, e);
     case 'find_post': {
       const post = (output as unknown as PostsOutput).posts?.[0];
       if (!post) return next(tx, e);
-      return queue(ctx, tx, e, 'like', 'agent_like_post', { social_urn: post.social_urn, reaction_type: 'LIKE' });
+      return queue(ctx, tx, e, 'like', 'agent_like_post', {
+        social_urn: post.social_urn,
+        reaction_type: 'LIKE',
+      });
     }
     case 'withdraw':
       return notAccepted(tx, e, (e.steps[e.step_index] as { max_days: number }).max_days, true);
@@ -209,11 +291,18 @@ async function taskDone(ctx: ServiceContext, tx: Queryable, e: EnrollmentRow, ou
   }
 }
 
-async function taskFailed(tx: Queryable, e: EnrollmentRow, error: TaskEnd['error']): Promise<Outcome> {
+async function taskFailed(
+  tx: Queryable,
+  e: EnrollmentRow,
+  error: TaskEnd['error'],
+): Promise<Outcome> {
   const code = error?.code ?? 'unknown';
   if (e.phase === 'invite' && code === 'already_connected') return next(tx, e, { accepted: true });
   if (e.phase === 'invite' && code === 'invitation_pending') {
-    await tx.query('UPDATE sequence_enrollments SET invited_at = COALESCE(invited_at, now()) WHERE id = $1', [e.id]);
+    await tx.query(
+      'UPDATE sequence_enrollments SET invited_at = COALESCE(invited_at, now()) WHERE id = $1',
+      [e.id],
+    );
     return next(tx, e);
   }
   if (e.phase === 'withdraw' && code === 'invitation_not_found') {
@@ -222,30 +311,63 @@ async function taskFailed(tx: Queryable, e: EnrollmentRow, error: TaskEnd['error
   // Cancelled by a reply (stop-on-reply.ts), which stops the enrollment in the same transaction; should it still be open, the reply stands.
   if (code === 'stopped_by_reply') return replied(tx, e);
   const step = e.steps[e.step_index];
-  return fail(tx, e, `the ${STEP_WORDS[step?.type ?? ''] ?? 'step'} failed: ${error?.message ?? code} (${code})`);
+  return fail(
+    tx,
+    e,
+    `the ${STEP_WORDS[step?.type ?? ''] ?? 'step'} failed: ${error?.message ?? code} (${code})`,
+  );
 }
 
-async function queue(ctx: ServiceContext, tx: Queryable, e: EnrollmentRow, phase: string, type: TaskType, input: Record<string, unknown>): Promise<Outcome> {
-  const task = await enqueueTask(tx, ctx.signals, { teamId: e.team_id, type, input: { task_type: type, ...input }, assignedUserId: e.sender_user_id, queuedBy: { kind: 'sequence' } });
+async function queue(
+  ctx: ServiceContext,
+  tx: Queryable,
+  e: EnrollmentRow,
+  phase: string,
+  type: TaskType,
+  input: Record<string, unknown>,
+): Promise<Outcome> {
+  const task = await enqueueTask(tx, ctx.signals, {
+    teamId: e.team_id,
+    type,
+    input: { task_type: type, ...input },
+    assignedUserId: e.sender_user_id,
+    queuedBy: { kind: 'sequence' },
+  });
   if (!task) throw new Error('enqueueTask refused a task without targetKey');
-  await tx.query('INSERT INTO sequence_tasks (enrollment_id, task_id, step_index) VALUES ($1, $2, $3)', [e.id, task.id, e.step_index]);
+  await tx.query(
+    'INSERT INTO sequence_tasks (enrollment_id, task_id, step_index) VALUES ($1, $2, $3)',
+    [e.id, task.id, e.step_index],
+  );
   await tx.query(
     // Its end brings it back at once (advanceSequences); the clock only to refresh why it waits.
     `UPDATE sequence_enrollments SET state = 'active', phase = $2, current_task_id = $3, waiting_reason = $4,
             next_run_at = now() + interval '10 minutes', updated_at = now() WHERE id = $1`,
-    [e.id, phase, task.id, `the ${STEP_WORDS[e.steps[e.step_index]!.type]} waits for the sender’s extension`],
+    [
+      e.id,
+      phase,
+      task.id,
+      `the ${STEP_WORDS[e.steps[e.step_index]!.type]} waits for the sender’s extension`,
+    ],
   );
   return 'wait';
 }
 
 /** Why a step's task has not run yet: the task's own scheduling words when it has them. */
 async function taskWait(tx: Queryable, taskId: string, e: EnrollmentRow): Promise<string> {
-  const [t] = await tx.query<{ status: string }>('SELECT status FROM tasks WHERE id = $1', [taskId]);
+  const [t] = await tx.query<{ status: string }>('SELECT status FROM tasks WHERE id = $1', [
+    taskId,
+  ]);
   const step = STEP_WORDS[e.steps[e.step_index]?.type ?? ''] ?? 'step';
-  return t?.status === 'processing' ? `the ${step} is running in the sender’s browser` : `the ${step} waits for the sender’s extension (budgets, pace, working hours)`;
+  return t?.status === 'processing'
+    ? `the ${step} is running in the sender’s browser`
+    : `the ${step} waits for the sender’s extension (budgets, pace, working hours)`;
 }
 
-async function next(tx: Queryable, e: EnrollmentRow, opts: { accepted?: boolean } = {}): Promise<Outcome> {
+async function next(
+  tx: Queryable,
+  e: EnrollmentRow,
+  opts: { accepted?: boolean } = {},
+): Promise<Outcome> {
   await tx.query(
     `UPDATE sequence_enrollments
         SET step_index = step_index + 1, phase = NULL, state = 'active', last_step_at = now(), next_run_at = now(), waiting_reason = NULL,
@@ -256,18 +378,36 @@ async function next(tx: Queryable, e: EnrollmentRow, opts: { accepted?: boolean 
   return 'continue';
 }
 
-async function again(tx: Queryable, e: EnrollmentRow, phase: string | null = null): Promise<Outcome> {
-  await tx.query('UPDATE sequence_enrollments SET phase = $2, next_run_at = now() WHERE id = $1', [e.id, phase]);
+async function again(
+  tx: Queryable,
+  e: EnrollmentRow,
+  phase: string | null = null,
+): Promise<Outcome> {
+  await tx.query('UPDATE sequence_enrollments SET phase = $2, next_run_at = now() WHERE id = $1', [
+    e.id,
+    phase,
+  ]);
   return 'continue';
 }
 
-async function waitUntil(tx: Queryable, e: EnrollmentRow, at: Date, reason: string): Promise<Outcome> {
-  await tx.query('UPDATE sequence_enrollments SET next_run_at = $2, waiting_reason = $3, updated_at = now() WHERE id = $1', [e.id, at, reason]);
+async function waitUntil(
+  tx: Queryable,
+  e: EnrollmentRow,
+  at: Date,
+  reason: string,
+): Promise<Outcome> {
+  await tx.query(
+    'UPDATE sequence_enrollments SET next_run_at = $2, waiting_reason = $3, updated_at = now() WHERE id = $1',
+    [e.id, at, reason],
+  );
   return 'wait';
 }
 
 async function fail(tx: Queryable, e: EnrollmentRow, reason: string): Promise<Outcome> {
-  await tx.query(`UPDATE sequence_enrollments SET state = 'failed', error = $2, waiting_reason = NULL, phase = NULL, updated_at = now() WHERE id = $1`, [e.id, reason]);
+  await tx.query(
+    `UPDATE sequence_enrollments SET state = 'failed', error = $2, waiting_reason = NULL, phase = NULL, updated_at = now() WHERE id = $1`,
+    [e.id, reason],
+  );
   return 'wait';
 }
 
@@ -279,10 +419,18 @@ async function replied(tx: Queryable, e: EnrollmentRow): Promise<Outcome> {
   return 'wait';
 }
 
-async function notAccepted(tx: Queryable, e: EnrollmentRow, maxDays: number, withdrawn = false): Promise<Outcome> {
+async function notAccepted(
+  tx: Queryable,
+  e: EnrollmentRow,
+  maxDays: number,
+  withdrawn = false,
+): Promise<Outcome> {
   await tx.query(
     `UPDATE sequence_enrollments SET state = 'not_accepted', phase = NULL, waiting_reason = NULL, error = $2, updated_at = now() WHERE id = $1`,
-    [e.id, `not accepted within ${maxDays} days${withdrawn ? '; the invitation was withdrawn' : ''}`],
+    [
+      e.id,
+      `not accepted within ${maxDays} days${withdrawn ? '; the invitation was withdrawn' : ''}`,
+    ],
   );
   return 'wait';
 }

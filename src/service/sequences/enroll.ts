@@ -9,7 +9,13 @@ import { followMember } from '../relationships/follow-member.js';
  * repeat within the request, a person in an active sequence of the team, and a person who replied
  * to the team before (one does not sequence someone already in conversation).
  */
-export async function enroll(db: Queryable, teamId: string, sequenceId: string, senderUserId: string, profiles: string[]): Promise<EnrollResponse> {
+export async function enroll(
+  db: Queryable,
+  teamId: string,
+  sequenceId: string,
+  senderUserId: string,
+  profiles: string[],
+): Promise<EnrollResponse> {
   const skipped: EnrollResponse['skipped'] = [];
   const seen = new Set<string>();
   let enrolled = 0;
@@ -20,7 +26,11 @@ export async function enroll(db: Queryable, teamId: string, sequenceId: string, 
       continue;
     }
     if (id.kind === 'member_id') {
-      skipped.push({ profile: input, reason: 'a member id names no profile the network can open: give the profile URL or its fsd_profile URN' });
+      skipped.push({
+        profile: input,
+        reason:
+          'a member id names no profile the network can open: give the profile URL or its fsd_profile URN',
+      });
       continue;
     }
     const urn = id.kind === 'profile_id' ? `urn:li:fsd_profile:${id.identifier}` : null;

@@ -3,13 +3,20 @@ import type { TaskError } from '../../contract/task-types.js';
 import type { EnrollmentRef, ReceivedMessage } from '../relationships/reply-listeners.js';
 
 /** Why a step's task was cancelled, as its error says (docs/sequences.md). */
-export const CANCELLED_BY_REPLY: TaskError = { code: 'stopped_by_reply', message: 'Cancelled: the person replied, so their sequence stopped before this step' };
+export const CANCELLED_BY_REPLY: TaskError = {
+  code: 'stopped_by_reply',
+  message: 'Cancelled: the person replied, so their sequence stopped before this step',
+};
 
 /**
  * The step's task of an enrollment that has not started: failed with `why`, so a stopped person
  * gets nothing more. One already running finishes (the extension cannot be called back mid-write).
  */
-export async function cancelOpenTask(tx: Queryable, enrollmentId: string, why: TaskError): Promise<void> {
+export async function cancelOpenTask(
+  tx: Queryable,
+  enrollmentId: string,
+  why: TaskError,
+): Promise<void> {
   await tx.query(
     `UPDATE tasks SET status = 'failed', error = $2, finished_at = now(), updated_at = now()
       WHERE status = 'pending' AND id = (SELECT current_task_id FROM sequence_enrollments WHERE id = $1)`,
@@ -22,7 +29,10 @@ export async function cancelOpenTask(tx: Queryable, enrollmentId: string, why: T
  * stop_on_reply, an active enrollment stops at once, before its next message, and a step's task
  * not yet claimed is cancelled. Answers the enrollment for the message.received event.
  */
-export async function stopOnReply(tx: Queryable, m: ReceivedMessage): Promise<EnrollmentRef | null> {
+export async function stopOnReply(
+  tx: Queryable,
+  m: ReceivedMessage,
+): Promise<EnrollmentRef | null> {
   const rows = await tx.query<{ id: string; sequence_id: string; state: string; stop: boolean }>(
     `UPDATE sequence_enrollments e
         SET replied_at = COALESCE(e.replied_at, $4::timestamptz),

@@ -1,5 +1,12 @@
 import type { Queryable } from '../db/database.js';
-import type { CreateSequenceBody, EnrollmentState, EnrollmentView, Funnel, SequenceStep, SequenceView } from '../../contract/sequences.js';
+import type {
+  CreateSequenceBody,
+  EnrollmentState,
+  EnrollmentView,
+  Funnel,
+  SequenceStep,
+  SequenceView,
+} from '../../contract/sequences.js';
 import { iso } from '../tasks/task-row.js';
 import { cancelOpenTask } from './stop-on-reply.js';
 
@@ -21,7 +28,8 @@ interface SequenceRow {
   replied: number;
 }
 
-const rate = (part: number, whole: number) => (whole > 0 ? Math.round((part / whole) * 1000) / 1000 : null);
+const rate = (part: number, whole: number) =>
+  whole > 0 ? Math.round((part / whole) * 1000) / 1000 : null;
 
 function funnel(r: SequenceRow): Funnel {
   return {
@@ -57,37 +65,56 @@ function view(r: SequenceRow): SequenceView {
   };
 }
 
-export async function createSequence(db: Queryable, teamId: string, senderUserId: string, body: CreateSequenceBody): Promise<string> {
+export async function createSequence(
+  db: Queryable,
+  teamId: string,
+  senderUserId: string,
+  body: CreateSequenceBody,
+): Promise<string> {
   const id = crypto.randomUUID();
-  await db.query('INSERT INTO sequences (id, team_id, name, sender_user_id, steps, stop_on_reply) VALUES ($1, $2, $3, $4, $5, $6)', [
-    id,
-    teamId,
-    body.name,
-    senderUserId,
-    JSON.stringify(body.steps),
-    body.stop_on_reply,
-  ]);
+  await db.query(
+    'INSERT INTO sequences (id, team_id, name, sender_user_id, steps, stop_on_reply) VALUES ($1, $2, $3, $4, $5, $6)',
+    [id, teamId, body.name, senderUserId, JSON.stringify(body.steps), body.stop_on_reply],
+  );
   return id;
 }
 
 export async function listSequences(db: Queryable, teamId: string): Promise<SequenceView[]> {
-  const rows = await db.query<SequenceRow>(`${SELECT} WHERE s.team_id = $1 GROUP BY s.id, m.email, u.full_name ORDER BY s.created_at DESC, s.id`, [teamId]);
+  const rows = await db.query<SequenceRow>(
+    `${SELECT} WHERE s.team_id = $1 GROUP BY s.id, m.email, u.full_name ORDER BY s.created_at DESC, s.id`,
+    [teamId],
+  );
   return rows.map(view);
 }
 
-export async function getSequence(db: Queryable, teamId: string, id: string): Promise<SequenceView | null> {
-  const [row] = await db.query<SequenceRow>(`${SELECT} WHERE s.team_id = $1 AND s.id = $2 GROUP BY s.id, m.email, u.full_name`, [teamId, id]);
+export async function getSequence(
+  db: Queryable,
+  teamId: string,
+  id: string,
+): Promise<SequenceView | null> {
+  const [row] = await db.query<SequenceRow>(
+    `${SELECT} WHERE s.team_id = $1 AND s.id = $2 GROUP BY s.id, m.email, u.full_name`,
+    [teamId, id],
+  );
   return row ? view(row) : null;
 }
 
-export async function patchSequence(db: Queryable, teamId: string, id: string, patch: { name?: string; status?: 'active' | 'paused' }): Promise<boolean> {
+export async function patchSequence(
+  db: Queryable,
+  teamId: string,
+  id: string,
+  patch: { name?: string; status?: 'active' | 'paused' },
+): Promise<boolean> {
   const rows = await db.query(
     `UPDATE sequences SET name = COALESCE($3, name), status = COALESCE($4, status), updated_at = now() WHERE team_id = $1 AND id = $2 RETURNING id`,
     [teamId, id, patch.name ?? null, patch.status ?? null],
   );
   if (rows.length && patch.status === 'active') {
     // Resumed: whatever was due while paused runs now.
-    await db.query(`UPDATE sequence_enrollments SET next_run_at = LEAST(next_run_at, now()) WHERE sequence_id = $1 AND state = 'active'`, [id]);
+    await db.query(
+      `UPDATE sequence_enrollments SET next_run_at = LEAST(next_run_at, now()) WHERE sequence_id = $1 AND state = 'active'`,
+      [id],
+    );
   }
   return rows.length > 0;
 }
@@ -98,15 +125,36 @@ export async function deleteSequence(db: Queryable, teamId: string, id: string):
     `SELECT e.id FROM sequence_enrollments e JOIN sequences s ON s.id = e.sequence_id WHERE s.team_id = $1 AND s.id = $2 AND e.current_task_id IS NOT NULL`,
     [teamId, id],
   );
-  for (const e of open) await cancelOpenTask(db, e.id, { code: 'sequence_stopped', message: 'Cancelled: its sequence was deleted' });
-  const rows = await db.query('DELETE FROM sequences WHERE team_id = $1 AND id = $2 RETURNING id', [teamId, id]);
+  for (const e of open)
+    await cancelOpenTask(db, e.id, {
+      code: 'sequence_stopped',
+      message: 'Cancelled: its sequence was deleted',
+    });
+  const rows = await db.query('DELETE FROM sequences WHERE team_id = $1 AND id = $2 RETURNING id', [
+    teamId,
+    id,
+  ]);
   return rows.length > 0;
 }
 
-export async function listEnrollments(db: Queryable, teamId: string, sequenceId: string, state?: EnrollmentState): Promise<EnrollmentView[]> {
+export async function listEnrollments(
+  db: Queryable,
+  teamId: string,
+  sequenceId: string,
+  state?: EnrollmentState,
+): Promise<EnrollmentView[]> {
   const rows = await db.query<{
-    id: string; profile_input: string; profile_urn: string | null; name: string | null; state: EnrollmentState; step_index: number;
-    steps: SequenceStep[]; next_run_at: Date; waiting_reason: string | null; error: string | null; created_at: Date;
+    id: string;
+    profile_input: string;
+    profile_urn: string | null;
+    name: string | null;
+    state: EnrollmentState;
+    step_index: number;
+    steps: SequenceStep[];
+    next_run_at: Date;
+    waiting_reason: string | null;
+    error: string | null;
+    created_at: Date;
   }>(
     `SELECT e.id, e.profile_input, e.profile_urn, e.name, e.state, e.step_index, s.steps, e.next_run_at, e.waiting_reason, e.error, e.created_at
        FROM sequence_enrollments e JOIN sequences s ON s.id = e.sequence_id
@@ -114,7 +162,14 @@ export async function listEnrollments(db: Queryable, teamId: string, sequenceId:
       ORDER BY e.created_at, e.id LIMIT 1000`,
     [teamId, sequenceId, state ?? null],
   );
-  const history = await db.query<{ enrollment_id: string; task_id: string; step_index: number; type: string; status: string; created_at: Date }>(
+  const history = await db.query<{
+    enrollment_id: string;
+    task_id: string;
+    step_index: number;
+    type: string;
+    status: string;
+    created_at: Date;
+  }>(
     `SELECT st.enrollment_id, st.task_id, st.step_index, t.type, t.status, st.created_at
        FROM sequence_tasks st JOIN tasks t ON t.id = st.task_id
       WHERE st.enrollment_id = ANY ($1::uuid[]) ORDER BY st.created_at, t.id`,
@@ -134,19 +189,33 @@ export async function listEnrollments(db: Queryable, teamId: string, sequenceId:
       enrolled_at: iso(r.created_at)!,
       history: history
         .filter((h) => h.enrollment_id === r.id)
-        .map((h) => ({ task_id: h.task_id, step: h.step_index, task_type: h.type, status: h.status, created_at: iso(h.created_at)! })),
+        .map((h) => ({
+          task_id: h.task_id,
+          step: h.step_index,
+          task_type: h.type,
+          status: h.status,
+          created_at: iso(h.created_at)!,
+        })),
     };
   });
 }
 
 /** Stops one person's enrollment; false when the sequence has no such enrollment. */
-export async function stopEnrollment(db: Queryable, teamId: string, sequenceId: string, enrollmentId: string): Promise<boolean> {
+export async function stopEnrollment(
+  db: Queryable,
+  teamId: string,
+  sequenceId: string,
+  enrollmentId: string,
+): Promise<boolean> {
   const [row] = await db.query<{ id: string }>(
     `SELECT e.id FROM sequence_enrollments e JOIN sequences s ON s.id = e.sequence_id WHERE s.team_id = $1 AND s.id = $2 AND e.id = $3`,
     [teamId, sequenceId, enrollmentId],
   );
   if (!row) return false;
-  await cancelOpenTask(db, enrollmentId, { code: 'sequence_stopped', message: 'Cancelled: the person was taken out of the sequence' });
+  await cancelOpenTask(db, enrollmentId, {
+    code: 'sequence_stopped',
+    message: 'Cancelled: the person was taken out of the sequence',
+  });
   await db.query(
     `UPDATE sequence_enrollments SET state = 'stopped', waiting_reason = NULL, phase = NULL, updated_at = now()
       WHERE id = $1 AND state IN ('active', 'waiting_acceptance')`,

@@ -37,7 +37,12 @@ export async function composeAnnouncements(db: Database): Promise<number> {
       );
       await tx.query(
         `INSERT INTO slack_deliveries (id, watchlist_id, webhook_url, payload, status) VALUES ($1, $2, $3, $4, 'pending')`,
-        [crypto.randomUUID(), id, w.slack_webhook_url, JSON.stringify(buildAnnouncement(w.name, posts, cleared.length))],
+        [
+          crypto.randomUUID(),
+          id,
+          w.slack_webhook_url,
+          JSON.stringify(buildAnnouncement(w.name, posts, cleared.length)),
+        ],
       );
       return 1;
     });

@@ -23,8 +23,17 @@ export interface DeliveryRun {
  * webhook, a refused URL) fail at once. Nothing here runs in the collection path, so a failing
  * webhook never blocks collection.
  */
-export async function deliverDue(ctx: Pick<ServiceContext, 'db' | 'config' | 'log'>, limit = 20): Promise<DeliveryRun> {
-  const due = await ctx.db.query<{ id: string; watchlist_id: string; webhook_url: string; payload: unknown; attempts: number }>(
+export async function deliverDue(
+  ctx: Pick<ServiceContext, 'db' | 'config' | 'log'>,
+  limit = 20,
+): Promise<DeliveryRun> {
+  const due = await ctx.db.query<{
+    id: string;
+    watchlist_id: string;
+    webhook_url: string;
+    payload: unknown;
+    attempts: number;
+  }>(
     `UPDATE slack_deliveries
         SET attempts = attempts + 1, next_attempt_at = now() + make_interval(secs => ${CLAIM_SECONDS})
       WHERE id IN (SELECT id FROM slack_deliveries
@@ -38,9 +47,14 @@ export async function deliverDue(ctx: Pick<ServiceContext, 'db' | 'config' | 'lo
     let error: string;
     let permanent = false;
     try {
-      const res = await postJson(d.webhook_url, d.payload, { allowPrivate: ctx.config.ALLOW_PRIVATE_FETCH });
+      const res = await postJson(d.webhook_url, d.payload, {
+        allowPrivate: ctx.config.ALLOW_PRIVATE_FETCH,
+      });
       if (res.status >= 200 && res.status < 300) {
-        await ctx.db.query(`UPDATE slack_deliveries SET status = 'sent', sent_at = now(), last_error = NULL WHERE id = $1`, [d.id]);
+        await ctx.db.query(
+          `UPDATE slack_deliveries SET status = 'sent', sent_at = now(), last_error = NULL WHERE id = $1`,
+          [d.id],
+        );
         run.sent++;
         continue;
       }
@@ -51,7 +65,10 @@ export async function deliverDue(ctx: Pick<ServiceContext, 'db' | 'config' | 'lo
       permanent = (err as { permanent?: boolean }).permanent === true;
     }
     if (permanent || d.attempts >= MAX_DELIVERY_ATTEMPTS) {
-      await ctx.db.query(`UPDATE slack_deliveries SET status = 'failed', last_error = $2 WHERE id = $1`, [d.id, error]);
+      await ctx.db.query(
+        `UPDATE slack_deliveries SET status = 'failed', last_error = $2 WHERE id = $1`,
+        [d.id, error],
+      );
       run.failed++;
     } else {
       await ctx.db.query(
@@ -61,7 +78,13 @@ export async function deliverDue(ctx: Pick<ServiceContext, 'db' | 'config' | 'lo
       run.retrying++;
     }
     // The webhook URL is a secret of the team's Slack: never logged.
-    ctx.log.warn('slack_delivery_failed', { delivery_id: d.id, watchlist_id: d.watchlist_id, attempt: d.attempts, permanent, error });
+    ctx.log.warn('slack_delivery_failed', {
+      delivery_id: d.id,
+      watchlist_id: d.watchlist_id,
+      attempt: d.attempts,
+      permanent,
+      error,
+    });
   }
   return run;
 }

@@ -14,7 +14,8 @@ export const MAX_POSTS_PER_MESSAGE = 10;
 const SNIPPET_CHARS = 280;
 
 // Slack mrkdwn: &, < and > must be escaped in text; a link is <url|label>.
-const escapeText = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+const escapeText = (s: string) =>
+  s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 const escapeUrl = (s: string) => s.replace(/[<>|\s]/g, encodeURIComponent);
 
 function snippet(content: string): string {
@@ -29,11 +30,21 @@ function snippet(content: string): string {
  */
 export function buildAnnouncement(watchlistName: string, posts: AnnouncedPost[], total: number) {
   const title = `${total} new post${total === 1 ? '' : 's'} for ${watchlistName}`;
-  const blocks: unknown[] = [{ type: 'header', text: { type: 'plain_text', text: title.slice(0, 150), emoji: true } }];
+  const blocks: unknown[] = [
+    { type: 'header', text: { type: 'plain_text', text: title.slice(0, 150), emoji: true } },
+  ];
   for (const p of posts.slice(0, MAX_POSTS_PER_MESSAGE)) {
-    const author = p.author_url ? `<${escapeUrl(p.author_url)}|${escapeText(p.author_name || 'Unknown author')}>` : escapeText(p.author_name || 'Unknown author');
+    const author = p.author_url
+      ? `<${escapeUrl(p.author_url)}|${escapeText(p.author_name || 'Unknown author')}>`
+      : escapeText(p.author_name || 'Unknown author');
     blocks.push(
-      { type: 'section', text: { type: 'mrkdwn', text: `*${author}*\n${escapeText(snippet(p.content)) || '_(no text)_'}` } },
+      {
+        type: 'section',
+        text: {
+          type: 'mrkdwn',
+          text: `*${author}*\n${escapeText(snippet(p.content)) || '_(no text)_'}`,
+        },
+      },
       {
         type: 'context',
         elements: [
@@ -47,7 +58,12 @@ export function buildAnnouncement(watchlistName: string, posts: AnnouncedPost[],
     );
   }
   if (total > MAX_POSTS_PER_MESSAGE) {
-    blocks.push({ type: 'context', elements: [{ type: 'mrkdwn', text: `…and ${total - MAX_POSTS_PER_MESSAGE} more in the dashboard` }] });
+    blocks.push({
+      type: 'context',
+      elements: [
+        { type: 'mrkdwn', text: `…and ${total - MAX_POSTS_PER_MESSAGE} more in the dashboard` },
+      ],
+    });
   }
   return { text: escapeText(title), blocks };
 }

@@ -44,7 +44,12 @@ export async function recordHeartbeat(
  * before format 2 do not say their format: they read format 1. A stored map that does not pass the
  * contract is logged and not handed out: a broken map must never reach the extensions.
  */
-export async function newerNetworkMap(db: Queryable, log: Logger, agentVersion: number, agentFormat = 1): Promise<NetworkMap | undefined> {
+export async function newerNetworkMap(
+  db: Queryable,
+  log: Logger,
+  agentVersion: number,
+  agentFormat = 1,
+): Promise<NetworkMap | undefined> {
   if (agentFormat !== NETWORK_MAP_FORMAT) return undefined;
   const [row] = await db.query<{ version: number; map: Record<string, unknown> }>(
     'SELECT version, map FROM network_maps WHERE format = $1 ORDER BY version DESC LIMIT 1',
@@ -53,7 +58,10 @@ export async function newerNetworkMap(db: Queryable, log: Logger, agentVersion: 
   if (!row || row.version <= agentVersion) return undefined;
   const parsed = NetworkMap.safeParse({ ...row.map, version: row.version });
   if (!parsed.success) {
-    log.error('network_map_invalid', { version: row.version, message: parsed.error.issues[0]?.message });
+    log.error('network_map_invalid', {
+      version: row.version,
+      message: parsed.error.issues[0]?.message,
+    });
     return undefined;
   }
   return parsed.data;

@@ -60,7 +60,11 @@ export async function claimWithin(
         const nextDue = await msUntilNextDue(deps.db, filter, performance.now() - lookedAt);
         // The team's safety re-check comes by turns (task-signals.ts); while signals cannot arrive, each claim looks often itself.
         const recheck = deps.signals.healthy ? Infinity : UNSIGNALLED_RECHECK_MS;
-        const sleep = Math.min(remaining, recheck, nextDue === null ? Infinity : nextDue + DUE_SLACK_MS);
+        const sleep = Math.min(
+          remaining,
+          recheck,
+          nextDue === null ? Infinity : nextDue + DUE_SLACK_MS,
+        );
         timer = setTimeout(() => wake.abort(), sleep);
         passOn = (await woken).passOn;
       } finally {

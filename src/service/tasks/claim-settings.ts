@@ -18,16 +18,30 @@ export interface ClaimSettings {
 
 const settingsSeen = new PerDatabaseMemory<ClaimSettings>(10_000);
 
-export function rememberedSettings(db: object, teamId: string, userId: string): ClaimSettings | undefined {
+export function rememberedSettings(
+  db: object,
+  teamId: string,
+  userId: string,
+): ClaimSettings | undefined {
   return settingsSeen.get(db, `${teamId}:${userId}`);
 }
 
-export function rememberSettings(db: object, teamId: string, userId: string, settings: ClaimSettings): void {
+export function rememberSettings(
+  db: object,
+  teamId: string,
+  userId: string,
+  settings: ClaimSettings,
+): void {
   settingsSeen.set(db, `${teamId}:${userId}`, settings);
 }
 
 /** The member's claim settings, read now (`lock`: with the member's row locked, in a transaction); null for no such member. */
-export async function readClaimSettings(db: Queryable, teamId: string, userId: string, lock: boolean): Promise<ClaimSettings | null> {
+export async function readClaimSettings(
+  db: Queryable,
+  teamId: string,
+  userId: string,
+  lock: boolean,
+): Promise<ClaimSettings | null> {
   const [member] = await db.query<{ budgets: unknown; working_hours: WorkingHours | null }>(
     `SELECT t.budgets, m.working_hours FROM memberships m JOIN teams t ON t.id = m.team_id
       WHERE m.team_id = $1 AND m.user_id = $2${lock ? ' FOR UPDATE OF m' : ''}`,
@@ -35,10 +49,16 @@ export async function readClaimSettings(db: Queryable, teamId: string, userId: s
     PREPARED,
   );
   if (!member) return null;
-  return { storedBudgets: member.budgets ?? null, workingHours: member.working_hours ?? null, limits: limitedBudgets(effectiveBudgets(member.budgets)) };
+  return {
+    storedBudgets: member.budgets ?? null,
+    workingHours: member.working_hours ?? null,
+    limits: limitedBudgets(effectiveBudgets(member.budgets)),
+  };
 }
 
 function limitedBudgets(budgets: TeamBudgets): Partial<TeamBudgets> | null {
-  const limited = (Object.entries(budgets) as [string, BudgetLimit][]).filter(([, l]) => l.per_day !== null || l.per_week !== null);
+  const limited = (Object.entries(budgets) as [string, BudgetLimit][]).filter(
+    ([, l]) => l.per_day !== null || l.per_week !== null,
+  );
   return limited.length ? (Object.fromEntries(limited) as Partial<TeamBudgets>) : null;
 }

@@ -1,6 +1,11 @@
 import { PREPARED, type Database, type Queryable, type Transaction } from '../db/database.js';
 import { WRITE_TYPES } from '../../contract/budgets.js';
-import { readClaimSettings, rememberedSettings, rememberSettings, type ClaimSettings } from './claim-settings.js';
+import {
+  readClaimSettings,
+  rememberedSettings,
+  rememberSettings,
+  type ClaimSettings,
+} from './claim-settings.js';
 import { writesWindow } from '../budgets/working-hours.js';
 import { useCounts } from '../budgets/usage.js';
 import type { ClaimedTask } from '../../contract/agent.js';
@@ -105,9 +110,18 @@ const CLAIM_WITHIN_BUDGETS_HELD = claimWithinBudgets('$6', MEMBER_UNCHANGED, tru
 /** Looks that found the member's row changed under them before a claim locks it first instead (claimLocked). */
 const MAX_MOVED = 3;
 
-type ClaimedRow = { id: string; type: TaskType; input: Record<string, unknown>; attempt: number; lease_expires_at: Date };
+type ClaimedRow = {
+  id: string;
+  type: TaskType;
+  input: Record<string, unknown>;
+  attempt: number;
+  lease_expires_at: Date;
+};
 /** A budgeted claim's row: the task taken, or (id null) the kind whose budget was found spent. */
-type BudgetedRow = { [K in keyof ClaimedRow]: ClaimedRow[K] | null } & { spent_type: TaskType | null; moved: boolean };
+type BudgetedRow = { [K in keyof ClaimedRow]: ClaimedRow[K] | null } & {
+  spent_type: TaskType | null;
+  moved: boolean;
+};
 
 /**
  * One look: a task taken, the kind of the oldest task found spent (look again without it), the
@@ -133,7 +147,10 @@ type Look = { task: ClaimedTask } | { spentType: TaskType } | { moved: true } | 
  *   claim: two claims can never together overrun a budget. After a few looks that found the row
  *   changed (a busy member), the member's row is locked first, in a statement of its own.
  */
-export async function claimTask(db: Database | Transaction, f: ClaimFilter): Promise<ClaimedTask | null> {
+export async function claimTask(
+  db: Database | Transaction,
+  f: ClaimFilter,
+): Promise<ClaimedTask | null> {
   // Each look that finds a spent kind leaves it out of the next: at most one look per limited kind.
   const spent: TaskType[] = [];
   let moved = 0;
@@ -167,13 +184,23 @@ const concurrent = (db: Queryable) => !('kind' in db && db.kind === 'pglite');
 
 /** One statement, which also checks that `settings` are still the database's (no task when not). */
 async function claimAsRead(db: Queryable, f: ClaimFilter, settings: ClaimSettings): Promise<Look> {
-  const params = [f.teamId, f.userId, excludedNow(f, settings), jsonOrNull(settings.storedBudgets), jsonOrNull(settings.workingHours)];
+  const params = [
+    f.teamId,
+    f.userId,
+    excludedNow(f, settings),
+    jsonOrNull(settings.storedBudgets),
+    jsonOrNull(settings.workingHours),
+  ];
   if (settings.limits === null) {
     const [row] = await db.query<ClaimedRow>(CLAIM_UNLIMITED, params, PREPARED);
     return row ? { task: claimed(row) } : null;
   }
   const statement = concurrent(db) ? CLAIM_WITHIN_BUDGETS_HELD : CLAIM_WITHIN_BUDGETS_AS_READ;
-  const [row] = await db.query<BudgetedRow>(statement, [...params, JSON.stringify(settings.limits)], PREPARED);
+  const [row] = await db.query<BudgetedRow>(
+    statement,
+    [...params, JSON.stringify(settings.limits)],
+    PREPARED,
+  );
   return budgetedLook(row);
 }
 
@@ -183,7 +210,11 @@ function claimLocked(db: Database | Transaction, f: ClaimFilter): Promise<Look> 
     if (!settings) return null;
     rememberSettings(db, f.teamId, f.userId, settings);
     if (settings.limits === null) return claimAsRead(tx, f, settings);
-    const [row] = await tx.query<BudgetedRow>(CLAIM_WITHIN_BUDGETS, [f.teamId, f.userId, excludedNow(f, settings), JSON.stringify(settings.limits)], PREPARED);
+    const [row] = await tx.query<BudgetedRow>(
+      CLAIM_WITHIN_BUDGETS,
+      [f.teamId, f.userId, excludedNow(f, settings), JSON.stringify(settings.limits)],
+      PREPARED,
+    );
     return budgetedLook(row);
   };
   return 'transaction' in db ? db.transaction(run, { genericPlans: true }) : run(db);
@@ -191,7 +222,9 @@ function claimLocked(db: Database | Transaction, f: ClaimFilter): Promise<Look> 
 
 /** The kinds skipped now: the claimer's own, and the write actions outside the member's working hours. */
 function excludedNow(f: ClaimFilter, settings: ClaimSettings): TaskType[] {
-  return writesWindow(settings.workingHours, new Date()).open ? f.excludeTypes : [...new Set([...f.excludeTypes, ...WRITE_TYPES])];
+  return writesWindow(settings.workingHours, new Date()).open
+    ? f.excludeTypes
+    : [...new Set([...f.excludeTypes, ...WRITE_TYPES])];
 }
 
 function budgetedLook(row: BudgetedRow | undefined): Look {
@@ -204,7 +237,10 @@ function budgetedLook(row: BudgetedRow | undefined): Look {
 const jsonOrNull = (v: unknown) => (v === null || v === undefined ? null : JSON.stringify(v));
 
 function sameSettings(a: ClaimSettings, b: ClaimSettings): boolean {
-  return jsonOrNull(a.storedBudgets) === jsonOrNull(b.storedBudgets) && jsonOrNull(a.workingHours) === jsonOrNull(b.workingHours);
+  return (
+    jsonOrNull(a.storedBudgets) === jsonOrNull(b.storedBudgets) &&
+    jsonOrNull(a.workingHours) === jsonOrNull(b.workingHours)
+  );
 }
 
 const claimed = (row: ClaimedRow): ClaimedTask => ({
@@ -220,7 +256,11 @@ const claimed = (row: ClaimedRow): ClaimedTask => ({
  * 0 for one that fell due in the last `sinceMs` (after a look that found nothing began: that look
  * may have missed it, and it is no longer ahead, so only this says to look again).
  */
-export async function msUntilNextDue(db: Queryable, f: ClaimFilter, sinceMs = 0): Promise<number | null> {
+export async function msUntilNextDue(
+  db: Queryable,
+  f: ClaimFilter,
+  sinceMs = 0,
+): Promise<number | null> {
   const [row] = await db.query<{ ms: number | string | null }>(
     `SELECT EXTRACT(EPOCH FROM (min(run_after) - now())) * 1000 AS ms
        FROM tasks WHERE ${CLAIMABLE} AND run_after > now() - make_interval(secs => $4::double precision)`,

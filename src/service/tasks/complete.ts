@@ -4,7 +4,14 @@ import { HttpError } from '../http/http-error.js';
 import { TASK_OUTPUTS } from '../../contract/task-io.js';
 import { cleanJson, MAX_JSON_DEPTH } from '../../contract/text.js';
 import { holdsClaim, lockTask, TASK_COLUMNS, type LockedTask } from './task-row.js';
-import { hasCompletionHooks, hasCompletionWork, logHookFailure, onlyCompletionHook, runCompletionHooks, type CompletedTask } from './completion-hooks.js';
+import {
+  hasCompletionHooks,
+  hasCompletionWork,
+  logHookFailure,
+  onlyCompletionHook,
+  runCompletionHooks,
+  type CompletedTask,
+} from './completion-hooks.js';
 import { claimedWork, forgetClaim } from './claim-memory.js';
 import type { TaskType } from '../../contract/task-types.js';
 import type { ClaimRef } from './extend.js';
@@ -30,16 +37,33 @@ export async function completeTask(
     const { type } = work;
     // A bad output goes the slow way, which answers in the protocol's order (a lost claim first).
     const output = tryValidOutput(type, ref.output);
-    const filing = output !== null && hasCompletionWork({ teamId: ref.teamId, userId: ref.userId, type, input: work.input, output });
-    if (output && (filing ? await storeAndFile(db, log, ref, type, output) : (await storeResult(db, ref, output)).length > 0)) {
+    const filing =
+      output !== null &&
+      hasCompletionWork({
+        teamId: ref.teamId,
+        userId: ref.userId,
+        type,
+        input: work.input,
+        output,
+      });
+    if (
+      output &&
+      (filing
+        ? await storeAndFile(db, log, ref, type, output)
+        : (await storeResult(db, ref, output)).length > 0)
+    ) {
       forgetClaim(db, ref.taskId);
       return { status: 'completed' };
     }
   } else {
-    const [row] = await db.query<LockedTask>(`SELECT ${TASK_COLUMNS} FROM tasks WHERE id = $1 AND team_id = $2`, [ref.taskId, ref.teamId]);
+    const [row] = await db.query<LockedTask>(
+      `SELECT ${TASK_COLUMNS} FROM tasks WHERE id = $1 AND team_id = $2`,
+      [ref.taskId, ref.teamId],
+    );
     const output = checkResult(row ?? null, ref);
     if (output === 'done') return { status: 'completed' };
-    if (!hasCompletionHooks(row!.type) && (await storeResult(db, ref, output)).length > 0) return { status: 'completed' };
+    if (!hasCompletionHooks(row!.type) && (await storeResult(db, ref, output)).length > 0)
+      return { status: 'completed' };
   }
   forgetClaim(db, ref.taskId);
   return db.transaction(async (tx) => {
@@ -55,14 +79,25 @@ export async function completeTask(
     );
     await runCompletionHooks(
       tx,
-      { id: locked!.id, teamId: locked!.team_id, type: locked!.type, input: locked!.input, output: checked, watchlistId: locked!.watchlist_id, userId: ref.userId },
+      {
+        id: locked!.id,
+        teamId: locked!.team_id,
+        type: locked!.type,
+        input: locked!.input,
+        output: checked,
+        watchlistId: locked!.watchlist_id,
+        userId: ref.userId,
+      },
       log,
     );
     return { status: 'completed' as const };
   });
 }
 
-function tryValidOutput(type: TaskType, output: Record<string, unknown>): Record<string, unknown> | null {
+function tryValidOutput(
+  type: TaskType,
+  output: Record<string, unknown>,
+): Record<string, unknown> | null {
   try {
     return validOutput(type, output);
   } catch {
@@ -78,14 +113,28 @@ function tryValidOutput(type: TaskType, output: Record<string, unknown>): Record
  * per result: when it fails, the whole transaction is rolled back and the result stored alone,
  * which ends as rolling back to a savepoint would (the hook ran once; its work is undone; logged).
  */
-async function storeAndFile(db: Database, log: Logger, ref: ClaimRef, type: TaskType, output: Record<string, unknown>): Promise<boolean> {
+async function storeAndFile(
+  db: Database,
+  log: Logger,
+  ref: ClaimRef,
+  type: TaskType,
+  output: Record<string, unknown>,
+): Promise<boolean> {
   const only = onlyCompletionHook(type);
   let failed: { task: CompletedTask; err: Error } | undefined;
   try {
     return await db.transaction(async (tx) => {
       const [row] = await storeResult(tx, ref, output, 'type, input, watchlist_id');
       if (!row) return false;
-      const task = { id: ref.taskId, teamId: ref.teamId, type: row.type, input: row.input, output, watchlistId: row.watchlist_id, userId: ref.userId };
+      const task = {
+        id: ref.taskId,
+        teamId: ref.teamId,
+        type: row.type,
+        input: row.input,
+        output,
+        watchlistId: row.watchlist_id,
+        userId: ref.userId,
+      };
       if (!only) {
         await runCompletionHooks(tx, task, log);
         return true;
@@ -110,7 +159,12 @@ async function storeAndFile(db: Database, log: Logger, ref: ClaimRef, type: Task
  * a planner whose statistics are stale took it through the member's use index instead, reading
  * every task that member ever ran (2.4 ms a result at 4,000 tasks, and growing).
  */
-function storeResult(db: Queryable, ref: ClaimRef, output: Record<string, unknown>, columns = 'id'): Promise<Pick<LockedTask, 'type' | 'input' | 'watchlist_id'>[]> {
+function storeResult(
+  db: Queryable,
+  ref: ClaimRef,
+  output: Record<string, unknown>,
+  columns = 'id',
+): Promise<Pick<LockedTask, 'type' | 'input' | 'watchlist_id'>[]> {
   return db.query(
     `UPDATE tasks SET status = 'completed', output = $5, error = NULL, lease_expires_at = NULL, finished_at = now(), updated_at = now()
       WHERE id = $1 AND team_id IS NOT DISTINCT FROM $2::uuid AND attempt = $3 AND claimed_by IS NOT DISTINCT FROM $4::uuid
@@ -125,7 +179,10 @@ function storeResult(db: Queryable, ref: ClaimRef, output: Record<string, unknow
  * The claim checks and the output check: 'done' when this attempt already completed (idempotent),
  * else the cleaned, validated output; errors for a task not found, a lost lease, a bad output.
  */
-function checkResult(row: LockedTask | null, ref: ClaimRef & { output: Record<string, unknown> }): Record<string, unknown> | 'done' {
+function checkResult(
+  row: LockedTask | null,
+  ref: ClaimRef & { output: Record<string, unknown> },
+): Record<string, unknown> | 'done' {
   if (!row) throw new HttpError(404, 'Task not found');
   if (!holdsClaim(row, ref.userId, ref.attempt)) throw new HttpError(409, 'Lease lost');
   if (row.status === 'completed') return 'done';
@@ -142,7 +199,11 @@ function checkResult(row: LockedTask | null, ref: ClaimRef & { output: Record<st
  */
 function validOutput(type: TaskType, output: Record<string, unknown>): Record<string, unknown> {
   const cleaned = cleanJson(output);
-  if (!cleaned) throw new HttpError(400, `Invalid 'output' for ${type}: nested deeper than ${MAX_JSON_DEPTH} levels`);
+  if (!cleaned)
+    throw new HttpError(
+      400,
+      `Invalid 'output' for ${type}: nested deeper than ${MAX_JSON_DEPTH} levels`,
+    );
   const parsed = TASK_OUTPUTS[type].safeParse(cleaned.value);
   if (!parsed.success) {
     const issue = parsed.error.issues[0]!;

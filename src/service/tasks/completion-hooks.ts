@@ -35,14 +35,21 @@ const idleChecks = new WeakMap<CompletionHandler, IdleCheck>();
  * Runs inside the completion transaction; `idle` may say when it has nothing to do (IdleCheck).
  * Returns the function that removes it.
  */
-export function onTaskCompleted(type: TaskType, handler: CompletionHandler, idle?: IdleCheck): () => void {
+export function onTaskCompleted(
+  type: TaskType,
+  handler: CompletionHandler,
+  idle?: IdleCheck,
+): () => void {
   if (idle) idleChecks.set(handler, idle);
   const list = handlers.get(type) ?? [];
   list.push(handler);
   handlers.set(type, list);
   return () => {
     const current = handlers.get(type) ?? [];
-    handlers.set(type, current.filter((h) => h !== handler));
+    handlers.set(
+      type,
+      current.filter((h) => h !== handler),
+    );
   };
 }
 
@@ -63,7 +70,11 @@ export function onlyCompletionHook(type: TaskType): CompletionHandler | undefine
 }
 
 export function logHookFailure(log: Logger | undefined, task: CompletedTask, err: Error): void {
-  (log ?? console).error('completion_hook_failed', { task_id: task.id, type: task.type, message: err.message });
+  (log ?? console).error('completion_hook_failed', {
+    task_id: task.id,
+    type: task.type,
+    message: err.message,
+  });
 }
 
 /**
@@ -71,7 +82,11 @@ export function logHookFailure(log: Logger | undefined, task: CompletedTask, err
  * that throws is rolled back alone and logged; the task stays completed with its output, so an
  * agent's result is never refused (and re-run on the network) because of a filing bug here.
  */
-export async function runCompletionHooks(tx: Transaction, task: CompletedTask, log?: Logger): Promise<void> {
+export async function runCompletionHooks(
+  tx: Transaction,
+  task: CompletedTask,
+  log?: Logger,
+): Promise<void> {
   for (const handler of handlers.get(task.type) ?? []) {
     await tx.exec('SAVEPOINT completion_hook');
     try {

@@ -4,7 +4,12 @@ import type { TaskType } from '../../contract/task-types.js';
 import { failRefusedTasks } from '../consent/member-consent.js';
 
 /** Who queued a task (shown to the member it runs as): a call with the team's key alone, or a signed-in member. */
-export type QueuedBy = { kind: 'api_key' } | { kind: 'member'; userId: string } | { kind: 'watchlist' } | { kind: 'sync' } | { kind: 'sequence' };
+export type QueuedBy =
+  | { kind: 'api_key' }
+  | { kind: 'member'; userId: string }
+  | { kind: 'watchlist' }
+  | { kind: 'sync' }
+  | { kind: 'sequence' };
 
 export interface NewTask {
   teamId: string;
@@ -27,7 +32,11 @@ export interface NewTask {
  * `db` may be a caller's transaction: on PostgreSQL the wake-up NOTIFY then goes through that
  * transaction and is delivered at its commit, so no claim looks for a row it cannot see yet.
  */
-export async function enqueueTask(db: Queryable, signals: TaskSignals, task: NewTask): Promise<{ id: string; refused: boolean } | null> {
+export async function enqueueTask(
+  db: Queryable,
+  signals: TaskSignals,
+  task: NewTask,
+): Promise<{ id: string; refused: boolean } | null> {
   const id = crypto.randomUUID();
   const rows = await db.query<{ id: string }>(
     `INSERT INTO tasks (id, team_id, type, input, status, assigned_user_id, watchlist_id, target_key, queued_by, queued_by_user_id)
@@ -50,8 +59,16 @@ export async function enqueueTask(db: Queryable, signals: TaskSignals, task: New
   );
   if (rows.length === 0) return null;
   // Failed as an update of the row just written, so its webhooks go out as for any failure.
-  if (task.assignedUserId && (await failRefusedTasks(db, task.teamId, task.assignedUserId, id)).length) return { id, refused: true };
+  if (
+    task.assignedUserId &&
+    (await failRefusedTasks(db, task.teamId, task.assignedUserId, id)).length
+  )
+    return { id, refused: true };
   // One waiting claim that may run it wakes (task-signals.ts), not every claim of the team.
-  await signals.taskReady(task.teamId, db, { type: task.type, assignedUserId: task.assignedUserId ?? null, id });
+  await signals.taskReady(task.teamId, db, {
+    type: task.type,
+    assignedUserId: task.assignedUserId ?? null,
+    id,
+  });
   return { id, refused: false };
 }

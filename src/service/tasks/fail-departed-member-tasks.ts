@@ -5,7 +5,11 @@ import type { Queryable } from '../db/database.js';
  * longer run the team's tasks assigned to them. Those tasks would otherwise wait forever: they are
  * failed at once with `agent_lost`, visible to the API user, never silently dropped.
  */
-export async function failDepartedMemberTasks(tx: Queryable, teamId: string, userId: string): Promise<number> {
+export async function failDepartedMemberTasks(
+  tx: Queryable,
+  teamId: string,
+  userId: string,
+): Promise<number> {
   const rows = await tx.query(
     `UPDATE tasks
         SET status = 'failed', lease_expires_at = NULL, updated_at = now(), finished_at = now(),

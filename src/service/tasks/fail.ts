@@ -33,14 +33,20 @@ export async function failTask(
     const row = await lockTask(tx, ref.teamId, ref.taskId);
     if (!row) throw new HttpError(404, 'Task not found');
     if (!holdsClaim(row, ref.userId, ref.attempt)) throw new HttpError(409, 'Lease lost');
-    if ((row.status === 'pending' || row.status === 'failed') && row.error?.code === ref.error.code) {
+    if (
+      (row.status === 'pending' || row.status === 'failed') &&
+      row.error?.code === ref.error.code
+    ) {
       return { status: row.status, requeued: false };
     }
     if (row.status !== 'processing') throw new HttpError(409, 'Lease lost');
 
     const error = { code: ref.error.code, message: ref.error.message };
     // The weekly invitation limit lasts days: retrying in seconds as the same member cannot succeed.
-    const final = !ref.error.retryable || ref.error.code === 'invitation_limit' || row.attempt >= row.max_attempts;
+    const final =
+      !ref.error.retryable ||
+      ref.error.code === 'invitation_limit' ||
+      row.attempt >= row.max_attempts;
     if (final) {
       await tx.query(
         `UPDATE tasks SET status = 'failed', error = $2, lease_expires_at = NULL, finished_at = now(), updated_at = now()
@@ -78,5 +84,7 @@ function parsedInstant(value: string | undefined): string | null {
   const t = value ? Date.parse(value) : NaN;
   // Only an instant the window above could believe: a year 0000 or 275760 the database cannot read.
   const day = 86_400_000;
-  return Number.isFinite(t) && Math.abs(t - Date.now()) < (MAX_INVITE_LIMIT_DAYS + 1) * day ? new Date(t).toISOString() : null;
+  return Number.isFinite(t) && Math.abs(t - Date.now()) < (MAX_INVITE_LIMIT_DAYS + 1) * day
+    ? new Date(t).toISOString()
+    : null;
 }

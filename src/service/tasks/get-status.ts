@@ -9,7 +9,11 @@ import { iso } from './task-row.js';
  * A task as `get-task-status` shows it. Unknown id: 404; a task of another team: 403 (spec, Errors:
  * "Access denied" for a resource of another team).
  */
-export async function getTaskStatus(db: Queryable, teamId: string, taskId: string): Promise<TaskStatusResponse['data']> {
+export async function getTaskStatus(
+  db: Queryable,
+  teamId: string,
+  taskId: string,
+): Promise<TaskStatusResponse['data']> {
   const [row] = await db.query<{
     id: string;
     team_id: string;
@@ -31,7 +35,8 @@ export async function getTaskStatus(db: Queryable, teamId: string, taskId: strin
   );
   if (!row) throw new HttpError(404, 'Task not found');
   if (row.team_id !== teamId) throw new HttpError(403, 'Access denied');
-  const wait = row.status === 'pending' ? await (await TeamSafety.load(db, teamId)).whyWaiting(row) : null;
+  const wait =
+    row.status === 'pending' ? await (await TeamSafety.load(db, teamId)).whyWaiting(row) : null;
   return {
     id: row.id,
     status: row.status,

@@ -8,7 +8,11 @@ import { forgetClaim } from './claim-memory.js';
  * was sent goes back to `pending` at once, with its attempt given back. Nobody saw that attempt, so
  * the fencing token stays safe; the conditions make it a no-op if anything touched the task since.
  */
-export async function giveBackClaim(deps: { db: Database; signals: TaskSignals }, teamId: string, task: ClaimedTask): Promise<void> {
+export async function giveBackClaim(
+  deps: { db: Database; signals: TaskSignals },
+  teamId: string,
+  task: ClaimedTask,
+): Promise<void> {
   forgetClaim(deps.db, task.id);
   const given = await deps.db.query(
     `UPDATE tasks SET status = 'pending', attempt = attempt - 1, lease_expires_at = NULL, updated_at = now()

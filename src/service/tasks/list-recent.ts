@@ -57,7 +57,13 @@ export async function listRecentTasks(
         AND ($4::uuid IS NULL OR t.claimed_by = $4) AND ($5::text[] IS NULL OR t.type = ANY($5::text[]))
       ORDER BY t.created_at DESC, t.id
       LIMIT $3`,
-    [teamId, opts.status ?? null, opts.limit, opts.claimedBy ?? null, opts.types ? [...opts.types] : null],
+    [
+      teamId,
+      opts.status ?? null,
+      opts.limit,
+      opts.claimedBy ?? null,
+      opts.types ? [...opts.types] : null,
+    ],
   );
   return {
     tasks: rows.map((r) => ({
@@ -71,9 +77,17 @@ export async function listRecentTasks(
       assigned_name: r.assigned_name || null,
       claimed_by_name: r.claimed_by_name || null,
       target: taskTarget(r.type, r.input, r),
-      watchlist: r.watchlist_id && r.watchlist_name !== null ? { id: r.watchlist_id, name: r.watchlist_name } : null,
-      as_company: r.input.actor_type === 'company' && typeof r.input.company_title === 'string' ? r.input.company_title : null,
-      queued_by: r.queued_by ? { kind: r.queued_by, email: r.queued_by_email, name: r.queued_by_name || null } : null,
+      watchlist:
+        r.watchlist_id && r.watchlist_name !== null
+          ? { id: r.watchlist_id, name: r.watchlist_name }
+          : null,
+      as_company:
+        r.input.actor_type === 'company' && typeof r.input.company_title === 'string'
+          ? r.input.company_title
+          : null,
+      queued_by: r.queued_by
+        ? { kind: r.queued_by, email: r.queued_by_email, name: r.queued_by_name || null }
+        : null,
       created_at: iso(r.created_at)!,
       updated_at: iso(r.updated_at)!,
     })),

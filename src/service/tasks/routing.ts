@@ -35,7 +35,11 @@ export async function oldestAdmin(db: Queryable, teamId: string): Promise<Routed
  * named by `member_email`; without one, the oldest admin's. A person who is not a joined member of
  * this team is a 404, whatever other team they are in.
  */
-export async function memberOrOldestAdmin(db: Queryable, teamId: string, email: string | undefined): Promise<RoutedMember> {
+export async function memberOrOldestAdmin(
+  db: Queryable,
+  teamId: string,
+  email: string | undefined,
+): Promise<RoutedMember> {
   if (email === undefined) return oldestAdmin(db, teamId);
   const [row] = await db.query<{ user_id: string; email: string; invite_limited: boolean }>(
     `SELECT user_id, email, COALESCE(invite_limited_until > now(), false) AS invite_limited

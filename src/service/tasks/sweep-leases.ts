@@ -11,7 +11,10 @@ const AGENT_LOST = {
  * pending, to be claimed again with the next attempt, or fail with `agent_lost` when their attempts
  * are spent. Nothing is ever dropped silently. Safe to run on several instances at once.
  */
-export async function sweepExpiredLeases(db: Database, signals: TaskSignals): Promise<{ requeued: number; failed: number }> {
+export async function sweepExpiredLeases(
+  db: Database,
+  signals: TaskSignals,
+): Promise<{ requeued: number; failed: number }> {
   const rows = await db.query<{ team_id: string; status: 'pending' | 'failed' }>(
     `UPDATE tasks
         SET status = CASE WHEN attempt >= max_attempts THEN 'failed' ELSE 'pending' END,

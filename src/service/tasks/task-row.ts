@@ -23,9 +23,14 @@ export interface LockedTask {
  * Locks one task of `teamId` for the rest of the transaction. A task of another team is not found:
  * an agent never learns that another team's task id exists.
  */
-export const TASK_COLUMNS = 'id, team_id, type, status, attempt, max_attempts, claimed_by, input, error, watchlist_id, assigned_user_id';
+export const TASK_COLUMNS =
+  'id, team_id, type, status, attempt, max_attempts, claimed_by, input, error, watchlist_id, assigned_user_id';
 
-export async function lockTask(tx: Queryable, teamId: string, taskId: string): Promise<LockedTask | null> {
+export async function lockTask(
+  tx: Queryable,
+  teamId: string,
+  taskId: string,
+): Promise<LockedTask | null> {
   const [row] = await tx.query<LockedTask>(
     `SELECT ${TASK_COLUMNS} FROM tasks WHERE id = $1 AND team_id = $2 FOR UPDATE`,
     [taskId, teamId],

@@ -72,7 +72,8 @@ interface Waiter extends Waiting {
 }
 
 /** The NOTIFY payload: the team alone (every claim looks), or the team and the task's kind and member. */
-const encode = (teamId: string, task?: ReadyTask) => (task ? JSON.stringify({ t: teamId, y: task.type, u: task.assignedUserId, i: task.id }) : teamId);
+const encode = (teamId: string, task?: ReadyTask) =>
+  task ? JSON.stringify({ t: teamId, y: task.type, u: task.assignedUserId, i: task.id }) : teamId;
 function decode(payload: string): { teamId: string; task?: ReadyTask } {
   if (!payload.startsWith('{')) return { teamId: payload };
   const p = JSON.parse(payload) as { t: string; y: string; u: string | null; i?: string };
@@ -97,7 +98,9 @@ export async function createTaskSignals(db: Database): Promise<TaskSignals> {
     for (const teamId of [...waiters.keys()]) wakeAll(teamId);
   });
 
-  const mayRun = (w: Waiter, task: ReadyTask) => !w.excludeTypes.includes(task.type) && (task.assignedUserId === null || task.assignedUserId === w.userId);
+  const mayRun = (w: Waiter, task: ReadyTask) =>
+    !w.excludeTypes.includes(task.type) &&
+    (task.assignedUserId === null || task.assignedUserId === w.userId);
 
   function wakeAll(teamId: string) {
     for (const w of [...(waiters.get(teamId) ?? [])]) w.wake({});
@@ -139,12 +142,17 @@ export async function createTaskSignals(db: Database): Promise<TaskSignals> {
 
   return {
     async taskReady(teamId, via, task) {
-      if (db.kind === 'postgres') await (via ?? db).query('SELECT pg_notify($1, $2)', [CHANNEL, encode(teamId, task)]);
+      if (db.kind === 'postgres')
+        await (via ?? db).query('SELECT pg_notify($1, $2)', [CHANNEL, encode(teamId, task)]);
       else announced(teamId, task);
     },
     async tasksReady(teamIds, via) {
       if (teamIds.length === 0) return;
-      if (db.kind === 'postgres') await (via ?? db).query('SELECT pg_notify($1, t) FROM unnest($2::text[]) t', [CHANNEL, teamIds]);
+      if (db.kind === 'postgres')
+        await (via ?? db).query('SELECT pg_notify($1, t) FROM unnest($2::text[]) t', [
+          CHANNEL,
+          teamIds,
+        ]);
       else for (const teamId of teamIds) wakeAll(teamId);
     },
     taken(taskId) {

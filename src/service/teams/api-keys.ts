@@ -1,5 +1,11 @@
 import type { Queryable } from '../db/database.js';
-import { constantTimeEqual, decryptSecret, encryptSecret, randomSecret, sha256 } from '../security/crypto.js';
+import {
+  constantTimeEqual,
+  decryptSecret,
+  encryptSecret,
+  randomSecret,
+  sha256,
+} from '../security/crypto.js';
 import type { TeamRow } from '../auth/identities.js';
 import { credentialsChanged, type CredentialCache } from '../auth/credential-cache.js';
 
@@ -11,7 +17,11 @@ export function newApiKey(): string {
   return randomSecret('nak', 32);
 }
 
-export async function findTeamByApiKey(db: Queryable, apiKey: string, cache?: CredentialCache): Promise<TeamRow | null> {
+export async function findTeamByApiKey(
+  db: Queryable,
+  apiKey: string,
+  cache?: CredentialCache,
+): Promise<TeamRow | null> {
   if (!/^nak_[A-Za-z0-9_-]{20,80}$/.test(apiKey)) return null;
   const hash = sha256(apiKey);
   const known = cache?.team(hash);
@@ -28,14 +38,25 @@ export async function findTeamByApiKey(db: Queryable, apiKey: string, cache?: Cr
   return team;
 }
 
-export async function revealApiKey(db: Queryable, secretKey: Buffer, teamId: string): Promise<string> {
-  const [row] = await db.query<{ api_key_encrypted: string }>('SELECT api_key_encrypted FROM teams WHERE id = $1', [teamId]);
+export async function revealApiKey(
+  db: Queryable,
+  secretKey: Buffer,
+  teamId: string,
+): Promise<string> {
+  const [row] = await db.query<{ api_key_encrypted: string }>(
+    'SELECT api_key_encrypted FROM teams WHERE id = $1',
+    [teamId],
+  );
   if (!row) throw new Error(`team ${teamId} not found`);
   return decryptSecret(secretKey, row.api_key_encrypted);
 }
 
 /** Operator's rotation: the old key stops working at once. Returns the new key. */
-export async function rotateApiKey(db: Queryable, secretKey: Buffer, teamId: string): Promise<string> {
+export async function rotateApiKey(
+  db: Queryable,
+  secretKey: Buffer,
+  teamId: string,
+): Promise<string> {
   const key = newApiKey();
   const rows = await db.query(
     'UPDATE teams SET api_key_hash = $2, api_key_encrypted = $3, api_key_rotated_at = now() WHERE id = $1 RETURNING id',
@@ -47,14 +68,16 @@ export async function rotateApiKey(db: Queryable, secretKey: Buffer, teamId: str
   return key;
 }
 
-export async function createTeam(db: Queryable, secretKey: Buffer, name: string): Promise<TeamRow & { apiKey: string }> {
+export async function createTeam(
+  db: Queryable,
+  secretKey: Buffer,
+  name: string,
+): Promise<TeamRow & { apiKey: string }> {
   const key = newApiKey();
   const id = crypto.randomUUID();
-  await db.query('INSERT INTO teams (id, name, api_key_hash, api_key_encrypted) VALUES ($1, $2, $3, $4)', [
-    id,
-    name,
-    sha256(key),
-    encryptSecret(secretKey, key),
-  ]);
+  await db.query(
+    'INSERT INTO teams (id, name, api_key_hash, api_key_encrypted) VALUES ($1, $2, $3, $4)',
+    [id, name, sha256(key), encryptSecret(secretKey, key)],
+  );
   return { id, name, plan: 'free', apiKey: key };
 }

@@ -18,7 +18,11 @@ interface CurrentTeam {
   role: Role;
 }
 
-async function currentTeam(db: Queryable, userId: string, lock = false): Promise<CurrentTeam | null> {
+async function currentTeam(
+  db: Queryable,
+  userId: string,
+  lock = false,
+): Promise<CurrentTeam | null> {
   const [row] = await db.query<CurrentTeam>(
     `SELECT m.team_id, t.name AS team_name, m.role FROM memberships m JOIN teams t ON t.id = m.team_id
       WHERE m.user_id = $1${lock ? ' FOR UPDATE OF m' : ''}`,
@@ -44,7 +48,11 @@ async function leaving(db: Queryable, current: CurrentTeam, userId: string) {
 }
 
 /** The invitations waiting for `email` from teams other than its own, newest first. */
-export async function pendingInvitations(db: Queryable, userId: string, email: string): Promise<PendingInvitation[]> {
+export async function pendingInvitations(
+  db: Queryable,
+  userId: string,
+  email: string,
+): Promise<PendingInvitation[]> {
   const current = await currentTeam(db, userId);
   if (!current) return [];
   const rows = await db.query<{ team_id: string; team_name: string; role: Role; invited_at: Date }>(
@@ -54,7 +62,13 @@ export async function pendingInvitations(db: Queryable, userId: string, email: s
   );
   if (!rows.length) return [];
   const leave = await leaving(db, current, userId);
-  return rows.map((r) => ({ team_id: r.team_id, team_name: r.team_name, role: r.role, invited_at: new Date(r.invited_at).toISOString(), leaving: leave }));
+  return rows.map((r) => ({
+    team_id: r.team_id,
+    team_name: r.team_name,
+    role: r.role,
+    invited_at: new Date(r.invited_at).toISOString(),
+    leaving: leave,
+  }));
 }
 
 /**
@@ -62,7 +76,17 @@ export async function pendingInvitations(db: Queryable, userId: string, email: s
  * tokens are revoked everywhere (the caller issues a new one for the new team); tasks assigned to
  * them in the old team fail as departed.
  */
-export async function acceptInvitation(tx: Queryable, userId: string, email: string, teamId: string): Promise<{ team: { id: string; name: string }; role: Role; leftTeam: string | null; nextAdmin: string | null }> {
+export async function acceptInvitation(
+  tx: Queryable,
+  userId: string,
+  email: string,
+  teamId: string,
+): Promise<{
+  team: { id: string; name: string };
+  role: Role;
+  leftTeam: string | null;
+  nextAdmin: string | null;
+}> {
   const [invite] = await tx.query<{ role: Role; team_name: string }>(
     `SELECT m.role, t.name AS team_name FROM memberships m JOIN teams t ON t.id = m.team_id
       WHERE m.team_id = $1 AND m.email = $2 AND m.user_id IS NULL FOR UPDATE OF m`,
@@ -76,20 +100,44 @@ export async function acceptInvitation(tx: Queryable, userId: string, email: str
     await tx.query('SELECT 1 FROM memberships WHERE team_id = $1 FOR UPDATE', [current.team_id]);
     const leave = await leaving(tx, current, userId);
     if (leave.only_admin && leave.next_admin) {
-      await tx.query(`UPDATE memberships SET role = 'admin' WHERE team_id = $1 AND email = $2`, [current.team_id, leave.next_admin]);
+      await tx.query(`UPDATE memberships SET role = 'admin' WHERE team_id = $1 AND email = $2`, [
+        current.team_id,
+        leave.next_admin,
+      ]);
       nextAdmin = leave.next_admin;
     }
-    await tx.query('DELETE FROM memberships WHERE team_id = $1 AND user_id = $2', [current.team_id, userId]);
+    await tx.query('DELETE FROM memberships WHERE team_id = $1 AND user_id = $2', [
+      current.team_id,
+      userId,
+    ]);
     await failDepartedMemberTasks(tx, current.team_id, userId);
   }
-  await tx.query('UPDATE agent_tokens SET revoked_at = now() WHERE user_id = $1 AND revoked_at IS NULL', [userId]);
+  await tx.query(
+    'UPDATE agent_tokens SET revoked_at = now() WHERE user_id = $1 AND revoked_at IS NULL',
+    [userId],
+  );
   await credentialsChanged(tx, { user: userId });
-  await tx.query('UPDATE memberships SET user_id = $1, joined_at = now() WHERE team_id = $2 AND email = $3', [userId, teamId, email]);
-  return { team: { id: teamId, name: invite.team_name }, role: invite.role, leftTeam: current?.team_name ?? null, nextAdmin };
+  await tx.query(
+    'UPDATE memberships SET user_id = $1, joined_at = now() WHERE team_id = $2 AND email = $3',
+    [userId, teamId, email],
+  );
+  return {
+    team: { id: teamId, name: invite.team_name },
+    role: invite.role,
+    leftTeam: current?.team_name ?? null,
+    nextAdmin,
+  };
 }
 
 /** The person says no: the invitation is withdrawn; the inviting admin may invite again. */
-export async function declineInvitation(tx: Queryable, email: string, teamId: string): Promise<void> {
-  const gone = await tx.query('DELETE FROM memberships WHERE team_id = $1 AND email = $2 AND user_id IS NULL RETURNING team_id', [teamId, email]);
+export async function declineInvitation(
+  tx: Queryable,
+  email: string,
+  teamId: string,
+): Promise<void> {
+  const gone = await tx.query(
+    'DELETE FROM memberships WHERE team_id = $1 AND email = $2 AND user_id IS NULL RETURNING team_id',
+    [teamId, email],
+  );
   if (!gone.length) throw new HttpError(404, 'Invitation not found');
 }

@@ -31,7 +31,10 @@ export async function joinOnSignIn(
     [email],
   );
   if (invite) {
-    await tx.query('UPDATE memberships SET user_id = $1, joined_at = now() WHERE team_id = $2 AND email = $3', [user.id, invite.team_id, email]);
+    await tx.query(
+      'UPDATE memberships SET user_id = $1, joined_at = now() WHERE team_id = $2 AND email = $3',
+      [user.id, invite.team_id, email],
+    );
     return { user, ...(await teamOf(tx, user.id))! };
   }
 

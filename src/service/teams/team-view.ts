@@ -3,7 +3,14 @@ import type { MemberView } from '../../contract/members.js';
 import { AGENT_ACTIVE_WINDOW_HOURS } from '../tasks/agent-active.js';
 import { CONSENT_COLUMNS, toConsent } from '../consent/member-consent.js';
 
-type MemberRow = Omit<MemberView, 'joined_at' | 'last_active_at' | 'invite_limited_until' | 'consent_acknowledged_at' | 'consent_current'> &
+type MemberRow = Omit<
+  MemberView,
+  | 'joined_at'
+  | 'last_active_at'
+  | 'invite_limited_until'
+  | 'consent_acknowledged_at'
+  | 'consent_current'
+> &
   Parameters<typeof toConsent>[0] & {
     joined_at: Date | null;
     last_active_at: Date | null;
@@ -43,7 +50,14 @@ export async function listMembers(db: Queryable, teamId: string): Promise<Member
   return rows.map(toView);
 }
 
-export async function getMember(db: Queryable, teamId: string, email: string): Promise<MemberView | null> {
-  const [row] = await db.query<MemberRow>(`${MEMBER_SELECT} WHERE m.team_id = $1 AND m.email = $2`, [teamId, email]);
+export async function getMember(
+  db: Queryable,
+  teamId: string,
+  email: string,
+): Promise<MemberView | null> {
+  const [row] = await db.query<MemberRow>(
+    `${MEMBER_SELECT} WHERE m.team_id = $1 AND m.email = $2`,
+    [teamId, email],
+  );
   return row ? toView(row) : null;
 }

@@ -24,7 +24,9 @@ export const NO_VALID_KEYWORDS = 'No valid keywords provided after cleaning';
 export function keywordResults(entries: KeywordEntry[], ids: string[]): KeywordResult[] {
   let next = 0;
   return entries.map((e) =>
-    'clean' in e ? { success: true, keyword: e.keyword, keyword_id: ids[next++]! } : { success: false, keyword: e.keyword, error: e.error },
+    'clean' in e
+      ? { success: true, keyword: e.keyword, keyword_id: ids[next++]! }
+      : { success: false, keyword: e.keyword, error: e.error },
   );
 }
 
@@ -57,7 +59,16 @@ export async function createKeywordWatchlist(
     await tx.query(
       `INSERT INTO watchlists (id, team_id, type, name, slug, description, fetch_freq_hours, labels, keyword_set_key)
        VALUES ($1, $2, 'keyword', $3, $4, $5, $6, $7, $8)`,
-      [id, team.id, name, slug, body.description || null, body.fetchFreqInHours, JSON.stringify(labels), setKey],
+      [
+        id,
+        team.id,
+        name,
+        slug,
+        body.description || null,
+        body.fetchFreqInHours,
+        JSON.stringify(labels),
+        setKey,
+      ],
     );
     const ids = await replaceKeywords(tx, id, keywords);
     return {
@@ -77,8 +88,18 @@ export async function createKeywordWatchlist(
   });
 }
 
-async function existingBySet(tx: Queryable, teamId: string, setKey: string): Promise<CreateKeywordWatchlistDirectResponse | null> {
-  const [w] = await tx.query<{ id: string; name: string; slug: string; fetch_freq_hours: number; labels: Label[] }>(
+async function existingBySet(
+  tx: Queryable,
+  teamId: string,
+  setKey: string,
+): Promise<CreateKeywordWatchlistDirectResponse | null> {
+  const [w] = await tx.query<{
+    id: string;
+    name: string;
+    slug: string;
+    fetch_freq_hours: number;
+    labels: Label[];
+  }>(
     `SELECT id, name, slug, fetch_freq_hours, labels FROM watchlists
       WHERE team_id = $1 AND type = 'keyword' AND keyword_set_key = $2 ORDER BY created_at, id LIMIT 1`,
     [teamId, setKey],
@@ -120,7 +141,16 @@ export async function createPromptKeywordWatchlist(
       `INSERT INTO watchlists (id, team_id, type, name, slug, description, fetch_freq_hours, prompt, prompt_status,
                                prompt_generation, prompt_claimed_until)
        VALUES ($1, $2, 'keyword', $3, $4, $5, $6, $7, 'pending', 1, now() + make_interval(secs => $8))`,
-      [id, team.id, name, slug, body.description || null, body.fetchFreqInHours, body.prompt, PROMPT_CLAIM_SECONDS],
+      [
+        id,
+        team.id,
+        name,
+        slug,
+        body.description || null,
+        body.fetchFreqInHours,
+        body.prompt,
+        PROMPT_CLAIM_SECONDS,
+      ],
     );
     return { id, name, slug };
   });

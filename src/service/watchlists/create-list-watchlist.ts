@@ -2,7 +2,12 @@ import type { ServiceContext } from '../context.js';
 import type { TeamRow } from '../auth/identities.js';
 import type { Queryable } from '../db/database.js';
 import { HttpError } from '../http/http-error.js';
-import { assertCompanyCount, assertProfileCount, assertWatchlistSlot, lockTeamPlan } from '../plans/plan-limits.js';
+import {
+  assertCompanyCount,
+  assertProfileCount,
+  assertWatchlistSlot,
+  lockTeamPlan,
+} from '../plans/plan-limits.js';
 import { planWatchlistNow } from '../scheduler/plan-now.js';
 import { normaliseCompanies, normaliseProfiles, type ListMember } from './identifiers.js';
 import { nameFromItems } from './names.js';
@@ -44,8 +49,12 @@ export async function createListWatchlist(
   req: ListWatchlistRequest,
 ): Promise<CreatedListWatchlist> {
   const emptyMessage = `Missing or invalid '${FIELD[req.kind]}' (must be a non-empty array)`;
-  if ((!req.entries || req.entries.length === 0) && !req.listId) throw new HttpError(400, emptyMessage);
-  const members = req.kind === 'people' ? normaliseProfiles(req.entries ?? []) : normaliseCompanies(req.entries ?? []);
+  if ((!req.entries || req.entries.length === 0) && !req.listId)
+    throw new HttpError(400, emptyMessage);
+  const members =
+    req.kind === 'people'
+      ? normaliseProfiles(req.entries ?? [])
+      : normaliseCompanies(req.entries ?? []);
 
   const created = await ctx.db.transaction(async (tx) => {
     const plan = await lockTeamPlan(tx, team.id);
@@ -54,10 +63,18 @@ export async function createListWatchlist(
     const name = req.name || generatedName(req.kind, members, reused);
     const listId = reused?.id ?? crypto.randomUUID();
     if (!reused) {
-      await tx.query('INSERT INTO lists (id, team_id, kind, name) VALUES ($1, $2, $3, $4)', [listId, team.id, req.kind, name]);
+      await tx.query('INSERT INTO lists (id, team_id, kind, name) VALUES ($1, $2, $3, $4)', [
+        listId,
+        team.id,
+        req.kind,
+        name,
+      ]);
     }
     await addMembers(tx, listId, members);
-    const [count] = await tx.query<{ n: number }>('SELECT count(*)::int AS n FROM list_members WHERE list_id = $1', [listId]);
+    const [count] = await tx.query<{ n: number }>(
+      'SELECT count(*)::int AS n FROM list_members WHERE list_id = $1',
+      [listId],
+    );
     const membersCount = count?.n ?? 0;
     if (membersCount === 0) throw new HttpError(400, emptyMessage);
     if (req.kind === 'people') assertProfileCount(membersCount, plan);
@@ -78,7 +95,10 @@ export async function createListWatchlist(
       await planWatchlistNow(ctx, created.id);
     } catch (err) {
       // The watchlist is stored with next_due_at NULL: the scheduler's next tick plans it instead.
-      ctx.log.error('people_watchlist_plan_failed', { watchlist_id: created.id, message: (err as Error).message });
+      ctx.log.error('people_watchlist_plan_failed', {
+        watchlist_id: created.id,
+        message: (err as Error).message,
+      });
     }
   }
   return created;
@@ -105,7 +125,12 @@ async function addMembers(tx: Queryable, listId: string, members: ListMember[]) 
 }
 
 /** From the request's entries; a reused list with no new entries lends its name. */
-function generatedName(kind: 'people' | 'company', members: ListMember[], reused: { name: string } | null): string {
-  if (members.length > 0) return `${kind === 'people' ? 'People' : 'Companies'}: ${nameFromItems(members.map((m) => m.identifier))}`;
+function generatedName(
+  kind: 'people' | 'company',
+  members: ListMember[],
+  reused: { name: string } | null,
+): string {
+  if (members.length > 0)
+    return `${kind === 'people' ? 'People' : 'Companies'}: ${nameFromItems(members.map((m) => m.identifier))}`;
   return reused?.name ?? (kind === 'people' ? 'People watchlist' : 'Company watchlist');
 }

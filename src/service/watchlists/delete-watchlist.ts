@@ -9,7 +9,12 @@ import { isUuid } from '../db/is-uuid.js';
  * People and company lists stay too, for `list_id` to reuse. False when the team has no such
  * watchlist of this type.
  */
-export async function deleteWatchlist(db: Queryable, teamId: string, type: 'keyword' | 'people' | 'company', id: string): Promise<boolean> {
+export async function deleteWatchlist(
+  db: Queryable,
+  teamId: string,
+  type: 'keyword' | 'people' | 'company',
+  id: string,
+): Promise<boolean> {
   if (!isUuid(id)) return false;
   const [gone] = await db.query<{ id: string }>(
     `WITH gone AS (DELETE FROM watchlists WHERE id = $1 AND team_id = $2 AND type = $3 RETURNING id),
@@ -21,6 +26,9 @@ export async function deleteWatchlist(db: Queryable, teamId: string, type: 'keyw
 }
 
 /** A paused watchlist's queued collection is dropped; tasks already running finish. */
-export async function deletePendingCollectionTasks(tx: Queryable, watchlistId: string): Promise<void> {
+export async function deletePendingCollectionTasks(
+  tx: Queryable,
+  watchlistId: string,
+): Promise<void> {
   await tx.query(`DELETE FROM tasks WHERE watchlist_id = $1 AND status = 'pending'`, [watchlistId]);
 }

@@ -29,13 +29,19 @@ export async function generateTopics(
   maxKeywords: number,
 ): Promise<Topics> {
   const urls = urlsInPrompt(prompt);
-  const fetched = await Promise.all(urls.map((u) => fetchPageMetadata(u, { allowPrivate: deps.config.ALLOW_PRIVATE_FETCH })));
+  const fetched = await Promise.all(
+    urls.map((u) => fetchPageMetadata(u, { allowPrivate: deps.config.ALLOW_PRIVATE_FETCH })),
+  );
   const pages = fetched.filter((p): p is PageMetadata => p !== null);
 
   if (deps.config.LLM_API_URL) {
     try {
       const answer = await generateWithLlm(
-        { url: deps.config.LLM_API_URL, apiKey: deps.config.LLM_API_KEY, model: deps.config.LLM_MODEL ?? DEFAULT_MODEL },
+        {
+          url: deps.config.LLM_API_URL,
+          apiKey: deps.config.LLM_API_KEY,
+          model: deps.config.LLM_MODEL ?? DEFAULT_MODEL,
+        },
         prompt,
         pages,
         maxKeywords,
@@ -51,7 +57,10 @@ export async function generateTopics(
     }
   }
 
-  const text = [prompt.replace(/\bhttps?:\/\/\S+/gi, ' '), ...pages.flatMap((p) => [p.title, p.description])]
+  const text = [
+    prompt.replace(/\bhttps?:\/\/\S+/gi, ' '),
+    ...pages.flatMap((p) => [p.title, p.description]),
+  ]
     .filter(Boolean)
     .join('.\n');
   const extracted = await extractKeywords(text, maxKeywords);

@@ -12,17 +12,22 @@ export interface ListMember {
 const QUOTED = 10;
 
 function describe(entry: unknown): string {
-  const text = typeof entry === 'string' ? `'${entry}'` : JSON.stringify(entry) ?? String(entry);
+  const text = typeof entry === 'string' ? `'${entry}'` : (JSON.stringify(entry) ?? String(entry));
   return text.length > 120 ? `${text.slice(0, 119)}…` : text;
 }
 
-function normaliseAll(entries: unknown[], what: string, one: (v: string) => ListMember | null): ListMember[] {
+function normaliseAll(
+  entries: unknown[],
+  what: string,
+  one: (v: string) => ListMember | null,
+): ListMember[] {
   const out = new Map<string, ListMember>();
   const bad: unknown[] = [];
   for (const entry of entries) {
     // As sent at most a URL's length, once normalised at most a slug's: a longer one is no identifier
     // (and would not fit the list_members index).
-    const member = typeof entry === 'string' && entry.length <= MAX_IDENTIFIER_INPUT ? one(entry) : null;
+    const member =
+      typeof entry === 'string' && entry.length <= MAX_IDENTIFIER_INPUT ? one(entry) : null;
     if (!member || member.identifier.length > MAX_IDENTIFIER) bad.push(entry);
     // Duplicates fold: the same profile by URL, slug or URN (same kind of id) is one member.
     else out.set(`${member.kind}:${member.identifier}`, member);
@@ -30,7 +35,10 @@ function normaliseAll(entries: unknown[], what: string, one: (v: string) => List
   if (bad.length > 0) {
     const named = bad.slice(0, QUOTED).map(describe).join(', ');
     const more = bad.length > QUOTED ? ` and ${bad.length - QUOTED} more` : '';
-    throw new HttpError(400, `Invalid ${what} identifier${bad.length > 1 ? 's' : ''}: ${named}${more}`);
+    throw new HttpError(
+      400,
+      `Invalid ${what} identifier${bad.length > 1 ? 's' : ''}: ${named}${more}`,
+    );
   }
   return [...out.values()];
 }

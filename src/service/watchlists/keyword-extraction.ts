@@ -5,7 +5,14 @@
  */
 let loading: ReturnType<typeof loadLanguage> | null = null;
 async function loadLanguage() {
-  const [{ unified }, { default: retextEnglish }, { default: retextPos }, { default: retextKeywords }, { toString: nlcstToString }, { VFile }] = await Promise.all([
+  const [
+    { unified },
+    { default: retextEnglish },
+    { default: retextPos },
+    { default: retextKeywords },
+    { toString: nlcstToString },
+    { VFile },
+  ] = await Promise.all([
     import('unified'),
     import('retext-english'),
     import('retext-pos'),
@@ -34,7 +41,8 @@ function caseOf(word: string): string {
 function tidy(phrase: string): string {
   const words = phrase.split(/\s+/).filter(Boolean);
   while (words.length > 0 && INSTRUCTION_WORDS.has(words[0]!.toLowerCase())) words.shift();
-  while (words.length > 0 && INSTRUCTION_WORDS.has(words[words.length - 1]!.toLowerCase())) words.pop();
+  while (words.length > 0 && INSTRUCTION_WORDS.has(words[words.length - 1]!.toLowerCase()))
+    words.pop();
   return words.map(caseOf).join(' ');
 }
 
@@ -48,11 +56,18 @@ export async function extractKeywords(text: string, max: number): Promise<string
     throw err;
   });
   const { unified, retextEnglish, retextPos, retextKeywords, nlcstToString, VFile } = await loading;
-  const processor = unified().use(retextEnglish).use(retextPos).use(retextKeywords, { maximum: Math.max(max * 2, 10) });
+  const processor = unified()
+    .use(retextEnglish)
+    .use(retextPos)
+    .use(retextKeywords, { maximum: Math.max(max * 2, 10) });
   const file = new VFile(text);
   await processor.run(processor.parse(file), file);
   const phrases = (file.data.keyphrases ?? [])
-    .map((p) => ({ text: tidy(nlcstToString(p.matches[0]!.nodes)), score: p.score, weight: p.weight }))
+    .map((p) => ({
+      text: tidy(nlcstToString(p.matches[0]!.nodes)),
+      score: p.score,
+      weight: p.weight,
+    }))
     .sort((a, b) => b.score - a.score || b.weight - a.weight);
   const singles = (file.data.keywords ?? [])
     .map((k) => ({ text: tidy(nlcstToString(k.matches[0]!.node)), score: k.score }))
@@ -63,7 +78,8 @@ export async function extractKeywords(text: string, max: number): Promise<string
     const key = candidate.text.toLowerCase();
     if (candidate.text.length < 2 || seen.has(key)) continue;
     // A single word already inside a chosen phrase adds nothing.
-    if (!candidate.text.includes(' ') && out.some((p) => p.toLowerCase().split(' ').includes(key))) continue;
+    if (!candidate.text.includes(' ') && out.some((p) => p.toLowerCase().split(' ').includes(key)))
+      continue;
     seen.add(key);
     out.push(candidate.text);
     if (out.length >= max) break;

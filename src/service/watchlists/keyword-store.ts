@@ -7,7 +7,11 @@ import type { CleanKeyword } from './keywords.js';
  * tick plans tasks from the new rows. Tasks already running, other task types and the collected
  * posts are left as they are. Runs inside the caller's transaction.
  */
-export async function replaceKeywords(tx: Queryable, watchlistId: string, keywords: CleanKeyword[]): Promise<string[]> {
+export async function replaceKeywords(
+  tx: Queryable,
+  watchlistId: string,
+  keywords: CleanKeyword[],
+): Promise<string[]> {
   await tx.query('DELETE FROM watchlist_keywords WHERE watchlist_id = $1', [watchlistId]);
   await deletePendingKeywordTasks(tx, watchlistId);
   const ids = keywords.map(() => crypto.randomUUID());
@@ -17,7 +21,10 @@ export async function replaceKeywords(tx: Queryable, watchlistId: string, keywor
        SELECT k.id, $1, k.keyword, k.required_keywords, k.excluded_keywords, k.position
          FROM jsonb_to_recordset($2::jsonb)
            AS k(id uuid, keyword text, required_keywords jsonb, excluded_keywords jsonb, position int)`,
-      [watchlistId, JSON.stringify(keywords.map((k, position) => ({ ...k, id: ids[position], position })))],
+      [
+        watchlistId,
+        JSON.stringify(keywords.map((k, position) => ({ ...k, id: ids[position], position }))),
+      ],
     );
   }
   await tx.query('UPDATE watchlists SET next_due_at = NULL WHERE id = $1', [watchlistId]);

@@ -8,7 +8,9 @@ export interface CleanKeyword {
 }
 
 /** One entry of the request, in its order: cleaned, or refused with the reason. */
-export type KeywordEntry = { keyword: string; clean: CleanKeyword } | { keyword: string; error: string };
+export type KeywordEntry =
+  | { keyword: string; clean: CleanKeyword }
+  | { keyword: string; error: string };
 
 /** Trimmed, inner runs of whitespace folded to one space (`"  ai   agents "` -> `"ai agents"`). */
 export function cleanText(text: string): string {
@@ -39,10 +41,15 @@ export function cleanKeywords(input: KeywordInput[]): KeywordEntry[] {
     if (!keyword) return { keyword: raw, error: 'Keyword is empty after cleaning' };
     if (seen.has(keyword.toLowerCase())) return { keyword, error: 'Duplicate keyword' };
     seen.add(keyword.toLowerCase());
-    if (typeof k === 'string') return { keyword, clean: { keyword, required_keywords: [], excluded_keywords: [] } };
+    if (typeof k === 'string')
+      return { keyword, clean: { keyword, required_keywords: [], excluded_keywords: [] } };
     return {
       keyword,
-      clean: { keyword, required_keywords: cleanList(k.required_keywords), excluded_keywords: cleanList(k.excluded_keywords) },
+      clean: {
+        keyword,
+        required_keywords: cleanList(k.required_keywords),
+        excluded_keywords: cleanList(k.excluded_keywords),
+      },
     };
   });
 }

@@ -19,11 +19,15 @@ const Answer = z.object({
   keywords: z.array(KeywordInput).check(z.minLength(1)),
   labels: z._default(z.array(Label), []),
 });
-const Completion = z.object({ choices: z.array(z.object({ message: z.object({ content: z.string() }) })).check(z.minLength(1)) });
+const Completion = z.object({
+  choices: z.array(z.object({ message: z.object({ content: z.string() }) })).check(z.minLength(1)),
+});
 
 /** A base URL (`…/v1`) gets `/chat/completions`; a full endpoint URL is used as it is. */
 export function completionsUrl(base: string): string {
-  return /\/chat\/completions\/?$/.test(base) ? base : `${base.replace(/\/+$/, '')}/chat/completions`;
+  return /\/chat\/completions\/?$/.test(base)
+    ? base
+    : `${base.replace(/\/+$/, '')}/chat/completions`;
 }
 
 function instructions(maxKeywords: number): string {
@@ -72,6 +76,9 @@ export async function generateWithLlm(
   if (!res.ok) throw new Error(`LLM endpoint answered ${res.status}`);
   const completion = Completion.parse(await res.json());
   // Some models wrap the JSON in a Markdown fence despite response_format.
-  const content = completion.choices[0]!.message.content.trim().replace(/^```(?:json)?\s*|\s*```$/g, '');
+  const content = completion.choices[0]!.message.content.trim().replace(
+    /^```(?:json)?\s*|\s*```$/g,
+    '',
+  );
   return Answer.parse(JSON.parse(content));
 }

@@ -3,7 +3,9 @@
 const MAX_GENERATED_NAME = 80;
 
 function clip(text: string): string {
-  return text.length <= MAX_GENERATED_NAME ? text : `${text.slice(0, MAX_GENERATED_NAME - 1).trimEnd()}…`;
+  return text.length <= MAX_GENERATED_NAME
+    ? text
+    : `${text.slice(0, MAX_GENERATED_NAME - 1).trimEnd()}…`;
 }
 
 /** `ai agents, llm ops, rag +2 more`. */
@@ -24,6 +26,8 @@ export function nameFromPrompt(prompt: string): string {
     .join(' ')
     .replace(/[\s,.;:!?-]+$/, '');
   if (words) return clip(words);
-  const host = urls.map((u) => (URL.canParse(u) ? new URL(u).hostname.replace(/^www\./, '') : '')).find(Boolean);
+  const host = urls
+    .map((u) => (URL.canParse(u) ? new URL(u).hostname.replace(/^www\./, '') : ''))
+    .find(Boolean);
   return host ? clip(host) : 'Prompt watchlist';
 }

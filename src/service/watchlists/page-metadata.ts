@@ -34,7 +34,10 @@ export function urlsInPrompt(prompt: string, max = 3): string[] {
  * GETs one page and reads its metadata (title, description, Open Graph). Any failure (blocked
  * address, timeout, too large, not HTML, HTTP error) answers null: a prompt's URL only enriches it.
  */
-export async function fetchPageMetadata(url: string, opts: FetchOptions): Promise<PageMetadata | null> {
+export async function fetchPageMetadata(
+  url: string,
+  opts: FetchOptions,
+): Promise<PageMetadata | null> {
   const o = { ...DEFAULTS, ...opts };
   const signal = AbortSignal.timeout(o.timeoutMs);
   let current = url;
@@ -53,9 +56,14 @@ export async function fetchPageMetadata(url: string, opts: FetchOptions): Promis
   }
 }
 
-function getOnce(url: string, o: Required<FetchOptions>, signal: AbortSignal): Promise<{ redirect: string } | { html: string }> {
+function getOnce(
+  url: string,
+  o: Required<FetchOptions>,
+  signal: AbortSignal,
+): Promise<{ redirect: string } | { html: string }> {
   const target = new URL(url);
-  if (target.protocol !== 'http:' && target.protocol !== 'https:') return Promise.reject(new Error('not http(s)'));
+  if (target.protocol !== 'http:' && target.protocol !== 'https:')
+    return Promise.reject(new Error('not http(s)'));
   assertHostAllowed(target.hostname, o.allowPrivate);
   const client = target.protocol === 'https:' ? https : http;
   return new Promise((resolve, reject) => {
@@ -64,7 +72,10 @@ function getOnce(url: string, o: Required<FetchOptions>, signal: AbortSignal): P
       {
         signal,
         lookup: guardedLookup(o.allowPrivate) as never,
-        headers: { accept: 'text/html,application/xhtml+xml', 'user-agent': 'network-agent-metadata/1.0' },
+        headers: {
+          accept: 'text/html,application/xhtml+xml',
+          'user-agent': 'network-agent-metadata/1.0',
+        },
       },
       (res) => {
         const status = res.statusCode ?? 0;

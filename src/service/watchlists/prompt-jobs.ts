@@ -18,7 +18,11 @@ type Deps = Pick<ServiceContext, 'db' | 'config' | 'log'>;
  * Generates keywords and labels for one prompt watchlist and writes them, unless the prompt was
  * replaced meanwhile (its generation number moved on): then the result is dropped.
  */
-export async function runPromptGeneration(ctx: Deps, watchlistId: string, generation: number): Promise<void> {
+export async function runPromptGeneration(
+  ctx: Deps,
+  watchlistId: string,
+  generation: number,
+): Promise<void> {
   const [w] = await ctx.db.query<{ prompt: string; plan: string }>(
     `SELECT w.prompt, t.plan FROM watchlists w JOIN teams t ON t.id = w.team_id
       WHERE w.id = $1 AND w.prompt_generation = $2 AND w.prompt_status = 'pending'`,
@@ -28,7 +32,8 @@ export async function runPromptGeneration(ctx: Deps, watchlistId: string, genera
   try {
     const max = Math.min(planOf(w.plan).limits.keywordsPerWatchlist, MAX_GENERATED_KEYWORDS);
     const topics = await generateTopics(ctx, w.prompt, max);
-    if (topics.keywords.length === 0) throw new Error('No keywords could be derived from the prompt');
+    if (topics.keywords.length === 0)
+      throw new Error('No keywords could be derived from the prompt');
     const written = await ctx.db.transaction(async (tx) => {
       const rows = await tx.query(
         `UPDATE watchlists
@@ -43,7 +48,12 @@ export async function runPromptGeneration(ctx: Deps, watchlistId: string, genera
       return true;
     });
     if (written) {
-      ctx.log.info('prompt_keywords_generated', { watchlist_id: watchlistId, source: topics.source, keywords: topics.keywords.length, pages: topics.pages.length });
+      ctx.log.info('prompt_keywords_generated', {
+        watchlist_id: watchlistId,
+        source: topics.source,
+        keywords: topics.keywords.length,
+        pages: topics.pages.length,
+      });
     }
   } catch (err) {
     const message = (err as Error).message.slice(0, 500);
@@ -62,7 +72,12 @@ export async function runPromptGeneration(ctx: Deps, watchlistId: string, genera
  */
 export function startPromptGeneration(ctx: Deps, watchlistId: string, generation: number): void {
   const run = runPromptGeneration(ctx, watchlistId, generation)
-    .catch((err: Error) => ctx.log.error('prompt_generation_crashed', { watchlist_id: watchlistId, message: err.message }))
+    .catch((err: Error) =>
+      ctx.log.error('prompt_generation_crashed', {
+        watchlist_id: watchlistId,
+        message: err.message,
+      }),
+    )
     .finally(() => inFlight.delete(run));
   inFlight.add(run);
 }

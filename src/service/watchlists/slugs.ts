@@ -19,7 +19,12 @@ export function slugify(text: string): string {
  * Call inside the transaction that holds the team lock (plans/plan-limits.ts), so two creations
  * cannot pick the same one; the UNIQUE (team_id, slug) index is the last guard.
  */
-export async function uniqueSlug(tx: Queryable, teamId: string, name: string, fallback: string): Promise<string> {
+export async function uniqueSlug(
+  tx: Queryable,
+  teamId: string,
+  name: string,
+  fallback: string,
+): Promise<string> {
   const base = slugify(name) || fallback;
   const rows = await tx.query<{ slug: string }>(
     `SELECT slug FROM watchlists WHERE team_id = $1 AND (slug = $2 OR slug LIKE $3)`,

@@ -47,7 +47,11 @@ export async function updateKeywordWatchlist(
   return ctx.db.transaction(async (tx) => {
     const plan = await lockTeamPlan(tx, team.id);
     const w = await lockKeywordWatchlist(tx, team.id, body.id);
-    const answer: UpdateKeywordWatchlistResponse = { success: true, id: w.id, message: 'Watchlist updated' };
+    const answer: UpdateKeywordWatchlistResponse = {
+      success: true,
+      id: w.id,
+      message: 'Watchlist updated',
+    };
     const update = new WatchlistUpdate(w.id);
     await applyCommonFields(tx, w, body, answer, update, deletePendingKeywordTasks);
     if (body.slack_webhook_url !== undefined) {
@@ -61,7 +65,9 @@ export async function updateKeywordWatchlist(
       update.set('keyword_set_key', keywordSetKey(keywords));
       // Keywords set by hand supersede a prompt generation still running.
       update.assign('prompt_generation = prompt_generation + 1');
-      update.assign(`prompt_status = CASE WHEN prompt_status = 'pending' THEN 'ready' ELSE prompt_status END`);
+      update.assign(
+        `prompt_status = CASE WHEN prompt_status = 'pending' THEN 'ready' ELSE prompt_status END`,
+      );
       update.assign('prompt_claimed_until = NULL');
       labels ??= labelsFromKeywords(keywords);
       answer.keywords = keywords.map((k) => k.keyword);
@@ -89,7 +95,11 @@ export async function updateKeywordWatchlistPrompt(
     await lockTeamPlan(tx, team.id);
     const w = await lockKeywordWatchlist(tx, team.id, body.id);
     await replaceKeywords(tx, w.id, []);
-    const [row] = await tx.query<{ name: string; fetch_freq_hours: number; prompt_generation: number }>(
+    const [row] = await tx.query<{
+      name: string;
+      fetch_freq_hours: number;
+      prompt_generation: number;
+    }>(
       `UPDATE watchlists
           SET prompt = $2, prompt_status = 'pending', prompt_error = NULL, prompt_generation = prompt_generation + 1,
               prompt_claimed_until = now() + make_interval(secs => $3), labels = '[]', keyword_set_key = NULL,
@@ -107,6 +117,7 @@ export async function updateKeywordWatchlistPrompt(
     name: updated.name,
     fetchFreqInHours: updated.fetch_freq_hours,
     prompt: body.prompt,
-    message: 'Keywords and labels were cleared and are being regenerated from the prompt in the background; they appear in a few seconds.',
+    message:
+      'Keywords and labels were cleared and are being regenerated from the prompt in the background; they appear in a few seconds.',
   };
 }

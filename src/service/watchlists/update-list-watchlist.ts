@@ -2,7 +2,10 @@ import type { ServiceContext } from '../context.js';
 import type { TeamRow } from '../auth/identities.js';
 import { HttpError } from '../http/http-error.js';
 import { isUuid } from '../db/is-uuid.js';
-import type { UpdateListWatchlistBody, UpdateListWatchlistResponse } from '../../contract/watchlists.js';
+import type {
+  UpdateListWatchlistBody,
+  UpdateListWatchlistResponse,
+} from '../../contract/watchlists.js';
 import { WATCHLIST_NOT_FOUND } from './update-keyword-watchlist.js';
 import { deletePendingCollectionTasks } from './delete-watchlist.js';
 import { applyCommonFields, WatchlistUpdate } from './watchlist-update.js';
@@ -26,7 +29,11 @@ export async function updateListWatchlist(
       [body.id, team.id, type],
     );
     if (!w) throw new HttpError(404, WATCHLIST_NOT_FOUND);
-    const answer: UpdateListWatchlistResponse = { success: true, id: w.id, message: 'Watchlist updated' };
+    const answer: UpdateListWatchlistResponse = {
+      success: true,
+      id: w.id,
+      message: 'Watchlist updated',
+    };
     const update = new WatchlistUpdate(w.id);
     await applyCommonFields(tx, w, body, answer, update, deletePendingCollectionTasks);
     await update.run(tx);

@@ -9,7 +9,11 @@ import type {
   PeopleWatchlistSummary,
   PeopleWatchlistView,
 } from '../../contract/watchlists.js';
-import { COLLECTION_COLUMNS, collectionFields, type CollectionColumns } from './collection-state.js';
+import {
+  COLLECTION_COLUMNS,
+  collectionFields,
+  type CollectionColumns,
+} from './collection-state.js';
 
 /** Read side of the watchlist routes: every query is scoped by team and type. */
 
@@ -32,7 +36,11 @@ interface KeywordWatchlistRow extends CollectionColumns {
   updated_at: Date;
 }
 
-export async function keywordWatchlists(db: Queryable, teamId: string, id?: string): Promise<KeywordWatchlistView[]> {
+export async function keywordWatchlists(
+  db: Queryable,
+  teamId: string,
+  id?: string,
+): Promise<KeywordWatchlistView[]> {
   if (id !== undefined && !isUuid(id)) return [];
   const rows = await db.query<KeywordWatchlistRow>(
     `SELECT w.id, w.name, w.slug, w.description, w.labels, w.fetch_freq_hours, w.disabled, w.slack_webhook_url,
@@ -68,16 +76,36 @@ export async function keywordWatchlists(db: Queryable, teamId: string, id?: stri
 }
 
 /** The list form of people or company watchlists (GET without `id`), each with its count of members and collection. */
-export async function watchlistSummaries(db: Queryable, teamId: string, type: 'people'): Promise<PeopleWatchlistSummary[]>;
-export async function watchlistSummaries(db: Queryable, teamId: string, type: 'company'): Promise<CompanyWatchlistSummary[]>;
-export async function watchlistSummaries(db: Queryable, teamId: string, type: 'people' | 'company'): Promise<(PeopleWatchlistSummary | CompanyWatchlistSummary)[]>;
+export async function watchlistSummaries(
+  db: Queryable,
+  teamId: string,
+  type: 'people',
+): Promise<PeopleWatchlistSummary[]>;
+export async function watchlistSummaries(
+  db: Queryable,
+  teamId: string,
+  type: 'company',
+): Promise<CompanyWatchlistSummary[]>;
+export async function watchlistSummaries(
+  db: Queryable,
+  teamId: string,
+  type: 'people' | 'company',
+): Promise<(PeopleWatchlistSummary | CompanyWatchlistSummary)[]>;
 export async function watchlistSummaries(
   db: Queryable,
   teamId: string,
   type: 'people' | 'company',
 ): Promise<(PeopleWatchlistSummary | CompanyWatchlistSummary)[]> {
   const rows = await db.query<
-    CollectionColumns & { id: string; name: string; slug: string; fetch_freq_hours: number; disabled: boolean; members_count: number; created_at: Date }
+    CollectionColumns & {
+      id: string;
+      name: string;
+      slug: string;
+      fetch_freq_hours: number;
+      disabled: boolean;
+      members_count: number;
+      created_at: Date;
+    }
   >(
     `SELECT w.id, w.name, w.slug, w.fetch_freq_hours, w.disabled, w.created_at, ${COLLECTION_COLUMNS},
             (SELECT count(*)::int FROM list_members m JOIN lists l ON l.id = m.list_id
@@ -97,7 +125,9 @@ export async function watchlistSummaries(
       disable: r.disabled,
       ...collectionFields(r),
     };
-    return type === 'people' ? { ...common, type, profiles_count: r.members_count } : { ...common, type, companies_count: r.members_count };
+    return type === 'people'
+      ? { ...common, type, profiles_count: r.members_count }
+      : { ...common, type, companies_count: r.members_count };
   });
 }
 
@@ -115,10 +145,30 @@ interface ListWatchlistRow extends CollectionColumns {
 type ListWatchlistView = z.infer<typeof PeopleWatchlistView> | z.infer<typeof CompanyWatchlistView>;
 
 /** One people or company watchlist with its list and the list's members; null when not the team's. */
-export async function listWatchlist(db: Queryable, teamId: string, type: 'people', id: string): Promise<z.infer<typeof PeopleWatchlistView> | null>;
-export async function listWatchlist(db: Queryable, teamId: string, type: 'company', id: string): Promise<z.infer<typeof CompanyWatchlistView> | null>;
-export async function listWatchlist(db: Queryable, teamId: string, type: 'people' | 'company', id: string): Promise<ListWatchlistView | null>;
-export async function listWatchlist(db: Queryable, teamId: string, type: 'people' | 'company', id: string): Promise<ListWatchlistView | null> {
+export async function listWatchlist(
+  db: Queryable,
+  teamId: string,
+  type: 'people',
+  id: string,
+): Promise<z.infer<typeof PeopleWatchlistView> | null>;
+export async function listWatchlist(
+  db: Queryable,
+  teamId: string,
+  type: 'company',
+  id: string,
+): Promise<z.infer<typeof CompanyWatchlistView> | null>;
+export async function listWatchlist(
+  db: Queryable,
+  teamId: string,
+  type: 'people' | 'company',
+  id: string,
+): Promise<ListWatchlistView | null>;
+export async function listWatchlist(
+  db: Queryable,
+  teamId: string,
+  type: 'people' | 'company',
+  id: string,
+): Promise<ListWatchlistView | null> {
   if (!isUuid(id)) return null;
   const [w] = await db.query<ListWatchlistRow>(
     `SELECT w.id, w.name, w.slug, w.description, w.fetch_freq_hours, w.disabled, w.list_id, w.created_at, ${COLLECTION_COLUMNS}
@@ -126,7 +176,13 @@ export async function listWatchlist(db: Queryable, teamId: string, type: 'people
     [id, teamId, type],
   );
   if (!w) return null;
-  const lists = await db.query<{ id: string; name: string; kind: 'people' | 'company'; members_count: number; created_at: Date }>(
+  const lists = await db.query<{
+    id: string;
+    name: string;
+    kind: 'people' | 'company';
+    members_count: number;
+    created_at: Date;
+  }>(
     `SELECT l.id, l.name, l.kind, l.created_at, (SELECT count(*)::int FROM list_members m WHERE m.list_id = l.id) AS members_count
        FROM lists l WHERE l.id = $1 AND l.team_id = $2`,
     [w.list_id, teamId],

@@ -13,7 +13,8 @@ import { webhookSecret } from './store.js';
 
 /** Backoff after the n-th failed attempt: 10 s, 30 s, 1 min, 2 min, 5 min, 10 min, 30 min, then hourly. */
 const BACKOFF_S = [10, 30, 60, 120, 300, 600, 1800, 3600];
-export const retryDelaySeconds = (attempt: number) => BACKOFF_S[Math.min(attempt - 1, BACKOFF_S.length - 1)]!;
+export const retryDelaySeconds = (attempt: number) =>
+  BACKOFF_S[Math.min(attempt - 1, BACKOFF_S.length - 1)]!;
 /** How long an event is tried before it is failed for good. */
 export const GIVE_UP_AFTER_S = 24 * 3600;
 const IN_FLIGHT_S = 60;
@@ -24,7 +25,10 @@ export interface WebhookRun {
   failed: number;
 }
 
-export async function deliverDueWebhooks(ctx: Pick<ServiceContext, 'db' | 'config' | 'log' | 'secretKey'>, limit = 20): Promise<WebhookRun> {
+export async function deliverDueWebhooks(
+  ctx: Pick<ServiceContext, 'db' | 'config' | 'log' | 'secretKey'>,
+  limit = 20,
+): Promise<WebhookRun> {
   const due = await ctx.db.query<Due>(
     `WITH claimed AS (
        UPDATE webhook_deliveries
@@ -43,9 +47,21 @@ export async function deliverDueWebhooks(ctx: Pick<ServiceContext, 'db' | 'confi
   return run;
 }
 
-type Due = { id: string; webhook_id: string; url: string; secret_encrypted: string; event: string; payload: unknown; attempts: number; age_s: number };
+type Due = {
+  id: string;
+  webhook_id: string;
+  url: string;
+  secret_encrypted: string;
+  event: string;
+  payload: unknown;
+  attempts: number;
+  age_s: number;
+};
 
-async function sendOne(ctx: Pick<ServiceContext, 'db' | 'config' | 'log' | 'secretKey'>, d: Due): Promise<keyof WebhookRun> {
+async function sendOne(
+  ctx: Pick<ServiceContext, 'db' | 'config' | 'log' | 'secretKey'>,
+  d: Due,
+): Promise<keyof WebhookRun> {
   const body = JSON.stringify(d.payload);
   let status: number | null = null;
   let error: string;
@@ -56,7 +72,11 @@ async function sendOne(ctx: Pick<ServiceContext, 'db' | 'config' | 'log' | 'secr
       body,
       timeoutMs: 10_000,
       headers: {
-        'x-signature': signatureHeader(webhookSecret(ctx.secretKey, d.secret_encrypted), body, Math.floor(Date.now() / 1000)),
+        'x-signature': signatureHeader(
+          webhookSecret(ctx.secretKey, d.secret_encrypted),
+          body,
+          Math.floor(Date.now() / 1000),
+        ),
         'x-webhook-id': d.id,
         'x-webhook-event': d.event,
         'user-agent': 'network-agent-webhooks/1',
@@ -77,10 +97,19 @@ async function sendOne(ctx: Pick<ServiceContext, 'db' | 'config' | 'log' | 'secr
     permanent = (err as { permanent?: boolean }).permanent === true;
   }
   // The URL may carry a token of the receiver's: never logged.
-  ctx.log.warn('webhook_delivery_failed', { delivery_id: d.id, webhook_id: d.webhook_id, attempt: d.attempts, permanent, error });
+  ctx.log.warn('webhook_delivery_failed', {
+    delivery_id: d.id,
+    webhook_id: d.webhook_id,
+    attempt: d.attempts,
+    permanent,
+    error,
+  });
   const delay = retryDelaySeconds(d.attempts);
   if (permanent || d.age_s + delay > GIVE_UP_AFTER_S) {
-    await ctx.db.query(`UPDATE webhook_deliveries SET status = 'failed', last_status = $2, last_error = $3 WHERE id = $1`, [d.id, status, error]);
+    await ctx.db.query(
+      `UPDATE webhook_deliveries SET status = 'failed', last_status = $2, last_error = $3 WHERE id = $1`,
+      [d.id, status, error],
+    );
     return 'failed';
   }
   await ctx.db.query(

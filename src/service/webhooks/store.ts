@@ -16,8 +16,12 @@ export async function createWebhook(
   url: string,
   events: WebhookEvent[],
 ): Promise<{ webhook: WebhookView; secret: string }> {
-  const [{ n }] = (await tx.query<{ n: number }>('SELECT count(*)::int AS n FROM webhooks WHERE team_id = $1', [teamId])) as [{ n: number }];
-  if (n >= MAX_WEBHOOKS_PER_TEAM) throw new WebhookLimitError(`A team has at most ${MAX_WEBHOOKS_PER_TEAM} webhooks`);
+  const [{ n }] = (await tx.query<{ n: number }>(
+    'SELECT count(*)::int AS n FROM webhooks WHERE team_id = $1',
+    [teamId],
+  )) as [{ n: number }];
+  if (n >= MAX_WEBHOOKS_PER_TEAM)
+    throw new WebhookLimitError(`A team has at most ${MAX_WEBHOOKS_PER_TEAM} webhooks`);
   const id = crypto.randomUUID();
   const secret = randomSecret('whsec', 32);
   const unique = [...new Set(events)];
@@ -26,13 +30,28 @@ export async function createWebhook(
     [id, teamId, url, unique, encryptSecret(secretKey, secret)],
   );
   return {
-    webhook: { id, url, events: unique, created_at: iso(row!.created_at)!, deliveries: { pending: 0, delivered: 0, failed: 0, last_delivered_at: null } },
+    webhook: {
+      id,
+      url,
+      events: unique,
+      created_at: iso(row!.created_at)!,
+      deliveries: { pending: 0, delivered: 0, failed: 0, last_delivered_at: null },
+    },
     secret,
   };
 }
 
 export async function listWebhooks(db: Queryable, teamId: string): Promise<WebhookView[]> {
-  const rows = await db.query<{ id: string; url: string; events: WebhookEvent[]; created_at: Date; pending: number; delivered: number; failed: number; last_delivered_at: Date | null }>(
+  const rows = await db.query<{
+    id: string;
+    url: string;
+    events: WebhookEvent[];
+    created_at: Date;
+    pending: number;
+    delivered: number;
+    failed: number;
+    last_delivered_at: Date | null;
+  }>(
     `SELECT w.id, w.url, w.events, w.created_at,
             count(d.*) FILTER (WHERE d.status = 'pending')::int AS pending,
             count(d.*) FILTER (WHERE d.status = 'delivered')::int AS delivered,
@@ -49,15 +68,38 @@ export async function listWebhooks(db: Queryable, teamId: string): Promise<Webho
     url: r.url,
     events: r.events,
     created_at: iso(r.created_at)!,
-    deliveries: { pending: r.pending, delivered: r.delivered, failed: r.failed, last_delivered_at: iso(r.last_delivered_at) },
+    deliveries: {
+      pending: r.pending,
+      delivered: r.delivered,
+      failed: r.failed,
+      last_delivered_at: iso(r.last_delivered_at),
+    },
   }));
 }
 
 /** The newest deliveries of one webhook of the team (the delivery log); null when not the team's. */
-export async function webhookDeliveries(db: Queryable, teamId: string, webhookId: string, limit = 50): Promise<WebhookDelivery[] | null> {
-  const [owned] = await db.query('SELECT 1 FROM webhooks WHERE id = $1 AND team_id = $2', [webhookId, teamId]);
+export async function webhookDeliveries(
+  db: Queryable,
+  teamId: string,
+  webhookId: string,
+  limit = 50,
+): Promise<WebhookDelivery[] | null> {
+  const [owned] = await db.query('SELECT 1 FROM webhooks WHERE id = $1 AND team_id = $2', [
+    webhookId,
+    teamId,
+  ]);
   if (!owned) return null;
-  const rows = await db.query<{ id: string; event: WebhookDelivery['event']; status: WebhookDelivery['status']; attempts: number; last_status: number | null; last_error: string | null; created_at: Date; delivered_at: Date | null; next_attempt_at: Date }>(
+  const rows = await db.query<{
+    id: string;
+    event: WebhookDelivery['event'];
+    status: WebhookDelivery['status'];
+    attempts: number;
+    last_status: number | null;
+    last_error: string | null;
+    created_at: Date;
+    delivered_at: Date | null;
+    next_attempt_at: Date;
+  }>(
     `SELECT id, event, status, attempts, last_status, last_error, created_at, delivered_at, next_attempt_at
        FROM webhook_deliveries WHERE webhook_id = $1 ORDER BY created_at DESC, id LIMIT ${limit}`,
     [webhookId],
@@ -75,8 +117,15 @@ export async function webhookDeliveries(db: Queryable, teamId: string, webhookId
   }));
 }
 
-export async function deleteWebhook(db: Queryable, teamId: string, webhookId: string): Promise<boolean> {
-  const rows = await db.query('DELETE FROM webhooks WHERE id = $1 AND team_id = $2 RETURNING id', [webhookId, teamId]);
+export async function deleteWebhook(
+  db: Queryable,
+  teamId: string,
+  webhookId: string,
+): Promise<boolean> {
+  const rows = await db.query('DELETE FROM webhooks WHERE id = $1 AND team_id = $2 RETURNING id', [
+    webhookId,
+    teamId,
+  ]);
   return rows.length > 0;
 }
 
@@ -89,7 +138,12 @@ export function webhookSecret(secretKey: Buffer, sealed: string): string {
  * An event for every webhook of the team that asked for it, in the transaction of what it reports
  * (an outbox: nothing reported that did not happen, nothing that happened lost).
  */
-export async function enqueueTeamEvent(tx: Queryable, teamId: string, event: WebhookEvent, data: unknown): Promise<void> {
+export async function enqueueTeamEvent(
+  tx: Queryable,
+  teamId: string,
+  event: WebhookEvent,
+  data: unknown,
+): Promise<void> {
   const rows = await tx.query(
     `INSERT INTO webhook_deliveries (id, webhook_id, team_id, event, payload)
      SELECT d.id, w.id, $1, $2,

@@ -15,7 +15,10 @@ export interface ConnectProxy {
   close(): Promise<void>;
 }
 
-export async function startConnectProxy(fakePort: number, host = 'www.linkedin.com:443'): Promise<ConnectProxy> {
+export async function startConnectProxy(
+  fakePort: number,
+  host = 'www.linkedin.com:443',
+): Promise<ConnectProxy> {
   const asked: string[] = [];
   const sockets = new Set<Socket>();
   const server = createServer((_req, res) => res.writeHead(405).end('CONNECT only\n'));

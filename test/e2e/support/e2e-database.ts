@@ -7,5 +7,8 @@ import { join } from 'node:path';
 export function e2eDatabase(dataDir: string): { databaseUrl: string; databaseSchema?: string } {
   const pg = process.env.DATABASE_URL;
   if (!pg) return { databaseUrl: join(dataDir, 'pglite') };
-  return { databaseUrl: pg, databaseSchema: `e2e_${crypto.randomUUID().replace(/-/g, '').slice(0, 16)}` };
+  return {
+    databaseUrl: pg,
+    databaseSchema: `e2e_${crypto.randomUUID().replace(/-/g, '').slice(0, 16)}`,
+  };
 }

@@ -30,17 +30,25 @@ export class FirefoxPopup {
 
   /** The text of the first element matching `selector`, '' when there is none. */
   text(selector: string): Promise<string> {
-    return this.evaluate((s: string) => document.querySelector(s)?.textContent?.replace(/\s+/g, ' ').trim() ?? '', selector).catch(() => '');
+    return this.evaluate(
+      (s: string) => document.querySelector(s)?.textContent?.replace(/\s+/g, ' ').trim() ?? '',
+      selector,
+    ).catch(() => '');
   }
 
   count(selector: string): Promise<number> {
-    return this.evaluate((s: string) => document.querySelectorAll(s).length, selector).catch(() => -1);
+    return this.evaluate((s: string) => document.querySelectorAll(s).length, selector).catch(
+      () => -1,
+    );
   }
 
   testId = (id: string) => `[data-testid="${id}"]`;
 
   async expectText(selector: string, expected: string | RegExp, timeout = 15_000) {
-    const matcher = typeof expected === 'string' ? expect.stringContaining(expected) : expect.stringMatching(expected);
+    const matcher =
+      typeof expected === 'string'
+        ? expect.stringContaining(expected)
+        : expect.stringMatching(expected);
     await expect.poll(() => this.text(selector), { timeout, message: selector }).toEqual(matcher);
   }
 
@@ -57,8 +65,13 @@ export class FirefoxPopup {
 
   /** What the add-on stored under `key` (browser.storage.local), read from the popup's document. */
   storage<T = unknown>(key: string): Promise<T | undefined> {
-    type Ext = { browser: { storage: { local: { get(k: string): Promise<Record<string, unknown>> } } } };
-    return this.evaluate(async (k: string) => (await (globalThis as unknown as Ext).browser.storage.local.get(k))[k], key) as Promise<T | undefined>;
+    type Ext = {
+      browser: { storage: { local: { get(k: string): Promise<Record<string, unknown>> } } };
+    };
+    return this.evaluate(
+      async (k: string) => (await (globalThis as unknown as Ext).browser.storage.local.get(k))[k],
+      key,
+    ) as Promise<T | undefined>;
   }
 
   /** Signs in with the mailed code, as a member would; answers the stored credentials. */
@@ -74,7 +87,9 @@ export class FirefoxPopup {
     await this.expectText(this.testId('consent-agree'), 'I understand, start');
     await this.click(this.testId('consent-agree'));
     await this.expectText(this.testId('network'), 'Signed in as', 45_000);
-    return (await this.storage<{ api_key: string; agent_token: string; service_url: string }>('credentials'))!;
+    return (await this.storage<{ api_key: string; agent_token: string; service_url: string }>(
+      'credentials',
+    ))!;
   }
 
   /** Pause, then resume: two heartbeats at once, and the agent claims again at once. */
@@ -90,10 +105,16 @@ export class FirefoxPopup {
     await setFastPace(creds);
     await this.pauseAndResume();
     await expect
-      .poll(async () => {
-        const state = await this.storage<{ pacing?: { write_max_s: number } | null; reported?: { paused: boolean } | null }>('agent_state');
-        return { write_max_s: state?.pacing?.write_max_s, paused: state?.reported?.paused };
-      }, { timeout: 20_000 })
+      .poll(
+        async () => {
+          const state = await this.storage<{
+            pacing?: { write_max_s: number } | null;
+            reported?: { paused: boolean } | null;
+          }>('agent_state');
+          return { write_max_s: state?.pacing?.write_max_s, paused: state?.reported?.paused };
+        },
+        { timeout: 20_000 },
+      )
       .toEqual({ write_max_s: 0, paused: false });
   }
 }

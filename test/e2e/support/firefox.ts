@@ -25,9 +25,14 @@ export interface FirefoxAgent {
   close(): Promise<void>;
 }
 
-export async function launchFirefoxAgent(profileDir: string, fakePort: number): Promise<FirefoxAgent> {
+export async function launchFirefoxAgent(
+  profileDir: string,
+  fakePort: number,
+): Promise<FirefoxAgent> {
   await mkdir(profileDir, { recursive: true });
-  const manifest = JSON.parse(await readFile(join(FIREFOX_EXTENSION_DIR, 'manifest.json'), 'utf8')) as {
+  const manifest = JSON.parse(
+    await readFile(join(FIREFOX_EXTENSION_DIR, 'manifest.json'), 'utf8'),
+  ) as {
     browser_specific_settings: { gecko: { id: string } };
   };
   const addonId = manifest.browser_specific_settings.gecko.id;

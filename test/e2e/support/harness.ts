@@ -34,7 +34,10 @@ export async function startE2eService(dataDir: string, env: Record<string, strin
     },
     async start() {
       // PGlite on disk (not memory://) or one schema on PostgreSQL: a restart keeps every task.
-      ctx = await createServiceContext(config, { ...database, log: createLogger({ silent: !process.env.TEST_LOG }) });
+      ctx = await createServiceContext(config, {
+        ...database,
+        log: createLogger({ silent: !process.env.TEST_LOG }),
+      });
       running = await startServer(ctx, config);
     },
     async stop() {
@@ -92,12 +95,21 @@ export async function openPopup(context: BrowserContext, extensionId: string): P
 export async function mailedCode(outboxDir: string, email: string, after = 0): Promise<string> {
   const deadline = Date.now() + 15_000;
   while (Date.now() < deadline) {
-    const names = (await readdir(outboxDir).catch(() => [] as string[])).filter((n) => n.endsWith('.eml'));
-    const files = await Promise.all(names.map(async (n) => ({ n, t: (await stat(join(outboxDir, n))).mtimeMs })));
+    const names = (await readdir(outboxDir).catch(() => [] as string[])).filter((n) =>
+      n.endsWith('.eml'),
+    );
+    const files = await Promise.all(
+      names.map(async (n) => ({ n, t: (await stat(join(outboxDir, n))).mtimeMs })),
+    );
     for (const { n } of files.filter((f) => f.t >= after).sort((a, b) => b.t - a.t)) {
       const eml = await readFile(join(outboxDir, n), 'utf8');
       if (!new RegExp(`^To: .*${email.replace(/[.+]/g, '\\$&')}`, 'mi').test(eml)) continue;
-      const code = /\b(\d{6})\b/.exec(eml.split(/\r?\n\r?\n/).slice(1).join('\n'))?.[1];
+      const code = /\b(\d{6})\b/.exec(
+        eml
+          .split(/\r?\n\r?\n/)
+          .slice(1)
+          .join('\n'),
+      )?.[1];
       if (code) return code;
     }
     await new Promise((r) => setTimeout(r, 200));
@@ -106,7 +118,12 @@ export async function mailedCode(outboxDir: string, email: string, after = 0): P
 }
 
 /** One call to the service as an API user or an extension makes it: the status and the parsed body. */
-export async function serviceCall(method: string, path: string, headers: Record<string, string>, body?: unknown) {
+export async function serviceCall(
+  method: string,
+  path: string,
+  headers: Record<string, string>,
+  body?: unknown,
+) {
   const res = await fetch(`${E2E_SERVICE_URL}${path}`, {
     method,
     headers: { ...headers, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
@@ -124,7 +141,15 @@ export async function serviceCall(method: string, path: string, headers: Record<
 export async function launchDashboardPage() {
   const browser = await chromium.launch({
     executablePath: CHROME_PATH,
-    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
   });
   const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
   const page = await context.newPage();
@@ -132,7 +157,11 @@ export async function launchDashboardPage() {
   const errors: string[] = [];
   page.on('pageerror', (err) => errors.push(err.message));
   page.on('console', (msg) => {
-    if (msg.type() === 'error' && !/favicon|the server responded with a status of 4\d\d/i.test(msg.text())) errors.push(msg.text());
+    if (
+      msg.type() === 'error' &&
+      !/favicon|the server responded with a status of 4\d\d/i.test(msg.text())
+    )
+      errors.push(msg.text());
   });
   return { browser, context, page, errors };
 }
@@ -147,13 +176,22 @@ export function publicApi(baseUrl: string, apiKey: string) {
         body: JSON.stringify(body),
       });
       const json = (await res.json()) as { api_agent_task_id?: string; error?: string };
-      if (res.status !== 200 || !json.api_agent_task_id) throw new Error(`${op}: ${res.status} ${JSON.stringify(json)}`);
+      if (res.status !== 200 || !json.api_agent_task_id)
+        throw new Error(`${op}: ${res.status} ${JSON.stringify(json)}`);
       return json.api_agent_task_id;
     },
     async status(id: string) {
-      const res = await fetch(`${baseUrl}/network-agent/get-task-status?api_agent_task_id=${id}`, { headers: { 'x-api-key': apiKey } });
+      const res = await fetch(`${baseUrl}/network-agent/get-task-status?api_agent_task_id=${id}`, {
+        headers: { 'x-api-key': apiKey },
+      });
       return (await res.json()) as {
-        data: { id: string; status: string; task_input: Record<string, unknown>; task_output: Record<string, unknown> | null; error?: { code: string; message: string } | null };
+        data: {
+          id: string;
+          status: string;
+          task_input: Record<string, unknown>;
+          task_output: Record<string, unknown> | null;
+          error?: { code: string; message: string } | null;
+        };
       };
     },
     /**
@@ -163,7 +201,9 @@ export function publicApi(baseUrl: string, apiKey: string) {
      */
     async settled(timeoutMs = 60_000) {
       const open = async (status: string) => {
-        const res = await fetch(`${baseUrl}/api-tasks?status=${status}&limit=200`, { headers: { 'x-api-key': apiKey } });
+        const res = await fetch(`${baseUrl}/api-tasks?status=${status}&limit=200`, {
+          headers: { 'x-api-key': apiKey },
+        });
         return ((await res.json()) as { tasks: unknown[] }).tasks.length;
       };
       for (const deadline = Date.now() + timeoutMs; Date.now() < deadline; ) {
@@ -178,10 +218,13 @@ export function publicApi(baseUrl: string, apiKey: string) {
       let last: Awaited<ReturnType<typeof this.status>> | null = null;
       while (Date.now() < deadline) {
         last = await this.status(id).catch(() => null);
-        if (last && (last.data.status === 'completed' || last.data.status === 'failed')) return last.data;
+        if (last && (last.data.status === 'completed' || last.data.status === 'failed'))
+          return last.data;
         await new Promise((r) => setTimeout(r, 300));
       }
-      throw new Error(`task ${id} not finished after ${timeoutMs} ms: ${JSON.stringify(last?.data)}`);
+      throw new Error(
+        `task ${id} not finished after ${timeoutMs} ms: ${JSON.stringify(last?.data)}`,
+      );
     },
   };
 }
@@ -190,7 +233,14 @@ export function publicApi(baseUrl: string, apiKey: string) {
 export async function extensionStorage(context: BrowserContext, key: string): Promise<unknown> {
   const worker = await serviceWorker(context);
   return worker.evaluate(
-    async (k) => (await (globalThis as unknown as { chrome: { storage: { local: { get(k: string): Promise<Record<string, unknown>> } } } }).chrome.storage.local.get(k))[k],
+    async (k) =>
+      (
+        await (
+          globalThis as unknown as {
+            chrome: { storage: { local: { get(k: string): Promise<Record<string, unknown>> } } };
+          }
+        ).chrome.storage.local.get(k)
+      )[k],
     key,
   );
 }
@@ -202,7 +252,11 @@ export async function signInThroughPopup(
   outboxDir: string,
   email: string,
   fullName: string,
-  opts: { /** 'fast' (the default here): no spacing between tasks, see useFastPace. */ pace?: 'fast' | 'default' } = { pace: 'fast' },
+  opts: {
+    /** 'fast' (the default here): no spacing between tasks, see useFastPace. */ pace?:
+      | 'fast'
+      | 'default';
+  } = { pace: 'fast' },
 ) {
   await popup.locator('#email').fill(email);
   await popup.locator('#full-name').fill(fullName);
@@ -211,7 +265,11 @@ export async function signInThroughPopup(
   await popup.getByRole('button', { name: 'Sign in' }).click();
   await agreeInPopup(popup);
   await expect(popup.getByTestId('network')).toContainText('Signed in as', { timeout: 45_000 });
-  const creds = (await extensionStorage(context, 'credentials')) as { api_key: string; agent_token: string; service_url: string };
+  const creds = (await extensionStorage(context, 'credentials')) as {
+    api_key: string;
+    agent_token: string;
+    service_url: string;
+  };
   if (opts.pace === 'fast') await useFastPace(popup, context, creds);
   return creds;
 }
@@ -230,10 +288,18 @@ export async function agreeInPopup(popup: Page) {
 export const FAST_PACE = { write_min_s: 0, write_max_s: 0, read_min_s: 0, read_max_s: 0 };
 
 /** The team's pace set to none (PATCH /api-team), as an admin may with the risk accepted. */
-export async function setFastPace(creds: { api_key: string; agent_token: string; service_url: string }) {
+export async function setFastPace(creds: {
+  api_key: string;
+  agent_token: string;
+  service_url: string;
+}) {
   const res = await fetch(`${creds.service_url}/api-team`, {
     method: 'PATCH',
-    headers: { 'content-type': 'application/json', 'x-api-key': creds.api_key, authorization: `Bearer ${creds.agent_token}` },
+    headers: {
+      'content-type': 'application/json',
+      'x-api-key': creds.api_key,
+      authorization: `Bearer ${creds.agent_token}`,
+    },
     body: JSON.stringify({ pacing: FAST_PACE, i_accept_the_risk: true }),
   });
   if (res.status !== 200) throw new Error(`PATCH /api-team: ${res.status} ${await res.text()}`);
@@ -245,7 +311,11 @@ export async function setFastPace(creds: { api_key: string; agent_token: string;
  * between two actions (docs/budgets.md). A pause and a resume in the popup send two heartbeats at
  * once, as a member's would.
  */
-export async function useFastPace(popup: Page, context: BrowserContext, creds: { api_key: string; agent_token: string; service_url: string }) {
+export async function useFastPace(
+  popup: Page,
+  context: BrowserContext,
+  creds: { api_key: string; agent_token: string; service_url: string },
+) {
   await setFastPace(creds);
   await popup.getByTestId('pause').click();
   await expect(popup.getByTestId('paused')).toBeVisible();
@@ -254,10 +324,16 @@ export async function useFastPace(popup: Page, context: BrowserContext, creds: {
   // Both heartbeats must have reached the service: the pause's may carry the pace while the
   // resume's is still on its way, and the service would count the member as paused meanwhile.
   await expect
-    .poll(async () => {
-      const state = (await extensionStorage(context, 'agent_state')) as { pacing?: { write_max_s: number } | null; reported?: { paused: boolean } | null };
-      return { write_max_s: state.pacing?.write_max_s, paused: state.reported?.paused };
-    }, { timeout: 20_000 })
+    .poll(
+      async () => {
+        const state = (await extensionStorage(context, 'agent_state')) as {
+          pacing?: { write_max_s: number } | null;
+          reported?: { paused: boolean } | null;
+        };
+        return { write_max_s: state.pacing?.write_max_s, paused: state.reported?.paused };
+      },
+      { timeout: 20_000 },
+    )
     .toEqual({ write_max_s: 0, paused: false });
 }
 
@@ -265,7 +341,11 @@ export async function useFastPace(popup: Page, context: BrowserContext, creds: {
  * One whole setup: a fake network in a voice, the real service (with `serviceEnv` among its
  * settings), Chromium with the extension and its popup.
  */
-export async function startAgentWorld(name: string, voice: FakeVoice, serviceEnv: Record<string, string> = {}) {
+export async function startAgentWorld(
+  name: string,
+  voice: FakeVoice,
+  serviceEnv: Record<string, string> = {},
+) {
   const dataDir = await mkdtemp(join(tmpdir(), `na-e2e-${name}-`));
   const fake = await startFakeNetwork({ voice });
   const service = await startE2eService(dataDir, serviceEnv);

@@ -7,8 +7,15 @@ import type { Page } from '@playwright/test';
 export function overflowingElements(page: Page): Promise<string[]> {
   return page.evaluate(() =>
     [...document.querySelectorAll('body *')]
-      .filter((el) => el.getBoundingClientRect().right > document.documentElement.clientWidth + 0.5 && (el as HTMLElement).offsetParent !== null)
+      .filter(
+        (el) =>
+          el.getBoundingClientRect().right > document.documentElement.clientWidth + 0.5 &&
+          (el as HTMLElement).offsetParent !== null,
+      )
       .slice(-3)
-      .map((el) => `${el.tagName.toLowerCase()}${el.id ? `#${el.id}` : ''}.${[...el.classList].join('.')} (${Math.round(el.getBoundingClientRect().right)} px)`),
+      .map(
+        (el) =>
+          `${el.tagName.toLowerCase()}${el.id ? `#${el.id}` : ''}.${[...el.classList].join('.')} (${Math.round(el.getBoundingClientRect().right)} px)`,
+      ),
   );
 }

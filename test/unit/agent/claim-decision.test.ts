@@ -23,9 +23,18 @@ describe('claim loop decisions', () => {
   });
 
   it('does not claim when signed out of the service, signed out of the network, or paused', () => {
-    expect(decideClaim({ ...base, signed_in_service: false })).toEqual({ claim: false, reason: 'signed_out_service' });
-    expect(decideClaim({ ...base, network_signed_in: false })).toEqual({ claim: false, reason: 'signed_out_network' });
-    expect(decideClaim({ ...base, paused_by_user: true })).toEqual({ claim: false, reason: 'paused_by_user' });
+    expect(decideClaim({ ...base, signed_in_service: false })).toEqual({
+      claim: false,
+      reason: 'signed_out_service',
+    });
+    expect(decideClaim({ ...base, network_signed_in: false })).toEqual({
+      claim: false,
+      reason: 'signed_out_network',
+    });
+    expect(decideClaim({ ...base, paused_by_user: true })).toEqual({
+      claim: false,
+      reason: 'paused_by_user',
+    });
   });
 
   it('merges the exclusions of safety stops and pacing without duplicates', () => {

@@ -6,7 +6,11 @@ import { agentStateItem, INITIAL_STATE } from '../../../src/agent/agent-state.js
 import { interruptClaim, kickLoop } from '../../../src/agent/claim-loop.js';
 import { realClock, type Clock } from '../../../src/agent/clock.js';
 import type { AgentContext } from '../../../src/agent/context.js';
-import { clearCredentials, getCredentials, saveCredentials } from '../../../src/agent/credentials.js';
+import {
+  clearCredentials,
+  getCredentials,
+  saveCredentials,
+} from '../../../src/agent/credentials.js';
 import { heartbeatDue } from '../../../src/agent/heartbeat-due.js';
 import { openJournal } from '../../../src/agent/journal.js';
 import { safetyStopsItem } from '../../../src/agent/safety-stops.js';
@@ -34,11 +38,17 @@ let ctx: AgentContext;
 /** Set by a test: runs once when a claim's 200 has begun (its headers are in), before its body is read. */
 let onClaimAnswer: (() => Promise<unknown>) | null;
 
-const clock: Clock = { now: () => Date.now() + offsetMs, sleep: realClock.sleep, random: () => 0.5 };
+const clock: Clock = {
+  now: () => Date.now() + offsetMs,
+  sleep: realClock.sleep,
+  random: () => 0.5,
+};
 
 beforeAll(async () => {
   svc = await startTestService();
-  team = await createAgentTeam(svc, 'Claim loop team', [{ email: 'grace@example.com', role: 'admin' }]);
+  team = await createAgentTeam(svc, 'Claim loop team', [
+    { email: 'grace@example.com', role: 'admin' },
+  ]);
 });
 afterAll(async () => svc?.close());
 
@@ -57,7 +67,11 @@ beforeEach(async () => {
   // these tests are about; the refusal goes back to the service as a retryable failure).
   Object.assign(fakeBrowser.tabs, {
     sendMessage: async (_tabId: number, msg: { type: string }) =>
-      msg.type === 'ping' ? { ready: true } : msg.type === 'task:start' ? { accepted: false, reason: 'not run in this test' } : { refused: 'unknown' },
+      msg.type === 'ping'
+        ? { ready: true }
+        : msg.type === 'task:start'
+          ? { accepted: false, reason: 'not run in this test' }
+          : { refused: 'unknown' },
   });
   const m = team.member('grace@example.com');
   await saveCredentials({
@@ -71,7 +85,14 @@ beforeEach(async () => {
   // Signed in to the network, checked just now (no network tab needed for the heartbeat).
   await agentStateItem.setValue({
     ...INITIAL_STATE,
-    network: { signed_in: true, member_urn: 'urn:li:fsd_profile:ACoAAgrace', public_identifier: 'grace-hopper', full_name: 'Grace Hopper', problem: null, checked_at: Date.now() },
+    network: {
+      signed_in: true,
+      member_urn: 'urn:li:fsd_profile:ACoAAgrace',
+      public_identifier: 'grace-hopper',
+      full_name: 'Grace Hopper',
+      problem: null,
+      checked_at: Date.now(),
+    },
   });
   // The service starts from a member who is not paused, whatever the previous test left.
   await svc.ctx.db.query('UPDATE memberships SET paused = false WHERE user_id = $1', [m.userId]);
@@ -125,7 +146,11 @@ afterEach(async () => {
  * The answer as fetch gives it once its headers are in: its body read fails if the call's signal
  * aborts meanwhile. `meanwhile` runs when the body is first read.
  */
-async function bodyEndedBy(res: Response, signal: AbortSignal | null | undefined, meanwhile: () => Promise<unknown>): Promise<Response> {
+async function bodyEndedBy(
+  res: Response,
+  signal: AbortSignal | null | undefined,
+  meanwhile: () => Promise<unknown>,
+): Promise<Response> {
   const text = await res.text();
   const body = new ReadableStream<Uint8Array>({
     async pull(c) {
@@ -139,7 +164,10 @@ async function bodyEndedBy(res: Response, signal: AbortSignal | null | undefined
 }
 
 async function createTask(): Promise<string> {
-  const res = await svc.call('POST', '/network-agent/fetch-company', { headers: team.keyHeaders, body: { company: 'acme-robotics' } });
+  const res = await svc.call('POST', '/network-agent/fetch-company', {
+    headers: team.keyHeaders,
+    body: { company: 'acme-robotics' },
+  });
   expect(res.status).toBe(200);
   return ((await res.json()) as { api_agent_task_id: string }).api_agent_task_id;
 }
@@ -211,7 +239,14 @@ describe('claim loop and the paused state the service knows', () => {
 
   it('when a safety stop ends, the service hears it before the next claim', async () => {
     // A rate limit a moment ago: its heartbeat told the service we are paused.
-    await safetyStopsItem.setValue([{ code: 'network_rate_limited', types: [...TASK_TYPES], until: clock.now() + 1_000, message: 'HTTP 429' }]);
+    await safetyStopsItem.setValue([
+      {
+        code: 'network_rate_limited',
+        types: [...TASK_TYPES],
+        until: clock.now() + 1_000,
+        message: 'HTTP 429',
+      },
+    ]);
     await kickLoop(ctx);
     expect(heartbeats).toEqual([true]);
 
@@ -226,10 +261,18 @@ describe('claim loop and the paused state the service knows', () => {
 
 describe('heartbeatDue', () => {
   const now = Date.parse('2026-11-22T09:00:00.000Z');
-  const fresh = { last_heartbeat_at: now - 1_000, heartbeat_every_s: 60, reported: { paused: false, network_signed_in: true }, service_reachable: true, service_error: null };
+  const fresh = {
+    last_heartbeat_at: now - 1_000,
+    heartbeat_every_s: 60,
+    reported: { paused: false, network_signed_in: true },
+    service_reachable: true,
+    service_error: null,
+  };
 
   it('is due when the minute is up or none was ever sent', () => {
-    expect(heartbeatDue({ ...fresh, last_heartbeat_at: now - 60_000 }, fresh.reported, now)).toBe(true);
+    expect(heartbeatDue({ ...fresh, last_heartbeat_at: now - 60_000 }, fresh.reported, now)).toBe(
+      true,
+    );
     expect(heartbeatDue({ ...fresh, last_heartbeat_at: null }, fresh.reported, now)).toBe(true);
     expect(heartbeatDue(fresh, fresh.reported, now)).toBe(false);
   });
@@ -245,11 +288,25 @@ describe('heartbeatDue', () => {
   });
 
   it('is due at once when the service refused the last call (a claim before the member agreed), so its error does not outlive the cause', () => {
-    expect(heartbeatDue({ ...fresh, service_error: "Consent required: acknowledge what runs in your name in the extension's popup first" }, fresh.reported, now)).toBe(true);
+    expect(
+      heartbeatDue(
+        {
+          ...fresh,
+          service_error:
+            "Consent required: acknowledge what runs in your name in the extension's popup first",
+        },
+        fresh.reported,
+        now,
+      ),
+    ).toBe(true);
   });
 
   it('is due when the open popup asked for fresh budgets after the last one, and only then', () => {
-    expect(heartbeatDue({ ...fresh, heartbeat_wanted_at: now - 500 }, fresh.reported, now)).toBe(true);
-    expect(heartbeatDue({ ...fresh, heartbeat_wanted_at: now - 2_000 }, fresh.reported, now)).toBe(false);
+    expect(heartbeatDue({ ...fresh, heartbeat_wanted_at: now - 500 }, fresh.reported, now)).toBe(
+      true,
+    );
+    expect(heartbeatDue({ ...fresh, heartbeat_wanted_at: now - 2_000 }, fresh.reported, now)).toBe(
+      false,
+    );
   });
 });

@@ -4,7 +4,8 @@ import { diagnostics, technicalDataAllowed } from '../../../src/agent/data-conse
 
 /** Firefox's optional "technical and interaction data": diagnostics leave only with consent. */
 describe('technical data consent', () => {
-  const answer = (all: object) => Object.assign(fakeBrowser.permissions, { getAll: async () => all });
+  const answer = (all: object) =>
+    Object.assign(fakeBrowser.permissions, { getAll: async () => all });
   beforeEach(() => fakeBrowser.reset());
 
   it('Chrome (no data consent in permissions): allowed, the store listing declares it', async () => {
@@ -13,9 +14,17 @@ describe('technical data consent', () => {
   });
 
   it('Firefox: allowed only when the member gave technicalAndInteraction', async () => {
-    answer({ permissions: [], origins: [], data_collection: ['personallyIdentifyingInfo', 'websiteContent'] });
+    answer({
+      permissions: [],
+      origins: [],
+      data_collection: ['personallyIdentifyingInfo', 'websiteContent'],
+    });
     expect(await technicalDataAllowed()).toBe(false);
-    answer({ permissions: [], origins: [], data_collection: ['personallyIdentifyingInfo', 'websiteContent', 'technicalAndInteraction'] });
+    answer({
+      permissions: [],
+      origins: [],
+      data_collection: ['personallyIdentifyingInfo', 'websiteContent', 'technicalAndInteraction'],
+    });
     expect(await technicalDataAllowed()).toBe(true);
   });
 
@@ -26,7 +35,13 @@ describe('technical data consent', () => {
 
   it('without consent the heartbeat carries neither the browser nor the call health', () => {
     const health = [{ call: 'profile', state: 'broken' }];
-    expect(diagnostics(true, 'firefox 140', health)).toEqual({ browser: 'firefox 140', network_health: health });
-    expect(diagnostics(false, 'firefox 140', health)).toEqual({ browser: 'not shared', network_health: undefined });
+    expect(diagnostics(true, 'firefox 140', health)).toEqual({
+      browser: 'firefox 140',
+      network_health: health,
+    });
+    expect(diagnostics(false, 'firefox 140', health)).toEqual({
+      browser: 'not shared',
+      network_health: undefined,
+    });
   });
 });

@@ -22,7 +22,9 @@ let journal: Journal;
 
 beforeAll(async () => {
   svc = await startTestService();
-  team = await createAgentTeam(svc, 'Journal team', [{ email: 'admin@example.com', role: 'admin' }]);
+  team = await createAgentTeam(svc, 'Journal team', [
+    { email: 'admin@example.com', role: 'admin' },
+  ]);
   const m = team.member('admin@example.com');
   client = createServiceClient({
     baseUrl: 'http://service.test',
@@ -45,7 +47,10 @@ beforeEach(async () => {
 });
 
 async function claimLike(): Promise<{ id: string; attempt: number }> {
-  const res = await svc.call('POST', '/network-agent/like-post', { headers: team.keyHeaders, body: { social_urn: 'urn:li:activity:7000000000000000001' } });
+  const res = await svc.call('POST', '/network-agent/like-post', {
+    headers: team.keyHeaders,
+    body: { social_urn: 'urn:li:activity:7000000000000000001' },
+  });
   expect(res.status).toBe(200);
   const task = await client.claim(0, []);
   expect(task?.type).toBe('agent_like_post');
@@ -56,7 +61,16 @@ describe('journal delivery', () => {
   it('keeps a result while the service is down and sends it again with doubling delays until acknowledged', async () => {
     const clock = fakeClock();
     const task = await claimLike();
-    await journal.record({ task_id: task.id, attempt: task.attempt, type: 'agent_like_post', result: { ok: true, output: { liked: true } }, created_at: clock.now() }, clock.now());
+    await journal.record(
+      {
+        task_id: task.id,
+        attempt: task.attempt,
+        type: 'agent_like_post',
+        result: { ok: true, output: { liked: true } },
+        created_at: clock.now(),
+      },
+      clock.now(),
+    );
 
     serviceDown = true;
     expect(await deliverDue(journal, client, clock)).toBe(1);
@@ -99,7 +113,16 @@ describe('journal delivery', () => {
     const clock = fakeClock();
     const task = await claimLike();
     // A stale attempt: the service has handed the task to a newer claim.
-    await journal.record({ task_id: task.id, attempt: task.attempt + 1, type: 'agent_like_post', result: { ok: true, output: { liked: true } }, created_at: clock.now() }, clock.now());
+    await journal.record(
+      {
+        task_id: task.id,
+        attempt: task.attempt + 1,
+        type: 'agent_like_post',
+        result: { ok: true, output: { liked: true } },
+        created_at: clock.now(),
+      },
+      clock.now(),
+    );
     expect(await deliverDue(journal, client, clock)).toBe(0);
     const [log] = await journal.recent(1);
     expect(log?.kind).toBe('dropped');
@@ -109,7 +132,16 @@ describe('journal delivery', () => {
 
   it('drops a result for a task the service does not know (404)', async () => {
     const clock = fakeClock();
-    await journal.record({ task_id: crypto.randomUUID(), attempt: 1, type: 'agent_like_post', result: { ok: true, output: { liked: true } }, created_at: clock.now() }, clock.now());
+    await journal.record(
+      {
+        task_id: crypto.randomUUID(),
+        attempt: 1,
+        type: 'agent_like_post',
+        result: { ok: true, output: { liked: true } },
+        created_at: clock.now(),
+      },
+      clock.now(),
+    );
     expect(await deliverDue(journal, client, clock)).toBe(0);
     expect((await journal.recent(1))[0]?.message).toMatch(/404/);
   });
@@ -117,7 +149,16 @@ describe('journal delivery', () => {
   it('turns an output the service refuses into a network_changed failure report', async () => {
     const clock = fakeClock();
     const task = await claimLike();
-    await journal.record({ task_id: task.id, attempt: task.attempt, type: 'agent_like_post', result: { ok: true, output: { liked: 'yes' } }, created_at: clock.now() }, clock.now());
+    await journal.record(
+      {
+        task_id: task.id,
+        attempt: task.attempt,
+        type: 'agent_like_post',
+        result: { ok: true, output: { liked: 'yes' } },
+        created_at: clock.now(),
+      },
+      clock.now(),
+    );
     expect(await deliverDue(journal, client, clock)).toBe(0);
     const row = await taskRow(svc, task.id);
     expect(row.status).toBe('failed');
@@ -126,8 +167,26 @@ describe('journal delivery', () => {
 
   it('journals one result per claim: a late second answer for the same attempt is ignored', async () => {
     const clock = fakeClock();
-    const first = await journal.record({ task_id: 't1', attempt: 1, type: 'agent_like_post', result: { ok: false, error: { code: 'timeout', message: 'late', retryable: true } }, created_at: clock.now() }, clock.now());
-    const second = await journal.record({ task_id: 't1', attempt: 1, type: 'agent_like_post', result: { ok: true, output: { liked: true } }, created_at: clock.now() }, clock.now());
+    const first = await journal.record(
+      {
+        task_id: 't1',
+        attempt: 1,
+        type: 'agent_like_post',
+        result: { ok: false, error: { code: 'timeout', message: 'late', retryable: true } },
+        created_at: clock.now(),
+      },
+      clock.now(),
+    );
+    const second = await journal.record(
+      {
+        task_id: 't1',
+        attempt: 1,
+        type: 'agent_like_post',
+        result: { ok: true, output: { liked: true } },
+        created_at: clock.now(),
+      },
+      clock.now(),
+    );
     expect([first, second]).toEqual([true, false]);
     const entry = await journal.get(outboxKey('t1', 1));
     expect(entry?.result.ok).toBe(false);

@@ -1,11 +1,22 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing';
-import { acceptNetworkAccount, accountChange, networkAccountItem, noteNetworkAccount } from '../../../src/agent/network-account.js';
+import {
+  acceptNetworkAccount,
+  accountChange,
+  networkAccountItem,
+  noteNetworkAccount,
+} from '../../../src/agent/network-account.js';
 import type { NetworkSession } from '../../../src/network/types.js';
 
 beforeEach(() => fakeBrowser.reset());
 
-const session = (member_urn: string, full_name: string): NetworkSession => ({ signed_in: true, member_urn, public_identifier: null, full_name, problem: null });
+const session = (member_urn: string, full_name: string): NetworkSession => ({
+  signed_in: true,
+  member_urn,
+  public_identifier: null,
+  full_name,
+  problem: null,
+});
 const grace = session('urn:li:fsd_profile:G', 'Grace Hopper');
 const bob = session('urn:li:fsd_profile:B', 'Bob Borrower');
 
@@ -16,7 +27,10 @@ describe('the network account a member works with', () => {
     await noteNetworkAccount('u1', bob);
     const known = await networkAccountItem.getValue();
     expect(accountChange(known, 'u1', grace)).toBeNull();
-    expect(accountChange(known, 'u1', bob)).toEqual({ before: 'Grace Hopper', now: 'Bob Borrower' });
+    expect(accountChange(known, 'u1', bob)).toEqual({
+      before: 'Grace Hopper',
+      now: 'Bob Borrower',
+    });
     await acceptNetworkAccount('u1', bob);
     expect(accountChange(await networkAccountItem.getValue(), 'u1', bob)).toBeNull();
   });
@@ -25,7 +39,12 @@ describe('the network account a member works with', () => {
     await noteNetworkAccount('u1', grace);
     expect(accountChange(await networkAccountItem.getValue(), 'u2', bob)).toBeNull();
     await noteNetworkAccount('u2', bob);
-    expect(await networkAccountItem.getValue()).toMatchObject({ user_id: 'u2', name: 'Bob Borrower' });
-    expect(accountChange(await networkAccountItem.getValue(), 'u2', { ...grace, signed_in: false })).toBeNull();
+    expect(await networkAccountItem.getValue()).toMatchObject({
+      user_id: 'u2',
+      name: 'Bob Borrower',
+    });
+    expect(
+      accountChange(await networkAccountItem.getValue(), 'u2', { ...grace, signed_in: false }),
+    ).toBeNull();
   });
 });

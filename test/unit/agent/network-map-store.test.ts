@@ -1,6 +1,10 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing';
-import { currentNetworkMap, offerNetworkMap, storedMapItem } from '../../../src/agent/network-map-store.js';
+import {
+  currentNetworkMap,
+  offerNetworkMap,
+  storedMapItem,
+} from '../../../src/agent/network-map-store.js';
 import { BUILT_IN_NETWORK_MAP } from '../../../src/network/map/built-in.js';
 
 beforeEach(() => fakeBrowser.reset());
@@ -20,14 +24,20 @@ describe('network map from the heartbeat answer', () => {
 
   it('a well-formed map with a higher version replaces it and is kept across worker restarts', async () => {
     const offered = newer(BUILT_IN_NETWORK_MAP.version + 1);
-    expect(await offerNetworkMap(offered)).toEqual({ replaced: true, error: null, version: offered.version });
+    expect(await offerNetworkMap(offered)).toEqual({
+      replaced: true,
+      error: null,
+      version: offered.version,
+    });
     expect((await currentNetworkMap()).calls.company_posts[0]!.path).toBe('organization/updatesV3');
     expect(await storedMapItem.getValue()).toEqual(offered);
   });
 
   it('an equal or older version changes nothing', async () => {
     await offerNetworkMap(newer(BUILT_IN_NETWORK_MAP.version + 2, 'organization/v3'));
-    expect(await offerNetworkMap(newer(BUILT_IN_NETWORK_MAP.version + 1, 'organization/v2'))).toMatchObject({ replaced: false, error: null });
+    expect(
+      await offerNetworkMap(newer(BUILT_IN_NETWORK_MAP.version + 1, 'organization/v2')),
+    ).toMatchObject({ replaced: false, error: null });
     expect((await currentNetworkMap()).calls.company_posts[0]!.path).toBe('organization/v3');
   });
 

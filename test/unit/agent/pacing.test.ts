@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { ACTION_TYPES, EMPTY_PACING, pacingVerdict, recordRun, type PacingState } from '../../../src/agent/pacing.js';
+import {
+  ACTION_TYPES,
+  EMPTY_PACING,
+  pacingVerdict,
+  recordRun,
+  type PacingState,
+} from '../../../src/agent/pacing.js';
 import { decideClaim } from '../../../src/agent/claim-decision.js';
 import { stopVerdict } from '../../../src/agent/safety-stops.js';
 import { HOUR } from '../../../src/agent/clock.js';
@@ -7,13 +13,21 @@ import { DEFAULT_PACING } from '../../../src/contract/budgets.js';
 import { TASK_TYPES } from '../../../src/contract/task-types.js';
 
 const T0 = Date.parse('2026-11-22T09:00:00.000Z');
-const ready = { signed_in_service: true, network_signed_in: true, paused_by_user: false, claim_wait_s: 20, stops: stopVerdict([], T0) };
+const ready = {
+  signed_in_service: true,
+  network_signed_in: true,
+  paused_by_user: false,
+  claim_wait_s: 20,
+  stops: stopVerdict([], T0),
+};
 const READS = TASK_TYPES.filter((t) => !ACTION_TYPES.includes(t));
 
 describe('pacing by default', () => {
   it('spaces actions 30 to 90 s apart with jitter, and leaves reads alone meanwhile', () => {
     expect(recordRun(EMPTY_PACING, 'agent_comment_post', T0, 0).next_action_at - T0).toBe(30_000);
-    expect(recordRun(EMPTY_PACING, 'agent_comment_post', T0, 0.99999).next_action_at - T0).toBeGreaterThan(89_990);
+    expect(
+      recordRun(EMPTY_PACING, 'agent_comment_post', T0, 0.99999).next_action_at - T0,
+    ).toBeGreaterThan(89_990);
 
     const mid = recordRun(EMPTY_PACING, 'agent_like_post', T0, 0.5);
     const gap = mid.next_action_at - T0;
@@ -22,8 +36,15 @@ describe('pacing by default', () => {
     expect(inside.exclude_types).toEqual([...ACTION_TYPES]);
     expect(inside.recheck_in_ms).toBe(gap - 10_000);
     // The claim still goes out for reads, and waits no longer than the gap.
-    expect(decideClaim({ ...ready, pacing: inside })).toEqual({ claim: true, wait_s: 20, exclude_types: [...ACTION_TYPES] });
-    const near = decideClaim({ ...ready, pacing: pacingVerdict(mid, false, mid.next_action_at - 3_000) });
+    expect(decideClaim({ ...ready, pacing: inside })).toEqual({
+      claim: true,
+      wait_s: 20,
+      exclude_types: [...ACTION_TYPES],
+    });
+    const near = decideClaim({
+      ...ready,
+      pacing: pacingVerdict(mid, false, mid.next_action_at - 3_000),
+    });
     expect(near.claim && near.wait_s).toBe(3);
     expect(pacingVerdict(mid, false, mid.next_action_at).exclude_types).toEqual([]);
   });
@@ -49,17 +70,31 @@ describe('pacing by default', () => {
   });
 
   it('the pace is the one the service hands out', () => {
-    const pace = { ...DEFAULT_PACING, write_min_s: 120, write_max_s: 120, read_min_s: 0, read_max_s: 0 };
+    const pace = {
+      ...DEFAULT_PACING,
+      write_min_s: 120,
+      write_max_s: 120,
+      read_min_s: 0,
+      read_max_s: 0,
+    };
     const s = recordRun(EMPTY_PACING, 'agent_connection_request', T0, 0.3, pace);
     expect(s.next_action_at - T0).toBe(120_000);
-    expect(pacingVerdict(recordRun(EMPTY_PACING, 'agent_profile_fetch', T0, 0.3, pace), false, T0).exclude_types).toEqual([]);
+    expect(
+      pacingVerdict(recordRun(EMPTY_PACING, 'agent_profile_fetch', T0, 0.3, pace), false, T0)
+        .exclude_types,
+    ).toEqual([]);
   });
 });
 
 describe('safe mode: stricter', () => {
   it('doubles the gaps', () => {
-    expect(recordRun(EMPTY_PACING, 'agent_like_post', T0, 0, DEFAULT_PACING, true).next_action_at - T0).toBe(60_000);
-    expect(recordRun(EMPTY_PACING, 'agent_profile_fetch', T0, 1, DEFAULT_PACING, true).next_read_at! - T0).toBe(12_000);
+    expect(
+      recordRun(EMPTY_PACING, 'agent_like_post', T0, 0, DEFAULT_PACING, true).next_action_at - T0,
+    ).toBe(60_000);
+    expect(
+      recordRun(EMPTY_PACING, 'agent_profile_fetch', T0, 1, DEFAULT_PACING, true).next_read_at! -
+        T0,
+    ).toBe(12_000);
   });
 
   it('keeps an hourly budget of 50 network tasks, freeing a slot when the oldest leaves the hour', () => {

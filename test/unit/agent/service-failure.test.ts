@@ -1,7 +1,11 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing';
 import { agentStateItem } from '../../../src/agent/agent-state.js';
-import { getCredentials, saveCredentials, type Credentials } from '../../../src/agent/credentials.js';
+import {
+  getCredentials,
+  saveCredentials,
+  type Credentials,
+} from '../../../src/agent/credentials.js';
 import { noteServiceFailure } from '../../../src/agent/heartbeat.js';
 import { ServiceError } from '../../../src/agent/service-client.js';
 
@@ -25,7 +29,9 @@ describe('a 401 from the service', () => {
     await saveCredentials(creds('now'));
     await noteServiceFailure(new ServiceError(401, 'Invalid agent token', null, 'now'));
     expect(await getCredentials()).toBeNull();
-    expect((await agentStateItem.getValue()).service_error).toBe('Signed out by the service: Invalid agent token');
+    expect((await agentStateItem.getValue()).service_error).toBe(
+      'Signed out by the service: Invalid agent token',
+    );
   });
 
   it('keeps the member signed in when it refused a token replaced since', async () => {

@@ -20,7 +20,16 @@ function crossings(from: string, allowed: string[]): string[] {
   return out;
 }
 
-const BROWSER = ['entrypoints/', 'src/agent/', 'src/content/', 'src/network/', 'src/popup/', 'src/shared/', 'src/ui/', 'src/dashboard/'];
+const BROWSER = [
+  'entrypoints/',
+  'src/agent/',
+  'src/content/',
+  'src/network/',
+  'src/popup/',
+  'src/shared/',
+  'src/ui/',
+  'src/dashboard/',
+];
 
 describe('the import graph', () => {
   it('reads the imports it is about (a walk that found nothing would pass every rule)', () => {
@@ -52,12 +61,19 @@ describe('the import graph', () => {
     expect(crossings('src/dashboard/', ['src/dashboard/', 'src/contract/', 'src/ui/'])).toEqual([]);
   });
 
-  it('src/service/ holds no page or style: the dashboard\'s live in src/dashboard/', () => {
+  it("src/service/ holds no page or style: the dashboard's live in src/dashboard/", () => {
     const pages = (dir: string): string[] =>
       readdirSync(new URL(dir, `file://${ROOT}`), { withFileTypes: true }).flatMap((e) =>
-        e.isDirectory() ? pages(`${dir}${e.name}/`) : /\.(html|css)$/.test(e.name) ? [`${dir}${e.name}`] : [],
+        e.isDirectory()
+          ? pages(`${dir}${e.name}/`)
+          : /\.(html|css)$/.test(e.name)
+            ? [`${dir}${e.name}`]
+            : [],
       );
     expect(pages('src/service/')).toEqual([]);
-    expect(pages('src/dashboard/')).toEqual(['src/dashboard/dashboard.css', 'src/dashboard/index.html']);
+    expect(pages('src/dashboard/')).toEqual([
+      'src/dashboard/dashboard.css',
+      'src/dashboard/index.html',
+    ]);
   });
 });

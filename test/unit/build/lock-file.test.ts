@@ -16,7 +16,8 @@ interface Locked {
   dependencies?: Record<string, string>;
   optionalDependencies?: Record<string, string>;
 }
-const read = (name: string) => JSON.parse(readFileSync(new URL(`../../../${name}`, import.meta.url), 'utf8'));
+const read = (name: string) =>
+  JSON.parse(readFileSync(new URL(`../../../${name}`, import.meta.url), 'utf8'));
 const lock: { packages: Record<string, Locked> } = read('package-lock.json');
 const pkg: { allowScripts?: Record<string, boolean> } = read('package.json');
 
@@ -32,14 +33,18 @@ function resolveFrom(path: string, name: string): string | undefined {
   }
 }
 
-const PLATFORMS = ['linux', 'darwin', 'win32'].flatMap((os) => ['x64', 'arm64'].map((cpu) => ({ os, cpu })));
-const fits = (p: Locked, os: string, cpu: string) => (!p.os || p.os.includes(os)) && (!p.cpu || p.cpu.includes(cpu));
+const PLATFORMS = ['linux', 'darwin', 'win32'].flatMap((os) =>
+  ['x64', 'arm64'].map((cpu) => ({ os, cpu })),
+);
+const fits = (p: Locked, os: string, cpu: string) =>
+  (!p.os || p.os.includes(os)) && (!p.cpu || p.cpu.includes(cpu));
 
 describe('package-lock.json', () => {
   it('locks every optional package a locked package names (what npm ci checks)', () => {
     const missing: string[] = [];
     for (const [path, p] of Object.entries(lock.packages)) {
-      for (const name of Object.keys(p.optionalDependencies ?? {})) if (!resolveFrom(path, name)) missing.push(`${path || '(root)'} → ${name}`);
+      for (const name of Object.keys(p.optionalDependencies ?? {}))
+        if (!resolveFrom(path, name)) missing.push(`${path || '(root)'} → ${name}`);
     }
     expect(missing).toEqual([]);
   });
@@ -52,9 +57,17 @@ describe('package-lock.json', () => {
       // One platform-bound optional package (fsevents) is a feature of that platform, not a binary per platform.
       return natives.length > 1 ? [{ path, natives }] : [];
     });
-    expect(families.map((f) => f.path)).toEqual(expect.arrayContaining(['node_modules/esbuild', 'node_modules/rollup', 'node_modules/@biomejs/biome']));
+    expect(families.map((f) => f.path)).toEqual(
+      expect.arrayContaining([
+        'node_modules/esbuild',
+        'node_modules/rollup',
+        'node_modules/@biomejs/biome',
+      ]),
+    );
     const uncovered = families.flatMap(({ path, natives }) =>
-      PLATFORMS.filter(({ os, cpu }) => !natives.some((q) => fits(q, os, cpu))).map(({ os, cpu }) => `${path}: ${os}-${cpu}`),
+      PLATFORMS.filter(({ os, cpu }) => !natives.some((q) => fits(q, os, cpu))).map(
+        ({ os, cpu }) => `${path}: ${os}-${cpu}`,
+      ),
     );
     expect(uncovered).toEqual([]);
   });
@@ -65,6 +78,8 @@ describe('package-lock.json', () => {
       .map(([path]) => path.slice(path.lastIndexOf('node_modules/') + 'node_modules/'.length));
     expect(scripted).toContain('esbuild');
     expect(scripted.filter((name) => pkg.allowScripts?.[name] === undefined)).toEqual([]);
-    expect(Object.entries(pkg.allowScripts ?? {}).filter(([, allowed]) => allowed)).toEqual([['esbuild', true]]);
+    expect(Object.entries(pkg.allowScripts ?? {}).filter(([, allowed]) => allowed)).toEqual([
+      ['esbuild', true],
+    ]);
   });
 });

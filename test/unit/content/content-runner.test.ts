@@ -87,10 +87,18 @@ describe('the content script honours its context', () => {
       // The worker is starting: the first try gets no answer.
       return ++answers === 1 ? undefined : { journaled: true };
     });
-    const tab = runInTab(async () => ({ ok: true, output: { name: 'Ada' } }), ctx, async () => {});
+    const tab = runInTab(
+      async () => ({ ok: true, output: { name: 'Ada' } }),
+      ctx,
+      async () => {},
+    );
     tab.start(task);
     await vi.waitFor(() => expect(tab.busy()).toEqual([]));
     expect(sent).toHaveLength(2);
-    expect(sent[1]).toMatchObject({ na: 1, type: 'task:result', data: { task_id: 't1', attempt: 1, result: { ok: true, output: { name: 'Ada' } } } });
+    expect(sent[1]).toMatchObject({
+      na: 1,
+      type: 'task:result',
+      data: { task_id: 't1', attempt: 1, result: { ok: true, output: { name: 'Ada' } } },
+    });
   });
 });

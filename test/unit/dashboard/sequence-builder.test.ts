@@ -1,21 +1,39 @@
 import { describe, expect, test } from 'vitest';
 import { CreateSequenceBody } from '../../../src/contract/sequences.js';
-import { defaultSteps, draftStep, preview, SAMPLE_PERSON, stepBody, stepsSummary } from '../../../src/dashboard/sequence-builder.js';
+import {
+  defaultSteps,
+  draftStep,
+  preview,
+  SAMPLE_PERSON,
+  stepBody,
+  stepsSummary,
+} from '../../../src/dashboard/sequence-builder.js';
 
 describe('the sequence builder of the dashboard', () => {
   test('every kind of step, as the form makes it, is a body POST /api-sequences takes', () => {
     const steps = [...defaultSteps(), draftStep('like_latest_post')].map(stepBody);
     const parsed = CreateSequenceBody.safeParse({ name: 'Founders', steps });
     expect(parsed.success, JSON.stringify(parsed.error?.issues)).toBe(true);
-    expect(stepsSummary(parsed.data!.steps)).toBe('Visit → Invite with a note → Wait ≤ 15 d, then withdraw → Message after 24 h → Like latest post');
+    expect(stepsSummary(parsed.data!.steps)).toBe(
+      'Visit → Invite with a note → Wait ≤ 15 d, then withdraw → Message after 24 h → Like latest post',
+    );
     // An empty note is no note at all, not an empty one.
     expect(stepBody(draftStep('connection_request', '  '))).toEqual({ type: 'connection_request' });
   });
 
   test('the preview fills with the sample person, and falls back where a field is empty', () => {
-    const note = draftStep('connection_request', 'Hi {first_name|there}, how is {company|your company}?');
-    expect(preview(note, 1, SAMPLE_PERSON)).toEqual({ ok: true, text: 'Hi Ada, how is Analytical Engines?' });
-    expect(preview(note, 1, { ...SAMPLE_PERSON, first_name: ' ', company: '' })).toEqual({ ok: true, text: 'Hi there, how is your company?' });
+    const note = draftStep(
+      'connection_request',
+      'Hi {first_name|there}, how is {company|your company}?',
+    );
+    expect(preview(note, 1, SAMPLE_PERSON)).toEqual({
+      ok: true,
+      text: 'Hi Ada, how is Analytical Engines?',
+    });
+    expect(preview(note, 1, { ...SAMPLE_PERSON, first_name: ' ', company: '' })).toEqual({
+      ok: true,
+      text: 'Hi there, how is your company?',
+    });
     expect(preview(draftStep('visit'), 0, SAMPLE_PERSON)).toBeNull();
     expect(preview(draftStep('connection_request'), 1, SAMPLE_PERSON)).toBeNull();
   });
@@ -23,16 +41,24 @@ describe('the sequence builder of the dashboard', () => {
   test('what the service would refuse or fail, in its own words', () => {
     expect(preview(draftStep('message', 'Hi {title}'), 3, SAMPLE_PERSON)).toEqual({
       ok: false,
-      error: "Unknown template field '{title}' in step 4: use {first_name}, {last_name}, {company}, {headline}, each with an optional fallback such as {first_name|there}",
+      error:
+        "Unknown template field '{title}' in step 4: use {first_name}, {last_name}, {company}, {headline}, each with an optional fallback such as {first_name|there}",
     });
     expect(preview(draftStep('message', 'About your {headline}'), 3, SAMPLE_PERSON)).toEqual({
       ok: false,
-      error: 'This person’s step would fail: the message needs {headline}, which is empty for this person and has no fallback.',
+      error:
+        'This person’s step would fail: the message needs {headline}, which is empty for this person and has no fallback.',
     });
-    expect(preview(draftStep('connection_request', `{first_name} ${'x'.repeat(299)}`), 1, SAMPLE_PERSON)).toEqual({
+    expect(
+      preview(draftStep('connection_request', `{first_name} ${'x'.repeat(299)}`), 1, SAMPLE_PERSON),
+    ).toEqual({
       ok: false,
-      error: 'This person’s step would fail: the note is 303 characters once filled; the network takes 300.',
+      error:
+        'This person’s step would fail: the note is 303 characters once filled; the network takes 300.',
     });
-    expect(preview(draftStep('message', ''), 3, SAMPLE_PERSON)).toEqual({ ok: false, error: "Missing or invalid 'text'" });
+    expect(preview(draftStep('message', ''), 3, SAMPLE_PERSON)).toEqual({
+      ok: false,
+      error: "Missing or invalid 'text'",
+    });
   });
 });

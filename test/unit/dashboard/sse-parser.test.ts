@@ -9,7 +9,10 @@ describe('SseParser (the dashboard reads GET /api-events through fetch)', () => 
       ': keep-alive\n\n' +
       'event: change\ndata: {"kinds":["tasks"]}\n\n';
     expect(p.push(stream)).toEqual([
-      { event: 'ready', data: '{"kinds":["tasks","posts","watchlists","members"],"keep_alive_s":15}' },
+      {
+        event: 'ready',
+        data: '{"kinds":["tasks","posts","watchlists","members"],"keep_alive_s":15}',
+      },
       { event: 'change', data: '{"kinds":["tasks"]}' },
     ]);
     expect(p.retryMs).toBe(2000);
@@ -17,7 +20,8 @@ describe('SseParser (the dashboard reads GET /api-events through fetch)', () => 
 
   test('chunks cut anywhere, CRLF and CR line ends, several data lines, an event without a name', () => {
     const p = new SseParser();
-    const text = 'event: change\r\ndata: {"kinds":\r\ndata: ["posts"]}\r\n\r\ndata: plain\r\rretry: x\n\n';
+    const text =
+      'event: change\r\ndata: {"kinds":\r\ndata: ["posts"]}\r\n\r\ndata: plain\r\rretry: x\n\n';
     const events = [];
     for (const ch of text) events.push(...p.push(ch));
     expect(events).toEqual([

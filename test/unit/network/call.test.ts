@@ -20,14 +20,21 @@ const alt = (id: string, path: string, extra: Partial<MapAlternative> = {}): Map
   id,
   method: 'GET',
   path,
-  query: [['universalName', '{slug}'], ['count', '{count}']],
+  query: [
+    ['universalName', '{slug}'],
+    ['count', '{count}'],
+  ],
   next_on: [400, 404, 410],
   read: { one: ['data'] },
   paging: { by: 'start', max_count: 10 },
   ...extra,
 });
 
-function setup(map: NetworkMap, routes: Array<[string, FixtureAnswer]>, memory = new SessionMemory()) {
+function setup(
+  map: NetworkMap,
+  routes: Array<[string, FixtureAnswer]>,
+  memory = new SessionMemory(),
+) {
   const net = fixtureNetwork(routes);
   const ctx: CallContext = {
     map,
@@ -36,7 +43,11 @@ function setup(map: NetworkMap, routes: Array<[string, FixtureAnswer]>, memory =
     memory,
     report: { used: [], failed: [] },
   };
-  return { ctx, calls: net.calls, paths: () => net.calls.map((c) => c.url.pathname.replace('/voyager/api/', '')) };
+  return {
+    ctx,
+    calls: net.calls,
+    paths: () => net.calls.map((c) => c.url.pathname.replace('/voyager/api/', '')),
+  };
 }
 
 const readName = ({ root }: { root: { str(...k: string[]): string | null } }) => {
@@ -50,12 +61,27 @@ describe('callNetwork', () => {
 
   it('moves on when an alternative answers a status of its next_on, reports it, and remembers the one that worked', async () => {
     const memory = new SessionMemory();
-    const { ctx, paths } = setup(map, [['new/finder', { status: 410, json: { data: { status: 410 } } }], ['old/finder', { json: { data: { name: 'Acme' } } }]], memory);
+    const { ctx, paths } = setup(
+      map,
+      [
+        ['new/finder', { status: 410, json: { data: { status: 410 } } }],
+        ['old/finder', { json: { data: { name: 'Acme' } } }],
+      ],
+      memory,
+    );
     expect(await callNetwork(ctx, 'company', { slug: 'acme' }, readName)).toBe('Acme');
     expect(paths()).toEqual(['new/finder', 'old/finder']);
     expect(ctx.report).toEqual({
       used: [{ call: 'company', alternative: 'older' }],
-      failed: [{ call: 'company', alternative: 'newest', status: 410, code: 'network_changed', message: expect.stringContaining('HTTP 410') }],
+      failed: [
+        {
+          call: 'company',
+          alternative: 'newest',
+          status: 410,
+          code: 'network_changed',
+          message: expect.stringContaining('HTTP 410'),
+        },
+      ],
     });
     // The same session goes straight to the alternative that worked.
     const again = setup(map, [['old/finder', { json: { data: { name: 'Acme' } } }]], memory);
@@ -67,46 +93,94 @@ describe('callNetwork', () => {
   it('stops at once on what concerns the session or the target (403, 429, a network code), without trying another way', async () => {
     for (const status of [403, 429, 401]) {
       const { ctx, paths } = setup(map, [['new/finder', { status, json: { data: { status } } }]]);
-      await expect(callNetwork(ctx, 'company', { slug: 'acme' }, readName)).rejects.toBeInstanceOf(NetworkError);
+      await expect(callNetwork(ctx, 'company', { slug: 'acme' }, readName)).rejects.toBeInstanceOf(
+        NetworkError,
+      );
       expect(paths()).toEqual(['new/finder']);
     }
   });
 
   it('moves on when a read answer cannot be read, but never after a write was answered', async () => {
-    const read = setup(map, [['new/finder', { json: { data: { renamed: 'Acme' } } }], ['old/finder', { json: { data: { name: 'Acme' } } }]]);
+    const read = setup(map, [
+      ['new/finder', { json: { data: { renamed: 'Acme' } } }],
+      ['old/finder', { json: { data: { name: 'Acme' } } }],
+    ]);
     expect(await callNetwork(read.ctx, 'company', { slug: 'acme' }, readName)).toBe('Acme');
-    expect(read.ctx.report.failed[0]).toMatchObject({ alternative: 'newest', status: null, message: 'no name' });
+    expect(read.ctx.report.failed[0]).toMatchObject({
+      alternative: 'newest',
+      status: null,
+      message: 'no name',
+    });
 
-    const writes = mapWith('like', [alt('rest', 'reactions', { method: 'POST', body: {} }), alt('graphql', 'graphql', { method: 'POST', body: {} })]);
-    const write = setup(writes, [['reactions', { json: { data: { renamed: true } } }], ['graphql', { json: { data: { name: 'x' } } }]]);
-    await expect(callNetwork(write.ctx, 'like', {}, readName)).rejects.toMatchObject({ code: 'network_changed' });
+    const writes = mapWith('like', [
+      alt('rest', 'reactions', { method: 'POST', body: {} }),
+      alt('graphql', 'graphql', { method: 'POST', body: {} }),
+    ]);
+    const write = setup(writes, [
+      ['reactions', { json: { data: { renamed: true } } }],
+      ['graphql', { json: { data: { name: 'x' } } }],
+    ]);
+    await expect(callNetwork(write.ctx, 'like', {}, readName)).rejects.toMatchObject({
+      code: 'network_changed',
+    });
     expect(write.paths()).toEqual(['reactions']);
   });
 
   it('skips an alternative that needs a value the call does not have, without a request', async () => {
-    const m = mapWith('company', [alt('needs-id', 'by/id/{company_id}'), alt('page-only', 'as/page', { requires: ['actor_urn'] }), alt('by-slug', 'by/slug')]);
+    const m = mapWith('company', [
+      alt('needs-id', 'by/id/{company_id}'),
+      alt('page-only', 'as/page', { requires: ['actor_urn'] }),
+      alt('by-slug', 'by/slug'),
+    ]);
     const { ctx, paths } = setup(m, [['by/slug', { json: { data: { name: 'Acme' } } }]]);
     expect(await callNetwork(ctx, 'company', { slug: 'acme' }, readName)).toBe('Acme');
     expect(paths()).toEqual(['by/slug']);
   });
 
   it('when every alternative fails: not_found only if every way said so, else network_changed naming each way and its answer', async () => {
-    const gone = setup(map, [['new/finder', { status: 404, json: {} }], ['old/finder', { status: 404, json: {} }]]);
-    await expect(callNetwork(gone.ctx, 'company', { slug: 'acme' }, readName)).rejects.toMatchObject({ code: 'not_found' });
-    const retired = setup(map, [['new/finder', { status: 410, json: {} }], ['old/finder', { status: 404, json: {} }]]);
-    await expect(callNetwork(retired.ctx, 'company', { slug: 'acme' }, readName)).rejects.toMatchObject({
+    const gone = setup(map, [
+      ['new/finder', { status: 404, json: {} }],
+      ['old/finder', { status: 404, json: {} }],
+    ]);
+    await expect(
+      callNetwork(gone.ctx, 'company', { slug: 'acme' }, readName),
+    ).rejects.toMatchObject({ code: 'not_found' });
+    const retired = setup(map, [
+      ['new/finder', { status: 410, json: {} }],
+      ['old/finder', { status: 404, json: {} }],
+    ]);
+    await expect(
+      callNetwork(retired.ctx, 'company', { slug: 'acme' }, readName),
+    ).rejects.toMatchObject({
       code: 'network_changed',
-      message: 'No way to company works any more (newest: HTTP 410; older: HTTP 404). The network map needs an update.',
+      message:
+        'No way to company works any more (newest: HTTP 410; older: HTTP 404). The network map needs an update.',
     });
     expect(retired.ctx.report.failed.map((f) => f.alternative)).toEqual(['newest', 'older']);
   });
 
   it('a 404 from the way that works in this session is about the target: no other way is tried', async () => {
     const memory = new SessionMemory();
-    const first = setup(map, [['new/finder', { status: 410, json: {} }], ['old/finder', { json: { data: { name: 'Acme' } } }]], memory);
+    const first = setup(
+      map,
+      [
+        ['new/finder', { status: 410, json: {} }],
+        ['old/finder', { json: { data: { name: 'Acme' } } }],
+      ],
+      memory,
+    );
     await callNetwork(first.ctx, 'company', { slug: 'acme' }, readName);
-    const missing = setup(map, [['new/finder', { status: 410, json: {} }], ['old/finder', { status: 404, json: {} }]], memory);
-    await expect(callNetwork(missing.ctx, 'company', { slug: 'nobody' }, readName)).rejects.toMatchObject({ code: 'not_found' });
+    const missing = setup(
+      map,
+      [
+        ['new/finder', { status: 410, json: {} }],
+        ['old/finder', { status: 404, json: {} }],
+      ],
+      memory,
+    );
+    await expect(
+      callNetwork(missing.ctx, 'company', { slug: 'nobody' }, readName),
+    ).rejects.toMatchObject({ code: 'not_found' });
     expect(missing.paths()).toEqual(['old/finder']);
   });
 

@@ -6,13 +6,19 @@ import { startFakeNetwork, type FakeNetwork, type FakeVoice } from '../../fake-n
 import { fakeNetworkClient } from './fake-network-client.js';
 
 /** The built-in map with almost no pause between pages: tests need not wait like a person. */
-export const QUICK_MAP = { ...BUILT_IN_NETWORK_MAP, pacing: { between_pages_ms: [0, 5] as [number, number] } };
+export const QUICK_MAP = {
+  ...BUILT_IN_NETWORK_MAP,
+  pacing: { between_pages_ms: [0, 5] as [number, number] },
+};
 
 /**
  * The fake network in one voice for the tests of a describe block, over real HTTPS: started before
  * them, back to its start (and the session forgotten) before each, closed after.
  */
-export function fakeNetworkFor(voice?: FakeVoice): { fake: FakeNetwork; client: ReturnType<typeof fakeNetworkClient> } {
+export function fakeNetworkFor(voice?: FakeVoice): {
+  fake: FakeNetwork;
+  client: ReturnType<typeof fakeNetworkClient>;
+} {
   const world = {} as { fake: FakeNetwork; client: ReturnType<typeof fakeNetworkClient> };
   beforeAll(async () => {
     world.fake = await startFakeNetwork({ voice });
@@ -35,6 +41,7 @@ export function output(result: TaskResult): Record<string, any> {
 }
 
 export function failure(result: TaskResult) {
-  if (result.ok) throw new Error(`task succeeded unexpectedly: ${JSON.stringify(result.output).slice(0, 200)}`);
+  if (result.ok)
+    throw new Error(`task succeeded unexpectedly: ${JSON.stringify(result.output).slice(0, 200)}`);
   return result.error;
 }

@@ -21,13 +21,19 @@ describe('normalised JSON', () => {
   });
 
   it('inline fields win over references, so plain JSON reads the same', () => {
-    expect(normalized({ data: { child: { value: 7 }, '*child': 'urn:li:c:1' } }, 'test').num('data.child.value')).toBe(7);
+    expect(
+      normalized({ data: { child: { value: 7 }, '*child': 'urn:li:c:1' } }, 'test').num(
+        'data.child.value',
+      ),
+    ).toBe(7);
   });
 
   it('optional parts are absent, with the path that led to them', () => {
     const root = normalized(doc, 'test');
     expect(root.at('data', 'nothing', 'deeper').present).toBe(false);
     expect(root.at('data', 'missing').items()).toEqual([]);
-    expect(root.at('data', 'elements').items()[1]!.at('child', 'value').path).toBe('data.*elements[1].child.value');
+    expect(root.at('data', 'elements').items()[1]!.at('child', 'value').path).toBe(
+      'data.*elements[1].child.value',
+    );
   });
 });

@@ -4,25 +4,39 @@ import { collectPages, type Page, type PageRequest } from '../../../src/network/
 // Paging inside a task: short pages are not the end; the end is an empty page, a page with nothing
 // new, a missing token, or an offset past the total.
 
-function network(items: string[], opts: { pageMax: number; by: 'start' | 'token'; total?: (n: number) => number | null }) {
+function network(
+  items: string[],
+  opts: { pageMax: number; by: 'start' | 'token'; total?: (n: number) => number | null },
+) {
   const asked: PageRequest[] = [];
   const fetchPage = async (r: PageRequest): Promise<Page<string>> => {
     asked.push(r);
     const from = opts.by === 'token' ? Number(r.token ?? 0) : r.start;
     const page = items.slice(from, from + Math.min(r.count, opts.pageMax));
     const next = from + page.length;
-    return { items: page, size: page.length, total: opts.total ? opts.total(items.length) : null, token: opts.by === 'token' && next < items.length ? String(next) : null, by: opts.by };
+    return {
+      items: page,
+      size: page.length,
+      total: opts.total ? opts.total(items.length) : null,
+      token: opts.by === 'token' && next < items.length ? String(next) : null,
+      by: opts.by,
+    };
   };
   return { fetchPage, asked };
 }
-const run = (n: ReturnType<typeof network>, want: number, start = 0) => collectPages({ want, start, fetchPage: n.fetchPage, key: (x) => x, pause: async () => {} });
+const run = (n: ReturnType<typeof network>, want: number, start = 0) =>
+  collectPages({ want, start, fetchPage: n.fetchPage, key: (x) => x, pause: async () => {} });
 const items = (k: number) => Array.from({ length: k }, (_, i) => `item-${i}`);
 
 describe('collectPages', () => {
   it('keeps asking after short pages until it has what was asked for', async () => {
     const n = network(items(7), { pageMax: 2, by: 'start' });
     expect((await run(n, 5)).items).toEqual(items(5));
-    expect(n.asked.map((a) => [a.start, a.count])).toEqual([[0, 5], [2, 3], [4, 1]]);
+    expect(n.asked.map((a) => [a.start, a.count])).toEqual([
+      [0, 5],
+      [2, 3],
+      [4, 1],
+    ]);
   });
 
   it('stops at an empty page when the network has fewer than asked', async () => {
@@ -52,7 +66,12 @@ describe('collectPages', () => {
       asked.push(r);
       return { items: ['a', 'b'], size: 2, total: null, token: null, by: 'start' };
     };
-    const out = await collectPages({ want: 10, fetchPage: same, key: (x) => x, pause: async () => {} });
+    const out = await collectPages({
+      want: 10,
+      fetchPage: same,
+      key: (x) => x,
+      pause: async () => {},
+    });
     expect(out.items).toEqual(['a', 'b']);
     expect(asked).toHaveLength(2);
   });
@@ -60,7 +79,13 @@ describe('collectPages', () => {
   it('starts at the asked offset and pauses between pages, not before the first', async () => {
     const n = network(items(10), { pageMax: 3, by: 'start' });
     let pauses = 0;
-    const out = await collectPages({ want: 4, start: 5, fetchPage: n.fetchPage, key: (x) => x, pause: async () => void pauses++ });
+    const out = await collectPages({
+      want: 4,
+      start: 5,
+      fetchPage: n.fetchPage,
+      key: (x) => x,
+      pause: async () => void pauses++,
+    });
     expect(out.items).toEqual(['item-5', 'item-6', 'item-7', 'item-8']);
     expect(pauses).toBe(1);
   });

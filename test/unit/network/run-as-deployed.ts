@@ -11,8 +11,12 @@ import type { TaskResult } from '../../../src/network/types.js';
  * itself carries neither check; these tests keep both in the loop, so every operation is still
  * held to the contract's output schema.
  */
-export async function runAsDeployed(task: { type: string; input: Record<string, unknown> }, options: RunTaskOptions): Promise<TaskResult> {
-  if (!(TASK_TYPES as readonly string[]).includes(task.type)) return runTask(task as never, options);
+export async function runAsDeployed(
+  task: { type: string; input: Record<string, unknown> },
+  options: RunTaskOptions,
+): Promise<TaskResult> {
+  if (!(TASK_TYPES as readonly string[]).includes(task.type))
+    return runTask(task as never, options);
   const type = task.type as TaskType;
   const checked = checkTaskInput(type, task.input);
   if (!checked.ok) return { ok: false, error: checked.error, network: { used: [], failed: [] } };
@@ -23,7 +27,11 @@ export async function runAsDeployed(task: { type: string; input: Record<string, 
   const issue = output.error.issues[0];
   return {
     ok: false,
-    error: { code: 'network_changed', message: `Output refused by the service: the ${type} output does not fit the contract at ${issue?.path.join('.') || 'output'}: ${issue?.message}`, retryable: false },
+    error: {
+      code: 'network_changed',
+      message: `Output refused by the service: the ${type} output does not fit the contract at ${issue?.path.join('.') || 'output'}: ${issue?.message}`,
+      retryable: false,
+    },
     network: result.network,
   };
 }

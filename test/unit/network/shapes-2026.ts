@@ -18,18 +18,43 @@ export const T0 = Date.parse('2026-10-01T08:00:00.000Z');
 const vector = (name: string) => ({
   $type: 'com.linkedin.common.VectorImage',
   rootUrl: `https://media.licdn.example/${name}/`,
-  artifacts: [{ width: 200, fileIdentifyingUrlPathSegment: '200.jpg' }, { width: 800, fileIdentifyingUrlPathSegment: '800.jpg' }],
+  artifacts: [
+    { width: 200, fileIdentifyingUrlPathSegment: '200.jpg' },
+    { width: 800, fileIdentifyingUrlPathSegment: '800.jpg' },
+  ],
 });
 
 /** Top card with a MemberRelationship: first degree (`*connection`), followers, no connections count. */
-export function topCard(union: Json, extraIncluded: Json[] = [], followers: number | null = 10432): Json {
+export function topCard(
+  union: Json,
+  extraIncluded: Json[] = [],
+  followers: number | null = 10432,
+): Json {
   const relUrn = `urn:li:fsd_memberRelationship:${ADA_ID}`;
   return {
-    data: { $type: 'com.linkedin.restli.common.CollectionResponse', '*elements': [ADA], paging: { start: 0, count: 10 } },
+    data: {
+      $type: 'com.linkedin.restli.common.CollectionResponse',
+      '*elements': [ADA],
+      paging: { start: 0, count: 10 },
+    },
     included: [
       ...extraIncluded,
-      { $type: 'com.linkedin.voyager.dash.relationships.MemberRelationship', entityUrn: relUrn, memberRelationshipUnion: union, someNewField: { x: 1 } },
-      ...(followers === null ? [] : [{ $type: 'com.linkedin.voyager.dash.feed.FollowingState', entityUrn: `urn:li:fsd_followingState:urn:li:member:1002`, followerCount: followers, following: false }]),
+      {
+        $type: 'com.linkedin.voyager.dash.relationships.MemberRelationship',
+        entityUrn: relUrn,
+        memberRelationshipUnion: union,
+        someNewField: { x: 1 },
+      },
+      ...(followers === null
+        ? []
+        : [
+            {
+              $type: 'com.linkedin.voyager.dash.feed.FollowingState',
+              entityUrn: `urn:li:fsd_followingState:urn:li:member:1002`,
+              followerCount: followers,
+              following: false,
+            },
+          ]),
       {
         $type: 'com.linkedin.voyager.dash.identity.profile.Profile',
         entityUrn: ADA,
@@ -37,21 +62,52 @@ export function topCard(union: Json, extraIncluded: Json[] = [], followers: numb
         firstName: 'Ada',
         lastName: 'Lovelace',
         '*memberRelationship': relUrn,
-        ...(followers === null ? {} : { '*followingState': 'urn:li:fsd_followingState:urn:li:member:1002' }),
+        ...(followers === null
+          ? {}
+          : { '*followingState': 'urn:li:fsd_followingState:urn:li:member:1002' }),
       },
     ],
   };
 }
-export const connected = () => topCard({ '*connection': `urn:li:fsd_connection:${ADA_ID}` }, [{ $type: 'com.linkedin.voyager.dash.relationships.Connection', entityUrn: `urn:li:fsd_connection:${ADA_ID}`, createdAt: 1 }]);
-export const secondDegree = () => topCard({ noConnection: { memberDistance: 'DISTANCE_2', invitationUnion: { noInvitation: {} } } });
-export const pendingInvitation = () =>
-  topCard({ noConnection: { memberDistance: 'DISTANCE_3', invitationUnion: { '*invitation': 'urn:li:fsd_invitation:7200' } } }, [
-    { $type: 'com.linkedin.voyager.dash.relationships.invitation.Invitation', entityUrn: 'urn:li:fsd_invitation:7200', invitationState: 'PENDING', invitationType: 'SENT' },
+export const connected = () =>
+  topCard({ '*connection': `urn:li:fsd_connection:${ADA_ID}` }, [
+    {
+      $type: 'com.linkedin.voyager.dash.relationships.Connection',
+      entityUrn: `urn:li:fsd_connection:${ADA_ID}`,
+      createdAt: 1,
+    },
   ]);
+export const secondDegree = () =>
+  topCard({
+    noConnection: { memberDistance: 'DISTANCE_2', invitationUnion: { noInvitation: {} } },
+  });
+export const pendingInvitation = () =>
+  topCard(
+    {
+      noConnection: {
+        memberDistance: 'DISTANCE_3',
+        invitationUnion: { '*invitation': 'urn:li:fsd_invitation:7200' },
+      },
+    },
+    [
+      {
+        $type: 'com.linkedin.voyager.dash.relationships.invitation.Invitation',
+        entityUrn: 'urn:li:fsd_invitation:7200',
+        invitationState: 'PENDING',
+        invitationType: 'SENT',
+      },
+    ],
+  );
 export const selfCard = () => topCard({ self: {} });
 
 /** `networkinfo` answers 410 since 2026. */
-export const gone = () => ({ status: 410, json: { data: { $type: 'com.linkedin.restli.common.ErrorResponse', status: 410, message: 'Gone' }, included: [] } });
+export const gone = () => ({
+  status: 410,
+  json: {
+    data: { $type: 'com.linkedin.restli.common.ErrorResponse', status: 410, message: 'Gone' },
+    included: [],
+  },
+});
 
 interface PostSpec {
   urn: string;
@@ -65,7 +121,10 @@ interface PostSpec {
  * `included` in reverse order, counts as SocialActivityCounts entities keyed by the post URN (not
  * linked from the update), a reshared original in `included` that is not one of `*elements`.
  */
-export function updates2026(posts: PostSpec[], opts: { token?: string | null; reshared?: PostSpec } = {}): Json {
+export function updates2026(
+  posts: PostSpec[],
+  opts: { token?: string | null; reshared?: PostSpec } = {},
+): Json {
   const included: Json[] = [];
   const urns: string[] = [];
   const entity = (p: PostSpec) => {
@@ -78,14 +137,30 @@ export function updates2026(posts: PostSpec[], opts: { token?: string | null; re
         urn: p.author?.urn ?? 'urn:li:company:1035',
         name: { text: p.author?.name ?? 'Acme Robotics', attributesV2: [] },
         ...(p.author?.headline ? { description: { text: p.author.headline } } : {}),
-        navigationContext: { actionTarget: p.author?.url ?? 'https://www.linkedin.com/company/acme-robotics/posts' },
-        image: { attributes: [{ detailData: { nonEntityCompanyLogo: { vectorImage: vector('acme-logo') } } }] },
+        navigationContext: {
+          actionTarget: p.author?.url ?? 'https://www.linkedin.com/company/acme-robotics/posts',
+        },
+        image: {
+          attributes: [
+            { detailData: { nonEntityCompanyLogo: { vectorImage: vector('acme-logo') } } },
+          ],
+        },
       },
       ...(p.text === undefined ? {} : { commentary: { text: { text: p.text } } }),
       '*socialDetail': `urn:li:fsd_socialDetail:(${p.urn},${p.urn},urn:li:highlightedReply:-)`,
     });
-    included.push({ $type: 'com.linkedin.voyager.dash.social.SocialDetail', entityUrn: `urn:li:fsd_socialDetail:(${p.urn},${p.urn},urn:li:highlightedReply:-)`, threadUrn: p.urn });
-    if (p.counts) included.push({ $type: 'com.linkedin.voyager.dash.feed.SocialActivityCounts', entityUrn: `urn:li:fsd_socialActivityCounts:${p.urn}`, urn: p.urn, ...p.counts });
+    included.push({
+      $type: 'com.linkedin.voyager.dash.social.SocialDetail',
+      entityUrn: `urn:li:fsd_socialDetail:(${p.urn},${p.urn},urn:li:highlightedReply:-)`,
+      threadUrn: p.urn,
+    });
+    if (p.counts)
+      included.push({
+        $type: 'com.linkedin.voyager.dash.feed.SocialActivityCounts',
+        entityUrn: `urn:li:fsd_socialActivityCounts:${p.urn}`,
+        urn: p.urn,
+        ...p.counts,
+      });
     return updateUrn;
   };
   for (const p of posts) urns.push(entity(p));
@@ -95,7 +170,10 @@ export function updates2026(posts: PostSpec[], opts: { token?: string | null; re
       $type: 'com.linkedin.restli.common.CollectionResponse',
       '*elements': urns,
       paging: { start: 0, count: urns.length, total: 501 },
-      metadata: { $type: 'com.linkedin.voyager.feed.Metadata', paginationToken: opts.token ?? null },
+      metadata: {
+        $type: 'com.linkedin.voyager.feed.Metadata',
+        paginationToken: opts.token ?? null,
+      },
     },
     included: included.reverse(),
   };
@@ -109,7 +187,9 @@ export function updateByUrn(p: PostSpec): Json {
 }
 
 /** REST people search (`search/dash/clusters`): a leading empty cluster, `itemUnion.*entityResult`, total a ceiling. */
-export function peopleSearchRest(people: Array<{ id: string; slug: string; name: string; headline?: string; distance?: string }>): Json {
+export function peopleSearchRest(
+  people: Array<{ id: string; slug: string; name: string; headline?: string; distance?: string }>,
+): Json {
   const included = people.map((p) => ({
     $type: 'com.linkedin.voyager.dash.search.EntityResultViewModel',
     entityUrn: `urn:li:fsd_entityResultViewModel:(urn:li:fsd_profile:${p.id},SEARCH_SRP,DEFAULT)`,
@@ -125,7 +205,10 @@ export function peopleSearchRest(people: Array<{ id: string; slug: string; name:
       paging: { start: 0, count: 10, total: 1000 },
       elements: [
         { $type: 'com.linkedin.voyager.dash.search.SearchClusterViewModel', items: [] },
-        { $type: 'com.linkedin.voyager.dash.search.SearchClusterViewModel', items: included.map((r) => ({ itemUnion: { '*entityResult': r.entityUrn } })) },
+        {
+          $type: 'com.linkedin.voyager.dash.search.SearchClusterViewModel',
+          items: included.map((r) => ({ itemUnion: { '*entityResult': r.entityUrn } })),
+        },
       ],
     },
     included: included.reverse(),
@@ -133,7 +216,10 @@ export function peopleSearchRest(people: Array<{ id: string; slug: string; name:
 }
 
 /** Keyword search answering entity results: text in `summary`, time in the id and in "14h • ". */
-export function contentSearchEntityResults(posts: Array<PostSpec & { counts?: PostSpec['counts'] }>, total = posts.length): Json {
+export function contentSearchEntityResults(
+  posts: Array<PostSpec & { counts?: PostSpec['counts'] }>,
+  total = posts.length,
+): Json {
   return {
     data: {
       searchDashClustersByAll: {
@@ -152,8 +238,15 @@ export function contentSearchEntityResults(posts: Array<PostSpec & { counts?: Po
                   secondarySubtitle: { text: '14h • ' },
                   summary: { text: p.text ?? '' },
                   navigationUrl: `https://www.linkedin.com/feed/update/${p.urn}/`,
-                  actorNavigationUrl: p.author?.url ?? 'https://www.linkedin.com/company/acme-robotics/',
-                  ...(p.counts ? { insightsResolutionResults: [{ socialActivityCountsInsight: { ...p.counts } }] } : {}),
+                  actorNavigationUrl:
+                    p.author?.url ?? 'https://www.linkedin.com/company/acme-robotics/',
+                  ...(p.counts
+                    ? {
+                        insightsResolutionResults: [
+                          { socialActivityCountsInsight: { ...p.counts } },
+                        ],
+                      }
+                    : {}),
                 },
               },
             })),
@@ -172,12 +265,20 @@ export function contentSearchHollow(urns: string[]): Json {
       paging: { start: 0, count: urns.length, total: 1000 },
       elements: [
         {
-          items: urns.map((urn) => ({ itemUnion: { '*entityResult': `urn:li:fsd_entityResultViewModel:(${urn},SEARCH_SRP,DEFAULT)` } })),
+          items: urns.map((urn) => ({
+            itemUnion: {
+              '*entityResult': `urn:li:fsd_entityResultViewModel:(${urn},SEARCH_SRP,DEFAULT)`,
+            },
+          })),
         },
       ],
     },
     // Half the wrappers resolve to an entity with nothing but its URNs; the other half resolve to nothing.
-    included: urns.slice(0, half).map((urn) => ({ $type: 'com.linkedin.voyager.dash.search.EntityResultViewModel', entityUrn: `urn:li:fsd_entityResultViewModel:(${urn},SEARCH_SRP,DEFAULT)`, trackingUrn: urn })),
+    included: urns.slice(0, half).map((urn) => ({
+      $type: 'com.linkedin.voyager.dash.search.EntityResultViewModel',
+      entityUrn: `urn:li:fsd_entityResultViewModel:(${urn},SEARCH_SRP,DEFAULT)`,
+      trackingUrn: urn,
+    })),
   };
 }
 
@@ -191,23 +292,59 @@ export function contentSearchHollowNoUrn(n: number, urnAt: Record<number, string
     $type: 'com.linkedin.voyager.dash.search.SearchUpdateWrapper',
     entityUrn: `urn:li:fsd_searchUpdateWrapper:${i}`,
     trackingId: Buffer.from(`tracking-${i}`).toString('base64'),
-    ...(urnAt[i] ? { actions: [{ shareUrl: `https://www.linkedin.com/sharing?u=${encodeURIComponent(urnAt[i]!)}` }] } : {}),
+    ...(urnAt[i]
+      ? {
+          actions: [
+            { shareUrl: `https://www.linkedin.com/sharing?u=${encodeURIComponent(urnAt[i]!)}` },
+          ],
+        }
+      : {}),
   });
-  const items = Array.from({ length: n }, (_, i) => (i % 2 ? { itemUnion: { '*searchFeedUpdate': `urn:li:fsd_searchUpdateWrapper:${i}` } } : { itemUnion: { searchFeedUpdate: wrapper(i) } }));
+  const items = Array.from({ length: n }, (_, i) =>
+    i % 2
+      ? { itemUnion: { '*searchFeedUpdate': `urn:li:fsd_searchUpdateWrapper:${i}` } }
+      : { itemUnion: { searchFeedUpdate: wrapper(i) } },
+  );
   return {
     data: { paging: { start: 0, count: n, total: 1000 }, elements: [{ items }] },
-    included: Array.from({ length: n }, (_, i) => i).filter((i) => i % 2).map(wrapper),
+    included: Array.from({ length: n }, (_, i) => i)
+      .filter((i) => i % 2)
+      .map(wrapper),
   };
 }
 
 /** The GraphQL reaction mutation's answer, naming the reaction (whose first part is who reacted). */
 export function reactionCreated(actorUrn: string, threadUrn: string): Json {
-  return { data: { data: { createSocialDashReactions: { resourceKey: `urn:li:fsd_reaction:(${actorUrn},${threadUrn},0)`, $type: 'com.linkedin.voyager.dash.social.Reaction' } } } };
+  return {
+    data: {
+      data: {
+        createSocialDashReactions: {
+          resourceKey: `urn:li:fsd_reaction:(${actorUrn},${threadUrn},0)`,
+          $type: 'com.linkedin.voyager.dash.social.Reaction',
+        },
+      },
+    },
+  };
 }
 
 export const companyAcme = (): Json => ({
   data: { '*elements': ['urn:li:fs_normalized_company:1035'], paging: { start: 0, count: 1 } },
-  included: [{ $type: 'com.linkedin.voyager.organization.Company', entityUrn: 'urn:li:fs_normalized_company:1035', name: 'Acme Robotics', universalName: 'acme-robotics' }],
+  included: [
+    {
+      $type: 'com.linkedin.voyager.organization.Company',
+      entityUrn: 'urn:li:fs_normalized_company:1035',
+      name: 'Acme Robotics',
+      universalName: 'acme-robotics',
+    },
+  ],
 });
 
-export const errorBody = (status: number, code?: string) => ({ data: { $type: 'com.linkedin.restli.common.ErrorResponse', status, ...(code ? { code } : {}), message: code ?? 'error' }, included: [] });
+export const errorBody = (status: number, code?: string) => ({
+  data: {
+    $type: 'com.linkedin.restli.common.ErrorResponse',
+    status,
+    ...(code ? { code } : {}),
+    message: code ?? 'error',
+  },
+  included: [],
+});

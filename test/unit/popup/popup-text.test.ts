@@ -1,28 +1,77 @@
 import { describe, expect, it } from 'vitest';
-import { accountChanged, describeActivity, invitationWords, resumeWarning, taskName, waitingResults } from '../../../src/popup/popup-text.js';
+import {
+  accountChanged,
+  describeActivity,
+  invitationWords,
+  resumeWarning,
+  taskName,
+  waitingResults,
+} from '../../../src/popup/popup-text.js';
 import type { ActivityEntry } from '../../../src/shared/protocol.js';
 
 /** The popup's words (src/popup/popup-text.ts). */
 describe('popup words', () => {
-  const entry = (e: Partial<ActivityEntry>): ActivityEntry => ({ at: 0, task_id: 't', type: 'agent_profile_fetch', kind: 'completed', error_code: null, duration_ms: 1200, message: null, ...e });
+  const entry = (e: Partial<ActivityEntry>): ActivityEntry => ({
+    at: 0,
+    task_id: 't',
+    type: 'agent_profile_fetch',
+    kind: 'completed',
+    error_code: null,
+    duration_ms: 1200,
+    message: null,
+    ...e,
+  });
 
   it('each recent line names what the task was about', () => {
-    expect(describeActivity(entry({ target: 'ada-lovelace' }))).toBe('✓ Fetch profile · ada-lovelace in 1.2 s');
-    expect(describeActivity(entry({ kind: 'failed', error_code: 'not_found', target: 'no-such-person', duration_ms: 56 }))).toBe('✗ Fetch profile · no-such-person: not found in 56 ms');
+    expect(describeActivity(entry({ target: 'ada-lovelace' }))).toBe(
+      '✓ Fetch profile · ada-lovelace in 1.2 s',
+    );
+    expect(
+      describeActivity(
+        entry({
+          kind: 'failed',
+          error_code: 'not_found',
+          target: 'no-such-person',
+          duration_ms: 56,
+        }),
+      ),
+    ).toBe('✗ Fetch profile · no-such-person: not found in 56 ms');
     // Entries journaled before targets were kept read as before.
     expect(describeActivity(entry({ duration_ms: null }))).toBe('✓ Fetch profile');
     expect(taskName('agent_keyword_tracking', '“duckdb”')).toBe('Keyword watchlist · “duckdb”');
   });
 
   it('results waiting in the journal', () => {
-    expect(waitingResults({ waiting_results: 0, service: { reachable: false, error: null, last_heartbeat_at: null } })).toBeNull();
-    expect(waitingResults({ waiting_results: 2, service: { reachable: false, error: null, last_heartbeat_at: null } })).toBe('2 results will be sent when the service is back.');
-    expect(waitingResults({ waiting_results: 1, service: { reachable: null, error: null, last_heartbeat_at: null } })).toBe('1 result will be sent when the service is back.');
-    expect(waitingResults({ waiting_results: 1, service: { reachable: true, error: null, last_heartbeat_at: 1 } })).toBe('1 result waiting to be sent to the service.');
+    expect(
+      waitingResults({
+        waiting_results: 0,
+        service: { reachable: false, error: null, last_heartbeat_at: null },
+      }),
+    ).toBeNull();
+    expect(
+      waitingResults({
+        waiting_results: 2,
+        service: { reachable: false, error: null, last_heartbeat_at: null },
+      }),
+    ).toBe('2 results will be sent when the service is back.');
+    expect(
+      waitingResults({
+        waiting_results: 1,
+        service: { reachable: null, error: null, last_heartbeat_at: null },
+      }),
+    ).toBe('1 result will be sent when the service is back.');
+    expect(
+      waitingResults({
+        waiting_results: 1,
+        service: { reachable: true, error: null, last_heartbeat_at: 1 },
+      }),
+    ).toBe('1 result waiting to be sent to the service.');
   });
 
   it('warns before a safety stop is ended early, with the reason of that stop', () => {
-    expect(resumeWarning({ reason: 'network_rate_limited' })).toMatch(/^Resume before the safety stop ends\? The network asked us to slow down/);
+    expect(resumeWarning({ reason: 'network_rate_limited' })).toMatch(
+      /^Resume before the safety stop ends\? The network asked us to slow down/,
+    );
     expect(resumeWarning({ reason: 'network_challenge' })).toContain('security check');
     expect(resumeWarning({ reason: 'invitation_limit' })).toContain('weekly invitation limit');
   });
@@ -34,15 +83,32 @@ describe('popup words', () => {
   });
 
   it('an invitation says what accepting means for the team left behind', () => {
-    const invitation = (leaving: { only_admin: boolean; next_admin: string | null; other_members: number }, role: 'admin' | 'member' = 'member') => ({
-      team_id: 't2', team_name: "Ada's team", role, invited_at: '2026-11-23T10:00:00.000Z',
+    const invitation = (
+      leaving: { only_admin: boolean; next_admin: string | null; other_members: number },
+      role: 'admin' | 'member' = 'member',
+    ) => ({
+      team_id: 't2',
+      team_name: "Ada's team",
+      role,
+      invited_at: '2026-11-23T10:00:00.000Z',
       leaving: { team_id: 't1', team_name: "Grace's team", ...leaving },
     });
-    expect(invitationWords(invitation({ only_admin: true, next_admin: 'bob@example.com', other_members: 2 }, 'admin'))).toEqual({
+    expect(
+      invitationWords(
+        invitation({ only_admin: true, next_admin: 'bob@example.com', other_members: 2 }, 'admin'),
+      ),
+    ).toEqual({
       question: "Join Ada's team as an admin?",
-      consequence: "You are the only admin of Grace's team: bob@example.com would become its admin.",
+      consequence:
+        "You are the only admin of Grace's team: bob@example.com would become its admin.",
     });
-    expect(invitationWords(invitation({ only_admin: true, next_admin: null, other_members: 0 })).consequence).toBe("You are the only admin of Grace's team, and nobody else is in it.");
-    expect(invitationWords(invitation({ only_admin: false, next_admin: null, other_members: 1 })).consequence).toBe("You would leave Grace's team; its 1 other member stays.");
+    expect(
+      invitationWords(invitation({ only_admin: true, next_admin: null, other_members: 0 }))
+        .consequence,
+    ).toBe("You are the only admin of Grace's team, and nobody else is in it.");
+    expect(
+      invitationWords(invitation({ only_admin: false, next_admin: null, other_members: 1 }))
+        .consequence,
+    ).toBe("You would leave Grace's team; its 1 other member stays.");
   });
 });

@@ -1,10 +1,20 @@
 import { describe, expect, it } from 'vitest';
 import { ActivityMarks, MARK_EVERY_MS } from '../../../src/service/auth/activity-marks.js';
-import { CREDENTIALS_TTL_MS, CredentialCache, parseCredentialChange } from '../../../src/service/auth/credential-cache.js';
+import {
+  CREDENTIALS_TTL_MS,
+  CredentialCache,
+  parseCredentialChange,
+} from '../../../src/service/auth/credential-cache.js';
 
 const hash = (s: string) => Buffer.from(s.padEnd(32, '0'));
 const team = { id: 't1', name: 'T', plan: 'free' };
-const agent = (userId: string) => ({ userId, email: `${userId}@x.test`, fullName: userId, role: 'member' as const, tokenHash: hash(userId) });
+const agent = (userId: string) => ({
+  userId,
+  email: `${userId}@x.test`,
+  fullName: userId,
+  role: 'member' as const,
+  tokenHash: hash(userId),
+});
 
 describe('CredentialCache', () => {
   it('keeps a verified key and token for a few seconds only', () => {

@@ -9,7 +9,9 @@ describe('servicePermission (the host permission for a service origin)', () => {
 
   it('Firefox: the host without its port, which Firefox match patterns cannot hold', () => {
     expect(servicePermission('http://127.0.0.1:8787', true)).toBe('http://127.0.0.1/*');
-    expect(servicePermission('https://api.example.com:8443', true)).toBe('https://api.example.com/*');
+    expect(servicePermission('https://api.example.com:8443', true)).toBe(
+      'https://api.example.com/*',
+    );
     expect(servicePermission('https://api.example.com', true)).toBe('https://api.example.com/*');
   });
 });

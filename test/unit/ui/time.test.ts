@@ -6,7 +6,19 @@ describe('timeAgo', () => {
   const now = Date.parse('2026-11-22T12:00:00Z');
   const ago = (s: number) => timeAgo(now - s * 1000, now);
   it('words the past', () => {
-    expect([ago(0), ago(14), ago(15), ago(59), ago(90), ago(59 * 60), ago(3 * 3600), ago(26 * 3600), ago(4 * 86400), ago(65 * 86400), ago(400 * 86400)]).toEqual([
+    expect([
+      ago(0),
+      ago(14),
+      ago(15),
+      ago(59),
+      ago(90),
+      ago(59 * 60),
+      ago(3 * 3600),
+      ago(26 * 3600),
+      ago(4 * 86400),
+      ago(65 * 86400),
+      ago(400 * 86400),
+    ]).toEqual([
       'just now',
       'just now',
       '15 s ago',
@@ -28,9 +40,15 @@ describe('timeAgo', () => {
 
 describe('elapsed and duration', () => {
   it('runs like a clock', () => {
-    expect([elapsed(0, 7_000), elapsed(0, 125_000), elapsed(0, 3_723_000), elapsed(10, 0)]).toEqual(['0:07', '2:05', '1:02:03', '0:00']);
+    expect([elapsed(0, 7_000), elapsed(0, 125_000), elapsed(0, 3_723_000), elapsed(10, 0)]).toEqual(
+      ['0:07', '2:05', '1:02:03', '0:00'],
+    );
   });
   it('says how long something took', () => {
-    expect([duration(450), duration(3_240), duration(125_000)]).toEqual(['450 ms', '3.2 s', '2 min 5 s']);
+    expect([duration(450), duration(3_240), duration(125_000)]).toEqual([
+      '450 ms',
+      '3.2 s',
+      '2 min 5 s',
+    ]);
   });
 });

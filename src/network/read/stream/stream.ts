@@ -19,7 +19,8 @@ function isElement(v: unknown): v is [string, unknown, unknown, unknown] {
   return Array.isArray(v) && v[0] === '$' && v.length >= 3;
 }
 
-const isJson = (v: unknown): v is Json => typeof v === 'object' && v !== null && !(v instanceof RawText);
+const isJson = (v: unknown): v is Json =>
+  typeof v === 'object' && v !== null && !(v instanceof RawText);
 
 export class ComponentStream {
   readonly rows: Map<string, unknown>;
@@ -189,7 +190,11 @@ export class ComponentStream {
     const v = this.deref(raw);
     if (typeof v === 'string') return new Set(wanted(v) ? [v] : []);
     if (!isJson(v) || depth > 3) return new Set();
-    return new Set((Array.isArray(v) ? v : Object.values(v)).flatMap((x) => [...this.keysIn(x, wanted, depth + 1)]));
+    return new Set(
+      (Array.isArray(v) ? v : Object.values(v)).flatMap((x) => [
+        ...this.keysIn(x, wanted, depth + 1),
+      ]),
+    );
   }
 
   private intIn(raw: unknown, depth: number): number | null {

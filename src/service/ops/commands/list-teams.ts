@@ -4,7 +4,8 @@ import { UsageError, type OpsCommand } from '../command.js';
 export const listTeamsCommand: OpsCommand = {
   name: 'list-teams',
   args: '',
-  summary: 'List every team: id, plan, members, admins, invitations, agent activity, key rotation, name.',
+  summary:
+    'List every team: id, plan, members, admins, invitations, agent activity, key rotation, name.',
   async run(args, io) {
     if (args.length > 0) throw new UsageError('list-teams takes no arguments');
     const { db } = await io.context();
@@ -30,7 +31,17 @@ export const listTeamsCommand: OpsCommand = {
         GROUP BY t.id ORDER BY t.created_at, t.id`,
     );
     const table = [
-      ['ID', 'PLAN', 'MEMBERS', 'ADMINS', 'INVITED', 'AGENT', 'KEY ROTATED (UTC)', 'CREATED', 'NAME'],
+      [
+        'ID',
+        'PLAN',
+        'MEMBERS',
+        'ADMINS',
+        'INVITED',
+        'AGENT',
+        'KEY ROTATED (UTC)',
+        'CREATED',
+        'NAME',
+      ],
       ...rows.map((r) => [
         r.id,
         r.plan,
@@ -44,7 +55,10 @@ export const listTeamsCommand: OpsCommand = {
       ]),
     ];
     const widths = table[0]!.map((_, i) => Math.max(...table.map((row) => row[i]!.length)));
-    for (const row of table) io.out(row.map((cell, i) => (i === row.length - 1 ? cell : cell.padEnd(widths[i]!))).join('  '));
+    for (const row of table)
+      io.out(
+        row.map((cell, i) => (i === row.length - 1 ? cell : cell.padEnd(widths[i]!))).join('  '),
+      );
     io.err(`${rows.length} team${rows.length === 1 ? '' : 's'}`);
   },
 };

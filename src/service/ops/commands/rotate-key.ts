@@ -10,7 +10,7 @@ import { OpsFailure, UsageError, type OpsCommand } from '../command.js';
 export const rotateKeyCommand: OpsCommand = {
   name: 'rotate-key',
   args: '<team id or member e-mail>',
-  summary: "Issue a new API key for a team and print it; the old key stops working at once.",
+  summary: 'Issue a new API key for a team and print it; the old key stops working at once.',
   async run(args, io) {
     if (args.length !== 1) throw new UsageError('rotate-key needs exactly one argument');
     const ctx = await io.context();
@@ -25,12 +25,16 @@ export const rotateKeyCommand: OpsCommand = {
 export async function findTeam(db: Queryable, ref: string): Promise<{ id: string; name: string }> {
   const trimmed = ref.trim();
   if (z.uuid().safeParse(trimmed).success) {
-    const [team] = await db.query<{ id: string; name: string }>('SELECT id, name FROM teams WHERE id = $1', [trimmed]);
+    const [team] = await db.query<{ id: string; name: string }>(
+      'SELECT id, name FROM teams WHERE id = $1',
+      [trimmed],
+    );
     if (!team) throw new OpsFailure(`No team with id ${trimmed}`);
     return team;
   }
   const email = trimmed.toLowerCase();
-  if (!z.email().safeParse(email).success) throw new UsageError(`Not a team id or an e-mail address: ${ref}`);
+  if (!z.email().safeParse(email).success)
+    throw new UsageError(`Not a team id or an e-mail address: ${ref}`);
   // A joined membership wins over an invitation to another team.
   const [team] = await db.query<{ id: string; name: string }>(
     `SELECT t.id, t.name FROM memberships m JOIN teams t ON t.id = m.team_id

@@ -38,14 +38,24 @@ export const setNetworkMapCommand: OpsCommand = {
     const current = await db.transaction(async (tx) => {
       // Two operators publishing at once must not both pass the version check.
       await tx.query('LOCK TABLE network_maps IN SHARE ROW EXCLUSIVE MODE');
-      const [row] = await tx.query<{ version: number | null }>('SELECT max(version) AS version FROM network_maps');
+      const [row] = await tx.query<{ version: number | null }>(
+        'SELECT max(version) AS version FROM network_maps',
+      );
       const version = row?.version ?? null;
       if (version !== null && map.version <= version) {
-        throw new OpsFailure(`Refused: version ${map.version} is not greater than the current version ${version}`);
+        throw new OpsFailure(
+          `Refused: version ${map.version} is not greater than the current version ${version}`,
+        );
       }
-      await tx.query('INSERT INTO network_maps (version, format, map) VALUES ($1, $2, $3)', [map.version, map.format, JSON.stringify(map)]);
+      await tx.query('INSERT INTO network_maps (version, format, map) VALUES ($1, $2, $3)', [
+        map.version,
+        map.format,
+        JSON.stringify(map),
+      ]);
       return version;
     });
-    io.out(`Network map version ${map.version} is now current${current === null ? '' : ` (was ${current})`}`);
+    io.out(
+      `Network map version ${map.version} is now current${current === null ? '' : ` (was ${current})`}`,
+    );
   },
 };

@@ -13,13 +13,20 @@ export const setPlanCommand: OpsCommand = {
   async run(args, io) {
     if (args.length !== 2) throw new UsageError('set-plan needs a team and a plan');
     const plan = args[1]!.trim().toLowerCase();
-    if (!isPlanName(plan)) throw new UsageError(`Unknown plan '${args[1]}'; plans: ${PLAN_NAMES.join(', ')}`);
+    if (!isPlanName(plan))
+      throw new UsageError(`Unknown plan '${args[1]}'; plans: ${PLAN_NAMES.join(', ')}`);
     const ctx = await io.context();
     const team = await findTeam(ctx.db, args[0]!);
     const row = await ctx.db.transaction(async (tx) => {
-      const [old] = await tx.query<{ plan: string }>('SELECT plan FROM teams WHERE id = $1 FOR UPDATE', [team.id]);
+      const [old] = await tx.query<{ plan: string }>(
+        'SELECT plan FROM teams WHERE id = $1 FOR UPDATE',
+        [team.id],
+      );
       await tx.query('UPDATE teams SET plan = $2 WHERE id = $1', [team.id, plan]);
-      const [count] = await tx.query<{ n: number }>('SELECT count(*)::int AS n FROM watchlists WHERE team_id = $1', [team.id]);
+      const [count] = await tx.query<{ n: number }>(
+        'SELECT count(*)::int AS n FROM watchlists WHERE team_id = $1',
+        [team.id],
+      );
       return { previous: old!.plan, watchlists: count!.n };
     });
     const caps = PLANS[plan];
@@ -29,7 +36,9 @@ export const setPlanCommand: OpsCommand = {
         `${caps.companiesPerCompanyWatchlist} companies per company watchlist.`,
     );
     if (row.watchlists > caps.watchlists) {
-      io.err(`Note: the team has ${row.watchlists} watchlists; they stay, but no new one can be created until it is under ${caps.watchlists}.`);
+      io.err(
+        `Note: the team has ${row.watchlists} watchlists; they stay, but no new one can be created until it is under ${caps.watchlists}.`,
+      );
     }
   },
 };
