@@ -109,7 +109,7 @@ export const authRoutes = new Hono<AppEnv>()
       const body = c.req.valid('json');
       const reserved = await reserveCodeCheck(db, config, clientAddress(c, config.TRUSTED_PROXIES));
       // One transaction that commits on both outcomes: a wrong guess must use up a try.
-      const result = await db.transaction(async (tx) => {
+      const checked = db.transaction(async (tx) => {
         // The address's code row, locked first: its failures are counted one at a time.
         await tx.query('SELECT 1 FROM otp_codes WHERE email = $1 FOR UPDATE', [body.email]);
         const locked = await emailLockedFor(tx, config, body.email);
@@ -124,6 +124,11 @@ export const authRoutes = new Hono<AppEnv>()
         const apiKey = await revealApiKey(tx, secretKey, member.team.id);
         const agentToken = await issueAgentToken(tx, member.user.id);
         return { outcome: 'signed_in' as const, member, apiKey, agentToken };
+      });
+      // A check that never finished (the database went away) is no wrong code.
+      const result = await checked.catch(async (err: unknown) => {
+        await reserved.release().catch(() => {});
+        throw err;
       });
       if (result.outcome === 'locked') {
         // Nothing was checked: not a failure of this client.
