@@ -5,6 +5,15 @@ import { URN_NS } from './constants.js';
  * The network's URNs: docs/network-internal-api.md; the accepted forms: service-spec "Profile identifiers".
  */
 
+/** `decodeURIComponent`, or null for a malformed escape (`%E0%A4%A`): such a value is no identifier. */
+export function decodeEscapes(value: string): string | null {
+  try {
+    return decodeURIComponent(value);
+  } catch {
+    return null;
+  }
+}
+
 const PROFILE_URN_RE =
   /^urn:[a-z]+:(fsd_profile|fs_profileView|fs_miniProfile|member):([A-Za-z0-9_-]+)$/;
 const ACTIVITY_URN_RE = /^urn:[a-z]+:(activity|ugcPost|share):(\d+)$/;
@@ -28,11 +37,9 @@ const CONVERSATION_URN_RE =
 export function normalizeConversationUrn(value: string): string | null {
   let v = value.trim();
   if (/%28|%3A/i.test(v)) {
-    try {
-      v = decodeURIComponent(v);
-    } catch {
-      return null;
-    }
+    const decoded = decodeEscapes(v);
+    if (decoded === null) return null;
+    v = decoded;
   }
   return CONVERSATION_URN_RE.test(v) ? v : null;
 }
@@ -52,16 +59,16 @@ export function normalizeCompanySlug(value: string): string | null {
     /^(?:https?:\/\/)?(?:[a-z]{2,3}\.|www\.)?linkedin\.com\/(?:company|school|showcase)\/([^/?#]+)/i.exec(
       v,
     );
-  const slug = url ? decodeURIComponent(url[1]!) : v;
-  return /^[A-Za-z0-9][A-Za-z0-9_.%-]*$/.test(slug) ? slug.toLowerCase() : null;
+  const slug = url ? decodeEscapes(url[1]!) : v;
+  return slug !== null && /^[A-Za-z0-9][A-Za-z0-9_.%-]*$/.test(slug) ? slug.toLowerCase() : null;
 }
 
 /** Profile URL (`linkedin.com/in/ada-lovelace/`) or bare slug -> public identifier; null otherwise. */
 export function normalizeProfileSlug(value: string): string | null {
   const v = value.trim();
   const url = /^(?:https?:\/\/)?(?:[a-z]{2,3}\.|www\.)?linkedin\.com\/in\/([^/?#]+)/i.exec(v);
-  const slug = url ? decodeURIComponent(url[1]!) : v;
-  return /^[A-Za-z0-9][A-Za-z0-9_-]*$/u.test(slug) ? slug : null;
+  const slug = url ? decodeEscapes(url[1]!) : v;
+  return slug !== null && /^[A-Za-z0-9][A-Za-z0-9_-]*$/u.test(slug) ? slug : null;
 }
 
 /** A post's creation time is encoded in its numeric id (docs/network-internal-api.md: `BigInt(id) >> 22n`). */
@@ -101,14 +108,8 @@ export function normalizeProfileIdentifier(value: string): ProfileIdentifier | n
     /^(?:https?:\/\/)?(?:[a-z]{2,3}\.|www\.)?linkedin\.com\/in\/([^/?#\s]+)\/?(?:[?#].*)?$/i.exec(
       v,
     );
-  let token = v;
-  if (url) {
-    try {
-      token = decodeURIComponent(url[1]!);
-    } catch {
-      return null;
-    }
-  }
+  const token = url ? decodeEscapes(url[1]!) : v;
+  if (token === null) return null;
   if (PROFILE_ID_RE.test(token)) return { kind: 'profile_id', identifier: token };
   // Only a bare value can be a member number; `linkedin.com/in/12345` is a (numeric) slug.
   if (!url && /^\d+$/.test(token)) return { kind: 'member_id', identifier: token };

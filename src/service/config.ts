@@ -1,7 +1,22 @@
 import { z } from '../contract/zod.js';
+import { parseTrustedProxies, type TrustedRange } from './http/client-address.js';
 
 const portMessage = 'must be a whole number from 0 to 65535';
 const intervalMessage = 'must be a whole number of seconds from 1 to 86400';
+const limitMessage = 'must be a whole number from 1 to 1000000';
+
+/** A sign-in or mail limit (docs/api.md, "Sign-in limits"). */
+const limit = (fallback: number) =>
+  z._default(
+    z.coerce
+      .number({ error: limitMessage })
+      .check(
+        z.int({ error: limitMessage }),
+        z.gte(1, { error: limitMessage }),
+        z.lte(1_000_000, { error: limitMessage }),
+      ),
+    fallback,
+  );
 
 /** Configuration by environment (README, "Configuration"). A bad value stops start-up with one line. */
 const Env = z.object({
@@ -66,6 +81,28 @@ const Env = z.object({
   LLM_API_URL: z.optional(z.url()),
   LLM_API_KEY: z.optional(z.string()),
   LLM_MODEL: z.optional(z.string()),
+  // The proxies whose X-Forwarded-For names the client (http/client-address.ts); none by default.
+  TRUSTED_PROXIES: z.optional(
+    z.pipe(
+      z.string(),
+      z.transform((v: string, ctx): TrustedRange[] => {
+        const ranges = parseTrustedProxies(v);
+        if (!('bad' in ranges)) return ranges;
+        ctx.issues.push({
+          code: 'custom',
+          input: v,
+          message: `must be IP addresses or CIDR ranges separated by commas ('${ranges.bad.slice(0, 60)}' is neither)`,
+        });
+        return [];
+      }),
+    ),
+  ),
+  // Sign-in and invitation limits (docs/api.md, "Sign-in limits"); tests that sign in many people raise them.
+  SIGNIN_CODES_PER_CLIENT_HOUR: limit(20),
+  SIGNIN_FAILURES_PER_CLIENT_HOUR: limit(20),
+  SIGNIN_FAILURES_PER_HOUR: limit(200),
+  SIGNIN_FAILURES_PER_EMAIL_DAY: limit(10),
+  INVITATIONS_PER_TEAM_DAY: limit(50),
   // Outbound fetches (Slack webhooks, prompt URLs) go to public https addresses only; tests set 1
   // to let them reach a local http receiver.
   ALLOW_PRIVATE_FETCH: z.pipe(
@@ -86,6 +123,12 @@ const ECHOED = new Set([
   'ALLOW_PRIVATE_FETCH',
   'MAIL_OUTBOX_DIR',
   'DATA_DIR',
+  'TRUSTED_PROXIES',
+  'SIGNIN_CODES_PER_CLIENT_HOUR',
+  'SIGNIN_FAILURES_PER_CLIENT_HOUR',
+  'SIGNIN_FAILURES_PER_HOUR',
+  'SIGNIN_FAILURES_PER_EMAIL_DAY',
+  'INVITATIONS_PER_TEAM_DAY',
 ]);
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {

@@ -371,3 +371,47 @@ test('no agent result answers 5xx: hostile values in every field of every task t
   );
   expect(results.requests).toBeGreaterThan(500);
 }, 600_000);
+
+test('a malformed percent-escape in an identifier is a 400 naming the field, never a 500', async () => {
+  const bad = '%E0%A4%A';
+  const cases: [string, Record<string, unknown>, string][] = [
+    [
+      '/api-company-watchlist',
+      { companies: [`https://www.linkedin.com/company/${bad}/`] },
+      `Invalid company identifier: 'https://www.linkedin.com/company/${bad}/'`,
+    ],
+    [
+      '/api-people-watchlist',
+      { profiles: [`https://www.linkedin.com/in/${bad}/`] },
+      `Invalid profile identifier: 'https://www.linkedin.com/in/${bad}/'`,
+    ],
+    [
+      '/network-agent/fetch-company',
+      { company: `https://www.linkedin.com/company/${bad}/` },
+      "Missing or invalid 'company'",
+    ],
+    [
+      '/network-agent/fetch-company-posts',
+      { company: `linkedin.com/company/${bad}` },
+      "Missing or invalid 'company'",
+    ],
+    [
+      '/network-agent/fetch-profile',
+      { profile_slug: `https://www.linkedin.com/in/${bad}/` },
+      "Missing or invalid 'profile_slug'",
+    ],
+  ];
+  for (const [path, body, error] of cases) {
+    const res = await svc.call('POST', path, { headers: me.memberHeaders, body });
+    expect(res.status, path).toBe(400);
+    expect(await res.json(), path).toEqual({ error });
+  }
+  // A conversation URN sent encoded (a path segment) with a malformed escape inside.
+  const thread = await svc.call(
+    'GET',
+    `/api-inbox/${encodeURIComponent(`urn%3Ali%3Amsg_conversation%3A${bad}`)}`,
+    { headers: me.memberHeaders },
+  );
+  expect(thread.status).toBe(400);
+  expect(await thread.json()).toEqual({ error: 'Invalid conversation_urn' });
+});

@@ -231,20 +231,62 @@ describe('/openapi.json is the routes', () => {
     );
   });
 
-  test('info carries a licence, every tag a description, and servers the public URL or else the origin asked', async () => {
+  test('info carries a licence, every tag a description, and servers the public URL or else `/`, never the Host header', async () => {
     expect(doc.info.license?.name).toBeTruthy();
     expect(doc.tags?.map((t) => t.name)).toEqual(Object.keys(TAGS));
-    expect(doc.servers).toEqual([{ url: 'http://localhost' }]);
-    const viaProxy = (await (
-      await svc.app.request('https://api.example.org/openapi.json')
+    expect(doc.servers).toEqual([{ url: '/' }]);
+    // A request naming another host (a forged Host header, a poisoned cache) changes nothing.
+    const forged = (await (
+      await svc.app.request('https://evil.example.org/openapi.json', {
+        headers: { host: 'evil.example.org', 'x-forwarded-host': 'evil.example.org' },
+      })
     ).json()) as Document;
-    expect(viaProxy.servers).toEqual([{ url: 'https://api.example.org' }]);
+    expect(forged.servers).toEqual([{ url: '/' }]);
     const configured = await startTestService({ PUBLIC_URL: 'https://agent.example.com/' });
     try {
-      const d = (await (await configured.call('GET', '/openapi.json')).json()) as Document;
+      const d = (await (
+        await configured.app.request('https://evil.example.org/openapi.json', {
+          headers: { host: 'evil.example.org' },
+        })
+      ).json()) as Document;
       expect(d.servers).toEqual([{ url: 'https://agent.example.com' }]);
     } finally {
       await configured.close();
     }
+  });
+});
+
+describe('/docs', () => {
+  test('carries a Content-Security-Policy that runs only its own files and forbids framing', async () => {
+    const res = await svc.call('GET', '/docs');
+    expect(res.status).toBe(200);
+    const csp = res.headers.get('content-security-policy') ?? '';
+    const directives = new Map(
+      csp.split(';').map((d) => {
+        const [name, ...values] = d.trim().split(/\s+/);
+        return [name!, values] as const;
+      }),
+    );
+    expect(directives.get('default-src')).toEqual(["'none'"]);
+    expect(directives.get('frame-ancestors')).toEqual(["'none'"]);
+    expect(directives.get('script-src')).toEqual(["'self'"]);
+    // Swagger UI reads the document and sends "Try it out" requests to this service.
+    expect(directives.get('connect-src')).toContain("'self'");
+    expect(directives.get('img-src')).toEqual(["'self'", 'data:']);
+    expect(res.headers.get('x-frame-options')).toBe('DENY');
+    // Every script the page runs is a file this service serves (script-src 'self' allows no inline one).
+    const html = await res.text();
+    const scripts = [...html.matchAll(/<script([^>]*)>([\s\S]*?)<\/script>/g)];
+    expect(scripts.length).toBeGreaterThan(0);
+    for (const [, attrs, inline] of scripts) {
+      expect(inline!.trim()).toBe('');
+      const src = /src="([^"]+)"/.exec(attrs!)?.[1];
+      expect(src).toMatch(/^\/docs\/assets\//);
+      const file = await svc.call('GET', src!);
+      expect(file.status, src).toBe(200);
+      expect(file.headers.get('content-type')).toMatch(/^text\/javascript/);
+      await file.arrayBuffer();
+    }
+    expect(html).not.toMatch(/\son[a-z]+=/i);
   });
 });

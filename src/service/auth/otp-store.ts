@@ -56,7 +56,8 @@ export async function withdrawOtp(db: Queryable, email: string, codeHash: Buffer
   );
 }
 
-export type OtpCheck = { ok: true; fullName: string | null } | { ok: false };
+/** `wrongTry`: a live code was guessed wrong (one of its tries used up), not merely absent or spent. */
+export type OtpCheck = { ok: true; fullName: string | null } | { ok: false; wrongTry: boolean };
 
 /**
  * Checks a code and uses it up. A wrong guess costs one of the code's tries (committed even
@@ -77,14 +78,29 @@ export async function consumeOtp(
     `SELECT code_hash, full_name, tries_left, expires_at > now() AS live FROM otp_codes WHERE email = $1 FOR UPDATE`,
     [email],
   );
-  if (!row?.live || row.tries_left <= 0) return { ok: false };
+  if (!row?.live || row.tries_left <= 0) return { ok: false, wrongTry: false };
   if (!constantTimeEqual(Buffer.from(row.code_hash), hashOtpCode(secretKey, email, otp))) {
     await tx.query('UPDATE otp_codes SET tries_left = tries_left - 1 WHERE email = $1', [email]);
-    return { ok: false };
+    return { ok: false, wrongTry: true };
   }
   // Single use: the row stays (it holds the resend throttle) but the code is dead.
   await tx.query('UPDATE otp_codes SET tries_left = 0, expires_at = now() WHERE email = $1', [
     email,
   ]);
   return { ok: true, fullName: row.full_name };
+}
+
+/**
+ * Spent sign-in rows: the code expired (or was used) and the address's resend throttle no longer
+ * needs the row (its last code and its hourly window are over an hour old). Answers how many went.
+ */
+export async function deleteSpentOtps(db: Queryable): Promise<number> {
+  const rows = await db.query(
+    `DELETE FROM otp_codes
+      WHERE expires_at < now()
+        AND sent_at < now() - make_interval(secs => ${OTP_SEND_WINDOW_S})
+        AND window_started_at < now() - make_interval(secs => ${OTP_SEND_WINDOW_S})
+      RETURNING 1`,
+  );
+  return rows.length;
 }

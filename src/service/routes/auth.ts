@@ -14,6 +14,16 @@ import { otpEmail } from '../mail/otp-email.js';
 import { joinOnSignIn } from '../teams/join-on-sign-in.js';
 import { revealApiKey } from '../teams/api-keys.js';
 import { issueAgentToken } from '../auth/agent-tokens.js';
+import { clientAddress } from '../http/client-address.js';
+import {
+  countEmailFailure,
+  emailLockedError,
+  emailLockedFor,
+  giveBackCodeRequest,
+  reserveCodeCheck,
+  takeCodeRequest,
+} from '../auth/sign-in-limits.js';
+import { signInLockedEmail } from '../mail/sign-in-locked-email.js';
 
 /** Every address gets this answer, known or not (a new address signs up at verify). */
 const SENT_MESSAGE = 'A 6-digit code has been sent to this address. It is valid for 1 hour.';
@@ -27,7 +37,8 @@ export const authRoutes = new Hono<AppEnv>()
       description:
         'Sends a one-time code to the address, valid for 1 hour and for one use; a new code replaces the previous one. ' +
         'The answer is the same whether or not the address has an account (a new address signs up at verify). ' +
-        'At most one code per 30 seconds and 5 per hour per address; beyond that 429 with `Retry-After`. ' +
+        'At most one code per 30 seconds and 5 per hour per address, and a limited number per hour from one client network address (docs/api.md, "Sign-in limits"); beyond that 429 with `Retry-After`. ' +
+        'An address locked after too many wrong codes gets no code until 00:00 UTC (429). ' +
         '`full_name` names a new account and its team.',
       tag: 'Authentication',
       security: 'none',
@@ -35,7 +46,7 @@ export const authRoutes = new Hono<AppEnv>()
       errors: {
         400: "`Missing or invalid 'email'`, a wrong type, an unknown field or malformed JSON",
         413: 'Body larger than 1 MiB',
-        429: 'Too many codes requested for this address; the `Retry-After` header gives the seconds to wait',
+        429: 'Too many codes requested for this address, or from this network, or the address is locked for the day; the `Retry-After` header gives the seconds to wait',
         503: 'The mail could not be sent; ask again',
       },
     }),
@@ -43,12 +54,17 @@ export const authRoutes = new Hono<AppEnv>()
       example: { email: 'ada@example.com', full_name: 'Ada Lovelace' },
     }),
     async (c) => {
-      const { db, secretKey, mailer, log } = c.var.ctx;
+      const { db, secretKey, mailer, log, config } = c.var.ctx;
       const body = c.req.valid('json');
+      const locked = await emailLockedFor(db, config, body.email);
+      if (locked !== null) throw emailLockedError(locked);
+      const client = clientAddress(c, config.TRUSTED_PROXIES);
+      await takeCodeRequest(db, config, client);
       const issued = await db.transaction((tx) =>
         issueOtp(tx, secretKey, body.email, body.full_name),
       );
       if ('retryAfterS' in issued) {
+        await giveBackCodeRequest(db, client);
         throw new HttpError(
           429,
           `Too many codes requested for this address; try again in ${issued.retryAfterS} seconds`,
@@ -59,6 +75,7 @@ export const authRoutes = new Hono<AppEnv>()
         await mailer.send(otpEmail(body.email, issued.code));
       } catch (err) {
         await withdrawOtp(db, body.email, issued.codeHash);
+        await giveBackCodeRequest(db, client);
         log.error('otp_mail_failed', { message: (err as Error).message });
         throw new HttpError(503, 'The sign-in code could not be sent; try again in a moment');
       }
@@ -73,7 +90,9 @@ export const authRoutes = new Hono<AppEnv>()
         'A good code signs the user in: a new user gets a team (as its admin) and an API key; an existing user gets their team back; ' +
         'a user invited by a team admin joins that team now, with the role the admin chose. ' +
         'The answer also carries `agent_token`, a fresh secret bound to this user for the browser extension and the member endpoints. ' +
-        'A code allows 5 wrong tries; after that, or after 1 hour, or once used, it is void.',
+        'A code allows 5 wrong tries; after that, or after 1 hour, or once used, it is void. ' +
+        'Wrong codes are limited per client network address and per hour on the whole service (429 with `Retry-After`); ' +
+        'an address with too many wrong codes in a UTC day is locked until 00:00 UTC and its owner is told by mail (docs/api.md, "Sign-in limits").',
       tag: 'Authentication',
       security: 'none',
       responses: { 200: { description: 'Signed in', schema: VerifyOtpResponse } },
@@ -81,22 +100,51 @@ export const authRoutes = new Hono<AppEnv>()
         400: "`Missing or invalid 'email'` or `Missing or invalid 'otp'`",
         401: '`Invalid or expired OTP`: wrong, expired, used or replaced code; request a new one',
         413: 'Body larger than 1 MiB',
+        429: 'Too many wrong codes from this network or on the service, or the address is locked until 00:00 UTC; the `Retry-After` header gives the seconds to wait',
       },
     }),
     validate('json', VerifyOtpBody, { example: { email: 'ada@example.com', otp: '123456' } }),
     async (c) => {
-      const { db, secretKey } = c.var.ctx;
+      const { db, secretKey, config, mailer, log } = c.var.ctx;
       const body = c.req.valid('json');
+      const reserved = await reserveCodeCheck(db, config, clientAddress(c, config.TRUSTED_PROXIES));
       // One transaction that commits on both outcomes: a wrong guess must use up a try.
-      const result = await db.transaction(async (tx) => {
+      const checked = db.transaction(async (tx) => {
+        // The address's code row, locked first: its failures are counted one at a time.
+        await tx.query('SELECT 1 FROM otp_codes WHERE email = $1 FOR UPDATE', [body.email]);
+        const locked = await emailLockedFor(tx, config, body.email);
+        if (locked !== null) return { outcome: 'locked' as const, retryAfterS: locked };
         const check = await consumeOtp(tx, secretKey, body.email, body.otp);
-        if (!check.ok) return null;
+        if (!check.ok)
+          return {
+            outcome: 'wrong' as const,
+            lockedNow: check.wrongTry && (await countEmailFailure(tx, config, body.email)),
+          };
         const member = await joinOnSignIn(tx, secretKey, body.email, check.fullName);
         const apiKey = await revealApiKey(tx, secretKey, member.team.id);
         const agentToken = await issueAgentToken(tx, member.user.id);
-        return { member, apiKey, agentToken };
+        return { outcome: 'signed_in' as const, member, apiKey, agentToken };
       });
-      if (!result) throw new HttpError(401, 'Invalid or expired OTP');
+      // A check that never finished (the database went away) is no wrong code.
+      const result = await checked.catch(async (err: unknown) => {
+        await reserved.release().catch(() => {});
+        throw err;
+      });
+      if (result.outcome === 'locked') {
+        // Nothing was checked: not a failure of this client.
+        await reserved.release();
+        throw emailLockedError(result.retryAfterS);
+      }
+      if (result.outcome === 'wrong') {
+        if (result.lockedNow) {
+          log.warn('sign_in_address_locked', { email: body.email });
+          await mailer
+            .send(signInLockedEmail(body.email, config.SIGNIN_FAILURES_PER_EMAIL_DAY))
+            .catch((err: Error) => log.warn('lock_mail_failed', { message: err.message }));
+        }
+        throw new HttpError(401, 'Invalid or expired OTP');
+      }
+      await reserved.release();
       const { member, apiKey, agentToken } = result;
       const answer: VerifyOtpResponse = {
         user: member.user,

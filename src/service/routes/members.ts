@@ -18,6 +18,7 @@ import {
 import { getMember, listMembers } from '../teams/team-view.js';
 import { inviteMember, removeMember, setMemberRole } from '../teams/membership-changes.js';
 import { inviteEmail } from '../mail/invite-email.js';
+import { takeInvitation } from '../teams/invitation-cap.js';
 import { HttpError } from '../http/http-error.js';
 import { PatchTeamBody, SetWorkingHoursBody } from '../../contract/budget-settings.js';
 import { withSafety } from '../budgets/team-view.js';
@@ -180,7 +181,11 @@ export const memberRoutes = new Hono<AppEnv>()
       tag: 'Team',
       security: 'member',
       responses: { 201: { description: 'Invited', schema: MemberView } },
-      errors: { ...ADMIN_ERRORS, 409: 'Already a member of (or invited to) this team' },
+      errors: {
+        ...ADMIN_ERRORS,
+        409: 'Already a member of (or invited to) this team',
+        429: 'The team has sent its invitations for the UTC day; `Retry-After` gives the seconds to wait',
+      },
     }),
     ...member,
     requireAdmin,
@@ -188,7 +193,10 @@ export const memberRoutes = new Hono<AppEnv>()
     async (c) => {
       const body = c.req.valid('json');
       const { db } = c.var.ctx;
-      await db.transaction((tx) => inviteMember(tx, c.var.team.id, body.email, body.role));
+      await db.transaction(async (tx) => {
+        await takeInvitation(tx, c.var.ctx.config, c.var.team.id);
+        await inviteMember(tx, c.var.team.id, body.email, body.role);
+      });
       const { agent, team } = c.var;
       const invitedBy = agent.fullName ? `${agent.fullName} (${agent.email})` : agent.email;
       try {
