@@ -15,6 +15,18 @@ export function notUnderstood(
   );
 }
 
+/** Most results of the answer lacked a field they cannot do without: the way gives no whole results. */
+export function lacking(
+  call: NetworkCallName,
+  alternative: string,
+  gap: { field: string; missing: number; results: number },
+): NetworkError {
+  return new NetworkError(
+    'network_changed',
+    `The network's ${call} answer (${alternative}) lacks ${gap.field} in ${gap.missing} of its ${gap.results} results`,
+  );
+}
+
 /**
  * The one entity of a single read (a profile, a company, an update). An answer whose list of
  * elements is there and empty is "no such thing", not a changed network.
@@ -41,6 +53,8 @@ export function listItems<T>(
   if (!found && nodes.length === 0)
     throw notUnderstood(call, answer, (answer.alt.read?.list ?? ['data.elements[]']).join(' nor '));
   const items = nodes.map(read).filter((x): x is T => x !== null);
+  const gap = answer.fields.completeness.mostlyMissing();
+  if (gap) throw lacking(call, answer.alt.id, gap);
   if (nodes.length > 0 && items.length === 0)
     throw notUnderstood(
       call,
