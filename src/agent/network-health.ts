@@ -130,7 +130,8 @@ export function mergeReport(
 function mergeRun(health: NetworkHealth, report: NetworkReport, run: RunOutcome, now: number) {
   const gaps = (report.answers ?? []).filter((a) => a.missing.length > 0);
   const drift = report.failed.length > 0 || gaps.length > 0 || run.code === 'network_changed';
-  const operations = (health.operations ??= {});
+  health.operations ??= {};
+  const operations = health.operations;
   if (!drift) {
     if (run.ok) delete operations[run.operation];
     return;
@@ -154,7 +155,8 @@ function mergeRun(health: NetworkHealth, report: NetworkReport, run: RunOutcome,
   for (const answer of report.answers ?? []) {
     for (const m of answer.missing) {
       const known = rec.missing.find(
-        (x) => x.call === answer.call && x.alternative === answer.alternative && x.field === m.field,
+        (x) =>
+          x.call === answer.call && x.alternative === answer.alternative && x.field === m.field,
       );
       if (known) Object.assign(known, { missing: known.missing + m.count, last_at: now });
       else
@@ -174,12 +176,17 @@ function mergeRun(health: NetworkHealth, report: NetworkReport, run: RunOutcome,
         x.results += answer.results;
   }
   for (const f of report.failed) {
-    const known = rec.failed_ways.find(
-      (x) => x.call === f.call && x.alternative === f.alternative,
-    );
+    const known = rec.failed_ways.find((x) => x.call === f.call && x.alternative === f.alternative);
     const what = { status: f.status, code: f.code, message: f.message.slice(0, 300), last_at: now };
     if (known) Object.assign(known, what, { count: known.count + 1 });
-    else rec.failed_ways.push({ call: f.call, alternative: f.alternative, count: 1, since: now, ...what });
+    else
+      rec.failed_ways.push({
+        call: f.call,
+        alternative: f.alternative,
+        count: 1,
+        since: now,
+        ...what,
+      });
   }
   rec.missing = newest(rec.missing, MAX_MISSING);
   rec.failed_ways = newest(rec.failed_ways, MAX_WAYS);
