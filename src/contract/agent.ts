@@ -66,9 +66,9 @@ export type FailedWayHealth = z.infer<typeof FailedWayHealth>;
 
 /**
  * The health of one operation (a task type) under one map version, while its answers are not
- * whole: required fields missing, or ways failing. `broken`: its latest run failed or lacked a
- * required field; `degraded`: it succeeded since, by another way or with some items skipped. An
- * operation whose answers are whole again is left out: the report clears itself.
+ * whole: required fields missing, or ways failing. `broken`: its latest run failed; `degraded`: its
+ * latest run succeeded, by another way or with some items skipped. An operation whose answers are
+ * whole again is left out: the report clears itself.
  */
 export const OperationHealth = z.object({
   /** The task type, e.g. `agent_profile_fetch`. */
