@@ -10,8 +10,7 @@ import {
   type CallVars,
 } from './map/template.js';
 import { normalized, type JsonNode } from './normalized.js';
-import type { Completeness } from './read/completeness.js';
-import { lacking } from './read/answer.js';
+import { type Completeness, lacking } from './read/completeness.js';
 import { FieldReader } from './read/fields.js';
 import { ComponentStream } from './read/stream/stream.js';
 import type { SessionMemory } from './session-memory.js';

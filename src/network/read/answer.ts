@@ -2,6 +2,7 @@ import type { NetworkCallName } from '../../contract/network-map.js';
 import type { CallAnswer } from '../call.js';
 import { NetworkError } from '../errors.js';
 import type { JsonNode } from '../normalized.js';
+import { lacking } from './completeness.js';
 
 /** The answer was read and not understood: names the call, the alternative and what is missing. */
 export function notUnderstood(
@@ -12,18 +13,6 @@ export function notUnderstood(
   return new NetworkError(
     'network_changed',
     `The network's ${call} answer (${answer.alt.id}) has no ${what}`,
-  );
-}
-
-/** Most results of the answer lacked a field they cannot do without: the way gives no whole results. */
-export function lacking(
-  call: NetworkCallName,
-  alternative: string,
-  gap: { field: string; missing: number; results: number },
-): NetworkError {
-  return new NetworkError(
-    'network_changed',
-    `The network's ${call} answer (${alternative}) lacks ${gap.field} in ${gap.missing} of its ${gap.results} results`,
   );
 }
 

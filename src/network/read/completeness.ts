@@ -1,3 +1,6 @@
+import type { NetworkCallName } from '../../contract/network-map.js';
+import { NetworkError } from '../errors.js';
+
 /**
  * Whether the results of one answer are whole: each reader names the fields its result cannot do
  * without (a post: its URN and date, a text or media, an author; a profile: name and headline; a
@@ -48,4 +51,16 @@ export class Completeness {
       if (missing * 2 > this.results) out.push({ field, missing });
     return out;
   }
+}
+
+/** Most results of the answer lacked a field they cannot do without: the way gives no whole results. */
+export function lacking(
+  call: NetworkCallName,
+  alternative: string,
+  gap: { field: string; missing: number; results: number },
+): NetworkError {
+  return new NetworkError(
+    'network_changed',
+    `The network's ${call} answer (${alternative}) lacks ${gap.field} in ${gap.missing} of its ${gap.results} results`,
+  );
 }

@@ -1,6 +1,7 @@
 import type { CompanyOutput } from '../../contract/task-outputs.js';
 import { callNetwork, type CallContext } from '../call.js';
-import { lacking, notUnderstood, oneEntity } from '../read/answer.js';
+import { notUnderstood, oneEntity } from '../read/answer.js';
+import { lacking } from '../read/completeness.js';
 import { unionVectorImageUrl, vectorImageUrl } from '../read/images.js';
 import type { JsonNode } from '../normalized.js';
 import { companyIdIn } from '../read/urns.js';

@@ -3,7 +3,8 @@ import { callNetwork, type CallAnswer } from '../call.js';
 import { NetworkError } from '../errors.js';
 import type { CallVars } from '../map/template.js';
 import type { OperationContext } from '../operations/context.js';
-import { lacking, listItems, notUnderstood } from '../read/answer.js';
+import { listItems, notUnderstood } from '../read/answer.js';
+import { lacking } from '../read/completeness.js';
 import { classifySearchItem } from '../read/search-items.js';
 import { postsOfStream } from '../read/stream-posts.js';
 
