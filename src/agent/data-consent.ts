@@ -22,12 +22,13 @@ export async function technicalDataAllowed(): Promise<boolean> {
 }
 
 /** The heartbeat's diagnostics, or what stands in for them without consent. */
-export function diagnostics<H>(
+export function diagnostics<H, O = undefined>(
   allowed: boolean,
   browserName: string,
   health: H,
-): { browser: string; network_health: H | undefined } {
+  operations?: O,
+): { browser: string; network_health: H | undefined; operation_health: O | undefined } {
   return allowed
-    ? { browser: browserName, network_health: health }
-    : { browser: 'not shared', network_health: undefined };
+    ? { browser: browserName, network_health: health, operation_health: operations }
+    : { browser: 'not shared', network_health: undefined, operation_health: undefined };
 }

@@ -6,7 +6,7 @@ import { diagnostics, technicalDataAllowed } from './data-consent.js';
 import { clearCredentials, getCredentials } from './credentials.js';
 import { reportFor } from './heartbeat-due.js';
 import { NETWORK_MAP_FORMAT } from '../contract/constants.js';
-import { healthReport, networkHealthItem } from './network-health.js';
+import { healthReport, networkHealthItem, operationReport } from './network-health.js';
 import { currentNetworkMap, offerNetworkMap } from './network-map-store.js';
 import { checkNetworkSession } from './network-session.js';
 import { safetyStopsItem, stopVerdict } from './safety-stops.js';
@@ -37,10 +37,12 @@ export async function sendHeartbeat(ctx: AgentContext): Promise<boolean> {
   const paused = report.paused;
   const map = await currentNetworkMap();
   // Browser and call health are diagnostics: in Firefox only with the member's consent.
+  const health = await networkHealthItem.getValue();
   const diag = diagnostics(
     await technicalDataAllowed(),
     browserName(globalThis.navigator?.userAgent ?? ''),
-    healthReport(await networkHealthItem.getValue(), now),
+    healthReport(health, now),
+    operationReport(health, now),
   );
   try {
     const answer = await client.heartbeat({
@@ -60,6 +62,7 @@ export async function sendHeartbeat(ctx: AgentContext): Promise<boolean> {
       network_map_version: map.version,
       network_map_format: NETWORK_MAP_FORMAT,
       network_health: diag.network_health,
+      operation_health: diag.operation_health,
     });
     if (answer.network_map) {
       const taken = await offerNetworkMap(answer.network_map);

@@ -63,7 +63,11 @@ export async function finishTask(
       duration_ms: t.started_at === null ? null : now - t.started_at,
       message: result.ok ? null : result.error.message,
     });
-    await recordNetworkReport(result.network, (await currentNetworkMap()).version, now);
+    await recordNetworkReport(result.network, (await currentNetworkMap()).version, now, {
+      operation: t.type,
+      ok: result.ok,
+      code: result.ok ? null : result.error.code,
+    });
     if (!result.ok) await recordStopFor(result.error, now);
     // The tab's session is gone: stop claiming until a session check sees it back.
     if (!result.ok && result.error.code === 'network_signed_out') {

@@ -27,10 +27,31 @@ export const AlternativeFailure = z.object({
 });
 export type AlternativeFailure = z.infer<typeof AlternativeFailure>;
 
+/**
+ * What the results one alternative gave in one task lacked (docs/network-map.md, "Health"): of
+ * `results` read, how many lacked each field (by its output name: `headline`, `content`).
+ */
+export const AnswerGaps = z.object({
+  call: CallName,
+  alternative: AlternativeId,
+  results: z.number().check(z.int(), z.gte(1), z.lte(1_000_000)),
+  missing: z
+    .array(
+      z.object({
+        field: z.string().check(z.maxLength(60)),
+        count: z.number().check(z.int(), z.gte(1), z.lte(1_000_000)),
+      }),
+    )
+    .check(z.maxLength(20)),
+});
+export type AnswerGaps = z.infer<typeof AnswerGaps>;
+
 /** Which alternatives a task used and which failed on the way: the worker's network health. */
 export const NetworkReport = z.object({
   used: z.array(z.object({ call: CallName, alternative: AlternativeId })).check(z.maxLength(500)),
   failed: z.array(AlternativeFailure).check(z.maxLength(500)),
+  /** Per alternative that gave results: how many, and which fields some lacked (none: whole). */
+  answers: z.optional(z.array(AnswerGaps).check(z.maxLength(100))),
 });
 export type NetworkReport = z.infer<typeof NetworkReport>;
 

@@ -63,15 +63,18 @@ export type FieldGroupName = (typeof FIELD_GROUPS)[number];
 /**
  * A path into an answer: keys separated by dots; `[]` after a key flattens a list, `[n]` takes one
  * element; a `*key` reference is followed into `included` by itself; a leading `@Type` starts from
- * the `included` entities whose `$type` ends in `.Type`. Examples: `data.elements[]`,
- * `data.elements[].items[].itemUnion.entityResult`, `@MemberRelationship`.
+ * the `included` entities whose `$type` ends in `.Type`; a key holding other characters (dots,
+ * dashes) is written in double quotes, `*"…"` for its reference. Examples: `data.elements[]`,
+ * `data.elements[].items[].itemUnion.entityResult`, `@MemberRelationship`,
+ * `data."com.linkedin.voyager.dash.Foo".x`.
  */
+const PATH_KEY = '(?:[A-Za-z0-9_*$]+|\\*?"[^"\\\\]+")(?:\\[\\d*\\])?';
 export const MapPath = z.string().check(
   z.minLength(1),
   z.maxLength(300),
-  z.regex(/^(@[A-Za-z][A-Za-z0-9_]*|[A-Za-z0-9_*$]+(\[\d*\])?)(\.[A-Za-z0-9_*$]+(\[\d*\])?)*$/, {
+  z.regex(new RegExp(`^(?:@[A-Za-z][A-Za-z0-9_]*|${PATH_KEY})(?:\\.${PATH_KEY})*$`), {
     error:
-      'a map path is keys joined by dots, each optionally followed by [] or [n], or a leading @Type',
+      'a map path is keys joined by dots (a key with other characters in double quotes), each optionally followed by [] or [n], or a leading @Type',
   }),
 );
 

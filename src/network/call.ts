@@ -10,6 +10,7 @@ import {
   type CallVars,
 } from './map/template.js';
 import { normalized, type JsonNode } from './normalized.js';
+import { type Completeness, lacking } from './read/completeness.js';
 import { FieldReader } from './read/fields.js';
 import { ComponentStream } from './read/stream/stream.js';
 import type { SessionMemory } from './session-memory.js';
@@ -75,21 +76,30 @@ function ordered(ctx: CallContext, call: NetworkCallName): MapAlternative[] {
  * answer about the target or the session. Statuses come from the map (`next_on`); an answer that
  * came but could not be read moves on only for reads: a write that was answered was performed.
  */
-function movesOn(alt: MapAlternative, err: NetworkError): boolean {
+function movesOn(alt: MapAlternative, err: NetworkError, hasNext: boolean): boolean {
   if (err.code !== 'network_changed' && err.code !== 'not_found') return false;
   if (err.status === undefined) return isRead(alt) && err.code === 'network_changed';
-  return (alt.next_on ?? []).includes(err.status);
+  if ((alt.next_on ?? []).includes(err.status)) return true;
+  // A 404 is no proof the target is gone while another way may answer; a write refused as 400,
+  // 405 or 410 was not performed, so another way may make it.
+  if (!hasNext) return false;
+  return err.status === 404 || (!isRead(alt) && WAY_REFUSALS.includes(err.status));
 }
+const WAY_REFUSALS = [400, 405, 410];
 
 /** A GET, or a server-driven list's next window (a POST that changes nothing). */
 export const isRead = (alt: MapAlternative) =>
   alt.method === 'GET' || (alt.kind === 'sdui' && alt.path === 'pagination');
 
 /**
- * One call to the network: its alternatives in order until one answers and its answer reads.
- * Every alternative that failed on the way is reported; the one that worked is remembered for the
- * session, so a retired way costs one extra request per session, not one per task. A 404 from the
- * way that works in this session is about the target, not the way: it ends the call at once.
+ * One call to the network: its alternatives in order until one answers and its answer reads whole
+ * (read/completeness.ts: most results lacking a required field is a way that no longer works).
+ * Every alternative that failed on the way is reported, and what each answer's results lacked; the
+ * one that worked is remembered for the session, so a retired way costs one extra request per
+ * session, not one per task. A 404 moves on to the next way: the target is `not_found` only when
+ * every way made says so, or the one way there is does with the network's own not-found answer
+ * (errors.ts tells a route that is gone from a target that is). Only for a read, a 404 from the way
+ * that works in this session is about the target: it ends the call at once.
  */
 export async function callNetwork<T>(
   ctx: CallContext,
@@ -113,32 +123,38 @@ export async function callNetwork<T>(
       throw err;
     }
     made++;
+    const fields = new FieldReader(ctx.map, alt);
     try {
       const answer = await ctx.fetch(request, ctx.signal);
       const root = normalized(answer.json ?? {}, `${call} (${alt.id})`);
       const stream = alt.kind === 'sdui' ? new ComponentStream(answer.text ?? '') : null;
-      const value = read({
-        root,
-        stream,
-        alt,
-        fields: new FieldReader(ctx.map, alt),
-        headers: answer.headers,
-      });
+      let value: T;
+      try {
+        value = read({ root, stream, alt, fields, headers: answer.headers });
+      } finally {
+        noteGaps(ctx.report, call, alt.id, fields.completeness);
+      }
+      const gap = fields.completeness.mostlyMissing();
+      if (gap) throw lacking(call, alt.id, gap);
       ctx.memory.rememberWorking(ctx.map.version, call, alt.id);
       ctx.report.used.push({ call, alternative: alt.id });
       ctx.report.failed.push(...failures);
       return value;
     } catch (err) {
       const aboutTheTarget =
-        err instanceof NetworkError && err.code === 'not_found' && alt.id === proven;
-      // The last way of a read ends in the summary below when it too failed as a way, so the task's
-      // error names every way that was tried.
-      const lastReadWay =
+        err instanceof NetworkError && err.code === 'not_found' && alt.id === proven && isRead(alt);
+      // The last way ends in the summary below when it too failed as a way (for a write, when
+      // another way failed before it), so the task's error names every way that was tried.
+      const lastWay =
         index === alts.length - 1 &&
-        isRead(alt) &&
         err instanceof NetworkError &&
-        failedAsAWay(err);
-      if (!(err instanceof NetworkError) || aboutTheTarget || !(movesOn(alt, err) || lastReadWay)) {
+        failedAsAWay(err) &&
+        (isRead(alt) || failures.length > 0);
+      if (
+        !(err instanceof NetworkError) ||
+        aboutTheTarget ||
+        !(movesOn(alt, err, index < alts.length - 1) || lastWay)
+      ) {
         ctx.report.failed.push(...failures);
         throw err;
       }
@@ -171,6 +187,31 @@ export async function callNetwork<T>(
     'network_changed',
     `No way to ${call} works any more (${why}). The network map needs an update.`,
   );
+}
+
+/** Adds what one answer's results lacked to the task's report, one entry per call and way. */
+function noteGaps(
+  report: NetworkReport,
+  call: NetworkCallName,
+  alternative: string,
+  completeness: Completeness,
+): void {
+  if (completeness.results === 0) return;
+  report.answers ??= [];
+  const answers = report.answers;
+  let entry = answers.find((a) => a.call === call && a.alternative === alternative);
+  if (!entry) {
+    if (answers.length >= 100) return;
+    entry = { call, alternative, results: 0, missing: [] };
+    answers.push(entry);
+  }
+  entry.results = Math.min(1_000_000, entry.results + completeness.results);
+  for (const gap of completeness.gaps()) {
+    const known = entry.missing.find((m) => m.field === gap.field);
+    if (known) known.count = Math.min(1_000_000, known.count + gap.missing);
+    else if (entry.missing.length < 20)
+      entry.missing.push({ field: gap.field, count: gap.missing });
+  }
 }
 
 function failedAsAWay(err: NetworkError): boolean {

@@ -53,6 +53,14 @@ function networkCode(body: unknown): string | null {
   return typeof code === 'string' ? code : null;
 }
 
+/** A 404 about the route itself: the network's "No route" error, or a page where JSON belongs. */
+function routeGone(a: AnswerFacts): boolean {
+  if (typeof a.body === 'string') return /html/i.test(a.contentType);
+  const b = a.body as { message?: unknown; data?: { message?: unknown } } | null;
+  const message = b?.data?.message ?? b?.message;
+  return typeof message === 'string' && /^no route\b/i.test(message);
+}
+
 /** GraphQL reports failures inside a 200: `{errors: [...]}` or `{data: {errors: [...]}}`. */
 function graphqlErrors(body: unknown): string | null {
   if (!body || typeof body !== 'object') return null;
@@ -140,7 +148,12 @@ export function errorFromAnswer(a: AnswerFacts): NetworkError | null {
   }
   if (status === 429 || status === 999)
     return error('network_rate_limited', `The network refused further requests: ${where}`);
-  if (status === 404) return error('not_found', `Not found: ${where}`);
+  // A route the network does not know is a way that is gone, not a target that is: the network
+  // says so in its own error body ("No route POST …"), or answers a web page where JSON belongs.
+  if (status === 404)
+    return routeGone(a)
+      ? error('network_changed', `No such route any more: ${where}`)
+      : error('not_found', `Not found: ${where}`);
   if (status === 410) return error('network_changed', `Endpoint retired: ${where}`);
   // A stale GraphQL queryId, decoration or body shape answers 400: the map needs an update.
   if (status >= 400 && status < 500)

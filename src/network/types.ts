@@ -7,6 +7,7 @@ import type { AgentErrorCode } from '../contract/task-types.js';
  */
 export type {
   AlternativeFailure,
+  AnswerGaps,
   NetworkReport,
   TaskResult,
 } from '../contract/extension-messages.js';

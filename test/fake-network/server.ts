@@ -18,6 +18,14 @@ import {
   SENT_PAGER_ID,
   WITHDRAW_REQUEST_ID,
 } from './relationships.js';
+import {
+  driftAnswerBody,
+  driftRequest,
+  driftStream,
+  FAKE_DRIFTS,
+  type FakeDrift,
+  isDrift,
+} from './drifts.js';
 import { parseRestli, type RestliParsed } from './restli.js';
 import { contentSearchStream } from './sdui-content-stream.js';
 import {
@@ -39,6 +47,7 @@ import {
 } from './voices.js';
 
 export { ALL_FAKE_VOICES, FAKE_VOICES, SDUI_VOICE, type FakeVoice } from './voices.js';
+export { FAKE_DRIFTS, type FakeDrift } from './drifts.js';
 
 /**
  * A local HTTPS server that answers as www.linkedin.com does for everything our extension touches:
@@ -126,7 +135,10 @@ export interface FakeNetwork {
   setMode: (mode: FakeMode, options?: { delayMs?: number }) => void;
   voice: () => FakeVoice;
   setVoice: (voice: FakeVoice) => void;
-  /** Mode, dataset and state back to the start; the voice stays. */
+  /** The release the network answers as (drifts.ts): `none`, or one change the map must follow. */
+  drift: () => FakeDrift;
+  setDrift: (drift: FakeDrift) => void;
+  /** Mode, drift, dataset and state back to the start; the voice stays. */
   reset: () => void;
   /** A pending invitee accepts: a first-degree connection made now (`at`), first among RECENTLY_ADDED. */
   accept: (identity: string, at?: number) => void;
@@ -212,7 +224,7 @@ function searchTotal(voice: FakeVoice, real: number): number {
 }
 
 export async function startFakeNetwork(
-  options: { port?: number; host?: string; voice?: FakeVoice } = {},
+  options: { port?: number; host?: string; voice?: FakeVoice; drift?: FakeDrift } = {},
 ): Promise<FakeNetwork> {
   const pems = await generate([{ name: 'commonName', value: 'www.linkedin.com' }], {
     keySize: 2048,
@@ -234,6 +246,9 @@ export async function startFakeNetwork(
   const datasetFor = (v: FakeVoice) => createDataset(Date.now(), { sduiPosts: v === SDUI_VOICE });
   let dataset = datasetFor(voice);
   let mode: FakeMode = 'normal';
+  if (options.drift !== undefined && !isDrift(options.drift))
+    throw new Error(`drift must be one of ${FAKE_DRIFTS.join(', ')}`);
+  let drift: FakeDrift = options.drift ?? 'none';
   let delayMs = 0;
   const state = emptyState();
   /** When each invitation was sent (kept beside `state` so state entries keep their shape). */
@@ -364,7 +379,7 @@ export async function startFakeNetwork(
       return json({ error: 'body is not JSON' }, 400);
     }
     if (method === 'GET' && path === '/__fake/state')
-      return json({ mode, voice, state: { ...state, requests: state.requests.length } });
+      return json({ mode, voice, drift, state: { ...state, requests: state.requests.length } });
     if (method === 'POST' && path === '/__fake/mode') {
       const m = b.mode as FakeMode | undefined;
       if (!m || !FAKE_MODES.includes(m))
@@ -378,9 +393,15 @@ export async function startFakeNetwork(
       setVoice(b.voice);
       return json({ voice });
     }
+    if (method === 'POST' && path === '/__fake/drift') {
+      if (!isDrift(b.drift))
+        return json({ error: `drift must be one of ${FAKE_DRIFTS.join(', ')}` }, 400);
+      drift = b.drift;
+      return json({ drift });
+    }
     if (method === 'POST' && path === '/__fake/reset') {
       reset();
-      return json({ mode, voice });
+      return json({ mode, voice, drift });
     }
     try {
       if (method === 'POST' && path === '/__fake/accept') {
@@ -433,14 +454,27 @@ export async function startFakeNetwork(
     return null;
   }
 
-  function api(req: IncomingMessage, path: string, rawQuery: string, body: string): Answer {
+  function api(req: IncomingMessage, path: string, sentQuery: string, body: string): Answer {
     const refused = sessionGate(req, path);
     if (refused) return refused;
-    const route = path.slice('/voyager/api/'.length);
     const method = req.method ?? 'GET';
-    if (mode === 'not_found' && route !== 'me') return apiError(404, undefined, 'Not Found');
+    const sentRoute = path.slice('/voyager/api/'.length);
+    if (mode === 'not_found' && sentRoute !== 'me') return apiError(404, undefined, 'Not Found');
     if (req.headers['x-restli-protocol-version'] !== '2.0.0')
       return apiError(400, undefined, 'missing x-restli-protocol-version');
+    // A release later (drifts.ts): the old form is refused as the network refuses what it does
+    // not know, the new one answered as the old one was.
+    const drifted = driftRequest(drift, method, sentRoute, sentQuery);
+    if ('refused' in drifted) {
+      if (drifted.refused === 'no_route') return noRoute(method, sentRoute);
+      const what = { bad_decoration: 'Unknown decorationId', bad_finder: 'bad finder' };
+      return apiError(
+        400,
+        undefined,
+        drifted.refused === 'bad_action' ? 'bad action' : what[drifted.refused],
+      );
+    }
+    const { route, rawQuery } = drifted;
     const call: Call = {
       method,
       route,
@@ -1342,13 +1376,18 @@ export async function startFakeNetwork(
             'content-type': 'text/plain',
           });
         }
-        if (
-          voice === 'drifted' &&
-          answer.status >= 200 &&
-          answer.status < 300 &&
-          answer.body &&
-          typeof answer.body === 'object'
-        ) {
+        const success = answer.status >= 200 && answer.status < 300;
+        if (success && drift !== 'none') {
+          if (answer.body && typeof answer.body === 'object')
+            answer = new Answer(
+              answer.status,
+              driftAnswerBody(drift, structuredClone(answer.body)),
+              answer.headers,
+            );
+          else if (typeof answer.body === 'string')
+            answer = new Answer(answer.status, driftStream(drift, answer.body), answer.headers);
+        }
+        if (voice === 'drifted' && success && answer.body && typeof answer.body === 'object') {
           answer = new Answer(
             answer.status,
             driftDecorate(structuredClone(answer.body)),
@@ -1436,6 +1475,7 @@ export async function startFakeNetwork(
   }
   function reset() {
     setMode('normal');
+    drift = 'none';
     dataset = datasetFor(voice);
     invitationTimes = new Map();
     invitationStatus = new Map();
@@ -1471,6 +1511,11 @@ export async function startFakeNetwork(
     setMode,
     voice: () => voice,
     setVoice,
+    drift: () => drift,
+    setDrift: (next) => {
+      if (!isDrift(next)) throw new Error(`drift must be one of ${FAKE_DRIFTS.join(', ')}`);
+      drift = next;
+    },
     reset,
     accept: (identity, at) => {
       relationships.accept(identity, at);

@@ -505,6 +505,8 @@ export const BUILT_IN_NETWORK_MAP: NetworkMap = {
             shares: ['repostCount-'],
             reactions: ['ReactionType_'],
             reactions_total: ['reactionsCount-'],
+            // What stands between a state key's prefix (and a reaction's kind) and the URN.
+            state_key_separators: ['-', '_'],
           },
         ),
         paging: { by: 'start', max_count: 10 },

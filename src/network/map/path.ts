@@ -2,9 +2,11 @@ import type { JsonNode } from '../normalized.js';
 
 /**
  * Map paths (docs/network-map.md, "Paths"): `data.elements[].items[].itemUnion.entityResult`,
- * `profilePositionGroups.elements[0]`, `@MemberRelationship.memberRelationshipUnion`. Each key may
- * be answered inline or through its `*key` reference into `included` (JsonNode does that), so one
- * path reads both the normalised and the plain form of an answer.
+ * `profilePositionGroups.elements[0]`, `@MemberRelationship.memberRelationshipUnion`,
+ * `content."com.linkedin.voyager.feed.render.ImageComponent".images[]` (a key holding dots or
+ * dashes is quoted). Each key may be answered inline or through its `*key` reference into
+ * `included` (JsonNode does that), so one path reads both the normalised and the plain form of an
+ * answer.
  */
 
 interface Step {
@@ -18,16 +20,39 @@ const cache = new Map<string, { type: string | null; steps: Step[] }>();
 function parse(path: string): { type: string | null; steps: Step[] } {
   const hit = cache.get(path);
   if (hit) return hit;
-  const parts = path.split('.');
+  const parts = splitPath(path);
   const type = parts[0]!.startsWith('@') ? parts.shift()!.slice(1) : null;
   const steps = parts.map((part): Step => {
     const m = /^(.*?)\[(\d*)\]$/.exec(part);
-    if (!m) return { key: part };
-    return { key: m[1]!, index: m[2] === '' ? 'all' : Number(m[2]) };
+    const key = unquote(m ? m[1]! : part);
+    if (!m) return { key };
+    return { key, index: m[2] === '' ? 'all' : Number(m[2]) };
   });
   const parsed = { type, steps };
   cache.set(path, parsed);
   return parsed;
+}
+
+/** The path's keys: split at the dots that stand outside double quotes. */
+function splitPath(path: string): string[] {
+  const parts: string[] = [];
+  let current = '';
+  let quoted = false;
+  for (const c of path) {
+    if (c === '"') quoted = !quoted;
+    if (c === '.' && !quoted) {
+      parts.push(current);
+      current = '';
+    } else current += c;
+  }
+  parts.push(current);
+  return parts;
+}
+
+/** `"a.b"` is the key `a.b`; `*"a.b"` its reference `*a.b`. */
+function unquote(part: string): string {
+  const m = /^(\*?)"(.*)"$/.exec(part);
+  return m ? `${m[1]}${m[2]}` : part;
 }
 
 export interface PathResult {

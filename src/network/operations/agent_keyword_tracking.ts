@@ -4,7 +4,7 @@ import { callNetwork } from '../call.js';
 import { NetworkError } from '../errors.js';
 import { collectPages } from '../paging.js';
 import { notUnderstood } from '../read/answer.js';
-import { postFromUpdate } from '../read/post.js';
+import { readPost } from '../read/post.js';
 import { postUrnIn } from '../read/urns.js';
 import { searchWindow } from '../steps/content-search.js';
 import type { Operation, OperationContext } from './context.js';
@@ -100,8 +100,8 @@ async function postByUrn(ctx: OperationContext, urn: string): Promise<NetworkPos
   try {
     return await callNetwork(ctx, 'post', { post_urn: urn }, (answer) => {
       for (const candidate of answer.fields.candidates(answer.root)) {
-        const post = postFromUpdate(candidate, answer.fields);
-        if (post) return post;
+        const read = readPost(candidate, answer.fields, 'post');
+        if (read) return 'post' in read ? read.post : null;
       }
       throw notUnderstood('post', answer, `readable update for ${urn} (URN and author or text)`);
     });

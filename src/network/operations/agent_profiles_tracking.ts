@@ -44,5 +44,5 @@ async function profileUrnOf(identifier: string, ctx: OperationContext): Promise<
   const memberId = /^urn:li:member:(\d+)$/.exec(v)?.[1];
   const identity = memberId ?? urnId ?? normalizeProfileSlug(v);
   if (!identity) throw new NetworkError('not_found', `Not a profile identifier: ${v}`);
-  return (await fetchFullProfile(ctx, identity)).profile_urn;
+  return (await fetchFullProfile(ctx, identity, 'urn')).profile_urn;
 }

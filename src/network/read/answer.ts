@@ -2,6 +2,7 @@ import type { NetworkCallName } from '../../contract/network-map.js';
 import type { CallAnswer } from '../call.js';
 import { NetworkError } from '../errors.js';
 import type { JsonNode } from '../normalized.js';
+import { lacking } from './completeness.js';
 
 /** The answer was read and not understood: names the call, the alternative and what is missing. */
 export function notUnderstood(
@@ -41,6 +42,8 @@ export function listItems<T>(
   if (!found && nodes.length === 0)
     throw notUnderstood(call, answer, (answer.alt.read?.list ?? ['data.elements[]']).join(' nor '));
   const items = nodes.map(read).filter((x): x is T => x !== null);
+  const gap = answer.fields.completeness.mostlyMissing();
+  if (gap) throw lacking(call, answer.alt.id, gap);
   if (nodes.length > 0 && items.length === 0)
     throw notUnderstood(
       call,

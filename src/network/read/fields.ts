@@ -1,6 +1,7 @@
 import type { FieldGroupName, MapAlternative, NetworkMap } from '../../contract/network-map.js';
 import { follow, listOf } from '../map/path.js';
 import type { JsonNode } from '../normalized.js';
+import { Completeness } from './completeness.js';
 
 /** The readers of FieldReader for one node and one group. */
 export interface GroupFields {
@@ -18,6 +19,9 @@ export interface GroupFields {
  * asked kind wins, so a field that moved is one more path in the map.
  */
 export class FieldReader {
+  /** Whether the results read from this answer are whole (completeness.ts). */
+  readonly completeness = new Completeness();
+
   constructor(
     readonly map: NetworkMap,
     readonly alt: MapAlternative,

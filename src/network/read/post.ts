@@ -8,26 +8,30 @@ import { companyIdIn, pageOfUrl, postUrnIn } from './urns.js';
 /**
  * Posts, from a whole feed update (a profile's or a company's posts, one update by URN, a keyword
  * search's `searchFeedUpdate`) or from a keyword search's entity result. Field paths come from the
- * map's `post` and `post_result` groups. A post needs its URN (its identity and, in its id, its
- * time) and an author or a text; an item with neither is not a post we can read, and is left out.
+ * map's `post` and `post_result` groups. An item without a post URN is no post; one with a URN and
+ * neither an author nor a text is hollow (a search's wrapper: read by its URN elsewhere). Any other
+ * is a result (read/completeness.ts), whole only with what a post cannot do without: its URN and
+ * the date in it, a text or media, an author. Counts are watched but may be unknown (null).
  */
 
 /** A whole feed update (the map's `post` group). */
-export const postFromUpdate = (update: JsonNode, f: FieldReader) => postFrom(update, f, 'post');
+export const postFromUpdate = (update: JsonNode, f: FieldReader) =>
+  postOf(readPost(update, f, 'post'));
 
 /** A keyword search's entity result: text in `summary`, author in `title`/`primarySubtitle` (`post_result`). */
 export const postFromResult = (result: JsonNode, f: FieldReader) =>
-  postFrom(result, f, 'post_result');
+  postOf(readPost(result, f, 'post_result'));
+
+/** What one item read as: no post (null), a post, or a result skipped for a required field it lacks. */
+export type PostRead = { post: NetworkPost } | { skipped: string } | null;
+
+const postOf = (r: PostRead) => (r && 'post' in r ? r.post : null);
 
 /**
  * One post, its fields where the group says. A field the group does not name (a search result has
  * no author URN and no media today) reads as absent, so both shapes go through the same reader.
  */
-function postFrom(
-  node: JsonNode,
-  f: FieldReader,
-  group: 'post' | 'post_result',
-): NetworkPost | null {
+export function readPost(node: JsonNode, f: FieldReader, group: 'post' | 'post_result'): PostRead {
   const urn = firstPostUrn(node, f, group);
   if (!urn) return null;
   const post = f.of(node, group);
@@ -35,7 +39,23 @@ function postFrom(
   const content = post.str('content');
   if (authorName === null && content === null) return null;
   const image = post.node('author_image');
-  return networkPost(urn, {
+  const counts = countsOf(node, f, group, urn);
+  const seen = media(post.object('media'));
+  const postedAt = postTimeFromUrn(urn);
+  const whole = f.completeness.result(
+    {
+      posted_at: postedAt !== null,
+      content: !!content || seen.image_urls !== null || seen.videos !== null,
+      post_author: !!authorName,
+    },
+    {
+      likes_count: counts.likes_count !== null,
+      comments_count: counts.comments_count !== null,
+      shares_count: counts.shares_count !== null,
+    },
+  );
+  if (!whole) return { skipped: urn };
+  const read = networkPost(urn, {
     content: content ?? '',
     post_author: {
       ...authorOf(post.str('author_url'), post.str('author_urn')),
@@ -43,9 +63,10 @@ function postFrom(
       headline: post.str('author_headline') ?? '',
       image_url: image ? imageViewModelUrl(image) : null,
     },
-    ...countsOf(node, f, group, urn),
-    ...media(post.object('media')),
+    ...counts,
+    ...seen,
   });
+  return read ? { post: read } : { skipped: urn };
 }
 
 function firstPostUrn(
@@ -90,7 +111,8 @@ type Counts = Pick<NetworkPost, 'likes_count' | 'comments_count' | 'shares_count
 /**
  * Counts live inside the update (`socialDetail.totalSocialActivityCounts`), or as a separate
  * `SocialActivityCounts` entity keyed by the post's URN (2026), or somewhere in a search result:
- * the map's paths first, then the entity by URN, then any counts object within the item.
+ * the map's paths first, then the entity by URN, then any counts object within the item. None
+ * found: every count is null (unknown).
  */
 function countsOf(
   node: JsonNode,
@@ -100,9 +122,10 @@ function countsOf(
 ): Counts {
   const counts =
     f.object(node, group, 'counts') ?? countsEntityFor(node, urn) ?? nestedCounts(node, 0);
+  // A count the answer does not give is unknown, never 0.
   const n = (key: string) => {
     const v = counts?.at(key).value;
-    return typeof v === 'number' && Number.isFinite(v) && v >= 0 ? Math.floor(v) : 0;
+    return typeof v === 'number' && Number.isFinite(v) && v >= 0 ? Math.floor(v) : null;
   };
   return {
     likes_count: n('numLikes'),

@@ -1,7 +1,7 @@
 import type { NetworkPost } from '../../contract/task-outputs.js';
 import type { JsonNode, NormalizedDoc } from '../normalized.js';
 import type { FieldReader } from './fields.js';
-import { postFromResult, postFromUpdate } from './post.js';
+import { readPost } from './post.js';
 import { postUrnIn } from './urns.js';
 
 /**
@@ -9,27 +9,27 @@ import { postUrnIn } from './urns.js';
  * (docs/network-internal-api.md, "Keyword post search"): a whole update, an entity result with the
  * text in `summary`, and — newest, 2026-10 — a hollow wrapper holding only a tracking URN, which the
  * operation resolves itself by fetching that update. Items that are not posts (a people cluster in
- * the same answer) are `other`.
+ * the same answer) are `other`; a result that lacks what a post cannot do without is `skipped`.
  */
 export type SearchItem =
   | { kind: 'post'; urn: string; post: NetworkPost }
+  | { kind: 'skipped'; urn: string }
   | { kind: 'hollow'; urn: string }
   | { kind: 'other' };
 
 export function classifySearchItem(item: JsonNode, f: FieldReader): SearchItem {
   const update = f.object(item, 'search_item', 'update');
-  if (update) {
-    const post = postFromUpdate(update, f);
-    if (post) return { kind: 'post', urn: post.social_urn, post };
-  }
   const result = f.object(item, 'search_item', 'result');
-  if (result) {
-    const post = postFromResult(result, f);
-    if (post) return { kind: 'post', urn: post.social_urn, post };
-  }
-  // The item itself may be the update or the result when the map's list path points at it.
-  const direct = postFromUpdate(item, f) ?? postFromResult(item, f);
-  if (direct) return { kind: 'post', urn: direct.social_urn, post: direct };
+  // The item itself may be the update or the result when the map's list path points at it. The
+  // first that reads as a result decides: a post, or one skipped for a field it lacks (counted
+  // once, and no hollow result to read again by its URN).
+  const read =
+    (update && readPost(update, f, 'post')) ??
+    (result && readPost(result, f, 'post_result')) ??
+    readPost(item, f, 'post') ??
+    readPost(item, f, 'post_result');
+  if (read && 'post' in read) return { kind: 'post', urn: read.post.social_urn, post: read.post };
+  if (read) return { kind: 'skipped', urn: read.skipped };
   for (const value of f.strings(item, 'search_item', 'urn')) {
     const urn = postUrnIn(value);
     if (urn) return { kind: 'hollow', urn };

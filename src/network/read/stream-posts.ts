@@ -1,4 +1,6 @@
 import type { NetworkPost } from '../../contract/task-outputs.js';
+import { postTimeFromUrn } from '../../contract/urns.js';
+import { Completeness } from './completeness.js';
 import { networkPost } from './post.js';
 import type { ComponentStream } from './stream/stream.js';
 import { pageOfUrl, postUrnOfPermalink } from './urns.js';
@@ -8,10 +10,13 @@ import { pageOfUrl, postUrnOfPermalink } from './urns.js';
  * (docs/network-internal-api.md, "Server-driven screens"): each post is a component named as the
  * map's `names.post` says (`feed-full-update`), its identity and date the activity id of its
  * permalink; its author the `names.author` component (name, and the member's `/in/` or the page's
- * `/company/` link; the headline in `names.headline`, else the actor's next line); its text the `names.text` component; its counts state values keyed by the
- * update's own URN (`commentCount-<urn>`, `repostCount-<urn>`, one `ReactionType_<KIND>_<urn>` per
- * reaction kind, summed). The names come from the map, so a release that renames a component is a
- * map push.
+ * `/company/` link; the headline in `names.headline`, else the actor's next line); its text the
+ * `names.text` component; its counts state values keyed by the update's own URN, a prefix and a
+ * separator before it (`commentCount-<urn>`, `repostCount-<urn>`, one `ReactionType_<KIND>_<urn>`
+ * per reaction kind, summed; the separators in `names.state_key_separators`, `-` and `_` when the
+ * map names none). The names come from the map, so a release that renames a component or a state
+ * key is a map push. A post with a permalink is a result (completeness.ts): whole with its date, a
+ * text and an author; counts no state names are unknown (null), not 0.
  */
 
 export type StreamNames = Readonly<Record<string, readonly string[]>>;
@@ -20,7 +25,7 @@ export interface StreamPosts {
   posts: NetworkPost[];
   /** Post components that carry a permalink, read or not: where the list's next window starts. */
   size: number;
-  /** Components with a permalink that read as no post (no author and no text): a changed screen. */
+  /** Components with a permalink that read as no post (lacking a text or an author): a changed screen. */
   unreadable: number;
   /** Permalinks in the answer while no component bears a post's name: a renamed component. */
   unnamedPermalinks: number;
@@ -36,9 +41,18 @@ interface Reading {
   of: (role: string) => readonly string[];
   states: Map<string, number>;
   countPrefixes: readonly string[];
+  separators: readonly string[];
+  completeness: Completeness;
 }
 
-export function postsOfStream(stream: ComponentStream, names: StreamNames): StreamPosts {
+/** Between a state key's prefix and the URN it names, when the map says nothing else. */
+const STATE_KEY_SEPARATORS = ['-', '_'];
+
+export function postsOfStream(
+  stream: ComponentStream,
+  names: StreamNames,
+  completeness = new Completeness(),
+): StreamPosts {
   const of = (role: string) => names[role] ?? [];
   const all = stream.components(of('post'));
   // A post shown inside another (a reshare's original) belongs to the one that shows it.
@@ -52,7 +66,15 @@ export function postsOfStream(stream: ComponentStream, names: StreamNames): Stre
     ...of('reactions'),
     ...of('reactions_total'),
   ];
-  const reading: Reading = { stream, of, states: stream.intStates(countPrefixes), countPrefixes };
+  const separators = of('state_key_separators');
+  const reading: Reading = {
+    stream,
+    of,
+    states: stream.intStates(countPrefixes),
+    countPrefixes,
+    separators: separators.length ? separators : STATE_KEY_SEPARATORS,
+    completeness,
+  };
 
   const out: StreamPosts = { posts: [], size: 0, unreadable: 0, unnamedPermalinks: 0 };
   const seen = new Set<string>();
@@ -95,7 +117,16 @@ function readPost(
     ? stream.text(description)
     : (pieces.slice(1).find((p) => p !== pieces[0]) ?? '');
   const content = commentary ? stream.text(commentary) : null;
-  if (!name && !content) return null;
+  const counts = countsOf(reading, update, urn);
+  const whole = reading.completeness.result(
+    { posted_at: postTimeFromUrn(urn) !== null, content: !!content, post_author: !!name },
+    {
+      likes_count: counts.likes_count !== null,
+      comments_count: counts.comments_count !== null,
+      shares_count: counts.shares_count !== null,
+    },
+  );
+  if (!whole) return null;
   const page = actor ? firstOf(stream.strings(actor), pageOfUrl) : null;
   return networkPost(urn, {
     content: content ?? '',
@@ -106,7 +137,7 @@ function readPost(
       headline,
       image_url: null,
     },
-    ...countsOf(reading, update, urn),
+    ...counts,
     image_urls: null,
     videos: null,
   });
@@ -117,7 +148,7 @@ function readPost(
  * from the permalink's), else the permalink's.
  */
 function countsOf(
-  { stream, of, states, countPrefixes }: Reading,
+  { stream, of, states, countPrefixes, separators }: Reading,
   update: Record<string, unknown>,
   permalinkUrn: string,
 ): Pick<NetworkPost, 'likes_count' | 'comments_count' | 'shares_count'> {
@@ -125,23 +156,27 @@ function countsOf(
     .strings(update, true)
     .filter((s) => countPrefixes.some((p) => s.startsWith(p)) && s.includes('urn:'))
     .map((s) => s.slice(s.indexOf('urn:')));
-  const keyed = (urn: string) => [...states.keys()].filter((key) => belongsTo(key, urn));
+  const keyed = (urn: string) =>
+    [...states.keys()].filter((key) => belongsTo(key, urn, separators));
   const urn = [...named, permalinkUrn].find((u) => keyed(u).length > 0) ?? permalinkUrn;
   const keys = keyed(urn);
   const sum = (role: string) => {
     const hits = keys.filter((k) => of(role).some((p) => k.startsWith(p)));
     return hits.length ? hits.reduce((n, k) => n + states.get(k)!, 0) : null;
   };
+  // A count of nothing may have no state (a reaction kind nobody chose): with the post's other
+  // counts there, a missing one is 0. Without any state of the post, every count is unknown.
+  const none = keys.length ? 0 : null;
   return {
-    likes_count: sum('reactions') ?? sum('reactions_total') ?? 0,
-    comments_count: sum('comments') ?? 0,
-    shares_count: sum('shares') ?? 0,
+    likes_count: sum('reactions') ?? sum('reactions_total') ?? none,
+    comments_count: sum('comments') ?? none,
+    shares_count: sum('shares') ?? none,
   };
 }
 
-/** `commentCount-<urn>`, `ReactionType_LIKE_<urn>`: the key ends with the URN, after its separator. */
-const belongsTo = (key: string, urn: string) =>
-  key.endsWith(urn) && /[-_]$/.test(key.slice(0, -urn.length));
+/** `commentCount-<urn>`, `ReactionType_LIKE_<urn>`: the key ends with the URN, after a separator. */
+const belongsTo = (key: string, urn: string, separators: readonly string[]) =>
+  key.endsWith(urn) && separators.some((s) => key.slice(0, -urn.length).endsWith(s));
 
 function firstOf<T>(strings: string[], read: (s: string) => T | null): T | null {
   for (const s of strings) {

@@ -1,6 +1,7 @@
 import type { CompanyOutput } from '../../contract/task-outputs.js';
 import { callNetwork, type CallContext } from '../call.js';
 import { notUnderstood, oneEntity } from '../read/answer.js';
+import { lacking } from '../read/completeness.js';
 import { unionVectorImageUrl, vectorImageUrl } from '../read/images.js';
 import type { JsonNode } from '../normalized.js';
 import { companyIdIn } from '../read/urns.js';
@@ -16,14 +17,16 @@ export function fetchCompany(ctx: CallContext, slug: string): Promise<CompanyOut
       .map(companyIdIn)
       .find((x) => x !== null);
     if (!id) throw notUnderstood('company', answer, 'company URN with a numeric id (entityUrn)');
+    // A company cannot do without its name (read/completeness.ts).
     const name = c.str('name');
-    if (!name) throw notUnderstood('company', answer, 'name');
+    if (!f.completeness.result({ name: !!name }))
+      throw lacking('company', answer.alt.id, f.completeness.mostlyMissing()!);
     const pageSlug = c.str('slug') ?? slug;
     const hq = c.object('headquarters');
     const logo = c.object('logo');
     return {
       company_urn: `urn:li:fsd_company:${id}`,
-      name,
+      name: name!,
       slug: pageSlug,
       company_url: c.str('url') ?? `https://www.linkedin.com/company/${pageSlug}/`,
       tagline: c.str('tagline'),

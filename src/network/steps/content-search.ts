@@ -4,6 +4,7 @@ import { NetworkError } from '../errors.js';
 import type { CallVars } from '../map/template.js';
 import type { OperationContext } from '../operations/context.js';
 import { listItems, notUnderstood } from '../read/answer.js';
+import { lacking } from '../read/completeness.js';
 import { classifySearchItem } from '../read/search-items.js';
 import { postsOfStream } from '../read/stream-posts.js';
 
@@ -73,7 +74,9 @@ function pagerWindow(a: CallAnswer): SearchPage {
   const stream = a.stream!;
   if (stream.rows.size === 0)
     throw notUnderstood('content_search', a, 'component stream (no rows)');
-  const found = postsOfStream(stream, names);
+  const found = postsOfStream(stream, names, a.fields.completeness);
+  const gap = a.fields.completeness.mostlyMissing();
+  if (gap) throw lacking('content_search', a.alt.id, gap);
   if (found.unnamedPermalinks > 0) {
     throw notUnderstood(
       'content_search',

@@ -3,6 +3,7 @@ import type { z } from 'zod/mini';
 import { callNetwork, type CallContext } from '../call.js';
 import type { JsonNode } from '../normalized.js';
 import { notUnderstood, oneEntity } from '../read/answer.js';
+import { lacking } from '../read/completeness.js';
 import type { FieldReader } from '../read/fields.js';
 import { vectorImageUrl } from '../read/images.js';
 import { hasRelationship, readRelationship, type Relationship } from '../read/relationship.js';
@@ -29,7 +30,12 @@ export interface FullProfile {
  * The full profile by public identifier or profile id (docs/network-internal-api.md, "Profile"):
  * positions through their groups, educations and skills through their collections.
  */
-export function fetchFullProfile(ctx: CallContext, identity: string): Promise<FullProfile> {
+export function fetchFullProfile(
+  ctx: CallContext,
+  identity: string,
+  /** `urn`: only its URN is wanted (a slug resolved), so only the URN is required of it. */
+  want: 'profile' | 'urn' = 'profile',
+): Promise<FullProfile> {
   return callNetwork(ctx, 'profile', { identity }, (answer) => {
     const { fields: f } = answer;
     const entity = oneEntity('profile', answer, identity);
@@ -39,17 +45,23 @@ export function fetchFullProfile(ctx: CallContext, identity: string): Promise<Fu
       .map(profileUrnIn)
       .find((u) => u !== null);
     if (!urn) throw notUnderstood('profile', answer, 'profile URN (entityUrn)');
+    // A profile cannot do without a name and a headline (read/completeness.ts): an answer without
+    // is a way that no longer gives profiles, not a profile with an empty headline.
     const firstName = p.str('first_name');
-    if (firstName === null) throw notUnderstood('profile', answer, `${entity.path}.firstName`);
+    const headline = p.str('headline');
+    const required: Record<string, boolean> =
+      want === 'urn' ? {} : { name: firstName !== null, headline: headline !== null };
+    if (!f.completeness.result(required))
+      throw lacking('profile', answer.alt.id, f.completeness.mostlyMissing()!);
     const relationship = readRelationship(entity, f);
     const image = p.object('image');
     return {
       profile_urn: urn,
       member_urn: p.str('member_urn'),
       public_identifier: p.str('public_identifier'),
-      first_name: firstName,
+      first_name: firstName ?? '',
       last_name: p.str('last_name') ?? '',
-      headline: p.str('headline'),
+      headline,
       location: p.str('location'),
       about: p.str('summary'),
       image_url: image ? vectorImageUrl(image) : null,

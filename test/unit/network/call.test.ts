@@ -184,6 +184,100 @@ describe('callNetwork', () => {
     expect(missing.paths()).toEqual(['old/finder']);
   });
 
+  it('a write answered 404 on one way tries the next, even the way that worked this session: not_found only when every way says so', async () => {
+    const writes = mapWith('like', [
+      alt('rest', 'reactions', { method: 'POST', body: {}, next_on: [400, 405, 410] }),
+      alt('graphql', 'graphql', { method: 'POST', body: {}, next_on: [] }),
+    ]);
+    const memory = new SessionMemory();
+    const done = () => undefined;
+    const first = setup(writes, [['reactions', { status: 201, json: '' }]], memory);
+    await callNetwork(first.ctx, 'like', {}, done);
+    const moved = setup(
+      writes,
+      [
+        ['reactions', { status: 404, json: { data: { status: 404, message: 'Not Found' } } }],
+        ['graphql', { json: { data: { value: {} } } }],
+      ],
+      memory,
+    );
+    await callNetwork(moved.ctx, 'like', {}, done);
+    expect(moved.paths()).toEqual(['reactions', 'graphql']);
+    expect(moved.ctx.report.failed).toMatchObject([{ alternative: 'rest', status: 404 }]);
+
+    const gone = setup(writes, [
+      ['reactions', { status: 404, json: { data: { status: 404, message: 'Unknown thread' } } }],
+      ['graphql', { status: 404, json: { data: { status: 404, message: 'Unknown thread' } } }],
+    ]);
+    await expect(callNetwork(gone.ctx, 'like', {}, done)).rejects.toMatchObject({
+      code: 'not_found',
+    });
+    const mixed = setup(writes, [
+      ['reactions', { status: 404, json: { data: { status: 404, message: 'Unknown thread' } } }],
+      ['graphql', { status: 400, json: { data: { status: 400, message: 'Unknown queryId' } } }],
+    ]);
+    await expect(callNetwork(mixed.ctx, 'like', {}, done)).rejects.toMatchObject({
+      code: 'network_changed',
+      message: expect.stringContaining('rest: HTTP 404; graphql: HTTP 400'),
+    });
+  });
+
+  it('a 404 saying the route is unknown is a way that is gone; the one way saying not found in the network’s words is not_found', async () => {
+    const one = mapWith('like', [
+      alt('rest', 'reactions', { method: 'POST', body: {}, next_on: [] }),
+    ]);
+    const noRoute = setup(one, [
+      [
+        'reactions',
+        { status: 404, json: { data: { status: 404, message: 'No route POST reactions' } } },
+      ],
+    ]);
+    await expect(callNetwork(noRoute.ctx, 'like', {}, () => 0)).rejects.toMatchObject({
+      code: 'network_changed',
+      status: 404,
+    });
+    const unknown = setup(one, [
+      ['reactions', { status: 404, json: { data: { status: 404, message: 'Unknown thread' } } }],
+    ]);
+    await expect(callNetwork(unknown.ctx, 'like', {}, () => 0)).rejects.toMatchObject({
+      code: 'not_found',
+    });
+  });
+
+  it('most results of an answer lacking a required field fail the way naming field and way; the next way is tried', async () => {
+    const read = ({ fields, root }: { fields: any; root: any }) => {
+      const names = root
+        .at('data', 'items')
+        .items()
+        .map((n: any) => n.str('name'));
+      for (const n of names) fields.completeness.result({ name: n !== null });
+      return names.filter(Boolean);
+    };
+    const { ctx, paths } = setup(map, [
+      [
+        'new/finder',
+        { json: { data: { items: [{ name: 'A' }, { label: 'B' }, { label: 'C' }] } } },
+      ],
+      ['old/finder', { json: { data: { items: [{ name: 'A' }, { name: 'B' }, { label: 'C' }] } } }],
+    ]);
+    expect(await callNetwork(ctx, 'company', { slug: 'acme' }, read)).toEqual(['A', 'B']);
+    expect(paths()).toEqual(['new/finder', 'old/finder']);
+    expect(ctx.report.failed[0]).toMatchObject({
+      alternative: 'newest',
+      message: "The network's company answer (newest) lacks name in 2 of its 3 results",
+    });
+    // One of three lacking is one result skipped, reported, and no failure.
+    expect(ctx.report.answers).toEqual([
+      {
+        call: 'company',
+        alternative: 'newest',
+        results: 3,
+        missing: [{ field: 'name', count: 2 }],
+      },
+      { call: 'company', alternative: 'older', results: 3, missing: [{ field: 'name', count: 1 }] },
+    ]);
+  });
+
   it('asks no page larger than the alternative’s network gives', async () => {
     const { ctx, calls } = setup(map, [['new/finder', { json: { data: { name: 'Acme' } } }]]);
     await callNetwork(ctx, 'company', { slug: 'acme', count: 500 }, readName);

@@ -77,7 +77,7 @@ describe('refusal signals', () => {
       expect.stringMatching(/^urn:li:activity:\d+$/),
     ]);
     for (const [type, input, missing] of [
-      ['agent_company_fetch', { company: 'globex' }, 'has no name'],
+      ['agent_company_fetch', { company: 'globex' }, 'lacks name'],
       [
         'agent_profiles_search',
         { keywords: 'ada', start: 0, count: 5 },

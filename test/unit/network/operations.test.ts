@@ -152,12 +152,11 @@ describe('agent_profile_fetch', () => {
     expect(result.network!.failed).toHaveLength(3);
   });
 
-  it('tolerates missing optional parts: summary, location, headline, collections', async () => {
+  it('tolerates missing optional parts: summary, location, collections', async () => {
     const doc = fixture('profile-ada-lovelace.json');
     for (const f of [
       'summary',
       'geoLocation',
-      'headline',
       '*profilePositionGroups',
       '*profileEducations',
       '*profileSkills',
@@ -173,7 +172,7 @@ describe('agent_profile_fetch', () => {
     expect(out).toMatchObject({
       about: '',
       location: '',
-      headline: '',
+      headline: 'Analyst of engines at Acme Robotics',
       experience: [],
       education: [],
       skills: [],
@@ -196,17 +195,23 @@ describe('agent_profile_fetch', () => {
     expect(out.skills).toHaveLength(3);
   });
 
-  it('a missing required part is network_changed naming its path', async () => {
-    const doc = removeIncluded(fixture('profile-ada-lovelace.json'), PROFILE, 'firstName');
-    const e = err(
-      (
-        await run('agent_profile_fetch', { profile_slug: 'ada-lovelace' }, [
-          ['identity/dash/profiles', profiles(json(doc), null)],
-        ])
-      ).result,
-    );
-    expect(e.code).toBe('network_changed');
-    expect(e.message).toContain('data.*elements[0].firstName');
+  it('a missing name or headline is network_changed naming the field and each way, never an empty success', async () => {
+    for (const field of ['firstName', 'headline']) {
+      const doc = removeIncluded(fixture('profile-ada-lovelace.json'), PROFILE, field);
+      const { result } = await run('agent_profile_fetch', { profile_slug: 'ada-lovelace' }, [
+        ['identity/dash/profiles', profiles(json(doc), null)],
+      ]);
+      const e = err(result);
+      const named = field === 'firstName' ? 'name' : 'headline';
+      expect(e.code).toBe('network_changed');
+      expect(e.message).toContain(`(dash-full-profile) lacks ${named} in 1 of its 1 results`);
+      expect(result.network!.answers).toContainEqual({
+        call: 'profile',
+        alternative: 'dash-full-profile',
+        results: 1,
+        missing: [{ field: named, count: 1 }],
+      });
+    }
   });
 
   it('an empty answer for the slug is not_found; a 403 (private or renamed) is access_denied, asked once', async () => {
@@ -311,7 +316,8 @@ describe('agent_profiles_tracking', () => {
       shares_count: 1,
       post_author: { author_slug: 'ada-lovelace', author_type: 'person' },
     });
-    expect(out.posts[1]).toMatchObject({ likes_count: 0, comments_count: 0 });
+    // No counts entity for it and none inside: unknown, not 0.
+    expect(out.posts[1]).toMatchObject({ likes_count: null, comments_count: null });
   });
 
   it('pages by paginationToken (start ignored) until count, through pages smaller than asked', async () => {
@@ -373,18 +379,18 @@ describe('agent_profiles_tracking', () => {
     expect(paths.filter((p) => p === 'identity/profileUpdatesV2')).toHaveLength(2);
   });
 
-  it('tolerates missing commentary, counts, actor image and media; an update with neither author nor text is left out', async () => {
+  it('tolerates missing counts (unknown: null), actor image and media; an update with neither author nor text is left out', async () => {
     const doc = updates();
     const [first, second] = doc.included.filter(
       (e: any) => e.$type === 'com.linkedin.voyager.feed.render.UpdateV2',
     );
     for (const e of [first, second]) {
-      delete e.commentary;
       delete e['*socialDetail'];
       delete e.content;
       delete e.actor.image;
       delete e.actor.description;
     }
+    delete second.commentary;
     delete second.actor.name;
     doc.included = doc.included.filter((e: any) => !e.$type.endsWith('SocialActivityCounts'));
     const out = ok(
@@ -396,14 +402,45 @@ describe('agent_profiles_tracking', () => {
     );
     expect(out.posts).toHaveLength(2);
     expect(out.posts[0]).toMatchObject({
-      content: '',
-      likes_count: 0,
-      comments_count: 0,
-      shares_count: 0,
+      content: expect.stringMatching(/\S/),
+      likes_count: null,
+      comments_count: null,
+      shares_count: null,
       image_urls: null,
       videos: null,
       post_author: { image_url: null, headline: '' },
     });
+  });
+
+  it('an update without a text or media is skipped and counted; most without fails naming the field and the way', async () => {
+    const doc = updates();
+    const [first, second] = doc.included.filter(
+      (e: any) => e.$type === 'com.linkedin.voyager.feed.render.UpdateV2',
+    );
+    delete first.commentary;
+    delete first.content;
+    const { result } = await run('agent_profiles_tracking', { profile_urns: [ADA] }, [
+      ['identity/profileUpdatesV2', json(doc)],
+    ]);
+    expect(ok(result).posts.map((p: any) => p.content)).not.toContain('');
+    // One of each page's three lacked its text (the route answers the same page again).
+    const [answers] = result.network!.answers!;
+    expect(answers).toMatchObject({ call: 'profile_posts', missing: [{ field: 'content' }] });
+    expect(answers!.missing[0]!.count * 3).toBe(answers!.results);
+
+    delete second.commentary;
+    delete second.content;
+    const failed = err(
+      (
+        await run('agent_profiles_tracking', { profile_urns: [ADA] }, [
+          ['identity/profileUpdatesV2', json(doc)],
+        ])
+      ).result,
+    );
+    expect(failed.code).toBe('network_changed');
+    expect(failed.message).toMatch(
+      /profile_posts answer \([a-z0-9-]+\) lacks content in 2 of its 3/,
+    );
   });
 
   it('updates none of which can be read are network_changed naming where', async () => {
@@ -488,7 +525,7 @@ describe('company operations', () => {
           ])
         ).result,
       ),
-    ).toMatchObject({ code: 'network_changed', message: expect.stringContaining('has no name') });
+    ).toMatchObject({ code: 'network_changed', message: expect.stringContaining('lacks name') });
   });
 
   it('2026: company posts from organization/updatesV2 (companyRelevanceFeed)', async () => {
