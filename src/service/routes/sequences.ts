@@ -16,6 +16,7 @@ import {
   SequencesResponse,
   SequenceView,
   type SequenceStep,
+  type Senders,
 } from '../../contract/sequences.js';
 import { unknownFieldError, unknownTemplateField } from '../../contract/templates.js';
 import { memberOrOldestAdmin } from '../tasks/routing.js';
@@ -28,7 +29,11 @@ import {
   patchSequence,
   stopEnrollment,
 } from '../sequences/store.js';
-import { enroll } from '../sequences/enroll.js';
+import { enroll, type EnrollingSequence } from '../sequences/enroll.js';
+import { senderIds } from '../sequences/senders.js';
+import { awayMs } from '../sequences/rebalance.js';
+import type { SenderPool } from '../sequences/store.js';
+import type { Queryable } from '../db/database.js';
 import { followMember } from '../relationships/follow-member.js';
 import { onReplyReceived } from '../relationships/reply-listeners.js';
 import { stopOnReply } from '../sequences/stop-on-reply.js';
@@ -82,6 +87,29 @@ function checkTemplates(steps: SequenceStep[]): void {
   });
 }
 
+/** A pool named by `senders`: the members of a list (the first the default sender), or all. */
+async function senderPool(
+  db: Queryable,
+  teamId: string,
+  senders: Senders | undefined,
+): Promise<SenderPool | undefined> {
+  if (senders === undefined) return undefined;
+  if (senders === 'all') return { mode: 'all', userIds: [] };
+  return { mode: 'list', userIds: await senderIds(db, teamId, senders) };
+}
+
+async function enrollingSequence(
+  db: Queryable,
+  teamId: string,
+  id: string,
+): Promise<EnrollingSequence | null> {
+  const [row] = await db.query<EnrollingSequence>(
+    'SELECT id, team_id, sender_mode, sender_user_id, sender_user_ids, steps FROM sequences WHERE team_id = $1 AND id = $2',
+    [teamId, id],
+  );
+  return row ?? null;
+}
+
 async function found<T>(value: T | null | false): Promise<T> {
   if (!value) throw new HttpError(404, 'Sequence not found');
   return value;
@@ -112,8 +140,13 @@ export const sequenceRoutes = new Hono<AppEnv>()
       const body = c.req.valid('json');
       checkTemplates(body.steps);
       const { db } = c.var.ctx;
-      const sender = await memberOrOldestAdmin(db, c.var.team.id, body.sender_email);
-      const id = await createSequence(db, c.var.team.id, sender.userId, body);
+      if (body.sender_email !== undefined && body.senders !== undefined)
+        throw new HttpError(400, "Give either 'sender_email' or 'senders', not both");
+      const pool = await senderPool(db, c.var.team.id, body.senders);
+      const sender = pool?.userIds.length
+        ? { userId: pool.userIds[0]! }
+        : await memberOrOldestAdmin(db, c.var.team.id, body.sender_email);
+      const id = await createSequence(db, c.var.team.id, sender.userId, body, pool);
       await followMember(db, c.var.team.id, sender.userId);
       return c.json(await found(await getSequence(db, c.var.team.id, id)), 201);
     },
@@ -161,7 +194,9 @@ export const sequenceRoutes = new Hono<AppEnv>()
     validate('json', PatchSequenceBody, { example: { status: 'paused' } }),
     async (c) => {
       const { id } = c.req.valid('param');
-      await found(await patchSequence(c.var.ctx.db, c.var.team.id, id, c.req.valid('json')));
+      const body = c.req.valid('json');
+      const pool = await senderPool(c.var.ctx.db, c.var.team.id, body.senders);
+      await found(await patchSequence(c.var.ctx.db, c.var.team.id, id, body, pool));
       return c.json(await found(await getSequence(c.var.ctx.db, c.var.team.id, id)));
     },
   )
@@ -219,14 +254,10 @@ export const sequenceRoutes = new Hono<AppEnv>()
     async (c) => {
       const { db } = c.var.ctx;
       const { id } = c.req.valid('param');
-      const [sequence] = await db.query<{ sender_user_id: string }>(
-        'SELECT sender_user_id FROM sequences WHERE team_id = $1 AND id = $2',
-        [c.var.team.id, id],
-      );
-      const s = await found(sequence ?? null);
+      const s = await found(await enrollingSequence(db, c.var.team.id, id));
       return c.json(
         await db.transaction((tx) =>
-          enroll(tx, c.var.team.id, id, s.sender_user_id, c.req.valid('json').profiles),
+          enroll(tx, s, c.req.valid('json').profiles, awayMs(c.var.ctx)),
         ),
       );
     },

@@ -10,6 +10,8 @@ import {
 } from '../../contract/templates.js';
 import { enqueueTask } from '../tasks/enqueue.js';
 import { ENROLLMENT_SELECT, type EnrollmentRow } from './enrollment-row.js';
+import { rebalanceSequences, warmPathAfterVisit } from './rebalance.js';
+import { stopEnrolledTwice } from './same-person.js';
 
 /**
  * The sequence engine (docs/sequences.md): moves each enrolled person through the steps, one
@@ -34,6 +36,7 @@ const STEP_WORDS: Record<string, string> = {
 };
 
 export async function advanceSequences(ctx: ServiceContext, now = new Date()): Promise<number> {
+  await rebalanceSequences(ctx, now);
   const rows = await ctx.db.query<{ id: string }>(
     `SELECT e.id FROM sequence_enrollments e JOIN sequences s ON s.id = e.sequence_id
       WHERE s.status = 'active' AND e.state IN ('active', 'waiting_acceptance')
@@ -41,7 +44,7 @@ export async function advanceSequences(ctx: ServiceContext, now = new Date()): P
         AND (e.next_run_at <= $1
              OR EXISTS (SELECT 1 FROM tasks t WHERE t.id = e.current_task_id AND t.status IN ('completed', 'failed'))
              OR (e.state = 'waiting_acceptance' AND EXISTS (
-                   SELECT 1 FROM member_connections c WHERE c.team_id = e.team_id AND c.user_id = s.sender_user_id AND c.profile_urn = e.profile_urn)))
+                   SELECT 1 FROM member_connections c WHERE c.team_id = e.team_id AND c.user_id = COALESCE(e.sender_user_id, s.sender_user_id) AND c.profile_urn = e.profile_urn)))
       ORDER BY e.next_run_at LIMIT 500`,
     [now],
   );
@@ -102,7 +105,7 @@ async function runStep(
   const step = e.steps[e.step_index];
   if (!step) {
     await tx.query(
-      `UPDATE sequence_enrollments SET state = 'finished', waiting_reason = NULL, next_run_at = now(), updated_at = now() WHERE id = $1`,
+      `UPDATE sequence_enrollments SET state = 'finished', waiting_reason = NULL, next_run_at = now(), ended_at = now(), updated_at = now() WHERE id = $1`,
       [e.id],
     );
     return 'wait';
@@ -252,10 +255,22 @@ async function taskDone(
         company: p.experience?.[0]?.company_name ?? '',
         headline: p.headline ?? '',
       };
+      // The fields a visit reads join the person's own (the columns of their CSV import).
       await tx.query(
-        'UPDATE sequence_enrollments SET profile_urn = $2, name = $3, fields = $4, profile_slug = COALESCE(profile_slug, $5) WHERE id = $1',
+        'UPDATE sequence_enrollments SET profile_urn = $2, name = $3, fields = fields || $4::jsonb, profile_slug = COALESCE(profile_slug, $5) WHERE id = $1',
         [e.id, p.profile_urn, p.name || null, JSON.stringify(fields), p.public_identifier || null],
       );
+      if (
+        p.profile_urn &&
+        (await stopEnrolledTwice(
+          tx,
+          e,
+          p.profile_urn,
+          e.profile_slug ?? (p.public_identifier || null),
+        ))
+      )
+        return 'wait';
+      if (p.profile_urn) await warmPathAfterVisit(ctx, tx, e, p.profile_urn);
       if (p.network_degree === 'first')
         await tx.query(
           'UPDATE sequence_enrollments SET accepted_at = COALESCE(accepted_at, now()) WHERE id = $1',
