@@ -193,6 +193,8 @@ export const EnrollmentsQuery = z.strictObject(
         error: `Invalid 'state': must be one of ${ENROLLMENT_STATES.join(', ')}`,
       }),
     ),
+    /** csv: every person (of the state) as a streamed CSV download instead of JSON. */
+    format: z.optional(z.enum(['json', 'csv'], { error: "Invalid 'format': must be json or csv" })),
   },
   {
     error: (issue) =>

@@ -31,6 +31,12 @@ import {
 } from '../sequences/store.js';
 import { enroll, type EnrollingSequence } from '../sequences/enroll.js';
 import { senderIds } from '../sequences/senders.js';
+import {
+  enrollmentColumns,
+  enrollmentRows,
+  readEnrollmentCsv,
+} from '../sequences/enrollments-csv.js';
+import { csvResponse } from '../csv/write-csv.js';
 import { awayMs } from '../sequences/rebalance.js';
 import type { SenderPool } from '../sequences/store.js';
 import type { Queryable } from '../db/database.js';
@@ -124,14 +130,18 @@ export const sequenceRoutes = new Hono<AppEnv>()
       description:
         'Steps in order: `visit`, `connection_request` (skipped when already connected), `wait_for_acceptance`, `message` (connections ' +
         'only), `like_latest_post`. Templates `{first_name}`, `{last_name}`, `{company}`, `{headline}`, with a fallback `{first_name|there}`. ' +
-        'Every step is an ordinary task of the sender, under their budgets, pace and working hours.',
+        'Every step is an ordinary task of the sender, under their budgets, pace and working hours. ' +
+        'One sender (`sender_email`, default the oldest admin) or a pool (`senders`: members’ e-mails, or `"all"`: every member ' +
+        'whose extension is active and who agreed to the steps’ kinds): each person gets one sender for the whole sequence, ' +
+        'a member already connected to them first, else the one with the most budget left for the first write. ' +
+        '`{custom.<column>}` fills from a CSV import’s columns. A reply within `reply_window_days` (30) of the last step still counts.',
       tag: 'Sequences',
       security: 'apiKey',
       responses: { 201: { description: 'Created', schema: SequenceView } },
       errors: {
         400: "A missing or invalid field, or `Unknown template field '{…}' in step N: …`",
         ...UNAUTHORIZED,
-        404: '`No member with that e-mail in the team`',
+        404: '`No member with that e-mail in the team` (naming the e-mail for one of `senders`)',
       },
     }),
     requireApiKey(),
@@ -183,11 +193,16 @@ export const sequenceRoutes = new Hono<AppEnv>()
     describe({
       summary: 'Rename, pause or resume a sequence',
       description:
-        '`status: "paused"`: no further step of anyone runs until `status: "active"` again.',
+        '`status: "paused"`: no further step of anyone runs until `status: "active"` again. `senders`: a new pool; ' +
+        'people not yet invited whose sender left it move to one in it.',
       tag: 'Sequences',
       security: 'apiKey',
       responses: { 200: { description: 'The sequence', schema: SequenceView } },
-      errors: { 400: '`Invalid sequence id`, or an invalid field', ...UNAUTHORIZED, ...NOT_FOUND },
+      errors: {
+        400: '`Invalid sequence id`, or an invalid field',
+        ...UNAUTHORIZED,
+        404: '`Sequence not found`, or `No member with that e-mail in the team: …`',
+      },
     }),
     requireApiKey(),
     validate('param', SequenceIdParam, { example: ID }),
@@ -223,9 +238,13 @@ export const sequenceRoutes = new Hono<AppEnv>()
     '/api-sequences/:id/enrollments',
     describe({
       summary:
-        'Enroll people (profile URLs, slugs or URNs, up to 1,000); skipped ones with the reason',
+        'Enroll people (profile URLs, slugs or URNs, up to 1,000), or import a CSV; skipped ones with the reason',
       description:
-        'A person is in at most one active sequence of the team; someone who replied to the team before is skipped.',
+        'A person is in at most one active sequence of the team; someone who replied to the team before is skipped. ' +
+        'Each person gets a sender of the pool (`sender_email`, `sender_reason` in the listing). ' +
+        'With `Content-Type: text/csv` the body is a CSV (RFC 4180, a header row) with a `profile` column; every other ' +
+        'column becomes the template field `{custom.<column>}` of its row. Up to 5,000 rows; the answer adds ' +
+        '`errors: [{line, reason}]` for the lines that could not be read, and the other rows go in.',
       tag: 'Sequences',
       security: 'apiKey',
       responses: {
@@ -235,13 +254,21 @@ export const sequenceRoutes = new Hono<AppEnv>()
         },
       },
       errors: {
-        400: "`Invalid sequence id`, or `Missing or invalid 'profiles' …`",
+        400: '`Invalid sequence id`, `Missing or invalid \'profiles\' …`, or `CSV header has no "profile" column`',
         ...UNAUTHORIZED,
         ...NOT_FOUND,
       },
     }),
     requireApiKey(),
     validate('param', SequenceIdParam, { example: ID }),
+    async (c, next) => {
+      if (!/^text\/csv\b/i.test(c.req.header('content-type') ?? '')) return next();
+      const { db } = c.var.ctx;
+      const s = await found(await enrollingSequence(db, c.var.team.id, c.req.valid('param').id));
+      const { people, errors } = await readEnrollmentCsv(c.req.raw.body ?? '');
+      const answer = await db.transaction((tx) => enroll(tx, s, people, awayMs(c.var.ctx)));
+      return c.json({ ...answer, errors });
+    },
     validate('json', EnrollBody, {
       example: {
         profiles: [
@@ -266,7 +293,11 @@ export const sequenceRoutes = new Hono<AppEnv>()
     '/api-sequences/:id/enrollments',
     describe({
       summary:
-        'Each enrolled person: state, current step, when it runs next and why it waits, and the history of its tasks',
+        'Each enrolled person: state, sender and why, current step, when it runs next and why it waits, and the history of its tasks',
+      description:
+        'Up to 1,000, oldest first. `format=csv`: every person (of the `state`) as a streamed CSV download (`text/csv`): ' +
+        'profile, profile_urn, name, state, sender_email, sender_reason, step, step_type, the dates, waiting_reason, error, ' +
+        'then each column a CSV import brought.',
       tag: 'Sequences',
       security: 'apiKey',
       responses: { 200: { description: 'Oldest enrollment first', schema: EnrollmentsResponse } },
@@ -277,15 +308,17 @@ export const sequenceRoutes = new Hono<AppEnv>()
     validate('query', EnrollmentsQuery, { example: { state: 'waiting_acceptance' } }),
     async (c) => {
       const { id } = c.req.valid('param');
-      await found(await getSequence(c.var.ctx.db, c.var.team.id, id));
-      return c.json({
-        enrollments: await listEnrollments(
-          c.var.ctx.db,
-          c.var.team.id,
-          id,
-          c.req.valid('query').state,
-        ),
-      });
+      const { state, format } = c.req.valid('query');
+      const { db } = c.var.ctx;
+      const sequence = await found(await getSequence(db, c.var.team.id, id));
+      if (format === 'csv')
+        return csvResponse(
+          `sequence-${sequence.name}.csv`,
+          await enrollmentColumns(db, id),
+          enrollmentRows(db, c.var.team.id, id, state),
+          (err) => c.var.ctx.log.error('csv_export_failed', { message: err.message }),
+        );
+      return c.json({ enrollments: await listEnrollments(db, c.var.team.id, id, state) });
     },
   )
   .delete(
