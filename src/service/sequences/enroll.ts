@@ -77,8 +77,9 @@ export async function enroll(
       Object.entries(custom).map(([k, v]) => [`${CUSTOM_PREFIX}${k}`, v]),
     );
     await db.query(
-      `INSERT INTO sequence_enrollments (id, sequence_id, team_id, profile_input, profile_slug, profile_urn, sender_user_id, sender_reason, custom, fields)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)`,
+      // The clock, not the transaction's start: the people of one request keep the order given.
+      `INSERT INTO sequence_enrollments (id, sequence_id, team_id, profile_input, profile_slug, profile_urn, sender_user_id, sender_reason, custom, fields, created_at)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, clock_timestamp())`,
       [
         crypto.randomUUID(),
         seq.id,
