@@ -5,6 +5,7 @@ import { claimTask, completeTask, type ClaimedTask } from '../support/collection
 import { keyedApi } from '../support/relationship-events.js';
 import { advanceSequences } from '../../src/service/sequences/engine.js';
 import { profileOutput as profile } from '../support/profile-output.js';
+import { addToList } from '../../src/service/outreach/list-store.js';
 
 /**
  * A pooled sequence on a real database, every step an ordinary task claimed by the emulated agents
@@ -249,5 +250,92 @@ describe('a three-member pool runs a thirty-person sequence', () => {
     );
     expect(waiting.length).toBeGreaterThan(0);
     for (const e of waiting) expect(e.sender_email).toBe(senderOf.get(e.profile.profile_urn));
+  });
+});
+
+describe('the outreach checks of a pooled sequence', () => {
+  const RECENT = 'urn:li:fsd_profile:ACoAAInvitedByAnn';
+  const LISTED_LATER = 'urn:li:fsd_profile:ACoAAListedLater1';
+
+  test('a listed person is skipped at enrollment, or stopped before their next step, with the reason; never contacted', async () => {
+    await addToList(
+      svc.ctx.db,
+      team.id,
+      [{ kind: 'person', value: 'listed-person', reason: 'asked us not to write' }],
+      'ann@pool.test',
+    );
+    const seq = await api('POST', '/api-sequences', {
+      name: 'Checked',
+      senders: ['bob@pool.test', 'cat@pool.test'],
+      steps: [{ type: 'visit' }, { type: 'connection_request' }],
+    });
+    const res = await api('POST', `/api-sequences/${seq.body.id}/enrollments`, {
+      profiles: ['listed-person', LISTED_LATER],
+    });
+    expect(res.body.enrolled).toBe(1);
+    expect(res.body.skipped).toEqual([
+      {
+        profile: 'listed-person',
+        reason:
+          "this person is on the team's do-not-contact list (listed-person): asked us not to write",
+      },
+    ]);
+    await addToList(svc.ctx.db, team.id, [{ kind: 'person', value: LISTED_LATER }], null);
+    await advanceSequences(svc.ctx);
+    const [later] = await enrollments(seq.body.id);
+    expect(later).toMatchObject({ state: 'stopped', history: [] });
+    expect(later.error).toMatch(
+      /^stopped before the visit: this person is on the team's do-not-contact list/,
+    );
+    await api('DELETE', `/api-sequences/${seq.body.id}`);
+  });
+
+  test('a person Ann invited last week is skipped by a sequence of Bob and Cat, with who and when', async () => {
+    const sent = await svc.call('POST', '/network-agent/send-connection-request', {
+      headers: team.keyHeaders,
+      body: { profile_urn: RECENT },
+    });
+    expect(sent.status).toBe(200);
+    await svc.ctx.db.query(
+      `UPDATE contact_events SET at = now() - interval '7 days' WHERE profile_urn = $1`,
+      [RECENT],
+    );
+    const seq = await api('POST', '/api-sequences', {
+      name: 'Not twice',
+      senders: ['bob@pool.test', 'cat@pool.test'],
+      steps: [{ type: 'visit' }, { type: 'connection_request' }],
+    });
+    await api('POST', `/api-sequences/${seq.body.id}/enrollments`, { profiles: [RECENT] });
+    const [person] = await enrollments(seq.body.id);
+    // Cat is paused: the only sender of the pool who can send is Bob.
+    expect(person).toMatchObject({
+      sender_email: 'bob@pool.test',
+      sender_reason: 'the only sender of the pool who can send now',
+    });
+    await advanceSequences(svc.ctx);
+    // Bob also runs what the big sequence left him (the warm person's message); answered by kind.
+    const answer = (t: ClaimedTask) =>
+      t.type === 'agent_profile_fetch'
+        ? profile(RECENT, 'invited-by-ann', 'Iris Invited', 'Robots Inc')
+        : t.type === 'agent_conversations_fetch'
+          ? { conversations: [] }
+          : t.type === 'agent_send_message'
+            ? {
+                sent: true,
+                conversation_urn: `urn:li:msg_conversation:(${WARM},2-d2FybQ==)`,
+                delivered_at: new Date().toISOString(),
+              }
+            : { sent: true, invitation_urn: null };
+    const bobs = await runAll(b, answer);
+    expect(bobs.filter((t) => t.type === 'agent_profile_fetch').map(personOf)).toEqual([RECENT]);
+    await advanceSequences(svc.ctx);
+    bobs.push(...(await runAll(b, answer)));
+    expect(bobs.filter((t) => t.input.profile_urn === RECENT)).toEqual([]);
+    const [after] = await enrollments(seq.body.id);
+    const day = new Date(Date.now() - 7 * 86_400_000).toISOString().slice(0, 10);
+    expect(after).toMatchObject({
+      state: 'stopped',
+      error: `skipped before the connection request: this person was contacted by ann@pool.test on ${day} (an invitation)`,
+    });
   });
 });

@@ -12,6 +12,7 @@ import { enqueueTask } from '../tasks/enqueue.js';
 import { ENROLLMENT_SELECT, type EnrollmentRow } from './enrollment-row.js';
 import { rebalanceSequences, warmPathAfterVisit } from './rebalance.js';
 import { stopEnrolledTwice } from './same-person.js';
+import { refusalFor, type OutreachKind, type Refusal } from '../outreach/refusal.js';
 
 /**
  * The sequence engine (docs/sequences.md): moves each enrolled person through the steps, one
@@ -333,6 +334,20 @@ async function taskFailed(
   );
 }
 
+/**
+ * What each phase's task is to the outreach checks: an invitation and a message to the person
+ * (the do-not-contact list, and another member's recent contact), a visit or a like (the list
+ * only). Reading the conversation and withdrawing an invitation are not outreach.
+ */
+const OUTREACH: Partial<Record<string, OutreachKind>> = {
+  visit: 'enrollment',
+  lookup: 'enrollment',
+  find_post: 'enrollment',
+  like: 'enrollment',
+  invite: 'invitation',
+  message: 'message',
+};
+
 async function queue(
   ctx: ServiceContext,
   tx: Queryable,
@@ -341,6 +356,16 @@ async function queue(
   type: TaskType,
   input: Record<string, unknown>,
 ): Promise<Outcome> {
+  const kind = OUTREACH[phase];
+  if (kind) {
+    const refusal = await refusalFor(
+      tx,
+      e.team_id,
+      { profileUrn: e.profile_urn, profileSlug: e.profile_slug?.toLowerCase() ?? null },
+      { kind, userId: e.sender_user_id },
+    );
+    if (refusal) return refused(tx, e, refusal);
+  }
   const task = await enqueueTask(tx, ctx.signals, {
     teamId: e.team_id,
     type,
@@ -422,6 +447,20 @@ async function fail(tx: Queryable, e: EnrollmentRow, reason: string): Promise<Ou
   await tx.query(
     `UPDATE sequence_enrollments SET state = 'failed', error = $2, waiting_reason = NULL, phase = NULL, updated_at = now() WHERE id = $1`,
     [e.id, reason],
+  );
+  return 'wait';
+}
+
+/** The person is on the do-not-contact list, or another member contacted them recently: they leave the sequence with why. */
+async function refused(tx: Queryable, e: EnrollmentRow, refusal: Refusal): Promise<Outcome> {
+  const step = STEP_WORDS[e.steps[e.step_index]?.type ?? ''] ?? 'step';
+  const error = refusal.error
+    .replace(/^Refused: /, '')
+    .replace(/; send force: true to contact them anyway$/, '');
+  const why = `${refusal.code === 'do_not_contact' ? 'stopped' : 'skipped'} before the ${step}: ${error}`;
+  await tx.query(
+    `UPDATE sequence_enrollments SET state = 'stopped', error = $2, waiting_reason = NULL, phase = NULL, updated_at = now() WHERE id = $1`,
+    [e.id, why],
   );
   return 'wait';
 }

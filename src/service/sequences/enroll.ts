@@ -2,6 +2,7 @@ import type { Queryable } from '../db/database.js';
 import type { EnrollResponse } from '../../contract/sequences.js';
 import { normalizeProfileIdentifier } from '../../contract/urns.js';
 import { followMember } from '../relationships/follow-member.js';
+import { refusalFor } from '../outreach/refusal.js';
 import { CUSTOM_PREFIX } from '../../contract/templates.js';
 import { SenderPicker, type PooledSequence } from './senders.js';
 
@@ -69,6 +70,16 @@ export async function enroll(
     );
     if (answered) {
       skipped.push({ profile: input, reason: 'replied to the team before' });
+      continue;
+    }
+    const listed = await refusalFor(
+      db,
+      teamId,
+      { profileUrn: urn, profileSlug: slug?.toLowerCase() ?? null },
+      { kind: 'enrollment' },
+    );
+    if (listed) {
+      skipped.push({ profile: input, reason: listed.error.replace(/^Refused: /, '') });
       continue;
     }
     const sender = await senderFor(seq, picker, urn);
