@@ -95,16 +95,56 @@ const Name = z
     z.maxLength(200, { error: nameMessage }),
   );
 
+const sendersMessage =
+  "Invalid 'senders': a list of 1 to 50 members' e-mails, or \"all\" (every member whose extension is active and who agreed to the steps' kinds)";
+const SenderEmail = z.pipe(
+  z
+    .string({ error: sendersMessage })
+    .check(z.trim(), z.toLowerCase(), z.maxLength(254, { error: sendersMessage })),
+  z.email({ error: sendersMessage }),
+);
+/** A pool of senders: members by e-mail, or every member fit to run the steps. */
+export const SendersField = z.optional(
+  z.union(
+    [
+      z.literal('all', { error: sendersMessage }),
+      z
+        .array(SenderEmail, { error: sendersMessage })
+        .check(
+          z.minLength(1, { error: sendersMessage }),
+          z.maxLength(50, { error: sendersMessage }),
+        ),
+    ],
+    { error: sendersMessage },
+  ),
+);
+export type Senders = 'all' | string[];
+
+const replyWindowMessage = "Invalid 'reply_window_days': must be a whole number from 0 to 90";
+
 export const CreateSequenceBody = strictBody({
   name: Name,
   /** Whose account runs every step: a member of the team; default the oldest admin. */
   sender_email: MemberEmailField,
+  /** Instead of one sender: each person gets one member of this pool for the whole sequence. */
+  senders: SendersField,
   steps: z
     .array(SequenceStep, { error: stepsMessage })
     .check(z.minLength(1, { error: stepsMessage }), z.maxLength(20, { error: stepsMessage })),
   stop_on_reply: z._default(
     z.boolean({ error: "Invalid 'stop_on_reply': must be true or false" }),
     true,
+  ),
+  /** A reply this many days after the last step still makes the person `replied`. */
+  reply_window_days: z._default(
+    z
+      .number({ error: replyWindowMessage })
+      .check(
+        z.int({ error: replyWindowMessage }),
+        z.gte(0, { error: replyWindowMessage }),
+        z.lte(90, { error: replyWindowMessage }),
+      ),
+    30,
   ),
 });
 export type CreateSequenceBody = z.infer<typeof CreateSequenceBody>;
@@ -115,7 +155,10 @@ export const PatchSequenceBody = strictBody({
   status: z.optional(
     z.enum(['active', 'paused'], { error: "Invalid 'status': must be 'active' or 'paused'" }),
   ),
+  /** A new pool: people not yet invited whose sender left it move to one in it. */
+  senders: SendersField,
 });
+export type PatchSequenceBody = z.infer<typeof PatchSequenceBody>;
 
 const profilesMessage =
   "Missing or invalid 'profiles' (a list of 1 to 1000 profile URLs, slugs or URNs)";
@@ -150,6 +193,8 @@ export const EnrollmentsQuery = z.strictObject(
         error: `Invalid 'state': must be one of ${ENROLLMENT_STATES.join(', ')}`,
       }),
     ),
+    /** csv: every person (of the state) as a streamed CSV download instead of JSON. */
+    format: z.optional(z.enum(['json', 'csv'], { error: "Invalid 'format': must be json or csv" })),
   },
   {
     error: (issue) =>
@@ -178,15 +223,27 @@ export const Funnel = z.object({
 });
 export type Funnel = z.infer<typeof Funnel>;
 
+/** One sender's part of a sequence: their people and the funnel of those. */
+export const SenderFunnel = z.object({
+  sender: MemberRef,
+  funnel: Funnel,
+});
+
 export const SequenceView = z.object({
   id: z.string(),
   name: z.string(),
+  /** The default sender (the only one without a pool). */
   sender: MemberRef,
+  /** The pool: the members' e-mails, or "all"; one sender: just theirs. */
+  senders: z.union([z.literal('all'), z.array(z.string())]),
+  reply_window_days: z.number(),
   steps: z.array(SequenceStep),
   stop_on_reply: z.boolean(),
   status: z.enum(['active', 'paused']),
   created_at: z.string(),
   funnel: Funnel,
+  /** The funnel of each sender's people, for every member who has any. */
+  funnel_by_sender: z.array(SenderFunnel),
 });
 export type SequenceView = z.infer<typeof SequenceView>;
 
@@ -196,6 +253,8 @@ export type SequencesResponse = z.infer<typeof SequencesResponse>;
 export const EnrollResponse = z.object({
   enrolled: z.number(),
   skipped: z.array(z.object({ profile: z.string(), reason: z.string() })),
+  /** A CSV import only: each line that could not be read, by its line number in the file. */
+  errors: z.optional(z.array(z.object({ line: z.number(), reason: z.string() }))),
 });
 export type EnrollResponse = z.infer<typeof EnrollResponse>;
 
@@ -207,6 +266,11 @@ export const EnrollmentView = z.object({
     name: z.nullable(z.string()),
   }),
   state: EnrollmentState,
+  /** The member whose account runs this person's steps, and why that member. */
+  sender_email: z.nullable(z.string()),
+  sender_reason: z.nullable(z.string()),
+  /** The extra columns of a CSV import ({custom.<column>} in templates). */
+  custom: z.record(z.string(), z.string()),
   current_step: z.nullable(z.object({ index: z.number(), type: z.enum(STEP_TYPES) })),
   next_run_at: z.nullable(z.string()),
   waiting_reason: z.nullable(z.string()),

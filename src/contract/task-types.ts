@@ -51,13 +51,15 @@ export type AgentTaskError = z.infer<typeof AgentTaskError>;
  * `refused_by_member` (a task routed to a member who turned its kind off, docs/agent-protocol.md
  * "Consent"); `stopped_by_reply` (a sequence step's task not yet started, cancelled because the
  * person replied, docs/sequences.md); `sequence_stopped` (the same, because the person was taken
- * out of the sequence or it was deleted).
+ * out of the sequence or it was deleted); `sender_changed` (the same, because the person moved to
+ * another sender of a pooled sequence, who runs the step instead).
  */
 export const TASK_ERROR_CODES = [
   ...AGENT_ERROR_CODES,
   'refused_by_member',
   'stopped_by_reply',
   'sequence_stopped',
+  'sender_changed',
 ] as const;
 export type TaskErrorCode = (typeof TASK_ERROR_CODES)[number];
 

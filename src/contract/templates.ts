@@ -1,11 +1,18 @@
 /**
  * Sequence templates (docs/sequences.md): `{first_name}`, `{last_name}`, `{company}`, `{headline}`,
- * each with an optional fallback after a bar, `{first_name|there}`. Pure, so the service fills them
- * and the dashboard previews them the same way.
+ * and `{custom.<column>}` (a column of the CSV the person was imported from), each with an optional
+ * fallback after a bar, `{first_name|there}`. Pure, so the service fills them and the dashboard
+ * previews them the same way.
  */
 export const TEMPLATE_FIELDS = ['first_name', 'last_name', 'company', 'headline'] as const;
 export type TemplateField = (typeof TEMPLATE_FIELDS)[number];
-export type TemplateValues = Partial<Record<TemplateField, string | null>>;
+/** The known fields, and `custom.<column>` keys for the columns of an import. */
+export type TemplateValues = Partial<Record<string, string | null>>;
+
+/** A template field naming a column of the person's CSV import. */
+export const CUSTOM_PREFIX = 'custom.';
+const isCustomField = (field: string) =>
+  field.startsWith(CUSTOM_PREFIX) && field.length > CUSTOM_PREFIX.length;
 
 const PLACEHOLDER = /\{([^{}]*)\}/g;
 
@@ -13,7 +20,8 @@ const PLACEHOLDER = /\{([^{}]*)\}/g;
 export function unknownTemplateField(template: string): string | null {
   for (const m of template.matchAll(PLACEHOLDER)) {
     const field = m[1]!.split('|')[0]!.trim();
-    if (!(TEMPLATE_FIELDS as readonly string[]).includes(field)) return field;
+    if (!(TEMPLATE_FIELDS as readonly string[]).includes(field) && !isCustomField(field))
+      return field;
   }
   return null;
 }
@@ -29,7 +37,7 @@ export function fillTemplate(
   let missing: string | null = null;
   const text = template.replace(PLACEHOLDER, (_all, inner: string) => {
     const bar = inner.indexOf('|');
-    const field = (bar < 0 ? inner : inner.slice(0, bar)).trim() as TemplateField;
+    const field = (bar < 0 ? inner : inner.slice(0, bar)).trim();
     const fallback = bar < 0 ? null : inner.slice(bar + 1);
     const value = values[field]?.trim();
     if (value) return value;

@@ -1,4 +1,4 @@
-import type { SequenceStep } from '../contract/sequences.js';
+import type { SequenceStep, SequenceView } from '../contract/sequences.js';
 import {
   fillTemplate,
   missingFieldReason,
@@ -210,4 +210,69 @@ export function stepRow(
         : nothing
     }
   </li>`;
+}
+
+/** Who sends a new sequence's steps: one member, the members ticked, or every member fit to send. */
+export type SenderChoice = 'one' | 'list' | 'all';
+
+/** The sender fields of POST /api-sequences for the form's choice. */
+export function sendersBody(
+  mode: SenderChoice,
+  sender: string,
+  pool: string[],
+): { sender_email?: string; senders?: string[] | 'all' } {
+  if (mode === 'all') return { senders: 'all' };
+  if (mode === 'list') return { senders: pool };
+  return sender.trim() ? { sender_email: sender.trim() } : {};
+}
+
+/** "ada@x", "ada@x, bob@x", or every member fit to send: a sequence's senders in words. */
+export function sendersWords(q: SequenceView): string {
+  if (q.senders === 'all') return 'every member fit to send';
+  if (q.senders.length > 1) return q.senders.join(', ');
+  return q.sender.name || q.sender.email;
+}
+
+export interface SenderPickerActions {
+  mode(mode: SenderChoice): void;
+  sender(email: string): void;
+  toggle(email: string, on: boolean): void;
+}
+
+/** The form's sender fields: one member by e-mail, a list of members ticked, or all. */
+export function senderPicker(
+  mode: SenderChoice,
+  sender: string,
+  pool: string[],
+  members: string[],
+  on: SenderPickerActions,
+): TemplateResult {
+  const choice = (value: SenderChoice, label: string) =>
+    html`<label class="check compact"
+      ><input type="radio" name="sender-mode" value=${value} .checked=${mode === value} @change=${() => on.mode(value)} /> ${label}</label
+    >`;
+  return html`<fieldset class="grow senders">
+    <legend>Senders <span class="muted">(each person gets one for the whole sequence: a member already connected to them first, else the one with the most budget left)</span></legend>
+    <div class="row">
+      ${choice('one', 'One member')} ${choice('list', 'Several members')} ${choice('all', 'Every member fit to send')}
+    </div>
+    ${
+      mode === 'one'
+        ? html`<label
+            ><span class="visually-hidden">Sender’s e-mail</span
+            ><input type="email" autocomplete="off" list="sequence-senders" .value=${sender} @input=${(e: Event) => on.sender((e.target as HTMLInputElement).value)}
+          /></label>
+          <datalist id="sequence-senders">${members.map((m) => html`<option value=${m}></option>`)}</datalist>`
+        : mode === 'list'
+          ? html`<div class="sender-pool row">
+              ${members.map(
+                (m) =>
+                  html`<label class="check compact"
+                    ><input type="checkbox" value=${m} .checked=${pool.includes(m)} @change=${(e: Event) => on.toggle(m, (e.target as HTMLInputElement).checked)} /> ${m}</label
+                  >`,
+              )}
+            </div>`
+          : html`<p class="small muted">Members whose extension is active, who agreed to tasks in their name and did not turn off what the steps do.</p>`
+    }
+  </fieldset>`;
 }

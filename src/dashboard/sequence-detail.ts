@@ -6,7 +6,7 @@ import type {
   Funnel,
   SequenceView,
 } from '../contract/sequences.js';
-import { call, errorMessage } from './api.js';
+import { ApiError, call, errorMessage } from './api.js';
 import { externalLink, html, nothing, type TemplateResult, timeTag } from '../ui/html.js';
 import { exactTime } from '../ui/time.js';
 import type { Session } from './session.js';
@@ -111,6 +111,65 @@ export async function enrollPasted(session: Session, d: SequenceDetail): Promise
   }
 }
 
+/** A CSV call: the team key and the member's token, a CSV body or answer (call() speaks JSON). */
+async function csvCall(session: Session, method: string, path: string, body?: string) {
+  const res = await fetch(new URL(path, location.origin), {
+    method,
+    headers: {
+      'x-api-key': session.team.api_key,
+      authorization: `Bearer ${session.agent_token}`,
+      ...(body === undefined ? {} : { 'content-type': 'text/csv; charset=utf-8' }),
+    },
+    body,
+    credentials: 'omit',
+    cache: 'no-store',
+  });
+  if (!res.ok) {
+    const answer = (await res.json().catch(() => null)) as { error?: string } | null;
+    throw new ApiError(res.status, answer?.error ?? `Request failed (HTTP ${res.status})`);
+  }
+  return res;
+}
+
+/** Enrolls the people of a CSV file: a profile column, the others as {custom.<column>}. */
+export async function importCsv(session: Session, d: SequenceDetail, file: File): Promise<void> {
+  d.error = '';
+  d.result = null;
+  d.enrolling = true;
+  try {
+    const res = await csvCall(
+      session,
+      'POST',
+      `/api-sequences/${encodeURIComponent(d.id)}/enrollments`,
+      await file.text(),
+    );
+    d.result = (await res.json()) as EnrollResponse;
+  } catch (err) {
+    d.error = errorMessage(err);
+  } finally {
+    d.enrolling = false;
+  }
+}
+
+/** Downloads the sequence's people (of the state shown) as CSV. */
+export async function exportCsv(session: Session, d: SequenceDetail): Promise<void> {
+  try {
+    const res = await csvCall(
+      session,
+      'GET',
+      `/api-sequences/${encodeURIComponent(d.id)}/enrollments?format=csv${d.stateFilter ? `&state=${d.stateFilter}` : ''}`,
+    );
+    const url = URL.createObjectURL(await res.blob());
+    const a = document.createElement('a');
+    a.href = url;
+    a.download = `${d.sequence?.name ?? 'sequence'}.csv`;
+    a.click();
+    setTimeout(() => URL.revokeObjectURL(url), 10_000);
+  } catch (err) {
+    d.error = errorMessage(err);
+  }
+}
+
 export async function stopEnrollment(
   session: Session,
   d: SequenceDetail,
@@ -132,6 +191,24 @@ export interface DetailActions {
   enroll(): void;
   filter(state: EnrollmentState | ''): void;
   stop(e: EnrollmentView): void;
+  importCsv(file: File): void;
+  exportCsv(): void;
+}
+
+/** Each sender's people and their funnel, when more than one member sends. */
+function sendersView(s: SequenceView): TemplateResult | typeof nothing {
+  if (s.funnel_by_sender.length < 2 && s.senders !== 'all' && s.senders.length < 2) return nothing;
+  return html`<table class="sender-split small" aria-label="Funnel per sender">
+    <thead><tr><th>Sender</th><th>People</th><th>Invited</th><th>Accepted</th><th>Messaged</th><th>Replied</th></tr></thead>
+    <tbody>
+      ${s.funnel_by_sender.map(
+        (b) => html`<tr data-sender=${b.sender.email}>
+          <td>${b.sender.name || b.sender.email}</td><td>${b.funnel.enrolled}</td><td>${b.funnel.invited}</td>
+          <td>${b.funnel.accepted}</td><td>${b.funnel.messaged}</td><td>${b.funnel.replied}</td>
+        </tr>`,
+      )}
+    </tbody>
+  </table>`;
 }
 
 function funnelView(f: Funnel): TemplateResult {
@@ -173,6 +250,8 @@ function personView(
       ${e.next_run_at ? html`<dt>Next</dt><dd class="next-run">${timeTag(e.next_run_at, now)}</dd>` : nothing}
       ${e.waiting_reason ? html`<dt>Waits</dt><dd class="waiting-reason">${readableTimes(e.waiting_reason)}</dd>` : nothing}
       ${e.error ? html`<dt>Why</dt><dd class="bad-text">${e.error}</dd>` : nothing}
+      ${e.sender_email ? html`<dt>Sender</dt><dd class="sender" title=${e.sender_reason ?? ''}>${e.sender_email}</dd>` : nothing}
+      ${e.sender_reason ? html`<dt>Why them</dt><dd class="sender-reason small">${readableTimes(e.sender_reason)}</dd>` : nothing}
       <dt>Enrolled</dt>
       <dd>${timeTag(e.enrolled_at, now)}</dd>
     </dl>
@@ -185,6 +264,7 @@ export function detailView(d: SequenceDetail, on: DetailActions, now: number): T
   const inputId = `enroll-${d.id}`;
   return html`<div class="sequence-detail">
     ${s ? funnelView(s.funnel) : html`<p class="muted small">Loading…</p>`}
+    ${s ? sendersView(s) : nothing}
     <form
       class="enroll"
       novalidate
@@ -197,6 +277,20 @@ export function detailView(d: SequenceDetail, on: DetailActions, now: number): T
       <textarea id=${inputId} rows="4" placeholder="https://www.linkedin.com/in/ada-lovelace&#10;alan-turing" .value=${d.pasted} @input=${(ev: Event) => on.paste((ev.target as HTMLTextAreaElement).value)}></textarea>
       <button type="submit" class="small" ?disabled=${d.enrolling}>Enroll</button>
     </form>
+    <div class="row csv-actions">
+      <label class="secondary small button"
+        >Import CSV <span class="muted">(a <code>profile</code> column; the others fill <code>{custom.column}</code>)</span
+        ><input type="file" accept=".csv,text/csv" class="visually-hidden" ?disabled=${d.enrolling} @change=${(
+          ev: Event,
+        ) => {
+          const input = ev.target as HTMLInputElement;
+          const file = input.files?.[0];
+          input.value = '';
+          if (file) on.importCsv(file);
+        }}
+      /></label>
+      <button type="button" class="secondary small" @click=${() => on.exportCsv()}>Export CSV</button>
+    </div>
     ${
       d.result
         ? html`<div class="enroll-result" role="status">
@@ -205,6 +299,13 @@ export function detailView(d: SequenceDetail, on: DetailActions, now: number): T
             d.result.skipped.length
               ? html`<ul class="skipped small">
                 ${d.result.skipped.map((k) => html`<li><code>${k.profile}</code>: ${k.reason}</li>`)}
+              </ul>`
+              : nothing
+          }
+          ${
+            d.result.errors?.length
+              ? html`<ul class="csv-errors small">
+                ${d.result.errors.map((k) => html`<li>Line ${k.line}: ${k.reason}</li>`)}
               </ul>`
               : nothing
           }

@@ -10,6 +10,10 @@ import {
   type DraftStep,
   draftStep,
   SAMPLE_PERSON,
+  type SenderChoice,
+  senderPicker,
+  sendersBody,
+  sendersWords,
   STEP_LABELS,
   type StepType,
   stepBody,
@@ -19,6 +23,8 @@ import {
 import {
   detailView,
   enrollPasted,
+  exportCsv,
+  importCsv,
   loadDetail,
   openDetail,
   type SequenceDetail,
@@ -58,6 +64,9 @@ export function mountSequences(): {
   /** The form: its fields, steps and sample person survive re-renders. */
   let name = '';
   let sender = '';
+  /** One sender, a pool of the members ticked, or every member fit to send. */
+  let senderMode: SenderChoice = 'one';
+  let pool: string[] = [];
   let stopOnReply = true;
   let steps: DraftStep[] = defaultSteps();
   let addType: StepType = 'message';
@@ -166,7 +175,7 @@ export function mountSequences(): {
         session: s,
         body: {
           name,
-          sender_email: sender.trim() || undefined,
+          ...sendersBody(senderMode, sender, pool),
           steps: steps.map(stepBody),
           stop_on_reply: stopOnReply,
         },
@@ -209,11 +218,19 @@ export function mountSequences(): {
       html`<form class="sequence-form" novalidate @submit=${(e: Event) => void create(e)}>
         <div class="fields">
           <label class="grow">Name<input type="text" maxlength="200" .value=${name} @input=${(e: Event) => (name = text(e))} /></label>
-          <label class="grow"
-            ><span>Sender <span class="muted">(a member’s e-mail; every step runs in their extension)</span></span
-            ><input type="email" autocomplete="off" list="sequence-senders" .value=${sender} @input=${(e: Event) => (sender = text(e))}
-          /></label>
-          <datalist id="sequence-senders">${memberEmails.map((m) => html`<option value=${m}></option>`)}</datalist>
+          ${senderPicker(senderMode, sender, pool, memberEmails, {
+            mode: (m) => {
+              senderMode = m;
+              paintForm();
+            },
+            sender: (v) => {
+              sender = v;
+            },
+            toggle: (email, on) => {
+              pool = on ? [...pool, email] : pool.filter((p) => p !== email);
+              paintForm();
+            },
+          })}
         </div>
         <fieldset class="sample">
           <legend>Preview for a sample person <span class="muted">(clear a field to see a fallback)</span></legend>
@@ -231,7 +248,7 @@ export function mountSequences(): {
                 /></label>`,
             )}
           </div>
-          <p class="small muted">Templates: ${TEMPLATE_FIELDS.map((f, i) => html`${i ? ', ' : nothing}<code>{${f}}</code>`)}, with a fallback: <code>{first_name|there}</code>.</p>
+          <p class="small muted">Templates: ${TEMPLATE_FIELDS.map((f, i) => html`${i ? ', ' : nothing}<code>{${f}}</code>`)}, with a fallback: <code>{first_name|there}</code>; a column of an imported CSV: <code>{custom.role}</code>.</p>
         </fieldset>
         <ol class="step-rows">
           ${steps.map((st, i) => stepRow(st, i, steps.length, person, editor))}
@@ -287,7 +304,7 @@ export function mountSequences(): {
       </div>
       <p class="small steps-summary">${stepsSummary(q.steps)}</p>
       <p class="small muted">
-        From ${q.sender.name || q.sender.email} · created ${timeTag(q.created_at, now)} · ${f.enrolled} enrolled, ${f.replied} replied
+        From ${sendersWords(q)} · created ${timeTag(q.created_at, now)} · ${f.enrolled} enrolled, ${f.replied} replied
       </p>
       <div class="row actions">
         <button type="button" class="secondary small" aria-expanded=${String(open)} @click=${() => void toggle(q)}>${open ? 'Close' : 'Open'}</button>
@@ -318,6 +335,8 @@ export function mountSequences(): {
                   void detailWork(async () => {});
                 },
                 stop: (e) => void detailWork((s, d) => stopEnrollment(s, d, e)),
+                importCsv: (file) => void detailWork((s, d) => importCsv(s, d, file)),
+                exportCsv: () => void detailWork((s, d) => exportCsv(s, d)),
               },
               now,
             )

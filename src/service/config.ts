@@ -17,6 +17,7 @@ const limit = (fallback: number) =>
       ),
     fallback,
   );
+const hoursMessage = 'must be a whole number of hours from 1 to 720';
 
 /** Configuration by environment (README, "Configuration"). A bad value stops start-up with one line. */
 const Env = z.object({
@@ -72,6 +73,18 @@ const Env = z.object({
       ),
     3600,
   ),
+  // A pooled sequence moves a not-yet-invited person off a sender paused or inactive this many
+  // (sequence) hours (docs/sequences.md "Rebalancing").
+  SEQUENCE_SENDER_AWAY_HOURS: z._default(
+    z.coerce
+      .number({ error: hoursMessage })
+      .check(
+        z.int({ error: hoursMessage }),
+        z.gte(1, { error: hoursMessage }),
+        z.lte(720, { error: hoursMessage }),
+      ),
+    24,
+  ),
   PUBLIC_URL: z.optional(z.url({ error: 'must be an absolute URL' })),
   SECRET_KEY: z.optional(
     z.string().check(z.regex(/^[0-9a-f]{64}$/i, { error: 'must be 64 hex characters (32 bytes)' })),
@@ -120,6 +133,7 @@ const ECHOED = new Set([
   'SCHEDULER_INTERVAL_S',
   'RELATIONSHIP_SYNC_INTERVAL_S',
   'SEQUENCE_HOUR_S',
+  'SEQUENCE_SENDER_AWAY_HOURS',
   'ALLOW_PRIVATE_FETCH',
   'MAIL_OUTBOX_DIR',
   'DATA_DIR',

@@ -963,7 +963,7 @@ export interface paths {
     put?: never;
     /**
      * Create a sequence: steps each enrolled person goes through, stopped by a reply
-     * @description Steps in order: `visit`, `connection_request` (skipped when already connected), `wait_for_acceptance`, `message` (connections only), `like_latest_post`. Templates `{first_name}`, `{last_name}`, `{company}`, `{headline}`, with a fallback `{first_name|there}`. Every step is an ordinary task of the sender, under their budgets, pace and working hours.
+     * @description Steps in order: `visit`, `connection_request` (skipped when already connected), `wait_for_acceptance`, `message` (connections only), `like_latest_post`. Templates `{first_name}`, `{last_name}`, `{company}`, `{headline}`, with a fallback `{first_name|there}`. Every step is an ordinary task of the sender, under their budgets, pace and working hours. One sender (`sender_email`, default the oldest admin) or a pool (`senders`: members’ e-mails, or `"all"`: every member whose extension is active and who agreed to the steps’ kinds): each person gets one sender for the whole sequence, a member already connected to them first, else the one with the most budget left for the first write. `{custom.<column>}` fills from a CSV import’s columns. A reply within `reply_window_days` (30) of the last step still counts.
      */
     post: operations['postApiSequences'];
     delete?: never;
@@ -989,7 +989,7 @@ export interface paths {
     head?: never;
     /**
      * Rename, pause or resume a sequence
-     * @description `status: "paused"`: no further step of anyone runs until `status: "active"` again.
+     * @description `status: "paused"`: no further step of anyone runs until `status: "active"` again. `senders`: a new pool; people not yet invited whose sender left it move to one in it.
      */
     patch: operations['patchApiSequencesById'];
     trace?: never;
@@ -1001,12 +1001,15 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** Each enrolled person: state, current step, when it runs next and why it waits, and the history of its tasks */
+    /**
+     * Each enrolled person: state, sender and why, current step, when it runs next and why it waits, and the history of its tasks
+     * @description Up to 1,000, oldest first. `format=csv`: every person (of the `state`) as a streamed CSV download (`text/csv`): profile, profile_urn, name, state, sender_email, sender_reason, step, step_type, the dates, waiting_reason, error, then each column a CSV import brought.
+     */
     get: operations['getApiSequencesByIdEnrollments'];
     put?: never;
     /**
-     * Enroll people (profile URLs, slugs or URNs, up to 1,000); skipped ones with the reason
-     * @description A person is in at most one active sequence of the team; someone who replied to the team before is skipped.
+     * Enroll people (profile URLs, slugs or URNs, up to 1,000), or import a CSV; skipped ones with the reason
+     * @description A person is in at most one active sequence of the team; someone who replied to the team before is skipped. Each person gets a sender of the pool (`sender_email`, `sender_reason` in the listing). With `Content-Type: text/csv` the body is a CSV (RFC 4180, a header row) with a `profile` column; every other column becomes the template field `{custom.<column>}` of its row. Up to 5,000 rows; the answer adds `errors: [{line, reason}]` for the lines that could not be read, and the other rows go in.
      */
     post: operations['postApiSequencesByIdEnrollments'];
     delete?: never;
@@ -2692,6 +2695,15 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
+      /** @description `Refused: the post’s author is on the team’s do-not-contact list …` (or works at a listed company) */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
     };
   };
   postNetworkAgentSendConnectionRequest: {
@@ -2705,6 +2717,7 @@ export interface operations {
       content: {
         'application/json': {
           profile_urn: string;
+          force?: boolean;
           note?: string;
         };
       };
@@ -2753,6 +2766,15 @@ export interface operations {
       };
       /** @description `No admin user found in the team` */
       404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description `Refused: this person is on the team’s do-not-contact list …` (or works at a listed company), or `Refused: this person was contacted by <email> on <date> …`: another member invited or messaged them within the team’s contact window; `force: true` queues it anyway */
+      409: {
         headers: {
           [name: string]: unknown;
         };
@@ -3042,6 +3064,7 @@ export interface operations {
           profile_urn?: string;
           conversation_urn?: string;
           message_text: string;
+          force?: boolean;
         };
       };
     };
@@ -3089,6 +3112,15 @@ export interface operations {
       };
       /** @description `No member with that e-mail in the team`, or `No admin user found in the team` without `member_email` */
       404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description `Refused: this person is on the team’s do-not-contact list …` (or works at a listed company), or for a new message `Refused: this person was contacted by <email> on <date> …`: another member invited or messaged them within the team’s contact window; `force: true` queues it anyway */
+      409: {
         headers: {
           [name: string]: unknown;
         };
@@ -3494,7 +3526,8 @@ export interface operations {
                   | 'agent_lost'
                   | 'refused_by_member'
                   | 'stopped_by_reply'
-                  | 'sequence_stopped';
+                  | 'sequence_stopped'
+                  | 'sender_changed';
                 message: string;
               } | null;
               created_at?: string;
@@ -6191,7 +6224,8 @@ export interface operations {
                   | 'agent_lost'
                   | 'refused_by_member'
                   | 'stopped_by_reply'
-                  | 'sequence_stopped';
+                  | 'sequence_stopped'
+                  | 'sender_changed';
                 message: string;
               } | null;
               assigned_email: string | null;
@@ -6307,7 +6341,8 @@ export interface operations {
                   | 'agent_lost'
                   | 'refused_by_member'
                   | 'stopped_by_reply'
-                  | 'sequence_stopped';
+                  | 'sequence_stopped'
+                  | 'sender_changed';
                 message: string;
               } | null;
               assigned_email: string | null;
@@ -6591,6 +6626,15 @@ export interface operations {
       };
       /** @description `Post not found or access denied` or `User not found in the team` */
       404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description `Refused: this person is on the team’s do-not-contact list …`: the post’s author, or their company, is listed */
+      409: {
         headers: {
           [name: string]: unknown;
         };
@@ -8199,6 +8243,8 @@ export interface operations {
                 email: string;
                 name: string | null;
               };
+              senders: 'all' | string[];
+              reply_window_days: number;
               steps: (
                 | {
                     /** @constant */
@@ -8245,6 +8291,22 @@ export interface operations {
                 message_rate: number | null;
                 reply_rate: number | null;
               };
+              funnel_by_sender: {
+                sender: {
+                  email: string;
+                  name: string | null;
+                };
+                funnel: {
+                  enrolled: number;
+                  invited: number;
+                  accepted: number;
+                  messaged: number;
+                  replied: number;
+                  acceptance_rate: number | null;
+                  message_rate: number | null;
+                  reply_rate: number | null;
+                };
+              }[];
             }[];
           };
         };
@@ -8272,6 +8334,7 @@ export interface operations {
         'application/json': {
           name: string;
           sender_email?: string;
+          senders?: 'all' | string[];
           steps: (
             | {
                 /** @constant */
@@ -8306,6 +8369,8 @@ export interface operations {
           )[];
           /** @default true */
           stop_on_reply?: boolean;
+          /** @default 30 */
+          reply_window_days?: number;
         };
       };
     };
@@ -8323,6 +8388,8 @@ export interface operations {
               email: string;
               name: string | null;
             };
+            senders: 'all' | string[];
+            reply_window_days: number;
             steps: (
               | {
                   /** @constant */
@@ -8369,6 +8436,22 @@ export interface operations {
               message_rate: number | null;
               reply_rate: number | null;
             };
+            funnel_by_sender: {
+              sender: {
+                email: string;
+                name: string | null;
+              };
+              funnel: {
+                enrolled: number;
+                invited: number;
+                accepted: number;
+                messaged: number;
+                replied: number;
+                acceptance_rate: number | null;
+                message_rate: number | null;
+                reply_rate: number | null;
+              };
+            }[];
           };
         };
       };
@@ -8390,7 +8473,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description `No member with that e-mail in the team` */
+      /** @description `No member with that e-mail in the team` (naming the e-mail for one of `senders`) */
       404: {
         headers: {
           [name: string]: unknown;
@@ -8425,6 +8508,8 @@ export interface operations {
               email: string;
               name: string | null;
             };
+            senders: 'all' | string[];
+            reply_window_days: number;
             steps: (
               | {
                   /** @constant */
@@ -8471,6 +8556,22 @@ export interface operations {
               message_rate: number | null;
               reply_rate: number | null;
             };
+            funnel_by_sender: {
+              sender: {
+                email: string;
+                name: string | null;
+              };
+              funnel: {
+                enrolled: number;
+                invited: number;
+                accepted: number;
+                messaged: number;
+                replied: number;
+                acceptance_rate: number | null;
+                message_rate: number | null;
+                reply_rate: number | null;
+              };
+            }[];
           };
         };
       };
@@ -8570,6 +8671,7 @@ export interface operations {
           name?: string;
           /** @enum {string} */
           status?: 'active' | 'paused';
+          senders?: 'all' | string[];
         };
       };
     };
@@ -8587,6 +8689,8 @@ export interface operations {
               email: string;
               name: string | null;
             };
+            senders: 'all' | string[];
+            reply_window_days: number;
             steps: (
               | {
                   /** @constant */
@@ -8633,6 +8737,22 @@ export interface operations {
               message_rate: number | null;
               reply_rate: number | null;
             };
+            funnel_by_sender: {
+              sender: {
+                email: string;
+                name: string | null;
+              };
+              funnel: {
+                enrolled: number;
+                invited: number;
+                accepted: number;
+                messaged: number;
+                replied: number;
+                acceptance_rate: number | null;
+                message_rate: number | null;
+                reply_rate: number | null;
+              };
+            }[];
           };
         };
       };
@@ -8654,7 +8774,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description `Sequence not found` */
+      /** @description `Sequence not found`, or `No member with that e-mail in the team: …` */
       404: {
         headers: {
           [name: string]: unknown;
@@ -8676,6 +8796,7 @@ export interface operations {
           | 'finished'
           | 'failed'
           | 'stopped';
+        format?: 'json' | 'csv';
       };
       header?: never;
       path: {
@@ -8708,6 +8829,11 @@ export interface operations {
                 | 'finished'
                 | 'failed'
                 | 'stopped';
+              sender_email: string | null;
+              sender_reason: string | null;
+              custom: {
+                [key: string]: string;
+              };
               current_step: {
                 index: number;
                 /** @enum {string} */
@@ -8791,10 +8917,14 @@ export interface operations {
               profile: string;
               reason: string;
             }[];
+            errors?: {
+              line: number;
+              reason: string;
+            }[];
           };
         };
       };
-      /** @description `Invalid sequence id`, or `Missing or invalid 'profiles' …` */
+      /** @description `Invalid sequence id`, `Missing or invalid 'profiles' …`, or `CSV header has no "profile" column` */
       400: {
         headers: {
           [name: string]: unknown;

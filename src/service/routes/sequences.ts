@@ -16,6 +16,7 @@ import {
   SequencesResponse,
   SequenceView,
   type SequenceStep,
+  type Senders,
 } from '../../contract/sequences.js';
 import { unknownFieldError, unknownTemplateField } from '../../contract/templates.js';
 import { memberOrOldestAdmin } from '../tasks/routing.js';
@@ -28,7 +29,17 @@ import {
   patchSequence,
   stopEnrollment,
 } from '../sequences/store.js';
-import { enroll } from '../sequences/enroll.js';
+import { enroll, type EnrollingSequence } from '../sequences/enroll.js';
+import { senderIds } from '../sequences/senders.js';
+import {
+  enrollmentColumns,
+  enrollmentRows,
+  readEnrollmentCsv,
+} from '../sequences/enrollments-csv.js';
+import { csvResponse } from '../csv/write-csv.js';
+import { awayMs } from '../sequences/rebalance.js';
+import type { SenderPool } from '../sequences/store.js';
+import type { Queryable } from '../db/database.js';
 import { followMember } from '../relationships/follow-member.js';
 import { onReplyReceived } from '../relationships/reply-listeners.js';
 import { stopOnReply } from '../sequences/stop-on-reply.js';
@@ -82,6 +93,29 @@ function checkTemplates(steps: SequenceStep[]): void {
   });
 }
 
+/** A pool named by `senders`: the members of a list (the first the default sender), or all. */
+async function senderPool(
+  db: Queryable,
+  teamId: string,
+  senders: Senders | undefined,
+): Promise<SenderPool | undefined> {
+  if (senders === undefined) return undefined;
+  if (senders === 'all') return { mode: 'all', userIds: [] };
+  return { mode: 'list', userIds: await senderIds(db, teamId, senders) };
+}
+
+async function enrollingSequence(
+  db: Queryable,
+  teamId: string,
+  id: string,
+): Promise<EnrollingSequence | null> {
+  const [row] = await db.query<EnrollingSequence>(
+    'SELECT id, team_id, sender_mode, sender_user_id, sender_user_ids, steps FROM sequences WHERE team_id = $1 AND id = $2',
+    [teamId, id],
+  );
+  return row ?? null;
+}
+
 async function found<T>(value: T | null | false): Promise<T> {
   if (!value) throw new HttpError(404, 'Sequence not found');
   return value;
@@ -96,14 +130,18 @@ export const sequenceRoutes = new Hono<AppEnv>()
       description:
         'Steps in order: `visit`, `connection_request` (skipped when already connected), `wait_for_acceptance`, `message` (connections ' +
         'only), `like_latest_post`. Templates `{first_name}`, `{last_name}`, `{company}`, `{headline}`, with a fallback `{first_name|there}`. ' +
-        'Every step is an ordinary task of the sender, under their budgets, pace and working hours.',
+        'Every step is an ordinary task of the sender, under their budgets, pace and working hours. ' +
+        'One sender (`sender_email`, default the oldest admin) or a pool (`senders`: members’ e-mails, or `"all"`: every member ' +
+        'whose extension is active and who agreed to the steps’ kinds): each person gets one sender for the whole sequence, ' +
+        'a member already connected to them first, else the one with the most budget left for the first write. ' +
+        '`{custom.<column>}` fills from a CSV import’s columns. A reply within `reply_window_days` (30) of the last step still counts.',
       tag: 'Sequences',
       security: 'apiKey',
       responses: { 201: { description: 'Created', schema: SequenceView } },
       errors: {
         400: "A missing or invalid field, or `Unknown template field '{…}' in step N: …`",
         ...UNAUTHORIZED,
-        404: '`No member with that e-mail in the team`',
+        404: '`No member with that e-mail in the team` (naming the e-mail for one of `senders`)',
       },
     }),
     requireApiKey(),
@@ -112,8 +150,13 @@ export const sequenceRoutes = new Hono<AppEnv>()
       const body = c.req.valid('json');
       checkTemplates(body.steps);
       const { db } = c.var.ctx;
-      const sender = await memberOrOldestAdmin(db, c.var.team.id, body.sender_email);
-      const id = await createSequence(db, c.var.team.id, sender.userId, body);
+      if (body.sender_email !== undefined && body.senders !== undefined)
+        throw new HttpError(400, "Give either 'sender_email' or 'senders', not both");
+      const pool = await senderPool(db, c.var.team.id, body.senders);
+      const sender = pool?.userIds.length
+        ? { userId: pool.userIds[0]! }
+        : await memberOrOldestAdmin(db, c.var.team.id, body.sender_email);
+      const id = await createSequence(db, c.var.team.id, sender.userId, body, pool);
       await followMember(db, c.var.team.id, sender.userId);
       return c.json(await found(await getSequence(db, c.var.team.id, id)), 201);
     },
@@ -150,18 +193,25 @@ export const sequenceRoutes = new Hono<AppEnv>()
     describe({
       summary: 'Rename, pause or resume a sequence',
       description:
-        '`status: "paused"`: no further step of anyone runs until `status: "active"` again.',
+        '`status: "paused"`: no further step of anyone runs until `status: "active"` again. `senders`: a new pool; ' +
+        'people not yet invited whose sender left it move to one in it.',
       tag: 'Sequences',
       security: 'apiKey',
       responses: { 200: { description: 'The sequence', schema: SequenceView } },
-      errors: { 400: '`Invalid sequence id`, or an invalid field', ...UNAUTHORIZED, ...NOT_FOUND },
+      errors: {
+        400: '`Invalid sequence id`, or an invalid field',
+        ...UNAUTHORIZED,
+        404: '`Sequence not found`, or `No member with that e-mail in the team: …`',
+      },
     }),
     requireApiKey(),
     validate('param', SequenceIdParam, { example: ID }),
     validate('json', PatchSequenceBody, { example: { status: 'paused' } }),
     async (c) => {
       const { id } = c.req.valid('param');
-      await found(await patchSequence(c.var.ctx.db, c.var.team.id, id, c.req.valid('json')));
+      const body = c.req.valid('json');
+      const pool = await senderPool(c.var.ctx.db, c.var.team.id, body.senders);
+      await found(await patchSequence(c.var.ctx.db, c.var.team.id, id, body, pool));
       return c.json(await found(await getSequence(c.var.ctx.db, c.var.team.id, id)));
     },
   )
@@ -188,9 +238,13 @@ export const sequenceRoutes = new Hono<AppEnv>()
     '/api-sequences/:id/enrollments',
     describe({
       summary:
-        'Enroll people (profile URLs, slugs or URNs, up to 1,000); skipped ones with the reason',
+        'Enroll people (profile URLs, slugs or URNs, up to 1,000), or import a CSV; skipped ones with the reason',
       description:
-        'A person is in at most one active sequence of the team; someone who replied to the team before is skipped.',
+        'A person is in at most one active sequence of the team; someone who replied to the team before is skipped. ' +
+        'Each person gets a sender of the pool (`sender_email`, `sender_reason` in the listing). ' +
+        'With `Content-Type: text/csv` the body is a CSV (RFC 4180, a header row) with a `profile` column; every other ' +
+        'column becomes the template field `{custom.<column>}` of its row. Up to 5,000 rows; the answer adds ' +
+        '`errors: [{line, reason}]` for the lines that could not be read, and the other rows go in.',
       tag: 'Sequences',
       security: 'apiKey',
       responses: {
@@ -200,13 +254,21 @@ export const sequenceRoutes = new Hono<AppEnv>()
         },
       },
       errors: {
-        400: "`Invalid sequence id`, or `Missing or invalid 'profiles' …`",
+        400: '`Invalid sequence id`, `Missing or invalid \'profiles\' …`, or `CSV header has no "profile" column`',
         ...UNAUTHORIZED,
         ...NOT_FOUND,
       },
     }),
     requireApiKey(),
     validate('param', SequenceIdParam, { example: ID }),
+    async (c, next) => {
+      if (!/^text\/csv\b/i.test(c.req.header('content-type') ?? '')) return next();
+      const { db } = c.var.ctx;
+      const s = await found(await enrollingSequence(db, c.var.team.id, c.req.valid('param').id));
+      const { people, errors } = await readEnrollmentCsv(c.req.raw.body ?? '');
+      const answer = await db.transaction((tx) => enroll(tx, s, people, awayMs(c.var.ctx)));
+      return c.json({ ...answer, errors });
+    },
     validate('json', EnrollBody, {
       example: {
         profiles: [
@@ -219,14 +281,10 @@ export const sequenceRoutes = new Hono<AppEnv>()
     async (c) => {
       const { db } = c.var.ctx;
       const { id } = c.req.valid('param');
-      const [sequence] = await db.query<{ sender_user_id: string }>(
-        'SELECT sender_user_id FROM sequences WHERE team_id = $1 AND id = $2',
-        [c.var.team.id, id],
-      );
-      const s = await found(sequence ?? null);
+      const s = await found(await enrollingSequence(db, c.var.team.id, id));
       return c.json(
         await db.transaction((tx) =>
-          enroll(tx, c.var.team.id, id, s.sender_user_id, c.req.valid('json').profiles),
+          enroll(tx, s, c.req.valid('json').profiles, awayMs(c.var.ctx)),
         ),
       );
     },
@@ -235,7 +293,11 @@ export const sequenceRoutes = new Hono<AppEnv>()
     '/api-sequences/:id/enrollments',
     describe({
       summary:
-        'Each enrolled person: state, current step, when it runs next and why it waits, and the history of its tasks',
+        'Each enrolled person: state, sender and why, current step, when it runs next and why it waits, and the history of its tasks',
+      description:
+        'Up to 1,000, oldest first. `format=csv`: every person (of the `state`) as a streamed CSV download (`text/csv`): ' +
+        'profile, profile_urn, name, state, sender_email, sender_reason, step, step_type, the dates, waiting_reason, error, ' +
+        'then each column a CSV import brought.',
       tag: 'Sequences',
       security: 'apiKey',
       responses: { 200: { description: 'Oldest enrollment first', schema: EnrollmentsResponse } },
@@ -246,15 +308,17 @@ export const sequenceRoutes = new Hono<AppEnv>()
     validate('query', EnrollmentsQuery, { example: { state: 'waiting_acceptance' } }),
     async (c) => {
       const { id } = c.req.valid('param');
-      await found(await getSequence(c.var.ctx.db, c.var.team.id, id));
-      return c.json({
-        enrollments: await listEnrollments(
-          c.var.ctx.db,
-          c.var.team.id,
-          id,
-          c.req.valid('query').state,
-        ),
-      });
+      const { state, format } = c.req.valid('query');
+      const { db } = c.var.ctx;
+      const sequence = await found(await getSequence(db, c.var.team.id, id));
+      if (format === 'csv')
+        return csvResponse(
+          `sequence-${sequence.name}.csv`,
+          await enrollmentColumns(db, id),
+          enrollmentRows(db, c.var.team.id, id, state),
+          (err) => c.var.ctx.log.error('csv_export_failed', { message: err.message }),
+        );
+      return c.json({ enrollments: await listEnrollments(db, c.var.team.id, id, state) });
     },
   )
   .delete(

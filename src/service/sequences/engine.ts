@@ -10,6 +10,9 @@ import {
 } from '../../contract/templates.js';
 import { enqueueTask } from '../tasks/enqueue.js';
 import { ENROLLMENT_SELECT, type EnrollmentRow } from './enrollment-row.js';
+import { rebalanceSequences, warmPathAfterVisit } from './rebalance.js';
+import { stopEnrolledTwice } from './same-person.js';
+import { refusalFor, type OutreachKind, type Refusal } from '../outreach/refusal.js';
 
 /**
  * The sequence engine (docs/sequences.md): moves each enrolled person through the steps, one
@@ -34,6 +37,7 @@ const STEP_WORDS: Record<string, string> = {
 };
 
 export async function advanceSequences(ctx: ServiceContext, now = new Date()): Promise<number> {
+  await rebalanceSequences(ctx, now);
   const rows = await ctx.db.query<{ id: string }>(
     `SELECT e.id FROM sequence_enrollments e JOIN sequences s ON s.id = e.sequence_id
       WHERE s.status = 'active' AND e.state IN ('active', 'waiting_acceptance')
@@ -41,7 +45,7 @@ export async function advanceSequences(ctx: ServiceContext, now = new Date()): P
         AND (e.next_run_at <= $1
              OR EXISTS (SELECT 1 FROM tasks t WHERE t.id = e.current_task_id AND t.status IN ('completed', 'failed'))
              OR (e.state = 'waiting_acceptance' AND EXISTS (
-                   SELECT 1 FROM member_connections c WHERE c.team_id = e.team_id AND c.user_id = s.sender_user_id AND c.profile_urn = e.profile_urn)))
+                   SELECT 1 FROM member_connections c WHERE c.team_id = e.team_id AND c.user_id = COALESCE(e.sender_user_id, s.sender_user_id) AND c.profile_urn = e.profile_urn)))
       ORDER BY e.next_run_at LIMIT 500`,
     [now],
   );
@@ -102,7 +106,7 @@ async function runStep(
   const step = e.steps[e.step_index];
   if (!step) {
     await tx.query(
-      `UPDATE sequence_enrollments SET state = 'finished', waiting_reason = NULL, next_run_at = now(), updated_at = now() WHERE id = $1`,
+      `UPDATE sequence_enrollments SET state = 'finished', waiting_reason = NULL, next_run_at = now(), ended_at = now(), updated_at = now() WHERE id = $1`,
       [e.id],
     );
     return 'wait';
@@ -252,10 +256,22 @@ async function taskDone(
         company: p.experience?.[0]?.company_name ?? '',
         headline: p.headline ?? '',
       };
+      // The fields a visit reads join the person's own (the columns of their CSV import).
       await tx.query(
-        'UPDATE sequence_enrollments SET profile_urn = $2, name = $3, fields = $4, profile_slug = COALESCE(profile_slug, $5) WHERE id = $1',
+        'UPDATE sequence_enrollments SET profile_urn = $2, name = $3, fields = fields || $4::jsonb, profile_slug = COALESCE(profile_slug, $5) WHERE id = $1',
         [e.id, p.profile_urn, p.name || null, JSON.stringify(fields), p.public_identifier || null],
       );
+      if (
+        p.profile_urn &&
+        (await stopEnrolledTwice(
+          tx,
+          e,
+          p.profile_urn,
+          e.profile_slug ?? (p.public_identifier || null),
+        ))
+      )
+        return 'wait';
+      if (p.profile_urn) await warmPathAfterVisit(ctx, tx, e, p.profile_urn);
       if (p.network_degree === 'first')
         await tx.query(
           'UPDATE sequence_enrollments SET accepted_at = COALESCE(accepted_at, now()) WHERE id = $1',
@@ -318,6 +334,20 @@ async function taskFailed(
   );
 }
 
+/**
+ * What each phase's task is to the outreach checks: an invitation and a message to the person
+ * (the do-not-contact list, and another member's recent contact), a visit or a like (the list
+ * only). Reading the conversation and withdrawing an invitation are not outreach.
+ */
+const OUTREACH: Partial<Record<string, OutreachKind>> = {
+  visit: 'enrollment',
+  lookup: 'enrollment',
+  find_post: 'enrollment',
+  like: 'enrollment',
+  invite: 'invitation',
+  message: 'message',
+};
+
 async function queue(
   ctx: ServiceContext,
   tx: Queryable,
@@ -326,6 +356,16 @@ async function queue(
   type: TaskType,
   input: Record<string, unknown>,
 ): Promise<Outcome> {
+  const kind = OUTREACH[phase];
+  if (kind) {
+    const refusal = await refusalFor(
+      tx,
+      e.team_id,
+      { profileUrn: e.profile_urn, profileSlug: e.profile_slug?.toLowerCase() ?? null },
+      { kind, userId: e.sender_user_id },
+    );
+    if (refusal) return refused(tx, e, refusal);
+  }
   const task = await enqueueTask(tx, ctx.signals, {
     teamId: e.team_id,
     type,
@@ -407,6 +447,20 @@ async function fail(tx: Queryable, e: EnrollmentRow, reason: string): Promise<Ou
   await tx.query(
     `UPDATE sequence_enrollments SET state = 'failed', error = $2, waiting_reason = NULL, phase = NULL, updated_at = now() WHERE id = $1`,
     [e.id, reason],
+  );
+  return 'wait';
+}
+
+/** The person is on the do-not-contact list, or another member contacted them recently: they leave the sequence with why. */
+async function refused(tx: Queryable, e: EnrollmentRow, refusal: Refusal): Promise<Outcome> {
+  const step = STEP_WORDS[e.steps[e.step_index]?.type ?? ''] ?? 'step';
+  const error = refusal.error
+    .replace(/^Refused: /, '')
+    .replace(/; send force: true to contact them anyway$/, '');
+  const why = `${refusal.code === 'do_not_contact' ? 'stopped' : 'skipped'} before the ${step}: ${error}`;
+  await tx.query(
+    `UPDATE sequence_enrollments SET state = 'stopped', error = $2, waiting_reason = NULL, phase = NULL, updated_at = now() WHERE id = $1`,
+    [e.id, why],
   );
   return 'wait';
 }

@@ -2,6 +2,14 @@ import type { Queryable } from '../db/database.js';
 import type { EnrollResponse } from '../../contract/sequences.js';
 import { normalizeProfileIdentifier } from '../../contract/urns.js';
 import { followMember } from '../relationships/follow-member.js';
+import { refusalFor } from '../outreach/refusal.js';
+import { CUSTOM_PREFIX } from '../../contract/templates.js';
+import { SenderPicker, type PooledSequence } from './senders.js';
+
+/** The sequence people are enrolled in. */
+export interface EnrollingSequence extends PooledSequence {
+  id: string;
+}
 
 /**
  * Enrolls people in a sequence (docs/sequences.md): each by profile URL, slug or URN. Skipped, with
@@ -11,15 +19,20 @@ import { followMember } from '../relationships/follow-member.js';
  */
 export async function enroll(
   db: Queryable,
-  teamId: string,
-  sequenceId: string,
-  senderUserId: string,
-  profiles: string[],
+  seq: EnrollingSequence,
+  people: (string | { profile: string; custom: Record<string, string> })[],
+  awayMs: number,
 ): Promise<EnrollResponse> {
+  const teamId = seq.team_id;
   const skipped: EnrollResponse['skipped'] = [];
   const seen = new Set<string>();
+  const senders = new Set<string>();
+  const picker =
+    seq.sender_mode === 'one' ? null : await SenderPicker.load(db, seq, new Date(), awayMs);
   let enrolled = 0;
-  for (const input of profiles) {
+  for (const person of people) {
+    const input = typeof person === 'string' ? person : person.profile;
+    const custom = typeof person === 'string' ? {} : person.custom;
     const id = normalizeProfileIdentifier(input);
     if (!id) {
       skipped.push({ profile: input, reason: 'not a profile URL, slug or URN' });
@@ -59,12 +72,55 @@ export async function enroll(
       skipped.push({ profile: input, reason: 'replied to the team before' });
       continue;
     }
+    const listed = await refusalFor(
+      db,
+      teamId,
+      { profileUrn: urn, profileSlug: slug?.toLowerCase() ?? null },
+      { kind: 'enrollment' },
+    );
+    if (listed) {
+      skipped.push({ profile: input, reason: listed.error.replace(/^Refused: /, '') });
+      continue;
+    }
+    const sender = await senderFor(seq, picker, urn);
+    senders.add(sender.userId);
+    const fields = Object.fromEntries(
+      Object.entries(custom).map(([k, v]) => [`${CUSTOM_PREFIX}${k}`, v]),
+    );
     await db.query(
-      'INSERT INTO sequence_enrollments (id, sequence_id, team_id, profile_input, profile_slug, profile_urn) VALUES ($1, $2, $3, $4, $5, $6)',
-      [crypto.randomUUID(), sequenceId, teamId, input.trim(), slug, urn],
+      // The clock, not the transaction's start: the people of one request keep the order given.
+      `INSERT INTO sequence_enrollments (id, sequence_id, team_id, profile_input, profile_slug, profile_urn, sender_user_id, sender_reason, custom, fields, created_at)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, clock_timestamp())`,
+      [
+        crypto.randomUUID(),
+        seq.id,
+        teamId,
+        input.trim(),
+        slug,
+        urn,
+        sender.userId,
+        sender.reason,
+        JSON.stringify(custom),
+        JSON.stringify(fields),
+      ],
     );
     enrolled++;
   }
-  if (enrolled) await followMember(db, teamId, senderUserId);
+  for (const userId of senders) await followMember(db, teamId, userId);
   return { enrolled, skipped };
+}
+
+/** A person's sender: the only one, or the pool's pick; with a pool nobody of which can send now, the default one. */
+async function senderFor(
+  seq: EnrollingSequence,
+  picker: SenderPicker | null,
+  urn: string | null,
+): Promise<{ userId: string; reason: string }> {
+  if (!picker) return { userId: seq.sender_user_id, reason: 'the sequence’s sender' };
+  const pick = await picker.pick(urn);
+  if (pick) return pick;
+  return {
+    userId: seq.sender_user_id,
+    reason: `no member of the pool can send now; ${picker.emailOf(seq.sender_user_id)} holds this person until one can`,
+  };
 }

@@ -25,23 +25,33 @@ export async function cancelOpenTask(
 }
 
 /**
- * A person wrote to a sequence's sender: their replied_at is set (the funnel's "replied"); with
- * stop_on_reply, an active enrollment stops at once, before its next message, and a step's task
- * not yet claimed is cancelled. Answers the enrollment for the message.received event.
+ * A person wrote to their sender in a sequence: their replied_at is set (the funnel's "replied");
+ * with stop_on_reply, an active enrollment stops at once, before its next message, and a step's
+ * task not yet claimed is cancelled. A reply after the last step, within the sequence's
+ * reply_window_days of it, makes a finished person `replied` too; a later one is not the
+ * sequence's. Answers the enrollment for the message.received event.
  */
 export async function stopOnReply(
   tx: Queryable,
   m: ReceivedMessage,
 ): Promise<EnrollmentRef | null> {
   const rows = await tx.query<{ id: string; sequence_id: string; state: string; stop: boolean }>(
-    `UPDATE sequence_enrollments e
+    `WITH hit AS (
+       SELECT e.id, e.state AS before,
+              (s.stop_on_reply AND e.state IN ('active', 'waiting_acceptance')) OR e.state = 'finished' AS ends
+         FROM sequence_enrollments e JOIN sequences s ON s.id = e.sequence_id
+        WHERE e.team_id = $1 AND COALESCE(e.sender_user_id, s.sender_user_id) = $2 AND e.profile_urn = $3
+          AND e.created_at < $4::timestamptz
+          AND (e.state <> 'finished'
+               OR $4::timestamptz <= COALESCE(e.ended_at, e.updated_at) + make_interval(days => s.reply_window_days)))
+     UPDATE sequence_enrollments e
         SET replied_at = COALESCE(e.replied_at, $4::timestamptz),
-            state = CASE WHEN s.stop_on_reply AND e.state IN ('active', 'waiting_acceptance') THEN 'replied' ELSE e.state END,
-            waiting_reason = CASE WHEN s.stop_on_reply AND e.state IN ('active', 'waiting_acceptance') THEN NULL ELSE e.waiting_reason END,
+            state = CASE WHEN hit.ends THEN 'replied' ELSE e.state END,
+            waiting_reason = CASE WHEN hit.ends THEN NULL ELSE e.waiting_reason END,
             updated_at = now()
-       FROM sequences s
-      WHERE s.id = e.sequence_id AND e.team_id = $1 AND s.sender_user_id = $2 AND e.profile_urn = $3 AND e.created_at < $4::timestamptz
-      RETURNING e.id, e.sequence_id, e.state, (s.stop_on_reply AND e.state = 'replied') AS stop`,
+       FROM hit
+      WHERE hit.id = e.id
+      RETURNING e.id, e.sequence_id, e.state, (hit.ends AND hit.before <> 'finished') AS stop`,
     [m.teamId, m.userId, m.senderUrn, m.deliveredAt],
   );
   for (const r of rows) if (r.stop) await cancelOpenTask(tx, r.id, CANCELLED_BY_REPLY);

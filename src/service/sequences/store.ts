@@ -9,6 +9,7 @@ import type {
 } from '../../contract/sequences.js';
 import { iso } from '../tasks/task-row.js';
 import { cancelOpenTask } from './stop-on-reply.js';
+import type { SenderMode } from './senders.js';
 
 /** A team's sequences and their funnels (docs/sequences.md). */
 
@@ -20,6 +21,9 @@ interface SequenceRow {
   steps: SequenceStep[];
   stop_on_reply: boolean;
   status: 'active' | 'paused';
+  sender_mode: SenderMode;
+  sender_emails: string[];
+  reply_window_days: number;
   created_at: Date;
   enrolled: number;
   invited: number;
@@ -31,7 +35,9 @@ interface SequenceRow {
 const rate = (part: number, whole: number) =>
   whole > 0 ? Math.round((part / whole) * 1000) / 1000 : null;
 
-function funnel(r: SequenceRow): Funnel {
+type Counts = Pick<SequenceRow, 'enrolled' | 'invited' | 'accepted' | 'messaged' | 'replied'>;
+
+function funnel(r: Counts): Funnel {
   return {
     enrolled: r.enrolled,
     invited: r.invited,
@@ -44,25 +50,58 @@ function funnel(r: SequenceRow): Funnel {
   };
 }
 
+const COUNTS = `count(e.id)::int AS enrolled, count(e.invited_at)::int AS invited, count(e.accepted_at)::int AS accepted,
+       count(e.messaged_at)::int AS messaged, count(e.replied_at)::int AS replied`;
+
 const SELECT = `SELECT s.id, s.name, m.email, u.full_name AS member_name, s.steps, s.stop_on_reply, s.status, s.created_at,
-       count(e.id)::int AS enrolled, count(e.invited_at)::int AS invited, count(e.accepted_at)::int AS accepted,
-       count(e.messaged_at)::int AS messaged, count(e.replied_at)::int AS replied
+       s.sender_mode, s.reply_window_days,
+       ARRAY(SELECT p.email FROM unnest(s.sender_user_ids) WITH ORDINALITY AS ids(user_id, n)
+               JOIN memberships p ON p.team_id = s.team_id AND p.user_id = ids.user_id ORDER BY ids.n) AS sender_emails,
+       ${COUNTS}
   FROM sequences s
   JOIN memberships m ON m.team_id = s.team_id AND m.user_id = s.sender_user_id
   JOIN users u ON u.id = s.sender_user_id
   LEFT JOIN sequence_enrollments e ON e.sequence_id = s.id`;
 
-function view(r: SequenceRow): SequenceView {
+type SenderCounts = Counts & { sequence_id: string; email: string; name: string | null };
+
+function view(r: SequenceRow, bySender: SenderCounts[]): SequenceView {
   return {
     id: r.id,
     name: r.name,
     sender: { email: r.email, name: r.member_name },
+    senders:
+      r.sender_mode === 'all' ? 'all' : r.sender_mode === 'list' ? r.sender_emails : [r.email],
+    reply_window_days: r.reply_window_days,
     steps: r.steps,
     stop_on_reply: r.stop_on_reply,
     status: r.status,
     created_at: iso(r.created_at)!,
     funnel: funnel(r),
+    funnel_by_sender: bySender
+      .filter((b) => b.sequence_id === r.id)
+      .map((b) => ({ sender: { email: b.email, name: b.name }, funnel: funnel(b) })),
   };
+}
+
+/** Each sender's people of these sequences, counted as the funnel counts. */
+async function countsBySender(db: Queryable, ids: string[]): Promise<SenderCounts[]> {
+  return db.query<SenderCounts>(
+    `SELECT e.sequence_id, COALESCE(m.email, 'a former member') AS email, u.full_name AS name, ${COUNTS}
+       FROM sequence_enrollments e
+       LEFT JOIN memberships m ON m.team_id = e.team_id AND m.user_id = e.sender_user_id
+       LEFT JOIN users u ON u.id = e.sender_user_id
+      WHERE e.sequence_id = ANY($1::uuid[])
+      GROUP BY e.sequence_id, e.sender_user_id, m.email, u.full_name, m.joined_at
+      ORDER BY m.joined_at, m.email`,
+    [ids],
+  );
+}
+
+/** Where a sequence's senders are stored: the mode, and the members of a list. */
+export interface SenderPool {
+  mode: SenderMode;
+  userIds: string[];
 }
 
 export async function createSequence(
@@ -70,11 +109,23 @@ export async function createSequence(
   teamId: string,
   senderUserId: string,
   body: CreateSequenceBody,
+  pool: SenderPool = { mode: 'one', userIds: [] },
 ): Promise<string> {
   const id = crypto.randomUUID();
   await db.query(
-    'INSERT INTO sequences (id, team_id, name, sender_user_id, steps, stop_on_reply) VALUES ($1, $2, $3, $4, $5, $6)',
-    [id, teamId, body.name, senderUserId, JSON.stringify(body.steps), body.stop_on_reply],
+    `INSERT INTO sequences (id, team_id, name, sender_user_id, steps, stop_on_reply, sender_mode, sender_user_ids, reply_window_days)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
+    [
+      id,
+      teamId,
+      body.name,
+      senderUserId,
+      JSON.stringify(body.steps),
+      body.stop_on_reply,
+      pool.mode,
+      pool.userIds,
+      body.reply_window_days,
+    ],
   );
   return id;
 }
@@ -84,7 +135,11 @@ export async function listSequences(db: Queryable, teamId: string): Promise<Sequ
     `${SELECT} WHERE s.team_id = $1 GROUP BY s.id, m.email, u.full_name ORDER BY s.created_at DESC, s.id`,
     [teamId],
   );
-  return rows.map(view);
+  const bySender = await countsBySender(
+    db,
+    rows.map((r) => r.id),
+  );
+  return rows.map((r) => view(r, bySender));
 }
 
 export async function getSequence(
@@ -96,7 +151,7 @@ export async function getSequence(
     `${SELECT} WHERE s.team_id = $1 AND s.id = $2 GROUP BY s.id, m.email, u.full_name`,
     [teamId, id],
   );
-  return row ? view(row) : null;
+  return row ? view(row, await countsBySender(db, [row.id])) : null;
 }
 
 export async function patchSequence(
@@ -104,10 +159,21 @@ export async function patchSequence(
   teamId: string,
   id: string,
   patch: { name?: string; status?: 'active' | 'paused' },
+  pool?: SenderPool,
 ): Promise<boolean> {
   const rows = await db.query(
-    `UPDATE sequences SET name = COALESCE($3, name), status = COALESCE($4, status), updated_at = now() WHERE team_id = $1 AND id = $2 RETURNING id`,
-    [teamId, id, patch.name ?? null, patch.status ?? null],
+    `UPDATE sequences SET name = COALESCE($3, name), status = COALESCE($4, status),
+            sender_mode = COALESCE($5, sender_mode), sender_user_ids = COALESCE($6::uuid[], sender_user_ids),
+            sender_user_id = COALESCE($6[1], sender_user_id), updated_at = now()
+      WHERE team_id = $1 AND id = $2 RETURNING id`,
+    [
+      teamId,
+      id,
+      patch.name ?? null,
+      patch.status ?? null,
+      pool?.mode ?? null,
+      pool?.userIds ?? null,
+    ],
   );
   if (rows.length && patch.status === 'active') {
     // Resumed: whatever was due while paused runs now.
@@ -149,6 +215,9 @@ export async function listEnrollments(
     profile_urn: string | null;
     name: string | null;
     state: EnrollmentState;
+    sender_email: string | null;
+    sender_reason: string | null;
+    custom: Record<string, string>;
     step_index: number;
     steps: SequenceStep[];
     next_run_at: Date;
@@ -156,8 +225,10 @@ export async function listEnrollments(
     error: string | null;
     created_at: Date;
   }>(
-    `SELECT e.id, e.profile_input, e.profile_urn, e.name, e.state, e.step_index, s.steps, e.next_run_at, e.waiting_reason, e.error, e.created_at
+    `SELECT e.id, e.profile_input, e.profile_urn, e.name, e.state, e.step_index, s.steps, e.next_run_at, e.waiting_reason, e.error, e.created_at,
+            m.email AS sender_email, e.sender_reason, e.custom
        FROM sequence_enrollments e JOIN sequences s ON s.id = e.sequence_id
+       LEFT JOIN memberships m ON m.team_id = e.team_id AND m.user_id = e.sender_user_id
       WHERE s.team_id = $1 AND s.id = $2 AND ($3::text IS NULL OR e.state = $3)
       ORDER BY e.created_at, e.id LIMIT 1000`,
     [teamId, sequenceId, state ?? null],
@@ -182,6 +253,9 @@ export async function listEnrollments(
       id: r.id,
       profile: { input: r.profile_input, profile_urn: r.profile_urn, name: r.name },
       state: r.state,
+      sender_email: r.sender_email,
+      sender_reason: r.sender_reason,
+      custom: r.custom ?? {},
       current_step: open(r.state) && step ? { index: r.step_index, type: step.type } : null,
       next_run_at: open(r.state) ? iso(r.next_run_at) : null,
       waiting_reason: open(r.state) ? r.waiting_reason : null,

@@ -17,6 +17,7 @@ export async function recordHeartbeat(
      UPDATE memberships
         SET extension_version = $3, browser = $4, network_signed_in = $5, network_member_urn = $6,
             network_public_identifier = $7, paused = $8, pause_reason = $9,
+            paused_at = CASE WHEN $8 THEN COALESCE(paused_at, now()) END,
             network_map_version = $10, network_health = $11,
             last_heartbeat_at = now(), last_active_at = now()
       WHERE team_id = $1 AND user_id = $2

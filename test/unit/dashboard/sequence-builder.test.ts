@@ -5,6 +5,7 @@ import {
   draftStep,
   preview,
   SAMPLE_PERSON,
+  sendersBody,
   stepBody,
   stepsSummary,
 } from '../../../src/dashboard/sequence-builder.js';
@@ -59,6 +60,26 @@ describe('the sequence builder of the dashboard', () => {
     expect(preview(draftStep('message', ''), 3, SAMPLE_PERSON)).toEqual({
       ok: false,
       error: "Missing or invalid 'text'",
+    });
+  });
+
+  test('the sender choices are bodies POST /api-sequences takes, and a custom field previews', () => {
+    const steps = [stepBody(draftStep('visit'))];
+    for (const [body, senders] of [
+      [sendersBody('one', ' ada@x.test ', []), undefined],
+      [sendersBody('list', '', ['ada@x.test', 'bob@x.test']), ['ada@x.test', 'bob@x.test']],
+      [sendersBody('all', 'ada@x.test', ['bob@x.test']), 'all'],
+    ] as const) {
+      const parsed = CreateSequenceBody.safeParse({ name: 'Pool', steps, ...body });
+      expect(parsed.success, JSON.stringify(parsed.error?.issues)).toBe(true);
+      expect(parsed.data!.senders).toEqual(senders);
+    }
+    expect(sendersBody('one', ' ada@x.test ', [])).toEqual({ sender_email: 'ada@x.test' });
+    const note = draftStep('connection_request', 'Hi {first_name}, as {custom.role|a founder}');
+    expect(preview(note, 0, SAMPLE_PERSON)).toEqual({ ok: true, text: 'Hi Ada, as a founder' });
+    expect(preview(note, 0, { ...SAMPLE_PERSON, 'custom.role': 'CTO' })).toEqual({
+      ok: true,
+      text: 'Hi Ada, as CTO',
     });
   });
 });
