@@ -2,6 +2,7 @@ import { z } from '../contract/zod.js';
 
 const portMessage = 'must be a whole number from 0 to 65535';
 const intervalMessage = 'must be a whole number of seconds from 1 to 86400';
+const outboundMessage = 'must be a whole number of seconds from 1 to 25';
 
 /** Configuration by environment (README, "Configuration"). A bad value stops start-up with one line. */
 const Env = z.object({
@@ -66,6 +67,19 @@ const Env = z.object({
   LLM_API_URL: z.optional(z.url()),
   LLM_API_KEY: z.optional(z.string()),
   LLM_MODEL: z.optional(z.string()),
+  // Every outbound request (webhooks, Slack, prompt pages, the LLM) ends within this many seconds,
+  // connect to last byte (http/bounded-request.ts). At most 25: a delivery's claim (60 s) and a
+  // prompt generation's (60 s, a page and the LLM one after the other) must outlast it.
+  OUTBOUND_TIMEOUT_S: z._default(
+    z.coerce
+      .number({ error: outboundMessage })
+      .check(
+        z.int({ error: outboundMessage }),
+        z.gte(1, { error: outboundMessage }),
+        z.lte(25, { error: outboundMessage }),
+      ),
+    10,
+  ),
   // Outbound fetches (Slack webhooks, prompt URLs) go to public https addresses only; tests set 1
   // to let them reach a local http receiver.
   ALLOW_PRIVATE_FETCH: z.pipe(
@@ -84,6 +98,7 @@ const ECHOED = new Set([
   'RELATIONSHIP_SYNC_INTERVAL_S',
   'SEQUENCE_HOUR_S',
   'ALLOW_PRIVATE_FETCH',
+  'OUTBOUND_TIMEOUT_S',
   'MAIL_OUTBOX_DIR',
   'DATA_DIR',
 ]);

@@ -2,7 +2,7 @@ import type { ServiceContext } from './context.js';
 import type { Config } from './config.js';
 import { sweepExpiredLeases } from './tasks/sweep-leases.js';
 import { runSchedulerWhenDue } from './scheduler/index.js';
-import { runSlackDelivery } from './slack/slack-job.js';
+import { startSlackDelivery } from './slack/slack-job.js';
 import { resumePendingPrompts } from './watchlists/prompt-jobs.js';
 import { runWebhookDelivery } from './webhooks/job.js';
 import { tidyEmbeddedDatabase } from './db/housekeeping.js';
@@ -32,7 +32,7 @@ export const BACKGROUND_JOBS: BackgroundJob[] = [
   },
   // Checks every second; plans once SCHEDULER_INTERVAL_S has passed (scheduler/scheduler-job.ts).
   { name: 'scheduler', everyMs: 1_000, run: runSchedulerWhenDue },
-  { name: 'slack_delivery', everyMs: 5_000, run: runSlackDelivery },
+  { name: 'slack_delivery', everyMs: 5_000, run: startSlackDelivery },
   // Prompt generations whose instance stopped (restart) are taken up within seconds of start-up.
   { name: 'resume_prompt_watchlists', everyMs: 5_000, run: resumePendingPrompts },
   // A task's end or a filing notifies `webhook_ready`: delivered within the second; retries by the clock.

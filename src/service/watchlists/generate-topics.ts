@@ -1,5 +1,6 @@
 import type { Config } from '../config.js';
 import type { Logger } from '../logger.js';
+import type { OutboundWork } from '../http/outbound-work.js';
 import type { Label } from '../../contract/watchlists.js';
 import { cleanKeywords, validKeywords, type CleanKeyword } from './keywords.js';
 import { labelsFromKeywords } from './labels.js';
@@ -24,13 +25,21 @@ const DEFAULT_MODEL = 'gpt-4o-mini';
  * label per keyword.
  */
 export async function generateTopics(
-  deps: { config: Config; log: Logger },
+  deps: { config: Config; log: Logger; outbound: OutboundWork },
   prompt: string,
   maxKeywords: number,
 ): Promise<Topics> {
+  const limits = deps.outbound.limits;
   const urls = urlsInPrompt(prompt);
   const fetched = await Promise.all(
-    urls.map((u) => fetchPageMetadata(u, { allowPrivate: deps.config.ALLOW_PRIVATE_FETCH })),
+    urls.map((u, index) =>
+      fetchPageMetadata(u, {
+        allowPrivate: deps.config.ALLOW_PRIVATE_FETCH,
+        timeoutMs: limits.deadlineMs,
+        signal: limits.signal,
+        onError: (message) => deps.log.warn('prompt_page_failed', { index, message }),
+      }),
+    ),
   );
   const pages = fetched.filter((p): p is PageMetadata => p !== null);
 
@@ -45,6 +54,7 @@ export async function generateTopics(
         prompt,
         pages,
         maxKeywords,
+        limits,
       );
       const keywords = validKeywords(cleanKeywords(answer.keywords)).slice(0, maxKeywords);
       if (keywords.length > 0) {
