@@ -14,7 +14,7 @@ import type { Logger } from '../../src/service/logger.js';
  * on real sockets (one byte a second, never ending) against the service's own jobs. The deadline
  * is shortened to 2 s (OUTBOUND_TIMEOUT_S) so the tests wait seconds, not tens of seconds.
  */
-vi.setConfig({ testTimeout: 90_000 });
+vi.setConfig({ testTimeout: 90_000, hookTimeout: 120_000 });
 
 const DEADLINE_S = 2;
 const DEADLINE_MS = DEADLINE_S * 1000;

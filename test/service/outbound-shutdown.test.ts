@@ -12,7 +12,7 @@ import { waitFor } from '../support/local-http.js';
  * deadline is set to its longest (25 s), so only the shutdown itself can end the delivery in time.
  */
 // A fresh process migrates its database first: slow on a loaded machine.
-vi.setConfig({ testTimeout: 240_000 });
+vi.setConfig({ testTimeout: 240_000, hookTimeout: 120_000 });
 
 let dataDir: string;
 let trickle: TricklingServer;

@@ -1,5 +1,6 @@
 import type { Config } from '../config.js';
 import type { Logger } from '../logger.js';
+import { OutboundError } from '../http/bounded-request.js';
 import type { OutboundWork } from '../http/outbound-work.js';
 import type { Label } from '../../contract/watchlists.js';
 import { cleanKeywords, validKeywords, type CleanKeyword } from './keywords.js';
@@ -13,6 +14,11 @@ export interface Topics {
   labels: Label[];
   source: 'llm' | 'library';
   pages: PageMetadata[];
+}
+
+/** A stopping service does not fall back: the generation is left to the instance that resumes it. */
+function stopIfStopping(signal: AbortSignal) {
+  if (signal.aborted) throw new OutboundError('stopped', 'the service is stopping');
 }
 
 /** Used when LLM_API_URL is set without LLM_MODEL. */
@@ -42,6 +48,7 @@ export async function generateTopics(
     ),
   );
   const pages = fetched.filter((p): p is PageMetadata => p !== null);
+  stopIfStopping(limits.signal);
 
   if (deps.config.LLM_API_URL) {
     try {
@@ -63,6 +70,7 @@ export async function generateTopics(
       }
       deps.log.warn('prompt_llm_no_keywords', {});
     } catch (err) {
+      stopIfStopping(limits.signal);
       deps.log.warn('prompt_llm_failed', { message: (err as Error).message });
     }
   }

@@ -57,6 +57,11 @@ export async function runPromptGeneration(
       });
     }
   } catch (err) {
+    // Cut off by shutdown: left pending; its claim runs out and another run takes it up.
+    if (ctx.outbound.stopped) {
+      ctx.log.info('prompt_generation_interrupted', { watchlist_id: watchlistId });
+      return;
+    }
     const message = (err as Error).message.slice(0, 500);
     ctx.log.warn('prompt_generation_failed', { watchlist_id: watchlistId, message });
     await ctx.db.query(
