@@ -103,12 +103,17 @@ export function startBackgroundJobs(
     if (job.wakeOn) unlisten.push(ctx.db.listen(job.wakeOn, tick));
   }
   return {
-    /** Stops the timers and waits for runs in progress, so the database can be closed after. */
+    /**
+     * Stops the timers and waits for runs in progress and the deliveries they started (each ends
+     * within the outbound deadline, at once when shutdown aborts them), so the database can be
+     * closed after.
+     */
     async stop() {
       stopped = true;
       for (const t of timers) clearInterval(t);
       for (const u of await Promise.all(unlisten)) await u();
       await Promise.all(running);
+      await ctx.outbound.settle();
     },
   };
 }
