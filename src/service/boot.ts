@@ -16,6 +16,7 @@ import {
 } from './auth/credential-cache.js';
 import { ActivityMarks } from './auth/activity-marks.js';
 import { createTeamChanges } from './live/team-changes.js';
+import { OutboundWork } from './http/outbound-work.js';
 
 /** Opens the database (migrated), mailer and signals named by the configuration. */
 export async function createServiceContext(
@@ -59,10 +60,13 @@ export async function createServiceContext(
     credentials,
     activity: new ActivityMarks(),
     changes,
+    outbound: new OutboundWork(config.OUTBOUND_TIMEOUT_S * 1000),
   };
 }
 
 export async function closeServiceContext(ctx: ServiceContext): Promise<void> {
+  // Deliveries in flight end at once and record why before the database goes.
+  await ctx.outbound.stop();
   (ctx.credentials as { close?: () => void }).close?.();
   await ctx.signals.close();
   await ctx.changes.close();

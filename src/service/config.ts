@@ -18,6 +18,7 @@ const limit = (fallback: number) =>
     fallback,
   );
 const hoursMessage = 'must be a whole number of hours from 1 to 720';
+const outboundMessage = 'must be a whole number of seconds from 1 to 25';
 
 /** Configuration by environment (README, "Configuration"). A bad value stops start-up with one line. */
 const Env = z.object({
@@ -116,6 +117,19 @@ const Env = z.object({
   SIGNIN_FAILURES_PER_HOUR: limit(200),
   SIGNIN_FAILURES_PER_EMAIL_DAY: limit(10),
   INVITATIONS_PER_TEAM_DAY: limit(50),
+  // Every outbound request (webhooks, Slack, prompt pages, the LLM) ends within this many seconds,
+  // connect to last byte (http/bounded-request.ts). At most 25: a delivery's claim (60 s) and a
+  // prompt generation's (60 s, a page and the LLM one after the other) must outlast it.
+  OUTBOUND_TIMEOUT_S: z._default(
+    z.coerce
+      .number({ error: outboundMessage })
+      .check(
+        z.int({ error: outboundMessage }),
+        z.gte(1, { error: outboundMessage }),
+        z.lte(25, { error: outboundMessage }),
+      ),
+    10,
+  ),
   // Outbound fetches (Slack webhooks, prompt URLs) go to public https addresses only; tests set 1
   // to let them reach a local http receiver.
   ALLOW_PRIVATE_FETCH: z.pipe(
@@ -135,6 +149,7 @@ const ECHOED = new Set([
   'SEQUENCE_HOUR_S',
   'SEQUENCE_SENDER_AWAY_HOURS',
   'ALLOW_PRIVATE_FETCH',
+  'OUTBOUND_TIMEOUT_S',
   'MAIL_OUTBOX_DIR',
   'DATA_DIR',
   'TRUSTED_PROXIES',

@@ -7,6 +7,7 @@ import type { CredentialCache } from './auth/credential-cache.js';
 import type { ActivityMarks } from './auth/activity-marks.js';
 import type { TeamChanges } from './live/team-changes.js';
 import type { AgentIdentity, TeamRow } from './auth/identities.js';
+import type { OutboundWork } from './http/outbound-work.js';
 
 /** Everything a route or job needs, built once at start-up (or per test) and passed down. */
 export interface ServiceContext {
@@ -23,6 +24,8 @@ export interface ServiceContext {
   activity: ActivityMarks;
   /** What changed for which team, for the live streams (live/team-changes.ts). */
   changes: TeamChanges;
+  /** Outbound requests' deadline and shutdown signal; deliveries in flight (http/outbound-work.ts). */
+  outbound: OutboundWork;
 }
 
 export type AppEnv = {

@@ -2,7 +2,7 @@ import type { ServiceContext } from './context.js';
 import type { Config } from './config.js';
 import { sweepExpiredLeases } from './tasks/sweep-leases.js';
 import { runSchedulerWhenDue } from './scheduler/index.js';
-import { runSlackDelivery } from './slack/slack-job.js';
+import { startSlackDelivery } from './slack/slack-job.js';
 import { resumePendingPrompts } from './watchlists/prompt-jobs.js';
 import { runWebhookDelivery } from './webhooks/job.js';
 import { tidyEmbeddedDatabase } from './db/housekeeping.js';
@@ -33,7 +33,7 @@ export const BACKGROUND_JOBS: BackgroundJob[] = [
   },
   // Checks every second; plans once SCHEDULER_INTERVAL_S has passed (scheduler/scheduler-job.ts).
   { name: 'scheduler', everyMs: 1_000, run: runSchedulerWhenDue },
-  { name: 'slack_delivery', everyMs: 5_000, run: runSlackDelivery },
+  { name: 'slack_delivery', everyMs: 5_000, run: startSlackDelivery },
   // Prompt generations whose instance stopped (restart) are taken up within seconds of start-up.
   { name: 'resume_prompt_watchlists', everyMs: 5_000, run: resumePendingPrompts },
   // A task's end or a filing notifies `webhook_ready`: delivered within the second; retries by the clock.
@@ -106,12 +106,17 @@ export function startBackgroundJobs(
     if (job.wakeOn) unlisten.push(ctx.db.listen(job.wakeOn, tick));
   }
   return {
-    /** Stops the timers and waits for runs in progress, so the database can be closed after. */
+    /**
+     * Stops the timers and waits for runs in progress and the deliveries they started (each ends
+     * within the outbound deadline, at once when shutdown aborts them), so the database can be
+     * closed after.
+     */
     async stop() {
       stopped = true;
       for (const t of timers) clearInterval(t);
       for (const u of await Promise.all(unlisten)) await u();
       await Promise.all(running);
+      await ctx.outbound.settle();
     },
   };
 }

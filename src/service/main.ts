@@ -2,6 +2,9 @@ import { ConfigError, loadConfig } from './config.js';
 import { closeServiceContext, createServiceContext } from './boot.js';
 import { startServer } from './server.js';
 
+/** A stop asked by SIGTERM or SIGINT ends the process within this, whatever it waits for. */
+const STOP_WITHIN_MS = 8_000;
+
 /** `npm run service`: configuration from the environment, then serve until SIGTERM/SIGINT. */
 async function main() {
   const config = loadConfig();
@@ -14,6 +17,11 @@ async function main() {
     if (stopping) return;
     stopping = true;
     console.log(`${signal}: finishing in-flight requests, then exiting`);
+    // Shutdown takes a second or two; whatever holds it up past this, the process still ends.
+    setTimeout(() => {
+      console.error(`${signal}: not stopped within ${STOP_WITHIN_MS / 1000} s, exiting anyway`);
+      process.exit(1);
+    }, STOP_WITHIN_MS).unref();
     await running.close();
     await closeServiceContext(ctx);
     process.exit(0);

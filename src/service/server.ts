@@ -13,7 +13,10 @@ const SHUTDOWN_GRACE_MS = 1_500;
 export interface RunningService {
   url: string;
   server: ServerType;
-  /** Stops taking connections, ends waiting claims, lets in-flight requests finish, stops jobs. */
+  /**
+   * Stops taking connections, ends waiting claims and outbound requests, lets in-flight requests
+   * finish, stops jobs.
+   */
   close(): Promise<void>;
 }
 
@@ -50,7 +53,9 @@ export async function startServer(ctx: ServiceContext, config: Config): Promise<
     async close() {
       // Waiting long-poll claims answer 204 now instead of holding shutdown for up to 25 s.
       ctx.signals.stopWaiting();
-      await jobs.stop();
+      // Outbound requests in flight (a receiver answering one byte at a time) end now, each
+      // delivery recording that it is to be retried; then the jobs that started them can stop.
+      await Promise.all([ctx.outbound.stop(), jobs.stop()]);
       await new Promise<void>((done) => {
         const s = server as { closeIdleConnections?: () => void; closeAllConnections?: () => void };
         // Keep-alive sockets go idle as their last answers (the ended claims among them) are sent;

@@ -34,9 +34,12 @@ export function runService(env: Record<string, string>): ServiceRun {
 }
 
 /** Runs the service on a free port and resolves once it prints the URL it listens on. */
-export async function startServiceProcess(env: Record<string, string>): Promise<StartedService> {
+export async function startServiceProcess(
+  env: Record<string, string>,
+  startWithinMs = 60_000,
+): Promise<StartedService> {
   const run = runService({ PORT: '0', ...env });
-  const deadline = Date.now() + 60_000;
+  const deadline = Date.now() + startWithinMs;
   while (Date.now() < deadline) {
     const url = /Service listening on (\S+)/.exec(run.output())?.[1];
     if (url) return { ...run, url };

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { loadConfig, type Config } from '../../src/service/config.js';
 import { closeServiceContext, createServiceContext } from '../../src/service/boot.js';
 import { createApp } from '../../src/service/app.js';
-import { createLogger } from '../../src/service/logger.js';
+import { createLogger, type Logger } from '../../src/service/logger.js';
 import type { ServiceContext } from '../../src/service/context.js';
 
 /**
@@ -34,6 +34,8 @@ export async function startTestService(
   opts: {
     databaseUrl?: string /** Another instance's schema: a second service on the same data. */;
     sharedSchema?: string;
+    /** Where the service's log lines go (a test reading them); silent by default. */
+    log?: Logger;
   } = {},
 ): Promise<TestService> {
   const dataDir = await mkdtemp(join(tmpdir(), 'na-test-'));
@@ -49,7 +51,7 @@ export async function startTestService(
     opts.sharedSchema ??
     (pgUrl ? `t_${crypto.randomUUID().replace(/-/g, '').slice(0, 16)}` : undefined);
   const ctx = await createServiceContext(config, {
-    log: createLogger({ silent: !process.env.TEST_LOG }),
+    log: opts.log ?? createLogger({ silent: !process.env.TEST_LOG }),
     databaseUrl: pgUrl ?? 'memory://',
     databaseSchema: schema,
   });

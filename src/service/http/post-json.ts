@@ -1,6 +1,5 @@
-import { request as httpRequest } from 'node:http';
-import { request as httpsRequest } from 'node:https';
-import { guardedLookup } from './outbound-guard.js';
+import { boundedRequest } from './bounded-request.js';
+import type { OutboundLimits } from './outbound-work.js';
 import { webhookUrlProblem } from './webhook-url.js';
 
 export interface PostResult {
@@ -8,55 +7,32 @@ export interface PostResult {
   body: string;
 }
 
-/** POSTs JSON to a team-given URL under the outbound guard; resolves with the status, rejects on network errors. */
-export function postJson(
+/**
+ * POSTs JSON to a team-given webhook URL under the outbound guard and the outbound bound
+ * (bounded-request.ts); resolves with the status and the start of the answer, rejects when the
+ * URL is refused, the network fails, or the answer is not whole within the deadline and the cap.
+ */
+export async function postJson(
   url: string,
   payload: unknown,
   opts: {
     allowPrivate: boolean;
-    timeoutMs?: number /** Sent as is (a signature must sign these bytes). */;
+    limits: Partial<OutboundLimits>;
+    /** Sent as is (a signature must sign these bytes). */
     body?: string;
     headers?: Record<string, string>;
   },
 ): Promise<PostResult> {
   const problem = webhookUrlProblem(url, opts.allowPrivate);
-  if (problem)
-    return Promise.reject(Object.assign(new Error(`Webhook URL ${problem}`), { permanent: true }));
-  const target = new URL(url);
-  const body = opts.body ?? JSON.stringify(payload);
-  const request = target.protocol === 'https:' ? httpsRequest : httpRequest;
-  return new Promise((resolve, reject) => {
-    const req = request(
-      target,
-      {
-        method: 'POST',
-        headers: {
-          'content-type': 'application/json',
-          'content-length': Buffer.byteLength(body),
-          ...opts.headers,
-        },
-        lookup: guardedLookup(opts.allowPrivate) as never,
-        timeout: opts.timeoutMs ?? 10_000,
-      },
-      (res) => {
-        const chunks: Buffer[] = [];
-        let size = 0;
-        res.on('data', (c: Buffer) => {
-          // Only the start of the answer is kept (for the error message); the rest is drained.
-          if (size < 2000) chunks.push(c);
-          size += c.length;
-        });
-        res.on('end', () =>
-          resolve({
-            status: res.statusCode ?? 0,
-            body: Buffer.concat(chunks).toString('utf8').slice(0, 2000),
-          }),
-        );
-        res.on('error', reject);
-      },
-    );
-    req.on('timeout', () => req.destroy(new Error('timed out')));
-    req.on('error', reject);
-    req.end(body);
+  if (problem) throw Object.assign(new Error(`Webhook URL ${problem}`), { permanent: true });
+  const answer = await boundedRequest(url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...opts.headers },
+    body: opts.body ?? JSON.stringify(payload),
+    allowPrivate: opts.allowPrivate,
+    deadlineMs: opts.limits.deadlineMs,
+    signal: opts.limits.signal,
   });
+  // Only the start of the answer is kept (for the error message).
+  return { status: answer.status, body: answer.body.subarray(0, 2000).toString('utf8') };
 }

@@ -127,7 +127,7 @@ export const PROMPT_MESSAGE =
 
 /** Prompt mode: the row is stored claimed by this instance, then generation starts after commit. */
 export async function createPromptKeywordWatchlist(
-  ctx: Pick<ServiceContext, 'db' | 'config' | 'log'>,
+  ctx: Pick<ServiceContext, 'db' | 'config' | 'log' | 'outbound'>,
   team: TeamRow,
   body: CreateKeywordWatchlistPromptBody,
 ): Promise<CreateKeywordWatchlistPromptResponse> {

@@ -1,5 +1,7 @@
 import type { Config } from '../config.js';
 import type { Logger } from '../logger.js';
+import { OutboundError } from '../http/bounded-request.js';
+import type { OutboundWork } from '../http/outbound-work.js';
 import type { Label } from '../../contract/watchlists.js';
 import { cleanKeywords, validKeywords, type CleanKeyword } from './keywords.js';
 import { labelsFromKeywords } from './labels.js';
@@ -14,6 +16,11 @@ export interface Topics {
   pages: PageMetadata[];
 }
 
+/** A stopping service does not fall back: the generation is left to the instance that resumes it. */
+function stopIfStopping(signal: AbortSignal) {
+  if (signal.aborted) throw new OutboundError('stopped', 'the service is stopping');
+}
+
 /** Used when LLM_API_URL is set without LLM_MODEL. */
 const DEFAULT_MODEL = 'gpt-4o-mini';
 
@@ -24,15 +31,24 @@ const DEFAULT_MODEL = 'gpt-4o-mini';
  * label per keyword.
  */
 export async function generateTopics(
-  deps: { config: Config; log: Logger },
+  deps: { config: Config; log: Logger; outbound: OutboundWork },
   prompt: string,
   maxKeywords: number,
 ): Promise<Topics> {
+  const limits = deps.outbound.limits;
   const urls = urlsInPrompt(prompt);
   const fetched = await Promise.all(
-    urls.map((u) => fetchPageMetadata(u, { allowPrivate: deps.config.ALLOW_PRIVATE_FETCH })),
+    urls.map((u, index) =>
+      fetchPageMetadata(u, {
+        allowPrivate: deps.config.ALLOW_PRIVATE_FETCH,
+        timeoutMs: limits.deadlineMs,
+        signal: limits.signal,
+        onError: (message) => deps.log.warn('prompt_page_failed', { index, message }),
+      }),
+    ),
   );
   const pages = fetched.filter((p): p is PageMetadata => p !== null);
+  stopIfStopping(limits.signal);
 
   if (deps.config.LLM_API_URL) {
     try {
@@ -45,6 +61,7 @@ export async function generateTopics(
         prompt,
         pages,
         maxKeywords,
+        limits,
       );
       const keywords = validKeywords(cleanKeywords(answer.keywords)).slice(0, maxKeywords);
       if (keywords.length > 0) {
@@ -53,6 +70,7 @@ export async function generateTopics(
       }
       deps.log.warn('prompt_llm_no_keywords', {});
     } catch (err) {
+      stopIfStopping(limits.signal);
       deps.log.warn('prompt_llm_failed', { message: (err as Error).message });
     }
   }

@@ -1,5 +1,7 @@
 import { z } from '../../contract/zod.js';
 import { KeywordInput, Label } from '../../contract/watchlists.js';
+import { boundedRequest } from '../http/bounded-request.js';
+import type { OutboundLimits } from '../http/outbound-work.js';
 import type { PageMetadata } from './page-metadata.js';
 
 /** An OpenAI-compatible chat-completions endpoint (LLM_API_URL, LLM_API_KEY, LLM_MODEL). */
@@ -7,7 +9,6 @@ export interface LlmEndpoint {
   url: string;
   apiKey?: string;
   model: string;
-  timeoutMs?: number;
 }
 
 export interface GeneratedTopics {
@@ -47,16 +48,19 @@ function userMessage(prompt: string, pages: PageMetadata[]): string {
 }
 
 /**
- * Asks the endpoint for keywords and labels as a JSON answer. Throws on any failure (network,
- * status, timeout, an answer that is not the JSON asked for), so the caller can fall back.
+ * Asks the endpoint for keywords and labels as a JSON answer, under the outbound bound (a whole
+ * answer within the deadline, at most 1 MiB). The endpoint is the operator's own, so it may be on a
+ * private network. Throws on any failure (network, status, deadline, size, an answer that is not
+ * the JSON asked for), so the caller can fall back.
  */
 export async function generateWithLlm(
   endpoint: LlmEndpoint,
   prompt: string,
   pages: PageMetadata[],
   maxKeywords: number,
+  limits: Partial<OutboundLimits> = {},
 ): Promise<GeneratedTopics> {
-  const res = await fetch(completionsUrl(endpoint.url), {
+  const res = await boundedRequest(completionsUrl(endpoint.url), {
     method: 'POST',
     headers: {
       'content-type': 'application/json',
@@ -71,10 +75,12 @@ export async function generateWithLlm(
         { role: 'user', content: userMessage(prompt, pages) },
       ],
     }),
-    signal: AbortSignal.timeout(endpoint.timeoutMs ?? 20_000),
+    allowPrivate: true,
+    deadlineMs: limits.deadlineMs,
+    signal: limits.signal,
   });
-  if (!res.ok) throw new Error(`LLM endpoint answered ${res.status}`);
-  const completion = Completion.parse(await res.json());
+  if (res.status < 200 || res.status >= 300) throw new Error(`LLM endpoint answered ${res.status}`);
+  const completion = Completion.parse(JSON.parse(res.body.toString('utf8')));
   // Some models wrap the JSON in a Markdown fence despite response_format.
   const content = completion.choices[0]!.message.content.trim().replace(
     /^```(?:json)?\s*|\s*```$/g,

@@ -1,7 +1,5 @@
-import http from 'node:http';
-import https from 'node:https';
 import { Parser } from 'htmlparser2';
-import { assertHostAllowed, guardedLookup } from '../http/outbound-guard.js';
+import { boundedRequest, OUTBOUND_DEADLINE_MS } from '../http/bounded-request.js';
 
 /** What a prompt's URL contributes: the page's own description of itself. */
 export interface PageMetadata {
@@ -14,13 +12,18 @@ export interface PageMetadata {
 export interface FetchOptions {
   /** Tests reach a local server; production reaches public addresses only. */
   allowPrivate: boolean;
+  /** The whole fetch, redirects included, connect to last byte. Default OUTBOUND_DEADLINE_MS. */
   timeoutMs?: number;
   /** Bytes read at most; the head of any page is well inside it. */
   maxBytes?: number;
   maxRedirects?: number;
+  /** Aborts the fetch (the service stopping). */
+  signal?: AbortSignal;
+  /** Told why a page gave nothing (the caller logs it; the URL is the team's, so it is not). */
+  onError?: (message: string) => void;
 }
 
-const DEFAULTS = { timeoutMs: 5_000, maxBytes: 512 * 1024, maxRedirects: 3 };
+const DEFAULTS = { timeoutMs: OUTBOUND_DEADLINE_MS, maxBytes: 512 * 1024, maxRedirects: 3 };
 const MAX_FIELD = 500;
 
 /** http(s) URLs in a prompt (at most `max`), trailing punctuation left out. */
@@ -30,83 +33,50 @@ export function urlsInPrompt(prompt: string, max = 3): string[] {
   return [...new Set(urls)].slice(0, max);
 }
 
+const isHtml = (type: unknown) => /text\/html|application\/xhtml\+xml/i.test(String(type ?? ''));
+
 /**
- * GETs one page and reads its metadata (title, description, Open Graph). Any failure (blocked
- * address, timeout, too large, not HTML, HTTP error) answers null: a prompt's URL only enriches it.
+ * GETs one page under the outbound guard and bound (http/bounded-request.ts) and reads its metadata
+ * (title, description, Open Graph). Past maxBytes the page is cut, not refused: its head is what
+ * matters. Any failure (blocked address, past the deadline, not HTML, HTTP error) answers null
+ * and is told to onError: a prompt's URL only enriches it.
  */
 export async function fetchPageMetadata(
   url: string,
   opts: FetchOptions,
 ): Promise<PageMetadata | null> {
   const o = { ...DEFAULTS, ...opts };
-  const signal = AbortSignal.timeout(o.timeoutMs);
+  const until = Date.now() + o.timeoutMs;
   let current = url;
   try {
     for (let hop = 0; hop <= o.maxRedirects; hop++) {
-      const answer = await getOnce(current, o, signal);
-      if ('redirect' in answer) {
-        current = new URL(answer.redirect, current).toString();
-        continue;
-      }
-      return parseMetadata(current, answer.html);
-    }
-    return null;
-  } catch {
-    return null;
-  }
-}
-
-function getOnce(
-  url: string,
-  o: Required<FetchOptions>,
-  signal: AbortSignal,
-): Promise<{ redirect: string } | { html: string }> {
-  const target = new URL(url);
-  if (target.protocol !== 'http:' && target.protocol !== 'https:')
-    return Promise.reject(new Error('not http(s)'));
-  assertHostAllowed(target.hostname, o.allowPrivate);
-  const client = target.protocol === 'https:' ? https : http;
-  return new Promise((resolve, reject) => {
-    const req = client.get(
-      target,
-      {
-        signal,
-        lookup: guardedLookup(o.allowPrivate) as never,
+      const answer = await boundedRequest(current, {
+        method: 'GET',
         headers: {
           accept: 'text/html,application/xhtml+xml',
           'user-agent': 'network-agent-metadata/1.0',
         },
-      },
-      (res) => {
-        const status = res.statusCode ?? 0;
-        if (status >= 300 && status < 400 && res.headers.location) {
-          res.resume();
-          return resolve({ redirect: res.headers.location });
-        }
-        const type = String(res.headers['content-type'] ?? '');
-        if (status !== 200 || !/text\/html|application\/xhtml\+xml/i.test(type)) {
-          res.resume();
-          return reject(new Error(`status ${status} ${type}`));
-        }
-        const chunks: Buffer[] = [];
-        let size = 0;
-        const finish = () => resolve({ html: Buffer.concat(chunks).toString('utf8') });
-        res.on('data', (chunk: Buffer) => {
-          // Past the cap the page is cut, not refused: its head is what matters.
-          const room = o.maxBytes - size;
-          chunks.push(room < chunk.length ? chunk.subarray(0, room) : chunk);
-          size += Math.min(room, chunk.length);
-          if (size >= o.maxBytes) {
-            res.destroy();
-            finish();
-          }
-        });
-        res.on('end', finish);
-        res.on('error', reject);
-      },
-    );
-    req.on('error', reject);
-  });
+        allowPrivate: o.allowPrivate,
+        deadlineMs: Math.max(1, until - Date.now()),
+        maxBytes: o.maxBytes,
+        overflow: 'cut',
+        signal: o.signal,
+        wantBody: (status, headers) => status === 200 && isHtml(headers['content-type']),
+      });
+      const location = answer.headers.location;
+      if (answer.status >= 300 && answer.status < 400 && location) {
+        current = new URL(location, current).toString();
+        continue;
+      }
+      if (answer.status !== 200 || !isHtml(answer.headers['content-type']))
+        throw new Error(`answered ${answer.status} ${answer.headers['content-type'] ?? ''}`.trim());
+      return parseMetadata(current, answer.body.toString('utf8'));
+    }
+    throw new Error(`more than ${o.maxRedirects} redirects`);
+  } catch (err) {
+    o.onError?.((err as Error).message);
+    return null;
+  }
 }
 
 export function parseMetadata(url: string, html: string): PageMetadata | null {

@@ -5,14 +5,15 @@ import { keywordSetKey } from './keywords.js';
 import { replaceKeywords } from './keyword-store.js';
 
 /**
- * How long an instance holds a prompt generation it runs. Longer than the worst run (page fetches
- * 5 s, LLM 20 s); after it, a generation whose instance stopped is taken up again.
+ * How long an instance holds a prompt generation it runs. Longer than the worst run (the page
+ * fetches, side by side, then the LLM: each at most OUTBOUND_TIMEOUT_S, 25 s at most); after it, a
+ * generation whose instance stopped is taken up again.
  */
 export const PROMPT_CLAIM_SECONDS = 60;
 /** Generations keywords are capped at, below the plan's cap: a prompt names a topic, not a list. */
 const MAX_GENERATED_KEYWORDS = 10;
 
-type Deps = Pick<ServiceContext, 'db' | 'config' | 'log'>;
+type Deps = Pick<ServiceContext, 'db' | 'config' | 'log' | 'outbound'>;
 
 /**
  * Generates keywords and labels for one prompt watchlist and writes them, unless the prompt was
@@ -56,6 +57,11 @@ export async function runPromptGeneration(
       });
     }
   } catch (err) {
+    // Cut off by shutdown: left pending; its claim runs out and another run takes it up.
+    if (ctx.outbound.stopped) {
+      ctx.log.info('prompt_generation_interrupted', { watchlist_id: watchlistId });
+      return;
+    }
     const message = (err as Error).message.slice(0, 500);
     ctx.log.warn('prompt_generation_failed', { watchlist_id: watchlistId, message });
     await ctx.db.query(

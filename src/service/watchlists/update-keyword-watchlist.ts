@@ -87,7 +87,7 @@ export async function updateKeywordWatchlist(
  * regenerated in the background from the new prompt.
  */
 export async function updateKeywordWatchlistPrompt(
-  ctx: Pick<ServiceContext, 'db' | 'config' | 'log'>,
+  ctx: Pick<ServiceContext, 'db' | 'config' | 'log' | 'outbound'>,
   team: TeamRow,
   body: UpdateKeywordWatchlistPromptBody,
 ): Promise<UpdateKeywordWatchlistResponse> {

@@ -1,4 +1,5 @@
 import type { ServiceContext } from '../context.js';
+import { PER_TEAM } from '../http/outbound-work.js';
 import { postJson } from '../http/post-json.js';
 import { signatureHeader } from './sign.js';
 import { webhookSecret } from './store.js';
@@ -6,9 +7,11 @@ import { webhookSecret } from './store.js';
 /**
  * Sends the due webhook deliveries (docs/webhooks.md): each claimed first (attempts + 1, pushed out
  * while in flight, SKIP LOCKED), so instances never send one twice at once; posted outside any
- * transaction under the outbound guard; signed at send time. A 2xx is delivered; 408, 429, 5xx and
- * network errors retry with backoff until a day has passed since the event; other 4xx fail at once.
- * Nothing here runs in a task's path, so a failing endpoint never blocks one.
+ * transaction under the outbound guard and bound (a whole answer within the deadline, at most
+ * 1 MiB); signed at send time. A 2xx is delivered; 408, 429, 5xx, network errors and a receiver
+ * past the deadline retry with backoff until a day has passed since the event; other 4xx fail at
+ * once. Each delivery is sent on its own (http/outbound-work.ts): a slow receiver holds only its
+ * own deliveries, never another team's, and nothing here runs in a task's path.
  */
 
 /** Backoff after the n-th failed attempt: 10 s, 30 s, 1 min, 2 min, 5 min, 10 min, 30 min, then hourly. */
@@ -17,6 +20,7 @@ export const retryDelaySeconds = (attempt: number) =>
   BACKOFF_S[Math.min(attempt - 1, BACKOFF_S.length - 1)]!;
 /** How long an event is tried before it is failed for good. */
 export const GIVE_UP_AFTER_S = 24 * 3600;
+/** A claimed delivery is not picked up again for this long (longer than the outbound deadline). */
 const IN_FLIGHT_S = 60;
 
 export interface WebhookRun {
@@ -25,31 +29,62 @@ export interface WebhookRun {
   failed: number;
 }
 
-export async function deliverDueWebhooks(
-  ctx: Pick<ServiceContext, 'db' | 'config' | 'log' | 'secretKey'>,
+type Deps = Pick<ServiceContext, 'db' | 'config' | 'log' | 'secretKey' | 'outbound'>;
+
+/**
+ * Claims the due deliveries this instance has room for (at most PER_TEAM in flight per team) and
+ * starts each on its own. Resolves once they are started, with one promise per delivery for a
+ * caller that wants the outcomes; the background job does not wait for them.
+ */
+export async function startDueWebhooks(
+  ctx: Deps,
   limit = 20,
-): Promise<WebhookRun> {
+): Promise<Promise<keyof WebhookRun>[]> {
+  const room = Math.min(limit, ctx.outbound.room('webhooks'));
+  if (room === 0 || ctx.outbound.stopped) return [];
+  const busy = ctx.outbound.busyTeams('webhooks');
+  // Ranked among the due ones of their team; a team's place count is what it has in flight here.
   const due = await ctx.db.query<Due>(
-    `WITH claimed AS (
+    `WITH busy AS (SELECT * FROM unnest($1::uuid[], $2::int[]) AS b(team_id, n)),
+     ranked AS (
+       SELECT d.id, row_number() OVER (PARTITION BY d.team_id ORDER BY d.next_attempt_at, d.id) + COALESCE(b.n, 0) AS place
+         FROM webhook_deliveries d LEFT JOIN busy b ON b.team_id = d.team_id
+        WHERE d.status = 'pending' AND d.next_attempt_at <= now()),
+     claimed AS (
        UPDATE webhook_deliveries
           SET attempts = attempts + 1, next_attempt_at = now() + make_interval(secs => ${IN_FLIGHT_S})
-        WHERE id IN (SELECT id FROM webhook_deliveries WHERE status = 'pending' AND next_attempt_at <= now()
-                      ORDER BY next_attempt_at LIMIT ${limit} FOR UPDATE SKIP LOCKED)
-        RETURNING id, webhook_id, event, payload, attempts, created_at)
-     SELECT c.id, c.webhook_id, w.url, w.secret_encrypted, c.event, c.payload, c.attempts,
+        WHERE id IN (SELECT id FROM webhook_deliveries
+                      WHERE id IN (SELECT id FROM ranked WHERE place <= $3)
+                        AND status = 'pending' AND next_attempt_at <= now()
+                      ORDER BY next_attempt_at LIMIT $4 FOR UPDATE SKIP LOCKED)
+        RETURNING id, webhook_id, team_id, event, payload, attempts, created_at)
+     SELECT c.id, c.webhook_id, c.team_id, w.url, w.secret_encrypted, c.event, c.payload, c.attempts,
             EXTRACT(EPOCH FROM (now() - c.created_at))::int AS age_s
        FROM claimed c JOIN webhooks w ON w.id = c.webhook_id`,
+    [busy.teams, busy.counts, PER_TEAM, room],
   );
+  return due.map((d) =>
+    ctx.outbound.start('webhooks', d.team_id, () =>
+      sendOne(ctx, d).catch((err: Error) => {
+        // Its outcome could not be written (the database): the claim runs out and it is sent again.
+        ctx.log.error('webhook_delivery_crashed', { delivery_id: d.id, message: err.message });
+        return 'retrying' as const;
+      }),
+    ),
+  );
+}
+
+/** Sends the due deliveries and resolves with what became of them (tests, a one-off run). */
+export async function deliverDueWebhooks(ctx: Deps, limit = 20): Promise<WebhookRun> {
   const run: WebhookRun = { delivered: 0, retrying: 0, failed: 0 };
-  // Side by side: one slow endpoint (up to its 10 s timeout) never holds up another team's deliveries.
-  const outcomes = await Promise.all(due.map((d) => sendOne(ctx, d)));
-  for (const outcome of outcomes) run[outcome]++;
+  for (const outcome of await Promise.all(await startDueWebhooks(ctx, limit))) run[outcome]++;
   return run;
 }
 
 type Due = {
   id: string;
   webhook_id: string;
+  team_id: string;
   url: string;
   secret_encrypted: string;
   event: string;
@@ -58,10 +93,7 @@ type Due = {
   age_s: number;
 };
 
-async function sendOne(
-  ctx: Pick<ServiceContext, 'db' | 'config' | 'log' | 'secretKey'>,
-  d: Due,
-): Promise<keyof WebhookRun> {
+async function sendOne(ctx: Deps, d: Due): Promise<keyof WebhookRun> {
   const body = JSON.stringify(d.payload);
   let status: number | null = null;
   let error: string;
@@ -70,7 +102,7 @@ async function sendOne(
     const res = await postJson(d.url, d.payload, {
       allowPrivate: ctx.config.ALLOW_PRIVATE_FETCH,
       body,
-      timeoutMs: 10_000,
+      limits: ctx.outbound.limits,
       headers: {
         'x-signature': signatureHeader(
           webhookSecret(ctx.secretKey, d.secret_encrypted),

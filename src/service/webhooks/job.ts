@@ -1,10 +1,14 @@
 import type { ServiceContext } from '../context.js';
-import { deliverDueWebhooks } from './deliver.js';
+import { startDueWebhooks } from './deliver.js';
 
-/** The background job (jobs.ts): sends due deliveries, batch after batch while any are due. */
+/**
+ * The background job (jobs.ts): starts every due delivery it has room for, each on its own, and
+ * returns without waiting for any: a receiver that is slow to answer never holds the next run, so
+ * another team's delivery due meanwhile goes out at once.
+ */
 export async function runWebhookDelivery(ctx: ServiceContext): Promise<void> {
   for (let batch = 0; batch < 10; batch++) {
-    const run = await deliverDueWebhooks(ctx);
-    if (run.delivered + run.retrying + run.failed === 0) return;
+    const started = await startDueWebhooks(ctx);
+    if (started.length === 0) return;
   }
 }
