@@ -12,7 +12,7 @@ import {
 import { consumeOtp, issueOtp, withdrawOtp } from '../auth/otp-store.js';
 import { otpEmail } from '../mail/otp-email.js';
 import { joinOnSignIn } from '../teams/join-on-sign-in.js';
-import { revealApiKey } from '../teams/api-keys.js';
+import { handKeyTo } from '../teams/api-keys.js';
 import { issueAgentToken } from '../auth/agent-tokens.js';
 
 /** Every address gets this answer, known or not (a new address signs up at verify). */
@@ -72,18 +72,22 @@ export const authRoutes = new Hono<AppEnv>()
       description:
         'A good code signs the user in: a new user gets a team (as its admin) and an API key; an existing user gets their team back; ' +
         'a user invited by a team admin joins that team now, with the role the admin chose. ' +
-        'The answer also carries `agent_token`, a fresh secret bound to this user for the browser extension and the member endpoints. ' +
+        'The answer also carries `agent_token`, a fresh secret bound to this user for the browser extension and the member endpoints: ' +
+        'with `"client": "extension"` (the default) it ends after 30 days without an `/agent/` call, with `"client": "dashboard"` a day after sign-in; ' +
+        'signing out or leaving the team ends it at once. ' +
         'A code allows 5 wrong tries; after that, or after 1 hour, or once used, it is void.',
       tag: 'Authentication',
       security: 'none',
       responses: { 200: { description: 'Signed in', schema: VerifyOtpResponse } },
       errors: {
-        400: "`Missing or invalid 'email'` or `Missing or invalid 'otp'`",
+        400: "`Missing or invalid 'email'`, `Missing or invalid 'otp'` or `Invalid 'client'`",
         401: '`Invalid or expired OTP`: wrong, expired, used or replaced code; request a new one',
         413: 'Body larger than 1 MiB',
       },
     }),
-    validate('json', VerifyOtpBody, { example: { email: 'ada@example.com', otp: '123456' } }),
+    validate('json', VerifyOtpBody, {
+      example: { email: 'ada@example.com', otp: '123456', client: 'extension' },
+    }),
     async (c) => {
       const { db, secretKey } = c.var.ctx;
       const body = c.req.valid('json');
@@ -92,8 +96,8 @@ export const authRoutes = new Hono<AppEnv>()
         const check = await consumeOtp(tx, secretKey, body.email, body.otp);
         if (!check.ok) return null;
         const member = await joinOnSignIn(tx, secretKey, body.email, check.fullName);
-        const apiKey = await revealApiKey(tx, secretKey, member.team.id);
-        const agentToken = await issueAgentToken(tx, member.user.id);
+        const apiKey = await handKeyTo(tx, secretKey, member.team.id, member.user.id);
+        const agentToken = await issueAgentToken(tx, member.user.id, body.client ?? 'extension');
         return { member, apiKey, agentToken };
       });
       if (!result) throw new HttpError(401, 'Invalid or expired OTP');
