@@ -65,7 +65,13 @@ export const invitationRoutes = new Hono<AppEnv>()
       const { team_id } = c.req.valid('json');
       const { agent, ctx } = c.var;
       const answer = await ctx.db.transaction(async (tx): Promise<AcceptInvitationResponse> => {
-        const joined = await acceptInvitation(tx, ctx.secretKey, agent.userId, agent.email, team_id);
+        const joined = await acceptInvitation(
+          tx,
+          ctx.secretKey,
+          agent.userId,
+          agent.email,
+          team_id,
+        );
         // The new token is for the same kind of client as the one that asked (auth/token-lifetimes.ts).
         const kind = await tokenKind(tx, agent.tokenHash);
         const left = joined.leftTeam
