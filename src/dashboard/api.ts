@@ -1,4 +1,5 @@
-import type { Session } from './session.js';
+import type { TeamKeyView } from '../contract/team-key.js';
+import { saveSession, type Session } from './session.js';
 
 /** A refused call, with the service's `{error}` message, ready to show as is. */
 export class ApiError extends Error {
@@ -20,6 +21,8 @@ export interface CallOptions {
   session?: Session | null;
   /** Sent even if the page goes away meanwhile (a sign-out followed by a reload or a closed tab). */
   keepalive?: boolean;
+  /** Set on the one retry after the team's key was fetched again. */
+  keyRefreshed?: boolean;
 }
 
 /** Fired when the service no longer accepts the session (key rotated, token revoked). */
@@ -64,6 +67,13 @@ export async function call<T>(method: string, path: string, opts: CallOptions = 
       data && typeof data === 'object' && typeof (data as { error?: unknown }).error === 'string'
         ? (data as { error: string }).error
         : `Request failed (HTTP ${res.status})`;
+    // A key refused while the session's token lives: the team's key was rotated (by an admin, or
+    // because someone who held it left). The token fetches the current key; the call is made again.
+    if (res.status === 401 && auth === 'key' && opts.session && !opts.keyRefreshed) {
+      if (await refreshTeamKey(opts.session))
+        return call<T>(method, path, { ...opts, keyRefreshed: true });
+      throw new ApiError(res.status, message);
+    }
     if (res.status === 401 && auth !== 'none')
       window.dispatchEvent(new CustomEvent(SESSION_REJECTED, { detail: message }));
     throw new ApiError(res.status, message);
@@ -73,4 +83,23 @@ export async function call<T>(method: string, path: string, opts: CallOptions = 
 
 export function errorMessage(err: unknown): string {
   return err instanceof Error ? err.message : String(err);
+}
+
+/**
+ * The team's current key, fetched with the session's own token (docs/api.md "Who holds the key")
+ * and kept in the session. False when the service refused (then the session is rejected: the
+ * refusal says why) or could not be reached.
+ */
+export async function refreshTeamKey(session: Session): Promise<boolean> {
+  try {
+    const { api_key } = await call<TeamKeyView>('GET', '/api-team-key', {
+      auth: 'member',
+      session,
+    });
+    session.team.api_key = api_key;
+    saveSession(session);
+    return true;
+  } catch {
+    return false;
+  }
 }

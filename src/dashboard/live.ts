@@ -61,7 +61,12 @@ export function followChanges(session: Session, on: LiveHandlers): { stop(): voi
     try {
       heard();
       const res = await fetch('/api-events', {
-        headers: { 'x-api-key': session.team.api_key, accept: 'text/event-stream' },
+        // With the member's token, a key rotated meanwhile still opens the stream.
+        headers: {
+          'x-api-key': session.team.api_key,
+          authorization: `Bearer ${session.agent_token}`,
+          accept: 'text/event-stream',
+        },
         credentials: 'omit',
         cache: 'no-store',
         signal: mine.signal,
