@@ -638,6 +638,8 @@ test('sign in, reveal the key, add a member, create a watchlist, see and filter 
     await page.getByRole('button', { name: 'Settings' }).click();
     await expect(page.locator('#webhooks-readonly')).toBeVisible();
     await expect(page.locator('#webhook-form')).toBeHidden();
+    // Nor may a member rotate the key.
+    await expect(page.locator('#api-key-rotate')).toBeHidden();
     await page.locator('#settings').getByRole('button', { name: 'Close' }).click();
   });
 
