@@ -1,5 +1,5 @@
 import type { TeamKeyView } from '../contract/team-key.js';
-import { saveSession, type Session } from './session.js';
+import { loadSession, saveSession, type Session } from './session.js';
 
 /** A refused call, with the service's `{error}` message, ready to show as is. */
 export class ApiError extends Error {
@@ -25,8 +25,17 @@ export interface CallOptions {
   keyRefreshed?: boolean;
 }
 
-/** Fired when the service no longer accepts the session (key rotated, token revoked). */
+/** Fired when the service no longer accepts the session (token revoked or expired). */
 export const SESSION_REJECTED = 'dashboard:session-rejected';
+
+/**
+ * Reports a refused session, unless the page has moved on from it: an answer to a call made before
+ * a move to another team (whose old token is revoked) must not sign the new session out.
+ */
+export function rejectSession(session: Session | null | undefined, message: string): void {
+  if (session && loadSession()?.agent_token !== session.agent_token) return;
+  window.dispatchEvent(new CustomEvent(SESSION_REJECTED, { detail: message }));
+}
 
 export async function call<T>(method: string, path: string, opts: CallOptions = {}): Promise<T> {
   const url = new URL(path, location.origin);
@@ -74,8 +83,7 @@ export async function call<T>(method: string, path: string, opts: CallOptions = 
         return call<T>(method, path, { ...opts, keyRefreshed: true });
       throw new ApiError(res.status, message);
     }
-    if (res.status === 401 && auth !== 'none')
-      window.dispatchEvent(new CustomEvent(SESSION_REJECTED, { detail: message }));
+    if (res.status === 401 && auth !== 'none') rejectSession(opts.session, message);
     throw new ApiError(res.status, message);
   }
   return data as T;
@@ -97,7 +105,7 @@ export async function refreshTeamKey(session: Session): Promise<boolean> {
       session,
     });
     session.team.api_key = api_key;
-    saveSession(session);
+    if (loadSession()?.agent_token === session.agent_token) saveSession(session);
     return true;
   } catch {
     return false;

@@ -1,5 +1,5 @@
 import type { ChangeKind } from '../contract/live-events.js';
-import { SESSION_REJECTED } from './api.js';
+import { rejectSession } from './api.js';
 import { SseParser } from './sse-parser.js';
 import type { Session } from './session.js';
 
@@ -72,7 +72,7 @@ export function followChanges(session: Session, on: LiveHandlers): { stop(): voi
         signal: mine.signal,
       });
       if (res.status === 401) {
-        window.dispatchEvent(new CustomEvent(SESSION_REJECTED, { detail: await errorOf(res) }));
+        rejectSession(session, await errorOf(res));
         stopped = true;
         return;
       }
