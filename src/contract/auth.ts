@@ -37,6 +37,15 @@ export const VerifyOtpBody = strictBody({
       z.minLength(1, { error: "Missing or invalid 'otp'" }),
       z.maxLength(20, { error: "Missing or invalid 'otp'" }),
     ),
+  /**
+   * Which client signs in; it decides how long the answer's `agent_token` lives: `extension` (the
+   * default) until 30 days without use, `dashboard` one day.
+   */
+  client: z.optional(
+    z.enum(['extension', 'dashboard'], {
+      error: "Invalid 'client': must be 'extension' or 'dashboard'",
+    }),
+  ),
 });
 export type VerifyOtpBody = z.infer<typeof VerifyOtpBody>;
 

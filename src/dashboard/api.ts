@@ -1,4 +1,5 @@
-import type { Session } from './session.js';
+import type { TeamKeyView } from '../contract/team-key.js';
+import { loadSession, saveSession, type Session } from './session.js';
 
 /** A refused call, with the service's `{error}` message, ready to show as is. */
 export class ApiError extends Error {
@@ -20,10 +21,21 @@ export interface CallOptions {
   session?: Session | null;
   /** Sent even if the page goes away meanwhile (a sign-out followed by a reload or a closed tab). */
   keepalive?: boolean;
+  /** Set on the one retry after the team's key was fetched again. */
+  keyRefreshed?: boolean;
 }
 
-/** Fired when the service no longer accepts the session (key rotated, token revoked). */
+/** Fired when the service no longer accepts the session (token revoked or expired). */
 export const SESSION_REJECTED = 'dashboard:session-rejected';
+
+/**
+ * Reports a refused session, unless the page has moved on from it: an answer to a call made before
+ * a move to another team (whose old token is revoked) must not sign the new session out.
+ */
+export function rejectSession(session: Session | null | undefined, message: string): void {
+  if (session && loadSession()?.agent_token !== session.agent_token) return;
+  window.dispatchEvent(new CustomEvent(SESSION_REJECTED, { detail: message }));
+}
 
 export async function call<T>(method: string, path: string, opts: CallOptions = {}): Promise<T> {
   const url = new URL(path, location.origin);
@@ -64,8 +76,14 @@ export async function call<T>(method: string, path: string, opts: CallOptions = 
       data && typeof data === 'object' && typeof (data as { error?: unknown }).error === 'string'
         ? (data as { error: string }).error
         : `Request failed (HTTP ${res.status})`;
-    if (res.status === 401 && auth !== 'none')
-      window.dispatchEvent(new CustomEvent(SESSION_REJECTED, { detail: message }));
+    // A key refused while the session's token lives: the team's key was rotated (by an admin, or
+    // because someone who held it left). The token fetches the current key; the call is made again.
+    if (res.status === 401 && auth === 'key' && opts.session && !opts.keyRefreshed) {
+      if (await refreshTeamKey(opts.session))
+        return call<T>(method, path, { ...opts, keyRefreshed: true });
+      throw new ApiError(res.status, message);
+    }
+    if (res.status === 401 && auth !== 'none') rejectSession(opts.session, message);
     throw new ApiError(res.status, message);
   }
   return data as T;
@@ -73,4 +91,23 @@ export async function call<T>(method: string, path: string, opts: CallOptions = 
 
 export function errorMessage(err: unknown): string {
   return err instanceof Error ? err.message : String(err);
+}
+
+/**
+ * The team's current key, fetched with the session's own token (docs/api.md "Who holds the key")
+ * and kept in the session. False when the service refused (then the session is rejected: the
+ * refusal says why) or could not be reached.
+ */
+export async function refreshTeamKey(session: Session): Promise<boolean> {
+  try {
+    const { api_key } = await call<TeamKeyView>('GET', '/api-team-key', {
+      auth: 'member',
+      session,
+    });
+    session.team.api_key = api_key;
+    if (loadSession()?.agent_token === session.agent_token) saveSession(session);
+    return true;
+  } catch {
+    return false;
+  }
 }

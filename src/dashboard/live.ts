@@ -1,5 +1,5 @@
 import type { ChangeKind } from '../contract/live-events.js';
-import { SESSION_REJECTED } from './api.js';
+import { rejectSession } from './api.js';
 import { SseParser } from './sse-parser.js';
 import type { Session } from './session.js';
 
@@ -61,13 +61,18 @@ export function followChanges(session: Session, on: LiveHandlers): { stop(): voi
     try {
       heard();
       const res = await fetch('/api-events', {
-        headers: { 'x-api-key': session.team.api_key, accept: 'text/event-stream' },
+        // With the member's token, a key rotated meanwhile still opens the stream.
+        headers: {
+          'x-api-key': session.team.api_key,
+          authorization: `Bearer ${session.agent_token}`,
+          accept: 'text/event-stream',
+        },
         credentials: 'omit',
         cache: 'no-store',
         signal: mine.signal,
       });
       if (res.status === 401) {
-        window.dispatchEvent(new CustomEvent(SESSION_REJECTED, { detail: await errorOf(res) }));
+        rejectSession(session, await errorOf(res));
         stopped = true;
         return;
       }

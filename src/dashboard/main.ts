@@ -44,6 +44,7 @@ function start() {
   const sequences = mountSequences();
   const members = mountMembers((view) => {
     if (current) webhooks.show(current, view.me.role === 'admin');
+    apiKey.setAdmin(view.me.role === 'admin');
     tasks.setWaiting(
       new Map(
         view.members

@@ -70,7 +70,8 @@ export function mountSignIn(onSignedIn: (session: Session) => void): {
       try {
         const session = await call<VerifyOtpResponse>('POST', '/network-agent/auth-verify-otp', {
           auth: 'none',
-          body: { email, otp },
+          // A dashboard sign-in's token lives a day at most (docs/api.md "Tokens").
+          body: { email, otp, client: 'dashboard' },
         });
         setStatus(verifyStatus, '');
         codeInput.value = '';

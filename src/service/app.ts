@@ -7,6 +7,7 @@ import { healthRoutes } from './routes/health.js';
 import { authRoutes } from './routes/auth.js';
 import { memberRoutes } from './routes/members.js';
 import { invitationRoutes } from './routes/invitations.js';
+import { teamKeyRoutes } from './routes/team-key.js';
 import { networkTaskRoutes } from './routes/network-tasks.js';
 import { taskStatusRoutes } from './routes/task-status.js';
 import { agentRoutes } from './routes/agent.js';
@@ -42,6 +43,7 @@ export function createApp(ctx: ServiceContext) {
   app.route('/', authRoutes);
   app.route('/', memberRoutes);
   app.route('/', invitationRoutes);
+  app.route('/', teamKeyRoutes);
   app.route('/', networkTaskRoutes);
   app.route('/', taskStatusRoutes);
   app.route('/', agentRoutes);

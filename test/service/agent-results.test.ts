@@ -618,7 +618,7 @@ describe('sign-out', () => {
       body: { wait_s: 0 },
     });
     expect(after.status).toBe(401);
-    expect(await after.json()).toEqual({ error: 'Invalid agent token' });
+    expect(await after.json()).toEqual({ error: 'Agent token revoked; sign in again' });
     expect(
       (await svc.call('POST', '/agent/sign-out', { headers: leaver.agentHeaders })).status,
     ).toBe(401);

@@ -11,9 +11,12 @@ beforeAll(async () => {
 });
 afterAll(() => svc.close());
 
-async function status(apiKey: string, id: string) {
+async function status(apiKey: string, id: string, agentToken?: string) {
   const res = await svc.call('GET', `/network-agent/get-task-status?api_agent_task_id=${id}`, {
-    headers: { 'x-api-key': apiKey },
+    headers: {
+      'x-api-key': apiKey,
+      ...(agentToken ? { authorization: `Bearer ${agentToken}` } : {}),
+    },
   });
   expect(res.status).toBe(200);
   return (
@@ -53,13 +56,15 @@ test('removing a member fails the tasks assigned to them with agent_lost; other 
   });
   expect(res.status).toBe(200);
 
-  expect(await status(admin.apiKey, bobs)).toMatchObject({
+  // Bob was shown the key, so it was rotated: the admin's old key works with their token.
+  const t = admin.agentToken;
+  expect(await status(admin.apiKey, bobs, t)).toMatchObject({
     status: 'failed',
     error: { code: 'agent_lost' },
   });
-  expect((await status(admin.apiKey, bobs)).error!.message).toMatch(/left the team/);
-  expect((await status(admin.apiKey, admins)).status).toBe('pending');
-  expect((await status(admin.apiKey, anyones)).status).toBe('pending');
+  expect((await status(admin.apiKey, bobs, t)).error!.message).toMatch(/left the team/);
+  expect((await status(admin.apiKey, admins, t)).status).toBe('pending');
+  expect((await status(admin.apiKey, anyones, t)).status).toBe('pending');
 });
 
 test('a member who accepts an invitation to another team leaves no task of the old team waiting', async () => {
@@ -87,7 +92,9 @@ test('a member who accepts an invitation to another team leaves no task of the o
   expect(accepted.status, await accepted.clone().text()).toBe(200);
   expect(((await accepted.json()) as { team: { id: string } }).team.id).toBe(newAdmin.team.id);
 
-  expect(await status(oldAdmin.apiKey, carols)).toMatchObject({
+  // Carol was shown the old team's key, so it was rotated: the old admin's key works only with
+  // their live agent token now, as their dashboard sends it.
+  expect(await status(oldAdmin.apiKey, carols, oldAdmin.agentToken)).toMatchObject({
     status: 'failed',
     error: { code: 'agent_lost' },
   });

@@ -57,9 +57,11 @@ describe('ops rotate-key', () => {
     expect(key).not.toBe(ada.apiKey);
     expect(r.err.join('\n')).toContain(ada.team.id);
 
-    const old = await svc.call('GET', '/api-team', { headers: ada.memberHeaders });
+    const old = await svc.call('GET', '/api-tasks', { headers: ada.keyHeaders });
     expect(old.status).toBe(401);
     expect(await old.json()).toEqual({ error: 'Invalid API Key' });
+    // Ada's own clients send the old key with her live token: they carry on (docs/api.md).
+    expect((await svc.call('GET', '/api-team', { headers: ada.memberHeaders })).status).toBe(200);
     const fresh = await svc.call('GET', '/api-team', {
       headers: { 'x-api-key': key, authorization: `Bearer ${ada.agentToken}` },
     });

@@ -32,7 +32,7 @@ export interface paths {
     put?: never;
     /**
      * Exchange the code for the team’s API key
-     * @description A good code signs the user in: a new user gets a team (as its admin) and an API key; an existing user gets their team back; a user invited by a team admin joins that team now, with the role the admin chose. The answer also carries `agent_token`, a fresh secret bound to this user for the browser extension and the member endpoints. A code allows 5 wrong tries; after that, or after 1 hour, or once used, it is void.
+     * @description A good code signs the user in: a new user gets a team (as its admin) and an API key; an existing user gets their team back; a user invited by a team admin joins that team now, with the role the admin chose. The answer also carries `agent_token`, a fresh secret bound to this user for the browser extension and the member endpoints: with `"client": "extension"` (the default) it ends after 30 days without an `/agent/` call, with `"client": "dashboard"` a day after sign-in; signing out or leaving the team ends it at once. A code allows 5 wrong tries; after that, or after 1 hour, or once used, it is void.
      */
     post: operations['postNetworkAgentAuthVerifyOtp'];
     delete?: never;
@@ -101,7 +101,7 @@ export interface paths {
     post: operations['postApiTeamMembers'];
     /**
      * Remove a member or withdraw an invitation (admins only)
-     * @description Called with the team’s `x-api-key` and the caller’s own `authorization: Bearer <agent_token>` from auth-verify-otp. The member’s agent tokens stop working at once. The last admin cannot be removed (400).
+     * @description Called with the team’s `x-api-key` and the caller’s own `authorization: Bearer <agent_token>` from auth-verify-otp. The member’s agent tokens stop working at once. When the member was shown the team’s current API key (every sign-in shows it), the key is rotated in the same step: the old key alone is refused at once, while extensions and dashboards of the remaining members keep working (their agent token carries them; `GET /api-team-key` gives the new key). The last admin cannot be removed (400).
      */
     delete: operations['deleteApiTeamMembers'];
     options?: never;
@@ -144,7 +144,7 @@ export interface paths {
     put?: never;
     /**
      * Accept an invitation: leave your team and join the inviting one
-     * @description Your old key and every agent token of yours stop working; the answer carries the new team’s key and a new agent token. When you were the only admin of the team you leave, its oldest other member becomes admin.
+     * @description Every agent token of yours stops working, and your old team’s key is rotated; the answer carries the new team’s key and a new agent token. When you were the only admin of the team you leave, its oldest other member becomes admin.
      */
     post: operations['postApiTeamInvitationsAccept'];
     delete?: never;
@@ -167,6 +167,46 @@ export interface paths {
      * @description The invitation is withdrawn; you stay in your team. The inviting admin may invite you again.
      */
     post: operations['postApiTeamInvitationsDecline'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api-team-key': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The team’s current API key (any member)
+     * @description Called with `x-api-key` (the current key, or one the team has rotated out) and the caller’s own `authorization: Bearer <agent_token>`: a member signed in before a rotation fetches the new key with what they hold. Every member is shown the key (at sign-in and here); when a member who was shown it leaves the team, the key is rotated, so they keep nothing that works.
+     */
+    get: operations['getApiTeamKey'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api-team-key/rotate': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Replace the team’s API key (admins only)
+     * @description Called with `x-api-key` (the current key, or one the team has rotated out) and the caller’s own `authorization: Bearer <agent_token>`: a member signed in before a rotation fetches the new key with what they hold. The old key alone is refused at once (programs using it need the new one). Members’ extensions and dashboards keep working without a new sign-in: they send their agent token with the key they hold, and a rotated-out key is accepted together with a live token of a current member.
+     */
+    post: operations['postApiTeamKeyRotate'];
     delete?: never;
     options?: never;
     head?: never;
@@ -1139,6 +1179,8 @@ export interface operations {
         'application/json': {
           email: string;
           otp: string;
+          /** @enum {string} */
+          client?: 'extension' | 'dashboard';
         };
       };
     };
@@ -1166,7 +1208,7 @@ export interface operations {
           };
         };
       };
-      /** @description `Missing or invalid 'email'` or `Missing or invalid 'otp'` */
+      /** @description `Missing or invalid 'email'`, `Missing or invalid 'otp'` or `Invalid 'client'` */
       400: {
         headers: {
           [name: string]: unknown;
@@ -2428,6 +2470,79 @@ export interface operations {
       };
       /** @description `Invitation not found` */
       404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  getApiTeamKey: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The key */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            api_key: string;
+            rotated_at: string;
+          };
+        };
+      };
+      /** @description `Missing API Key`, `Invalid API Key`, `Invalid agent token`, `Agent token revoked; sign in again` or `Agent token expired; sign in again` */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  postApiTeamKeyRotate: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The new key */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            api_key: string;
+            rotated_at: string;
+          };
+        };
+      };
+      /** @description `Missing API Key`, `Invalid API Key`, `Invalid agent token`, `Agent token revoked; sign in again` or `Agent token expired; sign in again` */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description `Access denied`: only an admin of the team may rotate its key */
+      403: {
         headers: {
           [name: string]: unknown;
         };

@@ -22,6 +22,7 @@ interface Entry<T> {
 
 export class CredentialCache {
   private readonly teams = new Map<string, Entry<TeamRow>>();
+  private readonly retired = new Map<string, Entry<TeamRow>>();
   private readonly agents = new Map<string, Entry<AgentIdentity & { teamId: string }>>();
 
   team(keyHash: Buffer, now = Date.now()): TeamRow | undefined {
@@ -30,6 +31,15 @@ export class CredentialCache {
 
   rememberTeam(keyHash: Buffer, team: TeamRow, now = Date.now()): void {
     this.teams.set(keyHash.toString('hex'), { value: team, expires: now + CREDENTIALS_TTL_MS });
+  }
+
+  /** The team of a key it has rotated out (usable only with a live member token). */
+  retiredTeam(keyHash: Buffer, now = Date.now()): TeamRow | undefined {
+    return live(this.retired, keyHash.toString('hex'), now);
+  }
+
+  rememberRetiredTeam(keyHash: Buffer, team: TeamRow, now = Date.now()): void {
+    this.retired.set(keyHash.toString('hex'), { value: team, expires: now + CREDENTIALS_TTL_MS });
   }
 
   agent(tokenHash: Buffer, teamId: string, now = Date.now()): AgentIdentity | undefined {
@@ -46,6 +56,7 @@ export class CredentialCache {
   forget(change: CredentialChange): void {
     if ('team' in change) {
       for (const [k, e] of this.teams) if (e.value.id === change.team) this.teams.delete(k);
+      for (const [k, e] of this.retired) if (e.value.id === change.team) this.retired.delete(k);
       for (const [k, e] of this.agents) if (e.value.teamId === change.team) this.agents.delete(k);
     } else if ('user' in change) {
       for (const [k, e] of this.agents) if (e.value.userId === change.user) this.agents.delete(k);

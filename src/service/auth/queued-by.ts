@@ -2,7 +2,7 @@ import type { Context } from 'hono';
 import type { AppEnv } from '../context.js';
 import type { QueuedBy } from '../tasks/enqueue.js';
 import { findAgentByToken } from './agent-tokens.js';
-import { bearerToken } from './require-member.js';
+import { bearerToken } from './bearer-token.js';
 
 /**
  * Who queues a task with this call (after requireApiKey), for the member it runs as to see: the

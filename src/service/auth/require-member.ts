@@ -1,22 +1,28 @@
 import { createMiddleware } from 'hono/factory';
 import type { AppEnv } from '../context.js';
 import { HttpError } from '../http/http-error.js';
-import { findAgentByToken } from './agent-tokens.js';
+import { checkAgentToken } from './agent-tokens.js';
+import { bearerToken } from './bearer-token.js';
+import { TOKEN_EXPIRED, TOKEN_INVALID, TOKEN_REVOKED } from './token-lifetimes.js';
 
-/** The agent token of `authorization: Bearer <token>`, if the header carries one. */
-export const bearerToken = (header: string | undefined): string | undefined =>
-  /^Bearer\s+(\S+)$/i.exec(header ?? '')?.[1];
+const REFUSALS = { invalid: TOKEN_INVALID, revoked: TOKEN_REVOKED, expired: TOKEN_EXPIRED };
 
 /**
- * After requireApiKey: `authorization: Bearer <agent_token>` -> the member of that team.
- * `/agent/` calls also record the member's `last_active_at` (the 48-hour rule).
+ * After requireApiKey: `authorization: Bearer <agent_token>` -> the member of that team. A token
+ * that is unknown or not this team's member's is `Invalid agent token`; one signed out or revoked
+ * by a removal, or ended by its lifetime (auth/token-lifetimes.ts), says so and asks for a new
+ * sign-in. `/agent/` calls also record the member's `last_active_at` (the 48-hour rule) and the
+ * token's use, which keeps an extension's token alive.
  */
 export function requireMember(opts: { recordActivity: boolean }) {
   return createMiddleware<AppEnv>(async (c, next) => {
     const token = bearerToken(c.req.header('authorization'));
     const { db, credentials, activity } = c.var.ctx;
-    const agent = token ? await findAgentByToken(db, c.var.team.id, token, credentials) : null;
-    if (!agent) throw new HttpError(401, 'Invalid agent token');
+    const check = token
+      ? await checkAgentToken(db, c.var.team.id, token, credentials)
+      : { refused: 'invalid' as const };
+    if (!('agent' in check)) throw new HttpError(401, REFUSALS[check.refused]);
+    const { agent } = check;
     c.set('agent', agent);
     // Recorded before the handler runs (a long-poll claim proves liveness when it arrives), at
     // most every few seconds per member (auth/activity-marks.ts); one round trip for both marks.

@@ -12,7 +12,7 @@ import {
 import { consumeOtp, issueOtp, withdrawOtp } from '../auth/otp-store.js';
 import { otpEmail } from '../mail/otp-email.js';
 import { joinOnSignIn } from '../teams/join-on-sign-in.js';
-import { revealApiKey } from '../teams/api-keys.js';
+import { handKeyTo } from '../teams/api-keys.js';
 import { issueAgentToken } from '../auth/agent-tokens.js';
 import { clientAddress } from '../http/client-address.js';
 import {
@@ -89,7 +89,9 @@ export const authRoutes = new Hono<AppEnv>()
       description:
         'A good code signs the user in: a new user gets a team (as its admin) and an API key; an existing user gets their team back; ' +
         'a user invited by a team admin joins that team now, with the role the admin chose. ' +
-        'The answer also carries `agent_token`, a fresh secret bound to this user for the browser extension and the member endpoints. ' +
+        'The answer also carries `agent_token`, a fresh secret bound to this user for the browser extension and the member endpoints: ' +
+        'with `"client": "extension"` (the default) it ends after 30 days without an `/agent/` call, with `"client": "dashboard"` a day after sign-in; ' +
+        'signing out or leaving the team ends it at once. ' +
         'A code allows 5 wrong tries; after that, or after 1 hour, or once used, it is void. ' +
         'Wrong codes are limited per client network address and per hour on the whole service (429 with `Retry-After`); ' +
         'an address with too many wrong codes in a UTC day is locked until 00:00 UTC and its owner is told by mail (docs/api.md, "Sign-in limits").',
@@ -97,13 +99,15 @@ export const authRoutes = new Hono<AppEnv>()
       security: 'none',
       responses: { 200: { description: 'Signed in', schema: VerifyOtpResponse } },
       errors: {
-        400: "`Missing or invalid 'email'` or `Missing or invalid 'otp'`",
+        400: "`Missing or invalid 'email'`, `Missing or invalid 'otp'` or `Invalid 'client'`",
         401: '`Invalid or expired OTP`: wrong, expired, used or replaced code; request a new one',
         413: 'Body larger than 1 MiB',
         429: 'Too many wrong codes from this network or on the service, or the address is locked until 00:00 UTC; the `Retry-After` header gives the seconds to wait',
       },
     }),
-    validate('json', VerifyOtpBody, { example: { email: 'ada@example.com', otp: '123456' } }),
+    validate('json', VerifyOtpBody, {
+      example: { email: 'ada@example.com', otp: '123456', client: 'extension' },
+    }),
     async (c) => {
       const { db, secretKey, config, mailer, log } = c.var.ctx;
       const body = c.req.valid('json');
@@ -121,8 +125,8 @@ export const authRoutes = new Hono<AppEnv>()
             lockedNow: check.wrongTry && (await countEmailFailure(tx, config, body.email)),
           };
         const member = await joinOnSignIn(tx, secretKey, body.email, check.fullName);
-        const apiKey = await revealApiKey(tx, secretKey, member.team.id);
-        const agentToken = await issueAgentToken(tx, member.user.id);
+        const apiKey = await handKeyTo(tx, secretKey, member.team.id, member.user.id);
+        const agentToken = await issueAgentToken(tx, member.user.id, body.client ?? 'extension');
         return { outcome: 'signed_in' as const, member, apiKey, agentToken };
       });
       // A check that never finished (the database went away) is no wrong code.

@@ -2,7 +2,7 @@ import { Hono } from 'hono';
 import type { AppEnv } from '../context.js';
 import { requireApiKey } from '../auth/require-api-key.js';
 import { requireMember } from '../auth/require-member.js';
-import { issueAgentToken } from '../auth/agent-tokens.js';
+import { issueAgentToken, tokenKind } from '../auth/agent-tokens.js';
 import { validate } from '../http/route-input.js';
 import { describe } from '../http/describe.js';
 import {
@@ -12,7 +12,7 @@ import {
   InvitationsResponse,
 } from '../../contract/invitations.js';
 import { acceptInvitation, declineInvitation, pendingInvitations } from '../teams/invitations.js';
-import { revealApiKey } from '../teams/api-keys.js';
+import { handKeyTo } from '../teams/api-keys.js';
 
 /** Called with the caller's current team key and their own agent token: the person answers for themselves. */
 const member = [requireApiKey(), requireMember({ recordActivity: false })] as const;
@@ -52,7 +52,7 @@ export const invitationRoutes = new Hono<AppEnv>()
     describe({
       summary: 'Accept an invitation: leave your team and join the inviting one',
       description:
-        'Your old key and every agent token of yours stop working; the answer carries the new team’s key and a new agent token. ' +
+        'Every agent token of yours stops working, and your old team’s key is rotated; the answer carries the new team’s key and a new agent token. ' +
         'When you were the only admin of the team you leave, its oldest other member becomes admin.',
       tag: 'Team',
       security: 'member',
@@ -65,15 +65,26 @@ export const invitationRoutes = new Hono<AppEnv>()
       const { team_id } = c.req.valid('json');
       const { agent, ctx } = c.var;
       const answer = await ctx.db.transaction(async (tx): Promise<AcceptInvitationResponse> => {
-        const joined = await acceptInvitation(tx, agent.userId, agent.email, team_id);
+        const joined = await acceptInvitation(
+          tx,
+          ctx.secretKey,
+          agent.userId,
+          agent.email,
+          team_id,
+        );
+        // The new token is for the same kind of client as the one that asked (auth/token-lifetimes.ts).
+        const kind = await tokenKind(tx, agent.tokenHash);
         const left = joined.leftTeam
           ? ` You left ${joined.leftTeam}${joined.nextAdmin ? `; ${joined.nextAdmin} is its admin now` : ''}.`
           : '';
         return {
           success: true,
           message: `You joined ${joined.team.name} as ${joined.role}.${left}`,
-          team: { ...joined.team, api_key: await revealApiKey(tx, ctx.secretKey, joined.team.id) },
-          agent_token: await issueAgentToken(tx, agent.userId),
+          team: {
+            ...joined.team,
+            api_key: await handKeyTo(tx, ctx.secretKey, joined.team.id, agent.userId),
+          },
+          agent_token: await issueAgentToken(tx, agent.userId, kind),
           role: joined.role,
         };
       });

@@ -242,7 +242,11 @@ export const memberRoutes = new Hono<AppEnv>()
     '/api-team-members',
     describe({
       summary: 'Remove a member or withdraw an invitation (admins only)',
-      description: `${MEMBER_NOTE} The member’s agent tokens stop working at once. The last admin cannot be removed (400).`,
+      description:
+        `${MEMBER_NOTE} The member’s agent tokens stop working at once. When the member was shown the team’s current API key ` +
+        '(every sign-in shows it), the key is rotated in the same step: the old key alone is refused at once, while extensions and ' +
+        'dashboards of the remaining members keep working (their agent token carries them; `GET /api-team-key` gives the new key). ' +
+        'The last admin cannot be removed (400).',
       tag: 'Team',
       security: 'member',
       responses: { 200: { description: 'Removed', schema: RemoveMemberResponse } },
@@ -253,10 +257,15 @@ export const memberRoutes = new Hono<AppEnv>()
     validate('query', RemoveMemberQuery, { example: { email: 'grace@example.com' } }),
     async (c) => {
       const query = c.req.valid('query');
-      await c.var.ctx.db.transaction((tx) => removeMember(tx, c.var.team.id, query.email));
+      const { ctx, team } = c.var;
+      const { keyRotated } = await ctx.db.transaction((tx) =>
+        removeMember(tx, ctx.secretKey, team.id, query.email),
+      );
       const answer: RemoveMemberResponse = {
         success: true,
-        message: `${query.email} was removed from the team`,
+        message: keyRotated
+          ? `${query.email} was removed from the team; the team's API key was rotated (programs using it need the new one)`
+          : `${query.email} was removed from the team`,
       };
       return c.json(answer);
     },

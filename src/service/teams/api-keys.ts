@@ -51,21 +51,103 @@ export async function revealApiKey(
   return decryptSecret(secretKey, row.api_key_encrypted);
 }
 
-/** Operator's rotation: the old key stops working at once. Returns the new key. */
+/**
+ * The team of a key it has rotated out. Such a key is accepted only together with a live agent
+ * token of a current member (auth/require-api-key.ts), never alone.
+ */
+export async function findTeamByRetiredKey(
+  db: Queryable,
+  apiKey: string,
+  cache?: CredentialCache,
+): Promise<TeamRow | null> {
+  if (!/^nak_[A-Za-z0-9_-]{20,80}$/.test(apiKey)) return null;
+  const hash = sha256(apiKey);
+  const known = cache?.retiredTeam(hash);
+  if (known) return known;
+  const [row] = await db.query<TeamRow & { key_hash: Buffer }>(
+    `SELECT t.id, t.name, t.plan, r.key_hash FROM team_retired_keys r JOIN teams t ON t.id = r.team_id
+      WHERE r.key_hash = $1`,
+    [hash],
+  );
+  if (!row || !constantTimeEqual(Buffer.from(row.key_hash), hash)) return null;
+  const team = { id: row.id, name: row.name, plan: row.plan };
+  cache?.rememberRetiredTeam(hash, team);
+  return team;
+}
+
+/**
+ * A new key for the team (an admin's or the operator's rotation, or a key holder leaving): the old
+ * key alone stops working at once, in every instance. Returns the new key and when it was made.
+ */
 export async function rotateApiKey(
   db: Queryable,
   secretKey: Buffer,
   teamId: string,
 ): Promise<string> {
+  return (await rotateApiKeyAt(db, secretKey, teamId)).key;
+}
+
+export async function rotateApiKeyAt(
+  db: Queryable,
+  secretKey: Buffer,
+  teamId: string,
+): Promise<{ key: string; rotatedAt: Date }> {
   const key = newApiKey();
-  const rows = await db.query(
-    'UPDATE teams SET api_key_hash = $2, api_key_encrypted = $3, api_key_rotated_at = now() WHERE id = $1 RETURNING id',
+  const rows = await db.query<{ old_hash: Buffer; rotated_at: Date }>(
+    `WITH old AS (SELECT id, api_key_hash FROM teams WHERE id = $1 FOR UPDATE)
+     UPDATE teams t SET api_key_hash = $2, api_key_encrypted = $3, api_key_rotated_at = now()
+       FROM old WHERE t.id = old.id
+     RETURNING old.api_key_hash AS old_hash, t.api_key_rotated_at AS rotated_at`,
     [teamId, sha256(key), encryptSecret(secretKey, key)],
   );
-  if (rows.length === 0) throw new Error(`team ${teamId} not found`);
-  // The old key stops working at once, in every instance.
+  const [row] = rows;
+  if (!row) throw new Error(`team ${teamId} not found`);
+  await db.query(
+    'INSERT INTO team_retired_keys (key_hash, team_id) VALUES ($1, $2) ON CONFLICT DO NOTHING',
+    [row.old_hash, teamId],
+  );
   await credentialsChanged(db, { team: teamId });
+  return { key, rotatedAt: new Date(row.rotated_at) };
+}
+
+/**
+ * The key, handed to a member (sign-in, a move to the team, the dashboard's reveal): remembered on
+ * their membership, so that their leaving rotates it. Dated by the clock after the key is read,
+ * not by the transaction's start: a key read after a concurrent rotation is dated after it.
+ */
+export async function handKeyTo(
+  db: Queryable,
+  secretKey: Buffer,
+  teamId: string,
+  userId: string,
+): Promise<string> {
+  const key = await revealApiKey(db, secretKey, teamId);
+  await db.query(
+    'UPDATE memberships SET api_key_seen_at = clock_timestamp() WHERE team_id = $1 AND user_id = $2',
+    [teamId, userId],
+  );
   return key;
+}
+
+/**
+ * Someone leaves the team (removed, or moved to another team): when they were shown the key the
+ * team has now, it is rotated, so what they hold stops working. `seenAt` is their membership's
+ * api_key_seen_at, read before the membership row goes.
+ */
+export async function rotateIfHeld(
+  db: Queryable,
+  secretKey: Buffer,
+  teamId: string,
+  seenAt: Date | null,
+): Promise<boolean> {
+  if (!seenAt) return false;
+  const [team] = await db.query<{ held: boolean }>(
+    'SELECT api_key_rotated_at <= $2 AS held FROM teams WHERE id = $1',
+    [teamId, seenAt],
+  );
+  if (!team?.held) return false;
+  await rotateApiKey(db, secretKey, teamId);
+  return true;
 }
 
 export async function createTeam(

@@ -4,6 +4,7 @@ import type { PendingInvitation } from '../../contract/invitations.js';
 import { HttpError } from '../http/http-error.js';
 import { credentialsChanged } from '../auth/credential-cache.js';
 import { failDepartedMemberTasks } from '../tasks/fail-departed-member-tasks.js';
+import { rotateIfHeld } from './api-keys.js';
 
 /**
  * Invitations to another team for someone who already belongs to one (contract/invitations.ts):
@@ -16,6 +17,7 @@ interface CurrentTeam {
   team_id: string;
   team_name: string;
   role: Role;
+  api_key_seen_at: Date | null;
 }
 
 async function currentTeam(
@@ -24,7 +26,7 @@ async function currentTeam(
   lock = false,
 ): Promise<CurrentTeam | null> {
   const [row] = await db.query<CurrentTeam>(
-    `SELECT m.team_id, t.name AS team_name, m.role FROM memberships m JOIN teams t ON t.id = m.team_id
+    `SELECT m.team_id, t.name AS team_name, m.role, m.api_key_seen_at FROM memberships m JOIN teams t ON t.id = m.team_id
       WHERE m.user_id = $1${lock ? ' FOR UPDATE OF m' : ''}`,
     [userId],
   );
@@ -74,10 +76,11 @@ export async function pendingInvitations(
 /**
  * The person joins `teamId`, whose invitation waits for them, and leaves their current team. Their
  * tokens are revoked everywhere (the caller issues a new one for the new team); tasks assigned to
- * them in the old team fail as departed.
+ * them in the old team fail as departed; the old team's key is rotated when they were shown it.
  */
 export async function acceptInvitation(
   tx: Queryable,
+  secretKey: Buffer,
   userId: string,
   email: string,
   teamId: string,
@@ -111,6 +114,7 @@ export async function acceptInvitation(
       userId,
     ]);
     await failDepartedMemberTasks(tx, current.team_id, userId);
+    await rotateIfHeld(tx, secretKey, current.team_id, current.api_key_seen_at);
   }
   await tx.query(
     'UPDATE agent_tokens SET revoked_at = now() WHERE user_id = $1 AND revoked_at IS NULL',

@@ -3,14 +3,20 @@ import type { Role } from '../../contract/auth.js';
 import { HttpError } from '../http/http-error.js';
 import { failDepartedMemberTasks } from '../tasks/fail-departed-member-tasks.js';
 import { credentialsChanged } from '../auth/credential-cache.js';
+import { rotateIfHeld } from './api-keys.js';
 
 /**
  * An admin's changes to the team's members. Each runs in a transaction that first locks the
  * team's membership rows, so two admins demoting each other at once cannot leave no admin.
  */
 async function lockMembers(tx: Queryable, teamId: string) {
-  return tx.query<{ email: string; user_id: string | null; role: Role }>(
-    'SELECT email, user_id, role FROM memberships WHERE team_id = $1 ORDER BY email FOR UPDATE',
+  return tx.query<{
+    email: string;
+    user_id: string | null;
+    role: Role;
+    api_key_seen_at: Date | null;
+  }>(
+    'SELECT email, user_id, role, api_key_seen_at FROM memberships WHERE team_id = $1 ORDER BY email FOR UPDATE',
     [teamId],
   );
 }
@@ -71,7 +77,16 @@ export async function setMemberRole(
   if (target.user_id) await credentialsChanged(tx, { user: target.user_id });
 }
 
-export async function removeMember(tx: Queryable, teamId: string, email: string): Promise<void> {
+/**
+ * The member leaves with nothing that works: their tokens are revoked and, when they were shown
+ * the team's current key, the key is rotated (`secretKey` seals the new one). Answers whether it was.
+ */
+export async function removeMember(
+  tx: Queryable,
+  secretKey: Buffer,
+  teamId: string,
+  email: string,
+): Promise<{ keyRotated: boolean }> {
   const rows = await lockMembers(tx, teamId);
   const target = rows.find((r) => r.email === email);
   if (!target) throw new HttpError(404, 'Member not found');
@@ -91,4 +106,5 @@ export async function removeMember(tx: Queryable, teamId: string, email: string)
     await credentialsChanged(tx, { user: target.user_id });
     await failDepartedMemberTasks(tx, teamId, target.user_id);
   }
+  return { keyRotated: await rotateIfHeld(tx, secretKey, teamId, target.api_key_seen_at) };
 }

@@ -5,7 +5,8 @@ import { OpsFailure, UsageError, type OpsCommand } from '../command.js';
 
 /**
  * Spec, Authentication 5: "Key rotation is not self-service; the service operator issues a new
- * key on request." The old key stops working at once (only the new hash is kept).
+ * key on request." Admins may also rotate it themselves (routes/team-key.ts). The old key alone
+ * stops working at once; members' extensions and dashboards carry on with their agent tokens.
  */
 export const rotateKeyCommand: OpsCommand = {
   name: 'rotate-key',
