@@ -16,6 +16,7 @@ import {
 } from './auth/credential-cache.js';
 import { ActivityMarks } from './auth/activity-marks.js';
 import { createTeamChanges } from './live/team-changes.js';
+import { createServiceMetrics } from './metrics/service-metrics.js';
 
 /** Opens the database (migrated), mailer and signals named by the configuration. */
 export async function createServiceContext(
@@ -59,6 +60,7 @@ export async function createServiceContext(
     credentials,
     activity: new ActivityMarks(),
     changes,
+    metrics: createServiceMetrics(db, log, config.MAX_WAITING_CLAIMS),
   };
 }
 

@@ -2,6 +2,7 @@ import { z } from '../contract/zod.js';
 
 const portMessage = 'must be a whole number from 0 to 65535';
 const intervalMessage = 'must be a whole number of seconds from 1 to 86400';
+const waitingMessage = 'must be a whole number from 1 to 1000000';
 
 /** Configuration by environment (README, "Configuration"). A bad value stops start-up with one line. */
 const Env = z.object({
@@ -57,6 +58,21 @@ const Env = z.object({
       ),
     3600,
   ),
+  // The most long-poll claims this instance holds at once; one more is answered 503 (routes/agent.ts).
+  MAX_WAITING_CLAIMS: z._default(
+    z.coerce
+      .number({ error: waitingMessage })
+      .check(
+        z.int({ error: waitingMessage }),
+        z.gte(1, { error: waitingMessage }),
+        z.lte(1_000_000, { error: waitingMessage }),
+      ),
+    10_000,
+  ),
+  // The operator's Bearer credential for GET /metrics and the detail in GET /health; unset, neither is served.
+  METRICS_TOKEN: z.optional(
+    z.string().check(z.minLength(16, { error: 'must be at least 16 characters' })),
+  ),
   PUBLIC_URL: z.optional(z.url({ error: 'must be an absolute URL' })),
   SECRET_KEY: z.optional(
     z.string().check(z.regex(/^[0-9a-f]{64}$/i, { error: 'must be 64 hex characters (32 bytes)' })),
@@ -83,6 +99,7 @@ const ECHOED = new Set([
   'SCHEDULER_INTERVAL_S',
   'RELATIONSHIP_SYNC_INTERVAL_S',
   'SEQUENCE_HOUR_S',
+  'MAX_WAITING_CLAIMS',
   'ALLOW_PRIVATE_FETCH',
   'MAIL_OUTBOX_DIR',
   'DATA_DIR',

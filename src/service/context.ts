@@ -6,6 +6,7 @@ import type { Logger } from './logger.js';
 import type { CredentialCache } from './auth/credential-cache.js';
 import type { ActivityMarks } from './auth/activity-marks.js';
 import type { TeamChanges } from './live/team-changes.js';
+import type { ServiceMetrics } from './metrics/service-metrics.js';
 import type { AgentIdentity, TeamRow } from './auth/identities.js';
 
 /** Everything a route or job needs, built once at start-up (or per test) and passed down. */
@@ -23,6 +24,8 @@ export interface ServiceContext {
   activity: ActivityMarks;
   /** What changed for which team, for the live streams (live/team-changes.ts). */
   changes: TeamChanges;
+  /** Waiting claims and the figures GET /metrics reports (metrics/service-metrics.ts). */
+  metrics: ServiceMetrics;
 }
 
 export type AppEnv = {
