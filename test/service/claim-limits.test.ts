@@ -3,6 +3,7 @@ import { startTestService, type TestService } from '../support/test-service.js';
 import { createAgentTeam, type AgentTeam, type TeamMember } from '../support/task-team.js';
 import { enqueueTask } from '../../src/service/tasks/enqueue.js';
 import type { TaskType } from '../../src/contract/task-types.js';
+import { loadConfig } from '../../src/service/config.js';
 
 const TOKEN = 'operator-token-for-metrics-0123456789';
 const operator = { authorization: `Bearer ${TOKEN}` };
@@ -149,4 +150,15 @@ test('without METRICS_TOKEN, GET /metrics does not exist and /health has no deta
   } finally {
     await bare.close();
   }
+});
+
+test('start-up refuses a bad MAX_WAITING_CLAIMS or a short METRICS_TOKEN', () => {
+  expect(loadConfig({}).MAX_WAITING_CLAIMS).toBe(10_000);
+  expect(() => loadConfig({ MAX_WAITING_CLAIMS: '0' })).toThrow(
+    'Invalid configuration: MAX_WAITING_CLAIMS must be a whole number from 1 to 1000000 (got "0")',
+  );
+  expect(() => loadConfig({ MAX_WAITING_CLAIMS: '2.5' })).toThrow(/MAX_WAITING_CLAIMS/);
+  expect(() => loadConfig({ METRICS_TOKEN: 'short' })).toThrow(
+    'Invalid configuration: METRICS_TOKEN must be at least 16 characters',
+  );
 });
