@@ -4,6 +4,7 @@ import { HttpError } from './http/http-error.js';
 import { limitBody } from './http/body-limit.js';
 import { DATABASE_RETRY_AFTER_S, isDatabaseUnavailable } from './db/unavailable.js';
 import { healthRoutes } from './routes/health.js';
+import { metricsRoutes } from './routes/metrics.js';
 import { authRoutes } from './routes/auth.js';
 import { memberRoutes } from './routes/members.js';
 import { invitationRoutes } from './routes/invitations.js';
@@ -38,6 +39,7 @@ export function createApp(ctx: ServiceContext) {
   app.use('*', limitBody(MAX_BODY_BYTES));
 
   app.route('/', healthRoutes);
+  app.route('/', metricsRoutes);
   app.route('/', openApiRoutes(app));
   app.route('/', dashboardRoutes);
   app.route('/', authRoutes);

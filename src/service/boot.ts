@@ -17,6 +17,7 @@ import {
 import { ActivityMarks } from './auth/activity-marks.js';
 import { createTeamChanges } from './live/team-changes.js';
 import { OutboundWork } from './http/outbound-work.js';
+import { createServiceMetrics } from './metrics/service-metrics.js';
 
 /** Opens the database (migrated), mailer and signals named by the configuration. */
 export async function createServiceContext(
@@ -61,6 +62,7 @@ export async function createServiceContext(
     activity: new ActivityMarks(),
     changes,
     outbound: new OutboundWork(config.OUTBOUND_TIMEOUT_S * 1000),
+    metrics: createServiceMetrics(db, log, config.MAX_WAITING_CLAIMS),
   };
 }
 

@@ -19,6 +19,7 @@ const limit = (fallback: number) =>
   );
 const hoursMessage = 'must be a whole number of hours from 1 to 720';
 const outboundMessage = 'must be a whole number of seconds from 1 to 25';
+const waitingMessage = 'must be a whole number from 1 to 1000000';
 
 /** Configuration by environment (README, "Configuration"). A bad value stops start-up with one line. */
 const Env = z.object({
@@ -86,6 +87,21 @@ const Env = z.object({
       ),
     24,
   ),
+  // The most long-poll claims this instance holds at once; one more is answered 503 (routes/agent.ts).
+  MAX_WAITING_CLAIMS: z._default(
+    z.coerce
+      .number({ error: waitingMessage })
+      .check(
+        z.int({ error: waitingMessage }),
+        z.gte(1, { error: waitingMessage }),
+        z.lte(1_000_000, { error: waitingMessage }),
+      ),
+    10_000,
+  ),
+  // The operator's Bearer credential for GET /metrics and the detail in GET /health; unset, neither is served.
+  METRICS_TOKEN: z.optional(
+    z.string().check(z.minLength(16, { error: 'must be at least 16 characters' })),
+  ),
   PUBLIC_URL: z.optional(z.url({ error: 'must be an absolute URL' })),
   SECRET_KEY: z.optional(
     z.string().check(z.regex(/^[0-9a-f]{64}$/i, { error: 'must be 64 hex characters (32 bytes)' })),
@@ -148,6 +164,7 @@ const ECHOED = new Set([
   'RELATIONSHIP_SYNC_INTERVAL_S',
   'SEQUENCE_HOUR_S',
   'SEQUENCE_SENDER_AWAY_HOURS',
+  'MAX_WAITING_CLAIMS',
   'ALLOW_PRIVATE_FETCH',
   'OUTBOUND_TIMEOUT_S',
   'MAIL_OUTBOX_DIR',

@@ -6,6 +6,7 @@ import type { Logger } from './logger.js';
 import type { CredentialCache } from './auth/credential-cache.js';
 import type { ActivityMarks } from './auth/activity-marks.js';
 import type { TeamChanges } from './live/team-changes.js';
+import type { ServiceMetrics } from './metrics/service-metrics.js';
 import type { AgentIdentity, TeamRow } from './auth/identities.js';
 import type { OutboundWork } from './http/outbound-work.js';
 
@@ -26,6 +27,8 @@ export interface ServiceContext {
   changes: TeamChanges;
   /** Outbound requests' deadline and shutdown signal; deliveries in flight (http/outbound-work.ts). */
   outbound: OutboundWork;
+  /** Waiting claims and the figures GET /metrics reports (metrics/service-metrics.ts). */
+  metrics: ServiceMetrics;
 }
 
 export type AppEnv = {

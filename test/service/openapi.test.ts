@@ -121,6 +121,7 @@ describe('/openapi.json is the routes', () => {
         '/docs/assets/init.js',
         '/docs/assets/{file}',
         '/health',
+        '/metrics',
         '/openapi.json',
       ].sort(),
     );

@@ -6,6 +6,7 @@ import { requireMember } from '../auth/require-member.js';
 import { revokeAgentToken } from '../auth/agent-tokens.js';
 import { validate } from '../http/route-input.js';
 import { describe } from '../http/describe.js';
+import { ClaimsFull } from '../metrics/waiting-claims.js';
 import {
   ClaimBody,
   ClaimResponse,
@@ -132,6 +133,7 @@ export const agentRoutes = new Hono<AppEnv>()
       errors: {
         401: UNAUTHORIZED,
         403: '`Consent required: …`: the member has not acknowledged the current consent text (`GET /agent/consent`); their tasks wait',
+        503: '`This instance holds its most waiting claims (…)`: no task was claimable and the instance holds `MAX_WAITING_CLAIMS` waiting claims; try again after `Retry-After` seconds',
       },
     }),
     ...member(),
@@ -141,6 +143,7 @@ export const agentRoutes = new Hono<AppEnv>()
     async (c) => {
       const body = c.req.valid('json');
       const { team, agent, ctx } = c.var;
+      const { waitingClaims, claims } = ctx.metrics;
       // The claim's statement hands tasks only to a member who acknowledged the current text (claim.ts):
       // the 403 is needed only when it found none.
       const task = await claimWithin(
@@ -153,8 +156,13 @@ export const agentRoutes = new Hono<AppEnv>()
             const consent = await loadConsent(ctx.db, team.id, agent.userId);
             if (!consent?.acknowledged) throw consentRequired(consent);
           },
+          waiting: waitingClaims,
         },
-      );
+      ).catch((err: unknown) => {
+        if (err instanceof ClaimsFull) claims.inc({ outcome: 'refused' });
+        throw err;
+      });
+      claims.inc({ outcome: task ? 'task' : 'empty' });
       if (!task) return c.body(null, 204);
       return c.json({ task });
     },

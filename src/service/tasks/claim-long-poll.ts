@@ -4,6 +4,7 @@ import type { TaskSignals } from './task-signals.js';
 import { claimTask, msUntilNextDue, type ClaimFilter } from './claim.js';
 import { rememberClaim } from './claim-memory.js';
 import { giveBackClaim } from './give-back-claim.js';
+import type { WaitingClaims } from '../metrics/waiting-claims.js';
 
 /** While signals cannot arrive (the LISTEN connection is down), claims look this often instead. */
 const UNSIGNALLED_RECHECK_MS = 250;
@@ -17,12 +18,17 @@ const DUE_SLACK_MS = 5;
  * Wakes on: a task signal for the team, the earliest future `run_after`, the safety re-check.
  * `whenNoTask` runs when the first look found nothing, before any wait: the caller's checks that
  * the claim's own statement makes too (it throws to refuse the claim), so a busy queue skips them.
+ * `waiting` counts the claim while it waits; a full instance refuses it there (waiting-claims.ts).
  */
 export async function claimWithin(
   deps: { db: Database; signals: TaskSignals },
   filter: ClaimFilter,
   waitMs: number,
-  opts: { clientGone?: () => AbortSignal; whenNoTask?: () => Promise<void> } = {},
+  opts: {
+    clientGone?: () => AbortSignal;
+    whenNoTask?: () => Promise<void>;
+    waiting?: WaitingClaims;
+  } = {},
 ): Promise<ClaimedTask | null> {
   const deadline = Date.now() + waitMs;
   // A busy queue answers from the first look: no wake-up (nor the client's signal) is set up for it.
@@ -31,6 +37,7 @@ export async function claimWithin(
   if (first) return handedOver(deps, filter, first, opts.clientGone?.());
   await opts.whenNoTask?.();
   if (Date.now() >= deadline) return null;
+  opts.waiting?.enter();
   const abort = opts.clientGone?.();
   const who = { userId: filter.userId, excludeTypes: filter.excludeTypes };
   // A wake-up for one task this claim did not take: handed on to the next claim that may take it.
@@ -76,6 +83,7 @@ export async function claimWithin(
   } finally {
     // Ended (a task, the deadline, the client gone, an error) holding a wake-up it did not use.
     passOn?.();
+    opts.waiting?.leave();
   }
 }
 

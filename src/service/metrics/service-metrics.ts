@@ -1,0 +1,76 @@
+import { Counter, Gauge, Registry, collectDefaultMetrics } from 'prom-client';
+import type { Database } from '../db/database.js';
+import type { Logger } from '../logger.js';
+import { WaitingClaims } from './waiting-claims.js';
+
+export type ClaimOutcome = 'task' | 'empty' | 'refused';
+
+/**
+ * What the operator watches (docs/operations.md, "Metrics"): one registry per service context, so
+ * two services in one process (the tests) never share figures. Read by GET /metrics and the
+ * operator's detail in GET /health.
+ */
+export interface ServiceMetrics {
+  registry: Registry;
+  waitingClaims: WaitingClaims;
+  claims: Counter<'outcome'>;
+  /** Pending tasks of every team, by kind, counted now. */
+  pendingByKind(): Promise<Record<string, number>>;
+}
+
+export function createServiceMetrics(
+  db: Database,
+  log: Logger,
+  maxWaitingClaims: number,
+): ServiceMetrics {
+  const registry = new Registry();
+  // Process figures, among them nodejs_eventloop_lag_seconds and its percentiles.
+  collectDefaultMetrics({ register: registry });
+  const waitingClaims = new WaitingClaims(maxWaitingClaims);
+  new Gauge({
+    name: 'agent_waiting_claims',
+    help: 'Long-poll claims this instance holds now',
+    registers: [registry],
+    collect() {
+      this.set(waitingClaims.count);
+    },
+  });
+  new Gauge({
+    name: 'agent_waiting_claims_max',
+    help: 'The most long-poll claims this instance takes (MAX_WAITING_CLAIMS)',
+    registers: [registry],
+    collect() {
+      this.set(waitingClaims.max);
+    },
+  });
+  const claims = new Counter({
+    name: 'agent_claims_total',
+    help: 'Claims answered by this instance, by outcome (task, empty, refused for a full instance)',
+    labelNames: ['outcome'] as const,
+    registers: [registry],
+  });
+  for (const outcome of ['task', 'empty', 'refused'] as const) claims.inc({ outcome }, 0);
+
+  async function pendingByKind(): Promise<Record<string, number>> {
+    const rows = await db.query<{ type: string; n: number }>(
+      `SELECT type, count(*)::int AS n FROM tasks WHERE status = 'pending' GROUP BY type`,
+    );
+    return Object.fromEntries(rows.map((r) => [r.type, r.n]));
+  }
+  new Gauge({
+    name: 'agent_tasks_pending',
+    help: 'Pending tasks of every team, by kind',
+    labelNames: ['kind'] as const,
+    registers: [registry],
+    async collect() {
+      this.reset();
+      try {
+        for (const [kind, n] of Object.entries(await pendingByKind())) this.set({ kind }, n);
+      } catch (err) {
+        // A scrape while the database is away still reports the process and claim figures.
+        log.warn('metrics_pending_unavailable', { message: (err as Error).message });
+      }
+    },
+  });
+  return { registry, waitingClaims, claims, pendingByKind };
+}
