@@ -7,6 +7,8 @@ import type { CredentialCache } from './auth/credential-cache.js';
 import type { ActivityMarks } from './auth/activity-marks.js';
 import type { TeamChanges } from './live/team-changes.js';
 import type { AgentIdentity, TeamRow } from './auth/identities.js';
+import type { FolderLock } from './db/folder-lock.js';
+import type { OperatorCredential } from './auth/operator-credential.js';
 
 /** Everything a route or job needs, built once at start-up (or per test) and passed down. */
 export interface ServiceContext {
@@ -23,6 +25,10 @@ export interface ServiceContext {
   activity: ActivityMarks;
   /** What changed for which team, for the live streams (live/team-changes.ts). */
   changes: TeamChanges;
+  /** Who may call the operator routes (auth/operator-credential.ts). */
+  operator: OperatorCredential;
+  /** The embedded database folder's lock, when this process opened one (db/folder-lock.ts). */
+  folderLock?: FolderLock;
 }
 
 export type AppEnv = {

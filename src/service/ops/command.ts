@@ -1,4 +1,5 @@
 import type { ServiceContext } from '../context.js';
+import type { OperatorApi } from './operator-api.js';
 
 /** What a command writes to: stdout for results (a new key may be piped), stderr for the rest. */
 export interface OpsIo {
@@ -6,6 +7,11 @@ export interface OpsIo {
   err(line: string): void;
   /** The service's context from the same configuration; opened on first use, closed by the runner. */
   context(): Promise<ServiceContext>;
+  /**
+   * The map commands' way in: through the running service when it holds the embedded database,
+   * else on the database directly (ops/operator-api.ts).
+   */
+  operator(): Promise<OperatorApi>;
 }
 
 /** One operator command, one file under ops/commands/, listed in ops/commands/index.ts. */
