@@ -32,6 +32,60 @@ export const CallHealth = z.object({
 });
 export type CallHealth = z.infer<typeof CallHealth>;
 
+/**
+ * One required field the results of one way (a call's alternative) lacked, under one operation:
+ * `missing` of the `results` it gave since `since` lacked `field` (a post's `content`, a profile's
+ * `headline`). The item was skipped, or the operation failed `network_changed` when most did.
+ */
+export const MissingFieldHealth = z.object({
+  call: z.string().check(z.maxLength(60)),
+  alternative: z.string().check(z.maxLength(60)),
+  /** The result's field, by its output name: `headline`, `content`, `likes_count`, `urn`. */
+  field: z.string().check(z.maxLength(60)),
+  /** Results (items) this way gave since `since`, whole or not. */
+  results: int32({ min: 1 }),
+  /** Of them, how many lacked the field. */
+  missing: int32({ min: 1 }),
+  since: z.string().check(z.maxLength(40)),
+  last_at: z.string().check(z.maxLength(40)),
+});
+export type MissingFieldHealth = z.infer<typeof MissingFieldHealth>;
+
+/** One way (a call's alternative) that failed under one operation, how, and since when. */
+export const FailedWayHealth = z.object({
+  call: z.string().check(z.maxLength(60)),
+  alternative: z.string().check(z.maxLength(60)),
+  status: z.nullable(int32()),
+  code: z.string().check(z.maxLength(60)),
+  message: z.string().check(z.maxLength(300)),
+  count: int32({ min: 1 }),
+  since: z.string().check(z.maxLength(40)),
+  last_at: z.string().check(z.maxLength(40)),
+});
+export type FailedWayHealth = z.infer<typeof FailedWayHealth>;
+
+/**
+ * The health of one operation (a task type) under one map version, while its answers are not
+ * whole: required fields missing, or ways failing. `broken`: its latest run failed or lacked a
+ * required field; `degraded`: it succeeded since, by another way or with some items skipped. An
+ * operation whose answers are whole again is left out: the report clears itself.
+ */
+export const OperationHealth = z.object({
+  /** The task type, e.g. `agent_profile_fetch`. */
+  operation: z.string().check(z.maxLength(60)),
+  map_version: int32({ min: 0 }),
+  state: z.enum(['degraded', 'broken']),
+  /** When its answers stopped being whole, and the latest such run. */
+  since: z.string().check(z.maxLength(40)),
+  last_at: z.string().check(z.maxLength(40)),
+  /** Runs of the operation since `since`, and how many of them failed. */
+  runs: int32({ min: 0 }),
+  failed_runs: int32({ min: 0 }),
+  missing_fields: z.array(MissingFieldHealth).check(z.maxLength(10)),
+  failed_ways: z.array(FailedWayHealth).check(z.maxLength(8)),
+});
+export type OperationHealth = z.infer<typeof OperationHealth>;
+
 export const HeartbeatBody = z.object({
   extension_version: z.string().check(z.maxLength(50)),
   browser: z.string().check(z.maxLength(100)),
@@ -49,6 +103,11 @@ export const HeartbeatBody = z.object({
   network_map_format: z.optional(z.number().check(z.int(), z.gte(1), z.lte(1000))),
   /** Extension: calls of the network map whose alternatives failed lately (docs/network-map.md, "Health"). */
   network_health: z.optional(z.array(CallHealth).check(z.maxLength(20))),
+  /**
+   * Extension: operations whose answers lately lacked required fields or whose ways failed, per
+   * map version (docs/network-map.md, "Health"). Absent from older extensions.
+   */
+  operation_health: z.optional(z.array(OperationHealth).check(z.maxLength(20))),
 });
 export type HeartbeatBody = z.infer<typeof HeartbeatBody>;
 

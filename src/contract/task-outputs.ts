@@ -11,10 +11,10 @@ const YearMonth = z.nullable(
 /**
  * A post's like, comment and share counts, capped: a post the network reports with an absurd count
  * is kept with this one, and the stored engagement (likes + 2 × comments + 3 × shares, an `int`)
- * never overflows.
+ * never overflows. `null`: the answer did not give it (unknown, not zero).
  */
 export const MAX_POST_COUNT = 100_000_000;
-const PostCount = cappedCount(MAX_POST_COUNT);
+const PostCount = z.nullable(cappedCount(MAX_POST_COUNT));
 
 export const Experience = z.object({
   title: nullableString,

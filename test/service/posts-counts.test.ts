@@ -159,7 +159,7 @@ describe('post totals kept by 007_posts_counts', () => {
         // Some come back with another headline: the author's level moves (an update, 014 counts it).
         const refreshed = posts.map((p) => ({
           ...p,
-          likes_count: p.likes_count + round,
+          likes_count: (p.likes_count ?? 0) + round,
           post_author:
             next() < 0.3
               ? { ...p.post_author, headline: next() < 0.5 ? 'VP of Sales' : 'CEO' }

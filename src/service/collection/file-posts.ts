@@ -164,7 +164,8 @@ function postedAt(post: NetworkPost, urn: string, now: Date): string {
 }
 
 // The contract caps them already (task-outputs.ts); the column's range is held here too.
-const count = (n: number) => Math.min(Math.max(0, Math.floor(n)), MAX_POST_COUNT);
+const count = (n: number | null) =>
+  n === null ? 0 : Math.min(Math.max(0, Math.floor(n)), MAX_POST_COUNT);
 
 async function upsertPost(
   tx: Queryable,
