@@ -1,5 +1,6 @@
 import { z } from './zod.js';
 import { int32 } from './integers.js';
+import { OperationHealth } from './agent.js';
 
 /**
  * The operator routes (docs/operations.md, "Publishing a network map while the service runs"):
@@ -45,3 +46,19 @@ export const NetworkMapStatus = z.object({
   ),
 });
 export type NetworkMapStatus = z.infer<typeof NetworkMapStatus>;
+
+/** Every extension whose last heartbeat reported operations not whole, per team and member. */
+export const NetworkHealthReport = z.object({
+  extensions: z.array(
+    z.object({
+      team_id: z.string(),
+      team_name: z.string(),
+      member_email: z.string(),
+      extension_version: z.nullable(z.string()),
+      network_map_version: z.nullable(int32()),
+      last_heartbeat_at: z.nullable(z.string()),
+      operation_health: z.array(OperationHealth),
+    }),
+  ),
+});
+export type NetworkHealthReport = z.infer<typeof NetworkHealthReport>;

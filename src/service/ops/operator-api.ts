@@ -1,13 +1,16 @@
 import type { Database } from '../db/database.js';
 import type { NetworkMap } from '../../contract/network-map.js';
 import {
+  NetworkHealthReport,
   NetworkMapStatus,
   PublishedNetworkMap,
   type NetworkMapStatus as Status,
+  type NetworkHealthReport as HealthReport,
   type PublishedNetworkMap as Published,
 } from '../../contract/operator.js';
 import { MapRefused, publishNetworkMap, rollBackNetworkMap } from '../network-map/publish.js';
 import { networkMapStatus } from '../network-map/status.js';
+import { networkHealthReport } from '../network-health/report.js';
 import { OpsFailure } from './command.js';
 import type { z } from '../../contract/zod.js';
 
@@ -22,6 +25,7 @@ export interface OperatorApi {
   publish(map: NetworkMap): Promise<Published>;
   rollBack(version?: number): Promise<Published>;
   mapStatus(): Promise<Status>;
+  networkHealth(): Promise<HealthReport>;
 }
 
 export function directOperatorApi(db: Database): OperatorApi {
@@ -30,6 +34,7 @@ export function directOperatorApi(db: Database): OperatorApi {
     publish: (map) => refusal(publishNetworkMap(db, map)),
     rollBack: (version) => refusal(rollBackNetworkMap(db, version)),
     mapStatus: () => networkMapStatus(db),
+    networkHealth: () => networkHealthReport(db),
   };
 }
 
@@ -82,6 +87,7 @@ export function serviceOperatorApi(url: string, token: string): OperatorApi {
         version === undefined ? {} : { version },
       ),
     mapStatus: () => call(NetworkMapStatus, 'GET', '/ops/network-map/status'),
+    networkHealth: () => call(NetworkHealthReport, 'GET', '/ops/network-health'),
   };
 }
 

@@ -13,6 +13,7 @@ import {
   rollBackNetworkMap,
 } from '../network-map/publish.js';
 import { networkMapStatus } from '../network-map/status.js';
+import { networkHealthReport } from '../network-health/report.js';
 
 /**
  * The operator's routes, called by the ops CLI while the service holds the embedded database
@@ -41,6 +42,9 @@ export const operatorRoutes = new Hono<AppEnv>()
   )
   .get('/ops/network-map/status', undocumented(), async (c) =>
     c.json(await networkMapStatus(c.var.ctx.db)),
+  )
+  .get('/ops/network-health', undocumented(), async (c) =>
+    c.json(await networkHealthReport(c.var.ctx.db)),
   );
 
 function refusedAs400<T>(fn: () => T): T {

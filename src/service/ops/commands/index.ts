@@ -4,6 +4,7 @@ import { listTeamsCommand } from './list-teams.js';
 import { rotateKeyCommand } from './rotate-key.js';
 import { setNetworkMapCommand } from './set-network-map.js';
 import { networkMapCommand } from './network-map.js';
+import { networkHealthCommand } from './network-health.js';
 import { setPlanCommand } from './set-plan.js';
 
 /** Every operator command, in the order help lists them. */
@@ -12,6 +13,7 @@ export const OPS_COMMANDS: OpsCommand[] = [
   listTeamsCommand,
   setNetworkMapCommand,
   networkMapCommand,
+  networkHealthCommand,
   setPlanCommand,
   helpCommand(() => OPS_COMMANDS),
 ];
