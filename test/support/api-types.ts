@@ -1282,6 +1282,35 @@ export interface operations {
                   last_at: string;
                 }[];
               }[];
+              operation_health: {
+                operation: string;
+                map_version: number;
+                /** @enum {string} */
+                state: 'degraded' | 'broken';
+                since: string;
+                last_at: string;
+                runs: number;
+                failed_runs: number;
+                missing_fields: {
+                  call: string;
+                  alternative: string;
+                  field: string;
+                  results: number;
+                  missing: number;
+                  since: string;
+                  last_at: string;
+                }[];
+                failed_ways: {
+                  call: string;
+                  alternative: string;
+                  status: number | null;
+                  code: string;
+                  message: string;
+                  count: number;
+                  since: string;
+                  last_at: string;
+                }[];
+              }[];
               consent_acknowledged_at: string | null;
               consent_version: string | null;
               consent_current: boolean;
@@ -1551,6 +1580,35 @@ export interface operations {
                   last_at: string;
                 }[];
               }[];
+              operation_health: {
+                operation: string;
+                map_version: number;
+                /** @enum {string} */
+                state: 'degraded' | 'broken';
+                since: string;
+                last_at: string;
+                runs: number;
+                failed_runs: number;
+                missing_fields: {
+                  call: string;
+                  alternative: string;
+                  field: string;
+                  results: number;
+                  missing: number;
+                  since: string;
+                  last_at: string;
+                }[];
+                failed_ways: {
+                  call: string;
+                  alternative: string;
+                  status: number | null;
+                  code: string;
+                  message: string;
+                  count: number;
+                  since: string;
+                  last_at: string;
+                }[];
+              }[];
               consent_acknowledged_at: string | null;
               consent_version: string | null;
               consent_current: boolean;
@@ -1721,6 +1779,35 @@ export interface operations {
                 code: string;
                 message: string;
                 count: number;
+                last_at: string;
+              }[];
+            }[];
+            operation_health: {
+              operation: string;
+              map_version: number;
+              /** @enum {string} */
+              state: 'degraded' | 'broken';
+              since: string;
+              last_at: string;
+              runs: number;
+              failed_runs: number;
+              missing_fields: {
+                call: string;
+                alternative: string;
+                field: string;
+                results: number;
+                missing: number;
+                since: string;
+                last_at: string;
+              }[];
+              failed_ways: {
+                call: string;
+                alternative: string;
+                status: number | null;
+                code: string;
+                message: string;
+                count: number;
+                since: string;
                 last_at: string;
               }[];
             }[];
@@ -1901,6 +1988,35 @@ export interface operations {
                 code: string;
                 message: string;
                 count: number;
+                last_at: string;
+              }[];
+            }[];
+            operation_health: {
+              operation: string;
+              map_version: number;
+              /** @enum {string} */
+              state: 'degraded' | 'broken';
+              since: string;
+              last_at: string;
+              runs: number;
+              failed_runs: number;
+              missing_fields: {
+                call: string;
+                alternative: string;
+                field: string;
+                results: number;
+                missing: number;
+                since: string;
+                last_at: string;
+              }[];
+              failed_ways: {
+                call: string;
+                alternative: string;
+                status: number | null;
+                code: string;
+                message: string;
+                count: number;
+                since: string;
                 last_at: string;
               }[];
             }[];
@@ -2140,6 +2256,35 @@ export interface operations {
                 code: string;
                 message: string;
                 count: number;
+                last_at: string;
+              }[];
+            }[];
+            operation_health: {
+              operation: string;
+              map_version: number;
+              /** @enum {string} */
+              state: 'degraded' | 'broken';
+              since: string;
+              last_at: string;
+              runs: number;
+              failed_runs: number;
+              missing_fields: {
+                call: string;
+                alternative: string;
+                field: string;
+                results: number;
+                missing: number;
+                since: string;
+                last_at: string;
+              }[];
+              failed_ways: {
+                call: string;
+                alternative: string;
+                status: number | null;
+                code: string;
+                message: string;
+                count: number;
+                since: string;
                 last_at: string;
               }[];
             }[];
@@ -3575,6 +3720,35 @@ export interface operations {
               code: string;
               message: string;
               count: number;
+              last_at: string;
+            }[];
+          }[];
+          operation_health?: {
+            operation: string;
+            map_version: number;
+            /** @enum {string} */
+            state: 'degraded' | 'broken';
+            since: string;
+            last_at: string;
+            runs: number;
+            failed_runs: number;
+            missing_fields: {
+              call: string;
+              alternative: string;
+              field: string;
+              results: number;
+              missing: number;
+              since: string;
+              last_at: string;
+            }[];
+            failed_ways: {
+              call: string;
+              alternative: string;
+              status: number | null;
+              code: string;
+              message: string;
+              count: number;
+              since: string;
               last_at: string;
             }[];
           }[];
@@ -6419,6 +6593,7 @@ export interface operations {
                 | 'intern'
                 | 'unknown';
               trending_score: number;
+              counts_known: boolean;
             }[];
             count: number;
           };
@@ -7650,6 +7825,8 @@ export interface operations {
                 | 'posts.collected'
                 | 'connection.accepted'
                 | 'message.received'
+                | 'network.degraded'
+                | 'network.recovered'
               )[];
               created_at: string;
               deliveries: {
@@ -7699,6 +7876,8 @@ export interface operations {
             | 'posts.collected'
             | 'connection.accepted'
             | 'message.received'
+            | 'network.degraded'
+            | 'network.recovered'
           )[];
         };
       };
@@ -7720,6 +7899,8 @@ export interface operations {
                 | 'posts.collected'
                 | 'connection.accepted'
                 | 'message.received'
+                | 'network.degraded'
+                | 'network.recovered'
               )[];
               created_at: string;
               deliveries: {
@@ -7788,7 +7969,9 @@ export interface operations {
                 | 'task.failed'
                 | 'posts.collected'
                 | 'connection.accepted'
-                | 'message.received';
+                | 'message.received'
+                | 'network.degraded'
+                | 'network.recovered';
               /** @enum {string} */
               status: 'pending' | 'delivered' | 'failed';
               attempts: number;
