@@ -1,5 +1,10 @@
 import type { ServiceContext } from '../context.js';
-import type { OperatorApi } from './operator-api.js';
+import type { NetworkMap } from '../../contract/network-map.js';
+import type {
+  NetworkHealthReport,
+  NetworkMapStatus,
+  PublishedNetworkMap,
+} from '../../contract/operator.js';
 
 /** What a command writes to: stdout for results (a new key may be piped), stderr for the rest. */
 export interface OpsIo {
@@ -28,3 +33,16 @@ export class UsageError extends Error {}
 
 /** The command was understood but could not be done (unknown team, stale map version): exit code 1. */
 export class OpsFailure extends Error {}
+
+/**
+ * What the map and health commands do, on the database directly or through the running service
+ * (ops/operator-api.ts). A refusal is an OpsFailure either way.
+ */
+export interface OperatorApi {
+  /** Where the command acts, for its output: `the database` or `the service at <url>`. */
+  via: string;
+  publish(map: NetworkMap): Promise<PublishedNetworkMap>;
+  rollBack(version?: number): Promise<PublishedNetworkMap>;
+  mapStatus(): Promise<NetworkMapStatus>;
+  networkHealth(): Promise<NetworkHealthReport>;
+}

@@ -1,17 +1,13 @@
 import type { Database } from '../db/database.js';
-import type { NetworkMap } from '../../contract/network-map.js';
 import {
   NetworkHealthReport,
   NetworkMapStatus,
   PublishedNetworkMap,
-  type NetworkMapStatus as Status,
-  type NetworkHealthReport as HealthReport,
-  type PublishedNetworkMap as Published,
 } from '../../contract/operator.js';
 import { MapRefused, publishNetworkMap, rollBackNetworkMap } from '../network-map/publish.js';
 import { networkMapStatus } from '../network-map/status.js';
 import { networkHealthReport } from '../network-health/report.js';
-import { OpsFailure } from './command.js';
+import { OpsFailure, type OperatorApi } from './command.js';
 import type { z } from '../../contract/zod.js';
 
 /**
@@ -19,14 +15,6 @@ import type { z } from '../../contract/zod.js';
  * embedded database no service holds), or through the running service's operator routes when it
  * holds the embedded database (routes/operator.ts). A refusal is an OpsFailure either way.
  */
-export interface OperatorApi {
-  /** Where the command acts, for its output: `the database` or `the service at <url>`. */
-  via: string;
-  publish(map: NetworkMap): Promise<Published>;
-  rollBack(version?: number): Promise<Published>;
-  mapStatus(): Promise<Status>;
-  networkHealth(): Promise<HealthReport>;
-}
 
 export function directOperatorApi(db: Database): OperatorApi {
   return {
