@@ -1,7 +1,7 @@
 import { z } from './zod.js';
 import { strictBody } from './common.js';
 import { Role } from './auth.js';
-import { CallHealth } from './agent.js';
+import { CallHealth, OperationHealth } from './agent.js';
 import { MemberSafety, Pacing, TeamBudget } from './budgets.js';
 import { TaskType } from './task-types.js';
 
@@ -51,6 +51,11 @@ export const MemberView = z.object({
   /** The network map version the member's extension runs with, and the calls of it that failed lately. */
   network_map_version: z.nullable(z.number().check(z.int())),
   network_health: z.array(CallHealth),
+  /**
+   * Operations whose answers lately lacked required fields or whose ways failed, as the member's
+   * extension last reported (docs/network-map.md, "Repairing a drift"); empty when all are whole.
+   */
+  operation_health: z.array(OperationHealth),
   /**
    * Consent (docs/agent-protocol.md): when the member acknowledged what runs in their name, and which
    * version of the text; null until then (and after a withdrawal). `consent_current`: that version is

@@ -141,7 +141,10 @@ export const PostsQuery = z
   );
 export type PostsQuery = z.infer<typeof PostsQuery>;
 
-/** A post as `/api-posts` returns it: the spec's fields, plus seniority_level and trending_score. */
+/**
+ * A post as `/api-posts` returns it: the spec's fields, plus seniority_level, trending_score and
+ * counts_known.
+ */
 export const CollectedPost = z.object({
   id: z.string(),
   content: z.string(),
@@ -157,6 +160,11 @@ export const CollectedPost = z.object({
   seniority_level: SeniorityLevel,
   /** Engagement per hour against the watchlist's norm; trending when >= 2 (see collection/trending.ts). */
   trending_score: z.number(),
+  /**
+   * Whether the network gave all three counts at some read. false: at least one was never given,
+   * and shows 0 (unknown, not zero); such a post is not scored as trending.
+   */
+  counts_known: z.boolean(),
 });
 export type CollectedPost = z.infer<typeof CollectedPost>;
 

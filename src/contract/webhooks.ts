@@ -9,6 +9,8 @@ export const WEBHOOK_EVENTS = [
   'posts.collected',
   'connection.accepted',
   'message.received',
+  'network.degraded',
+  'network.recovered',
 ] as const;
 export const WebhookEvent = z.enum(WEBHOOK_EVENTS);
 export type WebhookEvent = z.infer<typeof WebhookEvent>;

@@ -6,6 +6,7 @@ import type { Session } from './session.js';
 import { memberSafety } from './member-budgets.js';
 import { REFUSABLE_WORDS } from '../contract/constants.js';
 import { newestAnswer } from './newest-answer.js';
+import { operationHealthLines } from '../contract/operation-health-words.js';
 
 /**
  * Members and their extensions (GET /api-team), and adding a member (POST /api-team-members,
@@ -17,6 +18,7 @@ export function mountMembers(onView: (view: TeamView) => void): {
 } {
   const list = byId('member-list');
   const agentState = byId('agent-state');
+  const networkNotice = byId('network-notice');
   const status = byId('members-status');
   const form = byId<HTMLFormElement>('add-member-form');
   const formStatus = form.querySelector<HTMLElement>('.status')!;
@@ -48,6 +50,7 @@ export function mountMembers(onView: (view: TeamView) => void): {
     agentState.textContent = view.team.agent_active
       ? ''
       : 'No member’s extension has been active in the last 48 hours, so network operations answer 403. Install the extension and sign in to it.';
+    drawNetworkNotice(networkNotice, view);
     const members = [...view.members].sort(
       (a, b) => Number(b.email === view.me.email) - Number(a.email === view.me.email),
     );
@@ -94,6 +97,41 @@ export function mountMembers(onView: (view: TeamView) => void): {
   });
 
   return { load };
+}
+
+const clock = new Intl.DateTimeFormat(undefined, { hour: '2-digit', minute: '2-digit' });
+
+/**
+ * For admins: what the members' extensions report is not whole, one line per operation and field
+ * or failing way ("profile reads: headline missing in 100 % since 14:02, map version 3"), with whose
+ * extension says so. It goes away by itself when the next heartbeats report whole answers.
+ */
+function drawNetworkNotice(el: HTMLElement, view: TeamView) {
+  const reports = view.members.filter((m) => m.operation_health.length > 0);
+  el.hidden = view.me.role !== 'admin' || reports.length === 0;
+  if (el.hidden) {
+    draw(nothing, el);
+    return;
+  }
+  const time = (iso: string) => {
+    const d = new Date(iso);
+    return Number.isNaN(d.getTime()) ? iso : clock.format(d);
+  };
+  draw(
+    html`<strong>The network changed: some answers are not whole.</strong>
+      <ul class="network-drift">
+        ${reports.flatMap((m) =>
+          m.operation_health.flatMap((h) =>
+            operationHealthLines(h, time).map(
+              (line) =>
+                html`<li data-operation=${h.operation}><span class="badge ${h.state === 'broken' ? 'bad' : 'warn'}">${h.state}</span> ${line} <span class="muted small">(${m.full_name || m.email})</span></li>`,
+            ),
+          ),
+        )}
+      </ul>
+      <span class="muted small">Tell the operator: a new network map repairs it (docs/network-map.md, “Repairing a drift”).</span>`,
+    el,
+  );
 }
 
 function yesNo(value: boolean | null, yes: string, no: string, unknown = 'unknown') {

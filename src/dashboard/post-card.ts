@@ -105,7 +105,7 @@ export function postCard(
     <p class="content">${state.full ? p.content : shorten(p.content)}</p>
     ${long ? html`<button type="button" class="more link" aria-expanded=${String(state.full)} @click=${on.toggleFull}>${state.full ? 'Show less' : 'Show more'}</button>` : nothing}
     <div class="post-foot small">
-      <span class="metrics">${`${count(p.likes_count, 'like')} · ${count(p.comments_count, 'comment')} · ${count(p.shares_count, 'share')}`}</span>
+      <span class="metrics">${`${count(p.likes_count, 'like')} · ${count(p.comments_count, 'comment')} · ${count(p.shares_count, 'share')}`}${p.counts_known === false ? html` <span class="muted" title="The network did not give every count of this post: a 0 may be unknown">(not all known)</span>` : nothing}</span>
       ${liked ? html`<span class="badge good">liked</span>` : nothing}
       ${commented ? html`<span class="badge good">commented</span>` : nothing}
       ${externalLink(p.linkedin_post_url, 'Open post', 'open')}

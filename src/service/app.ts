@@ -25,6 +25,7 @@ import { webhookRoutes } from './routes/webhooks.js';
 import { eventRoutes } from './routes/events.js';
 import { relationshipRoutes } from './routes/relationships.js';
 import { sequenceRoutes } from './routes/sequences.js';
+import { operatorRoutes } from './routes/operator.js';
 
 /** 1 MiB: far above any real request; a larger body is refused before it is read. */
 export const MAX_BODY_BYTES = 1024 * 1024;
@@ -60,6 +61,7 @@ export function createApp(ctx: ServiceContext) {
   app.route('/', eventRoutes);
   app.route('/', relationshipRoutes);
   app.route('/', sequenceRoutes);
+  app.route('/', operatorRoutes);
 
   app.notFound((c) => c.json({ error: 'Not found' }, 404));
   app.onError((err, c) => {

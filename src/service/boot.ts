@@ -3,6 +3,7 @@ import { mkdir } from 'node:fs/promises';
 import type { Config } from './config.js';
 import type { ServiceContext } from './context.js';
 import { openDatabase } from './db/open-database.js';
+import type { Database } from './db/database.js';
 import { migrate } from './db/migrate.js';
 import { createMailer } from './mail/mailer.js';
 import { createTaskSignals } from './tasks/task-signals.js';
@@ -18,23 +19,44 @@ import { ActivityMarks } from './auth/activity-marks.js';
 import { createTeamChanges } from './live/team-changes.js';
 import { OutboundWork } from './http/outbound-work.js';
 import { createServiceMetrics } from './metrics/service-metrics.js';
+import { lockFolder, type FolderLock } from './db/folder-lock.js';
+import { loadOperatorCredential } from './auth/operator-credential.js';
 
 /** Opens the database (migrated), mailer and signals named by the configuration. */
 export async function createServiceContext(
   config: Config,
-  opts: { log?: Logger; databaseSchema?: string; databaseUrl?: string; lazyCompile?: boolean } = {},
+  opts: {
+    log?: Logger;
+    databaseSchema?: string;
+    databaseUrl?: string;
+    lazyCompile?: boolean;
+    /** Who opens an embedded database folder, written in its lock: `service` unless told. */
+    holder?: string;
+  } = {},
 ): Promise<ServiceContext> {
   const log = opts.log ?? createLogger();
   const dataDir = resolve(config.DATA_DIR);
   const url = opts.databaseUrl ?? config.DATABASE_URL ?? join(dataDir, 'pglite');
-  if (!/^postgres/.test(url) && url !== 'memory://') await mkdir(url, { recursive: true });
-  const db = await openDatabase({
-    url,
-    schema: opts.databaseSchema,
-    lazyCompile: opts.lazyCompile,
-  });
-  await migrate(db);
+  let folderLock: FolderLock | undefined;
+  if (!/^postgres/.test(url) && url !== 'memory://') {
+    await mkdir(url, { recursive: true });
+    folderLock = await lockFolder(resolve(url), opts.holder ?? 'service');
+  }
+  let db: Database | undefined;
+  try {
+    db = await openDatabase({
+      url,
+      schema: opts.databaseSchema,
+      lazyCompile: opts.lazyCompile,
+    });
+    await migrate(db);
+  } catch (err) {
+    await db?.close().catch(() => {});
+    await folderLock?.release();
+    throw err;
+  }
   const secretKey = await loadSecretKey(config.SECRET_KEY, dataDir);
+  const operator = await loadOperatorCredential(config.OPERATOR_TOKEN, dataDir);
   const mailer = createMailer({
     smtpUrl: config.SMTP_URL,
     from: config.MAIL_FROM,
@@ -63,6 +85,8 @@ export async function createServiceContext(
     changes,
     outbound: new OutboundWork(config.OUTBOUND_TIMEOUT_S * 1000),
     metrics: createServiceMetrics(db, log, config.MAX_WAITING_CLAIMS),
+    operator,
+    ...(folderLock ? { folderLock } : {}),
   };
 }
 
@@ -73,4 +97,5 @@ export async function closeServiceContext(ctx: ServiceContext): Promise<void> {
   await ctx.signals.close();
   await ctx.changes.close();
   await ctx.db.close();
+  await ctx.folderLock?.release();
 }

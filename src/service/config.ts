@@ -106,6 +106,10 @@ const Env = z.object({
   SECRET_KEY: z.optional(
     z.string().check(z.regex(/^[0-9a-f]{64}$/i, { error: 'must be 64 hex characters (32 bytes)' })),
   ),
+  // The operator routes' credential (docs/operations.md); generated into DATA_DIR when absent.
+  OPERATOR_TOKEN: z.optional(
+    z.string().check(z.minLength(32, { error: 'must be at least 32 characters' })),
+  ),
   TLS_CERT_FILE: z.optional(z.string()),
   TLS_KEY_FILE: z.optional(z.string()),
   LLM_API_URL: z.optional(z.url()),

@@ -9,6 +9,8 @@ import type { TeamChanges } from './live/team-changes.js';
 import type { ServiceMetrics } from './metrics/service-metrics.js';
 import type { AgentIdentity, TeamRow } from './auth/identities.js';
 import type { OutboundWork } from './http/outbound-work.js';
+import type { FolderLock } from './db/folder-lock.js';
+import type { OperatorCredential } from './auth/operator-credential.js';
 
 /** Everything a route or job needs, built once at start-up (or per test) and passed down. */
 export interface ServiceContext {
@@ -29,6 +31,10 @@ export interface ServiceContext {
   outbound: OutboundWork;
   /** Waiting claims and the figures GET /metrics reports (metrics/service-metrics.ts). */
   metrics: ServiceMetrics;
+  /** Who may call the operator routes (auth/operator-credential.ts). */
+  operator: OperatorCredential;
+  /** The embedded database folder's lock, when this process opened one (db/folder-lock.ts). */
+  folderLock?: FolderLock;
 }
 
 export type AppEnv = {

@@ -11,6 +11,8 @@ async function main() {
   // A service runs for long: its embedded database compiles only the code it runs (db/pglite-worker.mjs).
   const ctx = await createServiceContext(config, { lazyCompile: true });
   const running = await startServer(ctx, config);
+  // The operator CLI finds the running service through the embedded database's lock.
+  await ctx.folderLock?.announce(running.url);
   console.log(`Service listening on ${running.url} (database: ${ctx.db.kind})`);
   let stopping = false;
   const stop = async (signal: string) => {

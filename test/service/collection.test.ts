@@ -275,6 +275,93 @@ describe('trending', () => {
   });
 });
 
+describe('unknown counts', () => {
+  test('a count the network did not give stays unknown end to end, never overwrites a known one, and is not scored', async () => {
+    const id = await insertKeywordWatchlist(svc, team.id, ['hollow']);
+    const unknown = { likes_count: null, comments_count: null, shares_count: null };
+    // The norm: ten posts at 2 points an hour; the post under test is read hollow first.
+    const ordinary = Array.from({ length: 10 }, () =>
+      networkPost({ content: 'hollow ordinary', likes_count: 20, hoursAgo: 10 }),
+    );
+    const post = networkPost({ content: 'hollow post', hoursAgo: 4, ...unknown });
+    const watched = async () => {
+      const { body } = await getPosts(svc, team.apiKey, {
+        watchlist_id: id,
+        range_from: '0',
+        range_to: '20',
+      });
+      return body.data.find((p) => p.content === 'hollow post')!;
+    };
+    const stored = async () => {
+      const [row] = await svc.ctx.db.query<Record<string, unknown>>(
+        `SELECT likes_count, comments_count, shares_count, likes_known, comments_known, shares_known
+           FROM posts WHERE team_id = $1 AND activity_urn = $2`,
+        [team.id, post.social_urn],
+      );
+      return row;
+    };
+    const reread = async (counts: Partial<typeof unknown> | Record<string, number | null>) => {
+      await dueNow(id);
+      await cycle(() => [{ ...post, ...counts }]);
+    };
+
+    await cycle(() => [...ordinary, post]);
+    // Null in the task's output as the agent completed it.
+    const [task] = await svc.ctx.db.query<{ output: { posts: Array<Record<string, unknown>> } }>(
+      `SELECT output FROM tasks WHERE watchlist_id = $1 AND status = 'completed'`,
+      [id],
+    );
+    expect(task!.output.posts.find((p) => p.content === 'hollow post')).toMatchObject(unknown);
+    expect(await stored()).toEqual({
+      likes_count: 0,
+      comments_count: 0,
+      shares_count: 0,
+      likes_known: false,
+      comments_known: false,
+      shares_known: false,
+    });
+    // The spec's numbers stay numbers (0 while never known); counts_known says so. No score from a zero.
+    expect(await watched()).toMatchObject({
+      likes_count: 0,
+      comments_count: 0,
+      shares_count: 0,
+      counts_known: false,
+      trending_score: 0,
+    });
+    expect(
+      (await getPosts(svc, team.apiKey, { watchlist_id: id, range_to: '20' })).body.data.find(
+        (p) => p.content === 'hollow ordinary',
+      ),
+    ).toMatchObject({ counts_known: true });
+
+    // Known at last: 60 likes + 2 × 10 comments, 20 points an hour, ten times the norm.
+    await reread({ likes_count: 60, comments_count: 10, shares_count: 0 });
+    const known = await watched();
+    expect(known).toMatchObject({ likes_count: 60, comments_count: 10, counts_known: true });
+    expect(known.trending_score).toBeGreaterThan(8);
+
+    // A hollow re-read keeps every known count, and the score.
+    await reread(unknown);
+    expect(await watched()).toMatchObject({
+      likes_count: 60,
+      comments_count: 10,
+      shares_count: 0,
+      counts_known: true,
+    });
+    expect((await watched()).trending_score).toBeGreaterThan(8);
+    // A partial one replaces only what it gave.
+    await reread({ likes_count: null, comments_count: 12, shares_count: null });
+    expect(await stored()).toEqual({
+      likes_count: 60,
+      comments_count: 12,
+      shares_count: 0,
+      likes_known: true,
+      comments_known: true,
+      shares_known: true,
+    });
+  });
+});
+
 describe('seniority and keyword rule', () => {
   test.each([
     ['Founder & CEO at Startup', 'owner'],

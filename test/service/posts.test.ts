@@ -107,6 +107,7 @@ describe('GET /api-posts', () => {
         'comments_count',
         'commented',
         'content',
+        'counts_known',
         'id',
         'liked',
         'likes_count',

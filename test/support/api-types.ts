@@ -1327,6 +1327,35 @@ export interface operations {
                   last_at: string;
                 }[];
               }[];
+              operation_health: {
+                operation: string;
+                map_version: number;
+                /** @enum {string} */
+                state: 'degraded' | 'broken';
+                since: string;
+                last_at: string;
+                runs: number;
+                failed_runs: number;
+                missing_fields: {
+                  call: string;
+                  alternative: string;
+                  field: string;
+                  results: number;
+                  missing: number;
+                  since: string;
+                  last_at: string;
+                }[];
+                failed_ways: {
+                  call: string;
+                  alternative: string;
+                  status: number | null;
+                  code: string;
+                  message: string;
+                  count: number;
+                  since: string;
+                  last_at: string;
+                }[];
+              }[];
               consent_acknowledged_at: string | null;
               consent_version: string | null;
               consent_current: boolean;
@@ -1596,6 +1625,35 @@ export interface operations {
                   last_at: string;
                 }[];
               }[];
+              operation_health: {
+                operation: string;
+                map_version: number;
+                /** @enum {string} */
+                state: 'degraded' | 'broken';
+                since: string;
+                last_at: string;
+                runs: number;
+                failed_runs: number;
+                missing_fields: {
+                  call: string;
+                  alternative: string;
+                  field: string;
+                  results: number;
+                  missing: number;
+                  since: string;
+                  last_at: string;
+                }[];
+                failed_ways: {
+                  call: string;
+                  alternative: string;
+                  status: number | null;
+                  code: string;
+                  message: string;
+                  count: number;
+                  since: string;
+                  last_at: string;
+                }[];
+              }[];
               consent_acknowledged_at: string | null;
               consent_version: string | null;
               consent_current: boolean;
@@ -1766,6 +1824,35 @@ export interface operations {
                 code: string;
                 message: string;
                 count: number;
+                last_at: string;
+              }[];
+            }[];
+            operation_health: {
+              operation: string;
+              map_version: number;
+              /** @enum {string} */
+              state: 'degraded' | 'broken';
+              since: string;
+              last_at: string;
+              runs: number;
+              failed_runs: number;
+              missing_fields: {
+                call: string;
+                alternative: string;
+                field: string;
+                results: number;
+                missing: number;
+                since: string;
+                last_at: string;
+              }[];
+              failed_ways: {
+                call: string;
+                alternative: string;
+                status: number | null;
+                code: string;
+                message: string;
+                count: number;
+                since: string;
                 last_at: string;
               }[];
             }[];
@@ -1946,6 +2033,35 @@ export interface operations {
                 code: string;
                 message: string;
                 count: number;
+                last_at: string;
+              }[];
+            }[];
+            operation_health: {
+              operation: string;
+              map_version: number;
+              /** @enum {string} */
+              state: 'degraded' | 'broken';
+              since: string;
+              last_at: string;
+              runs: number;
+              failed_runs: number;
+              missing_fields: {
+                call: string;
+                alternative: string;
+                field: string;
+                results: number;
+                missing: number;
+                since: string;
+                last_at: string;
+              }[];
+              failed_ways: {
+                call: string;
+                alternative: string;
+                status: number | null;
+                code: string;
+                message: string;
+                count: number;
+                since: string;
                 last_at: string;
               }[];
             }[];
@@ -2185,6 +2301,35 @@ export interface operations {
                 code: string;
                 message: string;
                 count: number;
+                last_at: string;
+              }[];
+            }[];
+            operation_health: {
+              operation: string;
+              map_version: number;
+              /** @enum {string} */
+              state: 'degraded' | 'broken';
+              since: string;
+              last_at: string;
+              runs: number;
+              failed_runs: number;
+              missing_fields: {
+                call: string;
+                alternative: string;
+                field: string;
+                results: number;
+                missing: number;
+                since: string;
+                last_at: string;
+              }[];
+              failed_ways: {
+                call: string;
+                alternative: string;
+                status: number | null;
+                code: string;
+                message: string;
+                count: number;
+                since: string;
                 last_at: string;
               }[];
             }[];
@@ -3723,6 +3868,35 @@ export interface operations {
               code: string;
               message: string;
               count: number;
+              last_at: string;
+            }[];
+          }[];
+          operation_health?: {
+            operation: string;
+            map_version: number;
+            /** @enum {string} */
+            state: 'degraded' | 'broken';
+            since: string;
+            last_at: string;
+            runs: number;
+            failed_runs: number;
+            missing_fields: {
+              call: string;
+              alternative: string;
+              field: string;
+              results: number;
+              missing: number;
+              since: string;
+              last_at: string;
+            }[];
+            failed_ways: {
+              call: string;
+              alternative: string;
+              status: number | null;
+              code: string;
+              message: string;
+              count: number;
+              since: string;
               last_at: string;
             }[];
           }[];
@@ -6569,6 +6743,7 @@ export interface operations {
                 | 'intern'
                 | 'unknown';
               trending_score: number;
+              counts_known: boolean;
             }[];
             count: number;
           };
@@ -7809,6 +7984,8 @@ export interface operations {
                 | 'posts.collected'
                 | 'connection.accepted'
                 | 'message.received'
+                | 'network.degraded'
+                | 'network.recovered'
               )[];
               created_at: string;
               deliveries: {
@@ -7858,6 +8035,8 @@ export interface operations {
             | 'posts.collected'
             | 'connection.accepted'
             | 'message.received'
+            | 'network.degraded'
+            | 'network.recovered'
           )[];
         };
       };
@@ -7879,6 +8058,8 @@ export interface operations {
                 | 'posts.collected'
                 | 'connection.accepted'
                 | 'message.received'
+                | 'network.degraded'
+                | 'network.recovered'
               )[];
               created_at: string;
               deliveries: {
@@ -7947,7 +8128,9 @@ export interface operations {
                 | 'task.failed'
                 | 'posts.collected'
                 | 'connection.accepted'
-                | 'message.received';
+                | 'message.received'
+                | 'network.degraded'
+                | 'network.recovered';
               /** @enum {string} */
               status: 'pending' | 'delivered' | 'failed';
               attempts: number;

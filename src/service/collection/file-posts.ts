@@ -71,7 +71,7 @@ export async function fileCollectionOutput(
   const announce = watchlist.type === 'keyword' && watchlist.slack_webhook_url !== null;
 
   const seen = new Set<string>();
-  const filed: { postId: string; postedAt: Date; engagement: number }[] = [];
+  const filed: { postId: string; postedAt: Date; engagement: number; countsKnown: boolean }[] = [];
   for (const post of PostsOutput.parse(task.output).posts) {
     const urn = normalizePostUrn(post.social_urn) ?? post.social_urn.trim();
     if (!urn || seen.has(urn)) continue;
@@ -120,7 +120,12 @@ export async function fileCollectionOutput(
         result.added++;
         result.addedPostIds.push(row.id);
       }
-      filed.push({ postId: row.id, postedAt: new Date(row.posted_at), engagement: row.engagement });
+      filed.push({
+        postId: row.id,
+        postedAt: new Date(row.posted_at),
+        engagement: row.engagement,
+        countsKnown: row.counts_known,
+      });
     } catch (err) {
       await tx.query('ROLLBACK TO SAVEPOINT file_post');
       await tx.query('RELEASE SAVEPOINT file_post');
@@ -163,7 +168,8 @@ function postedAt(post: NetworkPost, urn: string, now: Date): string {
   return postTimeFromUrn(urn) ?? now.toISOString();
 }
 
-// The contract caps them already (task-outputs.ts); the column's range is held here too.
+// The contract caps them already (task-outputs.ts); the column's range is held here too. An
+// unknown count (null) is stored as 0 with its `_known` flag false (027b_post_counts_known.sql).
 const count = (n: number | null) =>
   n === null ? 0 : Math.min(Math.max(0, Math.floor(n)), MAX_POST_COUNT);
 
@@ -180,17 +186,25 @@ async function upsertPost(
     posted_at: Date;
     engagement: number;
     author_seniority: string;
+    counts_known: boolean;
   }>(
+    // A count this read did not give keeps the stored one: a hollow re-read never zeroes a post.
     `INSERT INTO posts (id, team_id, activity_urn, post_url, content, author_name, author_url, author_slug, author_type,
                         author_headline, author_image_url, author_seniority, posted_at, likes_count, comments_count,
-                        shares_count, image_urls, videos)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18)
+                        shares_count, image_urls, videos, likes_known, comments_known, shares_known)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21)
      ON CONFLICT (team_id, activity_urn) DO UPDATE
-       SET likes_count = EXCLUDED.likes_count, comments_count = EXCLUDED.comments_count,
-           shares_count = EXCLUDED.shares_count, content = EXCLUDED.content,
+       SET likes_count = CASE WHEN EXCLUDED.likes_known THEN EXCLUDED.likes_count ELSE posts.likes_count END,
+           comments_count = CASE WHEN EXCLUDED.comments_known THEN EXCLUDED.comments_count ELSE posts.comments_count END,
+           shares_count = CASE WHEN EXCLUDED.shares_known THEN EXCLUDED.shares_count ELSE posts.shares_count END,
+           likes_known = posts.likes_known OR EXCLUDED.likes_known,
+           comments_known = posts.comments_known OR EXCLUDED.comments_known,
+           shares_known = posts.shares_known OR EXCLUDED.shares_known,
+           content = EXCLUDED.content,
            author_headline = EXCLUDED.author_headline, author_seniority = EXCLUDED.author_seniority,
            last_seen_at = now()
-     RETURNING id, posted_at, engagement, author_seniority`,
+     RETURNING id, posted_at, engagement, author_seniority,
+               likes_known AND comments_known AND shares_known AS counts_known`,
     [
       crypto.randomUUID(),
       teamId,
@@ -210,27 +224,37 @@ async function upsertPost(
       count(post.shares_count),
       post.image_urls === null ? null : JSON.stringify(post.image_urls),
       post.videos === null ? null : JSON.stringify(post.videos),
+      post.likes_count !== null,
+      post.comments_count !== null,
+      post.shares_count !== null,
     ],
   );
   return row!;
 }
 
-/** trending.ts has the formula; the norm is the median rate of the watchlist's last 200 posts. */
+/**
+ * trending.ts has the formula; the norm is the median rate of the watchlist's last 200 posts. A
+ * post whose counts were never all given is left out of both: its engagement is not known, so it
+ * neither gets a score from a zero nor lowers the norm with one.
+ */
 async function scoreTrending(
   tx: Queryable,
   watchlistId: string,
-  filed: { postId: string; postedAt: Date; engagement: number }[],
+  filed: { postId: string; postedAt: Date; engagement: number; countsKnown: boolean }[],
   now: Date,
 ) {
+  const scored = filed.filter((p) => p.countsKnown);
+  if (scored.length === 0) return;
   const [norm] = await tx.query<{ median: number | null }>(
     `SELECT percentile_cont(0.5) WITHIN GROUP (ORDER BY rate) AS median FROM (
-       SELECT engagement / GREATEST(EXTRACT(EPOCH FROM (now() - posted_at)) / 3600.0, 1.0) AS rate
-         FROM watchlist_posts WHERE watchlist_id = $1
-        ORDER BY posted_at DESC, post_id LIMIT ${TRENDING_WINDOW_POSTS}) recent`,
+       SELECT w.engagement / GREATEST(EXTRACT(EPOCH FROM (now() - w.posted_at)) / 3600.0, 1.0) AS rate
+         FROM watchlist_posts w JOIN posts p ON p.id = w.post_id
+        WHERE w.watchlist_id = $1 AND p.likes_known AND p.comments_known AND p.shares_known
+        ORDER BY w.posted_at DESC, w.post_id LIMIT ${TRENDING_WINDOW_POSTS}) recent`,
     [watchlistId],
   );
   const median = Number(norm?.median ?? 0);
-  for (const p of filed) {
+  for (const p of scored) {
     const score = trendingScore(engagementRate(p.engagement, p.postedAt, now), median);
     await tx.query(
       'UPDATE watchlist_posts SET trending_score = $3, trending = $4 WHERE watchlist_id = $1 AND post_id = $2',

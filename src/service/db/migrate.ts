@@ -5,13 +5,14 @@ import type { Database } from './database.js';
 const MIGRATIONS_DIR = fileURLToPath(new URL('./migrations/', import.meta.url));
 
 /**
- * Applies the numbered SQL files in migrations/ that have not run yet, all in one transaction.
+ * Applies the numbered SQL files in migrations/ that have not run yet (in name order: `027_` before
+ * `027b_`), all in one transaction.
  * An advisory lock keeps two instances starting at once from migrating twice. `through` stops after
  * the named file (tests of a migration's backfill write rows into the schema before it).
  */
 export async function migrate(db: Database, opts: { through?: string } = {}): Promise<string[]> {
   const files = (await readdir(MIGRATIONS_DIR))
-    .filter((f) => /^\d{3}_.+\.sql$/.test(f))
+    .filter((f) => /^\d{3}[a-z]?_.+\.sql$/.test(f))
     .sort()
     .filter((f) => opts.through === undefined || f <= opts.through);
   const applied: string[] = [];

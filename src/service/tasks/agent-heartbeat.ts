@@ -1,43 +1,67 @@
-import type { Queryable } from '../db/database.js';
+import type { Database, Queryable } from '../db/database.js';
 import type { Logger } from '../logger.js';
 import { NETWORK_MAP_FORMAT, NetworkMap } from '../../contract/network-map.js';
-import type { HeartbeatBody } from '../../contract/agent.js';
+import type { HeartbeatBody, OperationHealth } from '../../contract/agent.js';
+import { announceOperationHealth } from '../network-health/operation-health-events.js';
 
-/** docs/agent-protocol.md "Liveness": what an agent reports every heartbeat, kept on its membership. */
+/**
+ * docs/agent-protocol.md "Liveness": what an agent reports every heartbeat, kept on its membership.
+ * An operation that enters or leaves the extension's health report is announced to the team's
+ * webhooks in the same transaction (network-health/operation-health-events.ts).
+ */
 export async function recordHeartbeat(
-  db: Queryable,
+  db: Database,
   teamId: string,
   userId: string,
   hb: HeartbeatBody,
 ): Promise<{ becameEligible: boolean }> {
-  const [row] = await db.query<{ was_eligible: boolean }>(
-    `WITH before AS (
-       SELECT network_signed_in IS NOT FALSE AND paused IS NOT TRUE AS was_eligible
-         FROM memberships WHERE team_id = $1 AND user_id = $2)
-     UPDATE memberships
+  return db.transaction(async (tx) => {
+    // The row is locked first, so two heartbeats of one member compare against each other's report.
+    const [before] = await tx.query<{
+      was_eligible: boolean;
+      previous_health: OperationHealth[] | string;
+    }>(
+      `SELECT network_signed_in IS NOT FALSE AND paused IS NOT TRUE AS was_eligible,
+              operation_health AS previous_health
+         FROM memberships WHERE team_id = $1 AND user_id = $2 FOR UPDATE`,
+      [teamId, userId],
+    );
+    const [row] = await tx.query<{ email: string }>(
+      `UPDATE memberships
         SET extension_version = $3, browser = $4, network_signed_in = $5, network_member_urn = $6,
             network_public_identifier = $7, paused = $8, pause_reason = $9,
             paused_at = CASE WHEN $8 THEN COALESCE(paused_at, now()) END,
-            network_map_version = $10, network_health = $11,
+            network_map_version = $10, network_health = $11, operation_health = $12,
             last_heartbeat_at = now(), last_active_at = now()
       WHERE team_id = $1 AND user_id = $2
-      RETURNING (SELECT was_eligible FROM before) AS was_eligible`,
-    [
-      teamId,
-      userId,
-      hb.extension_version,
-      hb.browser,
-      hb.network.signed_in,
-      hb.network.member_urn ?? null,
-      hb.network.public_identifier ?? null,
-      hb.paused,
-      hb.paused ? (hb.pause_reason ?? null) : null,
-      hb.network_map_version ?? null,
-      JSON.stringify(hb.network_health ?? []),
-    ],
-  );
-  const eligible = hb.network.signed_in && !hb.paused;
-  return { becameEligible: eligible && row?.was_eligible === false };
+      RETURNING email`,
+      [
+        teamId,
+        userId,
+        hb.extension_version,
+        hb.browser,
+        hb.network.signed_in,
+        hb.network.member_urn ?? null,
+        hb.network.public_identifier ?? null,
+        hb.paused,
+        hb.paused ? (hb.pause_reason ?? null) : null,
+        hb.network_map_version ?? null,
+        JSON.stringify(hb.network_health ?? []),
+        JSON.stringify(hb.operation_health ?? []),
+      ],
+    );
+    if (row && before) {
+      const previous = before.previous_health;
+      await announceOperationHealth(tx, teamId, {
+        member: { id: userId, email: row.email },
+        extensionVersion: hb.extension_version,
+        previous: typeof previous === 'string' ? JSON.parse(previous) : previous,
+        current: hb.operation_health ?? [],
+      });
+    }
+    const eligible = hb.network.signed_in && !hb.paused;
+    return { becameEligible: eligible && before?.was_eligible === false };
+  });
 }
 
 /**

@@ -9,8 +9,10 @@ export function helpText(commands: OpsCommand[]): string[] {
     ...commands.map((c) => `  ${`${c.name} ${c.args}`.trim().padEnd(width)}  ${c.summary}`),
     '',
     'The CLI reads the same environment as the service (DATABASE_URL, or DATA_DIR for the embedded',
-    'database; SECRET_KEY). The embedded database opens in one process at a time: stop the service',
-    'before running a command against its DATA_DIR. Exit codes: 0 done, 1 failed, 2 usage error.',
+    'database; SECRET_KEY; OPERATOR_TOKEN). The embedded database opens in one process at a time:',
+    'while the service holds it, set-network-map, network-map and network-health go through the',
+    'service (with the operator token), and the other commands refuse, naming it.',
+    'Exit codes: 0 done, 1 failed, 2 usage error.',
   ];
 }
 

@@ -1,12 +1,14 @@
 import { readFile } from 'node:fs/promises';
-import { NetworkMap } from '../../../contract/network-map.js';
+import type { NetworkMap } from '../../../contract/network-map.js';
+import { parseNetworkMap } from '../../network-map/publish.js';
 import { OpsFailure, UsageError, type OpsCommand } from '../command.js';
 
 /**
  * docs/network-map.md "Shipping a fix": when the network retires a finder, moves a field or wants
  * another body, the operator publishes a new map and the extensions pick it up from their next
  * heartbeat answer. Versions only grow: an extension keeps the highest it has seen, so an older
- * number would never arrive.
+ * number would never arrive (`network-map rollback` republishes an older map as a new version).
+ * While the service holds the embedded database, the map goes through it (ops/operator-api.ts).
  */
 export const setNetworkMapCommand: OpsCommand = {
   name: 'set-network-map',
@@ -27,35 +29,18 @@ export const setNetworkMapCommand: OpsCommand = {
     } catch (err) {
       throw new OpsFailure(`${file} is not valid JSON: ${(err as Error).message}`);
     }
-    const parsed = NetworkMap.safeParse(json);
-    if (!parsed.success) {
-      const issue = parsed.error.issues[0]!;
-      const where = issue.path.length > 0 ? issue.path.join('.') : '(root)';
-      throw new OpsFailure(`${file} is not a valid network map: ${where}: ${issue.message}`);
+    let map: NetworkMap;
+    try {
+      map = parseNetworkMap(json);
+    } catch (err) {
+      throw new OpsFailure(`${file} is ${(err as Error).message}`);
     }
-    const map = parsed.data;
-    const { db } = await io.context();
-    const current = await db.transaction(async (tx) => {
-      // Two operators publishing at once must not both pass the version check.
-      await tx.query('LOCK TABLE network_maps IN SHARE ROW EXCLUSIVE MODE');
-      const [row] = await tx.query<{ version: number | null }>(
-        'SELECT max(version) AS version FROM network_maps',
-      );
-      const version = row?.version ?? null;
-      if (version !== null && map.version <= version) {
-        throw new OpsFailure(
-          `Refused: version ${map.version} is not greater than the current version ${version}`,
-        );
-      }
-      await tx.query('INSERT INTO network_maps (version, format, map) VALUES ($1, $2, $3)', [
-        map.version,
-        map.format,
-        JSON.stringify(map),
-      ]);
-      return version;
-    });
+    const api = await io.operator();
+    const published = await api.publish(map);
     io.out(
-      `Network map version ${map.version} is now current${current === null ? '' : ` (was ${current})`}`,
+      `Network map version ${published.version} is now current` +
+        `${published.previous === null ? '' : ` (was ${published.previous})`}`,
     );
+    io.err(`Published through ${api.via}; every extension takes it from its next heartbeat.`);
   },
 };
