@@ -1,15 +1,15 @@
 import { browser } from 'wxt/browser';
-import { noteServiceContact, patchState } from './agent-state.js';
+import { noteServiceContact } from './agent-state.js';
 import { refreshBadge, watchBadge } from './badge.js';
 import { kickLoop } from './claim-loop.js';
 import { realClock, type Clock } from './clock.js';
 import type { AgentContext } from './context.js';
-import { clearCredentials, getCredentials } from './credentials.js';
-import { serviceAddressProblem } from '../shared/default-service-url.js';
+import { getCredentials } from './credentials.js';
 import { openJournal, type Journal } from './journal.js';
 import { listen } from '../shared/messaging.js';
 import type { ToWorker } from '../shared/protocol.js';
 import { createServiceClient } from './service-client.js';
+import { addressStillAccepted } from './service-failure.js';
 import { workerRoutes } from './worker-routes.js';
 
 export const LOOP_ALARM = 'agent-loop';
@@ -30,14 +30,7 @@ export function startAgent(clock: Clock = realClock): AgentContext {
     async client() {
       const c = await getCredentials();
       if (!c) return null;
-      // Stored before plain http was refused for an address off this machine: the key and token
-      // do not travel in clear, and the member signs in again at an https address.
-      const problem = serviceAddressProblem(c.service_url);
-      if (problem) {
-        await clearCredentials();
-        await patchState({ signed_out_by_service: problem, service_error: null });
-        return null;
-      }
+      if (!(await addressStillAccepted(c))) return null;
       const onAnswer = () => void noteServiceContact(clock.now()).catch(() => {});
       return createServiceClient({
         baseUrl: c.service_url,

@@ -1,9 +1,10 @@
 import { agentStateItem, patchState } from './agent-state.js';
 import type { Clock } from './clock.js';
 import type { AgentContext } from './context.js';
-import { clearCredentials, getCredentials } from './credentials.js';
+import { clearCredentials, getCredentials, type Credentials } from './credentials.js';
 import { deliverDue } from './delivery.js';
 import { ServiceError, ServiceUnreachable, type ServiceClient } from './service-client.js';
+import { serviceAddressProblem } from '../shared/default-service-url.js';
 
 /**
  * What a failed service call means for the worker and the popup. A 401 means our token or key is no
@@ -75,4 +76,17 @@ export async function deliverResults(ctx: AgentContext, client: ServiceClient): 
     await noteServiceFailure(err, ctx.clock);
     return !!(await getCredentials());
   }
+}
+
+/**
+ * Credentials stored for a plain-http address off this machine (signed in before such addresses
+ * were refused) are not used: the key and token would travel in clear. They are dropped, and the
+ * popup asks the member to sign in again at an https address. Answers whether `c` may be used.
+ */
+export async function addressStillAccepted(c: Credentials): Promise<boolean> {
+  const problem = serviceAddressProblem(c.service_url);
+  if (!problem) return true;
+  await clearCredentials();
+  await patchState({ signed_out_by_service: problem, service_error: null });
+  return false;
 }

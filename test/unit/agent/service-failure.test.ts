@@ -9,6 +9,7 @@ import {
   type Credentials,
 } from '../../../src/agent/credentials.js';
 import {
+  addressStillAccepted,
   BUSY_WAIT_S,
   MAX_WAIT_S,
   noteServiceFailure,
@@ -79,5 +80,31 @@ describe('a busy service (503 or 429 with Retry-After)', () => {
   it('is stored for the claim loop and the next heartbeat', async () => {
     await noteServiceFailure(busy(503, 30), clock);
     expect((await agentStateItem.getValue()).service_retry_at).toBe(1_000_000 + 30_000);
+  });
+});
+
+describe('credentials stored for a plain-http address', () => {
+  beforeEach(async () => {
+    fakeBrowser.reset();
+    await clearCredentials();
+  });
+
+  it('off this machine: dropped, and the popup asks for an https address', async () => {
+    const stored = { ...creds('tok'), service_url: 'http://agent.example.com' };
+    await saveCredentials(stored);
+    expect(await addressStillAccepted(stored)).toBe(false);
+    expect(await getCredentials()).toBeNull();
+    expect((await agentStateItem.getValue()).signed_out_by_service).toMatch(
+      /must start with https:\/\//,
+    );
+  });
+
+  it('on this machine, or https: kept', async () => {
+    for (const service_url of ['http://127.0.0.1:8787', 'https://agent.example.com']) {
+      const stored = { ...creds('tok'), service_url };
+      await saveCredentials(stored);
+      expect(await addressStillAccepted(stored)).toBe(true);
+      expect((await getCredentials())?.service_url).toBe(service_url);
+    }
   });
 });
