@@ -39,61 +39,43 @@ const credentialsChangedItem = defineItem<number>('local:credentials_changed_at'
 
 let vault: Promise<IDBPDatabase<VaultSchema>> | null = null;
 
+/**
+ * The vault, opened once per context; credentials an earlier version left in `storage.local` go
+ * into it first (unless a newer sign-in is there already), then leave `storage.local`: an update
+ * keeps the member signed in.
+ */
 function openVault(): Promise<IDBPDatabase<VaultSchema>> {
-  vault ??= openDB<VaultSchema>(VAULT, 1, {
-    upgrade(db) {
-      db.createObjectStore('credentials');
-    },
-    // Another context deletes or upgrades the database: open it again on the next use.
-    blocking() {
-      void vault?.then((db) => db.close());
-      vault = null;
-    },
-  }).catch((err) => {
-    vault = null;
-    throw err;
-  });
+  vault ??= (async () => {
+    const db = await openDB<VaultSchema>(VAULT, 1, {
+      upgrade(d) {
+        d.createObjectStore('credentials');
+      },
+    });
+    const old = (await browser.storage.local.get(OLD_LOCAL_KEY))[OLD_LOCAL_KEY] as
+      | Credentials
+      | undefined;
+    if (old !== undefined) {
+      if (old && (await db.get('credentials', KEY)) === undefined)
+        await db.put('credentials', old, KEY);
+      await browser.storage.local.remove(OLD_LOCAL_KEY);
+    }
+    return db;
+  })();
+  // A failed open is tried again on the next use.
+  vault.catch(() => (vault = null));
   return vault;
 }
 
-let moved: Promise<void> | null = null;
-
-/**
- * Credentials an earlier version left in `storage.local` go to the vault (unless a newer sign-in is
- * there already), then leave `storage.local`: an update keeps the member signed in.
- */
-function moveOldCredentials(): Promise<void> {
-  moved ??= (async () => {
-    const old = (await browser.storage.local.get(OLD_LOCAL_KEY))[OLD_LOCAL_KEY] as
-      | Credentials
-      | null
-      | undefined;
-    if (old) {
-      const tx = (await openVault()).transaction('credentials', 'readwrite');
-      if ((await tx.store.get(KEY)) === undefined) await tx.store.put(old, KEY);
-      await tx.done;
-    }
-    if (old !== undefined) await browser.storage.local.remove(OLD_LOCAL_KEY);
-  })().catch((err) => {
-    moved = null;
-    throw err;
-  });
-  return moved;
-}
-
 export async function getCredentials(): Promise<Credentials | null> {
-  await moveOldCredentials();
   return (await (await openVault()).get('credentials', KEY)) ?? null;
 }
 
 export async function saveCredentials(c: Credentials): Promise<void> {
-  await moveOldCredentials();
   await (await openVault()).put('credentials', c, KEY);
   await credentialsChangedItem.setValue(Date.now());
 }
 
 export async function clearCredentials(): Promise<void> {
-  await moveOldCredentials();
   await (await openVault()).delete('credentials', KEY);
   await credentialsChangedItem.setValue(Date.now());
 }

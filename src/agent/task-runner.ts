@@ -104,9 +104,6 @@ export async function onTaskResult(
     ours.tab_id === null ||
     ours.tab_id !== fromTab
   ) {
-    console.warn(
-      `Refused the result of ${msg.task_id}#${msg.attempt}: not from the tab running it`,
-    );
     return { journaled: false };
   }
   await finishTask(

@@ -29,18 +29,12 @@ export function isLoopbackHost(hostname: string): boolean {
  * network on the way.
  */
 export function serviceAddressProblem(url: string): string | null {
-  let u: URL;
   try {
-    u = new URL(url);
-  } catch {
-    return 'Enter the service address as https://…';
-  }
-  if (u.protocol === 'https:') return null;
-  if (u.protocol === 'http:')
-    return isLoopbackHost(u.hostname)
-      ? null
-      : `The service address must start with https:// (http:// only for this computer: localhost, 127.x.x.x or [::1]), not ${u.origin}.`;
-  return 'Enter the service address as https://…';
+    const u = new URL(url);
+    if (u.protocol === 'https:' || (u.protocol === 'http:' && isLoopbackHost(u.hostname)))
+      return null;
+  } catch {}
+  return 'The service address must start with https:// (http:// only for this computer: localhost, 127.x.x.x or [::1]).';
 }
 
 /**
