@@ -1,7 +1,7 @@
 #!/usr/bin/env node
-// `npm test`: the type checker and the linter (Biome), unit and service tests (vitest), then the
-// extension is built for Chromium and for Firefox, its bundles checked against their size budgets
-// (scripts/bundle-size.mjs) and the browser tests run (playwright: Debian's Chromium, and Firefox ESR
+// `npm test`: the type checker, the linter (Biome) and the commit subjects' length, unit and
+// service tests (vitest), then the extension is built for Chromium and for Firefox, its bundles
+// checked against their size budgets (scripts/bundle-size.mjs) and the browser tests run (playwright: Debian's Chromium, and Firefox ESR
 // through puppeteer-core in test/e2e/firefox.spec.ts), then the Firefox build is linted for the
 // store (web-ext lint, no error or warning allowed), then the service's /openapi.json is linted
 // (Redocly's recommended rules, no error or warning allowed). Ends with one line
@@ -10,6 +10,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { checkCommitSubjects, MAX_SUBJECT, SINCE } from './commit-subjects.mjs';
 import { FIREFOX_DIR, lintFirefox } from './firefox-lint.mjs';
 
 const E2E_PORT = process.env.E2E_SERVICE_PORT ?? '18787';
@@ -148,6 +149,20 @@ if (run('npx', ['tsc', '--noEmit']) === 0) passed += 1;
 else failed += 1;
 if (run('npx', ['biome', 'check', '--error-on-warnings', '.']) === 0) passed += 1;
 else failed += 1;
+// Commit subjects after the formatting commit: at most 72 characters (scripts/commit-subjects.mjs).
+// One test; without git history (a source archive) it is not counted either way, and says so.
+console.log('\n$ node scripts/commit-subjects.mjs');
+const subjects = checkCommitSubjects(process.cwd());
+if ('skipped' in subjects) console.log(`Commit subjects: not checked, ${subjects.skipped}.`);
+else {
+  for (const c of subjects.long)
+    console.error(`✗ ${c.commit}: subject of ${[...c.subject].length} characters: ${c.subject}`);
+  console.log(
+    `Commit subjects after ${SINCE.slice(0, 7)}: ${subjects.checked} checked, ${subjects.long.length} longer than ${MAX_SUBJECT} characters`,
+  );
+  if (subjects.long.length === 0) passed += 1;
+  else failed += 1;
+}
 
 // 1. Unit and service tests.
 const vitestJson = join(tmp, 'vitest.json');

@@ -25,6 +25,13 @@ export interface AgentState {
   heartbeat_wanted_at?: number | null;
   /** Invitations to another team waiting for the member's answer, from the last heartbeat answer. */
   invitations?: PendingInvitation[];
+  /**
+   * The service refused our key or token (401: revoked or expired), or the stored address is no
+   * longer accepted: the credentials are gone and this says why, until the member signs in again.
+   */
+  signed_out_by_service?: string | null;
+  /** The service asked us to wait (503 or 429 with Retry-After): no call to it before this time. */
+  service_retry_at?: number | null;
 }
 
 /** The part of a heartbeat that decides whether the service gives us tasks. */

@@ -9,6 +9,7 @@ import { openJournal, type Journal } from './journal.js';
 import { listen } from '../shared/messaging.js';
 import type { ToWorker } from '../shared/protocol.js';
 import { createServiceClient } from './service-client.js';
+import { addressStillAccepted } from './service-failure.js';
 import { workerRoutes } from './worker-routes.js';
 
 export const LOOP_ALARM = 'agent-loop';
@@ -29,6 +30,7 @@ export function startAgent(clock: Clock = realClock): AgentContext {
     async client() {
       const c = await getCredentials();
       if (!c) return null;
+      if (!(await addressStillAccepted(c))) return null;
       const onAnswer = () => void noteServiceContact(clock.now()).catch(() => {});
       return createServiceClient({
         baseUrl: c.service_url,

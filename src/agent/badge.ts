@@ -1,7 +1,7 @@
 /** Shows the agent's state on the toolbar, following the stored state (the look: badge-look.ts). */
 import { browser } from 'wxt/browser';
 import { agentStateItem, serviceReachable } from './agent-state.js';
-import { credentialsItem, getCredentials } from './credentials.js';
+import { getCredentials, watchCredentials } from './credentials.js';
 import { activeStops, safetyStopsItem, stopVerdict } from './safety-stops.js';
 import { settingsItem } from './settings.js';
 import { BADGE_TEXT_COLOR, badgeFor, ICON_PATHS, type Badge } from './badge-look.js';
@@ -81,7 +81,7 @@ export function watchBadge(now: () => number): () => void {
     agentStateItem.watch(refresh),
     settingsItem.watch(refresh),
     safetyStopsItem.watch(refresh),
-    credentialsItem.watch(refresh),
+    watchCredentials(refresh),
   ];
   return () => {
     for (const u of unwatch) u();

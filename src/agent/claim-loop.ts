@@ -4,13 +4,13 @@ import { refreshBadge as showStoredBadge } from './badge.js';
 import { decideClaim, type ClaimDecision } from './claim-decision.js';
 import type { AgentContext } from './context.js';
 import { getCredentials } from './credentials.js';
-import { deliverDue } from './delivery.js';
 import { giveBackTask } from './give-back-task.js';
-import { noteServiceFailure, sendHeartbeat } from './heartbeat.js';
+import { sendHeartbeat } from './heartbeat.js';
 import { heartbeatDue, reportFor } from './heartbeat-due.js';
 import { closeIdleTab } from './network-tab.js';
 import { pacingItem, pacingVerdict, recordRun } from './pacing.js';
 import { safetyStopsItem, stopVerdict } from './safety-stops.js';
+import { deliverResults, noteServiceFailure, serviceWaitUntil } from './service-failure.js';
 import { settingsItem } from './settings.js';
 import { recoverInflight, runClaimedTask } from './task-runner.js';
 import type { ClaimedTask } from '../contract/agent.js';
@@ -46,27 +46,34 @@ export function kickLoop(ctx: AgentContext): Promise<void> {
       clearInterval(keepAlive);
       running = null;
     }
-    await scheduleRedelivery(ctx);
+    await scheduleWake(ctx);
   })();
   return running;
 }
 
-let redelivery: ReturnType<typeof setTimeout> | null = null;
+let wake: ReturnType<typeof setTimeout> | null = null;
 
 /**
- * Results still waiting (the service was down): look again when the first is due, without waiting
- * for the minute alarm. If the worker is stopped meanwhile, the alarm brings it back.
+ * Results still waiting (the service was down), or a wait the service asked for: look again when
+ * the first result is due or the wait ends, without waiting for the minute alarm. If the worker is
+ * stopped meanwhile, the alarm brings it back (and the loop keeps the stored wait).
  */
-async function scheduleRedelivery(ctx: AgentContext): Promise<void> {
+async function scheduleWake(ctx: AgentContext): Promise<void> {
+  if (wake) return;
+  const now = ctx.clock.now();
+  const waitUntil = await serviceWaitUntil(now);
   const waiting = await ctx.journal.all();
-  if (!waiting.length || redelivery) return;
-  const next = Math.min(...waiting.map((e) => e.next_try_at));
-  redelivery = setTimeout(
+  if (!waiting.length && waitUntil === null) return;
+  const next = Math.max(
+    waitUntil ?? 0,
+    waiting.length ? Math.min(...waiting.map((e) => e.next_try_at)) : 0,
+  );
+  wake = setTimeout(
     () => {
-      redelivery = null;
+      wake = null;
       ctx.kick();
     },
-    Math.min(60_000, Math.max(500, next - ctx.clock.now())),
+    Math.min(60_000, Math.max(500, next - now)),
   );
 }
 
@@ -130,8 +137,10 @@ async function loop(ctx: AgentContext): Promise<void> {
   for (;;) {
     const client = await ctx.client();
     if (!client) break;
+    // The service asked us to wait (busy): no call at all until then (scheduleWake comes back).
+    if (await serviceWaitUntil(ctx.clock.now())) break;
     // Results first: they are owed to the service whatever else happens.
-    await deliverDue(ctx.journal, client, ctx.clock).catch(() => {});
+    if (!(await deliverResults(ctx, client))) break;
     // Armed before the look below: a pause or resume from here on aborts the claim built on it.
     const abort = new AbortController();
     claimAbort = abort;
@@ -152,7 +161,7 @@ async function loop(ctx: AgentContext): Promise<void> {
       task = await client.claim(view.decision.wait_s, view.decision.exclude_types, abort.signal);
     } catch (err) {
       if (abort.signal.aborted) continue;
-      await noteServiceFailure(err);
+      await noteServiceFailure(err, ctx.clock);
       break;
     } finally {
       if (claimAbort === abort) claimAbort = null;

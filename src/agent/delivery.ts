@@ -44,6 +44,8 @@ export async function deliverEntry(
     });
     return 'delivered';
   } catch (err) {
+    // Our key or token is refused: the entry stays due, for whoever signs in next.
+    if (err instanceof ServiceError && err.status === 401) throw err;
     if (err instanceof ServiceError && (err.status === 409 || err.status === 404)) {
       // 409 Lease lost: another attempt replaced ours; 404: the task is gone. Either way the
       // service has moved on and this result can never be accepted.
@@ -101,12 +103,18 @@ export async function deliverEntry(
     }
     const reason =
       err instanceof ServiceError || err instanceof ServiceUnreachable ? err.message : String(err);
-    await journal.reschedule(e.key, now + backoffMs(e.tries, clock.random()), reason);
+    // A busy service's Retry-After is the least we wait.
+    const asked = err instanceof ServiceError ? (err.retryAfterS ?? 0) * 1000 : 0;
+    const wait = Math.max(backoffMs(e.tries, clock.random()), asked);
+    await journal.reschedule(e.key, now + wait, reason);
     return 'retry';
   }
 }
 
-/** Delivers every entry that is due now; answers how many are still waiting. */
+/**
+ * Delivers every entry that is due now; answers how many are still waiting. A 401 ends the round
+ * (thrown): every other entry would meet it too.
+ */
 export async function deliverDue(
   journal: Journal,
   client: ServiceClient,

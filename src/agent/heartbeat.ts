@@ -3,14 +3,13 @@ import { agentStateItem, patchState } from './agent-state.js';
 import { browserName } from './browser-name.js';
 import type { AgentContext } from './context.js';
 import { diagnostics, technicalDataAllowed } from './data-consent.js';
-import { clearCredentials, getCredentials } from './credentials.js';
 import { reportFor } from './heartbeat-due.js';
 import { NETWORK_MAP_FORMAT } from '../contract/constants.js';
 import { healthReport, networkHealthItem, operationReport } from './network-health.js';
 import { currentNetworkMap, offerNetworkMap } from './network-map-store.js';
 import { checkNetworkSession } from './network-session.js';
 import { safetyStopsItem, stopVerdict } from './safety-stops.js';
-import { ServiceError, ServiceUnreachable } from './service-client.js';
+import { noteServiceFailure } from './service-failure.js';
 import { settingsItem } from './settings.js';
 
 /**
@@ -88,32 +87,14 @@ export async function sendHeartbeat(ctx: AgentContext): Promise<boolean> {
       pacing: answer.pacing ?? null,
       safety: answer.safety ?? null,
       invitations: answer.invitations ?? [],
+      service_retry_at: null,
       // Exactly what this heartbeat carried, even if the member changed it meanwhile: the claim
       // loop compares it with the present and sends another heartbeat when they differ.
       reported: report,
     });
     return true;
   } catch (err) {
-    await noteServiceFailure(err);
+    await noteServiceFailure(err, ctx.clock);
     return false;
-  }
-}
-
-/** What a failed service call means for the popup; 401 means our token or key is no longer valid. */
-export async function noteServiceFailure(err: unknown): Promise<void> {
-  if (err instanceof ServiceError && err.status === 401) {
-    // A call sent before the member moved to another team (new key and token) is refused with the
-    // old ones: that is no sign-out.
-    const stored = await getCredentials();
-    if (err.sentToken && stored && stored.agent_token !== err.sentToken) return;
-    await clearCredentials();
-    await patchState({
-      service_reachable: true,
-      service_error: `Signed out by the service: ${err.message}`,
-    });
-  } else if (err instanceof ServiceUnreachable) {
-    await patchState({ service_reachable: false, service_error: err.message });
-  } else {
-    await patchState({ service_reachable: true, service_error: (err as Error).message });
   }
 }

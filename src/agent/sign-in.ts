@@ -6,7 +6,11 @@ import {
   lastServiceUrlItem,
   saveCredentials,
 } from './credentials.js';
-import { serviceOrigin, servicePermission } from '../shared/default-service-url.js';
+import {
+  serviceAddressProblem,
+  serviceOrigin,
+  servicePermission,
+} from '../shared/default-service-url.js';
 import type { ActionResult } from '../shared/protocol.js';
 import { ServiceError, ServiceUnreachable, createServiceClient } from './service-client.js';
 
@@ -29,8 +33,9 @@ export function explain(err: unknown, serviceUrl: string): string {
 }
 
 async function mayReach(serviceUrl: string): Promise<string | null> {
-  const origin = serviceOrigin(serviceUrl);
-  if (!origin) return 'Enter the service address as http://… or https://…';
+  const problem = serviceAddressProblem(serviceUrl);
+  if (problem) return problem;
+  const origin = serviceOrigin(serviceUrl)!;
   const granted = await browser.permissions
     .contains({ origins: [servicePermission(origin, import.meta.env.FIREFOX)] })
     .catch(() => false);

@@ -53,6 +53,7 @@ export async function agentStatus(ctx: AgentContext): Promise<AgentStatus> {
     default_service_url: DEFAULT_SERVICE_URL,
     service_url: creds?.service_url ?? pending?.service_url ?? lastUrl ?? DEFAULT_SERVICE_URL,
     signed_in: !!creds,
+    signed_out_by_service: creds ? null : (state.signed_out_by_service ?? null),
     pending_sign_in: creds ? null : pending,
     user: creds ? { email: creds.user.email, full_name: creds.user.full_name } : null,
     team: creds ? { name: creds.team.name } : null,

@@ -4,13 +4,13 @@ import type { TaskResult } from '../network/types.js';
 import { sendToTab } from '../shared/messaging.js';
 import { patchState } from './agent-state.js';
 import type { AgentContext } from './context.js';
-import { deliverDue } from './delivery.js';
 import type { InflightTask } from './journal.js';
 import { currentNetworkMap } from './network-map-store.js';
 import { recordNetworkReport } from './network-health.js';
 import { ensureNetworkTab, tabExists } from './network-tab.js';
 import { recordStopFor } from './safety-stops.js';
 import { ServiceError } from './service-client.js';
+import { deliverResults, noteServiceFailure } from './service-failure.js';
 import { checkTaskInput } from './task-input.js';
 import { describeTarget } from './task-target.js';
 import { EXTEND_WHEN_LEFT_MS, taskTimeoutMs } from './task-timeout.js';
@@ -85,25 +85,39 @@ export async function finishTask(
   }
   waiters.get(`${t.task_id}#${t.attempt}`)?.(result);
   const client = await ctx.client();
-  if (client) await deliverDue(ctx.journal, client, ctx.clock).catch(() => {});
+  if (client) await deliverResults(ctx, client);
   return isNew;
 }
 
-/** The content script's `task:result`: journal first, then answer, so the tab may forget it. */
+/**
+ * The content script's `task:result`: journal first, then answer, so the tab may forget it. Taken
+ * only from the tab the task was started in, for the attempt and type it runs: any other network
+ * tab (another page of the network, a tab whose content script was tampered with) is refused, and
+ * so is a result for a task that is no longer in flight (it timed out, or was given back).
+ */
 export async function onTaskResult(
   ctx: AgentContext,
   msg: { task_id: string; attempt: number; type: TaskType; result: TaskResult },
+  fromTab: number | undefined,
 ): Promise<{ journaled: boolean }> {
-  const inflight = await ctx.journal.getInflight(msg.task_id);
-  const ours = inflight && inflight.attempt === msg.attempt ? inflight : null;
+  const ours = await ctx.journal.getInflight(msg.task_id);
+  if (
+    !ours ||
+    ours.attempt !== msg.attempt ||
+    ours.type !== msg.type ||
+    ours.tab_id === null ||
+    ours.tab_id !== fromTab
+  ) {
+    return { journaled: false };
+  }
   await finishTask(
     ctx,
     {
       task_id: msg.task_id,
       attempt: msg.attempt,
       type: msg.type,
-      target: ours?.target ?? null,
-      started_at: ours?.started_at ?? null,
+      target: ours.target ?? null,
+      started_at: ours.started_at,
     },
     msg.result,
   );
@@ -285,6 +299,9 @@ async function supervise(
           waiters.delete(`${t.task_id}#${t.attempt}`);
           return failure('timeout', 'Lease lost', true);
         }
+        // Our key or token is refused: signed out, and no more calls (the result is journaled).
+        if (err instanceof ServiceError && err.status === 401)
+          await noteServiceFailure(err, ctx.clock);
         // Unreachable: try again on the next round; the result is journaled whatever happens.
       }
     }

@@ -46,7 +46,9 @@ export function workerRoutes(ctx: AgentContext): Required<Routes<ToWorker>> {
     return result;
   };
   return {
-    'task:result': route('task:result', isNetworkTopFrame, (msg) => onTaskResult(ctx, msg)),
+    'task:result': route('task:result', isNetworkTopFrame, (msg, sender) =>
+      onTaskResult(ctx, msg, sender.tab?.id),
+    ),
     'popup:status': route('popup:status', popup, () => agentStatus(ctx)),
     'popup:send-code': route('popup:send-code', popup, (req) => sendCode(req)),
     'popup:verify-code': route('popup:verify-code', popup, async (req) =>

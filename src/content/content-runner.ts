@@ -23,7 +23,8 @@ const CONTEXT_CHECK_MS = 1_000;
 
 /**
  * The content script's side of a task: take it, run it with an abort at its deadline, and send the
- * result to the worker until the worker says it is journaled. One task at a time per tab.
+ * result to the worker until the worker answers (journaled, or refused for good). One task at a
+ * time per tab.
  *
  * When the extension is updated or reloaded mid-task, this script is orphaned: the worker it
  * answers to is gone and a new one runs. The operation is aborted at once (the next call of a
@@ -48,7 +49,9 @@ export function runInTab(
   }) {
     for (let i = 0; !context.signal.aborted; i++) {
       try {
-        if ((await sendToWorker('task:result', msg)).journaled) return;
+        // Any answer ends it: journaled, or refused for good (this tab does not run that task).
+        await sendToWorker('task:result', msg);
+        return;
       } catch {
         // The worker is not there right now; the message wakes it, try again shortly.
       }

@@ -200,3 +200,8 @@ export function consentChangedWords(acknowledgedAt: string | null): string {
     : '';
   return `What runs in your name changed since you agreed${when}. Nothing runs until you read it and agree again.`;
 }
+
+/** The service refused the key or token (revoked, expired, removed from the team), or the address. */
+export function signedOutByServiceWords(reason: string): string {
+  return `Signed out of the service: sign in again. (${reason.replace(/\.$/, '')}.)`;
+}

@@ -1,6 +1,10 @@
 import { render } from '../ui/html.js';
 import { browser } from 'wxt/browser';
-import { serviceOrigin, servicePermission } from '../shared/default-service-url.js';
+import {
+  serviceAddressProblem,
+  serviceOrigin,
+  servicePermission,
+} from '../shared/default-service-url.js';
 import { sendToWorker } from '../shared/messaging.js';
 import type { ActionResult } from '../shared/protocol.js';
 import { pillView, popupView, type PopupActions, type PopupModel } from './view.js';
@@ -42,7 +46,10 @@ export function startPopup(app: HTMLElement, pill: HTMLElement): void {
 
   async function refresh() {
     try {
+      const was = m.status?.signed_in;
       m.status = await sendToWorker('popup:status', {});
+      // Signed out meanwhile (by the service): what was said to the signed-in member is over.
+      if (was && !m.status.signed_in) m.message = null;
       m.unreachable = null;
       if (!m.draft.service_url) m.draft.service_url = m.status.service_url;
       if (!m.status.safety_stop) m.confirmResume = false;
@@ -84,6 +91,11 @@ export function startPopup(app: HTMLElement, pill: HTMLElement): void {
     async sendCode(ev) {
       ev.preventDefault();
       const url = m.draft.service_url.trim().replace(/\/+$/, '');
+      const problem = serviceAddressProblem(url);
+      if (problem) {
+        m.message = { kind: 'error', text: problem };
+        return draw();
+      }
       const origin = serviceOrigin(url);
       // Another service than the built-in one is an optional host permission, asked for now (this
       // is the member's click, which permissions.request needs) and never up front.

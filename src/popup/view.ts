@@ -19,6 +19,7 @@ import {
   invitationWords,
   paceWords,
   resumeWarning,
+  signedOutByServiceWords,
   taskName,
   waitingResults,
 } from './popup-text.js';
@@ -121,7 +122,9 @@ function input(
 }
 
 function signInForm(m: PopupModel, on: PopupActions) {
+  const out = m.status?.signed_out_by_service;
   return html`<form @submit=${on.sendCode}>
+    ${out ? html`<p class="msg warn" role="alert" data-testid="signed-out-by-service">${signedOutByServiceWords(out)}</p>` : nothing}
     <p class="muted">Sign in with your work e-mail. We will mail you a code.</p>
     <label for="service-url">Service</label>
     ${input(m, on, 'service_url', { id: 'service-url', type: 'url', required: true })}

@@ -14,6 +14,29 @@ export function serviceOrigin(url: string): string | null {
   }
 }
 
+/** This machine: `localhost`, 127.0.0.0/8 or [::1] (the URL parser has normalised the host). */
+export function isLoopbackHost(hostname: string): boolean {
+  return (
+    hostname === 'localhost' ||
+    hostname === '[::1]' ||
+    /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(hostname)
+  );
+}
+
+/**
+ * Why the extension will not send the team's key and the member's token to this service address,
+ * or null when it may: https everywhere, plain http only to this machine, where nothing crosses a
+ * network on the way.
+ */
+export function serviceAddressProblem(url: string): string | null {
+  try {
+    const u = new URL(url);
+    if (u.protocol === 'https:' || (u.protocol === 'http:' && isLoopbackHost(u.hostname)))
+      return null;
+  } catch {}
+  return 'The service address must start with https:// (http:// only for this computer: localhost, 127.x.x.x or [::1]).';
+}
+
 /**
  * The host permission that lets the extension call a service origin. Firefox's match patterns take
  * no port: it grants `http://127.0.0.1:8787/*` and then matches no request with it, so every call

@@ -82,6 +82,8 @@ export interface AgentStatus {
   /** Prefill of the sign-in form: the last URL entered, else the default. */
   service_url: string;
   signed_in: boolean;
+  /** Signed out by the service (key or token refused, or an address no longer accepted): why. */
+  signed_out_by_service: string | null;
   /** Sign-in started: a code was sent to this address. */
   pending_sign_in: { email: string; service_url: string } | null;
   user: { email: string; full_name: string } | null;

@@ -7,7 +7,7 @@ import { startFakeNetwork, type FakeNetwork } from '../fake-network/server.js';
 import { E2E_SERVICE_URL, EXTENSION_DIR } from './support/e2e-env.js';
 import {
   agreeInPopup,
-  extensionStorage,
+  extensionCredentials,
   launchAgentBrowser,
   mailedCode,
   openPopup,
@@ -172,7 +172,7 @@ test('sign in through the popup with the mailed code', async () => {
     .toEqual({ text: '', title: 'Network Agent: ready' });
   await shot(popup, 'signed-in');
 
-  creds = (await extensionStorage(admin.context, 'credentials')) as typeof creds;
+  creds = (await extensionCredentials(admin.context)) as typeof creds;
   expect(creds.api_key).toBeTruthy();
   // The operations below run back to back: the team's pace set to none (docs/budgets.md).
   await useFastPace(popup, admin.context, { ...creds, service_url: E2E_SERVICE_URL });
@@ -562,8 +562,7 @@ test("a second member's extension gets the tasks routed to that member", async (
     await shot(popup2, 'second-member');
 
     // Sign out revokes the agent token at the service.
-    const token = ((await extensionStorage(second.context, 'credentials')) as typeof creds)
-      .agent_token;
+    const token = ((await extensionCredentials(second.context)) as typeof creds).agent_token;
     await popup2.getByTestId('sign-out').click();
     await expect(popup2.locator('#email')).toBeVisible();
     const revoked = await fetch(`${E2E_SERVICE_URL}/agent/heartbeat`, {

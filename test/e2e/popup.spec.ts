@@ -5,10 +5,13 @@ import { expect, test, type CDPSession, type Page } from '@playwright/test';
 import { E2E_SERVICE_URL } from './support/e2e-env.js';
 import {
   agreeInPopup,
+  extensionCredentials,
   extensionStorage,
   mailedCode,
   openPopup,
   publicApi,
+  readCredentialVault,
+  serviceCall,
   serviceWorker,
   signInThroughPopup,
   startAgentWorld,
@@ -145,7 +148,7 @@ test('each recent line names its target; a failed one opens to say why', async (
 });
 
 test('a budget of 2 invitations a day lets two through and holds the third, its time and reason in the popup', async () => {
-  const creds = (await extensionStorage(world.browser.context, 'credentials')) as {
+  const creds = (await extensionCredentials(world.browser.context)) as {
     api_key: string;
     agent_token: string;
   };
@@ -526,7 +529,7 @@ test('an invitation to another team waits for the member: declined, then accepte
   const banner = popup.getByTestId('invitation');
   await expect(banner).toContainText(`Join ${ada.team.name} as a member?`, { timeout: 30_000 });
   const graces = (
-    (await extensionStorage(world.browser.context, 'credentials')) as {
+    (await extensionCredentials(world.browser.context)) as {
       team: { id: string; name: string };
     }
   ).team;
@@ -543,8 +546,7 @@ test('an invitation to another team waits for the member: declined, then accepte
   );
   await expect(banner).toHaveCount(0);
   expect(
-    ((await extensionStorage(world.browser.context, 'credentials')) as { team: { id: string } })
-      .team.id,
+    ((await extensionCredentials(world.browser.context)) as { team: { id: string } }).team.id,
   ).toBe(gracesTeam);
 
   await invite();
@@ -562,7 +564,7 @@ test('an invitation to another team waits for the member: declined, then accepte
   // Another team, other admins and another key: Grace is asked before anything runs for it (docs/agent-protocol.md, "Consent").
   await agreeInPopup(popup);
   await expect(popup.getByTestId('identity')).toContainText(ada.team.name);
-  const creds = (await extensionStorage(world.browser.context, 'credentials')) as {
+  const creds = (await extensionCredentials(world.browser.context)) as {
     team: { id: string };
     api_key: string;
   };
@@ -578,4 +580,75 @@ test('an invitation to another team waits for the member: declined, then accepte
   );
   expect(done.status).toBe('completed');
   await expect(popup.locator('#badge')).not.toHaveText('signed out');
+});
+
+test("the key and token are out of the content script's reach; a revoked token asks to sign in again", async () => {
+  const creds = (await extensionCredentials(world.browser.context)) as {
+    api_key: string;
+    agent_token: string;
+  };
+  expect(creds.api_key).toBeTruthy();
+  expect(creds.agent_token).toBeTruthy();
+
+  // The content script of a network tab, in its own isolated world (DevTools protocol).
+  const tab = await world.browser.context.newPage();
+  await tab.goto('https://www.linkedin.com/feed/');
+  const cdp = await world.browser.context.newCDPSession(tab);
+  const worlds: { id: number; name: string; auxData?: { type?: string } }[] = [];
+  cdp.on(
+    'Runtime.executionContextCreated',
+    (e: { context: { id: number; name: string; auxData?: { type?: string } } }) =>
+      void worlds.push(e.context),
+  );
+  await cdp.send('Runtime.enable');
+  const isOurs = (w: (typeof worlds)[number]) =>
+    w.auxData?.type === 'isolated' && w.name === 'Network Agent';
+  await expect.poll(() => worlds.some(isOurs)).toBe(true);
+  const contentScript = worlds.find(isOurs)!.id;
+  const inContentScript = async (expression: string): Promise<unknown> => {
+    const r = (await (cdp as CDPSession).send('Runtime.evaluate', {
+      expression,
+      contextId: contentScript,
+      awaitPromise: true,
+      returnByValue: true,
+    })) as { result: { value: unknown }; exceptionDetails?: unknown };
+    expect(r.exceptionDetails).toBeUndefined();
+    return r.result.value;
+  };
+  // The content script's world indeed: the extension's runtime and storage are there.
+  expect(await inContentScript('chrome.runtime.id')).toBe(world.browser.extensionId);
+  // Every storage area it may ask holds neither secret.
+  const seen = String(
+    await inContentScript(`(async () => {
+      const read = async (area) => {
+        try { return await chrome.storage[area].get(null); } catch (e) { return 'refused: ' + e.message; }
+      };
+      return JSON.stringify({
+        local: await read('local'),
+        sync: await read('sync'),
+        session: await read('session'),
+      });
+    })()`),
+  );
+  expect(seen).toContain('"local":{');
+  expect(seen).not.toContain(creds.api_key);
+  expect(seen).not.toContain(creds.agent_token);
+  // The vault read the way the worker reads it finds nothing there: the page's own IndexedDB.
+  expect(await inContentScript(`(${readCredentialVault.toString()})()`)).toBeNull();
+  await cdp.detach();
+  await tab.close();
+
+  // The token revoked at the service (as signing out elsewhere, or a removal, does).
+  const revoked = await serviceCall('POST', '/agent/sign-out', {
+    'x-api-key': creds.api_key,
+    authorization: `Bearer ${creds.agent_token}`,
+  });
+  expect(revoked.status).toBe(200);
+  const notice = popup.getByTestId('signed-out-by-service');
+  await expect(notice).toContainText('Signed out of the service: sign in again', {
+    timeout: 60_000,
+  });
+  await expect(popup.locator('#email')).toBeVisible();
+  expect(await extensionCredentials(world.browser.context)).toBeNull();
+  await shot('signed-out-by-service');
 });

@@ -1,6 +1,6 @@
 import { expect } from '@playwright/test';
 import type { Browser, Page } from 'puppeteer-core';
-import { mailedCode, setFastPace } from './harness.js';
+import { mailedCode, readCredentialVault, setFastPace } from './harness.js';
 
 /**
  * The add-on's popup in Firefox, driven as a member does: one place for what the Firefox test does
@@ -87,9 +87,11 @@ export class FirefoxPopup {
     await this.expectText(this.testId('consent-agree'), 'I understand, start');
     await this.click(this.testId('consent-agree'));
     await this.expectText(this.testId('network'), 'Signed in as', 45_000);
-    return (await this.storage<{ api_key: string; agent_token: string; service_url: string }>(
-      'credentials',
-    ))!;
+    return (await this.evaluate(readCredentialVault)) as {
+      api_key: string;
+      agent_token: string;
+      service_url: string;
+    };
   }
 
   /** Pause, then resume: two heartbeats at once, and the agent claims again at once. */

@@ -245,6 +245,36 @@ export async function extensionStorage(context: BrowserContext, key: string): Pr
   );
 }
 
+/**
+ * The credentials the extension keeps, read as its worker or popup reads them: from IndexedDB of
+ * the extension's origin (src/agent/credentials.ts). Self-contained, so it can run in any of the
+ * extension's own contexts (`evaluate` serialises it).
+ */
+export function readCredentialVault(): Promise<unknown> {
+  return new Promise((resolve, reject) => {
+    const open = indexedDB.open('network-agent-vault');
+    open.onerror = () => reject(open.error);
+    open.onsuccess = () => {
+      const db = open.result;
+      if (!db.objectStoreNames.contains('credentials')) {
+        db.close();
+        return resolve(null);
+      }
+      const get = db.transaction('credentials').objectStore('credentials').get('current');
+      get.onerror = () => reject(get.error);
+      get.onsuccess = () => {
+        db.close();
+        resolve(get.result ?? null);
+      };
+    };
+  });
+}
+
+/** The stored credentials, read in the extension's worker. */
+export async function extensionCredentials(context: BrowserContext): Promise<unknown> {
+  return (await serviceWorker(context)).evaluate(readCredentialVault);
+}
+
 /** Signs in through the popup with the mailed code, as a member would; answers the stored credentials. The team's pace is set to none unless `pace: 'default'`. */
 export async function signInThroughPopup(
   popup: Page,
@@ -265,7 +295,7 @@ export async function signInThroughPopup(
   await popup.getByRole('button', { name: 'Sign in' }).click();
   await agreeInPopup(popup);
   await expect(popup.getByTestId('network')).toContainText('Signed in as', { timeout: 45_000 });
-  const creds = (await extensionStorage(context, 'credentials')) as {
+  const creds = (await extensionCredentials(context)) as {
     api_key: string;
     agent_token: string;
     service_url: string;

@@ -1,3 +1,4 @@
+import 'fake-indexeddb/auto';
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';

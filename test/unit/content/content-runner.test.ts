@@ -101,4 +101,21 @@ describe('the content script honours its context', () => {
       data: { task_id: 't1', attempt: 1, result: { ok: true, output: { name: 'Ada' } } },
     });
   });
+
+  it('a result the worker refuses (not the tab running that task) is not sent again', async () => {
+    const ctx = new ContentScriptContext('network');
+    const sent: unknown[] = [];
+    fakeBrowser.runtime.onMessage.addListener(async (m: unknown) => {
+      sent.push(m);
+      return { journaled: false };
+    });
+    const tab = runInTab(
+      async () => ({ ok: true, output: { name: 'Ada' } }),
+      ctx,
+      async () => {},
+    );
+    tab.start(task);
+    await vi.waitFor(() => expect(tab.busy()).toEqual([]));
+    expect(sent).toHaveLength(1);
+  });
 });

@@ -4,6 +4,7 @@ import {
   describeActivity,
   invitationWords,
   resumeWarning,
+  signedOutByServiceWords,
   taskName,
   waitingResults,
 } from '../../../src/popup/popup-text.js';
@@ -39,6 +40,15 @@ describe('popup words', () => {
     // Entries journaled before targets were kept read as before.
     expect(describeActivity(entry({ duration_ms: null }))).toBe('✓ Fetch profile');
     expect(taskName('agent_keyword_tracking', '“duckdb”')).toBe('Keyword watchlist · “duckdb”');
+  });
+
+  it('signed out by the service: says what to do, then why', () => {
+    expect(signedOutByServiceWords('Invalid or revoked agent token')).toBe(
+      'Signed out of the service: sign in again. (Invalid or revoked agent token.)',
+    );
+    expect(signedOutByServiceWords('Agent token expired.')).toBe(
+      'Signed out of the service: sign in again. (Agent token expired.)',
+    );
   });
 
   it('results waiting in the journal', () => {
