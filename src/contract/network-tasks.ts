@@ -85,9 +85,19 @@ export const CommentPostBody = strictBody({
   comment_text: requiredString('comment_text'),
 });
 
+/**
+ * `force: true` queues an invitation or a first message to a person another member of the team
+ * contacted within the team's contact window (docs/team-pool.md); it never passes the team's
+ * do-not-contact list. The route takes it off the body: it is never part of the task input.
+ */
+export const ForceField = z.optional(
+  z.boolean({ error: "Invalid 'force': must be true or false" }),
+);
+
 /** Spec: note at most 300 characters after trimming; omitted, empty or blank means no note. */
 export const SendConnectionRequestBody = strictBody({
   profile_urn: fsdProfileUrn('profile_urn'),
+  force: ForceField,
   note: z.pipe(
     z
       .pipe(
@@ -222,6 +232,7 @@ export const SendMessageBody = strictBody({
   profile_urn: z.optional(fsdProfileUrn('profile_urn')),
   conversation_urn: z.optional(conversationUrn('conversation_urn')),
   message_text: MessageText,
+  force: ForceField,
 }).check(
   z.refine((b) => (b.profile_urn === undefined) !== (b.conversation_urn === undefined), {
     error:

@@ -10,12 +10,14 @@ import type { Queryable } from '../db/database.js';
 import { requireAgentActive } from '../tasks/agent-active.js';
 import { enqueueTask } from '../tasks/enqueue.js';
 import { queuedBy } from '../auth/queued-by.js';
+import { refusalForTask } from '../outreach/task-refusal.js';
 
 /**
  * `POST /api-like` and `POST /api-comment` (spec "Engagement on collected posts"): a like or a
  * comment on a post the team collected, run as the member named by `user_email`
  * (docs/agent-protocol.md "Routing"). Checks in this order: API key (401), body (400), the 48-hour
- * rule (403), post (404), member (404). Once the task completes the post shows liked/commented.
+ * rule (403), post (404), member (404), and for a comment the do-not-contact list (409). Once the
+ * task completes the post shows liked/commented.
  */
 export const engagementRoutes = new Hono<AppEnv>();
 
@@ -57,6 +59,14 @@ async function queueEngagement(
   await requireAgentActive(db, team.id);
   const post = await findPost(db, team.id, body.post_id);
   const member = await findMember(db, team.id, body.user_email);
+  const refusal = await refusalForTask(
+    db,
+    team.id,
+    type,
+    { social_urn: post.activity_urn },
+    member.user_id,
+  );
+  if (refusal) throw new HttpError(409, refusal.error);
   const task = await enqueueTask(db, signals, {
     teamId: team.id,
     type,
@@ -137,7 +147,11 @@ engagementRoutes.post(
         schema: EngagementResponse,
       },
     },
-    errors: { 400: 'Invalid body', ...ENGAGEMENT_ERRORS },
+    errors: {
+      400: 'Invalid body',
+      ...ENGAGEMENT_ERRORS,
+      409: '`Refused: this person is on the team’s do-not-contact list …`: the post’s author, or their company, is listed',
+    },
   }),
   requireApiKey(),
   validate('json', CommentBody, {

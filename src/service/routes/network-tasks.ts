@@ -11,6 +11,10 @@ import { memberOrOldestAdmin, oldestAdmin } from '../tasks/routing.js';
 import { requireAgentActive } from '../tasks/agent-active.js';
 import { enqueueTask } from '../tasks/enqueue.js';
 import { queuedBy } from '../auth/queued-by.js';
+import { refusalForTask } from '../outreach/task-refusal.js';
+import { registerOutreachHooks } from '../outreach/people-filing.js';
+
+registerOutreachHooks();
 
 /** What the caller reads in `message` after queueing each operation. */
 const QUEUED: Record<NetworkEndpoint, string> = {
@@ -48,6 +52,17 @@ const SUMMARIES: Record<NetworkEndpoint, string> = {
   'mark-conversation-read': 'Mark one conversation of a member’s inbox as read',
   'fetch-sent-invitations': 'Fetch the connection requests a member sent that still wait',
   'withdraw-connection-request': 'Withdraw a member’s pending connection request to one person',
+};
+
+const LISTED =
+  '`Refused: this person is on the team’s do-not-contact list …` (or works at a listed company)';
+const CONTACTED =
+  '`Refused: this person was contacted by <email> on <date> …`: another member invited or messaged them within the team’s contact window; `force: true` queues it anyway';
+/** The outreach checks' refusals (docs/team-pool.md), per task type that has them. */
+const OUTREACH_ERRORS: Partial<Record<string, string>> = {
+  agent_connection_request: `${LISTED}, or ${CONTACTED}`,
+  agent_send_message: `${LISTED}, or for a new message ${CONTACTED}`,
+  agent_comment_post: `${LISTED.replace('this person', 'the post’s author')}`,
 };
 
 const CONVERSATION_EXAMPLE =
@@ -103,7 +118,8 @@ const ASYNC_NOTE =
 
 /**
  * The `/network-agent/` task operations (spec "Direct network tasks"). Checks in this order:
- * API key (401), body (400), the 48-hour rule (403), routing (404 no admin, 429 invite-limited).
+ * API key (401), body (400), the 48-hour rule (403), routing (404 no admin, 429 invite-limited),
+ * the outreach checks of an invitation, a message or a comment (409: docs/team-pool.md).
  */
 export const networkTaskRoutes = new Hono<AppEnv>();
 
@@ -119,6 +135,8 @@ for (const name of Object.keys(NETWORK_ENDPOINTS) as NetworkEndpoint[]) {
   if (memberRun)
     errors[404] =
       '`No member with that e-mail in the team`, or `No admin user found in the team` without `member_email`';
+  const outreach = OUTREACH_ERRORS[endpoint.type];
+  if (outreach) errors[409] = outreach;
   if (endpoint.type === 'agent_connection_request') {
     errors[429] =
       '`LinkedIn invitation limit reached`: the admin hit the weekly invitation limit; retry later';
@@ -138,10 +156,14 @@ for (const name of Object.keys(NETWORK_ENDPOINTS) as NetworkEndpoint[]) {
       example: EXAMPLES[name],
     }),
     async (c) => {
-      const { member_email: memberEmail, ...body } = c.req.valid('json') as Record<
-        string,
-        unknown
-      > & { member_email?: string };
+      const {
+        member_email: memberEmail,
+        force,
+        ...body
+      } = c.req.valid('json') as Record<string, unknown> & {
+        member_email?: string;
+        force?: boolean;
+      };
       const { db, signals } = c.var.ctx;
       const team = c.var.team;
       await requireAgentActive(db, team.id);
@@ -157,6 +179,9 @@ for (const name of Object.keys(NETWORK_ENDPOINTS) as NetworkEndpoint[]) {
         }
         assignedUserId = admin.userId;
       }
+
+      const refusal = await refusalForTask(db, team.id, endpoint.type, body, assignedUserId, force);
+      if (refusal) throw new HttpError(409, refusal.error);
 
       const input = { task_type: endpoint.type, ...body };
       const task = await enqueueTask(db, signals, {

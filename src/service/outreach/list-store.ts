@@ -1,0 +1,156 @@
+import type { Queryable } from '../db/database.js';
+import { companyKeyFrom, personKey, personRefFrom } from './person-keys.js';
+
+/** One value to list, as given: a person (profile URL, slug or URN) or a company. */
+export interface NewEntry {
+  kind: 'person' | 'company';
+  value: string;
+  reason?: string | null;
+}
+
+/** What adding answers: how many went in, and each value that did not with why. */
+export interface AddResult {
+  added: number;
+  skipped: { value: string; reason: string }[];
+}
+
+/** An entry as listed and exported. */
+export interface ListEntry {
+  id: string;
+  kind: 'person' | 'company';
+  value: string;
+  reason: string | null;
+  added_by: string | null;
+  added_at: Date;
+}
+
+export const MAX_VALUE = 2000;
+export const MAX_REASON = 500;
+const BATCH = 500;
+
+/** The key a value is listed under, or why it cannot be. */
+export function keyOf(entry: NewEntry): { key: string } | { error: string } {
+  const value = entry.value.trim();
+  if (!value) return { error: 'empty value' };
+  if (value.length > MAX_VALUE) return { error: `longer than ${MAX_VALUE} characters` };
+  if (entry.kind === 'person') {
+    const ref = personRefFrom(value);
+    return ref ? { key: personKey(ref) } : { error: 'not a profile URL, slug or URN' };
+  }
+  const key = companyKeyFrom(value);
+  return key ? { key } : { error: 'not a company URL, slug, URN or name' };
+}
+
+/**
+ * Lists people and companies for the team, `addedBy` (a member's e-mail, or null for the API key)
+ * as who added them. Thousands at a time: one insert per batch of 500. A value that is no
+ * identifier, or that is on the list already (in any of its forms' keys), is skipped with why.
+ */
+export async function addToList(
+  db: Queryable,
+  teamId: string,
+  entries: Iterable<NewEntry>,
+  addedBy: string | null,
+): Promise<AddResult> {
+  const result: AddResult = { added: 0, skipped: [] };
+  let batch: (NewEntry & { key: string })[] = [];
+  const seen = new Set<string>();
+  const flush = async () => {
+    if (!batch.length) return;
+    const rows = await db.query<{ kind: string; key: string }>(
+      `INSERT INTO do_not_contact (id, team_id, kind, key, value, reason, added_by_email)
+       SELECT gen_random_uuid(), $1, e.kind, e.key, e.value, e.reason, $2
+         FROM unnest($3::text[], $4::text[], $5::text[], $6::text[]) AS e(kind, key, value, reason)
+       ON CONFLICT (team_id, kind, key) DO NOTHING
+       RETURNING kind, key`,
+      [
+        teamId,
+        addedBy,
+        batch.map((e) => e.kind),
+        batch.map((e) => e.key),
+        batch.map((e) => e.value.trim()),
+        batch.map((e) => e.reason?.trim() || null),
+      ],
+    );
+    const inserted = new Set(rows.map((r) => `${r.kind} ${r.key}`));
+    for (const e of batch) {
+      if (inserted.has(`${e.kind} ${e.key}`)) result.added++;
+      else result.skipped.push({ value: e.value, reason: 'already on the list' });
+    }
+    batch = [];
+  };
+  for (const entry of entries) {
+    const key = keyOf(entry);
+    if ('error' in key) {
+      result.skipped.push({ value: entry.value, reason: key.error });
+      continue;
+    }
+    if (entry.reason && entry.reason.length > MAX_REASON) {
+      result.skipped.push({
+        value: entry.value,
+        reason: `reason longer than ${MAX_REASON} characters`,
+      });
+      continue;
+    }
+    const id = `${entry.kind} ${key.key}`;
+    if (seen.has(id)) {
+      result.skipped.push({ value: entry.value, reason: 'given twice' });
+      continue;
+    }
+    seen.add(id);
+    batch.push({ ...entry, key: key.key });
+    if (batch.length >= BATCH) await flush();
+  }
+  await flush();
+  return result;
+}
+
+/**
+ * Takes a value off the list: the entry given as this value, or under the key it stands for (a
+ * profile's URL removes the entry added by its slug). The number of entries removed.
+ */
+export async function removeFromList(
+  db: Queryable,
+  teamId: string,
+  value: string,
+): Promise<number> {
+  const v = value.trim();
+  const person = keyOf({ kind: 'person', value: v });
+  const company = keyOf({ kind: 'company', value: v });
+  const rows = await db.query<{ id: string }>(
+    `DELETE FROM do_not_contact
+      WHERE team_id = $1
+        AND (value = $2 OR (kind = 'person' AND key = $3) OR (kind = 'company' AND key = $4))
+      RETURNING id`,
+    [teamId, v, 'key' in person ? person.key : null, 'key' in company ? company.key : null],
+  );
+  return rows.length;
+}
+
+/** Where a page of the list starts: after this entry (the list is oldest first). */
+export interface ListCursor {
+  at: string;
+  id: string;
+}
+
+/**
+ * A page of the list, oldest first, after `cursor`; `q` keeps the entries whose value, reason or
+ * adder contains it (without case).
+ */
+export async function listPage(
+  db: Queryable,
+  teamId: string,
+  opts: { q?: string; after?: ListCursor; limit: number },
+): Promise<ListEntry[]> {
+  const q = opts.q?.trim() ? `%${opts.q.trim().replace(/[\\%_]/g, '\\$&')}%` : null;
+  return db.query<ListEntry>(
+    `SELECT id, kind, value, reason, added_by_email AS added_by, created_at AS added_at
+       FROM do_not_contact
+      WHERE team_id = $1
+        AND ($2::text IS NULL OR value ILIKE $2 OR reason ILIKE $2 OR added_by_email ILIKE $2)
+        AND ($3::timestamptz IS NULL OR (created_at, id) > ($3::timestamptz, $4::uuid))
+      ORDER BY created_at, id
+      LIMIT $5`,
+    [teamId, q, opts.after?.at ?? null, opts.after?.id ?? null, opts.limit],
+  );
+}
