@@ -29,6 +29,8 @@ export interface ListEntry {
   reason: string | null;
   added_by: string | null;
   added_at: Date;
+  /** `added_at` to the microsecond, as a page's cursor needs it. */
+  cursor_at: string;
 }
 
 export const MAX_VALUE = 2000;
@@ -158,7 +160,8 @@ export async function listPage(
 ): Promise<ListEntry[]> {
   const q = opts.q?.trim() ? `%${opts.q.trim().replace(/[\\%_]/g, '\\$&')}%` : null;
   return db.query<ListEntry>(
-    `SELECT id, kind, value, reason, added_by_email AS added_by, created_at AS added_at
+    `SELECT id, kind, value, reason, added_by_email AS added_by, created_at AS added_at,
+            created_at::text AS cursor_at
        FROM do_not_contact
       WHERE team_id = $1
         AND ($2::text IS NULL OR value ILIKE $2 OR reason ILIKE $2 OR added_by_email ILIKE $2)

@@ -42,7 +42,7 @@ function unlessCsv<M extends MiddlewareHandler>(json: M): M {
 }
 
 function cursorOf(e: ListEntry): string {
-  return Buffer.from(`${new Date(e.added_at).toISOString()}|${e.id}`).toString('base64url');
+  return Buffer.from(`${e.cursor_at}|${e.id}`).toString('base64url');
 }
 
 function readCursor(after: string | undefined): ListCursor | undefined {
@@ -161,7 +161,7 @@ export const doNotContactRoutes = new Hono<AppEnv>()
         const rows = keysetBatches(
           (cursor: ListCursor | undefined, limit) =>
             listPage(db, teamId, { q: q.q, after: cursor ?? after, limit }),
-          (e) => ({ at: new Date(e.added_at).toISOString(), id: e.id }),
+          (e) => ({ at: e.cursor_at, id: e.id }),
         );
         return csvResponse('do-not-contact.csv', LIST_CSV_COLUMNS, rows, (err) =>
           log.error('csv_export_failed', { what: 'do-not-contact', message: err.message }),
