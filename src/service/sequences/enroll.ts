@@ -1,3 +1,4 @@
+import { listedEntryFor, listedRefusal } from '../outreach/do-not-contact.js';
 import type { Queryable } from '../db/database.js';
 import type { EnrollResponse } from '../../contract/sequences.js';
 import { normalizeProfileIdentifier } from '../../contract/urns.js';
@@ -57,6 +58,11 @@ export async function enroll(
     );
     if (answered) {
       skipped.push({ profile: input, reason: 'replied to the team before' });
+      continue;
+    }
+    const listed = await listedEntryFor(db, teamId, { profileUrn: urn, profileSlug: slug });
+    if (listed) {
+      skipped.push({ profile: input, reason: listedRefusal(listed) });
       continue;
     }
     await db.query(
