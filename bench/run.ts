@@ -4,6 +4,7 @@ import { printPostsPageTables, runPostsPageBench } from './posts-page.js';
 import { printIdleRssTable, runIdleRssBench } from './idle-rss.js';
 import { printSchedulerTable, runSchedulerBench } from './scheduler.js';
 import { printBundleTable, runBundleBench } from './bundle-size.js';
+import { printOutreachTable, runOutreachBench } from './outreach-checks.js';
 
 /**
  * `npm run bench`: every benchmark in turn — the task queue (bench/queue.ts), the public API's
@@ -47,6 +48,13 @@ const BENCHMARKS: { name: string; run: () => Promise<{ file: string; print: () =
     run: async () => {
       const report = await runPostsPageBench();
       return { file: report.file, print: () => printPostsPageTables(report.results) };
+    },
+  },
+  {
+    name: 'outreach-checks',
+    run: async () => {
+      const { file, results } = await runOutreachBench();
+      return { file, print: () => printOutreachTable(results) };
     },
   },
   {

@@ -93,12 +93,24 @@ export const PatchTeamBody = strictBody({
   i_accept_the_risk: z.optional(
     z.boolean({ error: "Invalid 'i_accept_the_risk': must be true or false" }),
   ),
+  /** Days after a member's invitation or message in which another member's is refused (0: off). */
+  contact_window_days: z.optional(
+    z
+      .number({ error: "Invalid 'contact_window_days': must be a whole number from 0 to 365" })
+      .check(
+        z.int({ error: "Invalid 'contact_window_days': must be a whole number from 0 to 365" }),
+        z.gte(0, { error: "Invalid 'contact_window_days': must be a whole number from 0 to 365" }),
+        z.lte(365, {
+          error: "Invalid 'contact_window_days': must be a whole number from 0 to 365",
+        }),
+      ),
+  ),
 }).check(
   z.refine(
-    (b: { budgets?: unknown; pacing?: unknown }) =>
-      b.budgets !== undefined || b.pacing !== undefined,
+    (b: { budgets?: unknown; pacing?: unknown; contact_window_days?: unknown }) =>
+      b.budgets !== undefined || b.pacing !== undefined || b.contact_window_days !== undefined,
     {
-      error: "Nothing to change: send 'budgets' and/or 'pacing'",
+      error: "Nothing to change: send 'budgets', 'pacing' and/or 'contact_window_days'",
     },
   ),
 );

@@ -81,6 +81,8 @@ export const TeamView = z.object({
     budgets: z.array(TeamBudget),
     /** Seconds between two writes and two reads of one member, drawn at random in [min, max]. */
     pacing: Pacing,
+    /** Days in which a person another member invited or messaged is refused (docs/team-pool.md). */
+    contact_window_days: z.number().check(z.int()),
   }),
   me: z.object({ id: z.string(), email: z.string(), role: Role }),
   members: z.array(MemberView),

@@ -1,4 +1,5 @@
 import { z } from './zod.js';
+import { FormatParam } from './outreach.js';
 import { requiredString, strictBody } from './common.js';
 
 /**
@@ -101,6 +102,7 @@ export const PostsQuery = z
           z.transform((v: 'true' | 'false') => v === 'true'),
         ),
       ),
+      format: FormatParam,
     },
     {
       error: (issue) =>

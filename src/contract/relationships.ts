@@ -1,4 +1,5 @@
 import { z } from './zod.js';
+import { FormatParam } from './outreach.js';
 import { ConversationMessage, ConversationParticipant } from './task-outputs.js';
 
 /**
@@ -48,6 +49,7 @@ export const InvitationsQuery = z.strictObject(
       }),
     ),
     ...Paging,
+    format: FormatParam,
   },
   queryOptions,
 );

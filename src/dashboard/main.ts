@@ -13,6 +13,7 @@ import { mountSignIn } from './sign-in.js';
 import { mountTasks } from './tasks.js';
 import { mountWatchlists } from './watchlists.js';
 import { mountWebhooks } from './webhooks.js';
+import { mountDoNotContact } from './do-not-contact.js';
 import { clearSession, loadSession, saveSession, type Session } from './session.js';
 import { singleFlight } from './single-flight.js';
 
@@ -39,6 +40,7 @@ function start() {
   const posts = mountPosts();
   const tasks = mountTasks((list) => posts.taskList(list));
   const webhooks = mountWebhooks();
+  const doNotContact = mountDoNotContact();
   const inbox = mountInbox();
   const connectionRequests = mountNetworkInvitations();
   const sequences = mountSequences();
@@ -92,6 +94,7 @@ function start() {
     inbox.start(session);
     connectionRequests.start(session);
     sequences.start(session);
+    doNotContact.start(session);
     void reloadMembers();
     void reloadWatchlists();
     void reloadInvitations();
@@ -138,6 +141,7 @@ function start() {
     sequences.stop();
     settings.stop();
     webhooks.stop();
+    doNotContact.stop();
     invitations.stop();
   }
 

@@ -26,6 +26,8 @@ import { eventRoutes } from './routes/events.js';
 import { relationshipRoutes } from './routes/relationships.js';
 import { sequenceRoutes } from './routes/sequences.js';
 import { operatorRoutes } from './routes/operator.js';
+import { doNotContactRoutes } from './routes/do-not-contact.js';
+import { contactHistoryRoutes } from './routes/contact-history.js';
 
 /** 1 MiB: far above any real request; a larger body is refused before it is read. */
 export const MAX_BODY_BYTES = 1024 * 1024;
@@ -62,6 +64,8 @@ export function createApp(ctx: ServiceContext) {
   app.route('/', relationshipRoutes);
   app.route('/', sequenceRoutes);
   app.route('/', operatorRoutes);
+  app.route('/', doNotContactRoutes);
+  app.route('/', contactHistoryRoutes);
 
   app.notFound((c) => c.json({ error: 'Not found' }, 404));
   app.onError((err, c) => {

@@ -144,6 +144,29 @@ describe('the do-not-contact list where actions are queued', () => {
   });
 });
 
+describe('enrollment in a sequence', () => {
+  it('skips a listed person with the list named as the reason', async () => {
+    const created = await svc.call('POST', '/api-sequences', {
+      headers: acme.keyHeaders,
+      body: { name: 'Pool', steps: [{ type: 'visit' }] },
+    });
+    expect(created.status).toBe(201);
+    const { id } = (await created.json()) as { id: string };
+    const res = await svc.call('POST', `/api-sequences/${id}/enrollments`, {
+      headers: acme.keyHeaders,
+      body: { profiles: [GRACE, 'someone-else'] },
+    });
+    const body = (await res.json()) as {
+      enrolled: number;
+      skipped: { profile: string; reason: string }[];
+    };
+    expect(body.enrolled).toBe(1);
+    expect(body.skipped).toHaveLength(1);
+    expect(body.skipped[0]?.profile).toBe(GRACE);
+    expect(body.skipped[0]?.reason).toContain('do-not-contact');
+  });
+});
+
 /** Runs a profile read as `member`, as a sequence's visit or fetch-profile would. */
 async function readProfile(
   member: TeamMember,

@@ -60,7 +60,7 @@ export interface paths {
         head?: never;
         /**
          * Set the team’s action budgets and pace (admins only)
-         * @description Called with the team’s `x-api-key` and the caller’s own `authorization: Bearer <agent_token>` from auth-verify-otp. `budgets` is keyed by task type, each with `per_day` and/or `per_week` (a whole number, or null for no limit; the type set to null returns to the defaults). `pacing` sets the seconds between two writes and two reads of one member (`write_min_s`, `write_max_s`, `read_min_s`, `read_max_s`; null returns to the defaults). Safer than the default is always allowed; a higher limit, no limit, or a shorter gap needs `"i_accept_the_risk": true`. Tasks held by a budget run as soon as it allows. Answers the team as GET does.
+         * @description Called with the team’s `x-api-key` and the caller’s own `authorization: Bearer <agent_token>` from auth-verify-otp. `budgets` is keyed by task type, each with `per_day` and/or `per_week` (a whole number, or null for no limit; the type set to null returns to the defaults). `pacing` sets the seconds between two writes and two reads of one member (`write_min_s`, `write_max_s`, `read_min_s`, `read_max_s`; null returns to the defaults). Safer than the default is always allowed; a higher limit, no limit, or a shorter gap needs `"i_accept_the_risk": true`. Tasks held by a budget run as soon as it allows. `contact_window_days` (0 to 365, default 30; 0 turns it off): days after a member’s invitation or message in which another member’s to the same person is refused (docs/team-pool.md). Answers the team as GET does.
          */
         patch: operations["patchApiTeam"];
         trace?: never;
@@ -721,7 +721,7 @@ export interface paths {
         };
         /**
          * Collected posts of a watchlist, or of the whole team
-         * @description Pages of 20 (`page`, first is 1) or an inclusive 0-indexed `range_from`..`range_to` (at most 100). `end_date` is inclusive (whole day, UTC). `seniority_level`: one or a comma-separated list of owner, cxo, vp, director, manager, senior, entry, intern, unknown. `sort_by`: recent (default), popular_first or engagement (likes + 2*comments + 3*shares). `trending=true`: posts whose engagement per hour is at least twice the watchlist's median over its last 200 posts.
+         * @description Pages of 20 (`page`, first is 1) or an inclusive 0-indexed `range_from`..`range_to` (at most 100). `end_date` is inclusive (whole day, UTC). `seniority_level`: one or a comma-separated list of owner, cxo, vp, director, manager, senior, entry, intern, unknown. `sort_by`: recent (default), popular_first or engagement (likes + 2*comments + 3*shares). `trending=true`: posts whose engagement per hour is at least twice the watchlist's median over its last 200 posts. `format=csv`: every matching post as CSV, in the same order, streamed (paging parameters do not apply).
          */
         get: operations["getApiPosts"];
         put?: never;
@@ -940,7 +940,7 @@ export interface paths {
         };
         /**
          * Invitations sent through the service, with their state, newest first
-         * @description Every connection request the team’s members sent through the service: `pending`, `accepted` (the person appeared among the member’s connections), `withdrawn` or `expired` (it left the sent list and the person is not a connection), with when it changed. Kept true by the relationship sync (every `RELATIONSHIP_SYNC_INTERVAL_S`, 4 h by default).
+         * @description Every connection request the team’s members sent through the service: `pending`, `accepted` (the person appeared among the member’s connections), `withdrawn` or `expired` (it left the sent list and the person is not a connection), with when it changed. Kept true by the relationship sync (every `RELATIONSHIP_SYNC_INTERVAL_S`, 4 h by default). `format=csv`: every matching invitation as CSV, newest first, streamed (paging parameters do not apply).
          */
         get: operations["getApiInvitations"];
         put?: never;
@@ -1070,6 +1070,54 @@ export interface paths {
         post?: never;
         /** Take one person out of a sequence (state stopped) */
         delete: operations["deleteApiSequencesByIdEnrollmentsByEnrollmentId"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api-do-not-contact": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The team’s do-not-contact list, oldest first
+         * @description Pages of `limit` (default 100); `next` is the `after` of the following page. `q` keeps entries whose value, reason or adder contains it. `format=csv` exports every matching entry (columns kind, value, reason, added_by, added_at), streamed; a POST of that file imports it back.
+         */
+        get: operations["getApiDoNotContact"];
+        put?: never;
+        /**
+         * Put people or companies on the team’s do-not-contact list
+         * @description People by profile URL, slug or URN; companies by page URL, slug, URN or name (everyone whose current company it is, as the team’s profile reads show it, is then refused too). Nothing is queued for a listed person: an invitation, a message, a comment or an enrollment for them is a 409 naming the list, and `force` never passes it. A `Content-Type: text/csv` body imports: a header row with `value` (and `kind`: person or company) or `profile` and/or `company` columns, and an optional `reason` column; rows that cannot be read are answered in `errors` by line while the others go in. Who added each entry is the member whose agent token rides along, or else the API key.
+         */
+        post: operations["postApiDoNotContact"];
+        /**
+         * Take a person or a company off the do-not-contact list
+         * @description `value` as listed, or any form of the same identifier (a profile URL removes the entry added by its slug).
+         */
+        delete: operations["deleteApiDoNotContact"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api-contact-history": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A person’s history with the team, across its members
+         * @description Who invited them and when, which members they are connected to, who messaged them, their replies (one per thread, at the first), and the sequences they were enrolled in (with the sender), oldest first. `profile`: a profile URL, slug or URN. `format=csv` answers the same events as CSV.
+         */
+        get: operations["getApiContactHistory"];
+        put?: never;
+        post?: never;
+        delete?: never;
         options?: never;
         head?: never;
         patch?: never;
@@ -1275,6 +1323,7 @@ export interface operations {
                                 read_min_s: number;
                                 read_max_s: number;
                             };
+                            contact_window_days: number;
                         };
                         me: {
                             id: string;
@@ -1474,6 +1523,7 @@ export interface operations {
                         read_max_s?: number;
                     } | null;
                     i_accept_the_risk?: boolean;
+                    contact_window_days?: number;
                 };
             };
         };
@@ -1504,6 +1554,7 @@ export interface operations {
                                 read_min_s: number;
                                 read_max_s: number;
                             };
+                            contact_window_days: number;
                         };
                         me: {
                             id: string;
@@ -6008,6 +6059,7 @@ export interface operations {
                 seniority_level?: string;
                 sort_by?: "recent" | "popular_first" | "engagement";
                 trending?: "true" | "false";
+                format?: "json" | "csv";
             };
             header?: never;
             path?: never;
@@ -6041,6 +6093,7 @@ export interface operations {
                         }[];
                         count: number;
                     };
+                    "text/csv": string;
                 };
             };
             /** @description A parameter has a bad value */
@@ -7533,6 +7586,7 @@ export interface operations {
                 member_email?: string;
                 page?: string;
                 limit?: string;
+                format?: "json" | "csv";
             };
             header?: never;
             path?: never;
@@ -7571,6 +7625,7 @@ export interface operations {
                         page: number;
                         limit: number;
                     };
+                    "text/csv": string;
                 };
             };
             /** @description Invalid `status`, `member_email`, `page` or `limit` */
@@ -8491,6 +8546,219 @@ export interface operations {
             };
             /** @description `Enrollment not found` */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getApiDoNotContact: {
+        parameters: {
+            query?: {
+                q?: string;
+                after?: string;
+                limit?: string;
+                format?: "json" | "csv";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of the list */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            id: string;
+                            /** @enum {string} */
+                            kind: "person" | "company";
+                            value: string;
+                            reason: string | null;
+                            added_by: string | null;
+                            added_at: string;
+                        }[];
+                        next: string | null;
+                    };
+                    "text/csv": string;
+                };
+            };
+            /** @description Invalid `q`, `after`, `limit` or `format` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `Missing API Key` or `Invalid API Key` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    postApiDoNotContact: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    profiles?: string[];
+                    companies?: string[];
+                    reason?: string | null;
+                };
+            };
+        };
+        responses: {
+            /** @description How many went in; values skipped (already listed, not an identifier) with why */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        added: number;
+                        skipped: {
+                            value: string;
+                            reason: string;
+                        }[];
+                        errors?: {
+                            line: number;
+                            reason: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Invalid body, or a CSV without a usable header row */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `Missing API Key` or `Invalid API Key` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    deleteApiDoNotContact: {
+        parameters: {
+            query: {
+                value: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description How many entries were removed */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        removed: number;
+                    };
+                };
+            };
+            /** @description Invalid input: malformed JSON, an unknown or mistyped field, or a value out of range; the message names it */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `Missing API Key` or `Invalid API Key` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `Not on the do-not-contact list` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getApiContactHistory: {
+        parameters: {
+            query: {
+                profile: string;
+                format?: "json" | "csv";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The person’s URN (null when known by slug only) and their events */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        profile_urn: string | null;
+                        events: {
+                            /** @enum {string} */
+                            kind: "invited" | "messaged" | "connected" | "replied" | "enrolled";
+                            member_email: string | null;
+                            at: string;
+                            sequence_id?: string;
+                        }[];
+                    };
+                    "text/csv": string;
+                };
+            };
+            /** @description `Missing or invalid 'profile'`, or `Invalid 'profile': not a profile URL, slug or URN` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `Missing API Key` or `Invalid API Key` */
+            401: {
                 headers: {
                     [name: string]: unknown;
                 };

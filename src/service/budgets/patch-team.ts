@@ -84,9 +84,8 @@ export async function patchTeamSafety(
       );
     }
   }
-  await tx.query('UPDATE teams SET budgets = $2, pacing = $3 WHERE id = $1', [
-    teamId,
-    JSON.stringify(budgets),
-    JSON.stringify(pacing),
-  ]);
+  await tx.query(
+    'UPDATE teams SET budgets = $2, pacing = $3, contact_window_days = COALESCE($4, contact_window_days) WHERE id = $1',
+    [teamId, JSON.stringify(budgets), JSON.stringify(pacing), body.contact_window_days ?? null],
+  );
 }

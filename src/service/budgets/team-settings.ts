@@ -43,10 +43,14 @@ export function teamBudgetsView(budgets: TeamBudgets): TeamBudget[] {
 export async function loadTeamSettings(
   db: Queryable,
   teamId: string,
-): Promise<{ budgets: TeamBudgets; pacing: Pacing }> {
-  const [row] = await db.query<{ budgets: unknown; pacing: unknown }>(
-    'SELECT budgets, pacing FROM teams WHERE id = $1',
+): Promise<{ budgets: TeamBudgets; pacing: Pacing; contactWindowDays: number }> {
+  const [row] = await db.query<{ budgets: unknown; pacing: unknown; contact_window_days: number }>(
+    'SELECT budgets, pacing, contact_window_days FROM teams WHERE id = $1',
     [teamId],
   );
-  return { budgets: effectiveBudgets(row?.budgets), pacing: effectivePacing(row?.pacing) };
+  return {
+    budgets: effectiveBudgets(row?.budgets),
+    pacing: effectivePacing(row?.pacing),
+    contactWindowDays: row?.contact_window_days ?? 30,
+  };
 }

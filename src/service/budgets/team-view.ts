@@ -11,6 +11,7 @@ export async function withSafety(
 ): Promise<{
   budgets: TeamView['team']['budgets'];
   pacing: TeamView['team']['pacing'];
+  contactWindowDays: number;
   members: MemberView[];
 }> {
   const [settings, safety, pending] = await Promise.all([
@@ -21,5 +22,10 @@ export async function withSafety(
   const out: MemberView[] = [];
   for (const m of members)
     out.push({ ...m, safety: m.user_id ? await safety.memberSafety(m.user_id, pending) : null });
-  return { budgets: teamBudgetsView(settings.budgets), pacing: settings.pacing, members: out };
+  return {
+    budgets: teamBudgetsView(settings.budgets),
+    pacing: settings.pacing,
+    contactWindowDays: settings.contactWindowDays,
+    members: out,
+  };
 }

@@ -49,25 +49,32 @@ async function countMatching(
   return Number(total?.n ?? 0);
 }
 
+/** Which posts a listing reads, and in what order: shared by the pages and the CSV export. */
+export interface PostsSelection {
+  /** The table the filters and the order read (its indexes decide the plan). */
+  t: 's' | 'p';
+  from: string;
+  countFrom: string;
+  where: string[];
+  params: unknown[];
+  popular: boolean;
+  order: string;
+}
+
 /**
- * One page of a team's collected posts and the total that match. With a watchlist, the listing
- * reads `watchlist_posts` (one index range per watchlist, sorted as the index is); without one,
- * the team's posts once each from `posts` (indexes in 006_collection.sql). The total of an
- * unfiltered listing, or one filtered by seniority alone, comes from the counters of
- * 007_posts_counts, by level since 014 (post-counts.ts): counting a million index entries (or
- * 222,223 of two levels) per request was nearly all of its time; other filters are counted.
+ * The filters of `/api-posts` as SQL. With a watchlist, the listing reads `watchlist_posts` (one
+ * index range per watchlist, sorted as the index is); without one, the team's posts once each from
+ * `posts` (indexes in 006_collection.sql).
  */
-export async function listPosts(
-  db: Database,
+export async function postsSelection(
+  db: Queryable,
   teamId: string,
   q: PostsQuery,
-): Promise<{ data: CollectedPost[]; count: number }> {
-  const { offset, limit } = pageWindow(q);
+): Promise<PostsSelection> {
   const params: unknown[] = [];
   const param = (v: unknown) => `$${params.push(v)}`;
   const where: string[] = [];
   const popular = q.sort_by === 'popular_first' || q.sort_by === 'engagement';
-  // `t`: the table the filters and the order read (its indexes decide the plan).
   let t: 's' | 'p';
   let from: string;
   let countFrom: string;
@@ -106,6 +113,30 @@ export async function listPosts(
     where.push(`${t}.posted_at < ((${param(q.end_date)}::date + 1)::timestamp AT TIME ZONE 'UTC')`);
   if (q.seniority_level)
     where.push(`${t}.author_seniority = ANY(${param(q.seniority_level)}::text[])`);
+  return { t, from, countFrom, where, params, popular, order };
+}
+
+/** The columns of a listed post. */
+export const POST_COLUMNS = (t: 's' | 'p') =>
+  `p.id, p.content, p.author_name, p.author_url, p.post_url AS linkedin_post_url, p.posted_at,
+   p.likes_count, p.comments_count, p.shares_count, p.liked, p.commented,
+   p.likes_known AND p.comments_known AND p.shares_known AS counts_known,
+   p.author_seniority AS seniority_level, ${t}.trending_score`;
+
+/**
+ * One page of a team's collected posts and the total that match (postsSelection). The total of an
+ * unfiltered listing, or one filtered by seniority alone, comes from the counters of
+ * 007_posts_counts, by level since 014 (post-counts.ts): counting a million index entries (or
+ * 222,223 of two levels) per request was nearly all of its time; other filters are counted.
+ */
+export async function listPosts(
+  db: Database,
+  teamId: string,
+  q: PostsQuery,
+): Promise<{ data: CollectedPost[]; count: number }> {
+  const { offset, limit } = pageWindow(q);
+  const { t, from, countFrom, where, params, order } = await postsSelection(db, teamId, q);
+  const param = (v: unknown) => `$${params.push(v)}`;
 
   const filter = where.join(' AND ');
   const countParams = [...params];
@@ -114,10 +145,7 @@ export async function listPosts(
   const { rows, count, foldDue } = await db.transaction(
     async (tx) => {
       const rows = await tx.query<Omit<CollectedPost, 'posted_at'> & { posted_at: Date }>(
-        `SELECT p.id, p.content, p.author_name, p.author_url, p.post_url AS linkedin_post_url, p.posted_at,
-                p.likes_count, p.comments_count, p.shares_count, p.liked, p.commented,
-                p.likes_known AND p.comments_known AND p.shares_known AS counts_known,
-                p.author_seniority AS seniority_level, ${t}.trending_score
+        `SELECT ${POST_COLUMNS(t)}
            FROM ${from} WHERE ${filter}
           ORDER BY ${order} LIMIT ${param(limit)} OFFSET ${param(offset)}`,
         params,

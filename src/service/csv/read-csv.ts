@@ -45,7 +45,8 @@ function reasonOf(err: CsvError): string {
  * byte-order mark allowed) as they are parsed: the first record is the header, every later one a
  * row keyed by the trimmed header names, numbered by the line it starts on. A row the parser cannot
  * read, or with a different number of fields than the header, comes as a reason for its line and
- * the rows after it are still read. Empty lines are skipped.
+ * the rows after it are still read. Empty lines are skipped. A cell an export neutralised as a
+ * formula (`'=…`) is read without its leading `'`.
  */
 export async function* readCsv(
   source: CsvSource,
@@ -110,7 +111,7 @@ export async function* readCsv(
       }
       const fields: Record<string, string> = {};
       header.forEach((h, i) => {
-        fields[h] = record[i] ?? '';
+        fields[h] = unneutralised(record[i] ?? '');
       });
       yield { line, fields };
     }
@@ -121,6 +122,14 @@ export async function* readCsv(
     input.destroy();
     parser.destroy();
   }
+}
+
+/**
+ * A cell as written before an export neutralised it (write-csv.ts): the `'` put before a leading
+ * `=`, `+`, `-`, `@`, tab or carriage return is taken off, so a round trip keeps the value.
+ */
+function unneutralised(cell: string): string {
+  return /^'[=+\-@\t\r]/.test(cell) ? cell.slice(1) : cell;
 }
 
 /** The line breaks inside a record's fields: all of them, and how many are CRLF. */

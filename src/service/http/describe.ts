@@ -20,6 +20,8 @@ export const TAGS = {
   Live: 'What changed for the team, as it happens (Server-Sent Events).',
   Relationships:
     'What became of the invitations the members sent, and their inboxes, kept by the relationship sync (docs/relationships.md).',
+  Outreach:
+    'The team as one pool: the do-not-contact list and each person’s history with the team (docs/team-pool.md).',
   Sequences:
     'Steps run for each enrolled person by the sender’s own tasks, stopped by a reply (docs/sequences.md).',
   Webhooks:
@@ -44,6 +46,8 @@ export type Success =
       description: string;
       schema?: z.core.$ZodType /** Default application/json. */;
       mediaType?: string;
+      /** The same answer also comes as `text/csv` (`?format=csv`): what its columns are. */
+      csv?: string;
     };
 
 export interface RouteDoc {
@@ -66,7 +70,8 @@ export function describe(doc: RouteDoc) {
       description,
       schema,
       mediaType = 'application/json',
-    } = typeof r === 'string' ? { description: r, schema: undefined } : r;
+      csv,
+    } = typeof r === 'string' ? { description: r, schema: undefined, csv: undefined } : r;
     responses[status] = {
       description,
       ...(schema
@@ -77,6 +82,7 @@ export function describe(doc: RouteDoc) {
                   options: { io: 'output' },
                 }),
               },
+              ...(csv ? { 'text/csv': { schema: { type: 'string', description: csv } } } : {}),
             },
           }
         : {}),

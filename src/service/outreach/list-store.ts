@@ -6,12 +6,19 @@ export interface NewEntry {
   kind: 'person' | 'company';
   value: string;
   reason?: string | null;
+  /** The CSV line it came from: a value that cannot be listed is then reported by line. */
+  line?: number;
+  /** An import restores who added it and when, as exported. */
+  addedBy?: string | null;
+  addedAt?: string | null;
 }
 
 /** What adding answers: how many went in, and each value that did not with why. */
 export interface AddResult {
   added: number;
   skipped: { value: string; reason: string }[];
+  /** Values from a CSV that cannot be listed, by line. */
+  errors: { line: number; reason: string }[];
 }
 
 /** An entry as listed and exported. */
@@ -22,6 +29,8 @@ export interface ListEntry {
   reason: string | null;
   added_by: string | null;
   added_at: Date;
+  /** `added_at` to the microsecond, as a page's cursor needs it. */
+  cursor_at: string;
 }
 
 export const MAX_VALUE = 2000;
@@ -49,18 +58,26 @@ export function keyOf(entry: NewEntry): { key: string } | { error: string } {
 export async function addToList(
   db: Queryable,
   teamId: string,
-  entries: Iterable<NewEntry>,
+  entries: Iterable<NewEntry> | AsyncIterable<NewEntry>,
   addedBy: string | null,
 ): Promise<AddResult> {
-  const result: AddResult = { added: 0, skipped: [] };
+  const result: AddResult = { added: 0, skipped: [], errors: [] };
+  const refuse = (entry: NewEntry, reason: string) => {
+    if (entry.line !== undefined) {
+      result.errors.push({ line: entry.line, reason: `${reason}: ${entry.value}` });
+    } else result.skipped.push({ value: entry.value, reason });
+  };
   let batch: (NewEntry & { key: string })[] = [];
   const seen = new Set<string>();
   const flush = async () => {
     if (!batch.length) return;
     const rows = await db.query<{ kind: string; key: string }>(
-      `INSERT INTO do_not_contact (id, team_id, kind, key, value, reason, added_by_email)
-       SELECT gen_random_uuid(), $1, e.kind, e.key, e.value, e.reason, $2
-         FROM unnest($3::text[], $4::text[], $5::text[], $6::text[]) AS e(kind, key, value, reason)
+      // Entries added together keep their order: a microsecond apart.
+      `INSERT INTO do_not_contact (id, team_id, kind, key, value, reason, added_by_email, created_at)
+       SELECT gen_random_uuid(), $1, e.kind, e.key, e.value, e.reason, COALESCE(e.added_by, $2),
+              COALESCE(e.added_at, now() + e.n * interval '1 microsecond')
+         FROM unnest($3::text[], $4::text[], $5::text[], $6::text[], $7::text[], $8::timestamptz[])
+              WITH ORDINALITY AS e(kind, key, value, reason, added_by, added_at, n)
        ON CONFLICT (team_id, kind, key) DO NOTHING
        RETURNING kind, key`,
       [
@@ -70,6 +87,8 @@ export async function addToList(
         batch.map((e) => e.key),
         batch.map((e) => e.value.trim()),
         batch.map((e) => e.reason?.trim() || null),
+        batch.map((e) => e.addedBy?.trim() || null),
+        batch.map((e) => e.addedAt ?? null),
       ],
     );
     const inserted = new Set(rows.map((r) => `${r.kind} ${r.key}`));
@@ -79,17 +98,14 @@ export async function addToList(
     }
     batch = [];
   };
-  for (const entry of entries) {
+  for await (const entry of entries) {
     const key = keyOf(entry);
     if ('error' in key) {
-      result.skipped.push({ value: entry.value, reason: key.error });
+      refuse(entry, key.error);
       continue;
     }
     if (entry.reason && entry.reason.length > MAX_REASON) {
-      result.skipped.push({
-        value: entry.value,
-        reason: `reason longer than ${MAX_REASON} characters`,
-      });
+      refuse(entry, `reason longer than ${MAX_REASON} characters`);
       continue;
     }
     const id = `${entry.kind} ${key.key}`;
@@ -144,7 +160,8 @@ export async function listPage(
 ): Promise<ListEntry[]> {
   const q = opts.q?.trim() ? `%${opts.q.trim().replace(/[\\%_]/g, '\\$&')}%` : null;
   return db.query<ListEntry>(
-    `SELECT id, kind, value, reason, added_by_email AS added_by, created_at AS added_at
+    `SELECT id, kind, value, reason, added_by_email AS added_by, created_at AS added_at,
+            created_at::text AS cursor_at
        FROM do_not_contact
       WHERE team_id = $1
         AND ($2::text IS NULL OR value ILIKE $2 OR reason ILIKE $2 OR added_by_email ILIKE $2)

@@ -13,7 +13,7 @@ import { iso } from '../tasks/task-row.js';
 
 /** The lists of relationship tracking, paged, newest first (docs/relationships.md). */
 
-async function memberFilter(
+export async function memberFilter(
   db: Queryable,
   teamId: string,
   email: string | undefined,

@@ -39,7 +39,7 @@ const ADMIN_ERRORS = {
 
 /** The team as GET and PATCH /api-team answer it. */
 async function teamView(db: Queryable, team: TeamRow, agent: AgentIdentity): Promise<TeamView> {
-  const { budgets, pacing, members } = await withSafety(
+  const { budgets, pacing, contactWindowDays, members } = await withSafety(
     db,
     team.id,
     await listMembers(db, team.id),
@@ -52,6 +52,7 @@ async function teamView(db: Queryable, team: TeamRow, agent: AgentIdentity): Pro
       agent_active: members.some((m) => m.agent_active),
       budgets,
       pacing,
+      contact_window_days: contactWindowDays,
     },
     me: { id: agent.userId, email: agent.email, role: agent.role },
     members,
@@ -86,6 +87,8 @@ export const memberRoutes = new Hono<AppEnv>()
         'the type set to null returns to the defaults). `pacing` sets the seconds between two writes and two reads of one member ' +
         '(`write_min_s`, `write_max_s`, `read_min_s`, `read_max_s`; null returns to the defaults). Safer than the default is always ' +
         'allowed; a higher limit, no limit, or a shorter gap needs `"i_accept_the_risk": true`. Tasks held by a budget run as soon as it allows. ' +
+        '`contact_window_days` (0 to 365, default 30; 0 turns it off): days after a member’s invitation or message in which another ' +
+        'member’s to the same person is refused (docs/team-pool.md). ' +
         'Answers the team as GET does.',
       tag: 'Team',
       security: 'member',

@@ -6,6 +6,8 @@ import { describe } from '../http/describe.js';
 import { PostsQuery, PostsResponse, SENIORITY_LEVELS } from '../../contract/posts.js';
 import { listPosts } from '../collection/list-posts.js';
 import { registerCollectionHooks } from '../collection/register-hooks.js';
+import { exportPosts, POST_CSV_COLUMNS } from '../collection/export-posts.js';
+import { csvResponse } from '../csv/write-csv.js';
 
 // Completing collection, like and comment tasks files and marks the posts this family serves.
 registerCollectionHooks();
@@ -20,13 +22,15 @@ export const postRoutes = new Hono<AppEnv>().get(
       '`end_date` is inclusive (whole day, UTC). `seniority_level`: one or a comma-separated list of ' +
       `${SENIORITY_LEVELS.join(', ')}. \`sort_by\`: recent (default), popular_first or engagement ` +
       '(likes + 2*comments + 3*shares). `trending=true`: posts whose engagement per hour is at least twice ' +
-      "the watchlist's median over its last 200 posts.",
+      "the watchlist's median over its last 200 posts. `format=csv`: every matching post as CSV, in the same order, " +
+      'streamed (paging parameters do not apply).',
     tag: 'Posts',
     security: 'apiKey',
     responses: {
       200: {
         description: 'The page and the total number of matching posts',
         schema: PostsResponse,
+        csv: POST_CSV_COLUMNS.map((c) => c.header).join(', '),
       },
     },
     errors: {
@@ -46,11 +50,15 @@ export const postRoutes = new Hono<AppEnv>().get(
     },
   }),
   async (c) => {
-    const answer: PostsResponse = await listPosts(
-      c.var.ctx.db,
-      c.var.team.id,
-      c.req.valid('query'),
-    );
+    const { db, log } = c.var.ctx;
+    const q = c.req.valid('query');
+    if (q.format === 'csv') {
+      const rows = await exportPosts(db, c.var.team.id, q);
+      return csvResponse('posts.csv', POST_CSV_COLUMNS, rows, (err) =>
+        log.error('csv_export_failed', { what: 'posts', message: err.message }),
+      );
+    }
+    const answer: PostsResponse = await listPosts(db, c.var.team.id, q);
     return c.json(answer);
   },
 );

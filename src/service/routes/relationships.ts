@@ -15,6 +15,8 @@ import {
 } from '../../contract/relationships.js';
 import { conversationThread, listInbox, listSentInvitations } from '../relationships/read.js';
 import { registerRelationshipHooks } from '../relationships/register-hooks.js';
+import { exportInvitations, INVITATION_CSV_COLUMNS } from '../relationships/export-invitations.js';
+import { csvResponse } from '../csv/write-csv.js';
 
 registerRelationshipHooks();
 
@@ -29,10 +31,17 @@ export const relationshipRoutes = new Hono<AppEnv>()
       description:
         'Every connection request the team’s members sent through the service: `pending`, `accepted` (the person appeared among ' +
         'the member’s connections), `withdrawn` or `expired` (it left the sent list and the person is not a connection), with ' +
-        'when it changed. Kept true by the relationship sync (every `RELATIONSHIP_SYNC_INTERVAL_S`, 4 h by default).',
+        'when it changed. Kept true by the relationship sync (every `RELATIONSHIP_SYNC_INTERVAL_S`, 4 h by default). ' +
+        '`format=csv`: every matching invitation as CSV, newest first, streamed (paging parameters do not apply).',
       tag: 'Relationships',
       security: 'apiKey',
-      responses: { 200: { description: 'A page of invitations', schema: SentInvitationsResponse } },
+      responses: {
+        200: {
+          description: 'A page of invitations',
+          schema: SentInvitationsResponse,
+          csv: INVITATION_CSV_COLUMNS.map((c) => c.header).join(', '),
+        },
+      },
       errors: {
         400: 'Invalid `status`, `member_email`, `page` or `limit`',
         401: '`Missing API Key` or `Invalid API Key`',
@@ -43,8 +52,17 @@ export const relationshipRoutes = new Hono<AppEnv>()
     validate('query', InvitationsQuery, {
       example: { status: 'pending', member_email: 'grace@acme.example', page: '1', limit: '20' },
     }),
-    async (c) =>
-      c.json(await listSentInvitations(c.var.ctx.db, c.var.team.id, c.req.valid('query'))),
+    async (c) => {
+      const { db, log } = c.var.ctx;
+      const q = c.req.valid('query');
+      if (q.format === 'csv') {
+        const rows = await exportInvitations(db, c.var.team.id, q);
+        return csvResponse('invitations.csv', INVITATION_CSV_COLUMNS, rows, (err) =>
+          log.error('csv_export_failed', { what: 'invitations', message: err.message }),
+        );
+      }
+      return c.json(await listSentInvitations(db, c.var.team.id, q));
+    },
   )
   .get(
     '/api-inbox',

@@ -80,3 +80,6 @@ SELECT gen_random_uuid(), team_id, input ->> 'profile_urn', COALESCE(claimed_by,
        CASE type WHEN 'agent_connection_request' THEN 'invited' ELSE 'messaged' END, id, created_at
   FROM tasks
  WHERE type IN ('agent_connection_request', 'agent_send_message') AND input ->> 'profile_urn' IS NOT NULL;
+
+-- A person's team history reads their connections to every member.
+CREATE INDEX member_connections_person ON member_connections (team_id, profile_urn);

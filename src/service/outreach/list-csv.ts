@@ -1,0 +1,82 @@
+import type { CsvColumn } from '../csv/write-csv.js';
+import { CsvHeaderError, readCsv } from '../csv/read-csv.js';
+import type { ListEntry, NewEntry } from './list-store.js';
+
+/** The list as a CSV: what an import reads back. */
+export const LIST_CSV_COLUMNS: CsvColumn<ListEntry>[] = [
+  { header: 'kind', value: (e) => e.kind },
+  { header: 'value', value: (e) => e.value },
+  { header: 'reason', value: (e) => e.reason },
+  { header: 'added_by', value: (e) => e.added_by },
+  { header: 'added_at', value: (e) => e.added_at },
+];
+
+const COMPANY_RE = /\/(?:company|school|showcase)\/|^urn:[a-z]+:(?:fsd_)?company:/i;
+
+function kindOf(value: string, kind: string | undefined): NewEntry['kind'] | string {
+  const k = kind?.trim().toLowerCase();
+  if (k === 'person' || k === 'company') return k;
+  if (k) return `kind must be person or company, not "${kind}"`;
+  return COMPANY_RE.test(value) ? 'company' : 'person';
+}
+
+/**
+ * The entries of a CSV import, as they are read: a `value` column (with `kind`, person or
+ * company; without it a company page URL or URN is a company and anything else a person), or
+ * `profile` and `company` columns; a `reason` column, else `defaultReason`; `added_by` and
+ * `added_at` columns (an export's) restore who added each and when. Rows that cannot be read go to
+ * `errors` by line.
+ */
+export async function* entriesFromCsv(
+  source: ReadableStream<Uint8Array> | string,
+  defaultReason: string | null,
+  errors: { line: number; reason: string }[],
+): AsyncGenerator<NewEntry> {
+  let shape: 'value' | 'columns' | undefined;
+  for await (const row of readCsv(source)) {
+    if ('reason' in row) {
+      errors.push(row);
+      continue;
+    }
+    const f = lowerKeys(row.fields);
+    if (!shape) {
+      if ('value' in f) shape = 'value';
+      else if ('profile' in f || 'company' in f) shape = 'columns';
+      else throw new CsvHeaderError('CSV header needs a "value" column, or "profile" or "company"');
+    }
+    const reason = f.reason?.trim() || defaultReason;
+    const addedAt = f.added_at?.trim();
+    const restored = {
+      addedBy: f.added_by?.trim() || null,
+      addedAt:
+        addedAt && !Number.isNaN(Date.parse(addedAt)) && Date.parse(addedAt) <= Date.now()
+          ? new Date(addedAt).toISOString()
+          : null,
+    };
+    if (shape === 'value') {
+      const value = f.value?.trim() ?? '';
+      if (!value) {
+        errors.push({ line: row.line, reason: 'empty value' });
+        continue;
+      }
+      const kind = kindOf(value, f.kind);
+      if (kind !== 'person' && kind !== 'company') {
+        errors.push({ line: row.line, reason: kind });
+        continue;
+      }
+      yield { kind, value, reason, line: row.line, ...restored };
+      continue;
+    }
+    const profile = f.profile?.trim();
+    const company = f.company?.trim();
+    if (!profile && !company) errors.push({ line: row.line, reason: 'no profile or company' });
+    if (profile) yield { kind: 'person', value: profile, reason, line: row.line };
+    if (company) yield { kind: 'company', value: company, reason, line: row.line };
+  }
+}
+
+function lowerKeys(fields: Record<string, string>): Record<string, string | undefined> {
+  const out: Record<string, string> = {};
+  for (const [k, v] of Object.entries(fields)) out[k.toLowerCase()] = v;
+  return out;
+}
