@@ -64,7 +64,7 @@ export async function contactHistory(
        SELECT 'enrolled', u.email, se.created_at, se.sequence_id::text
          FROM sequence_enrollments se
          JOIN sequences s ON s.id = se.sequence_id
-         LEFT JOIN users u ON u.id = s.sender_user_id
+         LEFT JOIN users u ON u.id = COALESCE(se.sender_user_id, s.sender_user_id)
         WHERE se.team_id = $1 AND (se.profile_urn = $2 OR se.profile_slug = $3)
      ) ev
      ORDER BY at, kind`,
