@@ -17,11 +17,6 @@ export function requiredString(name: string) {
   return z.string({ error: message }).check(z.trim(), z.minLength(1, { error: message }));
 }
 
-/** An optional string field whose wrong type is named in the spec's style. */
-export function optionalString(name: string) {
-  return z.optional(z.string({ error: `Invalid '${name}': must be a string` }));
-}
-
 /**
  * An object that refuses fields it does not know, naming them: a typo in a field name is a
  * client mistake we answer with 400 instead of silently ignoring what was meant.

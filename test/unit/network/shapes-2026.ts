@@ -98,7 +98,6 @@ export const pendingInvitation = () =>
       },
     ],
   );
-export const selfCard = () => topCard({ self: {} });
 
 /** `networkinfo` answers 410 since 2026. */
 export const gone = () => ({
