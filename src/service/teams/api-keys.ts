@@ -22,19 +22,33 @@ export async function findTeamByApiKey(
   apiKey: string,
   cache?: CredentialCache,
 ): Promise<TeamRow | null> {
+  return findTeamByKeyHash(
+    db,
+    apiKey,
+    'SELECT id, name, plan, api_key_hash AS key_hash FROM teams WHERE api_key_hash = $1',
+    cache && { known: (h) => cache.team(h), remember: (h, t) => cache.rememberTeam(h, t) },
+  );
+}
+
+/**
+ * The team whose row `sql` finds by a well-formed key's hash ($1, answered as `key_hash`), through
+ * the credential cache when one is given. The index finds the row; the comparison that decides is
+ * done in constant time.
+ */
+async function findTeamByKeyHash(
+  db: Queryable,
+  apiKey: string,
+  sql: string,
+  cache?: { known(hash: Buffer): TeamRow | undefined; remember(hash: Buffer, team: TeamRow): void },
+): Promise<TeamRow | null> {
   if (!/^nak_[A-Za-z0-9_-]{20,80}$/.test(apiKey)) return null;
   const hash = sha256(apiKey);
-  const known = cache?.team(hash);
+  const known = cache?.known(hash);
   if (known) return known;
-  const rows = await db.query<TeamRow & { api_key_hash: Buffer }>(
-    'SELECT id, name, plan, api_key_hash FROM teams WHERE api_key_hash = $1',
-    [hash],
-  );
-  const row = rows[0];
-  // The index finds the row; the comparison that decides is done in constant time.
-  if (!row || !constantTimeEqual(Buffer.from(row.api_key_hash), hash)) return null;
+  const [row] = await db.query<TeamRow & { key_hash: Buffer }>(sql, [hash]);
+  if (!row || !constantTimeEqual(Buffer.from(row.key_hash), hash)) return null;
   const team = { id: row.id, name: row.name, plan: row.plan };
-  cache?.rememberTeam(hash, team);
+  cache?.remember(hash, team);
   return team;
 }
 
@@ -60,19 +74,16 @@ export async function findTeamByRetiredKey(
   apiKey: string,
   cache?: CredentialCache,
 ): Promise<TeamRow | null> {
-  if (!/^nak_[A-Za-z0-9_-]{20,80}$/.test(apiKey)) return null;
-  const hash = sha256(apiKey);
-  const known = cache?.retiredTeam(hash);
-  if (known) return known;
-  const [row] = await db.query<TeamRow & { key_hash: Buffer }>(
+  return findTeamByKeyHash(
+    db,
+    apiKey,
     `SELECT t.id, t.name, t.plan, r.key_hash FROM team_retired_keys r JOIN teams t ON t.id = r.team_id
       WHERE r.key_hash = $1`,
-    [hash],
+    cache && {
+      known: (h) => cache.retiredTeam(h),
+      remember: (h, t) => cache.rememberRetiredTeam(h, t),
+    },
   );
-  if (!row || !constantTimeEqual(Buffer.from(row.key_hash), hash)) return null;
-  const team = { id: row.id, name: row.name, plan: row.plan };
-  cache?.rememberRetiredTeam(hash, team);
-  return team;
 }
 
 /**
