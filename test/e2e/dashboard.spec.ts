@@ -153,7 +153,9 @@ function collectedPost(
   };
 }
 
-test('sign in, reveal the key, add a member, create a watchlist, see and filter its posts, see tasks', async () => {
+test('sign in, reveal the key, add a member, create a watchlist, see and filter its posts, see tasks', {
+  tag: '@database',
+}, async () => {
   await test.step('the page is served with its CSP and shows the sign-in form', async () => {
     const res = await page.goto(service.url);
     expect(res?.status()).toBe(200);

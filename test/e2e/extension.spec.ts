@@ -103,7 +103,7 @@ async function toolbar(context: BrowserContext): Promise<{ text: string; title: 
   });
 }
 
-test('sign in through the popup with the mailed code', async () => {
+test('sign in through the popup with the mailed code', { tag: '@database' }, async () => {
   await expect(popup.locator('#service-url')).toHaveValue(E2E_SERVICE_URL);
   await expect
     .poll(() => toolbar(admin.context))
@@ -193,7 +193,9 @@ test('sign in through the popup with the mailed code', async () => {
   expect(pageErrors).toEqual([]);
 });
 
-test('every network operation completes with the right output and its effect on the network', async () => {
+test('every network operation completes with the right output and its effect on the network', {
+  tag: '@database',
+}, async () => {
   const ada = fake.dataset.profiles.find((p) => p.slug === 'ada-lovelace')!;
   const alan = fake.dataset.profiles.find((p) => p.slug === 'alan-turing')!;
 
@@ -425,7 +427,9 @@ test('each error mode of the network gives the right task error and popup state'
   await expect(popup.getByTestId('network')).toContainText('Signed in as Grace Hopper');
 });
 
-test('a service restart mid-task loses no result: the journal delivers it after the restart', async () => {
+test('a service restart mid-task loses no result: the journal delivers it after the restart', {
+  tag: '@database',
+}, async () => {
   fake.setMode('slow', { delayMs: 6_000 });
   const id = await api.create('fetch-profile', { profile_slug: 'margaret-hamilton' });
   await expect

@@ -44,7 +44,9 @@ test.afterAll(async () => {
   await world?.stop();
 });
 
-test('a two-person sequence: one accepts, is messaged by name and replies; the other is withdrawn after max_days', async () => {
+test('a two-person sequence: one accepts, is messaged by name and replies; the other is withdrawn after max_days', {
+  tag: '@database',
+}, async () => {
   test.setTimeout(150_000);
   const { fake } = world;
   const creds = await signInThroughPopup(
