@@ -3,8 +3,8 @@ import { browser } from 'wxt/browser';
 /**
  * One typed value in `chrome.storage.local`, with a fallback while it is unset, and a watch on its
  * changes. All the worker needs of storage, in a few lines: WXT's `storage` module does the same
- * and much more (versions, migrations, metadata, other areas) at 8 kB of the worker's 80 kB budget
- * (scripts/bundle-size.mjs). The keys are the same plain keys (`safety_stops`, `credentials`, …).
+ * and much more (versions, migrations, metadata, other areas), at a cost the worker's size budget
+ * (scripts/bundle-size.mjs) cannot afford. The keys are the same plain keys (`safety_stops`, `credentials`, …).
  */
 export interface StorageItem<T> {
   readonly key: string;

@@ -3,7 +3,7 @@ import { strictBody } from './common.js';
 import { conversationUrn, fsdProfileUrn, MemberEmailField } from './network-tasks.js';
 
 /**
- * Request bodies of the relationship operations (issue 21): a member's inbox and sent invitations.
+ * Request bodies of the relationship operations (docs/relationships.md): a member's inbox and sent invitations.
  * Each runs in the browser of `member_email` (default: the team's oldest admin); the route takes
  * `member_email` off, the rest is the normalised task input.
  */

@@ -3,7 +3,7 @@ import { FormatParam } from './outreach.js';
 import { ConversationMessage, ConversationParticipant } from './task-outputs.js';
 
 /**
- * Relationship tracking (issue 21, docs/relationships.md): the invitations sent through the service
+ * Relationship tracking (docs/relationships.md): the invitations sent through the service
  * with their state, and each member's inbox, as `GET /api-invitations`, `GET /api-inbox` and
  * `GET /api-inbox/{conversation_urn}` show them: paged, newest first.
  */

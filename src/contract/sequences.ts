@@ -3,7 +3,7 @@ import { strictBody } from './common.js';
 import { MemberEmailField } from './network-tasks.js';
 import { MemberRef } from './relationships.js';
 
-/** Sequences (issue 21, docs/sequences.md): steps run for each enrolled person, stopped by a reply. */
+/** Sequences (docs/sequences.md): steps run for each enrolled person, stopped by a reply. */
 
 const delayMessage = "Invalid 'delay_hours': must be a whole number from 0 to 720";
 const delay_hours = z._default(

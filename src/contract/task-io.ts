@@ -41,7 +41,7 @@ const Whole = z.number().check(z.int());
 
 /**
  * `{type: shape}` -> `{type: withType(type, shape)}`: each task type written once, which the
- * worker's bundle (80 kB) feels at sixteen types and more.
+ * worker's bundle (scripts/bundle-size.mjs) feels at sixteen types and more.
  */
 function typedInputs<S extends { [K in TaskType]?: z.core.$ZodLooseShape }>(shapes: S) {
   const schemas: Record<string, unknown> = {};
@@ -102,7 +102,7 @@ export const TASK_INPUTS = {
       conversation_urn: z.optional(z.string()),
       message_text: z.string(),
     },
-    // Issue 21. Counts are bounded and defaulted by the public bodies (relationship-tasks.ts) and
+    // Counts are bounded and defaulted by the public bodies (relationship-tasks.ts) and
     // by the service's own sync; here only their kind, to keep the worker's bundle small.
     agent_conversations_fetch: { unread_only: z.boolean(), count: Whole },
     agent_conversation_messages_fetch: { conversation_urn: z.string(), count: Whole },

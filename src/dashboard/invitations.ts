@@ -9,7 +9,7 @@ import { byId } from './dom.js';
 import type { Session } from './session.js';
 
 /**
- * Invitations to another team (issue 12): signing in never moves anyone, so the person is asked
+ * Invitations to another team: signing in never moves anyone, so the person is asked
  * here, with what leaving means for the team they are in. Accept (POST
  * /api-team-invitations/accept) answers the new team's key and a new agent token: the page carries
  * on as that session. Decline withdraws the invitation.

@@ -4,7 +4,7 @@ import { SseParser } from './sse-parser.js';
 import type { Session } from './session.js';
 
 /**
- * The dashboard follows GET /api-events (issue 11): the stream names what changed and the page
+ * The dashboard follows GET /api-events: the stream names what changed and the page
  * fetches those kinds again, so nobody presses Refresh. The stream is read with `fetch` (the key
  * goes as a header, which EventSource cannot send). When it cannot be had, the page polls every
  * kind every 15 s and keeps trying to reconnect, waiting longer each time (1 s, 2 s, 4 s … 60 s).

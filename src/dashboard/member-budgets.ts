@@ -3,7 +3,7 @@ import type { TaskType } from '../contract/task-types.js';
 import { html, nothing, timeTag } from '../ui/html.js';
 
 /**
- * A member's budgets (issue 10, docs/budgets.md "Where people see it"): each budget's use against
+ * A member's budgets (docs/budgets.md "Where people see it"): each budget's use against
  * its limit today and this week, when a spent one frees, the working hours, and the tasks that
  * wait with when they run and why. From GET /api-team's `members[].safety`.
  */

@@ -1,7 +1,7 @@
 import { byId } from './dom.js';
 
 /**
- * The settings area (issue 11): the API key and the team's webhooks are needed now and then, so
+ * The settings area: the API key and the team's webhooks are needed now and then, so
  * they wait behind the top bar's "Settings" and leave the top of the page to posts and tasks.
  */
 export function mountSettings(): { stop(): void } {

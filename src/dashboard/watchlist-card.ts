@@ -9,7 +9,7 @@ import {
 
 /**
  * One watchlist as a card: what it watches, when it was and will next be collected, what its last
- * cycles brought (issue 11), and its actions: show its posts, edit, pause or resume, delete.
+ * cycles brought, and its actions: show its posts, edit, pause or resume, delete.
  */
 
 const TYPE_LABELS: Record<Watchlist['type'], string> = {

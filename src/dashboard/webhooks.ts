@@ -11,7 +11,7 @@ import { busy, byId, setStatus } from './dom.js';
 import type { Session } from './session.js';
 
 /**
- * The team's webhooks in Settings (issue 11; docs/webhooks.md), admins only as the API is:
+ * The team's webhooks in Settings (docs/webhooks.md), admins only as the API is:
  * register a URL for events (POST /api-webhooks; its signing secret is shown this once), list them
  * with the last day's deliveries, open a webhook's delivery log, delete one.
  */

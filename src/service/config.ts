@@ -53,7 +53,7 @@ const Env = z.object({
       ),
     60,
   ),
-  // Issue 21: how often each member's invitations and inbox are read (docs/relationships.md); 4 h.
+  // How often each member's invitations and inbox are read (docs/relationships.md); 4 h.
   RELATIONSHIP_SYNC_INTERVAL_S: z._default(
     z.coerce
       .number({ error: intervalMessage })
@@ -64,7 +64,7 @@ const Env = z.object({
       ),
     14_400,
   ),
-  // Issue 21: the length of an hour for sequences' delay_hours and max_days (docs/sequences.md). Tests shorten it.
+  // The length of an hour for sequences' delay_hours and max_days (docs/sequences.md). Tests shorten it.
   SEQUENCE_HOUR_S: z._default(
     z.coerce
       .number({ error: intervalMessage })

@@ -13,7 +13,7 @@ import {
 } from './support/harness.js';
 
 /**
- * Informed consent with the real extension (issue 23, docs/agent-protocol.md "Consent"): a member
+ * Informed consent with the real extension (docs/agent-protocol.md "Consent"): a member
  * invited to a team signs in and is shown, before anything runs, what will be done in their name,
  * by whom, and the risk to their account. "Not now": nothing is claimed and the admin sees why. "I
  * understand, start": the member's tasks run, except the write kind they turned off, which is never

@@ -12,7 +12,7 @@ import {
 import { schedulerTick } from '../../src/service/scheduler/index.js';
 
 /**
- * The dashboard and the real extension together (issue 11): a member opens the dashboard in the
+ * The dashboard and the real extension together: a member opens the dashboard in the
  * browser where their extension runs; a watchlist made there is collected by the extension and its
  * posts and finished task appear without a reload; they like a post as themselves and comment as
  * a company page through the post cards, each followed until the network has it; a comment as a

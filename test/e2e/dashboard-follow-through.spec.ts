@@ -16,7 +16,7 @@ import {
 import { overflowingElements } from './support/page-overflow.js';
 
 /**
- * The dashboard's follow-through panels (issue 21, part 4) in Debian's Chromium against the real
+ * The dashboard's follow-through panels in Debian's Chromium against the real
  * service: the Inbox, Connection requests and Sequences, used as a member would. The member's
  * extension is emulated through the agent protocol (claim, complete), so each test sees exactly
  * which task a button queued, with which input, and decides what the network answered.

@@ -9,7 +9,7 @@ import {
 } from './support/harness.js';
 
 /**
- * Follow-through end to end (issue 21's network side): the real extension in Chromium runs the
+ * Follow-through end to end, the network's side: the real extension in Chromium runs the
  * inbox, reply, mark-read, sent-invitations, withdrawal and acceptance tasks the public API queues,
  * against the fake network. In `today` the messaging queryIds the map lists answer; in
  * `measured_2026` they rotated, and the content script learns the current one from the messaging

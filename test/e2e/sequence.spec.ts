@@ -10,7 +10,7 @@ import {
 } from './support/harness.js';
 
 /**
- * A two-person sequence end to end (issue 21, "What it must show"): created and enrolled through the
+ * A two-person sequence end to end: created and enrolled through the
  * public API, every step run by the real extension in Chromium against the fake network, the
  * relationship sync run by the service's own background jobs. Alan accepts, is messaged with his
  * first name, his latest post is liked, he replies, and the follow-up never goes out; Katherine

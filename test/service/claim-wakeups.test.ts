@@ -6,7 +6,7 @@ import { createAgentTeam, type AgentTeam } from '../support/task-team.js';
 import { startTestService, type TestService } from '../support/test-service.js';
 
 /**
- * No thundering herd (issue 20): a new task wakes one waiting claim that may run it (its member,
+ * No thundering herd: a new task wakes one waiting claim that may run it (its member,
  * not excluding its type), which passes the wake-up on when it cannot take it; the other waiting
  * claims run no statement. Counted on the service's real database through a wrapper that counts
  * the statements the waiting claims make.

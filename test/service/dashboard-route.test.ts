@@ -50,7 +50,6 @@ test('the client bundle is served as JavaScript, built from the TypeScript sourc
   }
   expect(js).not.toMatch(/\bimport\s+type\b|\binterface\s+\w+\s*\{/);
   expect(js).not.toContain('ZodError');
-  // 58 kB before the follow-through panels (inbox, connection requests, sequences; issue 21).
   expect(js.length).toBeLessThan(100_000);
   // Session secrets live in sessionStorage only.
   expect(js).toContain('sessionStorage');

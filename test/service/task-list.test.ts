@@ -12,7 +12,7 @@ import { schedulerTick } from '../../src/service/scheduler/index.js';
 import type { TaskListResponse, TaskSummary } from '../../src/contract/task-list.js';
 
 /**
- * GET /api-tasks as the dashboard reads it (issue 11): each task's target in words (the profile,
+ * GET /api-tasks as the dashboard reads it: each task's target in words (the profile,
  * post, company, keyword it acts on; never a bare id), its watchlist, the company page it acts as,
  * and the members' names.
  */

@@ -4,7 +4,7 @@ import { createAgentTeam, type AgentTeam } from '../support/task-team.js';
 import { enqueueTask } from '../../src/service/tasks/enqueue.js';
 
 /**
- * One rule for text at the boundary (issue 12), with its exact messages: every body and query is
+ * One rule for text at the boundary, with its exact messages: every body and query is
  * checked before its schema (depth, text the database cannot store), agent results are cleaned
  * instead, and the cases the bad-input sweep found answer 4xx or their result, never 500.
  */

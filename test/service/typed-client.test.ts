@@ -8,7 +8,7 @@ import { API_TYPES_FILE, generateApiTypes } from '../support/api-types-gen.js';
 import type { paths } from '../support/api-types.js';
 
 /**
- * The API document is usable as tools use it (issue 14): a client generated from /openapi.json with
+ * The API document is usable as tools use it: a client generated from /openapi.json with
  * openapi-typescript, driven by openapi-fetch, runs a whole flow against the service on a real
  * port: sign-in by mailed code, the API key, a fetch-profile task, an agent (emulated with the same
  * client) claiming and completing it, and the status poll. docs/api.md shows the same flow.

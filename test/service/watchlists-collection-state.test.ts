@@ -12,7 +12,7 @@ import {
 import { schedulerTick } from '../../src/service/scheduler/index.js';
 
 /**
- * What the watchlist views add for the dashboard (issue 11): when a watchlist was last collected,
+ * What the watchlist views add for the dashboard: when a watchlist was last collected,
  * when it is next (none while paused, back once resumed), and what each recent cycle brought.
  */
 

@@ -4,7 +4,7 @@ import { signIn, type SignedIn } from '../support/sign-in.js';
 
 /**
  * PATCH of people and company watchlists (name, frequency, pause, resume) and DELETE of the three
- * kinds: what the dashboard's watchlist editor calls (issue 11).
+ * kinds: what the dashboard's watchlist editor calls.
  */
 
 let svc: TestService;

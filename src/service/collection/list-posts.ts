@@ -125,9 +125,9 @@ export const POST_COLUMNS = (t: 's' | 'p') =>
 
 /**
  * One page of a team's collected posts and the total that match (postsSelection). The total of an
- * unfiltered listing, or one filtered by seniority alone, comes from the counters of
- * 007_posts_counts, by level since 014 (post-counts.ts): counting a million index entries (or
- * 222,223 of two levels) per request was nearly all of its time; other filters are counted.
+ * unfiltered listing, or one filtered by seniority alone, comes from the post counters, kept by
+ * level (post-counts.ts): counting a million index entries per request would be nearly all of its
+ * time; other filters are counted.
  */
 export async function listPosts(
   db: Database,

@@ -40,7 +40,7 @@ async function bundleClient(): Promise<Uint8Array> {
   return result.outputFiles[0]!.contents;
 }
 
-/** One served file by its served name (`app.js` is bundled, about 50 ms). */
+/** One served file by its served name (`app.js` is bundled from the dashboard's sources). */
 export async function dashboardFile(name: string): Promise<Uint8Array> {
   if (name === 'app.js') return bundleClient();
   const source = COPIED[name];

@@ -32,7 +32,7 @@ export interface Tidied {
  * PGlite is PostgreSQL without its background workers: nothing vacuums or analyzes its tables. Left
  * so, every claim and result leaves a dead row that stays, and the planner keeps the sizes it saw
  * when the tables were new: it then reads a task by the member's index, through every task that
- * member ever ran, instead of by its id (one result took 2.4 ms at 4,000 tasks, growing). This does
+ * member ever ran, instead of by its id, a cost that grows with the history. This does
  * autovacuum's work on PGlite, with autovacuum's thresholds, one table at a time, from a background
  * job. A PostgreSQL server runs its own autovacuum: nothing is done there.
  */

@@ -9,7 +9,7 @@ export interface OpenOptions {
   schema?: string;
   /**
    * PGlite only: compile PostgreSQL's code as it first runs, to the optimised code only: about
-   * 80 MB less for a long-running service, slower to open (db/pglite-worker.mjs).
+   * much less memory for a long-running service (docs/benchmarks.md), slower to open (db/pglite-worker.mjs).
    */
   lazyCompile?: boolean;
 }

@@ -36,14 +36,14 @@ export async function openPglite(
  * PostgreSQL's default 128 MB of shared buffers live inside PGlite's WebAssembly memory, which only
  * grows. 16 MB holds the pages a request reads (a page of posts is a few index pages and its rows;
  * totals come from counters); the operating system caches the files beneath, and an idle service
- * stays about 110 MB smaller than with the default, 20 MB smaller than with 32 MB (bench/idle-rss.ts).
+ * stays much smaller than with the default or with 32 MB (bench/idle-rss.ts, docs/benchmarks.md).
  * PostgreSQL servers keep their own configuration.
  */
 const PGLITE_SETTINGS = ['-c', 'shared_buffers=16MB'];
 
 /**
  * The thread's JavaScript is a thin relay of statements and rows; V8's default young generation
- * (up to 3 × 16 MB, kept once grown) cost the idle service about 15 MB for it. 4 MB holds the
+ * (up to 3 × 16 MB, kept once grown) is memory the idle service keeps for nothing. 4 MB holds the
  * rows of a page many times over (bench/idle-rss.ts).
  */
 const THREAD_YOUNG_GENERATION_MB = 4;

@@ -11,7 +11,7 @@ import { HttpError } from './http-error.js';
  * and documented from the same schema in /openapi.json (hono-openapi reads the schema this
  * middleware carries; see http/describe.ts). The handler reads the result with `c.req.valid(target)`.
  *
- * One rule for text at the boundary (issue 12), before any schema sees the input:
+ * One rule for text at the boundary, before any schema sees the input:
  * - a body must be a JSON object (an empty body counts as `{}`): else 400 `Malformed JSON body` or
  *   `Request body must be a JSON object`;
  * - JSON nested deeper than MAX_JSON_DEPTH levels is refused, naming the depth;

@@ -8,7 +8,7 @@ import type { AppEnv } from '../context.js';
 import { undocumented } from '../http/describe.js';
 
 /**
- * The team dashboard (issue 4): `/` answers the page, `/dashboard/assets/*` its script, style and
+ * The team dashboard: `/` answers the page, `/dashboard/assets/*` its script, style and
  * icon.
  * Nothing else is routed here, so no API path can be shadowed.
  *

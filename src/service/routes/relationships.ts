@@ -22,7 +22,7 @@ registerRelationshipHooks();
 
 const MEMBER_404 = '`No member with that e-mail in the team`';
 
-/** Relationship tracking (issue 21, docs/relationships.md): what became of invitations, and the inbox. */
+/** Relationship tracking (docs/relationships.md): what became of invitations, and the inbox. */
 export const relationshipRoutes = new Hono<AppEnv>()
   .get(
     '/api-invitations',

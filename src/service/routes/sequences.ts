@@ -121,7 +121,7 @@ async function found<T>(value: T | null | false): Promise<T> {
   return value;
 }
 
-/** Sequences (issue 21, docs/sequences.md). */
+/** Sequences (docs/sequences.md). */
 export const sequenceRoutes = new Hono<AppEnv>()
   .post(
     '/api-sequences',

@@ -27,7 +27,7 @@ export interface ClaimFilter {
 // The kinds are compared as `type || ''`, which the planner has no statistics for: on a team whose
 // tasks are all of one kind, its statistics say "a kind left out is every task", so the plan made
 // once for any values (db/database.ts) expected no task to pass, and read (and sorted) every pending
-// task instead of taking the first in the index's order (6 ms a claim at 3,000 pending, growing).
+// task instead of taking the first in the index's order, a cost that grows with the queue.
 const CLAIMABLE = `team_id = $1 AND status = 'pending'
   AND (assigned_user_id IS NULL OR assigned_user_id = $2)
   AND NOT ((type || '') = ANY($3::text[]))

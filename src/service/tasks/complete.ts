@@ -157,7 +157,7 @@ async function storeAndFile(
  * matched nothing (the slow path decides why). The team and the claimer are compared with IS NOT DISTINCT FROM (the same, for
  * the non-null values given), which no index serves: the row is always found by its id. With `=`,
  * a planner whose statistics are stale took it through the member's use index instead, reading
- * every task that member ever ran (2.4 ms a result at 4,000 tasks, and growing).
+ * every task that member ever ran, a cost that grows with the member's history.
  */
 function storeResult(
   db: Queryable,

@@ -31,7 +31,7 @@ export async function oldestAdmin(db: Queryable, teamId: string): Promise<Routed
 }
 
 /**
- * Issue 21: a task on one member's own inbox, invitations or network runs in that member's browser,
+ * A task on one member's own inbox, invitations or network runs in that member's browser,
  * named by `member_email`; without one, the oldest admin's. A person who is not a joined member of
  * this team is a 404, whatever other team they are in.
  */

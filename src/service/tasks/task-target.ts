@@ -58,7 +58,7 @@ function companyTarget(slug: string | null, name: string | null): TaskTarget {
 }
 
 /**
- * The target of a task in words (issue 11: the dashboard never shows raw ids): the profile, post,
+ * The target of a task in words (the dashboard never shows raw ids): the profile, post,
  * company, keyword, search or list of connections it acts on, from its input and what the list
  * joined. Pure; the input is the stored one (already normalised by the contract), read defensively.
  */

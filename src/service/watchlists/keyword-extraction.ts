@@ -1,6 +1,6 @@
 /**
- * The language stack, loaded on first use: retext-pos's English lexicon alone is 48 MB of the
- * service's resident memory (bench/idle-rss.ts), and only a prompt-mode watchlist without an LLM
+ * The language stack, loaded on first use: retext-pos's English lexicon alone is a large part of
+ * the service's resident memory (bench/idle-rss.ts), and only a prompt-mode watchlist without an LLM
  * ever needs it. Once loaded it stays.
  */
 let loading: ReturnType<typeof loadLanguage> | null = null;
