@@ -8,7 +8,7 @@ export const INT32_MAX = 2_147_483_647;
  * A whole number an `int` column can hold: the schema of every integer a request or an agent's
  * result carries, so none reaches the database out of range (a 400 naming the field, not the
  * database's 500). `min` and `max` narrow it; `error` is the field's own message for every failure.
- * test/service/integers-in-range.test.ts walks every request and result schema and holds each
+ * test/service/http/integers-in-range.test.ts walks every request and result schema and holds each
  * integer to this range.
  */
 export function int32(bounds: { min?: number; max?: number } = {}, error?: string) {
@@ -25,7 +25,7 @@ export function int32(bounds: { min?: number; max?: number } = {}, error?: strin
 /**
  * A count the network reports that is stored capped, not refused: past `cap` (within an `int`
  * column) it is read as `cap`, so one absurd number (a glitch, a hostile answer) never loses the
- * rest of a result. test/service/integers-in-range.test.ts checks that such a field, sent 2^31,
+ * rest of a result. test/service/http/integers-in-range.test.ts checks that such a field, sent 2^31,
  * is taken and stored within the column's range.
  */
 export function cappedCount(cap: number) {

@@ -8,7 +8,7 @@ export async function generateApiTypes(document: unknown): Promise<string> {
   const ast = await openapiTS(document as Parameters<typeof openapiTS>[0]);
   return (
     "// Generated from the service's /openapi.json by openapi-typescript (`npm run api-types`); do not edit.\n" +
-    '// test/service/typed-client.test.ts fails when it is not current.\n' +
+    '// test/service/http/typed-client.test.ts fails when it is not current.\n' +
     astToString(ast)
   );
 }

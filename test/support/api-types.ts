@@ -1,5 +1,5 @@
 // Generated from the service's /openapi.json by openapi-typescript (`npm run api-types`); do not edit.
-// test/service/typed-client.test.ts fails when it is not current.
+// test/service/http/typed-client.test.ts fails when it is not current.
 export interface paths {
     "/network-agent/auth-send-otp": {
         parameters: {

@@ -1,0 +1,133 @@
+import { execFile, spawn, type ChildProcess } from 'node:child_process';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { mkdtemp, rm, symlink } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { dirname, join, relative, resolve } from 'node:path';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, expect, test } from 'vitest';
+import { buildService } from '../../../scripts/build-service.js';
+
+/**
+ * The service as `npm start` runs it: built by scripts/build-service.ts (here into a scratch
+ * folder), then plain `node` on the compiled JavaScript, with neither esbuild nor tsx.
+ */
+
+const ROOT = resolve(import.meta.dirname, '../../..');
+let scratch: string;
+let out: string;
+let child: ChildProcess | undefined;
+
+beforeAll(async () => {
+  scratch = await mkdtemp(join(tmpdir(), 'na-compiled-'));
+  out = join(scratch, 'dist');
+  // Where a deployment puts the build: beside the installed packages, which stay unbundled.
+  await symlink(join(ROOT, 'node_modules'), join(scratch, 'node_modules'), 'dir');
+  await buildService(out);
+});
+afterAll(async () => {
+  child?.kill('SIGKILL');
+  await rm(scratch, { recursive: true, force: true });
+});
+
+function files(dir: string): string[] {
+  return readdirSync(dir).flatMap((f) =>
+    statSync(join(dir, f)).isDirectory() ? files(join(dir, f)) : [join(dir, f)],
+  );
+}
+
+/** Every module a compiled file names: static imports, re-exports, `import()` of a literal. */
+function specifiers(js: string): string[] {
+  return [
+    ...js.matchAll(/\bfrom\s*"([^"]+)"|\bimport\s*\(\s*"([^"]+)"\s*\)|\bimport\s*"([^"]+)"/g),
+  ].map((m) => m[1] ?? m[2] ?? m[3]!);
+}
+
+test('the compiled service imports neither esbuild nor tsx, and each of its own imports is in the build', () => {
+  const modules = files(out).filter((f) => f.endsWith('.js') && !f.includes('/service/dashboard/'));
+  expect(modules.length).toBeGreaterThan(100);
+  const unresolved: string[] = [];
+  for (const file of modules) {
+    const js = readFileSync(file, 'utf8');
+    expect(js, relative(out, file)).not.toMatch(/["'](esbuild|tsx)(\/[^"']*)?["']/);
+    expect(js, relative(out, file)).not.toMatch(/\brequire\s*\(/);
+    for (const spec of specifiers(js)) {
+      if (!spec.startsWith('.')) continue;
+      const target = resolve(dirname(file), spec);
+      if (!statSync(target, { throwIfNoEntry: false })?.isFile())
+        unresolved.push(`${relative(out, file)} → ${spec}`);
+    }
+  }
+  // The one exception: the route's build-from-sources module, imported only when it runs as .ts.
+  expect(unresolved).toEqual(['service/routes/dashboard.js → ../dashboard/build.js']);
+  expect(readdirSync(join(out, 'service/db/migrations'))).toEqual(
+    readdirSync(join(ROOT, 'src/service/db/migrations')).filter((f) => f.endsWith('.sql')),
+  );
+});
+
+test('node runs the compiled service: /health, the dashboard page and its files, /openapi.json', async () => {
+  const { DATABASE_URL: _ownDatabase, ...inherited } = process.env;
+  child = spawn(process.execPath, [join(out, 'service/main.js')], {
+    cwd: scratch,
+    env: {
+      ...inherited,
+      PORT: '0',
+      HOST: '127.0.0.1',
+      DATA_DIR: join(scratch, 'data'),
+      SECRET_KEY: 'cd'.repeat(32),
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout!.on('data', (d) => (output += d));
+  child.stderr!.on('data', (d) => (output += d));
+  let url: string | undefined;
+  for (
+    const deadline = Date.now() + 60_000;
+    !url && Date.now() < deadline && child.exitCode === null;
+  ) {
+    await new Promise((r) => setTimeout(r, 50));
+    url = /Service listening on (\S+)/.exec(output)?.[1];
+  }
+  expect(url, output).toBeDefined();
+
+  expect(await (await fetch(`${url}/health`)).json()).toMatchObject({
+    status: 'ok',
+    database: 'pglite',
+  });
+  const page = await fetch(`${url}/`);
+  expect(page.status).toBe(200);
+  // The files the build wrote: the route reads them, it makes nothing itself.
+  const built = (name: string) => readFileSync(join(out, 'service/dashboard', name));
+  expect(await page.text()).toBe(built('index.html').toString('utf8'));
+  const script = await fetch(`${url}/dashboard/assets/app.js`);
+  expect(script.status).toBe(200);
+  expect(script.headers.get('content-type')).toBe('text/javascript; charset=utf-8');
+  const js = await script.text();
+  expect(js).toBe(built('app.js').toString('utf8'));
+  expect(js).toContain('/api-team');
+  expect(js).not.toMatch(/\bimport\s+type\b/);
+  const style = await fetch(`${url}/dashboard/assets/app.css`);
+  expect(await style.text()).toBe(built('app.css').toString('utf8'));
+  const png = Buffer.from(await (await fetch(`${url}/dashboard/assets/icon-32.png`)).arrayBuffer());
+  expect(png.equals(built('icon-32.png'))).toBe(true);
+  expect((await fetch(`${url}/dashboard/assets/icon.svg`)).status).toBe(200);
+  const doc = await fetch(`${url}/openapi.json`);
+  expect(doc.status).toBe(200);
+  expect(Object.keys(((await doc.json()) as { paths: object }).paths)).toContain(
+    '/network-agent/fetch-profile',
+  );
+
+  const exited = new Promise((r) => child!.once('exit', r));
+  child.kill('SIGTERM');
+  expect(await exited).toBe(0);
+  child = undefined;
+}, 90_000);
+
+test("node runs the compiled operator's CLI", async () => {
+  const { stdout } = await promisify(execFile)(
+    process.execPath,
+    [join(out, 'service/ops/cli.js'), 'help'],
+    { cwd: scratch },
+  );
+  expect(stdout).toContain('rotate-key');
+});
