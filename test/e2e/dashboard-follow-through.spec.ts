@@ -14,6 +14,7 @@ import {
   type E2eService,
 } from './support/harness.js';
 import { overflowingElements } from './support/page-overflow.js';
+import { profileOutput } from '../support/profile-output.js';
 
 /**
  * The dashboard's follow-through panels in Debian's Chromium against the real
@@ -629,31 +630,28 @@ test('Sequences: built from steps with a live preview, people enrolled by pastin
         continue;
       }
       expect(visit.input.profile_slug).toBe(margaret.slug);
-      await complete(visit, {
-        profile_urn: margaret.urn,
-        member_urn: null,
-        public_identifier: margaret.slug,
-        name: margaret.name,
-        headline: 'Director of Software Engineering',
-        location: 'Cambridge, MA',
-        profile_url: `https://www.linkedin.com/in/${margaret.slug}/`,
-        connections: null,
-        followers: 900,
-        about: '',
-        experience: [
-          {
-            title: 'Director',
-            company_name: 'MIT Instrumentation Lab',
-            location: null,
-            description: null,
-            start: null,
-            end: null,
-          },
-        ],
-        education: [],
-        skills: [],
-        network_degree: 'second',
-      });
+      await complete(
+        visit,
+        profileOutput({
+          profile_urn: margaret.urn,
+          public_identifier: margaret.slug,
+          name: margaret.name,
+          headline: 'Director of Software Engineering',
+          location: 'Cambridge, MA',
+          followers: 900,
+          experience: [
+            {
+              title: 'Director',
+              company_name: 'MIT Instrumentation Lab',
+              location: null,
+              description: null,
+              start: null,
+              end: null,
+            },
+          ],
+          network_degree: 'second',
+        }),
+      );
     }
     const invite = await claim('agent_connection_request');
     // The note the preview promised, filled with what the visit read.

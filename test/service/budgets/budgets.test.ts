@@ -7,6 +7,7 @@ import { TASK_TYPES } from '../../../src/contract/task-types.js';
 import { openDatabase } from '../../../src/service/db/open-database.js';
 import { migrate } from '../../../src/service/db/migrate.js';
 import { loadUsage } from '../../../src/service/budgets/usage.js';
+import { profileOutput } from '../../support/profile-output.js';
 
 /**
  * Action budgets per member (docs/budgets.md), through the public API and the agent protocol on a
@@ -106,22 +107,7 @@ async function runOne(
   if (task) await completeTask(svc, member, task, output);
   return task;
 }
-const PROFILE_OUTPUT = {
-  profile_urn: 'urn:li:fsd_profile:ACoAAx',
-  member_urn: null,
-  public_identifier: 'p',
-  name: 'P',
-  headline: '',
-  location: '',
-  profile_url: 'https://www.linkedin.com/in/p/',
-  connections: null,
-  followers: null,
-  about: '',
-  experience: [],
-  education: [],
-  skills: [],
-  network_degree: null,
-};
+const PROFILE_OUTPUT = profileOutput();
 
 describe('budgets', () => {
   test('GET /api-team shows every budget with its default, each member’s use, and the default pace', async () => {

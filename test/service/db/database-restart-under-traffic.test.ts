@@ -8,6 +8,7 @@ import { startPrivatePostgres, type PrivatePostgres } from '../../support/privat
 import { startServiceProcess, type StartedService } from '../../support/service-process.js';
 import { createAgentTeam, type AgentTeam, type TeamMember } from '../../support/task-team.js';
 import { startTestService } from '../../support/test-service.js';
+import { profileOutput } from '../../support/profile-output.js';
 
 // PostgreSQL restarted, fast and immediate, under a service process at work: agents long-polling
 // and completing tasks, API clients creating tasks, a transaction in flight (blocked on a row lock
@@ -194,25 +195,6 @@ class Traffic {
     this.running = false;
     await Promise.all(this.loops);
   }
-}
-
-function profileOutput() {
-  return {
-    profile_urn: 'urn:li:fsd_profile:ACoAAx',
-    member_urn: null,
-    public_identifier: 'p',
-    name: 'P',
-    headline: '',
-    location: '',
-    profile_url: 'https://www.linkedin.com/in/p/',
-    connections: null,
-    followers: null,
-    about: '',
-    experience: [],
-    education: [],
-    skills: [],
-    network_degree: null,
-  };
 }
 
 /** A keyword watchlist through the API (a write transaction of several statements). */

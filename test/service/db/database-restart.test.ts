@@ -3,6 +3,7 @@ import { startPrivatePostgres, type PrivatePostgres } from '../../support/privat
 import { createAgentTeam, type AgentTeam, type TeamMember } from '../../support/task-team.js';
 import { startTestService, type TestService } from '../../support/test-service.js';
 import { isDatabaseUnavailable } from '../../../src/service/db/unavailable.js';
+import { profileOutput } from '../../support/profile-output.js';
 
 // A PostgreSQL restart under a running service and an agent waiting in a claim (a server of the
 // test's own, so the other tests are not disturbed). While the database is away the service
@@ -46,25 +47,6 @@ async function dispatchMs(): Promise<number> {
     headers: ada.agentHeaders,
   });
   return at - started;
-}
-
-function profileOutput() {
-  return {
-    profile_urn: 'urn:li:fsd_profile:ACoAAx',
-    member_urn: null,
-    public_identifier: 'p',
-    name: 'P',
-    headline: '',
-    location: '',
-    profile_url: 'https://www.linkedin.com/in/p/',
-    connections: null,
-    followers: null,
-    about: '',
-    experience: [],
-    education: [],
-    skills: [],
-    network_degree: null,
-  };
 }
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;

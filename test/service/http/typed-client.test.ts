@@ -6,6 +6,7 @@ import { afterAll, beforeAll, expect, test } from 'vitest';
 import { startTestService, type TestService } from '../../support/test-service.js';
 import { API_TYPES_FILE, generateApiTypes } from '../../support/api-types-gen.js';
 import type { paths } from '../../support/api-types.js';
+import { profileOutput } from '../../support/profile-output.js';
 
 /**
  * The API document is usable as tools use it: a client generated from /openapi.json with
@@ -112,22 +113,16 @@ test('a typed client runs sign-in, a fetch-profile task, an agent completing it 
     params: { path: { id: task.id } },
     body: {
       attempt: task.attempt,
-      output: {
+      output: profileOutput({
         profile_urn: 'urn:li:fsd_profile:ACoAAAdaLovelace',
-        member_urn: null,
         public_identifier: 'ada-lovelace',
         name: 'Ada Lovelace',
         headline: 'Analyst of the Analytical Engine',
         location: 'London',
-        profile_url: 'https://www.linkedin.com/in/ada-lovelace/',
-        connections: null,
         followers: 1843,
-        about: '',
-        experience: [],
-        education: [],
         skills: ['Mathematics'],
         network_degree: 'second',
-      },
+      }),
     },
   });
   expect(done.data).toEqual({ status: 'completed' });

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestService, type TestService } from '../../support/test-service.js';
 import { createAgentTeam, type AgentTeam, type TeamMember } from '../../support/task-team.js';
 import { claimTask, completeTask } from '../../support/collection-fixtures.js';
-import { profileOutput } from '../../support/profile-output.js';
+import { engineerProfile } from '../../support/profile-output.js';
 import { addToList } from '../../../src/service/outreach/list-store.js';
 import { refusalFor } from '../../../src/service/outreach/refusal.js';
 import { enqueueTask } from '../../../src/service/tasks/enqueue.js';
@@ -182,7 +182,7 @@ async function readProfile(
   expect(res.status).toBe(200);
   const task = await claimTask(svc, member);
   expect(task?.type).toBe('agent_profile_fetch');
-  await completeTask(svc, member, task!, profileOutput(urn, slug, name, company));
+  await completeTask(svc, member, task!, engineerProfile(urn, slug, name, company));
 }
 
 describe('nobody contacted twice by the team', () => {

@@ -5,6 +5,7 @@ import { startTestService, type TestService } from '../../support/test-service.j
 import { createAgentTeam, type AgentTeam, type TeamMember } from '../../support/task-team.js';
 import { claimTask, completeTask } from '../../support/collection-fixtures.js';
 import { readCsv, type CsvEntry } from '../../../src/service/csv/read-csv.js';
+import { profileOutput } from '../../support/profile-output.js';
 
 /**
  * The do-not-contact list, a person's team history and the CSV exports through the public API
@@ -197,22 +198,17 @@ describe('a person’s team history', () => {
     // The history by slug, once a profile read told the slug.
     await api('POST', '/network-agent/fetch-profile', { profile_slug: 'eve-hist' });
     const read = await claimTask(svc, bob);
-    await completeTask(svc, bob, read!, {
-      profile_urn: EVE,
-      member_urn: null,
-      public_identifier: 'eve-hist',
-      name: 'Eve',
-      headline: '',
-      location: '',
-      profile_url: 'https://www.linkedin.com/in/eve-hist/',
-      connections: null,
-      followers: null,
-      about: '',
-      experience: [],
-      education: [],
-      skills: [],
-      network_degree: 'first',
-    });
+    await completeTask(
+      svc,
+      bob,
+      read!,
+      profileOutput({
+        profile_urn: EVE,
+        public_identifier: 'eve-hist',
+        name: 'Eve',
+        network_degree: 'first',
+      }),
+    );
     const invite = await api('POST', '/network-agent/send-connection-request', {
       profile_urn: EVE,
     });

@@ -3,7 +3,7 @@ import { startTestService, type TestService } from '../../support/test-service.j
 import { createAgentTeam, type AgentTeam, type TeamMember } from '../../support/task-team.js';
 import { claimTask, completeTask, type ClaimedTask } from '../../support/collection-fixtures.js';
 import { keyedApi } from '../../support/relationship-events.js';
-import { profileOutput } from '../../support/profile-output.js';
+import { engineerProfile } from '../../support/profile-output.js';
 import {
   BACKGROUND_JOBS,
   startBackgroundJobs,
@@ -78,7 +78,7 @@ test('a step’s task ending, and the sync’s connections read, wake the sequen
   const jobs = startBackgroundJobs(svc.ctx, job('sequences', { everyMs: 600_000 }));
   try {
     const visit = await nextTask('agent_profile_fetch');
-    await completeTask(svc, ada, visit, profileOutput(ALAN, 'alan-turing', 'Alan Turing', null));
+    await completeTask(svc, ada, visit, engineerProfile(ALAN, 'alan-turing', 'Alan Turing', null));
     const invite = await nextTask('agent_connection_request');
     await completeTask(svc, ada, invite, { sent: true, invitation_urn: null });
     await expect

@@ -6,7 +6,7 @@ import { keyedApi } from '../../support/relationship-events.js';
 import { advanceSequences } from '../../../src/service/sequences/engine.js';
 import { runRelationshipSync } from '../../../src/service/relationships/sync.js';
 import { readCsv } from '../../../src/service/csv/read-csv.js';
-import { profileOutput as profile } from '../../support/profile-output.js';
+import { engineerProfile as profile } from '../../support/profile-output.js';
 
 /**
  * What a sequence's results count, on a real database with an emulated agent: a reply after the

@@ -4,7 +4,7 @@ import { createAgentTeam, type AgentTeam, type TeamMember } from '../../support/
 import { claimTask, completeTask, type ClaimedTask } from '../../support/collection-fixtures.js';
 import { keyedApi } from '../../support/relationship-events.js';
 import { advanceSequences } from '../../../src/service/sequences/engine.js';
-import { profileOutput as profile } from '../../support/profile-output.js';
+import { engineerProfile as profile } from '../../support/profile-output.js';
 import { addToList } from '../../../src/service/outreach/list-store.js';
 
 /**

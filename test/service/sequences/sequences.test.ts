@@ -16,7 +16,7 @@ import { deliverDueWebhooks } from '../../../src/service/webhooks/deliver.js';
 import { runRelationshipSync } from '../../../src/service/relationships/sync.js';
 import { advanceSequences } from '../../../src/service/sequences/engine.js';
 import type { ProfileOutput } from '../../../src/contract/task-outputs.js';
-import { profileOutput as profile } from '../../support/profile-output.js';
+import { engineerProfile as profile } from '../../support/profile-output.js';
 
 /**
  * Sequences on a real database, every step an ordinary task run by an emulated agent through the

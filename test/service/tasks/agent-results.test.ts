@@ -12,6 +12,7 @@ import { onTaskCompleted } from '../../../src/service/tasks/completion-hooks.js'
 import type { TaskType } from '../../../src/contract/task-types.js';
 import { NETWORK_MAP_FORMAT } from '../../../src/contract/network-map.js';
 import { BUILT_IN_NETWORK_MAP } from '../../../src/network/map/built-in.js';
+import { profileOutput } from '../../support/profile-output.js';
 
 let svc: TestService;
 let team: AgentTeam;
@@ -52,22 +53,11 @@ const LIKE_INPUT = {
   social_urn: 'urn:li:activity:7123456789012345678',
 };
 /** Queues a task and has `m` claim it; returns its id and the claim's attempt. */
-const PROFILE_OUTPUT = {
+const PROFILE_OUTPUT = profileOutput({
   profile_urn: 'urn:li:fsd_profile:ACoAAAda',
-  member_urn: null,
   public_identifier: 'ada',
   name: 'Ada',
-  headline: '',
-  location: '',
-  profile_url: 'https://www.linkedin.com/in/ada/',
-  connections: null,
-  followers: null,
-  about: '',
-  experience: [],
-  education: [],
-  skills: [],
-  network_degree: null,
-};
+});
 
 async function claimed(
   m: TeamMember,

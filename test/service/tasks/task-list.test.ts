@@ -10,6 +10,7 @@ import {
 } from '../../support/collection-fixtures.js';
 import { schedulerTick } from '../../../src/service/scheduler/index.js';
 import type { TaskListResponse, TaskSummary } from '../../../src/contract/task-list.js';
+import { profileOutput } from '../../support/profile-output.js';
 
 /**
  * GET /api-tasks as the dashboard reads it: each task's target in words (the profile,
@@ -103,22 +104,16 @@ describe('GET /api-tasks: targets, watchlists and members in words', () => {
     // The profile fetch completes: the list names the profile it read.
     for (let t = await claimTask(svc, ada); t; t = await claimTask(svc, ada)) {
       if (t.id !== profile) continue;
-      await completeTask(svc, ada, t, {
-        profile_urn: 'urn:li:fsd_profile:ACoAAGrace',
-        member_urn: null,
-        public_identifier: 'grace-hopper',
-        name: 'Grace Hopper',
-        headline: '',
-        location: '',
-        profile_url: 'https://www.linkedin.com/in/grace-hopper/',
-        connections: null,
-        followers: null,
-        about: '',
-        experience: [],
-        education: [],
-        skills: [],
-        network_degree: null,
-      });
+      await completeTask(
+        svc,
+        ada,
+        t,
+        profileOutput({
+          profile_urn: 'urn:li:fsd_profile:ACoAAGrace',
+          public_identifier: 'grace-hopper',
+          name: 'Grace Hopper',
+        }),
+      );
     }
 
     const list = await tasks();
