@@ -225,7 +225,8 @@ test('a drift shows on the dashboard within a heartbeat; a map published live re
     task_output: { name: 'Ada Lovelace', headline: ada.headline },
   });
 
-  // And after the next heartbeat the notice is gone, with the new map on the member's card.
+  // After the next heartbeat the notice is gone (the new map started the report afresh, and a read
+  // still lacking the headline would have brought it back), with the new map on the member's card.
   await heartbeatNow();
   await expect(notice).toBeHidden();
   await expect(card.locator('.network-health')).toContainText(`v${fixed.version}`);
