@@ -129,7 +129,7 @@ function drawNetworkNotice(el: HTMLElement, view: TeamView) {
           ),
         )}
       </ul>
-      <span class="muted small">Tell the operator: a new network map repairs it (docs/network-map.md, “Repairing a drift”).</span>`,
+      <span class="muted small">Broken operations fail with network_changed; degraded ones still complete, by another way or without the results that lacked a field. A new network map from your operator repairs it (docs/network-map.md, “Repairing a drift”); this notice goes by itself once answers are whole again.</span>`,
     el,
   );
 }

@@ -3,6 +3,7 @@ import type { Logger } from '../logger.js';
 import { NETWORK_MAP_FORMAT, NetworkMap } from '../../contract/network-map.js';
 import type { HeartbeatBody, OperationHealth } from '../../contract/agent.js';
 import { announceOperationHealth } from '../network-health/operation-health-events.js';
+import { TEAM_CHANGE_CHANNEL } from '../live/team-changes.js';
 
 /**
  * docs/agent-protocol.md "Liveness": what an agent reports every heartbeat, kept on its membership.
@@ -51,13 +52,23 @@ export async function recordHeartbeat(
       ],
     );
     if (row && before) {
-      const previous = before.previous_health;
+      const previous =
+        typeof before.previous_health === 'string'
+          ? (JSON.parse(before.previous_health) as OperationHealth[])
+          : before.previous_health;
+      const current = hb.operation_health ?? [];
       await announceOperationHealth(tx, teamId, {
         member: { id: userId, email: row.email },
         extensionVersion: hb.extension_version,
-        previous: typeof previous === 'string' ? JSON.parse(previous) : previous,
-        current: hb.operation_health ?? [],
+        previous,
+        current,
       });
+      // Open dashboards show the report to admins: a changed one is a change of the member's row
+      // (the row's trigger, 010_team_changes.sql, watches the other columns a person sees).
+      await tx.query(
+        `SELECT pg_notify($1, $2::text || ' members') WHERE $3::jsonb IS DISTINCT FROM $4::jsonb`,
+        [TEAM_CHANGE_CHANNEL, teamId, JSON.stringify(previous), JSON.stringify(current)],
+      );
     }
     const eligible = hb.network.signed_in && !hb.paused;
     return { becameEligible: eligible && before?.was_eligible === false };

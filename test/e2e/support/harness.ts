@@ -39,6 +39,8 @@ export async function startE2eService(dataDir: string, env: Record<string, strin
         log: createLogger({ silent: !process.env.TEST_LOG }),
       });
       running = await startServer(ctx, config);
+      // As src/service/main.ts does: the operator CLI finds the service through the database's lock.
+      await ctx.folderLock?.announce(running.url);
     },
     async stop() {
       await running?.close();
