@@ -26,6 +26,7 @@ import {
   type FakeDrift,
   isDrift,
 } from './drifts.js';
+import { withAccount, type FakeAccountOptions } from './member-identity.js';
 import { parseRestli, type RestliParsed } from './restli.js';
 import { contentSearchStream } from './sdui-content-stream.js';
 import {
@@ -224,7 +225,12 @@ function searchTotal(voice: FakeVoice, real: number): number {
 }
 
 export async function startFakeNetwork(
-  options: { port?: number; host?: string; voice?: FakeVoice; drift?: FakeDrift } = {},
+  options: {
+    port?: number;
+    host?: string;
+    voice?: FakeVoice;
+    drift?: FakeDrift;
+  } & FakeAccountOptions = {},
 ): Promise<FakeNetwork> {
   const pems = await generate([{ name: 'commonName', value: 'www.linkedin.com' }], {
     keySize: 2048,
@@ -243,7 +249,8 @@ export async function startFakeNetwork(
     throw new Error(`voice must be one of ${ALL_FAKE_VOICES.join(', ')}`);
   let voice: FakeVoice = options.voice ?? 'today';
   /** The voice's dataset: sdui_2026 has four more DuckDB posts (dataset.ts). */
-  const datasetFor = (v: FakeVoice) => createDataset(Date.now(), { sduiPosts: v === SDUI_VOICE });
+  const datasetFor = (v: FakeVoice) =>
+    withAccount(createDataset(Date.now(), { sduiPosts: v === SDUI_VOICE }), options);
   let dataset = datasetFor(voice);
   let mode: FakeMode = 'normal';
   if (options.drift !== undefined && !isDrift(options.drift))
