@@ -6,6 +6,7 @@ import { Answer } from './answer.js';
 import { control } from './control.js';
 import type { FakeDataset } from './dataset.js';
 import { driftAnswerBody, driftStream, type FakeDrift } from './drifts.js';
+import type { FakeAccountOptions } from './member-identity.js';
 import type { InboxConversation } from './inbox.js';
 import { pageAnswer } from './pages.js';
 import { parseQuery } from './request.js';
@@ -64,7 +65,12 @@ export interface FakeNetwork {
 }
 
 export async function startFakeNetwork(
-  options: { port?: number; host?: string; voice?: FakeVoice; drift?: FakeDrift } = {},
+  options: {
+    port?: number;
+    host?: string;
+    voice?: FakeVoice;
+    drift?: FakeDrift;
+  } & FakeAccountOptions = {},
 ): Promise<FakeNetwork> {
   const pems = await generate([{ name: 'commonName', value: 'www.linkedin.com' }], {
     keySize: 2048,

@@ -3,6 +3,7 @@ import type { IncomingMessage } from 'node:http';
 import { type Answer, apiError, html, redirect } from './answer.js';
 import { createDataset, type FakeDataset } from './dataset.js';
 import { FAKE_DRIFTS, type FakeDrift, isDrift } from './drifts.js';
+import { type FakeAccountOptions, withAccount } from './member-identity.js';
 import { createInboxRoutes, type InboxConversation, seedInbox, threadIdWith } from './inbox.js';
 import { createRelationshipRoutes, findPerson, type InvitationStatus } from './relationships.js';
 import { parseCookies } from './request.js';
@@ -81,7 +82,8 @@ const emptyState = (): FakeState => ({
 });
 
 /** The voice's dataset: sdui_2026 has four more DuckDB posts (dataset.ts). */
-const datasetFor = (v: FakeVoice) => createDataset(Date.now(), { sduiPosts: v === SDUI_VOICE });
+const datasetFor = (v: FakeVoice, account: FakeAccountOptions) =>
+  withAccount(createDataset(Date.now(), { sduiPosts: v === SDUI_VOICE }), account);
 
 /**
  * Everything the fake network remembers between requests: the signed-in session (cookies, csrf
@@ -115,11 +117,15 @@ export class FakeSession {
   readonly inbox: ReturnType<typeof createInboxRoutes>;
   readonly relationships: ReturnType<typeof createRelationshipRoutes>;
 
-  constructor(options: { voice?: FakeVoice; drift?: FakeDrift }) {
+  /** Whose account this network is signed in to, and who else it holds (member-identity.ts). */
+  private readonly account: FakeAccountOptions;
+
+  constructor(options: { voice?: FakeVoice; drift?: FakeDrift } & FakeAccountOptions) {
     if (options.voice !== undefined && !isVoice(options.voice))
       throw new Error(`voice must be one of ${ALL_FAKE_VOICES.join(', ')}`);
     this.voice = options.voice ?? 'today';
-    this.dataset = datasetFor(this.voice);
+    this.account = { member: options.member, strangers: options.strangers };
+    this.dataset = datasetFor(this.voice, this.account);
     if (options.drift !== undefined && !isDrift(options.drift))
       throw new Error(`drift must be one of ${FAKE_DRIFTS.join(', ')}`);
     this.drift = options.drift ?? 'none';
@@ -158,7 +164,8 @@ export class FakeSession {
   setVoice(next: FakeVoice): void {
     if (!isVoice(next)) throw new Error(`voice must be one of ${ALL_FAKE_VOICES.join(', ')}`);
     // Into or out of sdui_2026 the dataset changes (its four extra posts); state stays.
-    if ((next === SDUI_VOICE) !== (this.voice === SDUI_VOICE)) this.dataset = datasetFor(next);
+    if ((next === SDUI_VOICE) !== (this.voice === SDUI_VOICE))
+      this.dataset = datasetFor(next, this.account);
     this.voice = next;
   }
 
@@ -171,7 +178,7 @@ export class FakeSession {
   reset(): void {
     this.setMode('normal');
     this.drift = 'none';
-    this.dataset = datasetFor(this.voice);
+    this.dataset = datasetFor(this.voice, this.account);
     this.invitationTimes = new Map();
     this.invitationStatus = new Map();
     this.conversations = seedInbox(this.dataset, Date.now());

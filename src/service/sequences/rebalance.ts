@@ -10,6 +10,22 @@ export const CANCELLED_BY_MOVE: TaskError = {
   message: 'Cancelled: the person moved to another sender of the sequence, who runs this step',
 };
 
+/**
+ * Failures that say the step is done as far as the network goes (the person has an invitation of
+ * the sender's, or is their connection): the engine reads them, and the person stays.
+ */
+const DONE_FAILURES = ['invitation_pending', 'already_connected'];
+
+/**
+ * Whether a person's step may still go to another sender: its task is not running, did not
+ * complete (an invitation that went out is the sender's, even when the engine has not read it yet)
+ * and did not fail in a way that means it is done.
+ */
+function stepStillOpen(t: { status: string; error: { code?: string } | null } | undefined) {
+  if (!t || t.status === 'pending') return true;
+  return t.status === 'failed' && !DONE_FAILURES.includes(t.error?.code ?? '');
+}
+
 /** How long a sender may be paused or inactive before their people not yet invited move. */
 export const awayMs = (ctx: ServiceContext) =>
   ctx.config.SEQUENCE_SENDER_AWAY_HOURS * ctx.config.SEQUENCE_HOUR_S * 1000;
@@ -38,9 +54,10 @@ export async function rebalanceSequences(ctx: ServiceContext, now = new Date()):
       `SELECT e.id, e.sender_user_id FROM sequence_enrollments e LEFT JOIN tasks t ON t.id = e.current_task_id
         WHERE e.sequence_id = $1 AND e.state = 'active' AND e.invited_at IS NULL AND e.messaged_at IS NULL
           AND (e.sender_user_id IS NULL OR NOT (e.sender_user_id = ANY($2::uuid[])))
-          AND (t.id IS NULL OR t.status <> 'processing')
+          AND (t.id IS NULL OR t.status = 'pending'
+               OR (t.status = 'failed' AND COALESCE(t.error->>'code', '') <> ALL($3::text[])))
         ORDER BY e.created_at LIMIT 1000`,
-      [seq.id, fit],
+      [seq.id, fit, DONE_FAILURES],
     );
     for (const p of people) {
       const why = picker.unfitWhy(p.sender_user_id);
@@ -79,17 +96,17 @@ export async function moveTo(
   );
   if (!e) return false;
   if (e.current_task_id) {
-    const [t] = await tx.query<{ status: string }>(
-      'SELECT status FROM tasks WHERE id = $1 FOR UPDATE',
+    const [t] = await tx.query<{ status: string; error: { code?: string } | null }>(
+      'SELECT status, error FROM tasks WHERE id = $1 FOR UPDATE',
       [e.current_task_id],
     );
-    if (t?.status === 'processing') return false;
+    if (!stepStillOpen(t)) return false;
     if (t?.status === 'pending')
       await tx.query(
         `UPDATE tasks SET status = 'failed', error = $2, finished_at = now(), updated_at = now() WHERE id = $1`,
         [e.current_task_id, JSON.stringify(CANCELLED_BY_MOVE)],
       );
-    // A task that completed or failed meanwhile is read no more: the step runs again for the new sender.
+    // A task that failed for its sender alone is read no more: the step runs again for the new one.
   }
   await tx.query(
     `UPDATE sequence_enrollments
