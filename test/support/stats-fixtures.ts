@@ -1,4 +1,7 @@
-import type { TestService } from './test-service.js';
+import type { Queryable } from '../../src/service/db/database.js';
+
+/** A running service's database: a TestService or an e2e service's context. */
+type WithDb = { ctx: { db: Queryable } };
 
 /** Rows written straight into the tables the aggregates read, at hand-chosen instants. */
 export interface FixturePost {
@@ -11,7 +14,7 @@ export interface FixturePost {
 }
 
 export async function insertWatchlistPosts(
-  svc: TestService,
+  svc: WithDb,
   teamId: string,
   watchlistId: string,
   posts: FixturePost[],
@@ -46,7 +49,7 @@ export async function insertWatchlistPosts(
 }
 
 export async function insertSequence(
-  svc: TestService,
+  svc: WithDb,
   teamId: string,
   senderUserId: string,
 ): Promise<string> {
@@ -68,7 +71,7 @@ export interface FixtureEnrollment {
 }
 
 export async function insertEnrollments(
-  svc: TestService,
+  svc: WithDb,
   teamId: string,
   sequenceId: string,
   people: FixtureEnrollment[],
@@ -102,7 +105,7 @@ export interface FixtureTask {
 }
 
 export async function insertMemberTasks(
-  svc: TestService,
+  svc: WithDb,
   teamId: string,
   userId: string,
   tasks: FixtureTask[],
