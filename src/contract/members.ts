@@ -12,7 +12,7 @@ import { TaskType } from './task-types.js';
  */
 
 const emailMessage = "Missing or invalid 'email'";
-const Email = z.pipe(
+export const Email = z.pipe(
   z
     .string({ error: emailMessage })
     .check(z.trim(), z.toLowerCase(), z.maxLength(254, { error: emailMessage })),

@@ -14,6 +14,7 @@ import { mountTasks } from './tasks.js';
 import { mountWatchlists } from './watchlists.js';
 import { mountWebhooks } from './webhooks.js';
 import { mountDoNotContact } from './do-not-contact.js';
+import { mountCharts } from './charts.js';
 import { clearSession, loadSession, saveSession, type Session } from './session.js';
 import { singleFlight } from './single-flight.js';
 
@@ -44,6 +45,7 @@ function start() {
   const inbox = mountInbox();
   const connectionRequests = mountNetworkInvitations();
   const sequences = mountSequences();
+  const charts = mountCharts();
   const members = mountMembers((view) => {
     if (current) webhooks.show(current, view.me.role === 'admin');
     apiKey.setAdmin(view.me.role === 'admin');
@@ -55,6 +57,7 @@ function start() {
       ),
     );
     sequences.setMembers(view.members.map((m) => m.email));
+    charts.setMembers(view.members.filter((m) => m.user_id).map((m) => m.email));
   });
   const invitations = mountInvitations((moved) => {
     // Accepting moved this person: the old key and token no longer work, so the page restarts as the new team.
@@ -63,7 +66,11 @@ function start() {
     showApp(moved);
   });
   const watchlists = mountWatchlists({
-    listed: (items) => posts.setWatchlists(items.map((w) => ({ id: w.id, name: w.name }))),
+    listed: (items) => {
+      const choices = items.map((w) => ({ id: w.id, name: w.name }));
+      posts.setWatchlists(choices);
+      charts.setWatchlists(choices);
+    },
     select: (id) => posts.show(id),
   });
   const reloadMembers = singleFlight(async () => {
@@ -95,12 +102,18 @@ function start() {
     connectionRequests.start(session);
     sequences.start(session);
     doNotContact.start(session);
+    charts.start(session);
     void reloadMembers();
     void reloadWatchlists();
     void reloadInvitations();
     live?.stop();
     live = followChanges(session, {
       changed(kinds) {
+        charts.changed([
+          ...(kinds.includes('posts') ? (['watchlist'] as const) : []),
+          ...(kinds.includes('sequences') ? (['sequence'] as const) : []),
+          ...(kinds.includes('tasks') || kinds.includes('members') ? (['member'] as const) : []),
+        ]);
         if (kinds.includes('tasks')) {
           void tasks.refresh();
           void posts.tasksChanged();
@@ -142,6 +155,7 @@ function start() {
     settings.stop();
     webhooks.stop();
     doNotContact.stop();
+    charts.stop();
     invitations.stop();
   }
 

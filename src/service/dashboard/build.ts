@@ -22,13 +22,21 @@ const COPIED: Record<string, URL> = {
   // The same mark as the extension's toolbar icon and popup; the PNG for browsers without SVG icons.
   'icon.svg': new URL('assets/icon.svg', REPO),
   'icon-32.png': new URL('public/icons/32.png', REPO),
+  // The chart library's style, loaded with charts.js by the panel that charts.
+  'charts.css': new URL('node_modules/uplot/dist/uPlot.min.css', REPO),
 };
 
-export const DASHBOARD_FILES = ['app.js', ...Object.keys(COPIED)] as const;
+/** Served name → entry of a bundle: the page's script, and the charts panel loaded on demand. */
+const BUNDLED: Record<string, URL> = {
+  'app.js': new URL('main.ts', CLIENT),
+  'charts.js': new URL('charts-entry.ts', CLIENT),
+};
 
-async function bundleClient(): Promise<Uint8Array> {
+export const DASHBOARD_FILES = [...Object.keys(BUNDLED), ...Object.keys(COPIED)] as const;
+
+async function bundleClient(entry: URL): Promise<Uint8Array> {
   const result = await build({
-    entryPoints: [fileURLToPath(new URL('main.ts', CLIENT))],
+    entryPoints: [fileURLToPath(entry)],
     bundle: true,
     write: false,
     format: 'iife',
@@ -40,9 +48,10 @@ async function bundleClient(): Promise<Uint8Array> {
   return result.outputFiles[0]!.contents;
 }
 
-/** One served file by its served name (`app.js` is bundled from the dashboard's sources). */
+/** One served file by its served name (`app.js` and `charts.js` are bundled from their sources). */
 export async function dashboardFile(name: string): Promise<Uint8Array> {
-  if (name === 'app.js') return bundleClient();
+  const entry = BUNDLED[name];
+  if (entry) return bundleClient(entry);
   const source = COPIED[name];
   if (!source) throw new Error(`No dashboard file is served as ${name}`);
   return readFile(source);

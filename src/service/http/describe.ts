@@ -24,6 +24,8 @@ export const TAGS = {
     'The team as one pool: the do-not-contact list and each person’s history with the team (docs/team-pool.md).',
   Sequences:
     'Steps run for each enrolled person by the sender’s own tasks, stopped by a reply (docs/sequences.md).',
+  Stats:
+    'Figures over time for charts: a watchlist’s volume, a sequence’s funnel, a member’s budget use.',
   Webhooks:
     'Signed HTTP callbacks to your own URL when tasks end or posts are collected (docs/webhooks.md).',
   'Agent protocol': 'The calls of the browser extension (docs/agent-protocol.md).',

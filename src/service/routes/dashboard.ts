@@ -71,6 +71,8 @@ const TYPES = new Map([
   ['index.html', 'text/html; charset=utf-8'],
   ['app.js', 'text/javascript; charset=utf-8'],
   ['app.css', 'text/css; charset=utf-8'],
+  ['charts.js', 'text/javascript; charset=utf-8'],
+  ['charts.css', 'text/css; charset=utf-8'],
   ['icon.svg', 'image/svg+xml'],
   ['icon-32.png', 'image/png'],
 ]);

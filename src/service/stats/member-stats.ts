@@ -1,0 +1,117 @@
+import type { Queryable } from '../db/database.js';
+import { HttpError } from '../http/http-error.js';
+import { effectiveBudgets } from '../budgets/team-settings.js';
+import { TASK_TYPES, type TaskType } from '../../contract/task-types.js';
+import type { MemberStats } from '../../contract/stats.js';
+import { queryStats, rangeSql, type StatsRange } from './range.js';
+
+const R = rangeSql({ from: 3, to: 4, bucket: 5, tz: 6 });
+
+/** A use of a budget, as budgets/usage.ts counts it: a task the account runs or ran. */
+const USE = `status IN ('processing', 'completed')`;
+
+/**
+ * One query, for the member with e-mail $2 in team $1:
+ * - `buckets`: the actions it ran for this team in the range, per kind, by the bucket they ended in;
+ * - `windows`: its account's uses of each kind in the rolling day, 7 and 30 days (a running task
+ *   counts, as for its budgets), and when the oldest use in the day and the week leaves it;
+ * - `budgets`: what the team stored over the defaults.
+ * No row when no joined member of the team has that e-mail.
+ */
+const SQL = `
+WITH m AS (
+  SELECT ms.user_id, t.budgets FROM memberships ms JOIN teams t ON t.id = ms.team_id
+   WHERE ms.team_id = $1 AND ms.email = $2 AND ms.user_id IS NOT NULL),
+done AS (
+  SELECT ${R.bucketOf('finished_at')} AS start, type, count(*) AS n FROM tasks
+   WHERE claimed_by = (SELECT user_id FROM m) AND team_id = $1 AND ${USE}
+     AND finished_at >= ${R.lo} AND finished_at < ${R.hi}
+   GROUP BY 1, 2),
+uses AS (
+  SELECT type, coalesce(finished_at, now()) AS at, finished_at FROM tasks
+   WHERE claimed_by = (SELECT user_id FROM m) AND ${USE} AND finished_at > now() - interval '30 days'
+  UNION ALL
+  SELECT type, now(), NULL FROM tasks
+   WHERE claimed_by = (SELECT user_id FROM m) AND ${USE} AND finished_at IS NULL),
+windows AS (
+  SELECT type,
+         count(*) FILTER (WHERE at > now() - interval '1 day') AS day,
+         count(*) FILTER (WHERE at > now() - interval '7 days') AS week,
+         count(*) AS month,
+         min(finished_at) FILTER (WHERE finished_at > now() - interval '1 day') + interval '1 day' AS day_frees_at,
+         min(finished_at) FILTER (WHERE finished_at > now() - interval '7 days') + interval '7 days' AS week_frees_at
+    FROM uses GROUP BY type)
+SELECT m.budgets,
+  (SELECT json_agg(json_build_object('start', to_char(s.start, 'YYYY-MM-DD'),
+     'actions', (SELECT coalesce(json_object_agg(d.type, d.n), '{}') FROM done d WHERE d.start = s.start))
+     ORDER BY s.start) FROM (${R.series}) s) AS buckets,
+  (SELECT coalesce(json_agg(json_build_object('type', type, 'day', day, 'week', week, 'month', month,
+     'day_frees_at', day_frees_at, 'week_frees_at', week_frees_at)), '[]') FROM windows) AS windows
+FROM m`;
+
+interface Row {
+  budgets: unknown;
+  buckets: { start: string; actions: Record<string, number> }[];
+  windows: {
+    type: TaskType;
+    day: number;
+    week: number;
+    month: number;
+    day_frees_at: string | null;
+    week_frees_at: string | null;
+  }[];
+}
+
+const iso = (t: string | null) => (t === null ? null : new Date(t).toISOString());
+
+export async function memberStats(
+  db: Queryable,
+  teamId: string,
+  email: string,
+  range: StatsRange,
+): Promise<MemberStats> {
+  const [row] = await queryStats<Row>(db, SQL, [
+    teamId,
+    email,
+    range.from,
+    range.to,
+    range.bucket,
+    range.tz,
+  ]);
+  if (!row) throw new HttpError(404, 'No member with that e-mail in the team');
+  const totals: Record<string, number> = {};
+  const buckets = row.buckets.map((b) => {
+    let total = 0;
+    const actions: Record<string, number> = {};
+    for (const [type, n] of Object.entries(b.actions)) {
+      actions[type] = Number(n);
+      total += Number(n);
+      totals[type] = (totals[type] ?? 0) + Number(n);
+    }
+    return { start: b.start, total, actions };
+  });
+  const limits = effectiveBudgets(row.budgets);
+  const windows = new Map(row.windows.map((w) => [w.type, w]));
+  return {
+    email,
+    ...range,
+    buckets,
+    totals: {
+      total: buckets.reduce((n, b) => n + b.total, 0),
+      actions: totals,
+      budgets: TASK_TYPES.map((type) => {
+        const w = windows.get(type);
+        return {
+          task_type: type,
+          per_day: limits[type].per_day,
+          per_week: limits[type].per_week,
+          used_last_day: Number(w?.day ?? 0),
+          used_last_7_days: Number(w?.week ?? 0),
+          used_last_30_days: Number(w?.month ?? 0),
+          day_frees_at: iso(w?.day_frees_at ?? null),
+          week_frees_at: iso(w?.week_frees_at ?? null),
+        };
+      }),
+    },
+  };
+}

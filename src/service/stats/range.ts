@@ -1,0 +1,81 @@
+import type { Queryable } from '../db/database.js';
+import { HttpError } from '../http/http-error.js';
+import { STATS_DEFAULT_DAYS, STATS_MAX_DAYS, type StatsBucket } from '../../contract/stats.js';
+
+/** A resolved range: calendar days `from`..`to` (inclusive) in `tz`, counted by `bucket`. */
+export interface StatsRange {
+  from: string;
+  to: string;
+  bucket: StatsBucket;
+  tz: string;
+}
+
+const DAY_MS = 86_400_000;
+const addDays = (day: string, n: number) =>
+  new Date(Math.min(Date.parse(`${day}T00:00:00Z`) + n * DAY_MS, LAST_DAY_MS))
+    .toISOString()
+    .slice(0, 10);
+
+/** The last day a range may reach: a later one has no four-digit year. */
+const LAST_DAY_MS = Date.parse('9999-12-31T00:00:00Z');
+
+/** Today's date in a time zone, as YYYY-MM-DD. */
+export function todayIn(tz: string, now = new Date()): string {
+  return new Intl.DateTimeFormat('en-CA', {
+    timeZone: tz,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  }).format(now);
+}
+
+/** The range asked, with the missing ends filled in: 30 days up to today, or from `from`. */
+export function resolveRange(q: {
+  from?: string;
+  to?: string;
+  bucket: StatsBucket;
+  tz: string;
+}): StatsRange {
+  const span = STATS_DEFAULT_DAYS - 1;
+  const to = q.to ?? (q.from ? addDays(q.from, span) : todayIn(q.tz));
+  const from = q.from ?? addDays(to, -span);
+  if ((Date.parse(to) - Date.parse(from)) / DAY_MS >= STATS_MAX_DAYS)
+    throw new HttpError(400, `Invalid 'from': the range may span at most ${STATS_MAX_DAYS} days`);
+  return { from, to, bucket: q.bucket, tz: q.tz };
+}
+
+/**
+ * SQL pieces shared by the aggregates, on parameters $from, $to, $bucket, $tz (numbered by the
+ * caller): the range's bounds as instants, and its buckets as local dates, zero-filled.
+ */
+export function rangeSql(p: { from: number; to: number; bucket: number; tz: number }) {
+  const lo = `($${p.from}::date::timestamp AT TIME ZONE $${p.tz})`;
+  const hi = `(($${p.to}::date + 1)::timestamp AT TIME ZONE $${p.tz})`;
+  return {
+    lo,
+    hi,
+    /** The local bucket (a date) an instant falls in. */
+    bucketOf: (instant: string) =>
+      `date_trunc($${p.bucket}::text, ${instant} AT TIME ZONE $${p.tz})::date`,
+    /** Every bucket of the range, as rows of `start` (a date). */
+    series: `SELECT s::date AS start FROM generate_series(date_trunc($${p.bucket}::text, $${p.from}::date::timestamp), $${p.to}::date::timestamp, ('1 ' || $${p.bucket})::interval) s`,
+  };
+}
+
+const INVALID_PARAMETER_VALUE = '22023';
+
+/** Runs an aggregate; a zone the database does not know (its tz data differ) is the client's 400. */
+export async function queryStats<T>(db: Queryable, sql: string, params: unknown[]): Promise<T[]> {
+  try {
+    return await db.query<T>(sql, params);
+  } catch (err) {
+    const e = err as { code?: string; message?: string };
+    if (e.code === INVALID_PARAMETER_VALUE && /time zone/i.test(e.message ?? ''))
+      throw new HttpError(400, "Invalid 'tz': must be an IANA time zone such as Europe/Paris");
+    throw err;
+  }
+}
+
+/** a / b, or null when b is 0. Rounded to 4 places so the API and a table agree. */
+export const rate = (a: number, b: number): number | null =>
+  b === 0 ? null : Math.round((a / b) * 10_000) / 10_000;

@@ -1,0 +1,285 @@
+import { mkdir, mkdtemp, readdir, readFile, rm, stat } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { expect, test, type Browser, type Page } from '@playwright/test';
+import { launchDashboardPage } from './support/harness.js';
+import { loadConfig } from '../../src/service/config.js';
+import { closeServiceContext, createServiceContext } from '../../src/service/boot.js';
+import { e2eDatabase } from './support/e2e-database.js';
+import { startServer, type RunningService } from '../../src/service/server.js';
+import { createLogger } from '../../src/service/logger.js';
+import type { ServiceContext } from '../../src/service/context.js';
+import { overflowingElements } from './support/page-overflow.js';
+import {
+  insertEnrollments,
+  insertMemberTasks,
+  insertSequence,
+  insertWatchlistPosts,
+} from '../support/stats-fixtures.js';
+import type { MemberStats, SequenceStats, WatchlistStats } from '../../src/contract/stats.js';
+
+/**
+ * The charts panel in Chromium against a real service: each chart draws the service's figures
+ * (pixels on its canvas), its table holds the API's numbers, the range switch changes it, and a
+ * post filed meanwhile moves the watchlist's chart through the live stream. Screenshots at 1280
+ * and 375 px go to test/e2e/artifacts/.
+ */
+
+const ARTIFACTS = fileURLToPath(new URL('./artifacts/', import.meta.url));
+const EMAIL = 'ada@charts.test';
+
+let dataDir: string;
+let outboxDir: string;
+let ctx: ServiceContext;
+let service: RunningService;
+let browser: Browser;
+let page: Page;
+let pageErrors: string[];
+
+test.describe.configure({ mode: 'serial' });
+test.setTimeout(180_000);
+
+test.beforeAll(async () => {
+  dataDir = await mkdtemp(join(tmpdir(), 'na-e2e-charts-'));
+  outboxDir = join(dataDir, 'outbox');
+  await mkdir(ARTIFACTS, { recursive: true });
+  const config = loadConfig({
+    DATA_DIR: dataDir,
+    MAIL_OUTBOX_DIR: outboxDir,
+    SECRET_KEY: 'ef'.repeat(32),
+    HOST: '127.0.0.1',
+    PORT: '0',
+  });
+  ctx = await createServiceContext(config, {
+    ...e2eDatabase(dataDir),
+    log: createLogger({ silent: !process.env.TEST_LOG }),
+  });
+  service = await startServer(ctx, config);
+  ({ browser, page, errors: pageErrors } = await launchDashboardPage());
+  await page.emulateMedia({ colorScheme: 'light' });
+});
+
+test.afterAll(async () => {
+  await browser?.close();
+  await service?.close();
+  if (ctx) await closeServiceContext(ctx);
+  if (dataDir) await rm(dataDir, { recursive: true, force: true });
+});
+
+async function mailedCode(email: string): Promise<string> {
+  const deadline = Date.now() + 10_000;
+  while (Date.now() < deadline) {
+    const names = (await readdir(outboxDir).catch(() => [] as string[])).filter((n) =>
+      n.endsWith('.eml'),
+    );
+    const files = await Promise.all(
+      names.map(async (n) => ({ n, t: (await stat(join(outboxDir, n))).mtimeMs })),
+    );
+    for (const { n } of files.sort((a, b) => b.t - a.t)) {
+      const eml = await readFile(join(outboxDir, n), 'utf8');
+      if (!eml.includes(email)) continue;
+      const code = /\b(\d{6})\b/.exec(
+        eml
+          .split(/\r?\n\r?\n/)
+          .slice(1)
+          .join('\n'),
+      )?.[1];
+      if (code) return code;
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`no code mailed to ${email}`);
+}
+
+async function apiGet<T>(apiKey: string, path: string): Promise<T> {
+  const res = await fetch(`${service.url}${path}`, { headers: { 'x-api-key': apiKey } });
+  expect(res.status, path).toBe(200);
+  return (await res.json()) as T;
+}
+
+const isoDay = (daysAgo: number) => {
+  const d = new Date();
+  d.setUTCDate(d.getUTCDate() - daysAgo);
+  return d.toISOString().slice(0, 10);
+};
+const at = (daysAgo: number, hour = 12) =>
+  `${isoDay(daysAgo)}T${String(hour).padStart(2, '0')}:00:00Z`;
+
+/** How many pixels of the chart's canvas are drawn on (not transparent). */
+async function paintedPixels(kind: string): Promise<number> {
+  return page.evaluate((k) => {
+    const canvas = document.querySelector<HTMLCanvasElement>(`#chart-${k} canvas`);
+    if (!canvas) return 0;
+    const { data } = canvas.getContext('2d')!.getImageData(0, 0, canvas.width, canvas.height);
+    let n = 0;
+    for (let i = 3; i < data.length; i += 4) if (data[i]! > 0) n++;
+    return n;
+  }, kind);
+}
+
+/** The table's rows under a chart, as text cells (the first table of its region). */
+async function tableRows(kind: string): Promise<string[][]> {
+  return page
+    .locator(`[data-table="${kind}"] table`)
+    .first()
+    .locator('tbody tr')
+    .evaluateAll((rows) =>
+      rows.map((r) => [...r.children].map((c) => (c.textContent ?? '').trim())),
+    );
+}
+
+async function screenshots(name: string) {
+  await page.locator('#charts').scrollIntoViewIfNeeded();
+  await page.locator('#charts').screenshot({ path: join(ARTIFACTS, `${name}-1280.png`) });
+  await page.setViewportSize({ width: 375, height: 800 });
+  await page.waitForTimeout(300);
+  await page.locator('#charts').screenshot({ path: join(ARTIFACTS, `${name}-375.png`) });
+  expect(await overflowingElements(page), `horizontal overflow at 375 px on ${name}`).toEqual([]);
+  await page.setViewportSize({ width: 1280, height: 900 });
+}
+
+test('charts draw the service’s figures, switch range, and move live', async () => {
+  let apiKey = '';
+  let teamId = '';
+  let userId = '';
+  let watchlistId = '';
+  let sequenceId = '';
+
+  await test.step('sign in with the e-mailed code', async () => {
+    // The first request bundles the page's script from its sources: slow on a busy machine.
+    await page.goto(service.url, { timeout: 60_000 });
+    const signIn = page.locator('#sign-in');
+    await signIn.getByLabel('E-mail').fill(EMAIL);
+    await page.getByRole('button', { name: 'Send code' }).click();
+    await page.getByLabel('Code').fill(await mailedCode(EMAIL));
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await expect(page.locator('#app')).toBeVisible();
+    const raw = await page.evaluate(() => Object.values({ ...sessionStorage })[0] ?? null);
+    const s = JSON.parse(raw!) as { team: { id: string; api_key: string }; user: { id: string } };
+    apiKey = s.team.api_key;
+    teamId = s.team.id;
+    userId = s.user.id;
+  });
+
+  await test.step('the team has a watchlist with posts, a sequence and a member’s work', async () => {
+    watchlistId = crypto.randomUUID();
+    await ctx.db.query(
+      `INSERT INTO watchlists (id, team_id, type, name, slug) VALUES ($1, $2, 'keyword', 'Robots', 'robots')`,
+      [watchlistId, teamId],
+    );
+    await insertWatchlistPosts({ ctx }, teamId, watchlistId, [
+      { at: at(1), likes: 10, author: 'Ann' },
+      { at: at(1, 15), likes: 4, comments: 2, author: 'Ben', trending: true },
+      { at: at(3), likes: 7, author: 'Ann' },
+      { at: at(20), likes: 30, author: 'Cat' },
+      { at: at(40), likes: 50, author: 'Dan' },
+    ]);
+    sequenceId = await insertSequence({ ctx }, teamId, userId);
+    await insertEnrollments({ ctx }, teamId, sequenceId, [
+      { sender: userId, enrolled: at(5), invited: at(5, 13), accepted: at(3), messaged: at(3, 14) },
+      { sender: userId, enrolled: at(5), invited: at(4) },
+      {
+        sender: userId,
+        enrolled: at(2),
+        invited: at(2, 13),
+        accepted: at(1),
+        messaged: at(1, 14),
+        replied: at(0, 0),
+      },
+    ]);
+    await insertMemberTasks({ ctx }, teamId, userId, [
+      { type: 'agent_like_post', status: 'completed', finished: at(2) },
+      { type: 'agent_like_post', status: 'completed', finished: at(1) },
+      { type: 'agent_connection_request', status: 'completed', finished: { hoursAgo: 3 } },
+    ]);
+    // Reload to start from this data, in a short window: the charts panel is below the fold.
+    await page.setViewportSize({ width: 1280, height: 300 });
+    await page.reload({ timeout: 60_000 });
+    await expect(page.locator('#app')).toBeVisible();
+  });
+
+  await test.step('the chart library loads only once the charts are on screen', async () => {
+    await expect(page.locator('#charts')).not.toBeInViewport();
+    const before = await page.evaluate(() =>
+      performance.getEntriesByType('resource').some((e) => e.name.includes('charts.js')),
+    );
+    expect(before).toBe(false);
+    await page.locator('#charts').scrollIntoViewIfNeeded();
+    await expect(page.locator('#chart-watchlist canvas')).toBeVisible();
+    await page.setViewportSize({ width: 1280, height: 900 });
+  });
+
+  await test.step('each chart is drawn and its table holds the API’s numbers', async () => {
+    const tz = await page.evaluate(() => Intl.DateTimeFormat().resolvedOptions().timeZone);
+    const q = `from=${isoDay(29)}&to=${isoDay(0)}&bucket=day&tz=${encodeURIComponent(tz)}`;
+    const w = await apiGet<WatchlistStats>(apiKey, `/api-stats/watchlists/${watchlistId}?${q}`);
+    expect(w.totals.posts).toBe(4);
+    await expect
+      .poll(() => tableRows('watchlist'))
+      .toEqual(
+        w.buckets.map((b) => [
+          b.start,
+          String(b.posts),
+          String(b.engagement),
+          b.trending_share === null ? '—' : `${Math.round(b.trending_share * 100)} %`,
+        ]),
+      );
+    const s = await apiGet<SequenceStats>(apiKey, `/api-stats/sequences/${sequenceId}?${q}`);
+    await expect
+      .poll(() => tableRows('sequence'))
+      .toEqual(
+        s.buckets.map((b) =>
+          [b.start, b.enrolled, b.invited, b.accepted, b.messaged, b.replied].map(String),
+        ),
+      );
+    const m = await apiGet<MemberStats>(
+      apiKey,
+      `/api-stats/members?email=${encodeURIComponent(EMAIL)}&${q}`,
+    );
+    await expect
+      .poll(async () => (await tableRows('member')).map((r) => r.slice(0, 2)))
+      .toEqual(m.buckets.map((b) => [b.start, String(b.total)]));
+    for (const kind of ['watchlist', 'sequence', 'member'])
+      await expect.poll(() => paintedPixels(kind), `${kind} chart drawn`).toBeGreaterThan(500);
+    // The tables are reachable by keyboard.
+    const region = page.locator('[data-table="watchlist"]');
+    await region.focus();
+    await expect(region).toBeFocused();
+    await expect(page.locator('#chart-watchlist')).toHaveAttribute('aria-label', /4 posts/);
+    await screenshots('charts-30-days');
+  });
+
+  await test.step('the range switch changes the chart', async () => {
+    await page.locator('#charts-range').selectOption('90');
+    await expect(page.locator('[data-table="watchlist"] tbody tr').first()).toBeVisible();
+    await expect.poll(async () => (await tableRows('watchlist')).length).toBe(90);
+    await expect(page.locator('#chart-watchlist')).toHaveAttribute('aria-label', /5 posts/);
+    await page.locator('#charts-bucket').selectOption('week');
+    await expect.poll(async () => (await tableRows('watchlist')).length).toBeLessThan(15);
+    await page.locator('#charts-range').selectOption('7');
+    await page.locator('#charts-bucket').selectOption('day');
+    await expect.poll(async () => (await tableRows('watchlist')).length).toBe(7);
+    await expect(page.locator('#chart-watchlist')).toHaveAttribute('aria-label', /3 posts/);
+  });
+
+  await test.step('a newly collected post moves the chart live', async () => {
+    const today = (await tableRows('watchlist')).at(-1)!;
+    await insertWatchlistPosts({ ctx }, teamId, watchlistId, [
+      { at: new Date(Date.now() - 60_000).toISOString(), likes: 9, author: 'Eve' },
+    ]);
+    await expect(page.locator('#chart-watchlist')).toHaveAttribute('aria-label', /4 posts/);
+    const after = (await tableRows('watchlist')).at(-1)!;
+    expect(Number(after[1])).toBe(Number(today[1]) + 1);
+    expect(await paintedPixels('watchlist')).toBeGreaterThan(500);
+  });
+
+  await test.step('dark preference', async () => {
+    await page.emulateMedia({ colorScheme: 'dark' });
+    await page.waitForTimeout(300);
+    await screenshots('charts-dark');
+    await page.emulateMedia({ colorScheme: 'light' });
+  });
+
+  expect(pageErrors).toEqual([]);
+});
