@@ -24,7 +24,8 @@ let listener: pg.Client;
 const notified: string[] = [];
 
 beforeAll(async () => {
-  const url = process.env.DATABASE_URL ?? (server = await startPrivatePostgres()).url;
+  if (!process.env.DATABASE_URL) server = await startPrivatePostgres();
+  const url = process.env.DATABASE_URL ?? server!.url;
   a = await startTestService({}, { databaseUrl: url });
   b = await startTestService({}, { databaseUrl: url, sharedSchema: a.schema });
   team = await createAgentTeam(
