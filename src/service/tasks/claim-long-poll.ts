@@ -54,6 +54,7 @@ export async function claimWithin(
       if (!counted) {
         opts.waiting?.enter();
         counted = true;
+        deps.signals.beganWaiting(filter.teamId);
       }
       const stop = wake;
       const onAbort = () => stop.abort();

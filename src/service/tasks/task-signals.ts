@@ -62,6 +62,11 @@ export interface TaskSignals {
    * agent back from its last task often takes a new one with its first look).
    */
   taken(taskId: string): void;
+  /**
+   * A claim whose look found nothing begins to wait: if its team's claims were not waiting before,
+   * the team goes into the next shared re-check, which learns when its retry delays run out.
+   */
+  beganWaiting(teamId: string): void;
   /** Resolves when a task this claim may run is ready, on abort, or when the service stops. */
   waitForTask(teamId: string, who: Waiting, signal: AbortSignal): Promise<Wake>;
   /** Aborted when the service shuts down: waiting claims answer at once so SIGTERM drains quickly. */
@@ -116,6 +121,8 @@ export async function createTaskSignals(db: Database): Promise<TaskSignals> {
   let running = false;
   let queued: NodeJS.Immediate | undefined;
   let rechecks = 0;
+  // Teams whose claims have waited without a pause since a re-check looked at them.
+  const known = new Set<string>();
   // When each team's next retry delay runs out (epoch ms), from the last re-check that saw it.
   const dueAt = new Map<string, number>();
   let dueTimer: NodeJS.Timeout | undefined;
@@ -161,7 +168,10 @@ export async function createTaskSignals(db: Database): Promise<TaskSignals> {
       rechecks++;
       const work = await findClaimableWork(db, teamIds, members);
       const now = Date.now();
-      for (const t of teamIds) dueAt.delete(t);
+      for (const t of teamIds) {
+        dueAt.delete(t);
+        if (waiters.has(t)) known.add(t);
+      }
       for (const [teamId, next] of work.nextDueMs) dueAt.set(teamId, now + next + DUE_SLACK_MS);
       wakeWithWork(work);
       armDueTimer();
@@ -267,6 +277,9 @@ export async function createTaskSignals(db: Database): Promise<TaskSignals> {
       if (taken.size >= TAKEN_REMEMBERED) taken.delete(taken.values().next().value!);
       taken.add(taskId);
     },
+    beganWaiting(teamId) {
+      if (!known.has(teamId)) recheckSoon([teamId]);
+    },
     waitForTask(teamId, who, signal) {
       return new Promise((resolve) => {
         if (signal.aborted || stopper.signal.aborted) return resolve({});
@@ -274,8 +287,6 @@ export async function createTaskSignals(db: Database): Promise<TaskSignals> {
         if (!set) {
           set = new Set();
           waiters.set(teamId, set);
-          // A team with no claim waiting until now: its retry delays are not known.
-          recheckSoon([teamId]);
         }
         const waiter: Waiter = {
           ...who,
@@ -284,6 +295,7 @@ export async function createTaskSignals(db: Database): Promise<TaskSignals> {
             if (set.size === 0 && waiters.get(teamId) === set) {
               waiters.delete(teamId);
               dueAt.delete(teamId);
+              known.delete(teamId);
             }
             signal.removeEventListener('abort', aborted);
             resolve(wake);
@@ -312,6 +324,7 @@ export async function createTaskSignals(db: Database): Promise<TaskSignals> {
       clearTimeout(dueTimer);
       if (queued) clearImmediate(queued);
       waiters.clear();
+      known.clear();
       dueAt.clear();
       taken.clear();
     },
