@@ -5,6 +5,7 @@ import { claimWithin } from '../../../src/service/tasks/claim-long-poll.js';
 import { enqueueTask } from '../../../src/service/tasks/enqueue.js';
 import { statementsRun } from '../../../src/service/db/statement-count.js';
 import type { ClaimedTask } from '../../../src/contract/agent.js';
+import { WaitingClaims } from '../../../src/service/metrics/waiting-claims.js';
 import { startPrivatePostgres, type PrivatePostgres } from '../../support/private-postgres.js';
 import { createAgentTeam, type AgentTeam } from '../../support/task-team.js';
 import { startTestService, type TestService } from '../../support/test-service.js';
@@ -56,20 +57,22 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 async function waitOnBoth() {
   const leave = new AbortController();
   setMaxListeners(0, leave.signal);
+  const waiting = new WaitingClaims(MEMBERS);
   const answered: { instance: 'a' | 'b'; userId: string; task: ClaimedTask | null }[] = [];
   const claims = team.members.map((m, i) => {
     const instance = i % 2 === 0 ? 'a' : 'b';
     const svc = instance === 'a' ? a : b;
-    return claimWithin(svc.ctx, { teamId: team.id, userId: m.userId, excludeTypes: [] }, 20_000, {
+    return claimWithin(svc.ctx, { teamId: team.id, userId: m.userId, excludeTypes: [] }, 120_000, {
       clientGone: () => leave.signal,
     }).then((task) => {
       answered.push({ instance, userId: m.userId, task });
     });
   });
+  while (waiting.count < MEMBERS) await sleep(100);
   let last = -1;
   while (statementsRun(a.ctx.db) + statementsRun(b.ctx.db) !== last) {
     last = statementsRun(a.ctx.db) + statementsRun(b.ctx.db);
-    await sleep(300);
+    await sleep(1_000);
   }
   return {
     answered,
@@ -124,7 +127,7 @@ test('a task created on instance A reaches the claim waiting on instance B, and 
   } finally {
     await end();
   }
-}, 60_000);
+}, 180_000);
 
 test('a batch of team signals is a few notifications for many teams, not one per team or claim', async () => {
   notified.length = 0;

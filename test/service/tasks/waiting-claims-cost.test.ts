@@ -4,6 +4,7 @@ import { claimWithin } from '../../../src/service/tasks/claim-long-poll.js';
 import { SAFETY_RECHECK_MS } from '../../../src/service/tasks/task-signals.js';
 import { statementsRun } from '../../../src/service/db/statement-count.js';
 import type { ClaimedTask } from '../../../src/contract/agent.js';
+import { WaitingClaims } from '../../../src/service/metrics/waiting-claims.js';
 import { createAgentTeam, type AgentTeam } from '../../support/task-team.js';
 import { startTestService, type TestService } from '../../support/test-service.js';
 
@@ -43,10 +44,14 @@ interface Answer {
   task: ClaimedTask | null;
 }
 
-/** Every member of every team waits in a claim; resolves once all of them wait (no statement for 300 ms). */
+/**
+ * Every member of every team waits in a claim; resolves once all of them wait and the re-checks
+ * their teams' first waits start are done (no statement for a second).
+ */
 async function everyoneWaits(waitMs: number) {
   const answered: Answer[] = [];
   const leave = new AbortController();
+  const waiting = new WaitingClaims(TEAMS * PER_TEAM);
   // One client signal for every claim here (a real claim has its own).
   setMaxListeners(0, leave.signal);
   const claims = teams.flatMap((team) =>
@@ -58,10 +63,11 @@ async function everyoneWaits(waitMs: number) {
       }),
     ),
   );
+  while (waiting.count < TEAMS * PER_TEAM) await sleep(100);
   let last = -1;
   while (statementsRun(svc.ctx.db) !== last) {
     last = statementsRun(svc.ctx.db);
-    await sleep(300);
+    await sleep(1_000);
   }
   /** The clients leave: the remaining claims answer. */
   const end = async () => {
@@ -87,7 +93,7 @@ async function silentTask(teamId: string, assignedUserId: string | null) {
 }
 
 test(`${TEAMS * PER_TEAM} waiting claims in ${TEAMS} teams: about one statement per safety re-check, not one per claim or team`, async () => {
-  const { end, answered } = await everyoneWaits(3 * SAFETY_RECHECK_MS);
+  const { end, answered } = await everyoneWaits(120_000);
   const statements = statementsRun(svc.ctx.db);
   const rechecks = svc.ctx.signals.rechecks;
   await sleep(2 * SAFETY_RECHECK_MS + 500);
@@ -102,10 +108,10 @@ test(`${TEAMS * PER_TEAM} waiting claims in ${TEAMS} teams: about one statement 
   // The re-checks, and the service's own background work (at most a few statements).
   expect(made).toBeLessThanOrEqual(ran + 6);
   await end();
-}, 60_000);
+}, 180_000);
 
 test('a batch of signals is one statement; only the signalled members with work look, one claim per task', async () => {
-  const { end, answered } = await everyoneWaits(20_000);
+  const { end, answered } = await everyoneWaits(120_000);
   const [t0, t5, t9, t12] = [teams[0]!, teams[5]!, teams[9]!, teams[12]!];
   const ada = t0.members[3]!;
   const bob = t5.members[7]!;
@@ -132,4 +138,4 @@ test('a batch of signals is one statement; only the signalled members with work 
   // The NOTIFY (PostgreSQL), the re-check, and each woken claim's look: not one per waiting claim.
   expect(made).toBeLessThanOrEqual(2 + 4 * 2);
   await end();
-}, 60_000);
+}, 180_000);
