@@ -64,6 +64,7 @@ async function waitOnBoth() {
     const svc = instance === 'a' ? a : b;
     return claimWithin(svc.ctx, { teamId: team.id, userId: m.userId, excludeTypes: [] }, 120_000, {
       clientGone: () => leave.signal,
+      waiting,
     }).then((task) => {
       answered.push({ instance, userId: m.userId, task });
     });

@@ -58,6 +58,7 @@ async function everyoneWaits(waitMs: number) {
     team.members.map((m) =>
       claimWithin(svc.ctx, { teamId: team.id, userId: m.userId, excludeTypes: [] }, waitMs, {
         clientGone: () => leave.signal,
+        waiting,
       }).then((task) => {
         answered.push({ userId: m.userId, task });
       }),
