@@ -28,6 +28,8 @@ import { sequenceRoutes } from './routes/sequences.js';
 import { operatorRoutes } from './routes/operator.js';
 import { doNotContactRoutes } from './routes/do-not-contact.js';
 import { contactHistoryRoutes } from './routes/contact-history.js';
+import { approvalRoutes } from './routes/approvals.js';
+import { mcpRoutes } from './routes/mcp.js';
 
 /** 1 MiB: far above any real request; a larger body is refused before it is read. */
 export const MAX_BODY_BYTES = 1024 * 1024;
@@ -66,6 +68,8 @@ export function createApp(ctx: ServiceContext) {
   app.route('/', operatorRoutes);
   app.route('/', doNotContactRoutes);
   app.route('/', contactHistoryRoutes);
+  app.route('/', approvalRoutes);
+  app.route('/', mcpRoutes);
 
   app.notFound((c) => c.json({ error: 'Not found' }, 404));
   app.onError((err, c) => {
