@@ -1,6 +1,7 @@
 import { call, SESSION_REJECTED } from './api.js';
 import { byId } from './dom.js';
 import { mountApiKey } from './api-key.js';
+import { mountApprovals } from './approvals.js';
 import { followChanges, type LiveState } from './live.js';
 import { mountInbox } from './inbox.js';
 import { mountInvitations } from './invitations.js';
@@ -41,6 +42,7 @@ function start() {
   const tasks = mountTasks((list) => posts.taskList(list));
   const webhooks = mountWebhooks();
   const doNotContact = mountDoNotContact();
+  const approvals = mountApprovals();
   const inbox = mountInbox();
   const connectionRequests = mountNetworkInvitations();
   const sequences = mountSequences();
@@ -95,6 +97,7 @@ function start() {
     connectionRequests.start(session);
     sequences.start(session);
     doNotContact.start(session);
+    approvals.start(session);
     void reloadMembers();
     void reloadWatchlists();
     void reloadInvitations();
@@ -103,6 +106,7 @@ function start() {
       changed(kinds) {
         if (kinds.includes('tasks')) {
           void tasks.refresh();
+          void approvals.refresh();
           void posts.tasksChanged();
           void inbox.tasksChanged();
           void connectionRequests.tasksChanged();
@@ -142,6 +146,7 @@ function start() {
     settings.stop();
     webhooks.stop();
     doNotContact.stop();
+    approvals.stop();
     invitations.stop();
   }
 
