@@ -42,7 +42,7 @@ export interface McpTool {
 /** A tool's answer: the JSON as text (every client reads it) and as structured content. */
 export function jsonResult(value: Record<string, unknown>): CallToolResult {
   return {
-    content: [{ type: 'text', text: JSON.stringify(value, null, 2) }],
+    content: [{ type: 'text', text: JSON.stringify(value) }],
     structuredContent: value,
   };
 }

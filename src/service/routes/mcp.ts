@@ -34,14 +34,30 @@ export const mcpRoutes = new Hono<AppEnv>()
       member,
       client: clientName(c.req.header('x-client-name'), c.req.header('user-agent')),
     });
+    const parsedBody = await c.req.json().catch(() => undefined);
+    // A stream only where something may come before the answer (progress the client asked for):
+    // any other message is answered as one JSON body, which costs a client less to read.
     const transport = new WebStandardStreamableHTTPServerTransport({
       sessionIdGenerator: undefined,
+      enableJsonResponse: !asksForProgress(parsedBody),
     });
     await server.connect(transport);
-    // The answer streams while tools run; when the client goes, the server's work is dropped.
+    // When the client goes, the server's work is dropped.
     c.req.raw.signal.addEventListener('abort', () => void server.close(), { once: true });
-    return transport.handleRequest(c.req.raw);
+    return transport.handleRequest(c.req.raw, parsedBody === undefined ? {} : { parsedBody });
   });
+
+/** Whether any message of the POST carries a progress token. */
+function asksForProgress(body: unknown): boolean {
+  const messages = Array.isArray(body) ? body : [body];
+  return messages.some(
+    (m) =>
+      typeof m === 'object' &&
+      m !== null &&
+      (m as { params?: { _meta?: { progressToken?: unknown } } }).params?._meta?.progressToken !==
+        undefined,
+  );
+}
 
 async function optionalMember(
   authorization: string | undefined,
