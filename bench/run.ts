@@ -5,6 +5,7 @@ import { printIdleRssTable, runIdleRssBench } from './idle-rss.js';
 import { printSchedulerTable, runSchedulerBench } from './scheduler.js';
 import { printBundleTable, runBundleBench } from './bundle-size.js';
 import { printOutreachTable, runOutreachBench } from './outreach-checks.js';
+import { printMcpPostsTable, runMcpPostsBench } from './mcp-posts.js';
 
 /**
  * `npm run bench`: every benchmark in turn — the task queue (bench/queue.ts), the public API's
@@ -48,6 +49,13 @@ const BENCHMARKS: { name: string; run: () => Promise<{ file: string; print: () =
     run: async () => {
       const report = await runPostsPageBench();
       return { file: report.file, print: () => printPostsPageTables(report.results) };
+    },
+  },
+  {
+    name: 'mcp-posts',
+    run: async () => {
+      const { file, results } = await runMcpPostsBench();
+      return { file, print: () => printMcpPostsTable(results) };
     },
   },
   {

@@ -2,6 +2,7 @@ import { z } from './zod.js';
 import { strictBody } from './common.js';
 import { TASK_TYPES, type TaskType } from './task-types.js';
 import { MAX_BUDGET, MAX_GAP_S, type Pacing } from './budgets.js';
+import { AiWrites } from './approvals.js';
 
 /**
  * The bodies that change a team's safety settings (docs/budgets.md): PATCH /api-team and
@@ -105,12 +106,23 @@ export const PatchTeamBody = strictBody({
         }),
       ),
   ),
+  /** Writes from AI clients over /mcp (docs/mcp.md): approve (default), allow or off. */
+  ai_writes: z.optional(AiWrites),
 }).check(
   z.refine(
-    (b: { budgets?: unknown; pacing?: unknown; contact_window_days?: unknown }) =>
-      b.budgets !== undefined || b.pacing !== undefined || b.contact_window_days !== undefined,
+    (b: {
+      budgets?: unknown;
+      pacing?: unknown;
+      contact_window_days?: unknown;
+      ai_writes?: unknown;
+    }) =>
+      b.budgets !== undefined ||
+      b.pacing !== undefined ||
+      b.contact_window_days !== undefined ||
+      b.ai_writes !== undefined,
     {
-      error: "Nothing to change: send 'budgets', 'pacing' and/or 'contact_window_days'",
+      error:
+        "Nothing to change: send 'budgets', 'pacing', 'contact_window_days' and/or 'ai_writes'",
     },
   ),
 );

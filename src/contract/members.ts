@@ -4,6 +4,7 @@ import { Role } from './auth.js';
 import { CallHealth, OperationHealth } from './agent.js';
 import { MemberSafety, Pacing, TeamBudget } from './budgets.js';
 import { TaskType } from './task-types.js';
+import { AiWrites } from './approvals.js';
 
 /**
  * Team membership endpoints (issue: "an admin adds members by e-mail and sets roles"). They are
@@ -83,6 +84,8 @@ export const TeamView = z.object({
     pacing: Pacing,
     /** Days in which a person another member invited or messaged is refused (docs/team-pool.md). */
     contact_window_days: z.number().check(z.int()),
+    /** Writes from AI clients over /mcp: approve, allow or off (docs/mcp.md). */
+    ai_writes: AiWrites,
   }),
   me: z.object({ id: z.string(), email: z.string(), role: Role }),
   members: z.array(MemberView),

@@ -8,7 +8,7 @@ export const TaskListQuery = z.strictObject(
   {
     status: z.optional(
       z.enum(TASK_STATUSES, {
-        error: "Invalid 'status': must be one of pending, processing, completed, failed",
+        error: `Invalid 'status': must be one of ${TASK_STATUSES.join(', ')}`,
       }),
     ),
     limit: z._default(
@@ -58,12 +58,14 @@ export type TaskTarget = z.infer<typeof TaskTarget>;
 /**
  * Who queued a task: `api_key` a call with the team's key alone, `member` a signed-in member (the
  * dashboard: `email` and `name` say who), `watchlist` the scheduler for a watchlist, `sync` the
- * relationship sync (docs/relationships.md), `sequence` a step of a sequence (docs/sequences.md). Null for tasks queued before this was recorded.
+ * relationship sync (docs/relationships.md), `sequence` a step of a sequence (docs/sequences.md), `mcp` an
+ * AI client over /mcp (`client`: the name it gave, docs/mcp.md). Null for tasks queued before this was recorded.
  */
 export const QueuedBy = z.object({
-  kind: z.enum(['api_key', 'member', 'watchlist', 'sync', 'sequence']),
+  kind: z.enum(['api_key', 'member', 'watchlist', 'sync', 'sequence', 'mcp']),
   email: z.nullable(z.string()),
   name: z.nullable(z.string()),
+  client: z.nullable(z.string()),
 });
 export type QueuedBy = z.infer<typeof QueuedBy>;
 

@@ -5,7 +5,17 @@ export { TASK_TYPES };
 export const TaskType = z.enum(TASK_TYPES);
 export type TaskType = z.infer<typeof TaskType>;
 
-export const TASK_STATUSES = ['pending', 'processing', 'completed', 'failed'] as const;
+/**
+ * `awaiting_approval`: a write from an AI client that a person approves before any agent may claim
+ * it (docs/mcp.md); approving makes it `pending`.
+ */
+export const TASK_STATUSES = [
+  'awaiting_approval',
+  'pending',
+  'processing',
+  'completed',
+  'failed',
+] as const;
 export const TaskStatus = z.enum(TASK_STATUSES);
 export type TaskStatus = z.infer<typeof TaskStatus>;
 
@@ -52,7 +62,9 @@ export type AgentTaskError = z.infer<typeof AgentTaskError>;
  * "Consent"); `stopped_by_reply` (a sequence step's task not yet started, cancelled because the
  * person replied, docs/sequences.md); `sequence_stopped` (the same, because the person was taken
  * out of the sequence or it was deleted); `sender_changed` (the same, because the person moved to
- * another sender of a pooled sequence, who runs the step instead).
+ * another sender of a pooled sequence, who runs the step instead); `rejected_by_member` (a write from
+ * an AI client that a person rejected) and `approval_expired` (one nobody approved in time,
+ * docs/mcp.md).
  */
 export const TASK_ERROR_CODES = [
   ...AGENT_ERROR_CODES,
@@ -60,6 +72,8 @@ export const TASK_ERROR_CODES = [
   'stopped_by_reply',
   'sequence_stopped',
   'sender_changed',
+  'rejected_by_member',
+  'approval_expired',
 ] as const;
 export type TaskErrorCode = (typeof TASK_ERROR_CODES)[number];
 

@@ -1,6 +1,7 @@
 import { call, SESSION_REJECTED } from './api.js';
 import { byId } from './dom.js';
 import { mountApiKey } from './api-key.js';
+import { mountApprovals } from './approvals.js';
 import { followChanges, type LiveState } from './live.js';
 import { mountInbox } from './inbox.js';
 import { mountInvitations } from './invitations.js';
@@ -42,6 +43,7 @@ function start() {
   const tasks = mountTasks((list) => posts.taskList(list));
   const webhooks = mountWebhooks();
   const doNotContact = mountDoNotContact();
+  const approvals = mountApprovals();
   const inbox = mountInbox();
   const connectionRequests = mountNetworkInvitations();
   const sequences = mountSequences();
@@ -103,6 +105,7 @@ function start() {
     sequences.start(session);
     doNotContact.start(session);
     charts.start(session);
+    approvals.start(session);
     void reloadMembers();
     void reloadWatchlists();
     void reloadInvitations();
@@ -116,6 +119,7 @@ function start() {
         ]);
         if (kinds.includes('tasks')) {
           void tasks.refresh();
+          void approvals.refresh();
           void posts.tasksChanged();
           void inbox.tasksChanged();
           void connectionRequests.tasksChanged();
@@ -156,6 +160,7 @@ function start() {
     webhooks.stop();
     doNotContact.stop();
     charts.stop();
+    approvals.stop();
     invitations.stop();
   }
 

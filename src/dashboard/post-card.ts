@@ -62,7 +62,7 @@ function engagementLine(e: Engagement, now: number) {
       ${e.kind === 'like' ? 'Liked' : 'Commented'}${as} ✓ <span class="muted">${timeTag(e.createdAt, now)}</span>
     </p>`;
   }
-  const at = STEPS.indexOf(e.status);
+  const at = e.status === 'awaiting_approval' ? -1 : STEPS.indexOf(e.status);
   return html`<p class="engagement" data-kind=${e.kind} data-status=${e.status}>
     <strong>${what}</strong>${as}:
     <span class="steps" aria-label=${`${statusWords(e.status)}`}>${STEPS.map(

@@ -32,8 +32,9 @@ export function kindWords(type: TaskType): string {
   return KIND_WORDS[type] ?? type;
 }
 
-/** A person's words for the four states: the queue is not a word members use. */
+/** A person's words for the states: the queue is not a word members use. */
 const STATUS_WORDS: Record<TaskStatus, string> = {
+  awaiting_approval: 'awaiting approval',
   pending: 'queued',
   processing: 'running',
   completed: 'done',

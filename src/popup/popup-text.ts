@@ -173,6 +173,7 @@ export function queuedByWords(q: QueuedBy | null): string {
   if (!q) return 'queued before the service recorded who queues';
   if (q.kind === 'member')
     return `queued by ${q.name ? `${q.name} (${q.email})` : (q.email ?? 'a member who has left')}`;
+  if (q.kind === 'mcp') return `queued by an AI assistant (${q.client ?? 'unnamed'})`;
   return {
     api_key: "queued with the team's API key (a program)",
     watchlist: 'queued by a watchlist',
@@ -186,6 +187,7 @@ const DONE_MARKS: Record<TaskSummary['status'], string> = {
   failed: '✗',
   processing: '…',
   pending: '·',
+  awaiting_approval: '?',
 };
 
 /** "✓ Like post · Ada Lovelace’s post “…”": what was done in the member's name, and on what. */

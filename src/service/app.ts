@@ -29,6 +29,8 @@ import { operatorRoutes } from './routes/operator.js';
 import { doNotContactRoutes } from './routes/do-not-contact.js';
 import { contactHistoryRoutes } from './routes/contact-history.js';
 import { statsRoutes } from './routes/stats.js';
+import { approvalRoutes } from './routes/approvals.js';
+import { mcpRoutes } from './routes/mcp.js';
 
 /** 1 MiB: far above any real request; a larger body is refused before it is read. */
 export const MAX_BODY_BYTES = 1024 * 1024;
@@ -68,6 +70,8 @@ export function createApp(ctx: ServiceContext) {
   app.route('/', doNotContactRoutes);
   app.route('/', contactHistoryRoutes);
   app.route('/', statsRoutes);
+  app.route('/', approvalRoutes);
+  app.route('/', mcpRoutes);
 
   app.notFound((c) => c.json({ error: 'Not found' }, 404));
   app.onError((err, c) => {

@@ -59,8 +59,8 @@ export interface paths {
         options?: never;
         head?: never;
         /**
-         * Set the team’s action budgets and pace (admins only)
-         * @description Called with the team’s `x-api-key` and the caller’s own `authorization: Bearer <agent_token>` from auth-verify-otp. `budgets` is keyed by task type, each with `per_day` and/or `per_week` (a whole number, or null for no limit; the type set to null returns to the defaults). `pacing` sets the seconds between two writes and two reads of one member (`write_min_s`, `write_max_s`, `read_min_s`, `read_max_s`; null returns to the defaults). Safer than the default is always allowed; a higher limit, no limit, or a shorter gap needs `"i_accept_the_risk": true`. Tasks held by a budget run as soon as it allows. `contact_window_days` (0 to 365, default 30; 0 turns it off): days after a member’s invitation or message in which another member’s to the same person is refused (docs/team-pool.md). Answers the team as GET does.
+         * Set the team’s action budgets, pace and rule for AI clients’ writes (admins only)
+         * @description Called with the team’s `x-api-key` and the caller’s own `authorization: Bearer <agent_token>` from auth-verify-otp. `budgets` is keyed by task type, each with `per_day` and/or `per_week` (a whole number, or null for no limit; the type set to null returns to the defaults). `pacing` sets the seconds between two writes and two reads of one member (`write_min_s`, `write_max_s`, `read_min_s`, `read_max_s`; null returns to the defaults). Safer than the default is always allowed; a higher limit, no limit, or a shorter gap needs `"i_accept_the_risk": true`. Tasks held by a budget run as soon as it allows. `contact_window_days` (0 to 365, default 30; 0 turns it off): days after a member’s invitation or message in which another member’s to the same person is refused (docs/team-pool.md). `ai_writes` (`approve` default, `allow`, `off`): what a write from an AI client over `/mcp` does: await a person’s approval (`/api-approvals`), run at once, or be refused (docs/mcp.md). Answers the team as GET does.
          */
         patch: operations["patchApiTeam"];
         trace?: never;
@@ -1123,6 +1123,126 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api-stats/watchlists/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A watchlist’s posts, engagement and trending share over time, and its top authors
+         * @description Posts by the day or week they were posted. `from` and `to` (YYYY-MM-DD, inclusive, whole days in `tz`; default the last 30 days up to today, at most 731 days); `bucket`: `day` (default) or `week` (weeks start on Monday, so the first may begin before `from`; only days in the range count); `tz`: an IANA time zone (default `UTC`). Every bucket of the range is listed, empty ones with zeros. Engagement is likes + 2*comments + 3*shares. `trending_share` is trending / posts (null without posts). `top_authors`: the 5 authors with most engagement in the range.
+         */
+        get: operations["getApiStatsWatchlistsById"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api-stats/sequences/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A sequence’s funnel over time, per sender, with its rates
+         * @description Each person’s steps counted in the day or week they happened: enrolled, invited, accepted, messaged, replied. `from` and `to` (YYYY-MM-DD, inclusive, whole days in `tz`; default the last 30 days up to today, at most 731 days); `bucket`: `day` (default) or `week` (weeks start on Monday, so the first may begin before `from`; only days in the range count); `tz`: an IANA time zone (default `UTC`). Every bucket of the range is listed, empty ones with zeros. `acceptance_rate` is accepted / invited and `reply_rate` replied / messaged, of the same bucket (null when nothing to divide by).
+         */
+        get: operations["getApiStatsSequencesById"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api-stats/members": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A member’s actions per kind over time, and the use of each budget
+         * @description The actions (tasks run for the team) per kind, by the day or week they ended. `from` and `to` (YYYY-MM-DD, inclusive, whole days in `tz`; default the last 30 days up to today, at most 731 days); `bucket`: `day` (default) or `week` (weeks start on Monday, so the first may begin before `from`; only days in the range count); `tz`: an IANA time zone (default `UTC`). Every bucket of the range is listed, empty ones with zeros. `budgets`: per task type, the limits in force and the account’s uses in the rolling day, 7 and 30 days (a running task counts, as for the budgets), and when the oldest use of the day and the week leaves its window.
+         */
+        get: operations["getApiStatsMembers"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api-approvals": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Writes from AI clients awaiting approval, with the exact text each would send
+         * @description Called with the team’s `x-api-key` and the caller’s own `authorization: Bearer <agent_token>`. Writes (like, comment, invitation, message, withdrawal) queued by an AI client over `/mcp` while the team’s `ai_writes` is `approve` wait here until an admin, or the member they run as, decides; after 24 hours they end `failed` with `approval_expired` (docs/mcp.md). Oldest first (closest to expiring); `can_decide` says whether the caller may decide each.
+         */
+        get: operations["getApiApprovals"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api-approvals/{task_id}/approve": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Approve a write from an AI client, optionally with edited text
+         * @description Called with the team’s `x-api-key` and the caller’s own `authorization: Bearer <agent_token>`. Writes (like, comment, invitation, message, withdrawal) queued by an AI client over `/mcp` while the team’s `ai_writes` is `approve` wait here until an admin, or the member they run as, decides; after 24 hours they end `failed` with `approval_expired` (docs/mcp.md). `text` replaces the text it sends (a comment’s `comment_text`, a message’s `message_text`, an invitation’s `note`). The task becomes `pending` and runs like any other; the do-not-contact checks run again.
+         */
+        post: operations["postApiApprovalsByTaskIdApprove"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api-approvals/{task_id}/reject": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Reject a write from an AI client: it ends failed, never sent
+         * @description Called with the team’s `x-api-key` and the caller’s own `authorization: Bearer <agent_token>`. Writes (like, comment, invitation, message, withdrawal) queued by an AI client over `/mcp` while the team’s `ai_writes` is `approve` wait here until an admin, or the member they run as, decides; after 24 hours they end `failed` with `approval_expired` (docs/mcp.md). The task ends `failed` with the error code `rejected_by_member`.
+         */
+        post: operations["postApiApprovalsByTaskIdReject"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -1324,6 +1444,8 @@ export interface operations {
                                 read_max_s: number;
                             };
                             contact_window_days: number;
+                            /** @enum {string} */
+                            ai_writes: "approve" | "allow" | "off";
                         };
                         me: {
                             id: string;
@@ -1524,6 +1646,8 @@ export interface operations {
                     } | null;
                     i_accept_the_risk?: boolean;
                     contact_window_days?: number;
+                    /** @enum {string} */
+                    ai_writes?: "approve" | "allow" | "off";
                 };
             };
         };
@@ -1555,6 +1679,8 @@ export interface operations {
                                 read_max_s: number;
                             };
                             contact_window_days: number;
+                            /** @enum {string} */
+                            ai_writes: "approve" | "allow" | "off";
                         };
                         me: {
                             id: string;
@@ -3522,7 +3648,7 @@ export interface operations {
                             /** Format: uuid */
                             id: string;
                             /** @enum {string} */
-                            status: "pending" | "processing" | "completed" | "failed";
+                            status: "awaiting_approval" | "pending" | "processing" | "completed" | "failed";
                             task_input: {
                                 [key: string]: unknown;
                             };
@@ -3531,7 +3657,7 @@ export interface operations {
                             } | null;
                             error?: {
                                 /** @enum {string} */
-                                code: "network_signed_out" | "network_rate_limited" | "network_challenge" | "invitation_limit" | "not_found" | "access_denied" | "not_first_degree" | "already_connected" | "invitation_pending" | "invitation_not_found" | "network_changed" | "network_error" | "timeout" | "paused_by_user" | "agent_lost" | "refused_by_member" | "stopped_by_reply" | "sequence_stopped" | "sender_changed";
+                                code: "network_signed_out" | "network_rate_limited" | "network_challenge" | "invitation_limit" | "not_found" | "access_denied" | "not_first_degree" | "already_connected" | "invitation_pending" | "invitation_not_found" | "network_changed" | "network_error" | "timeout" | "paused_by_user" | "agent_lost" | "refused_by_member" | "stopped_by_reply" | "sequence_stopped" | "sender_changed" | "rejected_by_member" | "approval_expired";
                                 message: string;
                             } | null;
                             created_at?: string;
@@ -5920,11 +6046,11 @@ export interface operations {
                             /** @enum {string} */
                             type: "agent_profile_fetch" | "agent_profiles_tracking" | "agent_like_post" | "agent_comment_post" | "agent_connection_request" | "agent_company_fetch" | "agent_company_posts_fetch" | "agent_profiles_search" | "agent_connections_fetch" | "agent_send_message" | "agent_keyword_tracking" | "agent_company_tracking" | "agent_conversations_fetch" | "agent_conversation_messages_fetch" | "agent_conversation_mark_read" | "agent_sent_invitations_fetch" | "agent_invitation_withdraw";
                             /** @enum {string} */
-                            status: "pending" | "processing" | "completed" | "failed";
+                            status: "awaiting_approval" | "pending" | "processing" | "completed" | "failed";
                             attempt: number;
                             error: {
                                 /** @enum {string} */
-                                code: "network_signed_out" | "network_rate_limited" | "network_challenge" | "invitation_limit" | "not_found" | "access_denied" | "not_first_degree" | "already_connected" | "invitation_pending" | "invitation_not_found" | "network_changed" | "network_error" | "timeout" | "paused_by_user" | "agent_lost" | "refused_by_member" | "stopped_by_reply" | "sequence_stopped" | "sender_changed";
+                                code: "network_signed_out" | "network_rate_limited" | "network_challenge" | "invitation_limit" | "not_found" | "access_denied" | "not_first_degree" | "already_connected" | "invitation_pending" | "invitation_not_found" | "network_changed" | "network_error" | "timeout" | "paused_by_user" | "agent_lost" | "refused_by_member" | "stopped_by_reply" | "sequence_stopped" | "sender_changed" | "rejected_by_member" | "approval_expired";
                                 message: string;
                             } | null;
                             assigned_email: string | null;
@@ -5945,9 +6071,10 @@ export interface operations {
                             as_company: string | null;
                             queued_by: {
                                 /** @enum {string} */
-                                kind: "api_key" | "member" | "watchlist" | "sync" | "sequence";
+                                kind: "api_key" | "member" | "watchlist" | "sync" | "sequence" | "mcp";
                                 email: string | null;
                                 name: string | null;
+                                client: string | null;
                             } | null;
                             created_at: string;
                             updated_at: string;
@@ -5970,7 +6097,7 @@ export interface operations {
     getApiTasks: {
         parameters: {
             query?: {
-                status?: "pending" | "processing" | "completed" | "failed";
+                status?: "awaiting_approval" | "pending" | "processing" | "completed" | "failed";
                 limit?: number;
             };
             header?: never;
@@ -5991,11 +6118,11 @@ export interface operations {
                             /** @enum {string} */
                             type: "agent_profile_fetch" | "agent_profiles_tracking" | "agent_like_post" | "agent_comment_post" | "agent_connection_request" | "agent_company_fetch" | "agent_company_posts_fetch" | "agent_profiles_search" | "agent_connections_fetch" | "agent_send_message" | "agent_keyword_tracking" | "agent_company_tracking" | "agent_conversations_fetch" | "agent_conversation_messages_fetch" | "agent_conversation_mark_read" | "agent_sent_invitations_fetch" | "agent_invitation_withdraw";
                             /** @enum {string} */
-                            status: "pending" | "processing" | "completed" | "failed";
+                            status: "awaiting_approval" | "pending" | "processing" | "completed" | "failed";
                             attempt: number;
                             error: {
                                 /** @enum {string} */
-                                code: "network_signed_out" | "network_rate_limited" | "network_challenge" | "invitation_limit" | "not_found" | "access_denied" | "not_first_degree" | "already_connected" | "invitation_pending" | "invitation_not_found" | "network_changed" | "network_error" | "timeout" | "paused_by_user" | "agent_lost" | "refused_by_member" | "stopped_by_reply" | "sequence_stopped" | "sender_changed";
+                                code: "network_signed_out" | "network_rate_limited" | "network_challenge" | "invitation_limit" | "not_found" | "access_denied" | "not_first_degree" | "already_connected" | "invitation_pending" | "invitation_not_found" | "network_changed" | "network_error" | "timeout" | "paused_by_user" | "agent_lost" | "refused_by_member" | "stopped_by_reply" | "sequence_stopped" | "sender_changed" | "rejected_by_member" | "approval_expired";
                                 message: string;
                             } | null;
                             assigned_email: string | null;
@@ -6016,9 +6143,10 @@ export interface operations {
                             as_company: string | null;
                             queued_by: {
                                 /** @enum {string} */
-                                kind: "api_key" | "member" | "watchlist" | "sync" | "sequence";
+                                kind: "api_key" | "member" | "watchlist" | "sync" | "sequence" | "mcp";
                                 email: string | null;
                                 name: string | null;
+                                client: string | null;
                             } | null;
                             created_at: string;
                             updated_at: string;
@@ -8759,6 +8887,477 @@ export interface operations {
             };
             /** @description `Missing API Key` or `Invalid API Key` */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getApiStatsWatchlistsById: {
+        parameters: {
+            query?: {
+                from?: string;
+                to?: string;
+                bucket?: "day" | "week";
+                tz?: string;
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The buckets and the totals */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        watchlist_id: string;
+                        from: string;
+                        to: string;
+                        /** @enum {string} */
+                        bucket: "day" | "week";
+                        tz: string;
+                        buckets: {
+                            posts: number;
+                            engagement: number;
+                            trending: number;
+                            trending_share: number | null;
+                            start: string;
+                        }[];
+                        totals: {
+                            posts: number;
+                            engagement: number;
+                            trending: number;
+                            trending_share: number | null;
+                            top_authors: {
+                                author_name: string;
+                                author_url: string;
+                                posts: number;
+                                engagement: number;
+                            }[];
+                        };
+                    };
+                };
+            };
+            /** @description A bad parameter, named (`Invalid 'tz': …`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `Missing API Key` or `Invalid API Key` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `Watchlist not found or access denied` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getApiStatsSequencesById: {
+        parameters: {
+            query?: {
+                from?: string;
+                to?: string;
+                bucket?: "day" | "week";
+                tz?: string;
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The buckets and the totals */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        sequence_id: string;
+                        from: string;
+                        to: string;
+                        /** @enum {string} */
+                        bucket: "day" | "week";
+                        tz: string;
+                        buckets: {
+                            enrolled: number;
+                            invited: number;
+                            accepted: number;
+                            messaged: number;
+                            replied: number;
+                            acceptance_rate: number | null;
+                            reply_rate: number | null;
+                            start: string;
+                            senders: {
+                                enrolled: number;
+                                invited: number;
+                                accepted: number;
+                                messaged: number;
+                                replied: number;
+                                acceptance_rate: number | null;
+                                reply_rate: number | null;
+                                user_id: string | null;
+                                email: string | null;
+                            }[];
+                        }[];
+                        totals: {
+                            enrolled: number;
+                            invited: number;
+                            accepted: number;
+                            messaged: number;
+                            replied: number;
+                            acceptance_rate: number | null;
+                            reply_rate: number | null;
+                            senders: {
+                                enrolled: number;
+                                invited: number;
+                                accepted: number;
+                                messaged: number;
+                                replied: number;
+                                acceptance_rate: number | null;
+                                reply_rate: number | null;
+                                user_id: string | null;
+                                email: string | null;
+                            }[];
+                        };
+                    };
+                };
+            };
+            /** @description A bad parameter, named, or `Invalid sequence id` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `Missing API Key` or `Invalid API Key` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `Sequence not found` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getApiStatsMembers: {
+        parameters: {
+            query: {
+                email: string;
+                from?: string;
+                to?: string;
+                bucket?: "day" | "week";
+                tz?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The buckets and the totals */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        email: string;
+                        from: string;
+                        to: string;
+                        /** @enum {string} */
+                        bucket: "day" | "week";
+                        tz: string;
+                        buckets: {
+                            start: string;
+                            total: number;
+                            actions: {
+                                [key: string]: number;
+                            };
+                        }[];
+                        totals: {
+                            total: number;
+                            actions: {
+                                [key: string]: number;
+                            };
+                            budgets: {
+                                /** @enum {string} */
+                                task_type: "agent_profile_fetch" | "agent_profiles_tracking" | "agent_like_post" | "agent_comment_post" | "agent_connection_request" | "agent_company_fetch" | "agent_company_posts_fetch" | "agent_profiles_search" | "agent_connections_fetch" | "agent_send_message" | "agent_keyword_tracking" | "agent_company_tracking" | "agent_conversations_fetch" | "agent_conversation_messages_fetch" | "agent_conversation_mark_read" | "agent_sent_invitations_fetch" | "agent_invitation_withdraw";
+                                per_day: number | null;
+                                per_week: number | null;
+                                used_last_day: number;
+                                used_last_7_days: number;
+                                used_last_30_days: number;
+                                day_frees_at: string | null;
+                                week_frees_at: string | null;
+                            }[];
+                        };
+                    };
+                };
+            };
+            /** @description A bad parameter, named (`Missing or invalid 'email'`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `Missing API Key` or `Invalid API Key` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `No member with that e-mail in the team` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getApiApprovals: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The awaiting writes */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        approvals: {
+                            task_id: string;
+                            /** @enum {string} */
+                            type: "agent_profile_fetch" | "agent_profiles_tracking" | "agent_like_post" | "agent_comment_post" | "agent_connection_request" | "agent_company_fetch" | "agent_company_posts_fetch" | "agent_profiles_search" | "agent_connections_fetch" | "agent_send_message" | "agent_keyword_tracking" | "agent_company_tracking" | "agent_conversations_fetch" | "agent_conversation_messages_fetch" | "agent_conversation_mark_read" | "agent_sent_invitations_fetch" | "agent_invitation_withdraw";
+                            target: {
+                                /** @enum {string} */
+                                kind: "profile" | "profiles" | "post" | "company" | "keyword" | "search" | "connections" | "inbox" | "conversation" | "invitations";
+                                label: string;
+                                url: string | null;
+                                post_id: string | null;
+                            };
+                            member_email: string | null;
+                            member_name: string | null;
+                            task_input: {
+                                [key: string]: unknown;
+                            };
+                            text_field: string | null;
+                            text: string | null;
+                            queued_by: {
+                                /** @enum {string} */
+                                kind: "api_key" | "member" | "watchlist" | "sync" | "sequence" | "mcp";
+                                email: string | null;
+                                name: string | null;
+                                client: string | null;
+                            } | null;
+                            created_at: string;
+                            expires_at: string;
+                            can_decide: boolean;
+                        }[];
+                        count: number;
+                    };
+                };
+            };
+            /** @description `Missing API Key`, `Invalid API Key`, or `Invalid agent token` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    postApiApprovalsByTaskIdApprove: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                task_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    text?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Approved and queued */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        task_id: string;
+                        /** @enum {string} */
+                        status: "pending" | "failed";
+                        message: string;
+                    };
+                };
+            };
+            /** @description `Invalid 'task_id': must be a task id`, `Invalid 'text': …`, or `Invalid 'text': this write sends no text` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `Missing API Key`, `Invalid API Key`, or `Invalid agent token` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `Access denied: only an admin or the member this write runs as may approve or reject it` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `No write awaiting approval with that id` (another team’s, already decided, or expired) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `Refused: this person is on the team’s do-not-contact list …` (added while it waited) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    postApiApprovalsByTaskIdReject: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                task_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Rejected */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        task_id: string;
+                        /** @enum {string} */
+                        status: "pending" | "failed";
+                        message: string;
+                    };
+                };
+            };
+            /** @description `Invalid 'task_id': must be a task id` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `Missing API Key`, `Invalid API Key`, or `Invalid agent token` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `Access denied: only an admin or the member this write runs as may approve or reject it` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `No write awaiting approval with that id` (another team’s, already decided, or expired) */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };

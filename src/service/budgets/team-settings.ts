@@ -7,6 +7,7 @@ import {
   type Pacing,
   type TeamBudget,
 } from '../../contract/budgets.js';
+import type { AiWrites } from '../../contract/approvals.js';
 
 /** Every task type's limits in force for a team: its own where it set them, the defaults elsewhere. */
 export type TeamBudgets = Record<TaskType, BudgetLimit>;
@@ -43,14 +44,22 @@ export function teamBudgetsView(budgets: TeamBudgets): TeamBudget[] {
 export async function loadTeamSettings(
   db: Queryable,
   teamId: string,
-): Promise<{ budgets: TeamBudgets; pacing: Pacing; contactWindowDays: number }> {
-  const [row] = await db.query<{ budgets: unknown; pacing: unknown; contact_window_days: number }>(
-    'SELECT budgets, pacing, contact_window_days FROM teams WHERE id = $1',
-    [teamId],
-  );
+): Promise<{
+  budgets: TeamBudgets;
+  pacing: Pacing;
+  contactWindowDays: number;
+  aiWrites: AiWrites;
+}> {
+  const [row] = await db.query<{
+    budgets: unknown;
+    pacing: unknown;
+    contact_window_days: number;
+    ai_writes: AiWrites;
+  }>('SELECT budgets, pacing, contact_window_days, ai_writes FROM teams WHERE id = $1', [teamId]);
   return {
     budgets: effectiveBudgets(row?.budgets),
     pacing: effectivePacing(row?.pacing),
     contactWindowDays: row?.contact_window_days ?? 30,
+    aiWrites: row?.ai_writes ?? 'approve',
   };
 }

@@ -12,6 +12,7 @@ export async function withSafety(
   budgets: TeamView['team']['budgets'];
   pacing: TeamView['team']['pacing'];
   contactWindowDays: number;
+  aiWrites: TeamView['team']['ai_writes'];
   members: MemberView[];
 }> {
   const [settings, safety, pending] = await Promise.all([
@@ -26,6 +27,7 @@ export async function withSafety(
     budgets: teamBudgetsView(settings.budgets),
     pacing: settings.pacing,
     contactWindowDays: settings.contactWindowDays,
+    aiWrites: settings.aiWrites,
     members: out,
   };
 }

@@ -150,7 +150,7 @@ export async function failRefusedTasks(
     `UPDATE tasks
         SET status = 'failed', lease_expires_at = NULL, updated_at = now(), finished_at = now(),
             error = jsonb_build_object('code', 'refused_by_member', 'message', $3::jsonb ->> type)
-      WHERE team_id = $1 AND assigned_user_id = $2 AND status = 'pending' AND type = ANY($4::text[])
+      WHERE team_id = $1 AND assigned_user_id = $2 AND status IN ('awaiting_approval', 'pending') AND type = ANY($4::text[])
         AND ($5::uuid IS NULL OR id = $5)
       RETURNING id`,
     [teamId, userId, JSON.stringify(messages), member.refused_types, taskId],

@@ -17,6 +17,8 @@ export const TAGS = {
   Watchlists: 'Keyword, people and company watchlists that collect posts on a schedule.',
   Posts: 'Collected posts, and likes and comments on them.',
   Team: 'The team and its members (the key and the caller’s agent token).',
+  Approvals:
+    'Writes queued by AI clients over /mcp, waiting for an admin or the member they run as to approve or reject them (docs/mcp.md).',
   Live: 'What changed for the team, as it happens (Server-Sent Events).',
   Relationships:
     'What became of the invitations the members sent, and their inboxes, kept by the relationship sync (docs/relationships.md).',

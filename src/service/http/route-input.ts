@@ -115,6 +115,22 @@ function checkedStrings(values: Record<string, string>): Record<string, string> 
   return values;
 }
 
+/**
+ * The same checks for input that did not come in a request body (an MCP tool's arguments): the
+ * boundary rule for text and depth, then the schema; a 400 HttpError naming the field otherwise.
+ */
+export function parseInput<S extends z.core.$ZodType>(
+  schema: S,
+  raw: Record<string, unknown>,
+): z.output<S> {
+  if (jsonDepth(raw) > MAX_JSON_DEPTH)
+    throw new HttpError(400, `Arguments nest deeper than ${MAX_JSON_DEPTH} levels`);
+  refuseUnstorable(raw);
+  const parsed = z.safeParse(schema, raw, NAMING_THE_FIELD);
+  if (!parsed.success) throw new HttpError(400, firstIssueMessage(parsed.error));
+  return parsed.data;
+}
+
 /** Field names in messages are quoted, never more than this much of them. */
 const MAX_FIELD_CHARS = 60;
 

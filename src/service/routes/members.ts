@@ -39,7 +39,7 @@ const ADMIN_ERRORS = {
 
 /** The team as GET and PATCH /api-team answer it. */
 async function teamView(db: Queryable, team: TeamRow, agent: AgentIdentity): Promise<TeamView> {
-  const { budgets, pacing, contactWindowDays, members } = await withSafety(
+  const { budgets, pacing, contactWindowDays, aiWrites, members } = await withSafety(
     db,
     team.id,
     await listMembers(db, team.id),
@@ -53,6 +53,7 @@ async function teamView(db: Queryable, team: TeamRow, agent: AgentIdentity): Pro
       budgets,
       pacing,
       contact_window_days: contactWindowDays,
+      ai_writes: aiWrites,
     },
     me: { id: agent.userId, email: agent.email, role: agent.role },
     members,
@@ -81,7 +82,7 @@ export const memberRoutes = new Hono<AppEnv>()
   .patch(
     '/api-team',
     describe({
-      summary: 'Set the team’s action budgets and pace (admins only)',
+      summary: 'Set the team’s action budgets, pace and rule for AI clients’ writes (admins only)',
       description:
         `${MEMBER_NOTE} \`budgets\` is keyed by task type, each with \`per_day\` and/or \`per_week\` (a whole number, or null for no limit; ` +
         'the type set to null returns to the defaults). `pacing` sets the seconds between two writes and two reads of one member ' +
@@ -89,6 +90,8 @@ export const memberRoutes = new Hono<AppEnv>()
         'allowed; a higher limit, no limit, or a shorter gap needs `"i_accept_the_risk": true`. Tasks held by a budget run as soon as it allows. ' +
         '`contact_window_days` (0 to 365, default 30; 0 turns it off): days after a member’s invitation or message in which another ' +
         'member’s to the same person is refused (docs/team-pool.md). ' +
+        '`ai_writes` (`approve` default, `allow`, `off`): what a write from an AI client over `/mcp` does: await a person’s ' +
+        'approval (`/api-approvals`), run at once, or be refused (docs/mcp.md). ' +
         'Answers the team as GET does.',
       tag: 'Team',
       security: 'member',
@@ -114,6 +117,7 @@ export const memberRoutes = new Hono<AppEnv>()
         team_id: team.id,
         by: agent.userId,
         risk_accepted: body.i_accept_the_risk === true,
+        ...(body.ai_writes ? { ai_writes: body.ai_writes } : {}),
       });
       // A raised budget may free waiting tasks: waiting claims look again.
       await ctx.signals.taskReady(team.id);

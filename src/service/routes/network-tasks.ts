@@ -4,55 +4,13 @@ import type { AppEnv } from '../context.js';
 import { requireApiKey } from '../auth/require-api-key.js';
 import { validate } from '../http/route-input.js';
 import { describe } from '../http/describe.js';
-import { HttpError } from '../http/http-error.js';
 import { NETWORK_ENDPOINTS, type NetworkEndpoint } from '../../contract/task-io.js';
 import { TaskCreatedResponse } from '../../contract/network-tasks.js';
-import { memberOrOldestAdmin, oldestAdmin } from '../tasks/routing.js';
-import { requireAgentActive } from '../tasks/agent-active.js';
-import { enqueueTask } from '../tasks/enqueue.js';
+import { NETWORK_SUMMARIES, QUEUED, queueNetworkTask } from '../tasks/queue-network-task.js';
 import { queuedBy } from '../auth/queued-by.js';
-import { refusalForTask } from '../outreach/task-refusal.js';
 import { registerOutreachHooks } from '../outreach/people-filing.js';
 
 registerOutreachHooks();
-
-/** What the caller reads in `message` after queueing each operation. */
-const QUEUED: Record<NetworkEndpoint, string> = {
-  'fetch-profile': 'Profile fetch queued',
-  'fetch-profiles-posts': 'Profiles posts fetch queued',
-  'like-post': 'Like queued',
-  'comment-post': 'Comment queued',
-  'send-connection-request': 'Connection request queued',
-  'fetch-company': 'Company fetch queued',
-  'fetch-company-posts': 'Company posts fetch queued',
-  'search-profiles': 'Profile search queued',
-  'fetch-connections': 'Connections fetch queued',
-  'send-message': 'Message queued',
-  'fetch-conversations': 'Conversations fetch queued',
-  'fetch-conversation-messages': 'Conversation messages fetch queued',
-  'mark-conversation-read': 'Mark read queued',
-  'fetch-sent-invitations': 'Sent invitations fetch queued',
-  'withdraw-connection-request': 'Withdrawal queued',
-};
-
-const SUMMARIES: Record<NetworkEndpoint, string> = {
-  'fetch-profile': 'Fetch a profile by its slug or URL',
-  'fetch-profiles-posts': 'Fetch recent posts of one or more profiles',
-  'like-post': 'Like (react to) a post as the team’s oldest admin',
-  'comment-post': 'Comment on a post as the team’s oldest admin',
-  'send-connection-request':
-    'Send a connection request, with an optional note, as the team’s oldest admin',
-  'fetch-company': 'Fetch a company page by its slug or URL',
-  'fetch-company-posts': 'Fetch recent posts of a company page',
-  'search-profiles': 'Search profiles by keywords, title, company or location',
-  'fetch-connections': 'Fetch a member’s 1st-degree connections, newest first',
-  'send-message': 'Send a direct message to a 1st-degree connection, or reply in a conversation',
-  'fetch-conversations': 'Fetch a member’s inbox: conversations, newest activity first',
-  'fetch-conversation-messages': 'Fetch the messages of one conversation, newest first',
-  'mark-conversation-read': 'Mark one conversation of a member’s inbox as read',
-  'fetch-sent-invitations': 'Fetch the connection requests a member sent that still wait',
-  'withdraw-connection-request': 'Withdraw a member’s pending connection request to one person',
-};
 
 const LISTED =
   '`Refused: this person is on the team’s do-not-contact list …` (or works at a listed company)';
@@ -144,7 +102,7 @@ for (const name of Object.keys(NETWORK_ENDPOINTS) as NetworkEndpoint[]) {
   networkTaskRoutes.post(
     `/network-agent/${name}`,
     describe({
-      summary: SUMMARIES[name],
+      summary: NETWORK_SUMMARIES[name],
       description: `${ASYNC_NOTE} Task type: \`${endpoint.type}\`.${adminRun ? ' Runs as the team’s oldest admin (by date of joining).' : ''}${memberRun ? MEMBER_NOTE : ''}`,
       tag: 'Network tasks',
       security: 'apiKey',
@@ -156,43 +114,13 @@ for (const name of Object.keys(NETWORK_ENDPOINTS) as NetworkEndpoint[]) {
       example: EXAMPLES[name],
     }),
     async (c) => {
-      const {
-        member_email: memberEmail,
-        force,
-        ...body
-      } = c.req.valid('json') as Record<string, unknown> & {
-        member_email?: string;
-        force?: boolean;
-      };
-      const { db, signals } = c.var.ctx;
-      const team = c.var.team;
-      await requireAgentActive(db, team.id);
-
-      let assignedUserId: string | null = null;
-      if (endpoint.runsAs !== 'any') {
-        const admin = memberRun
-          ? await memberOrOldestAdmin(db, team.id, memberEmail)
-          : await oldestAdmin(db, team.id);
-        // docs/agent-protocol.md: an invite-limited member gets 429 at once, no task is queued.
-        if (endpoint.type === 'agent_connection_request' && admin.inviteLimited) {
-          throw new HttpError(429, 'LinkedIn invitation limit reached');
-        }
-        assignedUserId = admin.userId;
-      }
-
-      const refusal = await refusalForTask(db, team.id, endpoint.type, body, assignedUserId, force);
-      if (refusal) throw new HttpError(409, refusal.error);
-
-      const input = { task_type: endpoint.type, ...body };
-      const task = await enqueueTask(db, signals, {
-        teamId: team.id,
-        type: endpoint.type,
-        input,
-        assignedUserId,
-        queuedBy: await queuedBy(c),
-      });
-      // No targetKey: a direct task never collides with another one.
-      if (!task) throw new Error('enqueueTask refused a task without targetKey');
+      const task = await queueNetworkTask(
+        c.var.ctx,
+        c.var.team.id,
+        name,
+        c.req.valid('json') as Record<string, unknown>,
+        { queuedBy: await queuedBy(c) },
+      );
       const answer: TaskCreatedResponse = {
         success: true,
         api_agent_task_id: task.id,

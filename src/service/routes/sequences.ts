@@ -29,7 +29,7 @@ import {
   patchSequence,
   stopEnrollment,
 } from '../sequences/store.js';
-import { enroll, type EnrollingSequence } from '../sequences/enroll.js';
+import { enroll, enrollingSequence } from '../sequences/enroll.js';
 import { senderIds } from '../sequences/senders.js';
 import {
   enrollmentColumns,
@@ -102,18 +102,6 @@ async function senderPool(
   if (senders === undefined) return undefined;
   if (senders === 'all') return { mode: 'all', userIds: [] };
   return { mode: 'list', userIds: await senderIds(db, teamId, senders) };
-}
-
-async function enrollingSequence(
-  db: Queryable,
-  teamId: string,
-  id: string,
-): Promise<EnrollingSequence | null> {
-  const [row] = await db.query<EnrollingSequence>(
-    'SELECT id, team_id, sender_mode, sender_user_id, sender_user_ids, steps FROM sequences WHERE team_id = $1 AND id = $2',
-    [teamId, id],
-  );
-  return row ?? null;
 }
 
 async function found<T>(value: T | null | false): Promise<T> {

@@ -11,6 +11,19 @@ export interface EnrollingSequence extends PooledSequence {
   id: string;
 }
 
+/** The team's sequence `id` as enrolling reads it; null when the team has none by that id. */
+export async function enrollingSequence(
+  db: Queryable,
+  teamId: string,
+  id: string,
+): Promise<EnrollingSequence | null> {
+  const [row] = await db.query<EnrollingSequence>(
+    'SELECT id, team_id, sender_mode, sender_user_id, sender_user_ids, steps FROM sequences WHERE team_id = $1 AND id = $2',
+    [teamId, id],
+  );
+  return row ?? null;
+}
+
 /**
  * Enrolls people in a sequence (docs/sequences.md): each by profile URL, slug or URN. Skipped, with
  * the reason: what is not a profile, a member id (it names no profile the network can open), a

@@ -9,7 +9,9 @@ export type QueuedBy =
   | { kind: 'member'; userId: string }
   | { kind: 'watchlist' }
   | { kind: 'sync' }
-  | { kind: 'sequence' };
+  | { kind: 'sequence' }
+  /** An AI client over /mcp: the name it gave at initialize, and the member whose token it carries. */
+  | { kind: 'mcp'; client: string; userId: string | null };
 
 export interface NewTask {
   teamId: string;
@@ -23,7 +25,18 @@ export interface NewTask {
   targetKey?: string | null;
   /** Recorded for the member the task runs as to see; absent: not known (stored as null). */
   queuedBy?: QueuedBy;
+  /**
+   * Queued awaiting a person's approval (a write from an AI client, docs/mcp.md): no agent may
+   * claim it until it is approved; it ends `approval_expired` after APPROVAL_HOURS.
+   */
+  awaitApproval?: boolean;
 }
+
+/** How long a write may await approval before it ends failed (`approval_expired`). */
+export const APPROVAL_HOURS = 24;
+
+/** The longest client name kept in `queued_by_client`. */
+const MAX_CLIENT_CHARS = 100;
 
 /**
  * Inserts a pending task and wakes waiting claims. Returns null when a task for the same
@@ -38,9 +51,13 @@ export async function enqueueTask(
   task: NewTask,
 ): Promise<{ id: string; refused: boolean } | null> {
   const id = crypto.randomUUID();
+  const by = task.queuedBy;
+  const awaiting = task.awaitApproval === true;
   const rows = await db.query<{ id: string }>(
-    `INSERT INTO tasks (id, team_id, type, input, status, assigned_user_id, watchlist_id, target_key, queued_by, queued_by_user_id)
-     VALUES ($1, $2, $3, $4, 'pending', $5, $6, $7, $8, $9)
+    `INSERT INTO tasks (id, team_id, type, input, status, assigned_user_id, watchlist_id, target_key, queued_by, queued_by_user_id,
+                        queued_by_client, approval_expires_at)
+     VALUES ($1, $2, $3, $4, CASE WHEN $11::boolean THEN 'awaiting_approval' ELSE 'pending' END, $5, $6, $7, $8, $9, $10,
+             CASE WHEN $11::boolean THEN now() + make_interval(hours => ${APPROVAL_HOURS}) END)
      ON CONFLICT (team_id, target_key) WHERE target_key IS NOT NULL AND status IN ('pending', 'processing')
      DO NOTHING
      RETURNING id`,
@@ -52,8 +69,10 @@ export async function enqueueTask(
       task.assignedUserId ?? null,
       task.watchlistId ?? null,
       task.targetKey ?? null,
-      task.queuedBy?.kind ?? null,
-      task.queuedBy?.kind === 'member' ? task.queuedBy.userId : null,
+      by?.kind ?? null,
+      by?.kind === 'member' || by?.kind === 'mcp' ? by.userId : null,
+      by?.kind === 'mcp' ? by.client.slice(0, MAX_CLIENT_CHARS) : null,
+      awaiting,
     ],
     PREPARED,
   );
@@ -64,6 +83,8 @@ export async function enqueueTask(
     (await failRefusedTasks(db, task.teamId, task.assignedUserId, id)).length
   )
     return { id, refused: true };
+  // Nothing may claim it yet: approving it wakes the claims (approvals/decide.ts).
+  if (awaiting) return { id, refused: false };
   // One waiting claim that may run it wakes (task-signals.ts), not every claim of the team.
   await signals.taskReady(task.teamId, db, {
     type: task.type,

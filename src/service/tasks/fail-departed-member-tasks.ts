@@ -15,7 +15,7 @@ export async function failDepartedMemberTasks(
         SET status = 'failed', lease_expires_at = NULL, updated_at = now(), finished_at = now(),
             error = jsonb_build_object('code', 'agent_lost', 'message',
               'The team member this task was assigned to has left the team; create the task again')
-      WHERE team_id = $1 AND assigned_user_id = $2 AND status IN ('pending', 'processing')
+      WHERE team_id = $1 AND assigned_user_id = $2 AND status IN ('awaiting_approval', 'pending', 'processing')
       RETURNING id`,
     [teamId, userId],
   );

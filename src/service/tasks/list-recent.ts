@@ -20,6 +20,7 @@ interface RecentTaskRow extends TargetFacts {
   queued_by: QueuedBy['kind'] | null;
   queued_by_email: string | null;
   queued_by_name: string | null;
+  queued_by_client: string | null;
   created_at: Date;
   updated_at: Date;
 }
@@ -41,7 +42,7 @@ export async function listRecentTasks(
                  THEN t.output ->> 'name' END AS output_name,
             p.id AS post_id, p.author_name AS post_author, left(p.content, 200) AS post_excerpt, p.post_url,
             w.id AS watchlist_id, w.name AS watchlist_name,
-            t.queued_by, qu.email AS queued_by_email, qu.full_name AS queued_by_name,
+            t.queued_by, qu.email AS queued_by_email, qu.full_name AS queued_by_name, t.queued_by_client,
             t.created_at, t.updated_at
        FROM tasks t
        LEFT JOIN memberships a ON a.team_id = t.team_id AND a.user_id = t.assigned_user_id
@@ -86,7 +87,12 @@ export async function listRecentTasks(
           ? r.input.company_title
           : null,
       queued_by: r.queued_by
-        ? { kind: r.queued_by, email: r.queued_by_email, name: r.queued_by_name || null }
+        ? {
+            kind: r.queued_by,
+            email: r.queued_by_email,
+            name: r.queued_by_name || null,
+            client: r.queued_by_client,
+          }
         : null,
       created_at: iso(r.created_at)!,
       updated_at: iso(r.updated_at)!,

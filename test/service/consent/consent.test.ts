@@ -475,13 +475,14 @@ describe('who queued each action, for the member it runs as', () => {
     expect(find(byKey.task_id)).toMatchObject({
       status: 'completed',
       type: 'agent_comment_post',
-      queued_by: { kind: 'api_key', email: null, name: null },
+      queued_by: { kind: 'api_key', email: null, name: null, client: null },
     });
     expect(find(byKey.task_id).target.label).toContain('From a program');
     expect(find(byAda.task_id).queued_by).toEqual({
       kind: 'member',
       email: 'ada@consent.test',
       name: 'ada',
+      client: null,
     });
     // Only writes run by bob: no reads, nothing run by ada.
     expect(tasks.every((t) => WRITE_TYPES.includes(t.type))).toBe(true);

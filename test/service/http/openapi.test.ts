@@ -108,7 +108,8 @@ describe('/openapi.json is the routes', () => {
       .sort();
     expect(documented).toEqual(served);
     // The few that are not in the reference: the dashboard, the reference itself, the health probe,
-    // and the operator's routes the ops CLI calls (docs/operations.md).
+    // the operator's routes the ops CLI calls (docs/operations.md), and the MCP endpoint, which
+    // speaks JSON-RPC (docs/mcp.md): POST, and GET and DELETE answering 405.
     expect(
       routes
         .filter((r) => r.hidden)
@@ -122,6 +123,9 @@ describe('/openapi.json is the routes', () => {
         '/docs/assets/init.js',
         '/docs/assets/{file}',
         '/health',
+        '/mcp',
+        '/mcp',
+        '/mcp',
         '/metrics',
         '/openapi.json',
         '/ops/network-health',

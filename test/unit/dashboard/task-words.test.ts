@@ -25,6 +25,12 @@ describe('task words of the dashboard', () => {
 
   test('kinds and statuses in words', () => {
     for (const t of TASK_TYPES) expect(kindWords(t)).not.toMatch(/agent_|_/);
-    expect(TASK_STATUSES.map(statusWords)).toEqual(['queued', 'running', 'done', 'failed']);
+    expect(TASK_STATUSES.map(statusWords)).toEqual([
+      'awaiting approval',
+      'queued',
+      'running',
+      'done',
+      'failed',
+    ]);
   });
 });

@@ -1,0 +1,96 @@
+import type { ApprovalListResponse, ApprovalView } from '../contract/approvals.js';
+import { call, errorMessage } from './api.js';
+import { html, render as draw } from '../ui/html.js';
+import { byId, setStatus } from './dom.js';
+import type { Session } from './session.js';
+import { kindWords } from './task-words.js';
+
+/**
+ * Writes queued by AI clients awaiting approval (docs/mcp.md): each with the exact text it would
+ * send, editable, approved or rejected in one click by an admin or the member it runs as. The panel
+ * shows only while something waits.
+ */
+export function mountApprovals(): {
+  start(session: Session): void;
+  refresh(): Promise<void>;
+  stop(): void;
+} {
+  const panel = byId('approvals');
+  const list = byId('approvals-list');
+  const status = byId('approvals-status');
+  let session: Session | null = null;
+
+  async function refresh() {
+    if (!session) return;
+    try {
+      const answer = await call<ApprovalListResponse>('GET', '/api-approvals', {
+        auth: 'member',
+        session,
+      });
+      panel.hidden = answer.count === 0;
+      draw(html`${answer.approvals.map(item)}`, list);
+    } catch (err) {
+      setStatus(status, errorMessage(err), 'error');
+    }
+  }
+
+  function item(a: ApprovalView) {
+    const who = a.queued_by?.client ? `${a.queued_by.client}` : 'an AI client';
+    return html`<li class="approval" data-task-id=${a.task_id}>
+      <p><strong>${kindWords(a.type)} ${a.target.label}</strong>
+        as ${a.member_name ?? a.member_email ?? 'the oldest admin'}
+        <small>queued by ${who}, expires ${a.expires_at.slice(0, 16).replace('T', ' ')} UTC</small></p>
+      ${
+        a.text_field
+          ? html`<label>Text it sends<textarea name="text" rows="3" ?readonly=${!a.can_decide}
+              .value=${a.text ?? ''}></textarea></label>`
+          : null
+      }
+      ${
+        a.can_decide
+          ? html`<div class="actions">
+              <button type="button" @click=${(e: Event) => approve(a, e)}>Approve</button>
+              <button type="button" class="danger" @click=${() => reject(a)}>Reject</button>
+            </div>`
+          : html`<p class="hint">Only an admin or ${a.member_email} may decide it.</p>`
+      }
+    </li>`;
+  }
+
+  async function approve(a: ApprovalView, e: Event) {
+    const box = (e.target as HTMLElement).closest('li')?.querySelector('textarea');
+    const text = box && box.value.trim() !== (a.text ?? '').trim() ? box.value : undefined;
+    await decide(
+      `/api-approvals/${a.task_id}/approve`,
+      text === undefined ? {} : { text },
+      'Approved',
+    );
+  }
+
+  async function reject(a: ApprovalView) {
+    await decide(`/api-approvals/${a.task_id}/reject`, undefined, 'Rejected');
+  }
+
+  async function decide(path: string, body: Record<string, unknown> | undefined, done: string) {
+    try {
+      await call('POST', path, { auth: 'member', session, body });
+      setStatus(status, done, 'ok');
+      await refresh();
+    } catch (err) {
+      setStatus(status, errorMessage(err), 'error');
+    }
+  }
+
+  return {
+    start(s) {
+      session = s;
+      void refresh();
+    },
+    refresh,
+    stop() {
+      session = null;
+      panel.hidden = true;
+      draw(html``, list);
+    },
+  };
+}

@@ -1,0 +1,97 @@
+import type { Queryable } from '../db/database.js';
+import type { AgentIdentity } from '../auth/identities.js';
+import {
+  APPROVAL_TEXT_FIELDS,
+  type ApprovalListResponse,
+  type ApprovalView,
+} from '../../contract/approvals.js';
+import type { QueuedBy } from '../../contract/task-list.js';
+import type { TaskType } from '../../contract/task-types.js';
+import { iso } from '../tasks/task-row.js';
+import { taskTarget, type TargetFacts } from '../tasks/task-target.js';
+
+interface ApprovalRow extends TargetFacts {
+  id: string;
+  type: TaskType;
+  input: Record<string, unknown>;
+  assigned_user_id: string | null;
+  member_email: string | null;
+  member_name: string | null;
+  queued_by: QueuedBy['kind'] | null;
+  queued_by_email: string | null;
+  queued_by_name: string | null;
+  queued_by_client: string | null;
+  created_at: Date;
+  approval_expires_at: Date;
+}
+
+/** At most this many are listed, oldest first: the ones closest to expiring. */
+const MAX_LISTED = 200;
+
+/**
+ * The team's writes awaiting approval, oldest first, each with the exact text it would send and
+ * whether `caller` may decide it: an admin, or the member it runs as (approvals/decide.ts).
+ */
+export async function listApprovals(
+  db: Queryable,
+  teamId: string,
+  caller: Pick<AgentIdentity, 'userId' | 'role'>,
+  taskId?: string,
+): Promise<ApprovalListResponse> {
+  const rows = await db.query<ApprovalRow>(
+    `SELECT t.id, t.type, t.input, t.assigned_user_id, a.email AS member_email, au.full_name AS member_name,
+            NULL::text AS output_name,
+            p.id AS post_id, p.author_name AS post_author, left(p.content, 200) AS post_excerpt, p.post_url,
+            t.queued_by, qu.email AS queued_by_email, qu.full_name AS queued_by_name, t.queued_by_client,
+            t.created_at, t.approval_expires_at
+       FROM tasks t
+       LEFT JOIN memberships a ON a.team_id = t.team_id AND a.user_id = t.assigned_user_id
+       LEFT JOIN users au ON au.id = a.user_id
+       LEFT JOIN users qu ON qu.id = t.queued_by_user_id
+       LEFT JOIN posts p ON t.type IN ('agent_like_post', 'agent_comment_post')
+                        AND p.team_id = t.team_id AND p.activity_urn = t.input ->> 'social_urn'
+      WHERE t.team_id = $1 AND t.status = 'awaiting_approval' AND ($2::uuid IS NULL OR t.id = $2)
+      ORDER BY t.created_at, t.id
+      LIMIT ${MAX_LISTED}`,
+    [teamId, taskId ?? null],
+  );
+  const approvals = rows.map((r) => approvalView(r, caller));
+  return { approvals, count: approvals.length };
+}
+
+function approvalView(
+  r: ApprovalRow,
+  caller: Pick<AgentIdentity, 'userId' | 'role'>,
+): ApprovalView {
+  const field = APPROVAL_TEXT_FIELDS[r.type] ?? null;
+  const text = field && typeof r.input[field] === 'string' ? (r.input[field] as string) : null;
+  return {
+    task_id: r.id,
+    type: r.type,
+    target: taskTarget(r.type, r.input, r),
+    member_email: r.member_email,
+    member_name: r.member_name || null,
+    task_input: r.input,
+    text_field: field,
+    text,
+    queued_by: r.queued_by
+      ? {
+          kind: r.queued_by,
+          email: r.queued_by_email,
+          name: r.queued_by_name || null,
+          client: r.queued_by_client,
+        }
+      : null,
+    created_at: iso(r.created_at)!,
+    expires_at: iso(r.approval_expires_at)!,
+    can_decide: mayDecide(caller, r.assigned_user_id),
+  };
+}
+
+/** An admin decides any write of the team; a member, those that run as them. */
+export function mayDecide(
+  caller: Pick<AgentIdentity, 'userId' | 'role'>,
+  assignedUserId: string | null,
+): boolean {
+  return caller.role === 'admin' || assignedUserId === caller.userId;
+}

@@ -1,0 +1,77 @@
+import { Hono } from 'hono';
+import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js';
+import type { AppEnv } from '../context.js';
+import { requireApiKey } from '../auth/require-api-key.js';
+import { checkAgentToken } from '../auth/agent-tokens.js';
+import { bearerToken } from '../auth/bearer-token.js';
+import { TOKEN_EXPIRED, TOKEN_INVALID, TOKEN_REVOKED } from '../auth/token-lifetimes.js';
+import { HttpError } from '../http/http-error.js';
+import { undocumented } from '../http/describe.js';
+import { createMcpServer } from '../mcp/server.js';
+import type { AgentIdentity } from '../auth/identities.js';
+
+const REFUSALS = { invalid: TOKEN_INVALID, revoked: TOKEN_REVOKED, expired: TOKEN_EXPIRED };
+/** The longest client name kept; longer ones are cut. */
+const MAX_CLIENT_CHARS = 100;
+
+/**
+ * `/mcp`: the Model Context Protocol over Streamable HTTP (docs/mcp.md), stateless: each POST gets
+ * a server and transport of its own, so any instance answers any request and nothing is kept
+ * between them. Authenticated as the REST API: the team's `x-api-key`; with a member's
+ * `authorization: Bearer <agent_token>` too, writes record that member as who asked. Without
+ * sessions there is no stream to open with GET, nor a session to end with DELETE: 405.
+ */
+export const mcpRoutes = new Hono<AppEnv>()
+  .on(['GET', 'DELETE'], '/mcp', undocumented(), (c) =>
+    c.json({ error: 'Method not allowed: this MCP server is stateless; POST each message' }, 405, {
+      Allow: 'POST',
+    }),
+  )
+  .post('/mcp', undocumented(), requireApiKey(), async (c) => {
+    const member = await optionalMember(c.req.header('authorization'), c.var);
+    const server = createMcpServer(c.var.ctx, {
+      team: c.var.team,
+      member,
+      client: clientName(c.req.header('x-client-name'), c.req.header('user-agent')),
+    });
+    const parsedBody = await c.req.json().catch(() => undefined);
+    // A stream only where something may come before the answer (progress the client asked for):
+    // any other message is answered as one JSON body, which costs a client less to read.
+    const transport = new WebStandardStreamableHTTPServerTransport({
+      sessionIdGenerator: undefined,
+      enableJsonResponse: !asksForProgress(parsedBody),
+    });
+    await server.connect(transport);
+    // When the client goes, the server's work is dropped.
+    c.req.raw.signal.addEventListener('abort', () => void server.close(), { once: true });
+    return transport.handleRequest(c.req.raw, parsedBody === undefined ? {} : { parsedBody });
+  });
+
+/** Whether any message of the POST carries a progress token. */
+function asksForProgress(body: unknown): boolean {
+  const messages = Array.isArray(body) ? body : [body];
+  return messages.some(
+    (m) =>
+      typeof m === 'object' &&
+      m !== null &&
+      (m as { params?: { _meta?: { progressToken?: unknown } } }).params?._meta?.progressToken !==
+        undefined,
+  );
+}
+
+async function optionalMember(
+  authorization: string | undefined,
+  v: AppEnv['Variables'],
+): Promise<AgentIdentity | null> {
+  const token = bearerToken(authorization);
+  if (!token) return null;
+  const check = await checkAgentToken(v.ctx.db, v.team.id, token, v.ctx.credentials);
+  if (!('agent' in check)) throw new HttpError(401, REFUSALS[check.refused]);
+  return check.agent;
+}
+
+/** The client's own name (`x-client-name`), else the first product of its User-Agent. */
+function clientName(header: string | undefined, userAgent: string | undefined): string {
+  const name = header?.trim() || userAgent?.trim().split(/\s+/)[0] || 'unnamed client';
+  return name.slice(0, MAX_CLIENT_CHARS);
+}
