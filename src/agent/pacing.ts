@@ -1,5 +1,6 @@
 import { defineItem } from './storage-item.js';
-import { DEFAULT_PACING, TASK_TYPES, WRITE_TYPES } from '../contract/constants.js';
+import { TASK_TYPES, WRITE_TYPES } from 'virtual:task-kinds';
+import { DEFAULT_PACING } from '../contract/constants.js';
 import type { TaskType } from '../contract/task-types.js';
 import type { Pacing } from '../contract/budgets.js';
 import { HOUR } from './clock.js';

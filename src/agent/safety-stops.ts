@@ -1,5 +1,5 @@
 import { defineItem } from './storage-item.js';
-import { TASK_TYPES } from '../contract/constants.js';
+import { TASK_TYPES } from 'virtual:task-kinds';
 import type { AgentErrorCode, TaskType } from '../contract/task-types.js';
 import { DAY, HOUR } from './clock.js';
 

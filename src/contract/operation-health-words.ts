@@ -1,34 +1,15 @@
 import type { OperationHealth } from './agent.js';
-import type { TASK_TYPES } from './constants.js';
+import { manyWords, type TaskType } from './task-kinds.js';
 
 /**
  * An operation's health as people read it, the same words in the dashboard's notice and the
- * operator CLI: "profile reads: headline missing in 100 % since 14:02, map version 3". Free of zod:
- * the dashboard's bundle carries no schema library.
+ * operator CLI: "profile fetches: headline missing in 100 % since 14:02, map version 3", the
+ * operation named by its kind's words (task-kinds.ts). Free of zod: the dashboard's bundle carries
+ * no schema library. One line per missing field and per failing way of an operation; `time`
+ * formats an ISO time.
  */
-export const OPERATION_WORDS: Partial<Record<(typeof TASK_TYPES)[number], string>> = {
-  agent_profile_fetch: 'profile reads',
-  agent_profiles_tracking: 'profile post reads',
-  agent_like_post: 'likes',
-  agent_comment_post: 'comments',
-  agent_connection_request: 'connection requests',
-  agent_company_fetch: 'company reads',
-  agent_company_posts_fetch: 'company post reads',
-  agent_profiles_search: 'people searches',
-  agent_connections_fetch: 'connection reads',
-  agent_send_message: 'messages',
-  agent_keyword_tracking: 'keyword searches',
-  agent_company_tracking: 'company post reads',
-  agent_conversations_fetch: 'inbox reads',
-  agent_conversation_messages_fetch: 'conversation reads',
-  agent_conversation_mark_read: 'marking read',
-  agent_sent_invitations_fetch: 'sent invitation reads',
-  agent_invitation_withdraw: 'withdrawals',
-};
-
-/** One line per missing field and per failing way of an operation; `time` formats an ISO time. */
 export function operationHealthLines(h: OperationHealth, time: (iso: string) => string): string[] {
-  const what = OPERATION_WORDS[h.operation as keyof typeof OPERATION_WORDS] ?? h.operation;
+  const what = manyWords(h.operation as TaskType);
   const lines = h.missing_fields.map(
     (f) =>
       `${what}: ${f.field} missing in ${Math.round((100 * f.missing) / Math.max(f.results, 1))} % ` +

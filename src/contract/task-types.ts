@@ -1,4 +1,4 @@
-import { TASK_TYPES } from './constants.js';
+import { TASK_TYPES } from './task-kinds.js';
 import { z } from './zod.js';
 
 export { TASK_TYPES };

@@ -6,7 +6,7 @@ import { CURRENT_VERSION_SQL } from '../consent/consent-text.js';
 import { AGENT_ACTIVE_WINDOW_HOURS } from '../tasks/agent-active.js';
 import { loadTeamSettings } from '../budgets/team-settings.js';
 import { loadUsage } from '../budgets/usage.js';
-import { TASK_WORDS } from '../budgets/words.js';
+import { manyWords } from '../../contract/task-kinds.js';
 
 /**
  * A sequence's pool of senders (docs/sequences.md "Senders"): who may run a person's steps, which
@@ -133,7 +133,7 @@ export function whyUnfit(
       ? 'has not acknowledged the new consent text'
       : 'withdrew (or never gave) consent to tasks in their name';
   const refused = kinds.find((k) => m.refused_types.includes(k));
-  if (refused) return `turned off ${TASK_WORDS[refused]}`;
+  if (refused) return `turned off ${manyWords(refused)}`;
   const since = now.getTime() - awayMs;
   if (m.paused && m.paused_at && new Date(m.paused_at).getTime() <= since)
     return `has been paused since ${new Date(m.paused_at).toISOString()}`;
@@ -244,7 +244,7 @@ export class SenderPicker {
     let best = fit[0]!;
     for (const m of fit) if (this.leftOf(m) > this.leftOf(best)) best = m;
     if (fit.length === 1) return this.take(best, `the only sender of the pool who can send now`);
-    const what = this.kind ? TASK_WORDS[this.kind] : 'steps';
+    const what = this.kind ? manyWords(this.kind) : 'steps';
     return this.take(
       best,
       `the most ${what} left: ${Math.max(0, this.leftOf(best))}${this.limitWords}, less the people already given to them`,
