@@ -31,7 +31,7 @@ const PROFILE_OUTPUT = {
   network_degree: null,
 };
 
-export interface ApiLatencyResult {
+interface ApiLatencyResult {
   database: string;
   requests?: number;
   p50_ms?: number;

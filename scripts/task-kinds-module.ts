@@ -9,7 +9,7 @@ import { TASK_KINDS, TASK_TYPES } from '../src/contract/task-kinds.js';
 const TASK_KINDS_ID = 'virtual:task-kinds';
 
 /** The module's code: strings split at run time, so each kind's name is written once. */
-export function taskKindsCode(): string {
+function taskKindsCode(): string {
   const prefix = TASK_TYPES.every((t) => t.startsWith('agent_')) ? 'agent_' : '';
   const names = TASK_TYPES.map((t) => t.slice(prefix.length)).join(' ');
   const targets = TASK_TYPES.map((t) => TASK_KINDS[t].target).join(' ');

@@ -17,8 +17,8 @@ import { HOUR } from './clock.js';
  */
 export const ACTION_TYPES: readonly TaskType[] = WRITE_TYPES;
 
-export const SAFE_MODE_FACTOR = 2;
-export const SAFE_MODE_HOURLY_BUDGET = 50;
+const SAFE_MODE_FACTOR = 2;
+const SAFE_MODE_HOURLY_BUDGET = 50;
 
 export interface PacingState {
   /** Start times (epoch ms) of the network tasks run in the last hour. */

@@ -6,7 +6,7 @@ import { browser } from 'wxt/browser';
  * and much more (versions, migrations, metadata, other areas) at 8 kB of the worker's 80 kB budget
  * (scripts/bundle-size.mjs). The keys are the same plain keys (`safety_stops`, `credentials`, …).
  */
-export interface StorageItem<T> {
+interface StorageItem<T> {
   readonly key: string;
   getValue(): Promise<T>;
   setValue(value: T): Promise<void>;

@@ -44,8 +44,7 @@ export const ConsentBody = strictBody({
 export type ConsentBody = z.infer<typeof ConsentBody>;
 
 /** What the heartbeat answer says of it: the current version, and whether this member acknowledged it. */
-export const HeartbeatConsent = z.object({ version: z.string(), acknowledged: z.boolean() });
-export type HeartbeatConsent = z.infer<typeof HeartbeatConsent>;
+const HeartbeatConsent = z.object({ version: z.string(), acknowledged: z.boolean() });
 
 /**
  * The heartbeat answer as the service sends it. The extension parses `HeartbeatResponse` (agent.ts),

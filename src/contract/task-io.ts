@@ -17,7 +17,7 @@ export const KNOWN_POSTS_MAX = 50;
 const withType = <T extends z.core.$ZodLooseShape, K extends TaskType>(type: K, shape: T) =>
   z.object({ task_type: z.literal(type), watchlist_id: z.optional(z.string()), ...shape });
 
-export const KeywordTrackingInput = withType('agent_keyword_tracking', {
+const KeywordTrackingInput = withType('agent_keyword_tracking', {
   watchlist_id: z.string(),
   keyword: z.string().check(z.minLength(1)),
   required_keywords: z._default(z.array(z.string()), []),
@@ -32,7 +32,7 @@ export const KeywordTrackingInput = withType('agent_keyword_tracking', {
   known_post_urns: z.optional(z.array(z.string())),
 });
 
-export const CompanyTrackingInput = withType('agent_company_tracking', {
+const CompanyTrackingInput = withType('agent_company_tracking', {
   watchlist_id: z.string(),
   company: z.string().check(z.minLength(1)),
   count: z._default(z.number().check(z.int(), z.gte(1), z.lte(100)), 20),

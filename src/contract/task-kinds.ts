@@ -49,7 +49,7 @@ export type ConsentLine =
   | 'withdrawals'
   | 'connection_requests';
 
-export interface TaskKind {
+interface TaskKind {
   /** The route `POST /network-agent/<endpoint>` that queues it; null: only the service queues it. */
   endpoint: string | null;
   runsAs: RunsAs;

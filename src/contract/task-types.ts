@@ -54,14 +54,13 @@ export type AgentTaskError = z.infer<typeof AgentTaskError>;
  * out of the sequence or it was deleted); `sender_changed` (the same, because the person moved to
  * another sender of a pooled sequence, who runs the step instead).
  */
-export const TASK_ERROR_CODES = [
+const TASK_ERROR_CODES = [
   ...AGENT_ERROR_CODES,
   'refused_by_member',
   'stopped_by_reply',
   'sequence_stopped',
   'sender_changed',
 ] as const;
-export type TaskErrorCode = (typeof TASK_ERROR_CODES)[number];
 
 /** A task's error as `get-task-status` and the task list show it: the code and the message. */
 export const TaskError = z.object({

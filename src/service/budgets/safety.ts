@@ -40,7 +40,7 @@ function whyNotEligible(
   return null;
 }
 
-export interface PendingTask {
+interface PendingTask {
   id: string;
   type: TaskType;
   assigned_user_id: string | null;
@@ -50,7 +50,7 @@ export interface PendingTask {
 }
 
 /** Why a pending task has not run: when it may, and the reason in words. null: nothing holds it. */
-export interface Wait {
+interface Wait {
   scheduled_for: Date | null;
   waiting_reason: string;
 }

@@ -124,7 +124,7 @@ export async function withdrawConsent(
 }
 
 /** Why a task of `type` routed to this member alone fails (the code is `refused_by_member`). */
-export function refusalMessage(email: string, type: TaskType): string {
+function refusalMessage(email: string, type: TaskType): string {
   return `${email} turned off ${manyWords(type)} for their account in their extension, and the task was routed to them alone: it never runs in their name. Queue it for another member, or ask them.`;
 }
 

@@ -2,7 +2,7 @@ import type { Database } from './database.js';
 import { openPglite } from './pglite-database.js';
 import { openPostgres } from './postgres-database.js';
 
-export interface OpenOptions {
+interface OpenOptions {
   /** `postgres://…` for a server; otherwise a PGlite data directory, or `memory://` for tests. */
   url: string;
   /** Postgres only: a schema to create and use (tests get a fresh one per file). */

@@ -3,8 +3,6 @@ import type { Database } from '../db/database.js';
 import type { Logger } from '../logger.js';
 import { WaitingClaims } from './waiting-claims.js';
 
-export type ClaimOutcome = 'task' | 'empty' | 'refused';
-
 /**
  * What the operator watches (docs/operations.md, "Metrics"): one registry per service context, so
  * two services in one process (the tests) never share figures. Read by GET /metrics and the

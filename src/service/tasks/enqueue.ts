@@ -11,7 +11,7 @@ export type QueuedBy =
   | { kind: 'sync' }
   | { kind: 'sequence' };
 
-export interface NewTask {
+interface NewTask {
   teamId: string;
   type: TaskType;
   /** The normalised input, including `task_type`. */

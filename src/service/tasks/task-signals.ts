@@ -9,7 +9,7 @@ const CHANNEL = 'task_ready';
 export const SAFETY_RECHECK_MS = 5_000;
 
 /** A new task: who may run it. A claim that excludes its type, or of another member when it is assigned, is not woken. */
-export interface ReadyTask {
+interface ReadyTask {
   type: string;
   assignedUserId: string | null;
   /** The task's id: a wake-up for a task a claim of this instance has taken is passed on no further. */
@@ -17,7 +17,7 @@ export interface ReadyTask {
 }
 
 /** Who waits: the claim's member and the kinds it skips. */
-export interface Waiting {
+interface Waiting {
   userId: string;
   excludeTypes: readonly string[];
 }
@@ -26,7 +26,7 @@ export interface Waiting {
  * What woke a claim: `passOn` when it was woken for one task: if the claim does not take it (another
  * claim did, or a budget or working hours hold it), it hands the wake-up to the next claim that may.
  */
-export interface Wake {
+interface Wake {
   passOn?: () => void;
 }
 
