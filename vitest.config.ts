@@ -1,11 +1,13 @@
 import { defineConfig } from 'vitest/config';
 import { WxtVitest } from 'wxt/testing/vitest-plugin';
 import { contractSchemasModule } from './scripts/contract-schemas.js';
+import { taskKindsModule } from './scripts/task-kinds-module.js';
 
 // Unit, service and fake-network tests. Browser tests (real Chromium) live in test/e2e and run under Playwright.
 export default defineConfig({
-  // The worker's checks as JSON Schema from the contract, as the extension's build serves them.
-  plugins: [WxtVitest(), contractSchemasModule()],
+  // The worker's checks as JSON Schema from the contract, and its task kinds, as the extension's
+  // build serves them.
+  plugins: [WxtVitest(), contractSchemasModule(), taskKindsModule()],
   test: {
     include: [
       'test/unit/**/*.test.ts',

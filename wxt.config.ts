@@ -7,6 +7,7 @@ import {
   pureContractSchemas,
 } from './scripts/bundle-size.mjs';
 import { contractSchemasModule } from './scripts/contract-schemas.js';
+import { taskKindsModule } from './scripts/task-kinds-module.js';
 import { litTemplateParser } from './scripts/lit-template-parser.mjs';
 import { BUILT_IN_NETWORK_MAP } from './src/network/map/built-in.js';
 import { servicePermission } from './src/shared/default-service-url.js';
@@ -120,8 +121,15 @@ export default defineConfig({
     define: { __DEFAULT_SERVICE_URL__: JSON.stringify(DEFAULT_SERVICE_URL) },
     // The size budgets (scripts/bundle-size.mjs): what each bundle holds, and only the contract's
     // schemas a bundle uses. lit-html's templates parsed without innerHTML (scripts/lit-template-parser.mjs).
-    // The worker's checks as JSON Schema, from the contract (scripts/contract-schemas.ts).
-    plugins: [bundleStats(), pureContractSchemas(), litTemplateParser(), contractSchemasModule()],
+    // The worker's checks as JSON Schema, from the contract (scripts/contract-schemas.ts), and its
+    // task kinds without their words (scripts/task-kinds-module.ts).
+    plugins: [
+      bundleStats(),
+      pureContractSchemas(),
+      litTemplateParser(),
+      contractSchemasModule(),
+      taskKindsModule(),
+    ],
     // terser, two passes: 3 % smaller than esbuild's minifier on our bundles, which counts against
     // the content script's budget. Only the extension is built this way; the dashboard keeps esbuild.
     build: {

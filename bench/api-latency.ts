@@ -59,7 +59,7 @@ const PROFILE_OUTPUT = {
 
 type Shape = 'one' | 'teams';
 
-export interface ApiLatencyResult {
+interface ApiLatencyResult {
   database: string;
   shape?: string;
   agents?: number;

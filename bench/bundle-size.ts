@@ -10,7 +10,7 @@ import { BUDGETS, checkBundles } from '../scripts/bundle-size.mjs';
  * extension (`wxt build`, into .output/) and reports each budgeted bundle's size and its largest
  * packages and modules.
  */
-export interface BundleResult {
+interface BundleResult {
   file: string;
   kb: number;
   budget_kb: number;

@@ -14,7 +14,7 @@ import { findPostgres } from './setup.js';
  * reachable, also the same service on it: the service without PGlite, so that the difference is
  * what PGlite's thread holds (its WebAssembly memory and code, the thread's JavaScript).
  */
-export interface IdleRssResult {
+interface IdleRssResult {
   start: 'fresh DATA_DIR' | 'restart' | 'on PostgreSQL (no PGlite)';
   rss_mb: number;
   ready_s: number;

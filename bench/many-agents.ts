@@ -6,13 +6,13 @@ import { sha256 } from '../src/service/security/crypto.js';
 import { TASK_TYPES } from '../src/contract/task-types.js';
 
 /** One agent of the many-agents bench: its team and the headers of its `/agent/` calls. */
-export interface ManyAgent {
+interface ManyAgent {
   teamId: string;
   headers: Record<string, string>;
 }
 
 /** A team of the bench, with its key for the public API calls. */
-export interface ManyTeam {
+interface ManyTeam {
   id: string;
   apiKey: string;
 }

@@ -16,7 +16,7 @@ import { loadPosts } from './posts-dataset.js';
 const POSTS = Number(process.env.BENCH_MCP_POSTS ?? 20_000);
 const REQUESTS = Number(process.env.BENCH_MCP_REQUESTS ?? 60);
 
-export interface McpPostsResult {
+interface McpPostsResult {
   database: string;
   posts: number;
   requests: number;

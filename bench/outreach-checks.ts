@@ -19,7 +19,7 @@ const HISTORY = Number(process.env.OUTREACH_HISTORY ?? 100_000);
 const LIST = Number(process.env.OUTREACH_LIST ?? 10_000);
 const CHECKS = Number(process.env.OUTREACH_CHECKS ?? 500);
 
-export interface OutreachResult {
+interface OutreachResult {
   database: string;
   posts: number;
   first_byte_ms: number;

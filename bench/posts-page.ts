@@ -50,7 +50,7 @@ const CASES: [string, (wl: string) => Record<string, string>][] = [
   ['team, seniority cxo,vp', () => ({ seniority_level: 'cxo,vp' })],
 ];
 
-export interface HttpCase {
+interface HttpCase {
   case: string;
   requests: number;
   p50_ms: number;
@@ -58,14 +58,14 @@ export interface HttpCase {
   max_ms: number;
   count: number;
 }
-export interface SideBySideCase {
+interface SideBySideCase {
   case: string;
   before_p50_ms: number;
   after_p50_ms: number;
   /** before / after, medians of the same rounds. */
   speedup: number;
 }
-export interface PostsPageDatabaseResult {
+interface PostsPageDatabaseResult {
   database: string;
   posts: number;
   load_s?: number;
@@ -75,7 +75,7 @@ export interface PostsPageDatabaseResult {
   seniority_count: SideBySideCase[];
   error?: string;
 }
-export interface PostsPageReport {
+interface PostsPageReport {
   benchmark: 'posts-page';
   started_at: string;
   file: string;

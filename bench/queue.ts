@@ -18,7 +18,7 @@ const DISPATCH_TASKS = Number(process.env.BENCH_DISPATCH_TASKS ?? 500);
 const THROUGHPUT_TASKS = Number(process.env.BENCH_THROUGHPUT_TASKS ?? 5_000);
 const AGENTS = 4;
 
-export interface QueueDatabaseResult {
+interface QueueDatabaseResult {
   database: string;
   dispatch?: LatencyResult;
   /** The queue alone: the team's budgets set to no limit, so the claim counts nothing. */

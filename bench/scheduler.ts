@@ -17,7 +17,7 @@ import { findPostgres } from './setup.js';
 const WATCHLISTS = Number(process.env.BENCH_WATCHLISTS ?? 10_000);
 const TEAMS = 20;
 
-export interface SchedulerResult {
+interface SchedulerResult {
   watchlists: number;
   teams: number;
   service_s?: number;

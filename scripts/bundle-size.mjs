@@ -42,7 +42,7 @@ export const BUDGETS = {
  * Modules a bundle must not hold, and why. The content script takes its task already checked by
  * the worker and the network map with it (`task:start`), so it needs no schema library and no map.
  */
-export const FORBIDDEN = {
+const FORBIDDEN = {
   'background.js': [
     {
       pattern: /^node_modules\/zod\//,

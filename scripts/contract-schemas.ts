@@ -7,7 +7,7 @@ import { WORKER_CHECKED } from '../src/contract/worker-checked.js';
 import { CHECKED_KEYWORDS, type JsonSchema } from '../src/shared/json-schema-check.js';
 
 /** The module id the worker imports the schemas from. */
-export const CONTRACT_SCHEMAS_ID = 'virtual:contract-schemas';
+const CONTRACT_SCHEMAS_ID = 'virtual:contract-schemas';
 
 /**
  * What cannot be said in JSON Schema must not be in a schema the worker checks: a transform, a

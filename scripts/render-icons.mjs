@@ -15,7 +15,7 @@ const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const OUT = `${ROOT}public/icons/`;
 
 /** Custom properties of the SVG per state; `active` is the SVG as drawn. Keep in step with badge.ts. */
-export const VARIANTS = {
+const VARIANTS = {
   active: {},
   paused: { '--tile-top': '#f59e0b', '--tile-bottom': '#b45309' },
   alert: { '--tile-top': '#ef4444', '--tile-bottom': '#991b1b' },

@@ -13,7 +13,7 @@ import { HttpError } from '../../src/service/http/http-error.js';
 const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** Spec: `page` (first is 1, 20 a page) or an inclusive 0-indexed `range_from`..`range_to`. */
-export function pageWindow(q: PostsQuery): { offset: number; limit: number } {
+function pageWindow(q: PostsQuery): { offset: number; limit: number } {
   if (q.range_from === undefined && q.range_to === undefined) {
     return { offset: ((q.page ?? 1) - 1) * POSTS_PAGE_SIZE, limit: POSTS_PAGE_SIZE };
   }

@@ -12,7 +12,7 @@ import { createServiceClient } from './service-client.js';
 import { addressStillAccepted } from './service-failure.js';
 import { workerRoutes } from './worker-routes.js';
 
-export const LOOP_ALARM = 'agent-loop';
+const LOOP_ALARM = 'agent-loop';
 
 /**
  * Wires the background worker. MV3 ends an idle worker after 30 s; the listeners registered here

@@ -7,7 +7,7 @@ import type { NetworkMap } from '../contract/network-map.js';
  * scripts/bundle-size.mjs says why), and the worker reads it the first time it needs a map: a
  * task, a session check, a heartbeat. Once per worker life.
  */
-export const BUILT_IN_MAP_PATH = '/network-map.json';
+const BUILT_IN_MAP_PATH = '/network-map.json';
 
 let loading: Promise<NetworkMap> | null = null;
 

@@ -8,7 +8,7 @@ import { browser } from 'wxt/browser';
  * "technical and interaction data" (at install or later in about:addons). Chrome has no such
  * consent at run time; there the store listing declares it and they always go.
  */
-export const TECHNICAL_DATA = 'technicalAndInteraction';
+const TECHNICAL_DATA = 'technicalAndInteraction';
 
 export async function technicalDataAllowed(): Promise<boolean> {
   try {

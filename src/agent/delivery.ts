@@ -10,7 +10,7 @@ import { ServiceError, ServiceUnreachable, type ServiceClient } from './service-
 
 export const BACKOFF = { base_ms: 2_000, max_ms: 5 * MINUTE };
 /** A result nobody could deliver for this long is given up (the lease expired long ago anyway). */
-export const GIVE_UP_AFTER_MS = 24 * HOUR;
+const GIVE_UP_AFTER_MS = 24 * HOUR;
 
 /** Delay before try number `tries + 1`: doubling from base, capped, with up to 20 % jitter. */
 export function backoffMs(tries: number, random: number, opts = BACKOFF): number {
@@ -18,14 +18,14 @@ export function backoffMs(tries: number, random: number, opts = BACKOFF): number
   return Math.round(raw * (1 + 0.2 * random));
 }
 
-export type DeliveryOutcome = 'delivered' | 'dropped' | 'retry' | 'replaced';
+type DeliveryOutcome = 'delivered' | 'dropped' | 'retry' | 'replaced';
 
 async function sendOne(client: ServiceClient, e: OutboxEntry) {
   if (e.result.ok) await client.complete(e.task_id, e.attempt, e.result.output);
   else await client.fail(e.task_id, e.attempt, e.result.error);
 }
 
-export async function deliverEntry(
+async function deliverEntry(
   journal: Journal,
   client: ServiceClient,
   e: OutboxEntry,

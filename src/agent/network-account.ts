@@ -7,7 +7,7 @@ import { defineItem } from './storage-item.js';
  * account, the popup says so until the member accepts the new one. Tasks of the team would
  * otherwise quietly run as someone else: a colleague who borrowed the browser, a second profile.
  */
-export interface KnownAccount {
+interface KnownAccount {
   user_id: string;
   member_urn: string;
   /** How the popup names it: the full name, else the public identifier, else the URN. */

@@ -2,7 +2,7 @@ import { NETWORK_MAP_FORMAT } from '../contract/constants.js';
 import type { NetworkMap } from '../contract/network-map.js';
 import { checkContract, describeFailure } from '../shared/contract-check.js';
 
-export type MapChoice =
+type MapChoice =
   | { ok: true; map: NetworkMap; replaced: boolean }
   | { ok: false; map: NetworkMap; error: string };
 

@@ -10,7 +10,7 @@ import { ensureNetworkTab, findNetworkTab } from './network-tab.js';
  * Who is signed in to the network, read in a network tab (the content script asks the network's
  * `me`). With no network tab open we trust a recent answer rather than opening a tab every minute.
  */
-export const SESSION_FRESH_MS = 30 * 60_000;
+const SESSION_FRESH_MS = 30 * 60_000;
 
 export async function checkNetworkSession(
   now: number,

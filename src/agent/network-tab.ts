@@ -10,9 +10,9 @@ import { NETWORK_ORIGIN } from '../shared/sender-checks.js';
  */
 
 const OPEN_URL = `${NETWORK_ORIGIN}/feed/`;
-export const SIGN_IN_URL = `${NETWORK_ORIGIN}/login`;
+const SIGN_IN_URL = `${NETWORK_ORIGIN}/login`;
 /** A tab we opened and nobody used for this long is closed. */
-export const IDLE_CLOSE_MS = 3 * 60_000;
+const IDLE_CLOSE_MS = 3 * 60_000;
 const READY_TIMEOUT_MS = 30_000;
 
 /** The tab we opened ourselves (and may close); a user's own tabs are never closed. */

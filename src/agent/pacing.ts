@@ -1,5 +1,6 @@
 import { defineItem } from './storage-item.js';
-import { DEFAULT_PACING, TASK_TYPES, WRITE_TYPES } from '../contract/constants.js';
+import { TASK_TYPES, WRITE_TYPES } from 'virtual:task-kinds';
+import { DEFAULT_PACING } from '../contract/constants.js';
 import type { TaskType } from '../contract/task-types.js';
 import type { Pacing } from '../contract/budgets.js';
 import { HOUR } from './clock.js';
@@ -16,8 +17,8 @@ import { HOUR } from './clock.js';
  */
 export const ACTION_TYPES: readonly TaskType[] = WRITE_TYPES;
 
-export const SAFE_MODE_FACTOR = 2;
-export const SAFE_MODE_HOURLY_BUDGET = 50;
+const SAFE_MODE_FACTOR = 2;
+const SAFE_MODE_HOURLY_BUDGET = 50;
 
 export interface PacingState {
   /** Start times (epoch ms) of the network tasks run in the last hour. */

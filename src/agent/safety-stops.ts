@@ -1,5 +1,5 @@
 import { defineItem } from './storage-item.js';
-import { TASK_TYPES } from '../contract/constants.js';
+import { TASK_TYPES } from 'virtual:task-kinds';
 import type { AgentErrorCode, TaskType } from '../contract/task-types.js';
 import { DAY, HOUR } from './clock.js';
 
@@ -63,7 +63,7 @@ export function activeStops(stops: SafetyStop[], now: number): SafetyStop[] {
 }
 
 /** Adds a stop, replacing an older one of the same code (the latest signal sets the cool-down). */
-export function addStop(stops: SafetyStop[], stop: SafetyStop, now: number): SafetyStop[] {
+function addStop(stops: SafetyStop[], stop: SafetyStop, now: number): SafetyStop[] {
   return [...activeStops(stops, now).filter((s) => s.code !== stop.code), stop];
 }
 

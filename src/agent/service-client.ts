@@ -29,7 +29,7 @@ export class ServiceUnreachable extends Error {
   }
 }
 
-export interface ServiceClientOptions {
+interface ServiceClientOptions {
   baseUrl: string;
   /** Both are sent on every `/agent/` call (docs/agent-protocol.md, "Identity"). */
   apiKey?: string;

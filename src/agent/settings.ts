@@ -1,7 +1,7 @@
 import { defineItem } from './storage-item.js';
 
 /** The member's own choices in the popup. */
-export interface Settings {
+interface Settings {
   /** Paused by the member (the pause button). Safety stops are kept apart, in safety-stops.ts. */
   paused_by_user: boolean;
   /** Opt-in: space actions 30 to 60 s apart and keep an hourly budget (pacing.ts). */

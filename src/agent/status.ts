@@ -7,7 +7,8 @@ import type { AgentStatus } from '../shared/protocol.js';
 import { accountChange, networkAccountItem } from './network-account.js';
 import { activeStops, safetyStopsItem } from './safety-stops.js';
 import { settingsItem } from './settings.js';
-import { DEFAULT_PACING, TASK_TYPES } from '../contract/constants.js';
+import { TASK_TYPES } from 'virtual:task-kinds';
+import { DEFAULT_PACING } from '../contract/constants.js';
 
 /** Midnight of the local day, for "done and failed today". */
 function startOfDay(now: number): number {

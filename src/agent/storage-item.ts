@@ -6,7 +6,7 @@ import { browser } from 'wxt/browser';
  * and much more (versions, migrations, metadata, other areas), at a cost the worker's size budget
  * (scripts/bundle-size.mjs) cannot afford. The keys are the same plain keys (`safety_stops`, `credentials`, …).
  */
-export interface StorageItem<T> {
+interface StorageItem<T> {
   readonly key: string;
   getValue(): Promise<T>;
   setValue(value: T): Promise<void>;

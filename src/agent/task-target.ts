@@ -1,17 +1,22 @@
+import { TARGETS } from 'virtual:task-kinds';
 import type { TaskType } from '../contract/task-types.js';
 
 /**
  * What a task is about, in a few words for the popup: which profile, post, company or search.
- * Read from the task's input as the service sent it (docs/api.md names the fields).
+ * Read from the task's input as the service sent it (docs/api.md names the fields), by what the
+ * kind acts on (`target` in src/contract/task-kinds.ts).
  */
 export function describeTarget(type: TaskType, input: Record<string, unknown>): string | null {
   const str = (k: string) =>
     typeof input[k] === 'string' && input[k] ? (input[k] as string).trim() : null;
-  const text = (() => {
-    switch (type) {
-      case 'agent_profile_fetch':
-        return str('profile_slug');
-      case 'agent_profiles_tracking': {
+  const text = ((): string | null => {
+    switch (TARGETS[type]) {
+      case 'profile': {
+        // A profile fetch names its slug; the others its URN (a reply names only its thread).
+        const urn = str('profile_urn');
+        return str('profile_slug') ?? (urn ? profile(urn) : null);
+      }
+      case 'profiles': {
         const urns = Array.isArray(input.profile_urns)
           ? input.profile_urns.filter((u): u is string => typeof u === 'string')
           : [];
@@ -21,35 +26,30 @@ export function describeTarget(type: TaskType, input: Record<string, unknown>): 
             ? `${urns.length} profiles`
             : null;
       }
-      case 'agent_like_post':
-      case 'agent_comment_post': {
+      case 'post': {
         const urn = str('social_urn');
         return urn ? `post ${/(\d+)\)?$/.exec(urn)?.[1] ?? urn}` : null;
       }
-      case 'agent_connection_request':
-      case 'agent_send_message':
-      case 'agent_invitation_withdraw': {
-        const urn = str('profile_urn');
-        return urn ? profile(urn) : null;
-      }
-      case 'agent_company_fetch':
-      case 'agent_company_posts_fetch':
-      case 'agent_company_tracking':
+      case 'company':
         return str('company');
-      case 'agent_profiles_search': {
+      case 'search': {
         const words = ['keywords', 'title', 'company', 'location']
           .map(str)
           .filter(Boolean)
           .join(' ');
         return words ? `“${words}”` : null;
       }
-      case 'agent_keyword_tracking': {
+      case 'keyword': {
         const keyword = str('keyword');
         return keyword ? `“${keyword}”` : null;
       }
-      case 'agent_connections_fetch':
+      case 'connections':
         return 'your connections';
-      default:
+      // The kind's name says it all ("Read inbox", "Read sent invitations"); a conversation's URN
+      // is no word a member reads.
+      case 'inbox':
+      case 'conversation':
+      case 'invitations':
         return null;
     }
   })();

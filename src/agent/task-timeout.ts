@@ -5,7 +5,7 @@ import type { ClaimedTask } from '../contract/agent.js';
  * network calls, or one per page (and per hollow search result) of a list, paced like a person
  * (docs/network-map.md, "Paging"): lists and tasks over many profiles get time per item.
  */
-export const BASE_TIMEOUT_MS = 90_000;
+const BASE_TIMEOUT_MS = 90_000;
 const PER_PROFILE_MS = 30_000;
 /** A page of two, paced, is the slowest the network has answered a list in. */
 const PER_LIST_ITEM_MS = 1_500;

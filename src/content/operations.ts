@@ -16,7 +16,7 @@ export interface NetworkOperations {
 
 export const OPERATIONS_KEY = '__networkAgentOperations';
 /** Web-accessible to the network's pages only, at a URL that changes every session (wxt.config.ts). */
-export const OPERATIONS_FILE = '/network-operations.js';
+const OPERATIONS_FILE = '/network-operations.js';
 
 let loading: Promise<NetworkOperations> | null = null;
 

@@ -37,7 +37,7 @@ export type CallHealth = z.infer<typeof CallHealth>;
  * `missing` of the `results` it gave since `since` lacked `field` (a post's `content`, a profile's
  * `headline`). The item was skipped, or the operation failed `network_changed` when most did.
  */
-export const MissingFieldHealth = z.object({
+const MissingFieldHealth = z.object({
   call: z.string().check(z.maxLength(60)),
   alternative: z.string().check(z.maxLength(60)),
   /** The result's field, by its output name: `headline`, `content`, `likes_count`, `urn`. */
@@ -49,10 +49,9 @@ export const MissingFieldHealth = z.object({
   since: z.string().check(z.maxLength(40)),
   last_at: z.string().check(z.maxLength(40)),
 });
-export type MissingFieldHealth = z.infer<typeof MissingFieldHealth>;
 
 /** One way (a call's alternative) that failed under one operation, how, and since when. */
-export const FailedWayHealth = z.object({
+const FailedWayHealth = z.object({
   call: z.string().check(z.maxLength(60)),
   alternative: z.string().check(z.maxLength(60)),
   status: z.nullable(int32()),
@@ -62,7 +61,6 @@ export const FailedWayHealth = z.object({
   since: z.string().check(z.maxLength(40)),
   last_at: z.string().check(z.maxLength(40)),
 });
-export type FailedWayHealth = z.infer<typeof FailedWayHealth>;
 
 /**
  * The health of one operation (a task type) under one map version, while its answers are not

@@ -7,7 +7,7 @@ import { QueuedBy, TaskTarget } from './task-list.js';
  * Writes from AI clients (docs/mcp.md). `ai_writes`, a team setting: `approve` (default) queues each
  * write awaiting a person's approval, `allow` queues it at once, `off` refuses it.
  */
-export const AI_WRITES = ['approve', 'allow', 'off'] as const;
+const AI_WRITES = ['approve', 'allow', 'off'] as const;
 export const AiWrites = z.enum(AI_WRITES, {
   error: `Invalid 'ai_writes': must be one of ${AI_WRITES.join(', ')}`,
 });

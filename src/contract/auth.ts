@@ -49,11 +49,11 @@ export const VerifyOtpBody = strictBody({
 });
 export type VerifyOtpBody = z.infer<typeof VerifyOtpBody>;
 
-export const ROLES = ['admin', 'member'] as const;
+const ROLES = ['admin', 'member'] as const;
 export const Role = z.enum(ROLES);
 export type Role = z.infer<typeof Role>;
 
-export const User = z.object({ id: z.string(), full_name: z.string(), email: z.string() });
+const User = z.object({ id: z.string(), full_name: z.string(), email: z.string() });
 export const Team = z.object({ id: z.string(), name: z.string() });
 
 export const VerifyOtpResponse = z.object({

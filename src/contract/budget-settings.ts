@@ -138,7 +138,7 @@ const timeMessage = (f: string) =>
 const zoneMessage =
   "Invalid 'working_hours.time_zone': must be an IANA time zone such as Europe/Paris";
 
-export function isTimeZone(zone: string): boolean {
+function isTimeZone(zone: string): boolean {
   try {
     new Intl.DateTimeFormat('en-US', { timeZone: zone });
     return true;
@@ -147,7 +147,7 @@ export function isTimeZone(zone: string): boolean {
   }
 }
 
-export const WorkingHoursInput = z
+const WorkingHoursInput = z
   .strictObject(
     {
       days: z

@@ -1,5 +1,6 @@
 import { z } from './zod.js';
-import { DEFAULT_PACING, WRITE_TYPES } from './constants.js';
+import { DEFAULT_PACING } from './constants.js';
+import { TASK_KINDS, TASK_TYPES, WRITE_TYPES } from './task-kinds.js';
 import { TaskType } from './task-types.js';
 
 /**
@@ -14,30 +15,13 @@ export interface BudgetLimit {
 }
 
 /**
- * Defaults a careful person would choose, per member and task type. Sources and reasoning in
- * docs/budgets.md; an admin may lower them freely, and raise them only by accepting the risk.
+ * Defaults a careful person would choose, per member and task type (`budget` in task-kinds.ts).
+ * Sources and reasoning in docs/budgets.md; an admin may lower them freely, and raise them only by
+ * accepting the risk.
  */
-export const DEFAULT_BUDGETS: Record<TaskType, BudgetLimit> = {
-  agent_connection_request: { per_day: 25, per_week: 100 },
-  agent_send_message: { per_day: 50, per_week: null },
-  agent_profile_fetch: { per_day: 80, per_week: null },
-  agent_like_post: { per_day: 100, per_week: null },
-  agent_comment_post: { per_day: 30, per_week: null },
-  agent_profiles_search: { per_day: 300, per_week: null },
-  agent_keyword_tracking: { per_day: 300, per_week: null },
-  agent_profiles_tracking: { per_day: 300, per_week: null },
-  agent_company_tracking: { per_day: 300, per_week: null },
-  agent_company_posts_fetch: { per_day: 300, per_week: null },
-  agent_company_fetch: { per_day: 300, per_week: null },
-  agent_connections_fetch: { per_day: 300, per_week: null },
-  // The relationship sync reads an inbox every few hours; a person opens theirs far more often.
-  agent_conversations_fetch: { per_day: 100, per_week: null },
-  agent_conversation_messages_fetch: { per_day: 200, per_week: null },
-  agent_conversation_mark_read: { per_day: 100, per_week: null },
-  agent_sent_invitations_fetch: { per_day: 20, per_week: null },
-  // Stale invitations are withdrawn a few dozen a day at most (field practice, docs/budgets.md).
-  agent_invitation_withdraw: { per_day: 20, per_week: 80 },
-};
+export const DEFAULT_BUDGETS = Object.fromEntries(
+  TASK_TYPES.map((t) => [t, TASK_KINDS[t].budget]),
+) as Record<TaskType, BudgetLimit>;
 
 export { WRITE_TYPES };
 export const isWrite = (type: TaskType) => WRITE_TYPES.includes(type);

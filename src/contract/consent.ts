@@ -1,19 +1,14 @@
 import { z } from './zod.js';
 import { strictBody } from './common.js';
 import { HeartbeatResponse } from './agent.js';
-import { WRITE_TYPES } from './budgets.js';
-import { TASK_TYPES, TaskType, type TaskType as TaskTypeName } from './task-types.js';
+import { REFUSABLE_TYPES } from './task-kinds.js';
+import { TASK_TYPES, TaskType } from './task-types.js';
 
 /**
  * Informed consent (docs/agent-protocol.md, "Consent"): before a member's agent is given any task,
  * the member acknowledges what will be done in their name and the risk to their network account.
  * The service owns the text and its version; a new version asks again.
  */
-
-export { REFUSABLE_WORDS } from './constants.js';
-
-/** The kinds a member may turn off for their own account: what others see them do. */
-export const REFUSABLE_TYPES = WRITE_TYPES as readonly TaskTypeName[];
 
 const refusedMessage = `Invalid 'refused_types': only the write kinds can be refused (${REFUSABLE_TYPES.join(', ')})`;
 
@@ -49,8 +44,7 @@ export const ConsentBody = strictBody({
 export type ConsentBody = z.infer<typeof ConsentBody>;
 
 /** What the heartbeat answer says of it: the current version, and whether this member acknowledged it. */
-export const HeartbeatConsent = z.object({ version: z.string(), acknowledged: z.boolean() });
-export type HeartbeatConsent = z.infer<typeof HeartbeatConsent>;
+const HeartbeatConsent = z.object({ version: z.string(), acknowledged: z.boolean() });
 
 /**
  * The heartbeat answer as the service sends it. The extension parses `HeartbeatResponse` (agent.ts),

@@ -31,7 +31,7 @@ export type AlternativeFailure = z.infer<typeof AlternativeFailure>;
  * What the results one alternative gave in one task lacked (docs/network-map.md, "Health"): of
  * `results` read, how many lacked each field (by its output name: `headline`, `content`).
  */
-export const AnswerGaps = z.object({
+const AnswerGaps = z.object({
   call: CallName,
   alternative: AlternativeId,
   results: z.number().check(z.int(), z.gte(1), z.lte(1_000_000)),
@@ -44,7 +44,6 @@ export const AnswerGaps = z.object({
     )
     .check(z.maxLength(20)),
 });
-export type AnswerGaps = z.infer<typeof AnswerGaps>;
 
 /** Which alternatives a task used and which failed on the way: the worker's network health. */
 export const NetworkReport = z.object({

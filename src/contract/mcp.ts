@@ -7,7 +7,7 @@ import { EnrollBody } from './sequences.js';
  * runs on the network waits for its task, which watchlists to list, which sequence to enroll in.
  */
 
-export const MAX_WAIT_SECONDS = 55;
+const MAX_WAIT_SECONDS = 55;
 export const DEFAULT_WAIT_SECONDS = 25;
 const waitMessage = `Invalid 'wait_seconds': must be a whole number from 0 to ${MAX_WAIT_SECONDS}`;
 export const WaitSecondsField = z.optional(

@@ -98,7 +98,7 @@ export const MapTemplate: z.ZodMiniType<MapTemplate> = z.lazy(() =>
 );
 
 /** A query-string value: a template, or `{restli: template}` sent in Rest.li syntax (`(k:v)`, `List(…)`). */
-export const MapQueryValue = z.union([
+const MapQueryValue = z.union([
   z.string().check(z.maxLength(2000)),
   z.number(),
   z.boolean(),
@@ -121,7 +121,7 @@ const VariableName = z.string().check(
 );
 const HttpStatus = z.number().check(z.int(), z.gte(100), z.lte(999));
 
-export const MapRead = z.strictObject({
+const MapRead = z.strictObject({
   /** Where the items of a list answer are (for lists). */
   list: z.optional(z.array(MapPath).check(z.maxLength(10))),
   /** Where the one entity of the answer is (for single reads and write results). */
@@ -143,9 +143,8 @@ export const MapRead = z.strictObject({
     ),
   ),
 });
-export type MapRead = z.infer<typeof MapRead>;
 
-export const MapPaging = z.strictObject({
+const MapPaging = z.strictObject({
   /** How the next page is asked for: `start` (offset) or `token` (the answer's token, `start` ignored). */
   by: z.enum(['start', 'token']),
   /** The most items the network gives in one page; more are asked for page by page. */

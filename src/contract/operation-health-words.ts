@@ -1,38 +1,16 @@
 import type { OperationHealth } from './agent.js';
-import type { TASK_TYPES } from './constants.js';
+import { manyWords, type TaskType } from './task-kinds.js';
 
 /**
  * An operation's health as people read it, the same words in the dashboard's notice and the
- * operator CLI: "profile reads: headline missing in 100 % since 14:02, map version 3". Free of zod:
- * the dashboard's bundle carries no schema library.
- */
-export const OPERATION_WORDS: Partial<Record<(typeof TASK_TYPES)[number], string>> = {
-  agent_profile_fetch: 'profile reads',
-  agent_profiles_tracking: 'profile post reads',
-  agent_like_post: 'likes',
-  agent_comment_post: 'comments',
-  agent_connection_request: 'connection requests',
-  agent_company_fetch: 'company reads',
-  agent_company_posts_fetch: 'company post reads',
-  agent_profiles_search: 'people searches',
-  agent_connections_fetch: 'connection reads',
-  agent_send_message: 'messages',
-  agent_keyword_tracking: 'keyword searches',
-  agent_company_tracking: 'company post reads',
-  agent_conversations_fetch: 'inbox reads',
-  agent_conversation_messages_fetch: 'conversation reads',
-  agent_conversation_mark_read: 'marking read',
-  agent_sent_invitations_fetch: 'sent invitation reads',
-  agent_invitation_withdraw: 'withdrawals',
-};
-
-/**
- * One line per missing field of a call (the ways that lacked it named together) and per failing
- * way of an operation; `time` formats an ISO time. A way that failed only as `network_changed`
- * because its answers lacked a field is said by that field's line already.
+ * operator CLI: "profile fetches: headline missing in 100 % since 14:02, map version 3", the
+ * operation named by its kind's words (task-kinds.ts). Free of zod: the dashboard's bundle carries
+ * no schema library. One line per missing field of a call (the ways that lacked it named
+ * together) and per failing way of an operation; `time` formats an ISO time. A way that failed only
+ * as `network_changed` because its answers lacked a field is said by that field's line already.
  */
 export function operationHealthLines(h: OperationHealth, time: (iso: string) => string): string[] {
-  const what = OPERATION_WORDS[h.operation as keyof typeof OPERATION_WORDS] ?? h.operation;
+  const what = manyWords(h.operation as TaskType);
   const fields = new Map<
     string,
     { call: string; field: string; ways: string[]; results: number; missing: number; since: string }

@@ -17,9 +17,9 @@ export const FormatParam = z.optional(
   z.enum(['json', 'csv'], { error: "Invalid 'format': must be json or csv" }),
 );
 
-export const MAX_LIST_VALUES = 10_000;
-export const MAX_LIST_VALUE = 2000;
-export const MAX_LIST_REASON = 500;
+const MAX_LIST_VALUES = 10_000;
+const MAX_LIST_VALUE = 2000;
+const MAX_LIST_REASON = 500;
 
 const values = (name: string) =>
   z.optional(
@@ -144,13 +144,7 @@ export const DoNotContactDeleteQuery = z.strictObject(
 
 export const DoNotContactRemoved = z.object({ removed: z.number().check(z.int()) });
 
-export const CONTACT_EVENT_KINDS = [
-  'invited',
-  'messaged',
-  'connected',
-  'replied',
-  'enrolled',
-] as const;
+const CONTACT_EVENT_KINDS = ['invited', 'messaged', 'connected', 'replied', 'enrolled'] as const;
 
 export const ContactHistoryQuery = z.strictObject(
   {

@@ -21,13 +21,13 @@ export const SENIORITY_LEVELS = [
 export const SeniorityLevel = z.enum(SENIORITY_LEVELS);
 export type SeniorityLevel = z.infer<typeof SeniorityLevel>;
 
-export const POST_SORTS = ['recent', 'popular_first', 'engagement'] as const;
+const POST_SORTS = ['recent', 'popular_first', 'engagement'] as const;
 
 /** Spec: default page size 20. A range may ask for at most this many posts at once. */
 export const POSTS_PAGE_SIZE = 20;
 export const POSTS_MAX_RANGE = 100;
 /** Deep pages are OFFSET scans; past this a client should narrow by date instead. */
-export const POSTS_MAX_OFFSET = 100_000;
+const POSTS_MAX_OFFSET = 100_000;
 
 const wholeNumber = (name: string, min: number, max: number) => {
   const message = `Invalid '${name}': must be a whole number from ${min} to ${max}`;

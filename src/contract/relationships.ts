@@ -8,7 +8,7 @@ import { ConversationMessage, ConversationParticipant } from './task-outputs.js'
  * `GET /api-inbox/{conversation_urn}` show them: paged, newest first.
  */
 
-export const INVITATION_STATES = ['pending', 'accepted', 'withdrawn', 'expired'] as const;
+const INVITATION_STATES = ['pending', 'accepted', 'withdrawn', 'expired'] as const;
 export const InvitationState = z.enum(INVITATION_STATES);
 export type InvitationState = z.infer<typeof InvitationState>;
 
@@ -79,12 +79,11 @@ export const MemberRef = z.object({ email: z.string(), name: z.nullable(z.string
 export type MemberRef = z.infer<typeof MemberRef>;
 
 /** The other person. */
-export const PersonRef = z.object({
+const PersonRef = z.object({
   profile_urn: z.string(),
   name: z.nullable(z.string()),
   profile_url: z.nullable(z.string()),
 });
-export type PersonRef = z.infer<typeof PersonRef>;
 
 export const InvitationView = z.object({
   id: z.string(),

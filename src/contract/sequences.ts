@@ -27,8 +27,8 @@ const step = <T extends z.core.$ZodLooseShape>(type: string, shape: T) =>
         : undefined,
   });
 
-export const VisitStep = step('visit', { type: z.literal('visit') });
-export const ConnectionRequestStep = step('connection_request', {
+const VisitStep = step('visit', { type: z.literal('visit') });
+const ConnectionRequestStep = step('connection_request', {
   type: z.literal('connection_request'),
   note: z.optional(
     z
@@ -36,7 +36,7 @@ export const ConnectionRequestStep = step('connection_request', {
       .check(z.maxLength(300, { error: "Invalid 'note': must be 300 characters or fewer" })),
   ),
 });
-export const WaitForAcceptanceStep = step('wait_for_acceptance', {
+const WaitForAcceptanceStep = step('wait_for_acceptance', {
   type: z.literal('wait_for_acceptance'),
   max_days: z._default(
     z
@@ -53,7 +53,7 @@ export const WaitForAcceptanceStep = step('wait_for_acceptance', {
     false,
   ),
 });
-export const MessageStep = step('message', {
+const MessageStep = step('message', {
   type: z.literal('message'),
   text: z
     .string({ error: "Missing or invalid 'text'" })
@@ -64,12 +64,12 @@ export const MessageStep = step('message', {
     ),
   delay_hours,
 });
-export const LikeLatestPostStep = step('like_latest_post', {
+const LikeLatestPostStep = step('like_latest_post', {
   type: z.literal('like_latest_post'),
   delay_hours,
 });
 
-export const STEP_TYPES = [
+const STEP_TYPES = [
   'visit',
   'connection_request',
   'wait_for_acceptance',
@@ -104,7 +104,7 @@ const SenderEmail = z.pipe(
   z.email({ error: sendersMessage }),
 );
 /** A pool of senders: members by e-mail, or every member fit to run the steps. */
-export const SendersField = z.optional(
+const SendersField = z.optional(
   z.union(
     [
       z.literal('all', { error: sendersMessage }),
@@ -174,7 +174,7 @@ export const EnrollBody = strictBody({
     ),
 });
 
-export const ENROLLMENT_STATES = [
+const ENROLLMENT_STATES = [
   'active',
   'waiting_acceptance',
   'replied',
@@ -224,7 +224,7 @@ export const Funnel = z.object({
 export type Funnel = z.infer<typeof Funnel>;
 
 /** One sender's part of a sequence: their people and the funnel of those. */
-export const SenderFunnel = z.object({
+const SenderFunnel = z.object({
   sender: MemberRef,
   funnel: Funnel,
 });

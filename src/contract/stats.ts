@@ -7,7 +7,7 @@ import { TaskType } from './task-types.js';
  * days in a time zone. A week starts on Monday, so its first bucket may begin before `from`; only
  * what happened from `from` to `to` (whole days in `tz`) is counted.
  */
-export const STATS_BUCKETS = ['day', 'week'] as const;
+const STATS_BUCKETS = ['day', 'week'] as const;
 export type StatsBucket = (typeof STATS_BUCKETS)[number];
 
 /** The longest range asked at once: two years of days. */
@@ -33,7 +33,7 @@ const isoDay = (name: string) =>
 
 const TZ_MESSAGE = "Invalid 'tz': must be an IANA time zone such as Europe/Paris";
 /** A zone name both the browser's and the database's tz data know by its name (no offsets). */
-export function isTimeZone(value: string): boolean {
+function isTimeZone(value: string): boolean {
   if (!/^[A-Za-z][A-Za-z0-9_+-]*(\/[A-Za-z0-9_+-]+){0,2}$/.test(value) || value.length > 64)
     return false;
   try {
@@ -90,13 +90,13 @@ const RangeEcho = {
 /** A share or a rate, 0 to 1; null when there was nothing to divide by. */
 const Rate = z.nullable(z.number());
 
-export const WatchlistFigures = z.object({
+const WatchlistFigures = z.object({
   posts: z.number(),
   engagement: z.number(),
   trending: z.number(),
   trending_share: Rate,
 });
-export const TopAuthor = z.object({
+const TopAuthor = z.object({
   author_name: z.string(),
   author_url: z.string(),
   posts: z.number(),

@@ -2,6 +2,7 @@ import { z } from './zod.js';
 import * as body from './network-tasks.js';
 import * as out from './task-outputs.js';
 import * as rel from './relationship-tasks.js';
+import { type RunsAs, TASK_KINDS, TASK_TYPES } from './task-kinds.js';
 import type { TaskType } from './task-types.js';
 
 /**
@@ -16,7 +17,7 @@ export const KNOWN_POSTS_MAX = 50;
 const withType = <T extends z.core.$ZodLooseShape, K extends TaskType>(type: K, shape: T) =>
   z.object({ task_type: z.literal(type), watchlist_id: z.optional(z.string()), ...shape });
 
-export const KeywordTrackingInput = withType('agent_keyword_tracking', {
+const KeywordTrackingInput = withType('agent_keyword_tracking', {
   watchlist_id: z.string(),
   keyword: z.string().check(z.minLength(1)),
   required_keywords: z._default(z.array(z.string()), []),
@@ -31,7 +32,7 @@ export const KeywordTrackingInput = withType('agent_keyword_tracking', {
   known_post_urns: z.optional(z.array(z.string())),
 });
 
-export const CompanyTrackingInput = withType('agent_company_tracking', {
+const CompanyTrackingInput = withType('agent_company_tracking', {
   watchlist_id: z.string(),
   company: z.string().check(z.minLength(1)),
   count: z._default(z.number().check(z.int(), z.gte(1), z.lte(100)), 20),
@@ -138,71 +139,46 @@ export const TASK_OUTPUTS = {
 
 export type TaskOutput<K extends TaskType = TaskType> = z.infer<(typeof TASK_OUTPUTS)[K]>;
 
+type Routed = {
+  [K in TaskType]: (typeof TASK_KINDS)[K]['endpoint'] extends string ? K : never;
+}[TaskType];
+/** The name of a `/network-agent/` route that queues a task: `endpoint` in task-kinds.ts. */
+export type NetworkEndpoint = NonNullable<(typeof TASK_KINDS)[Routed]['endpoint']>;
+
+/** The body each kind with a route takes. */
+const BODIES = {
+  agent_profile_fetch: body.FetchProfileBody,
+  agent_profiles_tracking: body.FetchProfilesPostsBody,
+  agent_like_post: body.LikePostBody,
+  agent_comment_post: body.CommentPostBody,
+  agent_connection_request: body.SendConnectionRequestBody,
+  agent_company_fetch: body.FetchCompanyBody,
+  agent_company_posts_fetch: body.FetchCompanyPostsBody,
+  agent_profiles_search: body.SearchProfilesBody,
+  agent_connections_fetch: body.FetchConnectionsBody,
+  agent_send_message: body.SendMessageBody,
+  agent_conversations_fetch: rel.FetchConversationsBody,
+  agent_conversation_messages_fetch: rel.FetchConversationMessagesBody,
+  agent_conversation_mark_read: rel.MarkConversationReadBody,
+  agent_sent_invitations_fetch: rel.FetchSentInvitationsBody,
+  agent_invitation_withdraw: rel.WithdrawConnectionRequestBody,
+} satisfies Record<Routed, z.ZodMiniType>;
+
+interface NetworkTask {
+  body: z.ZodMiniType;
+  type: Routed;
+  runsAs: RunsAs;
+}
+
 /**
- * The public endpoints that create tasks, their body schema, task type and who runs them: `any`
- * member's browser, the team's `oldest_admin`, or the `member` the body's `member_email` names
- * (default: the oldest admin), for what reads or acts on one member's own inbox and network.
+ * The public endpoints that create tasks, in the order of the kinds: each one's body schema, task
+ * type and who runs it (`runsAs` in task-kinds.ts).
  */
-export const NETWORK_ENDPOINTS = {
-  'fetch-profile': { body: body.FetchProfileBody, type: 'agent_profile_fetch', runsAs: 'any' },
-  'fetch-profiles-posts': {
-    body: body.FetchProfilesPostsBody,
-    type: 'agent_profiles_tracking',
-    runsAs: 'any',
-  },
-  'like-post': { body: body.LikePostBody, type: 'agent_like_post', runsAs: 'oldest_admin' },
-  'comment-post': {
-    body: body.CommentPostBody,
-    type: 'agent_comment_post',
-    runsAs: 'oldest_admin',
-  },
-  'send-connection-request': {
-    body: body.SendConnectionRequestBody,
-    type: 'agent_connection_request',
-    runsAs: 'oldest_admin',
-  },
-  'fetch-company': { body: body.FetchCompanyBody, type: 'agent_company_fetch', runsAs: 'any' },
-  'fetch-company-posts': {
-    body: body.FetchCompanyPostsBody,
-    type: 'agent_company_posts_fetch',
-    runsAs: 'any',
-  },
-  'search-profiles': {
-    body: body.SearchProfilesBody,
-    type: 'agent_profiles_search',
-    runsAs: 'any',
-  },
-  'fetch-connections': {
-    body: body.FetchConnectionsBody,
-    type: 'agent_connections_fetch',
-    runsAs: 'member',
-  },
-  'send-message': { body: body.SendMessageBody, type: 'agent_send_message', runsAs: 'member' },
-  'fetch-conversations': {
-    body: rel.FetchConversationsBody,
-    type: 'agent_conversations_fetch',
-    runsAs: 'member',
-  },
-  'fetch-conversation-messages': {
-    body: rel.FetchConversationMessagesBody,
-    type: 'agent_conversation_messages_fetch',
-    runsAs: 'member',
-  },
-  'mark-conversation-read': {
-    body: rel.MarkConversationReadBody,
-    type: 'agent_conversation_mark_read',
-    runsAs: 'member',
-  },
-  'fetch-sent-invitations': {
-    body: rel.FetchSentInvitationsBody,
-    type: 'agent_sent_invitations_fetch',
-    runsAs: 'member',
-  },
-  'withdraw-connection-request': {
-    body: rel.WithdrawConnectionRequestBody,
-    type: 'agent_invitation_withdraw',
-    runsAs: 'member',
-  },
-} as const satisfies Record<string, { body: z.ZodMiniType; type: TaskType; runsAs: RunsAs }>;
-export type RunsAs = 'any' | 'oldest_admin' | 'member';
-export type NetworkEndpoint = keyof typeof NETWORK_ENDPOINTS;
+export const NETWORK_ENDPOINTS = Object.fromEntries(
+  TASK_TYPES.filter((t): t is Routed => TASK_KINDS[t].endpoint !== null).map(
+    (type): [string, NetworkTask] => [
+      TASK_KINDS[type].endpoint,
+      { body: BODIES[type], type, runsAs: TASK_KINDS[type].runsAs },
+    ],
+  ),
+) as Record<NetworkEndpoint, NetworkTask>;

@@ -1,4 +1,5 @@
 import { z } from './zod.js';
+import { TASK_TARGET_KINDS } from './task-kinds.js';
 import { TASK_STATUSES, TaskError, TaskStatus, TaskType } from './task-types.js';
 
 const limitMessage = "Invalid 'limit': must be a whole number from 1 to 200";
@@ -29,19 +30,6 @@ export const TaskListQuery = z.strictObject(
         : undefined,
   },
 );
-
-export const TASK_TARGET_KINDS = [
-  'profile',
-  'profiles',
-  'post',
-  'company',
-  'keyword',
-  'search',
-  'connections',
-  'inbox',
-  'conversation',
-  'invitations',
-] as const;
 
 /** What a task acts on, in words a person reads (src/service/tasks/task-target.ts says how each type's is found). */
 export const TaskTarget = z.object({

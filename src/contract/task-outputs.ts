@@ -153,7 +153,7 @@ export const ConversationParticipant = z.object({
 export type ConversationParticipant = z.infer<typeof ConversationParticipant>;
 
 /** A message as the inbox shows it; `from_me`: sent by the member whose inbox it is. */
-export const ConversationLastMessage = z.object({
+const ConversationLastMessage = z.object({
   text: z.string(),
   sender_urn: z.string(),
   from_me: z.boolean(),

@@ -1,4 +1,4 @@
-import { TASK_TYPES } from './constants.js';
+import { TASK_TYPES } from './task-kinds.js';
 import { z } from './zod.js';
 
 export { TASK_TYPES };
@@ -66,7 +66,7 @@ export type AgentTaskError = z.infer<typeof AgentTaskError>;
  * an AI client that a person rejected) and `approval_expired` (one nobody approved in time,
  * docs/mcp.md).
  */
-export const TASK_ERROR_CODES = [
+const TASK_ERROR_CODES = [
   ...AGENT_ERROR_CODES,
   'refused_by_member',
   'stopped_by_reply',
@@ -75,7 +75,6 @@ export const TASK_ERROR_CODES = [
   'rejected_by_member',
   'approval_expired',
 ] as const;
-export type TaskErrorCode = (typeof TASK_ERROR_CODES)[number];
 
 /** A task's error as `get-task-status` and the task list show it: the code and the message. */
 export const TaskError = z.object({

@@ -5,7 +5,6 @@
  * previews them the same way.
  */
 export const TEMPLATE_FIELDS = ['first_name', 'last_name', 'company', 'headline'] as const;
-export type TemplateField = (typeof TEMPLATE_FIELDS)[number];
 /** The known fields, and `custom.<column>` keys for the columns of an import. */
 export type TemplateValues = Partial<Record<string, string | null>>;
 

@@ -14,7 +14,7 @@ export function hasUnstorableText(s: string): boolean {
 }
 
 /** The string without NUL characters, each lone surrogate replaced by U+FFFD. */
-export function cleanText(s: string): string {
+function cleanText(s: string): string {
   if (!hasUnstorableText(s)) return s;
   // biome-ignore lint/suspicious/noControlCharactersInRegex: the NUL is what this removes
   return s.replace(/\u0000/g, '').replace(LONE_SURROGATE, '\uFFFD');

@@ -6,7 +6,7 @@ import { URN_NS } from './constants.js';
  */
 
 /** `decodeURIComponent`, or null for a malformed escape (`%E0%A4%A`): such a value is no identifier. */
-export function decodeEscapes(value: string): string | null {
+function decodeEscapes(value: string): string | null {
   try {
     return decodeURIComponent(value);
   } catch {
@@ -80,7 +80,7 @@ export function postTimeFromUrn(urn: string): string | null {
 }
 
 /** A people-watchlist profile identifier, normalised: which kind of id it is, and the id itself. */
-export interface ProfileIdentifier {
+interface ProfileIdentifier {
   kind: 'profile_id' | 'member_id' | 'profile_slug';
   /** Profile ids keep their case (they are case-sensitive); slugs are lower-cased. */
   identifier: string;

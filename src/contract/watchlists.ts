@@ -10,13 +10,13 @@ import { FETCH_FREQUENCIES, strictBody } from './common.js';
 
 // ---------- shared pieces ----------
 
-export const MAX_KEYWORD_LENGTH = 200;
-export const MAX_SUBKEYWORDS = 20;
-export const MAX_LABELS = 50;
-export const MAX_PROMPT_LENGTH = 4000;
-export const MAX_NAME_LENGTH = 200;
+const MAX_KEYWORD_LENGTH = 200;
+const MAX_SUBKEYWORDS = 20;
+const MAX_LABELS = 50;
+const MAX_PROMPT_LENGTH = 4000;
+const MAX_NAME_LENGTH = 200;
 /** A hard bound on one request's identifiers; the plan's cap is usually far lower. */
-export const MAX_IDENTIFIERS_PER_REQUEST = 5000;
+const MAX_IDENTIFIERS_PER_REQUEST = 5000;
 
 const keywordShapeMessage =
   "Invalid 'keywords': each keyword must be a string or an object with a string 'keyword' and optional string arrays 'required_keywords', 'excluded_keywords'";
@@ -30,7 +30,7 @@ const SubKeywords = z
   );
 
 /** Spec "Keyword object": a plain string is a primary keyword only. */
-export const KeywordObject = z.strictObject(
+const KeywordObject = z.strictObject(
   {
     keyword: z.string({ error: keywordShapeMessage }),
     required_keywords: z.optional(SubKeywords),
@@ -278,7 +278,7 @@ const keywordsRequired = 'keywords array is required and must not be empty';
 const freqUpdateMessage =
   'Invalid fetchFreqInHours. Allowed values: 1, 3, 6, 12, 24, 48, 72 (hours)';
 
-export const UPDATABLE_FIELDS = [
+const UPDATABLE_FIELDS = [
   'name',
   'fetchFreqInHours',
   'keywords',
@@ -525,7 +525,7 @@ export const CompanyWatchlistView = z.object({
 
 // ---------- people and company watchlists: update ----------
 
-export const LIST_UPDATABLE_FIELDS = ['name', 'fetchFreqInHours', 'disable'] as const;
+const LIST_UPDATABLE_FIELDS = ['name', 'fetchFreqInHours', 'disable'] as const;
 
 /** Patch a people or company watchlist: name, frequency, pause (`disable: true`) and resume. */
 export const UpdateListWatchlistBody = strictBody({

@@ -3,7 +3,7 @@ import { strictBody } from './common.js';
 
 /** Signed webhooks for API users (docs/webhooks.md). */
 
-export const WEBHOOK_EVENTS = [
+const WEBHOOK_EVENTS = [
   'task.completed',
   'task.failed',
   'posts.collected',

@@ -13,7 +13,7 @@ export class ApiError extends Error {
 
 type Query = Record<string, string | number | boolean | undefined | null>;
 
-export interface CallOptions {
+interface CallOptions {
   body?: unknown;
   query?: Query;
   /** Which credentials to send: none (sign-in), the team key, or the key and the member's token. */

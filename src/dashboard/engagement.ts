@@ -12,7 +12,7 @@ import type { Session } from './session.js';
  * get-task-status for the ones this page started, whenever the live stream says tasks changed.
  */
 
-export type EngagementKind = 'like' | 'comment';
+type EngagementKind = 'like' | 'comment';
 
 export interface Engagement {
   taskId: string;
@@ -169,7 +169,6 @@ export function createEngagements(onChange: () => void) {
     },
   };
 }
-export type Engagements = ReturnType<typeof createEngagements>;
 
 function sameWaiting(a: Engagement['waiting'], b: Engagement['waiting']): boolean {
   return a?.reason === b?.reason && a?.at === b?.at;

@@ -12,7 +12,7 @@ import { errorSentence, statusWords } from './task-words.js';
  * it calls in; a task that waits says why (budget, working hours) and until when.
  */
 
-export interface FollowedTask {
+interface FollowedTask {
   id: string;
   status: TaskStatus;
   error: { code: string; message: string } | null;
@@ -76,7 +76,6 @@ export function followTasks(onChange: () => void) {
     },
   };
 }
-export type FollowedTasks = ReturnType<typeof followTasks>;
 
 /** "Reply: queued — waits, runs in 2 h: …", "Reply: done ✓", or the failure in words. */
 export function taskLine(what: string, t: FollowedTask | undefined, now = Date.now()) {

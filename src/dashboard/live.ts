@@ -27,7 +27,7 @@ const MAX_BACKOFF_MS = 60_000;
 /** Silence longer than this (the service writes a keep-alive every 15 s) means the stream is dead. */
 const SILENCE_MS = 45_000;
 
-export interface LiveHandlers {
+interface LiveHandlers {
   /** Fetch these kinds again. All of them when the stream (re)starts or while polling. */
   changed(kinds: ChangeKind[]): void;
   state(state: LiveState): void;

@@ -1,5 +1,5 @@
 import type { BudgetUse, MemberSafety, WorkingHours } from '../contract/budgets.js';
-import type { TaskType } from '../contract/task-types.js';
+import { manyWords, WRITE_TYPES } from '../contract/task-kinds.js';
 import { html, nothing, timeTag } from '../ui/html.js';
 
 /**
@@ -7,34 +7,6 @@ import { html, nothing, timeTag } from '../ui/html.js';
  * its limit today and this week, when a spent one frees, the working hours, and the tasks that
  * wait with when they run and why. From GET /api-team's `members[].safety`.
  */
-
-const BUDGET_NAMES: Record<TaskType, string> = {
-  agent_like_post: 'Likes',
-  agent_comment_post: 'Comments',
-  agent_connection_request: 'Connection requests',
-  agent_send_message: 'Messages',
-  agent_profile_fetch: 'Profile reads',
-  agent_profiles_tracking: 'Profile collections',
-  agent_company_fetch: 'Company reads',
-  agent_company_posts_fetch: 'Company post reads',
-  agent_profiles_search: 'Searches',
-  agent_connections_fetch: 'Connection lists',
-  agent_keyword_tracking: 'Keyword collections',
-  agent_company_tracking: 'Company collections',
-  agent_conversations_fetch: 'Inbox reads',
-  agent_conversation_messages_fetch: 'Conversation reads',
-  agent_conversation_mark_read: 'Marked read',
-  agent_sent_invitations_fetch: 'Sent invitation reads',
-  agent_invitation_withdraw: 'Withdrawals',
-};
-
-/** Actions others see are always listed; reads only once used, so a card is not twelve lines long. */
-const ALWAYS: readonly TaskType[] = [
-  'agent_like_post',
-  'agent_comment_post',
-  'agent_connection_request',
-  'agent_send_message',
-];
 
 const DAYS = ['', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'];
 
@@ -59,7 +31,7 @@ function budgetRow(b: BudgetUse, now: number) {
   const spent = b.next_free_at !== null;
   const share = b.per_day ? Math.min(1, b.used_today / b.per_day) : 0;
   return html`<li class="budget ${spent ? 'spent' : ''}" data-task-type=${b.task_type}>
-    <span class="budget-name">${BUDGET_NAMES[b.task_type] ?? b.task_type}</span>
+    <span class="budget-name">${manyWords(b.task_type, true)}</span>
     <span class="budget-use">${useOf(b.used_today, b.per_day, 'today')} · ${useOf(b.used_this_week, b.per_week, 'this week')}</span>
     ${b.per_day ? html`<meter min="0" max="1" low="0.7" high="0.9" optimum="0" .value=${share} aria-hidden="true"></meter>` : nothing}
     ${spent ? html`<span class="badge warn">used up; next ${timeTag(b.next_free_at, now)}</span>` : nothing}
@@ -67,9 +39,13 @@ function budgetRow(b: BudgetUse, now: number) {
 }
 
 export function memberSafety(safety: MemberSafety, now: number) {
+  // Actions others see are always listed; reads only once used, so a card is not twelve lines long.
   const shown = safety.budgets.filter(
     (b) =>
-      ALWAYS.includes(b.task_type) || b.used_today > 0 || b.used_this_week > 0 || b.next_free_at,
+      WRITE_TYPES.includes(b.task_type) ||
+      b.used_today > 0 ||
+      b.used_this_week > 0 ||
+      b.next_free_at,
   );
   return html`<div class="safety">
     <h4>Budgets</h4>
@@ -86,7 +62,7 @@ export function memberSafety(safety: MemberSafety, now: number) {
           <ul class="waiting">
             ${safety.waiting.map(
               (w) => html`<li data-task-id=${w.task_id}>
-                <strong>${BUDGET_NAMES[w.task_type] ?? w.task_type}</strong>: runs
+                <strong>${manyWords(w.task_type, true)}</strong>: runs
                 ${w.scheduled_for ? timeTag(w.scheduled_for, now) : html`<span>when it can</span>`} — <span class="muted">${w.waiting_reason}</span>
               </li>`,
             )}

@@ -4,7 +4,7 @@ import { html, nothing, render as draw, timeTag } from '../ui/html.js';
 import { busy, byId, setStatus } from './dom.js';
 import type { Session } from './session.js';
 import { memberSafety } from './member-budgets.js';
-import { REFUSABLE_WORDS } from '../contract/constants.js';
+import { manyWords } from '../contract/task-kinds.js';
 import { newestAnswer } from './newest-answer.js';
 import { operationHealthLines } from '../contract/operation-health-words.js';
 
@@ -103,7 +103,7 @@ const clock = new Intl.DateTimeFormat(undefined, { hour: '2-digit', minute: '2-d
 
 /**
  * For admins: what the members' extensions report is not whole, one line per operation and field
- * or failing way ("profile reads: headline missing in 100 % since 14:02, map version 3"), with whose
+ * or failing way ("profile fetches: headline missing in 100 % since 14:02, map version 3"), with whose
  * extension says so. It goes away by itself when the next heartbeats report whole answers.
  */
 function drawNetworkNotice(el: HTMLElement, view: TeamView) {
@@ -190,7 +190,7 @@ function consentFacts(m: MemberView, now: number) {
       ? html`<span class="badge bad">asked again</span> <span class="muted small">the text changed since they agreed: they get no task until they agree again</span>`
       : html`<span class="badge bad">not agreed</span> <span class="muted small">they get no task until they agree in their extension</span>`;
   const refused = m.refused_types.length
-    ? html`<div class="muted small">Turned off: ${m.refused_types.map((t) => REFUSABLE_WORDS[t] ?? t).join(', ')}</div>`
+    ? html`<div class="muted small">Turned off: ${m.refused_types.map((t) => manyWords(t, true)).join(', ')}</div>`
     : nothing;
   return html`${state}${refused}`;
 }

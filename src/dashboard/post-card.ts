@@ -30,7 +30,7 @@ export interface PostCardState {
   sending: boolean;
 }
 
-export interface PostCardActions {
+interface PostCardActions {
   toggleFull(): void;
   like(): void;
   openComment(): void;

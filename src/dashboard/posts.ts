@@ -34,7 +34,7 @@ const allListed: [Missing] extends [never] ? true : Missing = true;
 void allListed;
 const PAGE_SIZE: typeof POSTS_PAGE_SIZE = 20;
 
-export interface WatchlistChoice {
+interface WatchlistChoice {
   id: string;
   name: string;
 }
@@ -298,4 +298,3 @@ export function mountPosts() {
     },
   };
 }
-export type PostsPanel = ReturnType<typeof mountPosts>;

@@ -93,7 +93,7 @@ export function stepBody(s: DraftStep): SequenceStep {
   }
 }
 
-export type Preview = { ok: true; text: string } | { ok: false; error: string };
+type Preview = { ok: true; text: string } | { ok: false; error: string };
 
 /** The note or message of step `index` filled for `person`; null for steps without a template. */
 export function preview(s: DraftStep, index: number, person: TemplateValues): Preview | null {
@@ -138,7 +138,7 @@ export function stepsSummary(steps: SequenceStep[]): string {
   return steps.map(stepSummary).join(' → ');
 }
 
-export interface StepEditor {
+interface StepEditor {
   change(index: number, patch: Partial<DraftStep>): void;
   move(index: number, by: -1 | 1): void;
   remove(index: number): void;
@@ -233,7 +233,7 @@ export function sendersWords(q: SequenceView): string {
   return q.sender.name || q.sender.email;
 }
 
-export interface SenderPickerActions {
+interface SenderPickerActions {
   mode(mode: SenderChoice): void;
   sender(email: string): void;
   toggle(email: string, on: boolean): void;

@@ -31,7 +31,7 @@ const OPEN_STATES: EnrollmentState[] = ['active', 'waiting_acceptance'];
 
 /** The service words a wait with ISO times ("due at 2026-11-26T21:24:08.691Z"): shown in the reader's own time. */
 const ISO_TIME = /\b\d{4}-\d\d-\d\dT\d\d:\d\d(?::\d\d(?:\.\d+)?)?(?:Z|[+-]\d\d:\d\d)/g;
-export const readableTimes = (text: string) =>
+const readableTimes = (text: string) =>
   text.replace(ISO_TIME, (iso) =>
     Number.isNaN(Date.parse(iso)) ? iso : exactTime(Date.parse(iso)),
   );
@@ -81,7 +81,7 @@ export async function loadDetail(session: Session, d: SequenceDetail): Promise<v
 }
 
 /** The pasted lines, one profile each (slug, URL or URN); blank lines dropped. */
-export function pastedProfiles(text: string): string[] {
+function pastedProfiles(text: string): string[] {
   return text
     .split(/\r?\n/)
     .map((l) => l.trim())
@@ -186,7 +186,7 @@ export async function stopEnrollment(
   }
 }
 
-export interface DetailActions {
+interface DetailActions {
   paste(text: string): void;
   enroll(): void;
   filter(state: EnrollmentState | ''): void;

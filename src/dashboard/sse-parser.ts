@@ -4,7 +4,7 @@
  * (logs, history). The format is the HTML standard's: lines of `field: value`, an event ends at a
  * blank line, `:` starts a comment (the service's keep-alive), `retry` sets the reconnection delay.
  */
-export interface SseEvent {
+interface SseEvent {
   event: string;
   data: string;
 }

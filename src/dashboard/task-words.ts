@@ -1,35 +1,17 @@
+import { TASK_KINDS } from '../contract/task-kinds.js';
 import type { AgentErrorCode, TaskStatus, TaskType } from '../contract/task-types.js';
 
 /**
  * How the dashboard words tasks: what kind of work, how far it got, and why it failed, in
  * sentences a member reads without docs/api.md open ("Task error codes" there is the source of
- * each sentence). Types only from the contract, so the bundle carries no schema; the Record types
- * make the compiler name any code or type added to the contract and not worded here.
+ * each sentence). A kind's words come from its description (src/contract/task-kinds.ts); no schema
+ * reaches the bundle, and the Record types make the compiler name any code added to the contract
+ * and not worded here.
  */
 
-const KIND_WORDS: Record<TaskType, string> = {
-  agent_profile_fetch: 'Read profile',
-  agent_profiles_tracking: 'Collect posts of',
-  agent_like_post: 'Like',
-  agent_comment_post: 'Comment on',
-  agent_connection_request: 'Connection request to',
-  agent_company_fetch: 'Read company',
-  agent_company_posts_fetch: 'Read posts of',
-  agent_profiles_search: 'Search profiles:',
-  agent_connections_fetch: 'Read',
-  agent_send_message: 'Message to',
-  agent_keyword_tracking: 'Collect keyword',
-  agent_company_tracking: 'Collect posts of',
-  agent_conversations_fetch: 'Read',
-  agent_conversation_messages_fetch: 'Read the messages of',
-  agent_conversation_mark_read: 'Mark read:',
-  agent_sent_invitations_fetch: 'Read',
-  agent_invitation_withdraw: 'Withdraw invitation to',
-};
-
-/** "Like", "Collect keyword", …: said before the task's target. */
+/** "Like", "Collect keyword", …: said before the task's target (`words.lead` of its kind). */
 export function kindWords(type: TaskType): string {
-  return KIND_WORDS[type] ?? type;
+  return TASK_KINDS[type]?.words.lead ?? type;
 }
 
 /** A person's words for the states: the queue is not a word members use. */

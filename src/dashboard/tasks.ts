@@ -14,7 +14,7 @@ const LIMIT = 30;
  * stream (live.ts) asks for a fresh list whenever tasks change, so there is no Refresh button.
  * `onList` receives every unfiltered list: the posts panel follows its likes and comments there.
  */
-export interface Waiting {
+interface Waiting {
   reason: string;
   at: string | null;
 }

@@ -26,7 +26,7 @@ export interface CardState {
   error: string;
 }
 
-export interface CardActions extends EditorActions {
+interface CardActions extends EditorActions {
   pick(): void;
   edit(): void;
   togglePause(): void;

@@ -18,11 +18,11 @@ import { html, nothing } from '../ui/html.js';
 export type Watchlist = KeywordWatchlistView | PeopleWatchlistSummary | CompanyWatchlistSummary;
 
 // Written out so the bundle carries no zod; the check makes the compiler follow the contract.
-export const FREQUENCIES = [
+const FREQUENCIES = [
   1, 3, 6, 12, 24, 48, 72,
 ] as const satisfies readonly (typeof FETCH_FREQUENCIES)[number][];
 
-export type Field = 'name' | 'fetchFreqInHours' | 'keywords' | 'labels' | 'slack_webhook_url';
+type Field = 'name' | 'fetchFreqInHours' | 'keywords' | 'labels' | 'slack_webhook_url';
 
 interface KeywordRow {
   keyword: string;
@@ -30,7 +30,7 @@ interface KeywordRow {
   excluded: string;
 }
 
-export interface Draft {
+interface Draft {
   name: string;
   fetchFreqInHours: number;
   keywords: KeywordRow[];

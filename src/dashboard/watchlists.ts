@@ -12,8 +12,8 @@ import { newestAnswer } from './newest-answer.js';
  * (DELETE) on the same paths. Choosing one opens its posts. Reloaded by the live stream.
  */
 
-export type WatchlistType = Watchlist['type'];
-export type WatchlistSummary = Watchlist;
+type WatchlistType = Watchlist['type'];
+type WatchlistSummary = Watchlist;
 
 type Listing = { watchlists: Watchlist[] };
 type Created = { id: string; name: string; created: boolean };

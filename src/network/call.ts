@@ -38,11 +38,7 @@ export interface CallAnswer {
 }
 
 /** The request an alternative makes with these values; throws CannotMake when it cannot be made. */
-export function requestFor(
-  call: NetworkCallName,
-  alt: MapAlternative,
-  vars: CallVars,
-): NetworkRequest {
+function requestFor(call: NetworkCallName, alt: MapAlternative, vars: CallVars): NetworkRequest {
   const missing = (alt.requires ?? []).filter((name) => !hasValue(vars[name]));
   if (missing.length) throw new CannotMake(`needs ${missing.join(', ')}`);
   // A page never asks for more than the alternative's network gives at once.
@@ -88,7 +84,7 @@ function movesOn(alt: MapAlternative, err: NetworkError, hasNext: boolean): bool
 const WAY_REFUSALS = [400, 405, 410];
 
 /** A GET, or a server-driven list's next window (a POST that changes nothing). */
-export const isRead = (alt: MapAlternative) =>
+const isRead = (alt: MapAlternative) =>
   alt.method === 'GET' || (alt.kind === 'sdui' && alt.path === 'pagination');
 
 /**

@@ -17,7 +17,7 @@ import type { NetworkSession } from './types.js';
  * session's memory of who the member is, so tasks need not ask again.
  */
 /** How long a session read stands for the same session before `me` is asked again. */
-export const SESSION_RECHECK_MS = 10 * 60_000;
+const SESSION_RECHECK_MS = 10 * 60_000;
 
 export async function readNetworkSession(
   map: NetworkMap,

@@ -7,10 +7,10 @@ import { errorFromAnswer, NetworkError } from './errors.js';
  * tab (same origin, `credentials: 'include'`); in tests the cookie source and fetch are injected.
  */
 
-export const NETWORK_ORIGIN = 'https://www.linkedin.com';
-export const API_PREFIX = '/voyager/api/';
+const NETWORK_ORIGIN = 'https://www.linkedin.com';
+const API_PREFIX = '/voyager/api/';
 /** Where server-driven screens' actions live (`pagination`, `server-request`). */
-export const SDUI_PREFIX = '/flagship-web/rsc-action/actions/';
+const SDUI_PREFIX = '/flagship-web/rsc-action/actions/';
 
 /** One cookie's value from a `document.cookie`-style string, or null. */
 export function readCookie(cookieString: string, name: string): string | null {
@@ -44,7 +44,7 @@ function randomBase64(bytes: number): string {
  * would be a fingerprint. The page states it in a meta tag; without a page we use a recent one.
  */
 const RECENT_CLIENT_VERSION = '1.13.45173';
-export function pageClientVersion(): string {
+function pageClientVersion(): string {
   return (
     pageStatedClientVersion((globalThis as { document?: PageDocument }).document) ??
     RECENT_CLIENT_VERSION
@@ -104,7 +104,7 @@ export function networkHeaders(
  * of ours: a value no real client sends is a fingerprint (docs/network-internal-api.md, "Server-driven
  * screens"). The answer is a component stream.
  */
-export function sduiHeaders(csrfToken: string): Record<string, string> {
+function sduiHeaders(csrfToken: string): Record<string, string> {
   const headers: Record<string, string> = { 'csrf-token': csrfToken };
   const doc = (globalThis as { document?: PageDocument }).document;
   const version = pageStatedClientVersion(doc);
@@ -133,7 +133,7 @@ export interface NetworkRequest {
   accept: 'normalized' | 'json';
 }
 
-export interface NetworkAnswer {
+interface NetworkAnswer {
   status: number;
   json: unknown;
   /** A server-driven action's answer: the component stream as text. */

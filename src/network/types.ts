@@ -7,7 +7,6 @@ import type { AgentErrorCode } from '../contract/task-types.js';
  */
 export type {
   AlternativeFailure,
-  AnswerGaps,
   NetworkReport,
   TaskResult,
 } from '../contract/extension-messages.js';

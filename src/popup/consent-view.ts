@@ -1,5 +1,6 @@
 import { html, nothing, timeTag, type TemplateResult } from '../ui/html.js';
-import { REFUSABLE_WORDS, type ConsentView } from '../contract/consent.js';
+import type { ConsentView } from '../contract/consent.js';
+import { manyWords, REFUSABLE_TYPES } from '../contract/task-kinds.js';
 import type { TaskSummary } from '../contract/task-list.js';
 import type { TaskType } from '../contract/task-types.js';
 import { consentChangedWords, doneWords, queuedByWords } from './popup-text.js';
@@ -57,7 +58,7 @@ export function consentScreen(
 ): TemplateResult {
   const v = c.view;
   const agreed = v.acknowledged_version === v.version;
-  const refusable = v.task_types.filter((t) => REFUSABLE_WORDS[t]);
+  const refusable = v.task_types.filter((t) => REFUSABLE_TYPES.includes(t));
   return html`<section class="consent" data-testid="consent" aria-label="What runs in your name">
     ${v.acknowledged_version && !agreed ? html`<p class="msg warn" data-testid="consent-changed">${consentChangedWords(v.acknowledged_at)}</p>` : nothing}
     <div class="consent-text" data-testid="consent-text">${textView(v.text)}</div>
@@ -68,7 +69,7 @@ export function consentScreen(
           ${refusable.map(
             (t) => html`<label class="toggle">
               <input type="checkbox" data-testid=${`refuse-${t}`} .checked=${c.refusing.includes(t)} @change=${(e: Event) => on.refuse(t, (e.target as HTMLInputElement).checked)} />
-              ${REFUSABLE_WORDS[t]}
+              ${manyWords(t, true)}
             </label>`,
           )}
         </fieldset>`

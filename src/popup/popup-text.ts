@@ -1,3 +1,4 @@
+import { manyWords, TASK_KINDS } from '../contract/task-kinds.js';
 import type { TaskType } from '../contract/task-types.js';
 import type { BudgetUse, Pacing } from '../contract/budgets.js';
 import type { PendingInvitation } from '../contract/invitations.js';
@@ -6,26 +7,6 @@ import type { QueuedBy, TaskSummary } from '../contract/task-list.js';
 import { duration } from '../ui/time.js';
 
 /** The words the popup uses; kept apart from the DOM so they can be read and tested in one place. */
-
-const TYPE_NAMES: Record<TaskType, string> = {
-  agent_profile_fetch: 'Fetch profile',
-  agent_profiles_tracking: "Fetch profiles' posts",
-  agent_like_post: 'Like post',
-  agent_comment_post: 'Comment on post',
-  agent_connection_request: 'Connection request',
-  agent_company_fetch: 'Fetch company',
-  agent_company_posts_fetch: 'Fetch company posts',
-  agent_profiles_search: 'Search profiles',
-  agent_connections_fetch: 'Fetch connections',
-  agent_send_message: 'Send message',
-  agent_keyword_tracking: 'Keyword watchlist',
-  agent_company_tracking: 'Company watchlist',
-  agent_conversations_fetch: 'Read inbox',
-  agent_conversation_messages_fetch: 'Read conversation',
-  agent_conversation_mark_read: 'Mark conversation read',
-  agent_sent_invitations_fetch: 'Read sent invitations',
-  agent_invitation_withdraw: 'Withdraw invitation',
-};
 
 const ERROR_WORDS: Record<string, string> = {
   network_signed_out: 'signed out',
@@ -43,7 +24,9 @@ const ERROR_WORDS: Record<string, string> = {
   timeout: 'timed out',
 };
 
-export const describeTaskType = (t: TaskType | null) => (t ? (TYPE_NAMES[t] ?? t) : 'Task');
+/** "Fetch profile": a task's kind as its description words one (src/contract/task-kinds.ts). */
+export const describeTaskType = (t: TaskType | null) =>
+  t ? (TASK_KINDS[t]?.words.one ?? t) : 'Task';
 
 /** "Fetch profile · ada-lovelace": the kind of task and what it is about. */
 export function taskName(type: TaskType | null, target: string | null | undefined): string {
@@ -112,34 +95,13 @@ export function accountChanged(change: { before: string; now: string }): string 
   return `The network account signed in now is ${change.now}, but until now you worked as ${change.before}. Tasks run as the account signed in.`;
 }
 
-/** What each budget counts, as the popup lists them. */
-const BUDGET_NAMES: Record<TaskType, string> = {
-  agent_connection_request: 'Connection requests',
-  agent_send_message: 'Messages',
-  agent_profile_fetch: 'Profile fetches',
-  agent_like_post: 'Likes',
-  agent_comment_post: 'Comments',
-  agent_profiles_search: 'Searches',
-  agent_keyword_tracking: 'Keyword collections',
-  agent_profiles_tracking: 'Profile post collections',
-  agent_company_tracking: 'Company post collections',
-  agent_company_posts_fetch: 'Company post fetches',
-  agent_company_fetch: 'Company fetches',
-  agent_connections_fetch: 'Connection list fetches',
-  agent_conversations_fetch: 'Inbox reads',
-  agent_conversation_messages_fetch: 'Conversation reads',
-  agent_conversation_mark_read: 'Conversations marked read',
-  agent_sent_invitations_fetch: 'Sent invitation list reads',
-  agent_invitation_withdraw: 'Withdrawals',
-};
-
 /** "Connection requests: 2 of 2 today, 2 of 10 this week" */
 export function budgetUse(b: BudgetUse): string {
   const parts = [
     b.per_day !== null ? `${b.used_today} of ${b.per_day} today` : `${b.used_today} today`,
     b.per_week !== null ? `${b.used_this_week} of ${b.per_week} this week` : null,
   ];
-  return `${BUDGET_NAMES[b.task_type]}: ${parts.filter(Boolean).join(', ')}`;
+  return `${manyWords(b.task_type, true)}: ${parts.filter(Boolean).join(', ')}`;
 }
 
 /** The budgets worth a line: those used today, and those spent. */

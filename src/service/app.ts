@@ -104,7 +104,6 @@ export function createApp(ctx: ServiceContext) {
   });
   return app;
 }
-export type App = ReturnType<typeof createApp>;
 
 /** Error messages may quote the input (a field name): never more than a short excerpt of it. */
 const MAX_ERROR_CHARS = 300;

@@ -1,8 +1,6 @@
 import SCHEMAS from 'virtual:contract-schemas';
 import type { WorkerChecked } from '../contract/worker-checked.js';
 import { type Checked, checkJsonSchema } from './json-schema-check.js';
-
-export type { Checked } from './json-schema-check.js';
 export type ContractSchemaId = keyof WorkerChecked;
 
 /**

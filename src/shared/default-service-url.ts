@@ -15,7 +15,7 @@ export function serviceOrigin(url: string): string | null {
 }
 
 /** This machine: `localhost`, 127.0.0.0/8 or [::1] (the URL parser has normalised the host). */
-export function isLoopbackHost(hostname: string): boolean {
+function isLoopbackHost(hostname: string): boolean {
   return (
     hostname === 'localhost' ||
     hostname === '[::1]' ||

@@ -41,7 +41,7 @@ export function ownExtension(): OwnExtension {
   };
 }
 
-export type Refusal = { refused: string };
+type Refusal = { refused: string };
 
 const who = (sender: SenderLike) => sender.url ?? sender.id ?? 'an unknown sender';
 

@@ -35,7 +35,7 @@ export interface WorkerToContent {
 }
 
 /** Content script -> background worker. */
-export interface ContentToWorker {
+interface ContentToWorker {
   'task:result': { req: ToWorkerRequests['task:result']; res: { journaled: boolean } };
 }
 
@@ -72,7 +72,7 @@ export interface ActivityEntry {
 }
 
 /** One line of the popup's recent activity: what happened to which target. */
-export type RecentEntry = ActivityEntry;
+type RecentEntry = ActivityEntry;
 
 /** What the popup shows; built by the worker from its state, journal and settings. */
 export interface AgentStatus {
@@ -121,7 +121,7 @@ export interface AgentStatus {
 }
 
 /** Popup -> background worker. */
-export interface PopupToWorker {
+interface PopupToWorker {
   'popup:status': { req: ToWorkerRequests['popup:status']; res: AgentStatus };
   'popup:send-code': { req: ToWorkerRequests['popup:send-code']; res: ActionResult };
   'popup:verify-code': { req: ToWorkerRequests['popup:verify-code']; res: ActionResult };

@@ -17,7 +17,7 @@ export function timeTag(at: number | string | null | undefined, now = Date.now()
 }
 
 /** Links may come from collected data: only http(s) and same-origin paths, never `javascript:`. */
-export function safeUrl(raw: string): string | null {
+function safeUrl(raw: string): string | null {
   if (raw.startsWith('/') && !raw.startsWith('//')) return raw;
   try {
     const url = new URL(raw);

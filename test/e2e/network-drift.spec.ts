@@ -168,7 +168,7 @@ test('a drift shows on the dashboard within a heartbeat; a map published live re
   // One line for the drift: the field, the share, since when, the map, and the ways that lacked it.
   const line = notice.locator('li[data-operation="agent_profile_fetch"]');
   await expect(line).toHaveCount(1);
-  await expect(line).toContainText(/^broken profile reads: headline missing in 100 % since .+/);
+  await expect(line).toContainText(/^broken profile fetches: headline missing in 100 % since .+/);
   await expect(line).toContainText(
     `map version ${BUILT_IN_NETWORK_MAP.version} (profile by dash-full-profile, dash-full-profile-91) (Grace Hopper)`,
   );
@@ -181,7 +181,7 @@ test('a drift shows on the dashboard within a heartbeat; a map published live re
   // The operator sees it too, through the running service.
   const health = await ops('network-health');
   expect(health.code, health.err.join('\n')).toBe(0);
-  expect(health.out.join('\n')).toContain(`profile reads: headline missing in 100 % since`);
+  expect(health.out.join('\n')).toContain(`profile fetches: headline missing in 100 % since`);
 
   // The repair, published while the service runs, as the operator does.
   const fixed = repairedMap(BUILT_IN_NETWORK_MAP.version + 1);

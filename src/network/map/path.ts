@@ -55,7 +55,7 @@ function unquote(part: string): string {
   return m ? `${m[1]}${m[2]}` : part;
 }
 
-export interface PathResult {
+interface PathResult {
   nodes: JsonNode[];
   /** The path reached its first list (`[]`): the answer has this shape even when the list is empty. */
   reachedList: boolean;

@@ -11,7 +11,7 @@ import { encodeRestliString, restli, type RestliValue } from '../query.js';
  * present.
  */
 
-export type CallValue = string | number | boolean | readonly string[] | null | undefined;
+type CallValue = string | number | boolean | readonly string[] | null | undefined;
 export type CallVars = Readonly<Record<string, CallValue>>;
 
 const MISSING = Symbol('missing');

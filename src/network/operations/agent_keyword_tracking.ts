@@ -112,7 +112,7 @@ async function postByUrn(ctx: OperationContext, urn: string): Promise<NetworkPos
   }
 }
 
-export function matches(post: NetworkPost, required: string[], excluded: string[]): boolean {
+function matches(post: NetworkPost, required: string[], excluded: string[]): boolean {
   const text = post.content.toLowerCase();
   const words = (list: string[]) => list.map((k) => k.trim().toLowerCase()).filter(Boolean);
   return (

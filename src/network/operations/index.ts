@@ -39,4 +39,4 @@ export const OPERATIONS: { [K in TaskType]: Operation<K> } = {
   agent_invitation_withdraw: agentInvitationWithdraw,
 };
 
-export type { Operation, OperationContext } from './context.js';
+export type { OperationContext } from './context.js';

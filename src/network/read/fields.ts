@@ -4,7 +4,7 @@ import type { JsonNode } from '../normalized.js';
 import { Completeness } from './completeness.js';
 
 /** The readers of FieldReader for one node and one group. */
-export interface GroupFields {
+interface GroupFields {
   node(field: string): JsonNode | null;
   object(field: string): JsonNode | null;
   str(field: string): string | null;

@@ -18,12 +18,8 @@ import { companyIdIn, pageOfUrl, postUrnIn } from './urns.js';
 export const postFromUpdate = (update: JsonNode, f: FieldReader) =>
   postOf(readPost(update, f, 'post'));
 
-/** A keyword search's entity result: text in `summary`, author in `title`/`primarySubtitle` (`post_result`). */
-export const postFromResult = (result: JsonNode, f: FieldReader) =>
-  postOf(readPost(result, f, 'post_result'));
-
 /** What one item read as: no post (null), a post, or a result skipped for a required field it lacks. */
-export type PostRead = { post: NetworkPost } | { skipped: string } | null;
+type PostRead = { post: NetworkPost } | { skipped: string } | null;
 
 const postOf = (r: PostRead) => (r && 'post' in r ? r.post : null);
 

@@ -1,14 +1,14 @@
 import type { JsonNode } from '../normalized.js';
 import type { FieldReader } from './fields.js';
 
-export const DEGREES = {
+const DEGREES = {
   SELF: 'self',
   DISTANCE_1: 'first',
   DISTANCE_2: 'second',
   DISTANCE_3: 'third',
   OUT_OF_NETWORK: 'out_of_network',
 } as const;
-export type Degree = (typeof DEGREES)[keyof typeof DEGREES];
+type Degree = (typeof DEGREES)[keyof typeof DEGREES];
 
 export function degreeOf(distance: string | null): Degree | null {
   return distance && distance in DEGREES ? DEGREES[distance as keyof typeof DEGREES] : null;

@@ -11,7 +11,7 @@ import { postUrnIn } from './urns.js';
  * operation resolves itself by fetching that update. Items that are not posts (a people cluster in
  * the same answer) are `other`; a result that lacks what a post cannot do without is `skipped`.
  */
-export type SearchItem =
+type SearchItem =
   | { kind: 'post'; urn: string; post: NetworkPost }
   | { kind: 'skipped'; urn: string }
   | { kind: 'hollow'; urn: string }

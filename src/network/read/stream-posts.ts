@@ -19,9 +19,9 @@ import { pageOfUrl, postUrnOfPermalink } from './urns.js';
  * text and an author; counts no state names are unknown (null), not 0.
  */
 
-export type StreamNames = Readonly<Record<string, readonly string[]>>;
+type StreamNames = Readonly<Record<string, readonly string[]>>;
 
-export interface StreamPosts {
+interface StreamPosts {
   posts: NetworkPost[];
   /** Post components that carry a permalink, read or not: where the list's next window starts. */
   size: number;

@@ -9,7 +9,7 @@ import { classifySearchItem } from '../read/search-items.js';
 import { postsOfStream } from '../read/stream-posts.js';
 
 /** One window of a keyword search: the posts read, and the URNs of results that came hollow. */
-export interface SearchPage {
+interface SearchPage {
   posts: NetworkPost[];
   /** Results that carry a post URN and nothing else: each is read by its URN, the last resort. */
   hollow: string[];

@@ -9,7 +9,7 @@ import { vectorImageUrl } from '../read/images.js';
 import { hasRelationship, readRelationship, type Relationship } from '../read/relationship.js';
 import { profileUrnIn } from '../read/urns.js';
 
-export interface FullProfile {
+interface FullProfile {
   profile_urn: string;
   member_urn: string | null;
   public_identifier: string | null;

@@ -8,8 +8,8 @@ import { failRefusedTasks } from '../consent/member-consent.js';
 import { refusalForTask } from '../outreach/task-refusal.js';
 import { mayDecide } from './list-approvals.js';
 
-export const APPROVAL_NOT_FOUND = 'No write awaiting approval with that id';
-export const NOT_YOURS =
+const APPROVAL_NOT_FOUND = 'No write awaiting approval with that id';
+const NOT_YOURS =
   'Access denied: only an admin or the member this write runs as may approve or reject it';
 /** A connection request's note, as the network takes it (contract/network-tasks.ts). */
 const MAX_NOTE_CHARS = 300;

@@ -20,8 +20,8 @@ export async function issueAgentToken(
 }
 
 /** Why a token is refused: not one of this team's members', signed out or removed, or ended by age. */
-export type TokenRefusal = 'invalid' | 'revoked' | 'expired';
-export type TokenCheck = { agent: AgentIdentity } | { refused: TokenRefusal };
+type TokenRefusal = 'invalid' | 'revoked' | 'expired';
+type TokenCheck = { agent: AgentIdentity } | { refused: TokenRefusal };
 
 /** The member behind a token, if the token is live and its user belongs to `teamId`; else why not. */
 export async function checkAgentToken(

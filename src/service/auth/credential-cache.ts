@@ -13,7 +13,7 @@ export const CREDENTIALS_TTL_MS = 10_000;
 export const CREDENTIALS_CHANNEL = 'credentials_changed';
 
 /** What changed: a team's key, a user's memberships or tokens, or one token. */
-export type CredentialChange = { team: string } | { user: string } | { token: string };
+type CredentialChange = { team: string } | { user: string } | { token: string };
 
 interface Entry<T> {
   value: T;

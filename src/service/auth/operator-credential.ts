@@ -14,7 +14,7 @@ export interface OperatorCredential {
   accepts(token: string): boolean;
 }
 
-export const OPERATOR_TOKEN_FILE = 'operator.token';
+const OPERATOR_TOKEN_FILE = 'operator.token';
 
 export async function loadOperatorCredential(
   configured: string | undefined,

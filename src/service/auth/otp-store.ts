@@ -57,7 +57,7 @@ export async function withdrawOtp(db: Queryable, email: string, codeHash: Buffer
 }
 
 /** `wrongTry`: a live code was guessed wrong (one of its tries used up), not merely absent or spent. */
-export type OtpCheck = { ok: true; fullName: string | null } | { ok: false; wrongTry: boolean };
+type OtpCheck = { ok: true; fullName: string | null } | { ok: false; wrongTry: boolean };
 
 /**
  * Checks a code and uses it up. A wrong guess costs one of the code's tries (committed even

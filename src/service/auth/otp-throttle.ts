@@ -2,8 +2,8 @@
  * Resend throttle per address: mail costs money and reputation, and a flood of codes to one inbox
  * is abuse. One code per 30 seconds, at most 5 per hour; the answer is 429 with Retry-After.
  */
-export const OTP_RESEND_INTERVAL_S = 30;
-export const OTP_SENDS_PER_WINDOW = 5;
+const OTP_RESEND_INTERVAL_S = 30;
+const OTP_SENDS_PER_WINDOW = 5;
 export const OTP_SEND_WINDOW_S = 3600;
 
 export interface ThrottleState {

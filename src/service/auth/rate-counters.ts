@@ -7,7 +7,7 @@ import type { Queryable } from '../db/database.js';
  */
 export type RateWindow = { seconds: number } | 'utc-day';
 
-export interface Counted {
+interface Counted {
   /** The count in the current window, this one included. */
   count: number;
   /** Whole seconds until the window ends (at least 1). */

@@ -18,7 +18,7 @@ import { currentCount, addOne, takeBackOne, takeOne, type RateWindow } from './r
 
 const HOUR: RateWindow = { seconds: 3600 };
 
-export const SCOPE = {
+const SCOPE = {
   codesByClient: 'sign_in_codes:client',
   failuresByClient: 'sign_in_failures:client',
   failuresOverall: 'sign_in_failures:all',

@@ -4,8 +4,8 @@
  * dashboard sign-in's token ends a day after it was issued, or at sign-out. Revoked tokens (sign-out,
  * removal from the team, a move to another team) end at once.
  */
-export const EXTENSION_TOKEN_IDLE_DAYS = 30;
-export const DASHBOARD_TOKEN_HOURS = 24;
+const EXTENSION_TOKEN_IDLE_DAYS = 30;
+const DASHBOARD_TOKEN_HOURS = 24;
 
 /** What a token was issued for (agent_tokens.kind). */
 export type TokenKind = 'extension' | 'dashboard';

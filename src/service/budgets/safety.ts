@@ -10,7 +10,8 @@ import {
 import { loadTeamSettings, type TeamBudgets } from './team-settings.js';
 import { isSpent, loadUsage, nextFreeAt, type Use } from './usage.js';
 import { describeWorkingHours, writesWindow } from './working-hours.js';
-import { limitWords, TASK_WORDS, utcWords } from './words.js';
+import { manyWords } from '../../contract/task-kinds.js';
+import { limitWords, utcWords } from './words.js';
 import { CONSENT_COLUMNS, toConsent, type MemberConsent } from '../consent/member-consent.js';
 
 interface MemberState {
@@ -39,7 +40,7 @@ function whyNotEligible(
   return null;
 }
 
-export interface PendingTask {
+interface PendingTask {
   id: string;
   type: TaskType;
   assigned_user_id: string | null;
@@ -49,7 +50,7 @@ export interface PendingTask {
 }
 
 /** Why a pending task has not run: when it may, and the reason in words. null: nothing holds it. */
-export interface Wait {
+interface Wait {
   scheduled_for: Date | null;
   waiting_reason: string;
 }
@@ -173,14 +174,14 @@ export class TeamSafety {
       const why =
         who?.pausedWhy ??
         (who?.refused.includes(task.type)
-          ? `turned ${TASK_WORDS[task.type]} off for their account`
+          ? `turned ${manyWords(task.type)} off for their account`
           : null);
       const reason =
         who && why
-          ? `Waits for ${who.email}, who runs ${TASK_WORDS[task.type]} for the team and ${why}.`
+          ? `Waits for ${who.email}, who runs ${manyWords(task.type)} for the team and ${why}.`
           : task.assigned_user_id
             ? 'Waits for the member who must run it to rejoin the team.'
-            : `Waits for a member's extension: every member is paused, signed out of the network, has not agreed to tasks in their name, or turned ${TASK_WORDS[task.type]} off.`;
+            : `Waits for a member's extension: every member is paused, signed out of the network, has not agreed to tasks in their name, or turned ${manyWords(task.type)} off.`;
       return { scheduled_for: null, waiting_reason: reason };
     }
     let earliest: { until: Date | null; reason: string } | null = null;
@@ -217,8 +218,8 @@ export class TeamSafety {
       const free = await nextFreeAt(this.db, userId, type, limit, use);
       reasons.push(
         free
-          ? `${member.email} has used the budget of ${TASK_WORDS[type]} (${limitWords(limit)}); the next one may run at ${utcWords(free)}.`
-          : `The team's budget of ${TASK_WORDS[type]} is 0: ${member.email} runs none until an admin raises it.`,
+          ? `${member.email} has used the budget of ${manyWords(type)} (${limitWords(limit)}); the next one may run at ${utcWords(free)}.`
+          : `The team's budget of ${manyWords(type)} is 0: ${member.email} runs none until an admin raises it.`,
       );
       until = free;
     }

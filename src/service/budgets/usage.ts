@@ -14,8 +14,8 @@ export interface Use {
 }
 
 /** The rolling windows, as SQL intervals. */
-export const DAY = "interval '1 day'";
-export const WEEK = "interval '7 days'";
+const DAY = "interval '1 day'";
+const WEEK = "interval '7 days'";
 
 /** A use: a task the account runs (no end time yet) or ran; `used` is when it ended, or now while it runs. */
 const USE = `status IN ('processing', 'completed')`;
@@ -27,7 +27,7 @@ const USE = `status IN ('processing', 'completed')`;
  * tasks (a member has few); ended ones from budget_use_by_hour for the whole hours inside a window
  * (at most one row an hour), and from the tasks only for the part of the hour a window begins in.
  */
-export const USE_COUNTS = `
+const USE_COUNTS = `
   SELECT user_id, type, sum(day)::int AS day, sum(week)::int AS week FROM (
     SELECT claimed_by AS user_id, type, count(*) AS day, count(*) AS week
       FROM tasks WHERE claimed_by = ANY($MEMBERS) AND finished_at IS NULL AND ${USE} $KINDS

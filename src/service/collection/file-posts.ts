@@ -12,7 +12,7 @@ import {
   trendingScore,
 } from './trending.js';
 
-export interface FilingResult {
+interface FilingResult {
   /** Posts of the output that passed the watchlist's rule and were filed (new or seen again). */
   filed: number;
   /** Of those, posts the watchlist had not collected before. */

@@ -11,7 +11,7 @@ import { HttpError } from '../http/http-error.js';
 import { foldDeltas, readPostCount } from './post-counts.js';
 
 /** Spec: `page` (first is 1, 20 a page) or an inclusive 0-indexed `range_from`..`range_to`. */
-export function pageWindow(q: PostsQuery): { offset: number; limit: number } {
+function pageWindow(q: PostsQuery): { offset: number; limit: number } {
   if (q.range_from === undefined && q.range_to === undefined) {
     return { offset: ((q.page ?? 1) - 1) * POSTS_PAGE_SIZE, limit: POSTS_PAGE_SIZE };
   }
@@ -50,7 +50,7 @@ async function countMatching(
 }
 
 /** Which posts a listing reads, and in what order: shared by the pages and the CSV export. */
-export interface PostsSelection {
+interface PostsSelection {
   /** The table the filters and the order read (its indexes decide the plan). */
   t: 's' | 'p';
   from: string;

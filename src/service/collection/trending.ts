@@ -12,7 +12,7 @@
  */
 export const TRENDING_THRESHOLD = 2;
 export const TRENDING_WINDOW_POSTS = 200;
-export const TRENDING_NORM_FLOOR = 0.1;
+const TRENDING_NORM_FLOOR = 0.1;
 
 export function engagementRate(engagement: number, postedAt: Date, now: Date): number {
   const hours = (now.getTime() - postedAt.getTime()) / 3_600_000;

@@ -1,4 +1,10 @@
-import { TASK_TYPES, type TaskType } from '../../contract/task-types.js';
+import {
+  type ConsentLine,
+  manyWords,
+  TASK_KINDS,
+  TASK_TYPES,
+  type TaskType,
+} from '../../contract/task-kinds.js';
 import { OLDEST_ADMIN_ID } from '../tasks/routing.js';
 
 /**
@@ -8,12 +14,13 @@ import { OLDEST_ADMIN_ID } from '../tasks/routing.js';
 export const REVISION = '2026-11-25';
 
 /**
- * The kind the API routes only to the team's oldest admin (`runsAs: 'oldest_admin'` in
- * contract/task-io.ts). Likes and comments also run as any member an API user names (`/api-like`,
- * `/api-comment`); messages, inbox and invitation tasks as the member named by `member_email`; reads
- * on anyone.
+ * The line of the kinds the API routes only to the team's oldest admin (`runsAs: 'oldest_admin'`
+ * in src/contract/task-kinds.ts). Likes and comments also run as any member an API user names
+ * (`/api-like`, `/api-comment`); messages, inbox and invitation tasks as the member named by
+ * `member_email`; reads on anyone.
  */
-const OLDEST_ADMIN_ONLY: readonly TaskType[] = ['agent_connection_request'];
+const OLDEST_ADMIN_LINE: ConsentLine = 'connection_requests';
+const OLDEST_ADMIN_ONLY = TASK_TYPES.filter((t) => TASK_KINDS[t].consent === OLDEST_ADMIN_LINE);
 
 const versionFor = (runsOldestAdminTasks: boolean) =>
   `${REVISION}-${runsOldestAdminTasks ? 'oldest-admin' : 'member'}`;
@@ -35,17 +42,23 @@ const INTRO = `What this extension does in your name
 
 While it runs, the Network Agent extension works in this browser, signed in to the network as you. It takes tasks your team queues and does them with your account. Tasks are queued by your team's admins (in the team dashboard), by any program that holds your team's API key, and by the service itself (the team's watchlists, the steps of sequences your team starts, and regular reads of the connections, inbox and invitations of members who send invitations or messages through it). Nobody asks you before each one.`;
 
-const EVERY_MEMBER = `Your team can queue these in your name:
-- Reading profiles, company pages, posts and searches. Nobody is told.
-- Reading your connections, your conversations and their messages, and the invitations you sent. What is read goes to your team.
-- Likes on posts.
-- Comments on posts, with words someone else wrote.
-- Messages to your connections, with words someone else wrote, and marking conversations as read.
-- Withdrawing connection requests you sent.`;
+/**
+ * What each kind does in the member's name, one line per `consent` of src/contract/task-kinds.ts,
+ * in this order; a line is said when the team can queue one of its kinds for the member.
+ */
+const LINES: Record<ConsentLine, string> = {
+  reads: 'Reading profiles, company pages, posts and searches. Nobody is told.',
+  own_reads:
+    'Reading your connections, your conversations and their messages, and the invitations you sent. What is read goes to your team.',
+  likes: 'Likes on posts.',
+  comments: 'Comments on posts, with words someone else wrote.',
+  messages:
+    'Messages to your connections, with words someone else wrote, and marking conversations as read.',
+  withdrawals: 'Withdrawing connection requests you sent.',
+  connection_requests: 'Connection requests (invitations), with a note someone else wrote.',
+};
 
-const OLDEST_ADMIN = `- Connection requests (invitations), with a note someone else wrote.`;
-
-const NOT_OLDEST_ADMIN = `Connection requests run only as the team's oldest admin, which you are not. If you become that admin, you will be asked again.`;
+const NOT_OLDEST_ADMIN = `${OLDEST_ADMIN_ONLY.map((t) => manyWords(t, true)).join(', ')} run only as the team's oldest admin, which you are not. If you become that admin, you will be asked again.`;
 
 const RISK = `The risk is to your network account. The network's User Agreement does not allow software to act on an account automatically. The network looks for extensions like this one and has restricted and banned accounts that used them. Using this extension can get your account restricted or banned.`;
 
@@ -62,19 +75,24 @@ const DATA = `What goes to your team's service: your e-mail and name, who you ar
  * can be done in their name, so it is part of the version and asks again when it changes.
  */
 export function consentText(runsOldestAdminTasks: boolean): ConsentText {
+  const taskTypes = TASK_TYPES.filter(
+    (t) => runsOldestAdminTasks || !OLDEST_ADMIN_ONLY.includes(t),
+  );
+  const lines = (Object.keys(LINES) as ConsentLine[])
+    .filter((line) => taskTypes.some((t) => TASK_KINDS[t].consent === line))
+    .map((line) => `- ${LINES[line]}`);
+  const canQueue = `Your team can queue these in your name:\n${lines.join('\n')}`;
   // The risk right after what it is: read before the list, never below the fold.
   const paragraphs = [
     INTRO,
     RISK,
-    runsOldestAdminTasks
-      ? `${EVERY_MEMBER}\n${OLDEST_ADMIN}`
-      : `${EVERY_MEMBER}\n\n${NOT_OLDEST_ADMIN}`,
+    runsOldestAdminTasks ? canQueue : `${canQueue}\n\n${NOT_OLDEST_ADMIN}`,
     CONTROL,
     DATA,
   ];
   return {
     version: versionFor(runsOldestAdminTasks),
     text: paragraphs.join('\n\n'),
-    task_types: TASK_TYPES.filter((t) => runsOldestAdminTasks || !OLDEST_ADMIN_ONLY.includes(t)),
+    task_types: taskTypes,
   };
 }

@@ -4,7 +4,7 @@ import type { TaskType } from '../../contract/task-types.js';
 import { HttpError } from '../http/http-error.js';
 import { OLDEST_ADMIN_ID } from '../tasks/routing.js';
 import { iso } from '../tasks/task-row.js';
-import { TASK_WORDS } from '../budgets/words.js';
+import { manyWords } from '../../contract/task-kinds.js';
 import { consentText, type ConsentText } from './consent-text.js';
 
 /** One member's consent: the text they are asked now, and what they acknowledged and refused. */
@@ -124,8 +124,8 @@ export async function withdrawConsent(
 }
 
 /** Why a task of `type` routed to this member alone fails (the code is `refused_by_member`). */
-export function refusalMessage(email: string, type: TaskType): string {
-  return `${email} turned off ${TASK_WORDS[type]} for their account in their extension, and the task was routed to them alone: it never runs in their name. Queue it for another member, or ask them.`;
+function refusalMessage(email: string, type: TaskType): string {
+  return `${email} turned off ${manyWords(type)} for their account in their extension, and the task was routed to them alone: it never runs in their name. Queue it for another member, or ask them.`;
 }
 
 /**

@@ -9,7 +9,7 @@ export type CsvEntry =
 /** The document cannot be read at all: no header row, or a column the import needs is missing. */
 export class CsvHeaderError extends Error {}
 
-export interface ReadCsvOptions {
+interface ReadCsvOptions {
   /** Header names (compared without case) the document must have. */
   required?: readonly string[];
   /** The longest record taken, in characters; a longer one is reported and skipped. */

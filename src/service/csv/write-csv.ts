@@ -8,7 +8,7 @@ export interface CsvColumn<T> {
 }
 
 /** What a CSV answer carries besides its body. */
-export const CSV_CONTENT_TYPE = 'text/csv; charset=utf-8';
+const CSV_CONTENT_TYPE = 'text/csv; charset=utf-8';
 
 /** A cell as text: dates in ISO 8601, booleans as words, nothing as an empty cell. */
 function cell(value: unknown): unknown {

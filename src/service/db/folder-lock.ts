@@ -9,7 +9,7 @@ import { hostname } from 'node:os';
  * held by a living process refuses to open the folder and names the holder. A lock whose process
  * is gone (a crash, a kill -9) is taken over.
  */
-export interface FolderLockHolder {
+interface FolderLockHolder {
   pid: number;
   host: string;
   /** `service` or `ops <command>`. */
@@ -44,7 +44,7 @@ export interface FolderLock {
   release(): Promise<void>;
 }
 
-export function lockFileOf(folder: string): string {
+function lockFileOf(folder: string): string {
   return `${folder.replace(/[/\\]+$/, '')}.lock`;
 }
 

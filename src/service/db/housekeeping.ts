@@ -23,7 +23,7 @@ interface TableStats {
   reltuples: number;
 }
 
-export interface Tidied {
+interface Tidied {
   table: string;
   action: 'vacuum' | 'analyze';
 }

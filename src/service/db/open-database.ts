@@ -3,7 +3,7 @@ import { openPglite } from './pglite-database.js';
 import { openPostgres } from './postgres-database.js';
 import { countingStatements } from './statement-count.js';
 
-export interface OpenOptions {
+interface OpenOptions {
   /** `postgres://…` for a server; otherwise a PGlite data directory, or `memory://` for tests. */
   url: string;
   /** Postgres only: a schema to create and use (tests get a fresh one per file). */

@@ -13,9 +13,9 @@ import { assertHostAllowed, guardedLookup } from './outbound-guard.js';
 /** The deadline when the caller gives none (OUTBOUND_TIMEOUT_S sets the service's). */
 export const OUTBOUND_DEADLINE_MS = 10_000;
 /** The largest answer read. */
-export const OUTBOUND_MAX_BYTES = 1024 * 1024;
+const OUTBOUND_MAX_BYTES = 1024 * 1024;
 
-export type OutboundFailure = 'timeout' | 'too_large' | 'stopped' | 'closed';
+type OutboundFailure = 'timeout' | 'too_large' | 'stopped' | 'closed';
 
 /** Why a bounded request ended without a whole answer; `message` says it in words. */
 export class OutboundError extends Error {
@@ -27,7 +27,7 @@ export class OutboundError extends Error {
   }
 }
 
-export interface BoundedRequestOptions {
+interface BoundedRequestOptions {
   method: 'GET' | 'POST';
   headers?: Record<string, string | number>;
   body?: string;
@@ -45,7 +45,7 @@ export interface BoundedRequestOptions {
   signal?: AbortSignal;
 }
 
-export interface BoundedAnswer {
+interface BoundedAnswer {
   status: number;
   headers: IncomingHttpHeaders;
   body: Buffer;

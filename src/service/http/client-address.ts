@@ -57,7 +57,7 @@ function limitKey(a: Address): string {
 }
 
 /** What a request without a socket (an in-process call) is counted as: one client. */
-export const UNKNOWN_CLIENT = 'unknown';
+const UNKNOWN_CLIENT = 'unknown';
 
 /**
  * The address a request came from, as the sign-in limits count it. The socket's peer, unless that

@@ -33,10 +33,10 @@ export const TAGS = {
   'Agent protocol': 'The calls of the browser extension (docs/agent-protocol.md).',
   Operations: 'For the operator: is the service up.',
 } as const;
-export type Tag = keyof typeof TAGS;
+type Tag = keyof typeof TAGS;
 
 /** none: public; apiKey: `x-api-key`; member: `x-api-key` + `authorization: Bearer <agent_token>`. */
-export type Security = 'none' | 'apiKey' | 'member';
+type Security = 'none' | 'apiKey' | 'member';
 const SECURITY: Record<Security, Record<string, string[]>[]> = {
   none: [],
   apiKey: [{ apiKey: [] }],
@@ -44,7 +44,7 @@ const SECURITY: Record<Security, Record<string, string[]>[]> = {
 };
 
 /** A success answer: its description and, when it has a body, the contract schema of that body. */
-export type Success =
+type Success =
   | string
   | {
       description: string;
@@ -54,7 +54,7 @@ export type Success =
       csv?: string;
     };
 
-export interface RouteDoc {
+interface RouteDoc {
   summary: string;
   description?: string;
   tag: Tag;

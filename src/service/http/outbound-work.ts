@@ -8,9 +8,9 @@
 /** Sends of one team in flight at once on one lane of this instance. */
 export const PER_TEAM = 4;
 /** Sends in flight at once on one lane of this instance, all teams together. */
-export const PER_LANE = 100;
+const PER_LANE = 100;
 
-export type Lane = 'webhooks' | 'slack';
+type Lane = 'webhooks' | 'slack';
 
 export interface OutboundLimits {
   deadlineMs: number;

@@ -2,7 +2,7 @@ import { boundedRequest } from './bounded-request.js';
 import type { OutboundLimits } from './outbound-work.js';
 import { webhookUrlProblem } from './webhook-url.js';
 
-export interface PostResult {
+interface PostResult {
   status: number;
   body: string;
 }

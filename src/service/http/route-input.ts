@@ -26,7 +26,7 @@ import { HttpError } from './http-error.js';
 
 type Target = 'json' | 'query' | 'param';
 
-export interface ValidateOptions {
+interface ValidateOptions {
   /** `refuse` (default): 400 naming the field. `clean`: agent results, cleaned (contract/text.ts). */
   text?: 'refuse' | 'clean';
   /** A valid input, shown in the reference (and the base of the bad-input sweep's requests). */

@@ -4,7 +4,7 @@ import { CHANGE_KINDS, type ChangeKind } from '../../contract/live-events.js';
 /** The channel migration 010_team_changes.sql notifies: "<team id> <kind>". */
 export const TEAM_CHANGE_CHANNEL = 'team_change';
 
-export type ChangeListener = (kind: ChangeKind) => void;
+type ChangeListener = (kind: ChangeKind) => void;
 
 /**
  * What changed for which team, from the database's NOTIFY (so a change made by any instance reaches

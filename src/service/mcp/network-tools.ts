@@ -126,7 +126,7 @@ function networkWrite(
   } as McpTool;
 }
 
-export function queuedByMcp(call: ToolCall) {
+function queuedByMcp(call: ToolCall) {
   return {
     kind: 'mcp' as const,
     client: call.caller.client,

@@ -21,7 +21,7 @@ import { toolError, type McpCaller, type McpTool, type ToolCall } from './tool.j
 import { writeTools } from './write-tools.js';
 
 /** Every tool, in the order they are listed: reads first. */
-export const MCP_TOOLS: McpTool[] = [...readTools, ...networkTools, ...writeTools];
+const MCP_TOOLS: McpTool[] = [...readTools, ...networkTools, ...writeTools];
 const BY_NAME = new Map(MCP_TOOLS.map((t) => [t.name, t]));
 
 /** The listing, made once: the schemas come from the contract and never change while running. */
@@ -36,7 +36,7 @@ function toolList(): Tool[] {
   return listed;
 }
 
-export const AI_WRITES_OFF =
+const AI_WRITES_OFF =
   'Refused: writes from AI clients are turned off for this team (ai_writes: off); an admin changes it with PATCH /api-team';
 
 /**

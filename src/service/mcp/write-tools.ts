@@ -34,7 +34,7 @@ function parseInMode(
   return parseInput(chosen, raw) as Record<string, unknown>;
 }
 
-export const ENROLL_NEEDS_ALLOW =
+const ENROLL_NEEDS_ALLOW =
   "Refused: enrolling people in a sequence from an AI client needs the team's ai_writes set to 'allow' " +
   '(each step then sends in the sender’s name without a per-message approval); enroll them in the dashboard, ' +
   'or ask an admin to change ai_writes with PATCH /api-team';

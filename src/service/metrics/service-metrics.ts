@@ -4,8 +4,6 @@ import type { Logger } from '../logger.js';
 import { WaitingClaims } from './waiting-claims.js';
 import { statementsRun } from '../db/statement-count.js';
 
-export type ClaimOutcome = 'task' | 'empty' | 'refused';
-
 /**
  * What the operator watches (docs/operations.md, "Metrics"): one registry per service context, so
  * two services in one process (the tests) never share figures. Read by GET /metrics and the

@@ -1,7 +1,7 @@
 import { HttpError } from '../http/http-error.js';
 
 /** Seconds a claim refused for a full instance is told to wait before asking again. */
-export const CLAIMS_FULL_RETRY_AFTER_S = 30;
+const CLAIMS_FULL_RETRY_AFTER_S = 30;
 
 /** A claim refused because the instance holds its most waiting claims. */
 export class ClaimsFull extends HttpError {

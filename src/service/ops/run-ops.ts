@@ -9,7 +9,7 @@ import { describeHolder, folderLockHolder, FolderLockedError } from '../db/folde
 import { readOperatorToken } from '../auth/operator-credential.js';
 import { join, resolve } from 'node:path';
 
-export interface RunOpsOptions {
+interface RunOpsOptions {
   env?: NodeJS.ProcessEnv;
   out?: (line: string) => void;
   err?: (line: string) => void;

@@ -1,8 +1,8 @@
 import type { Queryable } from '../db/database.js';
-import { companyKeyFrom, type PersonRef } from './person-keys.js';
+import type { PersonRef } from './person-keys.js';
 
 /** The list's entry a person is refused for: them, or their current company. */
-export interface ListedEntry {
+interface ListedEntry {
   kind: 'person' | 'company';
   value: string;
   reason: string | null;
@@ -46,14 +46,6 @@ export async function listedEntryFor(
     [teamId, urn, slug, member, [...companyKeys]],
   );
   return rows[0] ?? null;
-}
-
-/** Company names as the list's keys (for a caller that knows a person's company by name). */
-export function companyNameKeys(names: readonly (string | null | undefined)[]): string[] {
-  return names.flatMap((n) => {
-    const key = n ? companyKeyFrom(n) : null;
-    return key ? [key] : [];
-  });
 }
 
 /** Why a listed person is refused, in the words a 409 and a sequence show. */

@@ -14,7 +14,7 @@ export interface NewEntry {
 }
 
 /** What adding answers: how many went in, and each value that did not with why. */
-export interface AddResult {
+interface AddResult {
   added: number;
   skipped: { value: string; reason: string }[];
   /** Values from a CSV that cannot be listed, by line. */
@@ -33,12 +33,12 @@ export interface ListEntry {
   cursor_at: string;
 }
 
-export const MAX_VALUE = 2000;
-export const MAX_REASON = 500;
+const MAX_VALUE = 2000;
+const MAX_REASON = 500;
 const BATCH = 500;
 
 /** The key a value is listed under, or why it cannot be. */
-export function keyOf(entry: NewEntry): { key: string } | { error: string } {
+function keyOf(entry: NewEntry): { key: string } | { error: string } {
   const value = entry.value.trim();
   if (!value) return { error: 'empty value' };
   if (value.length > MAX_VALUE) return { error: `longer than ${MAX_VALUE} characters` };

@@ -9,7 +9,7 @@ import { companyIdOf, companyKeysOf } from './person-keys.js';
  * positions without an end) as the do-not-contact list's keys, with the slugs the team's company
  * reads gave for their numbers.
  */
-export async function filePersonRead(tx: Queryable, task: CompletedTask): Promise<void> {
+async function filePersonRead(tx: Queryable, task: CompletedTask): Promise<void> {
   const p = task.output as ProfileOutput;
   if (!p.profile_urn) return;
   const current = p.experience.filter((x) => x.end === null && (x.company_name || x.company_urn));
@@ -42,7 +42,7 @@ export async function filePersonRead(tx: Queryable, task: CompletedTask): Promis
 }
 
 /** A company read: its slug for its number, which later profile reads match the list by. */
-export async function fileCompanyRead(tx: Queryable, task: CompletedTask): Promise<void> {
+async function fileCompanyRead(tx: Queryable, task: CompletedTask): Promise<void> {
   const c = task.output as CompanyOutput;
   const id = companyIdOf(c.company_urn);
   if (!id || !c.slug) return;

@@ -21,7 +21,7 @@ export function personRefFrom(value: string): PersonRef | null {
 }
 
 /** Every key the person is listed under, from what the reference says itself. */
-export function personKeys(p: PersonRef): string[] {
+function personKeys(p: PersonRef): string[] {
   const keys: string[] = [];
   if (p.profileUrn) keys.push(p.profileUrn);
   if (p.profileSlug) keys.push(`slug:${p.profileSlug.toLowerCase()}`);
@@ -38,7 +38,7 @@ const COMPANY_ID_RE = /^(?:urn:[a-z]+:(?:fsd_)?company:)?(\d{1,20})$/;
 const MAX_NAME = 200;
 
 /** `Acme Robotics, Inc.` -> `acme-robotics-inc`: how a company's page slug is usually made. */
-export function slugOfName(name: string): string {
+function slugOfName(name: string): string {
   return name
     .normalize('NFKC')
     .toLowerCase()
@@ -65,7 +65,7 @@ export function companyKeyFrom(value: string): string | null {
 }
 
 /** A current company of a person, as a profile read shows it. */
-export interface CurrentCompany {
+interface CurrentCompany {
   name: string | null;
   companyUrn?: string | null;
 }

@@ -1,7 +1,7 @@
 import type { Queryable } from '../db/database.js';
 
 /** Another member's contact with a person inside the team's window. */
-export interface RecentContact {
+interface RecentContact {
   email: string | null;
   at: Date;
   kind: 'invited' | 'messaged';

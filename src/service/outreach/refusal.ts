@@ -6,7 +6,7 @@ import { recentContactBy, recentContactRefusal } from './recent-contact.js';
 /** What is about to be queued for a person. */
 export type OutreachKind = 'invitation' | 'message' | 'comment' | 'enrollment';
 
-export interface OutreachCheck {
+interface OutreachCheck {
   kind: OutreachKind;
   /** The member it runs as: their own earlier contacts never refuse them. */
   userId?: string | null;

@@ -4,7 +4,7 @@
  * `npm run ops -- set-plan <team id or member e-mail> <plan>`. A plan name the table does not know
  * (an old row) is held to the free plan's caps.
  */
-export interface Plan {
+interface Plan {
   /** Watchlists of all types together. */
   watchlists: number;
   keywordsPerWatchlist: number;
@@ -33,7 +33,7 @@ export const PLANS = {
   },
 } as const satisfies Record<string, Plan>;
 
-export type PlanName = keyof typeof PLANS;
+type PlanName = keyof typeof PLANS;
 export const PLAN_NAMES = Object.keys(PLANS) as PlanName[];
 
 export function isPlanName(name: string): name is PlanName {

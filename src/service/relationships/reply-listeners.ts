@@ -11,10 +11,7 @@ export interface ReceivedMessage {
 
 /** What a listener tells the message.received event: the sequence enrollment the sender is in. */
 export type EnrollmentRef = { id: string; sequence_id: string; state: string };
-export type ReplyListener = (
-  tx: Queryable,
-  message: ReceivedMessage,
-) => Promise<EnrollmentRef | null>;
+type ReplyListener = (tx: Queryable, message: ReceivedMessage) => Promise<EnrollmentRef | null>;
 
 const listeners: ReplyListener[] = [];
 

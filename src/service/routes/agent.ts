@@ -31,8 +31,8 @@ import { consentRequired, loadConsent } from '../consent/member-consent.js';
 import { HeartbeatAnswer } from '../../contract/consent.js';
 
 /** docs/agent-protocol.md: how often an agent should call in, told to it in every heartbeat answer. */
-export const HEARTBEAT_EVERY_S = 60;
-export const CLAIM_WAIT_S = 20;
+const HEARTBEAT_EVERY_S = 60;
+const CLAIM_WAIT_S = 20;
 
 const TaskIdParam = z.object({ id: z.uuid({ error: 'Invalid task id' }) });
 const taskId = () => validate('param', TaskIdParam);

@@ -26,7 +26,7 @@ import { updateListWatchlist } from '../watchlists/update-list-watchlist.js';
 import { deleteWatchlist } from '../watchlists/delete-watchlist.js';
 
 /** What a people or company watchlist's routes say and take; the routes themselves are the same. */
-export interface ListWatchlistKind<Body extends z.ZodMiniType> {
+interface ListWatchlistKind<Body extends z.ZodMiniType> {
   kind: 'people' | 'company';
   /** `/api-people-watchlist`, `/api-company-watchlist`. */
   path: string;

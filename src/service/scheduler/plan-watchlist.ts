@@ -4,9 +4,9 @@ import { URN_NS } from '../../contract/common.js';
 import { KNOWN_POSTS_MAX } from '../../contract/task-io.js';
 
 /** Posts asked for per keyword or company per cycle. */
-export const POSTS_PER_TARGET = 20;
+const POSTS_PER_TARGET = 20;
 /** People watchlists: profiles per `agent_profiles_tracking` task. */
-export const PROFILES_PER_TASK = 25;
+const PROFILES_PER_TASK = 25;
 
 /**
  * The collection tasks of one cycle of each watchlist in `due` (docs/agent-protocol.md, "Task

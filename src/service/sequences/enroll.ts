@@ -7,7 +7,7 @@ import { CUSTOM_PREFIX } from '../../contract/templates.js';
 import { SenderPicker, type PooledSequence } from './senders.js';
 
 /** The sequence people are enrolled in. */
-export interface EnrollingSequence extends PooledSequence {
+interface EnrollingSequence extends PooledSequence {
   id: string;
 }
 

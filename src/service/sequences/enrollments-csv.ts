@@ -6,9 +6,9 @@ import { keysetBatches } from '../csv/keyset-batches.js';
 import { HttpError } from '../http/http-error.js';
 
 /** The most rows one CSV import enrolls; the lines after are reported. */
-export const MAX_IMPORT_ROWS = 5000;
+const MAX_IMPORT_ROWS = 5000;
 
-export interface ImportedPeople {
+interface ImportedPeople {
   people: { profile: string; custom: Record<string, string> }[];
   errors: { line: number; reason: string }[];
 }

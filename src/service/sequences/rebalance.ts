@@ -5,7 +5,7 @@ import type { EnrollmentRow } from './enrollment-row.js';
 import { SenderPicker, type PooledSequence } from './senders.js';
 
 /** Why a step's task was cancelled when its person moved to another sender. */
-export const CANCELLED_BY_MOVE: TaskError = {
+const CANCELLED_BY_MOVE: TaskError = {
   code: 'sender_changed',
   message: 'Cancelled: the person moved to another sender of the sequence, who runs this step',
 };
@@ -81,7 +81,7 @@ export async function rebalanceSequences(ctx: ServiceContext, now = new Date()):
  * Gives a person not yet invited to another sender: the open step's task is cancelled unless it
  * started (then nothing moves), and the step runs again in the new sender's name.
  */
-export async function moveTo(
+async function moveTo(
   tx: Queryable,
   enrollmentId: string,
   from: string | null,

@@ -6,7 +6,7 @@ import { CURRENT_VERSION_SQL } from '../consent/consent-text.js';
 import { AGENT_ACTIVE_WINDOW_HOURS } from '../tasks/agent-active.js';
 import { loadTeamSettings } from '../budgets/team-settings.js';
 import { loadUsage } from '../budgets/usage.js';
-import { TASK_WORDS } from '../budgets/words.js';
+import { manyWords } from '../../contract/task-kinds.js';
 
 /**
  * A sequence's pool of senders (docs/sequences.md "Senders"): who may run a person's steps, which
@@ -24,7 +24,7 @@ export interface PooledSequence {
   steps: SequenceStep[];
 }
 
-export interface PoolMember {
+interface PoolMember {
   user_id: string;
   email: string;
   consented: boolean;
@@ -46,7 +46,7 @@ const STEP_KINDS: Record<SequenceStep['type'], TaskType[]> = {
 };
 
 /** The kinds a sequence's steps need of its sender. */
-export function kindsFor(steps: SequenceStep[]): TaskType[] {
+function kindsFor(steps: SequenceStep[]): TaskType[] {
   const kinds = new Set<TaskType>();
   for (const s of steps) {
     if (s.type === 'wait_for_acceptance' && !s.withdraw_if_not_accepted) continue;
@@ -56,7 +56,7 @@ export function kindsFor(steps: SequenceStep[]): TaskType[] {
 }
 
 /** The first write the steps make: the budget a new person's sender is chosen by. */
-export function firstWrite(steps: SequenceStep[]): TaskType | null {
+function firstWrite(steps: SequenceStep[]): TaskType | null {
   for (const s of steps) {
     if (s.type === 'connection_request') return 'agent_connection_request';
     if (s.type === 'message') return 'agent_send_message';
@@ -89,7 +89,7 @@ export async function senderIds(
 }
 
 /** The team's joined members with what decides whether they can send (`$1` the team). */
-export async function loadPoolMembers(db: Queryable, teamId: string): Promise<PoolMember[]> {
+async function loadPoolMembers(db: Queryable, teamId: string): Promise<PoolMember[]> {
   return db.query<PoolMember>(
     `SELECT m.user_id, m.email, COALESCE(m.consent_version = ${CURRENT_VERSION_SQL}, false) AS consented,
             m.consent_version, m.refused_types, m.paused, m.paused_at, m.last_active_at, m.invite_limited_until
@@ -103,7 +103,7 @@ export async function loadPoolMembers(db: Queryable, teamId: string): Promise<Po
 const hoursMs = (h: number) => h * 3_600_000;
 
 /** The members of the pool, in the team's order (the first wins a tie). */
-export function poolOf(seq: PooledSequence, members: PoolMember[], now: Date): PoolMember[] {
+function poolOf(seq: PooledSequence, members: PoolMember[], now: Date): PoolMember[] {
   if (seq.sender_mode === 'one') return members.filter((m) => m.user_id === seq.sender_user_id);
   if (seq.sender_mode === 'list')
     return members.filter((m) => seq.sender_user_ids.includes(m.user_id));
@@ -122,18 +122,13 @@ export function poolOf(seq: PooledSequence, members: PoolMember[], now: Date): P
  * Why a member can no longer send a not-yet-invited person's steps, in words that follow their
  * e-mail; null when they can. `awayMs`: how long paused or inactive before they are passed over.
  */
-export function whyUnfit(
-  m: PoolMember,
-  kinds: TaskType[],
-  now: Date,
-  awayMs: number,
-): string | null {
+function whyUnfit(m: PoolMember, kinds: TaskType[], now: Date, awayMs: number): string | null {
   if (!m.consented)
     return m.consent_version
       ? 'has not acknowledged the new consent text'
       : 'withdrew (or never gave) consent to tasks in their name';
   const refused = kinds.find((k) => m.refused_types.includes(k));
-  if (refused) return `turned off ${TASK_WORDS[refused]}`;
+  if (refused) return `turned off ${manyWords(refused)}`;
   const since = now.getTime() - awayMs;
   if (m.paused && m.paused_at && new Date(m.paused_at).getTime() <= since)
     return `has been paused since ${new Date(m.paused_at).toISOString()}`;
@@ -149,7 +144,7 @@ export function whyUnfit(
   return null;
 }
 
-export interface Pick {
+interface Pick {
   userId: string;
   email: string;
   reason: string;
@@ -244,7 +239,7 @@ export class SenderPicker {
     let best = fit[0]!;
     for (const m of fit) if (this.leftOf(m) > this.leftOf(best)) best = m;
     if (fit.length === 1) return this.take(best, `the only sender of the pool who can send now`);
-    const what = this.kind ? TASK_WORDS[this.kind] : 'steps';
+    const what = this.kind ? manyWords(this.kind) : 'steps';
     return this.take(
       best,
       `the most ${what} left: ${Math.max(0, this.leftOf(best))}${this.limitWords}, less the people already given to them`,

@@ -3,7 +3,7 @@ import type { TaskError } from '../../contract/task-types.js';
 import type { EnrollmentRef, ReceivedMessage } from '../relationships/reply-listeners.js';
 
 /** Why a step's task was cancelled, as its error says (docs/sequences.md). */
-export const CANCELLED_BY_REPLY: TaskError = {
+const CANCELLED_BY_REPLY: TaskError = {
   code: 'stopped_by_reply',
   message: 'Cancelled: the person replied, so their sequence stopped before this step',
 };

@@ -5,13 +5,13 @@ import { postJson } from '../http/post-json.js';
 /** Attempts per message before it is marked failed. */
 export const MAX_DELIVERY_ATTEMPTS = 6;
 /** Backoff after the n-th failed attempt: 30 s, 1 min, 2 min, 4 min, 8 min (capped at 1 h). */
-export function retryDelaySeconds(attempt: number): number {
+function retryDelaySeconds(attempt: number): number {
   return Math.min(30 * 2 ** (attempt - 1), 3600);
 }
 /** A claimed delivery is not picked up again for this long (longer than one request may take). */
 const CLAIM_SECONDS = 120;
 
-export interface DeliveryRun {
+interface DeliveryRun {
   sent: number;
   retrying: number;
   failed: number;

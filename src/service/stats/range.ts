@@ -20,7 +20,7 @@ const addDays = (day: string, n: number) =>
 const LAST_DAY_MS = Date.parse('9999-12-31T00:00:00Z');
 
 /** Today's date in a time zone, as YYYY-MM-DD. */
-export function todayIn(tz: string, now = new Date()): string {
+function todayIn(tz: string, now = new Date()): string {
   return new Intl.DateTimeFormat('en-CA', {
     timeZone: tz,
     year: 'numeric',

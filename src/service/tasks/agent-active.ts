@@ -4,12 +4,12 @@ import { HttpError } from '../http/http-error.js';
 /** docs/agent-protocol.md "Liveness": a team is agent-active when a member was seen within 48 hours. */
 export const AGENT_ACTIVE_WINDOW_HOURS = 48;
 
-export const PLUGIN_REQUIRED_MESSAGE =
+const PLUGIN_REQUIRED_MESSAGE =
   'Plugin installation required: no member of your team has had the browser extension active in the last ' +
   `${AGENT_ACTIVE_WINDOW_HOURS} hours. Install the extension, sign in with your e-mail and keep it running; ` +
   'network operations are accepted again as soon as it checks in.';
 
-export async function isTeamAgentActive(db: Queryable, teamId: string): Promise<boolean> {
+async function isTeamAgentActive(db: Queryable, teamId: string): Promise<boolean> {
   const rows = await db.query(
     `SELECT 1 FROM memberships
       WHERE team_id = $1 AND last_active_at > now() - make_interval(hours => ${AGENT_ACTIVE_WINDOW_HOURS})

@@ -3,7 +3,7 @@ import type { TaskType } from '../../contract/task-types.js';
 import { PerDatabaseMemory } from '../db/per-database-memory.js';
 
 /** What this instance handed out of a task: its type and input, which never change. */
-export interface ClaimedWork {
+interface ClaimedWork {
   type: TaskType;
   input: Record<string, unknown>;
 }

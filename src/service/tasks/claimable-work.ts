@@ -2,7 +2,7 @@ import type { Queryable } from '../db/database.js';
 import { ELIGIBLE } from './claim.js';
 
 /** A kind of due pending task of one team, for one assigned member or for anyone (`null`). */
-export interface DueGroup {
+interface DueGroup {
   assignedUserId: string | null;
   type: string;
   due: number;

@@ -15,7 +15,7 @@ export interface CompletedTask {
   userId: string;
 }
 
-export type CompletionHandler = (tx: Queryable, task: CompletedTask) => Promise<void>;
+type CompletionHandler = (tx: Queryable, task: CompletedTask) => Promise<void>;
 
 /** A result before it is stored, as a hook's idle check sees it. */
 export type ResultToStore = Pick<CompletedTask, 'teamId' | 'type' | 'input' | 'output' | 'userId'>;
@@ -25,7 +25,7 @@ export type ResultToStore = Pick<CompletedTask, 'teamId' | 'type' | 'input' | 'o
  * message without a thread, from a member already followed). Must never answer true for a result
  * the hook would write for: the result is then stored alone, without a transaction.
  */
-export type IdleCheck = (result: ResultToStore) => boolean;
+type IdleCheck = (result: ResultToStore) => boolean;
 
 const handlers = new Map<TaskType, CompletionHandler[]>();
 const idleChecks = new WeakMap<CompletionHandler, IdleCheck>();

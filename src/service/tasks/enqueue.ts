@@ -13,7 +13,7 @@ export type QueuedBy =
   /** An AI client over /mcp: the name it gave at initialize, and the member whose token it carries. */
   | { kind: 'mcp'; client: string; userId: string | null };
 
-export interface NewTask {
+interface NewTask {
   teamId: string;
   type: TaskType;
   /** The normalised input, including `task_type`. */

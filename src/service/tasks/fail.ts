@@ -6,13 +6,13 @@ import { holdsClaim, lockTask } from './task-row.js';
 import type { ClaimRef } from './extend.js';
 
 /** First retry after 10 s, then 20 s, 40 s…: a network that pushed back gets room to recover. */
-export const RETRY_BASE_SECONDS = 10;
+const RETRY_BASE_SECONDS = 10;
 /** docs/agent-protocol.md: after an invitation_limit failure the member is invite-limited this long. */
-export const INVITE_LIMIT_DAYS = 7;
+const INVITE_LIMIT_DAYS = 7;
 /** A `retry_after` further out than this is not believed (a clock or parser error on the agent). */
 const MAX_INVITE_LIMIT_DAYS = 30;
 
-export interface AgentFailure {
+interface AgentFailure {
   code: Exclude<AgentErrorCode, 'agent_lost'>;
   message: string;
   retryable: boolean;

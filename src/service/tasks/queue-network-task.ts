@@ -45,7 +45,7 @@ export const NETWORK_SUMMARIES: Record<NetworkEndpoint, string> = {
   'withdraw-connection-request': 'Withdraw a member’s pending connection request to one person',
 };
 
-export interface QueuedNetworkTask {
+interface QueuedNetworkTask {
   id: string;
   /** Failed at once: the member it runs as turned this kind off. */
   refused: boolean;

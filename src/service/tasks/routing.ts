@@ -1,7 +1,7 @@
 import type { Queryable } from '../db/database.js';
 import { HttpError } from '../http/http-error.js';
 
-export interface RoutedMember {
+interface RoutedMember {
   userId: string;
   email: string;
   inviteLimited: boolean;

@@ -10,14 +10,14 @@ const CHANNEL = 'task_ready';
  */
 export const SAFETY_RECHECK_MS = 5_000;
 /** While signals cannot arrive (the LISTEN connection is down), the shared re-check runs this often. */
-export const UNSIGNALLED_RECHECK_MS = 250;
+const UNSIGNALLED_RECHECK_MS = 250;
 /** A task due in a few ms is looked for a hair later, so a rounding edge never spins. */
 const DUE_SLACK_MS = 5;
 /** Team ids per NOTIFY of a batch (a payload holds at most 8,000 bytes). */
 const TEAMS_PER_NOTIFY = 150;
 
 /** A new task: who may run it. A claim that excludes its type, or of another member when it is assigned, is not woken. */
-export interface ReadyTask {
+interface ReadyTask {
   type: string;
   assignedUserId: string | null;
   /** The task's id: a wake-up for a task a claim of this instance has taken is passed on no further. */
@@ -25,7 +25,7 @@ export interface ReadyTask {
 }
 
 /** Who waits: the claim's member and the kinds it skips. */
-export interface Waiting {
+interface Waiting {
   userId: string;
   excludeTypes: readonly string[];
 }
@@ -35,7 +35,7 @@ export interface Waiting {
  * claim or instance did, or a budget or working hours hold it), the team goes into the next shared
  * re-check, which wakes the waiting members that still have claimable work.
  */
-export interface Wake {
+interface Wake {
   passOn?: () => void;
 }
 

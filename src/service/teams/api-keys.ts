@@ -13,7 +13,7 @@ import { credentialsChanged, type CredentialCache } from '../auth/credential-cac
  * One API key per team. Stored as a SHA-256 hash (for look-up) and sealed with SECRET_KEY (so a
  * member can reveal it in the dashboard or the verify answer). Never logged.
  */
-export function newApiKey(): string {
+function newApiKey(): string {
   return randomSecret('nak', 32);
 }
 

@@ -3,7 +3,7 @@ import type { Role } from '../../contract/auth.js';
 import { createTeam } from './api-keys.js';
 import { defaultTeamName } from './team-name.js';
 
-export interface SignedInMember {
+interface SignedInMember {
   user: { id: string; full_name: string; email: string };
   team: { id: string; name: string };
   role: Role;

@@ -122,7 +122,7 @@ async function existingBySet(
   };
 }
 
-export const PROMPT_MESSAGE =
+const PROMPT_MESSAGE =
   'Keywords and intent labels are being generated from the prompt in the background; they appear in a few seconds (GET /api-keyword-watchlist?id=<id>).';
 
 /** Prompt mode: the row is stored claimed by this instance, then generation starts after commit. */

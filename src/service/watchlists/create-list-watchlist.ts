@@ -14,9 +14,9 @@ import { nameFromItems } from './names.js';
 import { uniqueSlug } from './slugs.js';
 import { isUuid } from '../db/is-uuid.js';
 
-export const LIST_NOT_FOUND = 'List not found or access denied';
+const LIST_NOT_FOUND = 'List not found or access denied';
 
-export interface ListWatchlistRequest {
+interface ListWatchlistRequest {
   kind: 'people' | 'company';
   /** The raw `profiles` / `companies` array (undefined when not sent). */
   entries: unknown[] | undefined;
@@ -25,7 +25,7 @@ export interface ListWatchlistRequest {
   listId?: string;
 }
 
-export interface CreatedListWatchlist {
+interface CreatedListWatchlist {
   id: string;
   name: string;
   slug: string;

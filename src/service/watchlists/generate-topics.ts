@@ -9,7 +9,7 @@ import { extractKeywords } from './keyword-extraction.js';
 import { generateWithLlm } from './llm-keywords.js';
 import { fetchPageMetadata, urlsInPrompt, type PageMetadata } from './page-metadata.js';
 
-export interface Topics {
+interface Topics {
   keywords: CleanKeyword[];
   labels: Label[];
   source: 'llm' | 'library';

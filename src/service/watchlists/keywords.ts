@@ -13,7 +13,7 @@ export type KeywordEntry =
   | { keyword: string; error: string };
 
 /** Trimmed, inner runs of whitespace folded to one space (`"  ai   agents "` -> `"ai agents"`). */
-export function cleanText(text: string): string {
+function cleanText(text: string): string {
   return text.replace(/\s+/g, ' ').trim();
 }
 

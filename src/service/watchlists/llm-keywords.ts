@@ -5,13 +5,13 @@ import type { OutboundLimits } from '../http/outbound-work.js';
 import type { PageMetadata } from './page-metadata.js';
 
 /** An OpenAI-compatible chat-completions endpoint (LLM_API_URL, LLM_API_KEY, LLM_MODEL). */
-export interface LlmEndpoint {
+interface LlmEndpoint {
   url: string;
   apiKey?: string;
   model: string;
 }
 
-export interface GeneratedTopics {
+interface GeneratedTopics {
   keywords: KeywordInput[];
   labels: Label[];
 }
@@ -25,7 +25,7 @@ const Completion = z.object({
 });
 
 /** A base URL (`…/v1`) gets `/chat/completions`; a full endpoint URL is used as it is. */
-export function completionsUrl(base: string): string {
+function completionsUrl(base: string): string {
   return /\/chat\/completions\/?$/.test(base)
     ? base
     : `${base.replace(/\/+$/, '')}/chat/completions`;

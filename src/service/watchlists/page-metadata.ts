@@ -9,7 +9,7 @@ export interface PageMetadata {
   siteName?: string;
 }
 
-export interface FetchOptions {
+interface FetchOptions {
   /** Tests reach a local server; production reaches public addresses only. */
   allowPrivate: boolean;
   /** The whole fetch, redirects included, connect to last byte. Default OUTBOUND_DEADLINE_MS. */

@@ -3,7 +3,7 @@ import type { Queryable } from '../db/database.js';
 const MAX_SLUG_LENGTH = 60;
 
 /** `Café AI — Agents!` -> `cafe-ai-agents`; letters of other scripts are kept (URLs carry them fine). */
-export function slugify(text: string): string {
+function slugify(text: string): string {
   return text
     .normalize('NFKD')
     .replace(/\p{M}+/gu, '')

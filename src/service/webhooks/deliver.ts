@@ -16,14 +16,14 @@ import { webhookSecret } from './store.js';
 
 /** Backoff after the n-th failed attempt: 10 s, 30 s, 1 min, 2 min, 5 min, 10 min, 30 min, then hourly. */
 const BACKOFF_S = [10, 30, 60, 120, 300, 600, 1800, 3600];
-export const retryDelaySeconds = (attempt: number) =>
+const retryDelaySeconds = (attempt: number) =>
   BACKOFF_S[Math.min(attempt - 1, BACKOFF_S.length - 1)]!;
 /** How long an event is tried before it is failed for good. */
-export const GIVE_UP_AFTER_S = 24 * 3600;
+const GIVE_UP_AFTER_S = 24 * 3600;
 /** A claimed delivery is not picked up again for this long (longer than the outbound deadline). */
 const IN_FLIGHT_S = 60;
 
-export interface WebhookRun {
+interface WebhookRun {
   delivered: number;
   retrying: number;
   failed: number;

@@ -124,7 +124,7 @@ test('a heartbeat reporting a missing field shows to admins, the operator and we
     /^Drift \(.+\) · bob@drift\.test · extension 1\.5\.0 · map version 3/,
   );
   expect(health.out[1]).toBe(
-    '  broken: profile reads: headline missing in 100 % since 2026-11-27T14:02:00Z, map version 3 (profile by profile-dash-full)',
+    '  broken: profile fetches: headline missing in 100 % since 2026-11-27T14:02:00Z, map version 3 (profile by profile-dash-full)',
   );
 
   // The same report again is no news; another member's whole report changes nothing.

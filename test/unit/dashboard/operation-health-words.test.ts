@@ -63,21 +63,21 @@ const headlineMoved: OperationHealth = {
 
 test('a field lacked by several ways of a call is one line naming them; a way failing for it is not repeated', () => {
   expect(operationHealthLines(headlineMoved, hhmm)).toEqual([
-    'profile reads: headline missing in 75 % since 14:02, map version 3 (profile by dash-full-profile, dash-full-profile-91)',
-    'profile reads: top-card-core (profile_relationship) failing HTTP 400 1× since 14:04, map version 3',
+    'profile fetches: headline missing in 75 % since 14:02, map version 3 (profile by dash-full-profile, dash-full-profile-91)',
+    'profile fetches: top-card-core (profile_relationship) failing HTTP 400 1× since 14:04, map version 3',
   ]);
 });
 
 test('a way failing as network_changed for another reason than a lacked field keeps its line', () => {
   const noFields = { ...headlineMoved, missing_fields: [] };
   expect(operationHealthLines(noFields, hhmm)).toEqual([
-    'profile reads: dash-full-profile (profile) failing network_changed 2× since 14:03, map version 3',
-    'profile reads: top-card-core (profile_relationship) failing HTTP 400 1× since 14:04, map version 3',
+    'profile fetches: dash-full-profile (profile) failing network_changed 2× since 14:03, map version 3',
+    'profile fetches: top-card-core (profile_relationship) failing HTTP 400 1× since 14:04, map version 3',
   ]);
 });
 
 test('an operation with nothing itemised still says its state', () => {
   expect(
     operationHealthLines({ ...headlineMoved, missing_fields: [], failed_ways: [] }, hhmm),
-  ).toEqual(['profile reads: broken since 14:02, map version 3']);
+  ).toEqual(['profile fetches: broken since 14:02, map version 3']);
 });

@@ -1,6 +1,6 @@
 import type { OpsCommand } from '../command.js';
 
-export function helpText(commands: OpsCommand[]): string[] {
+function helpText(commands: OpsCommand[]): string[] {
   const width = Math.max(...commands.map((c) => `${c.name} ${c.args}`.trim().length));
   return [
     'Usage: npm run ops -- <command> [arguments]',

@@ -38,7 +38,7 @@ export const networkMapCommand: OpsCommand = {
 };
 
 /** A table an operator reads: the maps, then how many extensions run each version, then each. */
-export function statusLines(s: NetworkMapStatus): string[] {
+function statusLines(s: NetworkMapStatus): string[] {
   const current = s.maps[0];
   if (!current)
     throw new OpsFailure('No network map was published: extensions run their built-in one');

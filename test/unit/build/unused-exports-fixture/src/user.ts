@@ -1,0 +1,3 @@
+import { usedName } from './module.js';
+
+export default usedName;
