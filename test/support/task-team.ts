@@ -74,7 +74,7 @@ export async function createAgentTeam(
       agentHeaders: { 'x-api-key': team.apiKey, authorization: `Bearer ${token}` },
     });
   }
-  // Once every member is in: the text a member is asked depends on who the team's oldest admin is.
+  // Once every member is in, as each member's popup would.
   for (const [i, m] of members.entries())
     if (m.consented !== false) await acknowledgeCurrentConsent(svc, team.id, out[i]!.userId);
   return {

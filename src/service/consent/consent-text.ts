@@ -1,35 +1,21 @@
 import {
   type ConsentLine,
-  manyWords,
   TASK_KINDS,
   TASK_TYPES,
   type TaskType,
 } from '../../contract/task-kinds.js';
-import { OLDEST_ADMIN_ID } from '../tasks/routing.js';
 
 /**
  * The consent text (docs/agent-protocol.md, "Consent"), owned here. Change a word, change
  * REVISION: every member is asked again, since nobody has agreed to the new words.
  */
-export const REVISION = '2026-11-25';
+export const REVISION = '2026-11-27';
 
 /**
- * The line of the kinds the API routes only to the team's oldest admin (`runsAs: 'oldest_admin'`
- * in src/contract/task-kinds.ts). Likes and comments also run as any member an API user names
- * (`/api-like`, `/api-comment`); messages, inbox and invitation tasks as the member named by
- * `member_email`; reads on anyone.
+ * SQL: the version every membership is asked now, as `consentText` names it: for statements that
+ * must see the consent as it is when they run (the claim's, during a long poll).
  */
-const OLDEST_ADMIN_LINE: ConsentLine = 'connection_requests';
-const OLDEST_ADMIN_ONLY = TASK_TYPES.filter((t) => TASK_KINDS[t].consent === OLDEST_ADMIN_LINE);
-
-const versionFor = (runsOldestAdminTasks: boolean) =>
-  `${REVISION}-${runsOldestAdminTasks ? 'oldest-admin' : 'member'}`;
-
-/**
- * SQL: the version the membership `m` of team `$1` is asked now, as `consentText` names it: for
- * statements that must see the consent as it is when they run (the claim's, during a long poll).
- */
-export const CURRENT_VERSION_SQL = `(CASE WHEN m.user_id IS NOT DISTINCT FROM ${OLDEST_ADMIN_ID} THEN '${versionFor(true)}' ELSE '${versionFor(false)}' END)`;
+export const CURRENT_VERSION_SQL = `'${REVISION}'`;
 
 export interface ConsentText {
   version: string;
@@ -55,10 +41,9 @@ const LINES: Record<ConsentLine, string> = {
   messages:
     'Messages to your connections, with words someone else wrote, and marking conversations as read.',
   withdrawals: 'Withdrawing connection requests you sent.',
-  connection_requests: 'Connection requests (invitations), with a note someone else wrote.',
+  connection_requests:
+    "Connection requests (invitations), with a note someone else wrote: those a program asks for run as the team's oldest admin, and your team's sequences may send theirs from any member's account, yours included.",
 };
-
-const NOT_OLDEST_ADMIN = `${OLDEST_ADMIN_ONLY.map((t) => manyWords(t, true)).join(', ')} run only as the team's oldest admin, which you are not. If you become that admin, you will be asked again.`;
 
 const RISK = `The risk is to your network account. The network's User Agreement does not allow software to act on an account automatically. The network looks for extensions like this one and has restricted and banned accounts that used them. Using this extension can get your account restricted or banned.`;
 
@@ -71,28 +56,15 @@ const CONTROL = `You stay in control:
 const DATA = `What goes to your team's service: your e-mail and name, who you are on the network (your profile's address), whether you are signed in to the network and whether you paused, and the results of the tasks you run (what was read, what was done).`;
 
 /**
- * The text for one member: whether they run the kinds routed to the team's oldest admin changes what
- * can be done in their name, so it is part of the version and asks again when it changes.
+ * The text every member is asked: any kind can run in any member's name (sequences send their
+ * connection requests and messages from each of their senders' accounts), so one text says it all.
  */
-export function consentText(runsOldestAdminTasks: boolean): ConsentText {
-  const taskTypes = TASK_TYPES.filter(
-    (t) => runsOldestAdminTasks || !OLDEST_ADMIN_ONLY.includes(t),
-  );
+export function consentText(): ConsentText {
   const lines = (Object.keys(LINES) as ConsentLine[])
-    .filter((line) => taskTypes.some((t) => TASK_KINDS[t].consent === line))
+    .filter((line) => TASK_TYPES.some((t) => TASK_KINDS[t].consent === line))
     .map((line) => `- ${LINES[line]}`);
   const canQueue = `Your team can queue these in your name:\n${lines.join('\n')}`;
   // The risk right after what it is: read before the list, never below the fold.
-  const paragraphs = [
-    INTRO,
-    RISK,
-    runsOldestAdminTasks ? canQueue : `${canQueue}\n\n${NOT_OLDEST_ADMIN}`,
-    CONTROL,
-    DATA,
-  ];
-  return {
-    version: versionFor(runsOldestAdminTasks),
-    text: paragraphs.join('\n\n'),
-    task_types: taskTypes,
-  };
+  const paragraphs = [INTRO, RISK, canQueue, CONTROL, DATA];
+  return { version: REVISION, text: paragraphs.join('\n\n'), task_types: [...TASK_TYPES] };
 }

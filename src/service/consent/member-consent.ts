@@ -2,7 +2,6 @@ import { PREPARED, type Database, type Queryable } from '../db/database.js';
 import type { ConsentView } from '../../contract/consent.js';
 import type { TaskType } from '../../contract/task-types.js';
 import { HttpError } from '../http/http-error.js';
-import { OLDEST_ADMIN_ID } from '../tasks/routing.js';
 import { iso } from '../tasks/task-row.js';
 import { manyWords } from '../../contract/task-kinds.js';
 import { consentText, type ConsentText } from './consent-text.js';
@@ -21,15 +20,13 @@ interface ConsentRow {
   consent_version: string | null;
   consent_acknowledged_at: Date | null;
   refused_types: TaskType[];
-  oldest_admin: boolean | null;
 }
 
-/** The columns every reader of a member's consent selects (`m` the membership, `$1` its team). */
-export const CONSENT_COLUMNS = `m.consent_version, m.consent_acknowledged_at, m.refused_types,
-  m.user_id IS NOT DISTINCT FROM ${OLDEST_ADMIN_ID} AS oldest_admin`;
+/** The columns every reader of a member's consent selects (`m` the membership). */
+export const CONSENT_COLUMNS = 'm.consent_version, m.consent_acknowledged_at, m.refused_types';
 
 export function toConsent(row: ConsentRow): MemberConsent {
-  const current = consentText(row.oldest_admin === true);
+  const current = consentText();
   return {
     current,
     acknowledgedVersion: row.consent_version,

@@ -65,7 +65,7 @@ export const consentRoutes = new Hono<AppEnv>()
     }),
     ...member(),
     validate('json', ConsentBody, {
-      example: { version: '2026-11-25-member', refused_types: ['agent_send_message'] },
+      example: { version: '2026-11-27', refused_types: ['agent_send_message'] },
     }),
     async (c) => {
       const { ctx, team, agent } = c.var;

@@ -28,8 +28,8 @@ const MEMBER_SELECT = `
          m.network_map_version, m.network_health, m.operation_health, ${CONSENT_COLUMNS}
     FROM memberships m LEFT JOIN users u ON u.id = m.user_id`;
 
-function toView({ consent_acknowledged_at, oldest_admin, ...r }: MemberRow): MemberView {
-  const consent = toConsent({ ...r, consent_acknowledged_at, oldest_admin });
+function toView({ consent_acknowledged_at, ...r }: MemberRow): MemberView {
+  const consent = toConsent({ ...r, consent_acknowledged_at });
   return {
     ...r,
     joined_at: iso(r.joined_at),

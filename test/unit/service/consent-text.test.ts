@@ -10,25 +10,22 @@ import { consentText, REVISION } from '../../../src/service/consent/consent-text
  * asked again) and its hash is recorded here.
  */
 const AGREED: Record<string, string> = {
-  '2026-11-25-oldest-admin': '84842cdff88a5ec1d944f8f515ad129913dc3ff625507a8269537fc277543903',
-  '2026-11-25-member': 'f14b5b45220eb61aeffa6883941d39f62500f0d6ccdf1cb05e1dcec80f0febbc',
+  '2026-11-27': '75d40b462d6b48db01ebd91f0c87917a4b7b1154e9bbaf85220cbb53894f2ce5',
 };
 
 describe('the consent text', () => {
-  for (const oldestAdmin of [true, false]) {
-    const c = consentText(oldestAdmin);
-    it(`${c.version}: the words members agreed to under that revision`, () => {
-      expect(c.version.startsWith(REVISION)).toBe(true);
-      expect(createHash('sha256').update(c.text).digest('hex')).toBe(AGREED[c.version]);
-    });
-  }
+  const c = consentText();
+  it(`${c.version}: the words members agreed to under that revision`, () => {
+    expect(c.version).toBe(REVISION);
+    expect(createHash('sha256').update(c.text).digest('hex')).toBe(AGREED[c.version]);
+  });
 
-  it('lists for the oldest admin every kind, and names every kind a member may turn off', () => {
-    expect(consentText(true).task_types).toEqual(TASK_TYPES);
-    expect(consentText(false).task_types).not.toContain('agent_connection_request');
-    const control = consentText(true)
-      .text.split('\n\n')
-      .find((p) => p.startsWith('You stay'))!;
+  it('lists every kind for every member, and names every kind a member may turn off', () => {
+    expect(c.task_types).toEqual(TASK_TYPES);
+    // Sequences send connection requests from any of their senders' accounts: everyone is told.
+    expect(c.text).toContain('Connection requests (invitations)');
+    expect(c.text).toContain("from any member's account, yours included");
+    const control = c.text.split('\n\n').find((p) => p.startsWith('You stay'))!;
     for (const t of REFUSABLE_TYPES) expect(control).toContain(manyWords(t));
   });
 });
