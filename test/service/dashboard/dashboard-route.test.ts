@@ -50,7 +50,8 @@ test('the client bundle is served as JavaScript, built from the TypeScript sourc
   }
   expect(js).not.toMatch(/\bimport\s+type\b|\binterface\s+\w+\s*\{/);
   expect(js).not.toContain('ZodError');
-  expect(js.length).toBeLessThan(100_000);
+  // The first load's budget: panels that need a library of their own (the charts) load it later.
+  expect(js.length).toBeLessThan(110_000);
   // Session secrets live in sessionStorage only.
   expect(js).toContain('sessionStorage');
   expect(js).not.toContain('localStorage');
