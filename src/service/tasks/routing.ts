@@ -12,9 +12,6 @@ const ADMINS_BY_AGE = `FROM memberships
       WHERE team_id = $1 AND role = 'admin' AND user_id IS NOT NULL AND joined_at IS NOT NULL
       ORDER BY joined_at, email`;
 
-/** SQL: the user id of the team's (`$1`) oldest admin, as a scalar subquery. */
-export const OLDEST_ADMIN_ID = `(SELECT user_id ${ADMINS_BY_AGE} LIMIT 1)`;
-
 /**
  * Spec "What the service does" 5: like, comment and connection requests run as the team's oldest
  * admin by date of joining; docs/agent-protocol.md adds fetch-connections and send-message.
