@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 import { WxtVitest } from 'wxt/testing/vitest-plugin';
 import { contractSchemasModule } from './scripts/contract-schemas.js';
@@ -18,7 +19,8 @@ export default defineConfig({
     setupFiles: ['test/support/extension-files.ts'],
     testTimeout: 30_000,
     hookTimeout: 60_000,
-    // PGlite instances are heavy (WASM); two workers fit the 2-core machines we run on.
-    maxWorkers: 2,
+    // One worker per core, at least two and at most four: each PGlite instance is a whole database
+    // in WebAssembly, and the timing tests need a core of their own now and then.
+    maxWorkers: Math.min(4, Math.max(2, availableParallelism())),
   },
 });
