@@ -25,8 +25,10 @@ interface ConsentRow {
 /** The columns every reader of a member's consent selects (`m` the membership). */
 export const CONSENT_COLUMNS = 'm.consent_version, m.consent_acknowledged_at, m.refused_types';
 
+/** One text for every member, built once. */
+const current = consentText();
+
 export function toConsent(row: ConsentRow): MemberConsent {
-  const current = consentText();
   return {
     current,
     acknowledgedVersion: row.consent_version,
