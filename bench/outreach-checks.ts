@@ -3,6 +3,8 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { findPostgres, startBenchService, type BenchService } from './setup.js';
 import { refusalForTask } from '../src/service/outreach/task-refusal.js';
+import { LISTED_ENTRY_SQL, listedEntryParams } from '../src/service/outreach/do-not-contact.js';
+import { recentContactSql } from '../src/service/outreach/recent-contact.js';
 
 /**
  * The team pool's costs (docs/team-pool.md): the CSV export of `POSTS` posts over a real socket
@@ -33,6 +35,8 @@ interface OutreachResult {
   check_p50_loaded_ms: number;
   check_p50_history_hit_ms: number;
   check_p50_listed_hit_ms: number;
+  /** The same two lookups as two statements (as the checks ran before they were one), same run. */
+  two_statements_p50_loaded_ms: number;
 }
 
 const p50 = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? 0;
@@ -70,6 +74,26 @@ async function checkP50(
       throw new Error(`${urn(i + warmup)}: ${refusal?.code ?? 'no refusal'}, expected ${expected}`);
   }
   return { check: p50(times), floor: p50(floor) };
+}
+
+/** p50 of the list's lookup and then the contact window's, each its own statement. */
+async function twoStatementsP50(svc: BenchService, urn: (i: number) => string): Promise<number> {
+  const times: number[] = [];
+  const userId = svc.agents[0]!.userId;
+  const warmup = Math.ceil(CHECKS / 10);
+  for (let i = -warmup; i < CHECKS; i++) {
+    const t0 = performance.now();
+    const person = { profileUrn: urn(i + warmup) };
+    await svc.ctx.db.query(LISTED_ENTRY_SQL, listedEntryParams(svc.teamId, person));
+    await svc.ctx.db.query(recentContactSql('$3', '$4'), [
+      svc.teamId,
+      person.profileUrn,
+      userId,
+      new Date().toISOString(),
+    ]);
+    if (i >= 0) times.push(performance.now() - t0);
+  }
+  return p50(times);
 }
 
 /**
@@ -117,6 +141,7 @@ async function runOne(label: string, databaseUrl: string): Promise<OutreachResul
     await settle(svc, ['contact_events', 'team_people', 'do_not_contact']);
     // People outside the history and the list: the checks look and find nothing, as most do.
     const loaded = await checkP50(svc, fresh, null);
+    const twoStatements = await twoStatementsP50(svc, fresh);
     const historyHit = await checkP50(
       svc,
       (i) => hist(1 + ((i * 7919) % HISTORY)),
@@ -170,6 +195,7 @@ async function runOne(label: string, databaseUrl: string): Promise<OutreachResul
       check_p50_loaded_ms: Number(loaded.check.toFixed(3)),
       check_p50_history_hit_ms: Number(historyHit.check.toFixed(3)),
       check_p50_listed_hit_ms: Number(listedHit.check.toFixed(3)),
+      two_statements_p50_loaded_ms: Number(twoStatements.toFixed(3)),
     };
   } finally {
     await svc.close();

@@ -2,29 +2,20 @@ import type { Queryable } from '../db/database.js';
 import type { PersonRef } from './person-keys.js';
 
 /** The list's entry a person is refused for: them, or their current company. */
-interface ListedEntry {
+export interface ListedEntry {
   kind: 'person' | 'company';
   value: string;
   reason: string | null;
 }
 
 /**
- * The do-not-contact entry that covers a person, if one does: an entry for any form of them the
- * team knows (their URN, their slug: a profile read tells the one from the other), or for a current
- * company of theirs as the team's profile reads show it (`companyKeys` adds companies the caller
- * knows besides, in the list's key form). Index lookups only, however long the list.
+ * The do-not-contact entry that covers a person (parameters: `listedEntryParams`): an entry for any
+ * form of them the team knows (their URN, their slug: a profile read tells the one from the other),
+ * or for a current company of theirs as the team's profile reads show it, or one of the companies
+ * the caller knows besides. Each kind is one lookup in the list's (team, kind, key) index, so the
+ * cost does not grow with the list.
  */
-export async function listedEntryFor(
-  db: Queryable,
-  teamId: string,
-  person: PersonRef,
-  companyKeys: readonly string[] = [],
-): Promise<ListedEntry | null> {
-  const urn = person.profileUrn ?? null;
-  const slug = person.profileSlug?.toLowerCase() ?? null;
-  const member = person.memberId ? `member:${person.memberId}` : null;
-  const rows = await db.query<ListedEntry>(
-    `WITH person AS (
+export const LISTED_ENTRY_SQL = `WITH person AS (
        SELECT p.profile_urn, p.profile_slug, p.company_keys FROM team_people p
         WHERE p.team_id = $1 AND (p.profile_urn = $2::text OR p.profile_slug = $3::text)
      ),
@@ -37,13 +28,43 @@ export async function listedEntryFor(
        SELECT unnest($5::text[]) AS key
        UNION ALL SELECT unnest(company_keys) FROM person
      )
-     SELECT d.kind, d.value, d.reason FROM do_not_contact d
-      WHERE d.team_id = $1
-        AND ((d.kind = 'person' AND d.key IN (SELECT key FROM person_keys WHERE key IS NOT NULL))
-          OR (d.kind = 'company' AND d.key IN (SELECT key FROM company_keys)))
-      ORDER BY d.kind DESC
-      LIMIT 1`,
-    [teamId, urn, slug, member, [...companyKeys]],
+     SELECT kind, value, reason FROM (
+       SELECT d.kind, d.value, d.reason FROM do_not_contact d
+        WHERE d.team_id = $1 AND d.kind = 'person'
+          AND d.key = ANY (ARRAY(SELECT key FROM person_keys WHERE key IS NOT NULL))
+       UNION ALL
+       SELECT d.kind, d.value, d.reason FROM do_not_contact d
+        WHERE d.team_id = $1 AND d.kind = 'company'
+          AND d.key = ANY (ARRAY(SELECT key FROM company_keys))
+     ) AS listed
+      ORDER BY kind DESC
+      LIMIT 1`;
+
+/** `$1`-`$5` of `LISTED_ENTRY_SQL`; `companyKeys` in the list's key form. */
+export function listedEntryParams(
+  teamId: string,
+  person: PersonRef,
+  companyKeys: readonly string[] = [],
+): [string, string | null, string | null, string | null, string[]] {
+  return [
+    teamId,
+    person.profileUrn ?? null,
+    person.profileSlug?.toLowerCase() ?? null,
+    person.memberId ? `member:${person.memberId}` : null,
+    [...companyKeys],
+  ];
+}
+
+/** The do-not-contact entry that covers a person, if one does (`LISTED_ENTRY_SQL`). */
+export async function listedEntryFor(
+  db: Queryable,
+  teamId: string,
+  person: PersonRef,
+  companyKeys: readonly string[] = [],
+): Promise<ListedEntry | null> {
+  const rows = await db.query<ListedEntry>(
+    LISTED_ENTRY_SQL,
+    listedEntryParams(teamId, person, companyKeys),
   );
   return rows[0] ?? null;
 }

@@ -1,7 +1,29 @@
 import type { Queryable } from '../db/database.js';
-import { listedEntryFor, listedRefusal } from './do-not-contact.js';
+import {
+  LISTED_ENTRY_SQL,
+  type ListedEntry,
+  listedEntryFor,
+  listedEntryParams,
+  listedRefusal,
+} from './do-not-contact.js';
 import type { PersonRef } from './person-keys.js';
-import { recentContactBy, recentContactRefusal } from './recent-contact.js';
+import { type RecentContact, recentContactRefusal, recentContactSql } from './recent-contact.js';
+
+/** Both checks in one statement: the list's entry, and the latest contact in the window. */
+const LISTED_OR_RECENT_SQL = `SELECT l.kind, l.value, l.reason,
+            r.email AS contact_email, r.at AS contact_at, r.kind AS contact_kind
+       FROM (SELECT 1) AS one
+       LEFT JOIN LATERAL (${LISTED_ENTRY_SQL}) AS l ON true
+       LEFT JOIN LATERAL (${recentContactSql('$6', '$7')}) AS r ON true`;
+
+interface ListedOrRecentRow {
+  kind: ListedEntry['kind'] | null;
+  value: string;
+  reason: string | null;
+  contact_email: string | null;
+  contact_at: Date | string | null;
+  contact_kind: RecentContact['kind'] | null;
+}
 
 /** What is about to be queued for a person. */
 export type OutreachKind = 'invitation' | 'message' | 'comment' | 'enrollment';
@@ -38,17 +60,25 @@ export async function refusalFor(
   person: PersonRef,
   check: OutreachCheck,
 ): Promise<Refusal | null> {
-  const listed = await listedEntryFor(db, teamId, person, check.companyKeys);
-  if (listed) return { code: 'do_not_contact', error: listedRefusal(listed) };
   const windowed =
     check.kind === 'invitation' || (check.kind === 'message' && check.firstMessage !== false);
-  if (!windowed || check.force || !person.profileUrn) return null;
-  const recent = await recentContactBy(
-    db,
-    teamId,
-    person.profileUrn,
+  if (!windowed || check.force || !person.profileUrn) {
+    const listed = await listedEntryFor(db, teamId, person, check.companyKeys);
+    return listed ? { code: 'do_not_contact', error: listedRefusal(listed) } : null;
+  }
+  const now = check.now ?? new Date();
+  const [row] = await db.query<ListedOrRecentRow>(LISTED_OR_RECENT_SQL, [
+    ...listedEntryParams(teamId, person, check.companyKeys),
     check.userId ?? null,
-    check.now,
-  );
-  return recent ? { code: 'contacted_recently', error: recentContactRefusal(recent) } : null;
+    now.toISOString(),
+  ]);
+  if (row?.kind) {
+    return {
+      code: 'do_not_contact',
+      error: listedRefusal({ kind: row.kind, value: row.value, reason: row.reason }),
+    };
+  }
+  if (!row?.contact_at || !row.contact_kind) return null;
+  const recent = { email: row.contact_email, at: new Date(row.contact_at), kind: row.contact_kind };
+  return { code: 'contacted_recently', error: recentContactRefusal(recent) };
 }
