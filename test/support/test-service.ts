@@ -6,6 +6,7 @@ import { closeServiceContext, createServiceContext } from '../../src/service/boo
 import { createApp } from '../../src/service/app.js';
 import { createLogger, type Logger } from '../../src/service/logger.js';
 import type { ServiceContext } from '../../src/service/context.js';
+import { migratedPgliteImage } from './pglite-image.js';
 
 /**
  * A real service on a fresh database for one test file: PGlite in memory by default, or a fresh
@@ -54,6 +55,7 @@ export async function startTestService(
     log: opts.log ?? createLogger({ silent: !process.env.TEST_LOG }),
     databaseUrl: pgUrl ?? 'memory://',
     databaseSchema: schema,
+    pgliteImage: pgUrl ? undefined : await migratedPgliteImage(),
   });
   const app = createApp(ctx);
   return {

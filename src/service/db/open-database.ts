@@ -12,11 +12,13 @@ interface OpenOptions {
    * much less memory for a long-running service (docs/benchmarks.md), slower to open (db/pglite-worker.mjs).
    */
   lazyCompile?: boolean;
+  /** PGlite in memory only: start from this saved data directory (`dumpPglite`), not an empty one. */
+  pgliteImage?: string;
 }
 
 /** The database a URL names: a PostgreSQL server, or PGlite in a directory (or in memory). */
 export async function openDatabase(opts: OpenOptions): Promise<Database> {
   return /^postgres(ql)?:\/\//.test(opts.url)
     ? openPostgres(opts.url, opts.schema)
-    : openPglite(opts.url, { lazyCompile: opts.lazyCompile });
+    : openPglite(opts.url, { lazyCompile: opts.lazyCompile, image: opts.pgliteImage });
 }

@@ -15,15 +15,17 @@ import { beginStatement, type TransactionOptions } from './transaction-options.j
  */
 export async function openPglite(
   dataDir: string,
-  opts: { lazyCompile?: boolean } = {},
+  opts: { lazyCompile?: boolean; image?: string } = {},
 ): Promise<Database> {
   if (dataDir !== 'memory://') await createDataDir(dataDir);
+  else if (opts.image && !existsSync(opts.image)) throw new Error(`No PGlite image at ${opts.image}`);
   const worker = new Worker(new URL('./pglite-worker.mjs', import.meta.url), {
     // lazyCompile: PostgreSQL's code compiled function by function as it first runs (pglite-worker.mjs).
     workerData: {
       dataDir: dataDir === 'memory://' ? null : dataDir,
       extraStartParams: PGLITE_SETTINGS,
       lazyCompile: opts.lazyCompile ?? false,
+      image: dataDir === 'memory://' ? (opts.image ?? null) : null,
     },
     resourceLimits: { maxYoungGenerationSizeMb: THREAD_YOUNG_GENERATION_MB },
   });
@@ -67,7 +69,8 @@ type Operation =
   | { op: 'query' | 'prepared'; sql: string; params?: unknown[] }
   | { op: 'exec'; sql: string }
   | { op: 'listen'; channel: string }
-  | { op: 'close' };
+  | { op: 'close' }
+  | { op: 'dump' };
 
 /** The thread's end of the messages: operations out, answers and notifications back. */
 class WorkerLink {
@@ -197,4 +200,15 @@ class PgliteOnThread implements Database {
   close(): Promise<void> {
     return this.link.close();
   }
+
+  /** The whole data directory as an uncompressed tar, for `openPglite`'s `image`. */
+  dumpDataDir(): Promise<Uint8Array> {
+    return this.link.send<Uint8Array>({ op: 'dump' });
+  }
+}
+
+/** The data directory of an embedded database as a tar (`openPglite`'s `image`). */
+export function dumpPglite(db: Database): Promise<Uint8Array> {
+  if (!(db instanceof PgliteOnThread)) throw new Error('Only an embedded database has an image');
+  return db.dumpDataDir();
 }

@@ -22,7 +22,12 @@ const { PGlite, protocol, parse } = await import('@electric-sql/pglite');
 
 // PGlite's start parameters, and the service's settings over them (db/pglite-database.ts).
 const startParams = [...PGlite.defaultStartParams, ...workerData.extraStartParams];
-const db = await PGlite.create(workerData.dataDir ?? undefined, { startParams });
+// `image`: a data directory saved by the `dump` operation, loaded into memory instead of a new
+// cluster (initdb): the test suite's fresh databases, each a copy of one migrated cluster.
+const loadDataDir = workerData.image
+  ? new Blob([await (await import('node:fs/promises')).readFile(workerData.image)])
+  : undefined;
+const db = await PGlite.create(workerData.dataDir ?? undefined, { startParams, loadDataDir });
 const unlisten = new Map();
 
 /** What crosses the thread boundary of an error: its message and PostgreSQL's fields (code, detail…). */
@@ -97,7 +102,7 @@ async function runPrepared(sql, params = []) {
 // A statement without parameters has one plan either way: it runs as it finds the setting.
 let genericPlans = false;
 async function planFor({ op, params }) {
-  if (op === 'close' || op === 'listen' || (op === 'query' && !params?.length)) return;
+  if (op === 'close' || op === 'listen' || op === 'dump' || (op === 'query' && !params?.length)) return;
   const generic = op === 'prepared';
   if (generic === genericPlans || db.isInTransaction()) return;
   await db.exec(
@@ -120,6 +125,7 @@ const operations = {
   close: async () => {
     await db.close();
   },
+  dump: async () => new Uint8Array(await (await db.dumpDataDir('none')).arrayBuffer()),
 };
 
 async function run(message) {

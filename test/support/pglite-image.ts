@@ -1,0 +1,50 @@
+import { createHash } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { readdir, readFile, rename, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { openDatabase } from '../../src/service/db/open-database.js';
+import { migrate } from '../../src/service/db/migrate.js';
+import { dumpPglite } from '../../src/service/db/pglite-database.js';
+
+const MIGRATIONS_DIR = fileURLToPath(new URL('../../src/service/db/migrations/', import.meta.url));
+const PGLITE_PACKAGE = new URL(
+  '../../node_modules/@electric-sql/pglite/package.json',
+  import.meta.url,
+);
+
+/**
+ * A migrated PGlite cluster saved once as a file, from which every in-memory test database starts
+ * (the worker's `image`), as PostgreSQL creates databases from a template: a new cluster and its
+ * migrations cost seconds per test service, loading the copy a fraction of it. The file's name
+ * holds a hash of the migrations and of PGlite's version, so a changed migration makes a new image;
+ * test files running at once in several workers may each write it, and the rename keeps it whole.
+ */
+let image: Promise<string> | undefined;
+
+export function migratedPgliteImage(): Promise<string> {
+  image ??= makeImage();
+  return image;
+}
+
+async function makeImage(): Promise<string> {
+  const hash = createHash('sha256');
+  hash.update(await readFile(PGLITE_PACKAGE));
+  for (const file of (await readdir(MIGRATIONS_DIR)).sort()) {
+    hash.update(file);
+    hash.update(await readFile(join(MIGRATIONS_DIR, file)));
+  }
+  const path = join(tmpdir(), `na-pglite-image-${hash.digest('hex').slice(0, 16)}.tar`);
+  if (existsSync(path)) return path;
+  const db = await openDatabase({ url: 'memory://' });
+  try {
+    await migrate(db);
+    const partial = `${path}.${process.pid}.${crypto.randomUUID()}`;
+    await writeFile(partial, await dumpPglite(db));
+    await rename(partial, path);
+  } finally {
+    await db.close();
+  }
+  return path;
+}
