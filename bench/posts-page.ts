@@ -7,6 +7,10 @@ import { PostsQuery } from '../src/contract/posts.js';
 import { listPosts } from '../src/service/collection/list-posts.js';
 import { listPostsBefore } from './baseline/list-posts-before.js';
 import { readPostCount } from '../src/service/collection/post-counts.js';
+import { loadMemberTasks, loadSequencePeople } from './stats-dataset.js';
+import { watchlistStats } from '../src/service/stats/watchlist-stats.js';
+import { sequenceStats } from '../src/service/stats/sequence-stats.js';
+import type { StatsRange } from '../src/service/stats/range.js';
 
 /**
  * `npx tsx bench/posts-page.ts`: latency of one `GET /api-posts` page (with its exact total) over
@@ -18,6 +22,9 @@ import { readPostCount } from '../src/service/collection/post-counts.js';
  * BENCH_POSTS changes the size, BENCH_POSTS_REQUESTS the HTTP requests per case.
  */
 const POSTS = Number(process.env.BENCH_POSTS ?? 1_000_000);
+/** The stats aggregates' people (one sequence) and one member's completed tasks (a year of them). */
+const PEOPLE = Number(process.env.BENCH_PEOPLE ?? 100_000);
+const MEMBER_TASKS = Number(process.env.BENCH_MEMBER_TASKS ?? 36_500);
 const REQUESTS = Number(process.env.BENCH_POSTS_REQUESTS ?? 100);
 /** A slow case stops early (never before 10 requests) so the whole run stays within minutes. */
 const CASE_BUDGET_MS = 6_000;
@@ -50,6 +57,33 @@ const CASES: [string, (wl: string) => Record<string, string>][] = [
   ['team, seniority cxo,vp', () => ({ seniority_level: 'cxo,vp' })],
 ];
 
+/** GET /api-stats over HTTP on the same data; the posts end on 2025-12-31, the people too. */
+const STATS_CASES: [string, (ids: { wl: string; seq: string }) => string][] = [
+  [
+    'watchlist, 30 days by day',
+    ({ wl }) => `/api-stats/watchlists/${wl}?from=2025-12-02&to=2025-12-31`,
+  ],
+  [
+    'watchlist, 30 days by day, Europe/Paris',
+    ({ wl }) => `/api-stats/watchlists/${wl}?from=2025-12-02&to=2025-12-31&tz=Europe/Paris`,
+  ],
+  [
+    'watchlist, a year by week',
+    ({ wl }) => `/api-stats/watchlists/${wl}?from=2025-01-01&to=2025-12-31&bucket=week`,
+  ],
+  [
+    'sequence, 30 days by day',
+    ({ seq }) => `/api-stats/sequences/${seq}?from=2025-12-02&to=2025-12-31`,
+  ],
+  [
+    'sequence, a year by week',
+    ({ seq }) => `/api-stats/sequences/${seq}?from=2025-01-01&to=2025-12-31&bucket=week`,
+  ],
+  ['member, last 30 days by day', () => '/api-stats/members?email=agent0%40bench.test'],
+];
+/** In process, interleaved: the series read from the rows against the hourly counters (031b). */
+const MONTH: StatsRange = { from: '2025-12-02', to: '2025-12-31', bucket: 'day', tz: 'UTC' };
+
 interface HttpCase {
   case: string;
   requests: number;
@@ -73,6 +107,12 @@ interface PostsPageDatabaseResult {
   side_by_side: SideBySideCase[];
   /** The total of a seniority filter: count(*) of its matches (before 014) vs the counters by level. */
   seniority_count: SideBySideCase[];
+  people?: number;
+  member_tasks?: number;
+  stats_load_s?: number;
+  stats_http?: HttpCase[];
+  /** The aggregates counted from the rows (before 031b) vs summed from the hourly counters. */
+  stats_side_by_side?: SideBySideCase[];
   error?: string;
 }
 interface PostsPageReport {
@@ -209,6 +249,98 @@ async function seniorityCountSideBySide(
   return { case: name, before_p50_ms: round(b), after_p50_ms: round(a), speedup: round(b / a) };
 }
 
+/** One GET /api-stats route, like measureHttp: warmed up, then timed until REQUESTS or the budget. */
+async function measureStats(svc: BenchService, name: string, path: string): Promise<HttpCase> {
+  const url = `${svc.server.url}${path}`;
+  const headers = { 'x-api-key': svc.apiKey };
+  for (let i = 0; i < 3; i++) await (await fetch(url, { headers })).arrayBuffer();
+  const times: number[] = [];
+  let count = 0;
+  const started = performance.now();
+  while (
+    times.length < REQUESTS &&
+    (times.length < 10 || performance.now() - started < CASE_BUDGET_MS)
+  ) {
+    const t0 = performance.now();
+    const res = await fetch(url, { headers });
+    const body = (await res.json()) as { buckets?: unknown[] };
+    times.push(performance.now() - t0);
+    if (res.status !== 200 || !body.buckets?.length)
+      throw new Error(`${name}: HTTP ${res.status}, ${JSON.stringify(body).slice(0, 200)}`);
+    count = body.buckets.length;
+  }
+  times.sort((a, b) => a - b);
+  return {
+    case: name,
+    requests: times.length,
+    p50_ms: round(percentile(times, 50)),
+    p99_ms: round(percentile(times, 99)),
+    max_ms: round(times.at(-1)!),
+    count,
+  };
+}
+
+/** The same aggregate from the rows and from the counters, alternating; both must agree. */
+async function statsSideBySide(
+  name: string,
+  run: (source: 'auto' | 'rows') => Promise<{ buckets: unknown }>,
+): Promise<SideBySideCase> {
+  const before: number[] = [];
+  const after: number[] = [];
+  for (let r = 0; r < ROUNDS * PER_ROUND; r++) {
+    let t0 = performance.now();
+    const rows = JSON.stringify((await run('rows')).buckets);
+    before.push(performance.now() - t0);
+    t0 = performance.now();
+    const hours = JSON.stringify((await run('auto')).buckets);
+    after.push(performance.now() - t0);
+    if (rows !== hours) throw new Error(`${name}: the counters and the rows disagree`);
+  }
+  const b = median(before);
+  const a = median(after);
+  return { case: name, before_p50_ms: round(b), after_p50_ms: round(a), speedup: round(b / a) };
+}
+
+async function benchStats(svc: BenchService, wl: string, result: PostsPageDatabaseResult) {
+  const label = svc.label;
+  const t0 = performance.now();
+  const sender = svc.agents[0]!.userId;
+  const seq = await loadSequencePeople(svc, sender, PEOPLE);
+  await loadMemberTasks(svc, sender, MEMBER_TASKS);
+  result.people = PEOPLE;
+  result.member_tasks = MEMBER_TASKS;
+  result.stats_load_s = Math.round((performance.now() - t0) / 100) / 10;
+  console.log(
+    `${label}: loaded ${PEOPLE.toLocaleString('en')} sequence people and ${MEMBER_TASKS.toLocaleString('en')} tasks (${result.stats_load_s} s)`,
+  );
+  result.stats_http = [];
+  for (const [name, path] of STATS_CASES) {
+    const r = await measureStats(svc, name, path({ wl, seq }));
+    console.log(
+      `${label}: HTTP stats ${name}: p50 ${r.p50_ms} ms, p99 ${r.p99_ms} ms over ${r.requests}`,
+    );
+    result.stats_http.push(r);
+  }
+  const { db } = svc.ctx;
+  result.stats_side_by_side = [];
+  for (const [name, run] of [
+    [
+      'watchlist, 30 days by day',
+      (source: 'auto' | 'rows') => watchlistStats(db, svc.teamId, wl, MONTH, source),
+    ],
+    [
+      'sequence, 30 days by day',
+      (source: 'auto' | 'rows') => sequenceStats(db, svc.teamId, seq, MONTH, source),
+    ],
+  ] as const) {
+    const r = await statsSideBySide(name, run);
+    console.log(
+      `${label}: stats rows vs counters, ${name}: ${r.before_p50_ms} ms -> ${r.after_p50_ms} ms (${r.speedup}x)`,
+    );
+    result.stats_side_by_side.push(r);
+  }
+}
+
 async function benchDatabase(label: string, url: string): Promise<PostsPageDatabaseResult> {
   const result: PostsPageDatabaseResult = {
     database: label,
@@ -232,6 +364,7 @@ async function benchDatabase(label: string, url: string): Promise<PostsPageDatab
       );
       result.http.push(r);
     }
+    await benchStats(svc, wl, result);
     for (const [name, query] of CASES) {
       const r = await sideBySide(svc, name, query(wl));
       console.log(
@@ -259,6 +392,7 @@ async function benchDatabase(label: string, url: string): Promise<PostsPageDatab
 }
 
 export function printPostsPageTables(results: PostsPageDatabaseResult[]) {
+  printStatsTables(results);
   console.log(`\nGET /api-posts over HTTP, ${POSTS.toLocaleString('en')} posts in one watchlist`);
   console.table(
     results.flatMap((r) =>
@@ -305,6 +439,37 @@ export function printPostsPageTables(results: PostsPageDatabaseResult[]) {
   );
 }
 
+function printStatsTables(results: PostsPageDatabaseResult[]) {
+  console.log(
+    `\nGET /api-stats over HTTP, ${POSTS.toLocaleString('en')} posts, ${PEOPLE.toLocaleString('en')} sequence people, ${MEMBER_TASKS.toLocaleString('en')} member tasks`,
+  );
+  console.table(
+    results.flatMap((r) =>
+      (r.stats_http ?? []).map((c) => ({
+        database: r.database,
+        case: c.case,
+        'p50 ms': c.p50_ms,
+        'p99 ms': c.p99_ms,
+        'max ms': c.max_ms,
+        requests: c.requests,
+        buckets: c.count,
+      })),
+    ),
+  );
+  console.log('\nStats from the rows (before 031b) vs the hourly counters, in process, same data');
+  console.table(
+    results.flatMap((r) =>
+      (r.stats_side_by_side ?? []).map((c) => ({
+        database: r.database,
+        case: c.case,
+        'rows p50 ms': c.before_p50_ms,
+        'counters p50 ms': c.after_p50_ms,
+        speedup: `${c.speedup}x`,
+      })),
+    ),
+  );
+}
+
 /** Runs the whole benchmark on PGlite and, when reachable, PostgreSQL; writes the JSON report. */
 export async function runPostsPageBench(): Promise<PostsPageReport> {
   const started = new Date();
@@ -317,6 +482,8 @@ export async function runPostsPageBench(): Promise<PostsPageReport> {
   const file = `${dir}posts-page-${started.toISOString().replace(/[:.]/g, '-')}.json`;
   const settings = {
     posts: POSTS,
+    people: PEOPLE,
+    member_tasks: MEMBER_TASKS,
     requests_per_case: REQUESTS,
     case_budget_ms: CASE_BUDGET_MS,
     rounds: ROUNDS,

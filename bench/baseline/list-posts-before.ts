@@ -90,6 +90,7 @@ export async function listPostsBefore(
   const rows = await db.query<Omit<CollectedPost, 'posted_at'> & { posted_at: Date }>(
     `SELECT p.id, p.content, p.author_name, p.author_url, p.post_url AS linkedin_post_url, p.posted_at,
             p.likes_count, p.comments_count, p.shares_count, p.liked, p.commented,
+            p.likes_known AND p.comments_known AND p.shares_known AS counts_known,
             p.author_seniority AS seniority_level, ${t}.trending_score
        FROM ${from} WHERE ${filter}
       ORDER BY ${order} LIMIT ${param(limit)} OFFSET ${param(offset)}`,

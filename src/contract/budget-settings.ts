@@ -108,6 +108,10 @@ export const PatchTeamBody = strictBody({
   ),
   /** Writes from AI clients over /mcp (docs/mcp.md): approve (default), allow or off. */
   ai_writes: z.optional(AiWrites),
+  /** The weekly summary mail and `summary.weekly` event (docs/api.md, "Weekly summary"); off by default. */
+  weekly_summary: z.optional(
+    z.boolean({ error: "Invalid 'weekly_summary': must be true or false" }),
+  ),
 }).check(
   z.refine(
     (b: {
@@ -115,14 +119,16 @@ export const PatchTeamBody = strictBody({
       pacing?: unknown;
       contact_window_days?: unknown;
       ai_writes?: unknown;
+      weekly_summary?: unknown;
     }) =>
       b.budgets !== undefined ||
       b.pacing !== undefined ||
       b.contact_window_days !== undefined ||
-      b.ai_writes !== undefined,
+      b.ai_writes !== undefined ||
+      b.weekly_summary !== undefined,
     {
       error:
-        "Nothing to change: send 'budgets', 'pacing', 'contact_window_days' and/or 'ai_writes'",
+        "Nothing to change: send 'budgets', 'pacing', 'contact_window_days', 'ai_writes' and/or 'weekly_summary'",
     },
   ),
 );

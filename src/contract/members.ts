@@ -67,6 +67,8 @@ export const MemberView = z.object({
   consent_version: z.nullable(z.string()),
   consent_current: z.boolean(),
   refused_types: z.array(TaskType),
+  /** Whether the member gets the weekly summary mail when the team sends it (default true). */
+  weekly_summary_mail: z.boolean(),
   /** Budgets used, working hours and waiting tasks (docs/budgets.md); GET /api-team only, null for an invitation. */
   safety: z.optional(z.nullable(MemberSafety)),
 });
@@ -86,6 +88,8 @@ export const TeamView = z.object({
     contact_window_days: z.number().check(z.int()),
     /** Writes from AI clients over /mcp: approve, allow or off (docs/mcp.md). */
     ai_writes: AiWrites,
+    /** The weekly summary mail and webhook event: off by default (docs/api.md, "Weekly summary"). */
+    weekly_summary: z.boolean(),
   }),
   me: z.object({ id: z.string(), email: z.string(), role: Role }),
   members: z.array(MemberView),

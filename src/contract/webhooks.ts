@@ -11,6 +11,7 @@ const WEBHOOK_EVENTS = [
   'message.received',
   'network.degraded',
   'network.recovered',
+  'summary.weekly',
 ] as const;
 export const WebhookEvent = z.enum(WEBHOOK_EVENTS);
 export type WebhookEvent = z.infer<typeof WebhookEvent>;

@@ -24,7 +24,7 @@ const cssVar = (name: string) =>
 /** Day starts (YYYY-MM-DD) as the UTC seconds uPlot places them by (axis labels in UTC). */
 const seconds = (day: string) => Date.parse(`${day}T00:00:00Z`) / 1000;
 
-function options(width: number, series: ChartSeries[], label: string): uPlot.Options {
+function options(width: number, series: ChartSeries[], label: string, last: number): uPlot.Options {
   const palette = dark() ? PALETTE_DARK : PALETTE_LIGHT;
   const axisColor = cssVar('--muted');
   const grid = { stroke: cssVar('--line'), width: 1 };
@@ -39,6 +39,16 @@ function options(width: number, series: ChartSeries[], label: string): uPlot.Opt
       return new Date(d.getUTCFullYear(), d.getUTCMonth(), d.getUTCDate());
     },
     legend: { show: true },
+    // The legend shows the latest bucket's values until the pointer is over the chart, and again
+    // after it leaves, instead of dashes.
+    hooks: {
+      ready: [(u) => u.setLegend({ idx: last })],
+      setCursor: [
+        (u) => {
+          if (u.cursor.idx == null && last >= 0) u.setLegend({ idx: last });
+        },
+      ],
+    },
     cursor: { drag: { x: false, y: false } },
     scales: { x: { time: true }, y: { range: (_u, _min, max) => [0, Math.max(1, max)] } },
     axes: [
@@ -47,7 +57,11 @@ function options(width: number, series: ChartSeries[], label: string): uPlot.Opt
       ...(hasRight ? [{ ...axis, scale: 'right', side: 1 as const, grid: { show: false } }] : []),
     ],
     series: [
-      { label },
+      // The bucket's date as the tables write it, not a time of day.
+      {
+        label,
+        value: (_u, v) => (v == null ? '--' : new Date(v * 1000).toISOString().slice(0, 10)),
+      },
       ...series.map((s, i) => ({
         label: s.label,
         stroke: palette[i % palette.length],
@@ -70,7 +84,11 @@ export function drawChart(el: HTMLElement, starts: string[], series: ChartSeries
   const make = () => {
     chart?.destroy();
     el.replaceChildren();
-    chart = new uPlot(options(Math.max(260, el.clientWidth), series, 'Day'), data, el);
+    chart = new uPlot(
+      options(Math.max(260, el.clientWidth), series, 'Day', starts.length - 1),
+      data,
+      el,
+    );
   };
   make();
   const resize = new ResizeObserver(() => {

@@ -20,6 +20,7 @@ const EVENT_WORDS: Record<string, string> = {
   'task.completed': 'task completed',
   'task.failed': 'task failed',
   'posts.collected': 'posts collected',
+  'summary.weekly': 'weekly summary',
 };
 
 export function mountWebhooks(): { show(session: Session, isAdmin: boolean): void; stop(): void } {

@@ -11,6 +11,7 @@ import { pruneUseByHour } from './budgets/usage.js';
 import { advanceSequences } from './sequences/engine.js';
 import { pruneSignInRows } from './auth/sign-in-housekeeping.js';
 import { expireApprovals } from './approvals/expire.js';
+import { sendWeeklySummaries } from './summary/weekly-summary-job.js';
 
 /** One periodic job: a name for the logs, how often (fixed, or from the service's settings), and the work. */
 export interface BackgroundJob {
@@ -59,6 +60,8 @@ export const BACKGROUND_JOBS: BackgroundJob[] = [
   },
   // Writes from AI clients nobody approved in time end failed (approvals/expire.ts); one small query.
   { name: 'expire_approvals', everyMs: 60_000, run: (ctx) => expireApprovals(ctx.db) },
+  // Each team with the weekly summary on gets last week's once, on any instance (summary/weekly-summary-job.ts).
+  { name: 'weekly_summary', everyMs: 300_000, run: (ctx) => sendWeeklySummaries(ctx) },
   // Spent sign-in codes and the counts of ended limit windows (auth/sign-in-housekeeping.ts).
   { name: 'prune_sign_in_rows', everyMs: 600_000, run: (ctx) => pruneSignInRows(ctx) },
   // PGlite has no autovacuum (db/housekeeping.ts); looking costs one small query.

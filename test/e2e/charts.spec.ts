@@ -242,6 +242,13 @@ test('charts draw the service’s figures, switch range, and move live', async (
       .toEqual(m.buckets.map((b) => [b.start, String(b.total)]));
     for (const kind of ['watchlist', 'sequence', 'member'])
       await expect.poll(() => paintedPixels(kind), `${kind} chart drawn`).toBeGreaterThan(500);
+    // With no pointer over a chart, its legend shows the latest bucket's figures, not dashes.
+    await expect(
+      page.locator('#chart-watchlist .u-legend .u-series').nth(1).locator('.u-value'),
+    ).toHaveText(String(w.buckets.at(-1)!.posts));
+    await expect(
+      page.locator('#chart-sequence .u-legend .u-series').nth(1).locator('.u-value'),
+    ).toHaveText(String(s.buckets.at(-1)!.enrolled));
     // The tables are reachable by keyboard.
     const region = page.locator('[data-table="watchlist"]');
     await region.focus();

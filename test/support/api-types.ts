@@ -60,7 +60,7 @@ export interface paths {
         head?: never;
         /**
          * Set the team’s action budgets, pace and rule for AI clients’ writes (admins only)
-         * @description Called with the team’s `x-api-key` and the caller’s own `authorization: Bearer <agent_token>` from auth-verify-otp. `budgets` is keyed by task type, each with `per_day` and/or `per_week` (a whole number, or null for no limit; the type set to null returns to the defaults). `pacing` sets the seconds between two writes and two reads of one member (`write_min_s`, `write_max_s`, `read_min_s`, `read_max_s`; null returns to the defaults). Safer than the default is always allowed; a higher limit, no limit, or a shorter gap needs `"i_accept_the_risk": true`. Tasks held by a budget run as soon as it allows. `contact_window_days` (0 to 365, default 30; 0 turns it off): days after a member’s invitation or message in which another member’s to the same person is refused (docs/team-pool.md). `ai_writes` (`approve` default, `allow`, `off`): what a write from an AI client over `/mcp` does: await a person’s approval (`/api-approvals`), run at once, or be refused (docs/mcp.md). Answers the team as GET does.
+         * @description Called with the team’s `x-api-key` and the caller’s own `authorization: Bearer <agent_token>` from auth-verify-otp. `budgets` is keyed by task type, each with `per_day` and/or `per_week` (a whole number, or null for no limit; the type set to null returns to the defaults). `pacing` sets the seconds between two writes and two reads of one member (`write_min_s`, `write_max_s`, `read_min_s`, `read_max_s`; null returns to the defaults). Safer than the default is always allowed; a higher limit, no limit, or a shorter gap needs `"i_accept_the_risk": true`. Tasks held by a budget run as soon as it allows. `contact_window_days` (0 to 365, default 30; 0 turns it off): days after a member’s invitation or message in which another member’s to the same person is refused (docs/team-pool.md). `ai_writes` (`approve` default, `allow`, `off`): what a write from an AI client over `/mcp` does: await a person’s approval (`/api-approvals`), run at once, or be refused (docs/mcp.md). `weekly_summary` (false by default): every Monday (UTC) the last week’s summary goes to each joined member as a mail (unless they turned it off) and to webhooks as `summary.weekly`. Answers the team as GET does.
          */
         patch: operations["patchApiTeam"];
         trace?: never;
@@ -78,6 +78,26 @@ export interface paths {
          * @description Called with the team’s `x-api-key` and the caller’s own `authorization: Bearer <agent_token>` from auth-verify-otp. `working_hours`: `{days: [1..7] (ISO weekdays, 1 Monday), start: "08:00", end: "20:00", time_zone: "Europe/Paris"}`, or null for none. Likes, comments, connection requests and messages are not claimed outside the window; reads are. A member may set their own; an admin anyone’s.
          */
         put: operations["putApiTeamMembersWorkingHours"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api-team-members/weekly-summary-mail": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Turn the weekly summary mail on or off for a member (the member, or an admin)
+         * @description Called with the team’s `x-api-key` and the caller’s own `authorization: Bearer <agent_token>` from auth-verify-otp. `weekly_summary_mail`: true (the default) or false. Only the mail: the team's `summary.weekly` webhook event is sent either way. A member may set their own; an admin anyone’s.
+         */
+        put: operations["putApiTeamMembersWeeklySummaryMail"];
         post?: never;
         delete?: never;
         options?: never;
@@ -868,7 +888,7 @@ export interface paths {
         put?: never;
         /**
          * Register a webhook: events are POSTed to your URL, signed
-         * @description Events: `task.completed`, `task.failed` (any task of the team, with its output or error), `posts.collected` (a watchlist filed new posts), `connection.accepted` and `message.received` (docs/relationships.md). Each delivery carries `X-Signature: t=<unix>,v1=<hex HMAC-SHA256 of "<t>.<body>">` made with the `secret` of this answer (shown once), `X-Webhook-Id` (the same on every retry) and `X-Webhook-Event`. A 2xx answer is delivered; 408, 429, 5xx and unreachable endpoints are retried with backoff for a day. The URL must be https and public. At most 20 webhooks per team. Admins only: the team’s key and the admin’s own agent token.
+         * @description Events: `task.completed`, `task.failed` (any task of the team, with its output or error), `posts.collected` (a watchlist filed new posts), `connection.accepted` and `message.received` (docs/relationships.md), `network.degraded` and `network.recovered` (docs/network-map.md), `summary.weekly` (the weekly summary, when the team turned it on: docs/api.md). Each delivery carries `X-Signature: t=<unix>,v1=<hex HMAC-SHA256 of "<t>.<body>">` made with the `secret` of this answer (shown once), `X-Webhook-Id` (the same on every retry) and `X-Webhook-Event`. A 2xx answer is delivered; 408, 429, 5xx and unreachable endpoints are retried with backoff for a day. The URL must be https and public. At most 20 webhooks per team. Admins only: the team’s key and the admin’s own agent token.
          */
         post: operations["postApiWebhooks"];
         delete?: never;
@@ -1446,6 +1466,7 @@ export interface operations {
                             contact_window_days: number;
                             /** @enum {string} */
                             ai_writes: "approve" | "allow" | "off";
+                            weekly_summary: boolean;
                         };
                         me: {
                             id: string;
@@ -1517,6 +1538,7 @@ export interface operations {
                             consent_version: string | null;
                             consent_current: boolean;
                             refused_types: ("agent_profile_fetch" | "agent_profiles_tracking" | "agent_like_post" | "agent_comment_post" | "agent_connection_request" | "agent_company_fetch" | "agent_company_posts_fetch" | "agent_profiles_search" | "agent_connections_fetch" | "agent_send_message" | "agent_keyword_tracking" | "agent_company_tracking" | "agent_conversations_fetch" | "agent_conversation_messages_fetch" | "agent_conversation_mark_read" | "agent_sent_invitations_fetch" | "agent_invitation_withdraw")[];
+                            weekly_summary_mail: boolean;
                             safety?: {
                                 budgets: {
                                     /** @enum {string} */
@@ -1648,6 +1670,7 @@ export interface operations {
                     contact_window_days?: number;
                     /** @enum {string} */
                     ai_writes?: "approve" | "allow" | "off";
+                    weekly_summary?: boolean;
                 };
             };
         };
@@ -1681,6 +1704,7 @@ export interface operations {
                             contact_window_days: number;
                             /** @enum {string} */
                             ai_writes: "approve" | "allow" | "off";
+                            weekly_summary: boolean;
                         };
                         me: {
                             id: string;
@@ -1752,6 +1776,7 @@ export interface operations {
                             consent_version: string | null;
                             consent_current: boolean;
                             refused_types: ("agent_profile_fetch" | "agent_profiles_tracking" | "agent_like_post" | "agent_comment_post" | "agent_connection_request" | "agent_company_fetch" | "agent_company_posts_fetch" | "agent_profiles_search" | "agent_connections_fetch" | "agent_send_message" | "agent_keyword_tracking" | "agent_company_tracking" | "agent_conversations_fetch" | "agent_conversation_messages_fetch" | "agent_conversation_mark_read" | "agent_sent_invitations_fetch" | "agent_invitation_withdraw")[];
+                            weekly_summary_mail: boolean;
                             safety?: {
                                 budgets: {
                                     /** @enum {string} */
@@ -1902,6 +1927,7 @@ export interface operations {
                         consent_version: string | null;
                         consent_current: boolean;
                         refused_types: ("agent_profile_fetch" | "agent_profiles_tracking" | "agent_like_post" | "agent_comment_post" | "agent_connection_request" | "agent_company_fetch" | "agent_company_posts_fetch" | "agent_profiles_search" | "agent_connections_fetch" | "agent_send_message" | "agent_keyword_tracking" | "agent_company_tracking" | "agent_conversations_fetch" | "agent_conversation_messages_fetch" | "agent_conversation_mark_read" | "agent_sent_invitations_fetch" | "agent_invitation_withdraw")[];
+                        weekly_summary_mail: boolean;
                         safety?: {
                             budgets: {
                                 /** @enum {string} */
@@ -1950,6 +1976,160 @@ export interface operations {
                 };
             };
             /** @description `Access denied`: a member may set only their own working hours */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `Member not found` in this team */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    putApiTeamMembersWeeklySummaryMail: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    email: string;
+                    weekly_summary_mail: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description The member */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        user_id: string | null;
+                        email: string;
+                        full_name: string | null;
+                        /** @enum {string} */
+                        role: "admin" | "member";
+                        /** @enum {string} */
+                        status: "active" | "invited";
+                        joined_at: string | null;
+                        last_active_at: string | null;
+                        agent_active: boolean;
+                        network_signed_in: boolean | null;
+                        network_public_identifier: string | null;
+                        paused: boolean | null;
+                        extension_version: string | null;
+                        invite_limited_until: string | null;
+                        network_map_version: number | null;
+                        network_health: {
+                            call: string;
+                            /** @enum {string} */
+                            state: "degraded" | "broken";
+                            working_alternative: string | null;
+                            failures: {
+                                alternative: string;
+                                status: number | null;
+                                code: string;
+                                message: string;
+                                count: number;
+                                last_at: string;
+                            }[];
+                        }[];
+                        operation_health: {
+                            operation: string;
+                            map_version: number;
+                            /** @enum {string} */
+                            state: "degraded" | "broken";
+                            since: string;
+                            last_at: string;
+                            runs: number;
+                            failed_runs: number;
+                            missing_fields: {
+                                call: string;
+                                alternative: string;
+                                field: string;
+                                results: number;
+                                missing: number;
+                                since: string;
+                                last_at: string;
+                            }[];
+                            failed_ways: {
+                                call: string;
+                                alternative: string;
+                                status: number | null;
+                                code: string;
+                                message: string;
+                                count: number;
+                                since: string;
+                                last_at: string;
+                            }[];
+                        }[];
+                        consent_acknowledged_at: string | null;
+                        consent_version: string | null;
+                        consent_current: boolean;
+                        refused_types: ("agent_profile_fetch" | "agent_profiles_tracking" | "agent_like_post" | "agent_comment_post" | "agent_connection_request" | "agent_company_fetch" | "agent_company_posts_fetch" | "agent_profiles_search" | "agent_connections_fetch" | "agent_send_message" | "agent_keyword_tracking" | "agent_company_tracking" | "agent_conversations_fetch" | "agent_conversation_messages_fetch" | "agent_conversation_mark_read" | "agent_sent_invitations_fetch" | "agent_invitation_withdraw")[];
+                        weekly_summary_mail: boolean;
+                        safety?: {
+                            budgets: {
+                                /** @enum {string} */
+                                task_type: "agent_profile_fetch" | "agent_profiles_tracking" | "agent_like_post" | "agent_comment_post" | "agent_connection_request" | "agent_company_fetch" | "agent_company_posts_fetch" | "agent_profiles_search" | "agent_connections_fetch" | "agent_send_message" | "agent_keyword_tracking" | "agent_company_tracking" | "agent_conversations_fetch" | "agent_conversation_messages_fetch" | "agent_conversation_mark_read" | "agent_sent_invitations_fetch" | "agent_invitation_withdraw";
+                                per_day: number | null;
+                                per_week: number | null;
+                                used_today: number;
+                                used_this_week: number;
+                                next_free_at: string | null;
+                            }[];
+                            working_hours: {
+                                days: number[];
+                                start: string;
+                                end: string;
+                                time_zone: string;
+                            } | null;
+                            writes_open: boolean;
+                            writes_open_at: string | null;
+                            waiting: {
+                                task_id: string;
+                                /** @enum {string} */
+                                task_type: "agent_profile_fetch" | "agent_profiles_tracking" | "agent_like_post" | "agent_comment_post" | "agent_connection_request" | "agent_company_fetch" | "agent_company_posts_fetch" | "agent_profiles_search" | "agent_connections_fetch" | "agent_send_message" | "agent_keyword_tracking" | "agent_company_tracking" | "agent_conversations_fetch" | "agent_conversation_messages_fetch" | "agent_conversation_mark_read" | "agent_sent_invitations_fetch" | "agent_invitation_withdraw";
+                                scheduled_for: string | null;
+                                waiting_reason: string;
+                            }[];
+                        } | null;
+                    };
+                };
+            };
+            /** @description Invalid input: malformed JSON, an unknown or mistyped field, or a value out of range; the message names it */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `Missing API Key`, `Invalid API Key`, or `Invalid agent token` (the bearer token is not a member of the key’s team) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `Access denied`: a member may set only their own */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -2059,6 +2239,7 @@ export interface operations {
                         consent_version: string | null;
                         consent_current: boolean;
                         refused_types: ("agent_profile_fetch" | "agent_profiles_tracking" | "agent_like_post" | "agent_comment_post" | "agent_connection_request" | "agent_company_fetch" | "agent_company_posts_fetch" | "agent_profiles_search" | "agent_connections_fetch" | "agent_send_message" | "agent_keyword_tracking" | "agent_company_tracking" | "agent_conversations_fetch" | "agent_conversation_messages_fetch" | "agent_conversation_mark_read" | "agent_sent_invitations_fetch" | "agent_invitation_withdraw")[];
+                        weekly_summary_mail: boolean;
                         safety?: {
                             budgets: {
                                 /** @enum {string} */
@@ -2284,6 +2465,7 @@ export interface operations {
                         consent_version: string | null;
                         consent_current: boolean;
                         refused_types: ("agent_profile_fetch" | "agent_profiles_tracking" | "agent_like_post" | "agent_comment_post" | "agent_connection_request" | "agent_company_fetch" | "agent_company_posts_fetch" | "agent_profiles_search" | "agent_connections_fetch" | "agent_send_message" | "agent_keyword_tracking" | "agent_company_tracking" | "agent_conversations_fetch" | "agent_conversation_messages_fetch" | "agent_conversation_mark_read" | "agent_sent_invitations_fetch" | "agent_invitation_withdraw")[];
+                        weekly_summary_mail: boolean;
                         safety?: {
                             budgets: {
                                 /** @enum {string} */
@@ -7435,7 +7617,7 @@ export interface operations {
                         webhooks: {
                             id: string;
                             url: string;
-                            events: ("task.completed" | "task.failed" | "posts.collected" | "connection.accepted" | "message.received" | "network.degraded" | "network.recovered")[];
+                            events: ("task.completed" | "task.failed" | "posts.collected" | "connection.accepted" | "message.received" | "network.degraded" | "network.recovered" | "summary.weekly")[];
                             created_at: string;
                             deliveries: {
                                 pending: number;
@@ -7478,7 +7660,7 @@ export interface operations {
             content: {
                 "application/json": {
                     url: string;
-                    events: ("task.completed" | "task.failed" | "posts.collected" | "connection.accepted" | "message.received" | "network.degraded" | "network.recovered")[];
+                    events: ("task.completed" | "task.failed" | "posts.collected" | "connection.accepted" | "message.received" | "network.degraded" | "network.recovered" | "summary.weekly")[];
                 };
             };
         };
@@ -7493,7 +7675,7 @@ export interface operations {
                         webhook: {
                             id: string;
                             url: string;
-                            events: ("task.completed" | "task.failed" | "posts.collected" | "connection.accepted" | "message.received" | "network.degraded" | "network.recovered")[];
+                            events: ("task.completed" | "task.failed" | "posts.collected" | "connection.accepted" | "message.received" | "network.degraded" | "network.recovered" | "summary.weekly")[];
                             created_at: string;
                             deliveries: {
                                 pending: number;
@@ -7556,7 +7738,7 @@ export interface operations {
                         deliveries: {
                             id: string;
                             /** @enum {string} */
-                            event: "task.completed" | "task.failed" | "posts.collected" | "connection.accepted" | "message.received" | "network.degraded" | "network.recovered";
+                            event: "task.completed" | "task.failed" | "posts.collected" | "connection.accepted" | "message.received" | "network.degraded" | "network.recovered" | "summary.weekly";
                             /** @enum {string} */
                             status: "pending" | "delivered" | "failed";
                             attempts: number;

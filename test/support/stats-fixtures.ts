@@ -11,6 +11,8 @@ export interface FixturePost {
   shares?: number;
   author: string;
   trending?: boolean;
+  /** The post's text (default empty). */
+  content?: string;
 }
 
 export async function insertWatchlistPosts(
@@ -24,8 +26,8 @@ export async function insertWatchlistPosts(
     const urn = `urn:li:activity:${BigInt(7_100_000_000_000_000_000n) + BigInt(Math.floor(Math.random() * 1e12))}`;
     const [row] = await svc.ctx.db.query<{ engagement: number }>(
       `INSERT INTO posts (id, team_id, activity_urn, post_url, author_name, author_url, posted_at,
-                          likes_count, comments_count, shares_count, trending_score)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11) RETURNING engagement`,
+                          likes_count, comments_count, shares_count, trending_score, content)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12) RETURNING engagement`,
       [
         id,
         teamId,
@@ -38,6 +40,7 @@ export async function insertWatchlistPosts(
         p.comments ?? 0,
         p.shares ?? 0,
         p.trending ? 3 : 0,
+        p.content ?? '',
       ],
     );
     await svc.ctx.db.query(

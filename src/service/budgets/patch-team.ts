@@ -86,13 +86,14 @@ export async function patchTeamSafety(
   }
   await tx.query(
     `UPDATE teams SET budgets = $2, pacing = $3, contact_window_days = COALESCE($4, contact_window_days),
-            ai_writes = COALESCE($5, ai_writes) WHERE id = $1`,
+            ai_writes = COALESCE($5, ai_writes), weekly_summary = COALESCE($6, weekly_summary) WHERE id = $1`,
     [
       teamId,
       JSON.stringify(budgets),
       JSON.stringify(pacing),
       body.contact_window_days ?? null,
       body.ai_writes ?? null,
+      body.weekly_summary ?? null,
     ],
   );
 }

@@ -49,17 +49,23 @@ export async function loadTeamSettings(
   pacing: Pacing;
   contactWindowDays: number;
   aiWrites: AiWrites;
+  weeklySummary: boolean;
 }> {
   const [row] = await db.query<{
     budgets: unknown;
     pacing: unknown;
     contact_window_days: number;
     ai_writes: AiWrites;
-  }>('SELECT budgets, pacing, contact_window_days, ai_writes FROM teams WHERE id = $1', [teamId]);
+    weekly_summary: boolean;
+  }>(
+    'SELECT budgets, pacing, contact_window_days, ai_writes, weekly_summary FROM teams WHERE id = $1',
+    [teamId],
+  );
   return {
     budgets: effectiveBudgets(row?.budgets),
     pacing: effectivePacing(row?.pacing),
     contactWindowDays: row?.contact_window_days ?? 30,
     aiWrites: row?.ai_writes ?? 'approve',
+    weeklySummary: row?.weekly_summary ?? false,
   };
 }

@@ -13,6 +13,7 @@ export async function withSafety(
   pacing: TeamView['team']['pacing'];
   contactWindowDays: number;
   aiWrites: TeamView['team']['ai_writes'];
+  weeklySummary: boolean;
   members: MemberView[];
 }> {
   const [settings, safety, pending] = await Promise.all([
@@ -28,6 +29,7 @@ export async function withSafety(
     pacing: settings.pacing,
     contactWindowDays: settings.contactWindowDays,
     aiWrites: settings.aiWrites,
+    weeklySummary: settings.weeklySummary,
     members: out,
   };
 }

@@ -23,6 +23,7 @@ import { HttpError } from '../http/http-error.js';
 import { PatchTeamBody, SetWorkingHoursBody } from '../../contract/budget-settings.js';
 import { withSafety } from '../budgets/team-view.js';
 import { patchTeamSafety } from '../budgets/patch-team.js';
+import { SetSummaryMailBody } from '../../contract/weekly-summary.js';
 
 /** The key is shared by the team, so the member's own agent token says who is asking. */
 const member = [requireApiKey(), requireMember({ recordActivity: false })] as const;
@@ -39,7 +40,7 @@ const ADMIN_ERRORS = {
 
 /** The team as GET and PATCH /api-team answer it. */
 async function teamView(db: Queryable, team: TeamRow, agent: AgentIdentity): Promise<TeamView> {
-  const { budgets, pacing, contactWindowDays, aiWrites, members } = await withSafety(
+  const { budgets, pacing, contactWindowDays, aiWrites, weeklySummary, members } = await withSafety(
     db,
     team.id,
     await listMembers(db, team.id),
@@ -54,6 +55,7 @@ async function teamView(db: Queryable, team: TeamRow, agent: AgentIdentity): Pro
       pacing,
       contact_window_days: contactWindowDays,
       ai_writes: aiWrites,
+      weekly_summary: weeklySummary,
     },
     me: { id: agent.userId, email: agent.email, role: agent.role },
     members,
@@ -92,6 +94,8 @@ export const memberRoutes = new Hono<AppEnv>()
         'member’s to the same person is refused (docs/team-pool.md). ' +
         '`ai_writes` (`approve` default, `allow`, `off`): what a write from an AI client over `/mcp` does: await a person’s ' +
         'approval (`/api-approvals`), run at once, or be refused (docs/mcp.md). ' +
+        '`weekly_summary` (false by default): every Monday (UTC) the last week’s summary goes to each joined member as a mail ' +
+        '(unless they turned it off) and to webhooks as `summary.weekly`. ' +
         'Answers the team as GET does.',
       tag: 'Team',
       security: 'member',
@@ -118,6 +122,7 @@ export const memberRoutes = new Hono<AppEnv>()
         by: agent.userId,
         risk_accepted: body.i_accept_the_risk === true,
         ...(body.ai_writes ? { ai_writes: body.ai_writes } : {}),
+        ...(body.weekly_summary !== undefined ? { weekly_summary: body.weekly_summary } : {}),
       });
       // A raised budget may free waiting tasks: waiting claims look again.
       await ctx.signals.taskReady(team.id);
@@ -174,6 +179,42 @@ export const memberRoutes = new Hono<AppEnv>()
       );
       if (!rows.length) throw new HttpError(404, 'Member not found');
       await ctx.signals.taskReady(team.id);
+      const [view] = (
+        await withSafety(ctx.db, team.id, [(await getMember(ctx.db, team.id, body.email))!])
+      ).members;
+      return c.json(view!);
+    },
+  )
+  .put(
+    '/api-team-members/weekly-summary-mail',
+    describe({
+      summary: 'Turn the weekly summary mail on or off for a member (the member, or an admin)',
+      description:
+        `${MEMBER_NOTE} \`weekly_summary_mail\`: true (the default) or false. Only the mail: the team's ` +
+        '`summary.weekly` webhook event is sent either way. A member may set their own; an admin anyone’s.',
+      tag: 'Team',
+      security: 'member',
+      responses: { 200: { description: 'The member', schema: MemberView } },
+      errors: {
+        ...AUTH_ERRORS,
+        403: '`Access denied`: a member may set only their own',
+        404: '`Member not found` in this team',
+      },
+    }),
+    ...member,
+    validate('json', SetSummaryMailBody, {
+      example: { email: 'grace@example.com', weekly_summary_mail: false },
+    }),
+    async (c) => {
+      const body = c.req.valid('json');
+      const { team, agent, ctx } = c.var;
+      if (agent.role !== 'admin' && body.email !== agent.email)
+        throw new HttpError(403, 'Access denied');
+      const rows = await ctx.db.query(
+        'UPDATE memberships SET weekly_summary_mail = $3 WHERE team_id = $1 AND email = $2 RETURNING email',
+        [team.id, body.email, body.weekly_summary_mail],
+      );
+      if (!rows.length) throw new HttpError(404, 'Member not found');
       const [view] = (
         await withSafety(ctx.db, team.id, [(await getMember(ctx.db, team.id, body.email))!])
       ).members;

@@ -22,7 +22,7 @@ const SQL = `
 WITH m AS (
   SELECT ms.user_id, t.budgets FROM memberships ms JOIN teams t ON t.id = ms.team_id
    WHERE ms.team_id = $1 AND ms.email = $2 AND ms.user_id IS NOT NULL),
-done AS (
+done AS MATERIALIZED (
   SELECT ${R.bucketOf('finished_at')} AS start, type, count(*) AS n FROM tasks
    WHERE claimed_by = (SELECT user_id FROM m) AND team_id = $1 AND ${USE}
      AND finished_at >= ${R.lo} AND finished_at < ${R.hi}

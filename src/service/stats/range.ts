@@ -62,6 +62,34 @@ export function rangeSql(p: { from: number; to: number; bucket: number; tz: numb
   };
 }
 
+/** `GMT+05:30` -> seconds past the whole hour of the offset (1800); `GMT`, `GMT+02:00` -> 0. */
+function offsetPastHour(format: Intl.DateTimeFormat, at: number): number {
+  const name = format.formatToParts(at).find((p) => p.type === 'timeZoneName')?.value ?? 'GMT';
+  const m = /[+-]\d{1,2}:(\d{2})(?::(\d{2}))?/.exec(name);
+  return m ? Number(m[1]) * 60 + Number(m[2] ?? 0) : 0;
+}
+
+/**
+ * Whether every local day of the range starts on a whole UTC hour in `tz`, so the hourly counters
+ * (migration 031b) give its buckets exactly: the zone's offset, looked at every 10 days from a day
+ * before `from` to a day after `to` (offsets last months between changes), is whole hours each time.
+ * A zone with a half or quarter hour (India, Nepal, Lord Howe's summer) reads the rows instead.
+ */
+export function servedByHours(range: StatsRange): boolean {
+  if (range.tz === 'UTC') return true;
+  let format: Intl.DateTimeFormat;
+  try {
+    format = new Intl.DateTimeFormat('en-US', { timeZone: range.tz, timeZoneName: 'longOffset' });
+  } catch {
+    return false;
+  }
+  const end = Date.parse(`${range.to}T00:00:00Z`) + 2 * DAY_MS;
+  for (let at = Date.parse(`${range.from}T00:00:00Z`) - DAY_MS; ; at += 10 * DAY_MS) {
+    if (offsetPastHour(format, Math.min(at, end)) !== 0) return false;
+    if (at >= end) return true;
+  }
+}
+
 const INVALID_PARAMETER_VALUE = '22023';
 
 /** Runs an aggregate; a zone the database does not know (its tz data differ) is the client's 400. */

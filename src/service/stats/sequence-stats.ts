@@ -2,36 +2,48 @@ import type { Queryable } from '../db/database.js';
 import { isUuid } from '../db/is-uuid.js';
 import { HttpError } from '../http/http-error.js';
 import type { FunnelFigures, SenderFunnel, SequenceStats } from '../../contract/stats.js';
-import { queryStats, rangeSql, rate, type StatsRange } from './range.js';
+import { queryStats, rangeSql, rate, servedByHours, type StatsRange } from './range.js';
 
 const R = rangeSql({ from: 3, to: 4, bucket: 5, tz: 6 });
 
 /**
  * One query: each step a person of the sequence ($2, of team $1) reached in the range, counted in
  * the bucket of its own time (enrolled: created_at; invited, accepted, messaged, replied: their
- * `…_at`), per sender; every bucket of the range comes back, empty ones with a null sender. No row
- * when the sequence is not the team's.
+ * `…_at`), per sender; every bucket of the range comes back, empty ones with a null sender. The
+ * counts are summed from the hourly counters (migration 031b) when the zone allows (`hourly`),
+ * else counted from the people. No row when the sequence is not the team's.
  */
-const SQL = `
+const sql = (hourly: boolean) => `
 WITH s AS (SELECT id FROM sequences WHERE id = $2 AND team_id = $1),
-ev AS (
-  SELECT e.sender_user_id, x.kind, ${R.bucketOf('x.at')} AS start
-    FROM sequence_enrollments e
-   CROSS JOIN LATERAL (VALUES ('enrolled', e.created_at), ('invited', e.invited_at), ('accepted', e.accepted_at),
-                              ('messaged', e.messaged_at), ('replied', e.replied_at)) AS x(kind, at)
-   WHERE e.sequence_id = (SELECT id FROM s) AND e.team_id = $1 AND x.at >= ${R.lo} AND x.at < ${R.hi}),
-per AS (
+per AS (${
+  hourly
+    ? `
+  SELECT ${R.bucketOf('hour')} AS start, sender_user_id, sum(enrolled) AS enrolled, sum(invited) AS invited,
+         sum(accepted) AS accepted, sum(messaged) AS messaged, sum(replied) AS replied
+    FROM sequence_step_hours
+   WHERE sequence_id = (SELECT id FROM s) AND hour >= ${R.lo} AND hour < ${R.hi}
+   GROUP BY 1, 2
+  HAVING sum(enrolled) + sum(invited) + sum(accepted) + sum(messaged) + sum(replied) > 0`
+    : `
   SELECT start, sender_user_id,
          count(*) FILTER (WHERE kind = 'enrolled') AS enrolled, count(*) FILTER (WHERE kind = 'invited') AS invited,
          count(*) FILTER (WHERE kind = 'accepted') AS accepted, count(*) FILTER (WHERE kind = 'messaged') AS messaged,
          count(*) FILTER (WHERE kind = 'replied') AS replied
-    FROM ev GROUP BY 1, 2)
+    FROM (
+      SELECT e.sender_user_id, x.kind, ${R.bucketOf('x.at')} AS start
+        FROM sequence_enrollments e
+       CROSS JOIN LATERAL (VALUES ('enrolled', e.created_at), ('invited', e.invited_at), ('accepted', e.accepted_at),
+                                  ('messaged', e.messaged_at), ('replied', e.replied_at)) AS x(kind, at)
+       WHERE e.sequence_id = (SELECT id FROM s) AND e.team_id = $1 AND x.at >= ${R.lo} AND x.at < ${R.hi}) ev
+   GROUP BY 1, 2`
+})
 SELECT to_char(b.start, 'YYYY-MM-DD') AS start, per.sender_user_id AS user_id, u.email,
        per.enrolled, per.invited, per.accepted, per.messaged, per.replied
   FROM s CROSS JOIN (${R.series}) b
   LEFT JOIN per ON per.start = b.start
   LEFT JOIN users u ON u.id = per.sender_user_id
  ORDER BY b.start, u.email NULLS LAST`;
+const SQL = { rows: sql(false), hours: sql(true) };
 
 interface Row {
   start: string;
@@ -63,16 +75,15 @@ export async function sequenceStats(
   teamId: string,
   sequenceId: string,
   range: StatsRange,
+  /** `rows`: count from the rows even where the counters serve (the counters' own check). */
+  source: 'auto' | 'rows' = 'auto',
 ): Promise<SequenceStats> {
   if (!isUuid(sequenceId)) throw new HttpError(404, 'Sequence not found');
-  const rows = await queryStats<Row>(db, SQL, [
-    teamId,
-    sequenceId,
-    range.from,
-    range.to,
-    range.bucket,
-    range.tz,
-  ]);
+  const rows = await queryStats<Row>(
+    db,
+    source === 'auto' && servedByHours(range) ? SQL.hours : SQL.rows,
+    [teamId, sequenceId, range.from, range.to, range.bucket, range.tz],
+  );
   if (rows.length === 0) throw new HttpError(404, 'Sequence not found');
   const buckets = new Map<string, { counts: Counts; senders: SenderFunnel[] }>();
   const total = zero();

@@ -3,7 +3,7 @@ import { isUuid } from '../db/is-uuid.js';
 import { HttpError } from '../http/http-error.js';
 import { WATCHLIST_NOT_FOUND } from '../watchlists/update-keyword-watchlist.js';
 import type { WatchlistStats } from '../../contract/stats.js';
-import { queryStats, rangeSql, rate, type StatsRange } from './range.js';
+import { queryStats, rangeSql, rate, servedByHours, type StatsRange } from './range.js';
 
 /** How many authors the totals name. */
 export const TOP_AUTHORS = 5;
@@ -12,18 +12,27 @@ const R = rangeSql({ from: 3, to: 4, bucket: 5, tz: 6 });
 
 /**
  * One query: the watchlist's posts in the range ($1 team, $2 watchlist), by the bucket they were
- * posted in (from watchlist_posts alone), and the authors with most engagement (joined to posts
- * for the top rows only through their ids). No row when the watchlist is not the team's.
+ * posted in, and the authors with most engagement (from watchlist_posts, joined to posts for the
+ * authors through their ids). The buckets are summed from the hourly counters (migration 031b)
+ * when the zone allows (`hourly`), else from the posts themselves. No row when the watchlist is
+ * not the team's.
  */
-const SQL = `
+const sql = (hourly: boolean) => `
 WITH w AS (SELECT id FROM watchlists WHERE id = $2 AND team_id = $1),
 p AS (
   SELECT wp.post_id, wp.posted_at, wp.engagement, wp.trending FROM watchlist_posts wp
    WHERE wp.watchlist_id = (SELECT id FROM w) AND wp.posted_at >= ${R.lo} AND wp.posted_at < ${R.hi}),
-b AS (
+b AS (${
+  hourly
+    ? `
+  SELECT ${R.bucketOf('hour')} AS start, sum(posts) AS posts, sum(engagement) AS engagement, sum(trending) AS trending
+    FROM watchlist_post_hours
+   WHERE watchlist_id = (SELECT id FROM w) AND hour >= ${R.lo} AND hour < ${R.hi} GROUP BY 1`
+    : `
   SELECT ${R.bucketOf('posted_at')} AS start, count(*) AS posts, sum(engagement) AS engagement,
          count(*) FILTER (WHERE trending) AS trending
-    FROM p GROUP BY 1),
+    FROM p GROUP BY 1`
+}),
 a AS (
   SELECT po.author_url, max(po.author_name) AS author_name, count(*) AS posts, sum(p.engagement) AS engagement
     FROM p JOIN posts po ON po.id = p.post_id AND po.team_id = $1
@@ -35,6 +44,7 @@ SELECT
   (SELECT coalesce(json_agg(json_build_object('author_name', author_name, 'author_url', author_url,
      'posts', posts, 'engagement', engagement) ORDER BY engagement DESC, author_url), '[]') FROM a) AS top_authors
 FROM w`;
+const SQL = { rows: sql(false), hours: sql(true) };
 
 interface Row {
   buckets: { start: string; posts: number; engagement: number; trending: number }[];
@@ -46,16 +56,15 @@ export async function watchlistStats(
   teamId: string,
   watchlistId: string,
   range: StatsRange,
+  /** `rows`: count from the rows even where the counters serve (the counters' own check). */
+  source: 'auto' | 'rows' = 'auto',
 ): Promise<WatchlistStats> {
   if (!isUuid(watchlistId)) throw new HttpError(404, WATCHLIST_NOT_FOUND);
-  const [row] = await queryStats<Row>(db, SQL, [
-    teamId,
-    watchlistId,
-    range.from,
-    range.to,
-    range.bucket,
-    range.tz,
-  ]);
+  const [row] = await queryStats<Row>(
+    db,
+    source === 'auto' && servedByHours(range) ? SQL.hours : SQL.rows,
+    [teamId, watchlistId, range.from, range.to, range.bucket, range.tz],
+  );
   if (!row) throw new HttpError(404, WATCHLIST_NOT_FOUND);
   const buckets = row.buckets.map((b) => ({
     start: b.start,

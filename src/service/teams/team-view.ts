@@ -25,7 +25,7 @@ const MEMBER_SELECT = `
          m.joined_at, m.last_active_at,
          coalesce(m.last_active_at > now() - make_interval(hours => ${AGENT_ACTIVE_WINDOW_HOURS}), false) AS agent_active,
          m.network_signed_in, m.network_public_identifier, m.paused, m.extension_version, m.invite_limited_until,
-         m.network_map_version, m.network_health, m.operation_health, ${CONSENT_COLUMNS}
+         m.network_map_version, m.network_health, m.operation_health, m.weekly_summary_mail, ${CONSENT_COLUMNS}
     FROM memberships m LEFT JOIN users u ON u.id = m.user_id`;
 
 function toView({ consent_acknowledged_at, ...r }: MemberRow): MemberView {

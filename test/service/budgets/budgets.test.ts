@@ -442,7 +442,10 @@ describe('PATCH /api-team', () => {
 
   test('bad values are 400 naming the field, and nothing changes', async () => {
     const cases: [unknown, string][] = [
-      [{}, "Nothing to change: send 'budgets', 'pacing', 'contact_window_days' and/or 'ai_writes'"],
+      [
+        {},
+        "Nothing to change: send 'budgets', 'pacing', 'contact_window_days', 'ai_writes' and/or 'weekly_summary'",
+      ],
       [
         { budgets: { agent_like_post: { per_day: -1 } } },
         "Invalid 'budgets.agent_like_post.per_day': must be a whole number from 0 to 10000, or null for no limit",

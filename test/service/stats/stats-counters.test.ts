@@ -1,0 +1,188 @@
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { startTestService, type TestService } from '../../support/test-service.js';
+import { createAgentTeam, type AgentTeam } from '../../support/task-team.js';
+import { insertKeywordWatchlist } from '../../support/collection-fixtures.js';
+import {
+  insertEnrollments,
+  insertSequence,
+  insertWatchlistPosts,
+} from '../../support/stats-fixtures.js';
+import { watchlistStats } from '../../../src/service/stats/watchlist-stats.js';
+import { sequenceStats } from '../../../src/service/stats/sequence-stats.js';
+import { servedByHours } from '../../../src/service/stats/range.js';
+
+/**
+ * The hourly counters (migration 031b) against the rows they count, after inserts, updates,
+ * deletes and a removed sender; and the aggregates read from them against the same aggregates
+ * read from the rows (a zone with a half-hour offset reads the rows).
+ */
+let svc: TestService;
+let team: AgentTeam;
+
+beforeAll(async () => {
+  svc = await startTestService();
+  team = await createAgentTeam(svc, 'Counted', [
+    { email: 'ada@counters.test', role: 'admin' },
+    { email: 'bob@counters.test' },
+  ]);
+});
+afterAll(() => svc.close());
+
+const postHoursFromRows = () =>
+  svc.ctx.db.query(
+    `SELECT watchlist_id, utc_hour(posted_at) AS hour, count(*)::int AS posts, sum(engagement)::int AS engagement,
+            (count(*) FILTER (WHERE trending))::int AS trending
+       FROM watchlist_posts GROUP BY 1, 2 ORDER BY 1, 2`,
+  );
+const postHours = () =>
+  svc.ctx.db.query(
+    `SELECT watchlist_id, hour, posts, engagement::int AS engagement, trending
+       FROM watchlist_post_hours ORDER BY 1, 2`,
+  );
+const stepHoursFromRows = () =>
+  svc.ctx.db.query(
+    `SELECT e.sequence_id, e.sender_user_id, utc_hour(x.at) AS hour,
+            (count(*) FILTER (WHERE x.kind = 'enrolled'))::int AS enrolled, (count(*) FILTER (WHERE x.kind = 'invited'))::int AS invited,
+            (count(*) FILTER (WHERE x.kind = 'accepted'))::int AS accepted, (count(*) FILTER (WHERE x.kind = 'messaged'))::int AS messaged,
+            (count(*) FILTER (WHERE x.kind = 'replied'))::int AS replied
+       FROM sequence_enrollments e
+      CROSS JOIN LATERAL (VALUES ('enrolled', e.created_at), ('invited', e.invited_at), ('accepted', e.accepted_at),
+                                 ('messaged', e.messaged_at), ('replied', e.replied_at)) AS x(kind, at)
+      WHERE x.at IS NOT NULL GROUP BY 1, 2, 3 ORDER BY 1, 3, 2`,
+  );
+const stepHours = () =>
+  svc.ctx.db.query(
+    `SELECT sequence_id, sender_user_id, hour, enrolled, invited, accepted, messaged, replied
+       FROM sequence_step_hours ORDER BY 1, 3, 2`,
+  );
+
+describe('the hourly counters', () => {
+  test('whole-hour zones are served by them, others by the rows', () => {
+    const r = { from: '2026-03-01', to: '2026-03-31', bucket: 'day' as const };
+    expect(servedByHours({ ...r, tz: 'UTC' })).toBe(true);
+    expect(servedByHours({ ...r, tz: 'America/New_York' })).toBe(true);
+    expect(servedByHours({ ...r, tz: 'Asia/Kolkata' })).toBe(false);
+    expect(servedByHours({ ...r, tz: 'Asia/Kathmandu' })).toBe(false);
+    // Lord Howe: +11 in its summer, +10:30 from April.
+    expect(servedByHours({ ...r, tz: 'Australia/Lord_Howe' })).toBe(true);
+    expect(servedByHours({ ...r, to: '2026-05-01', tz: 'Australia/Lord_Howe' })).toBe(false);
+  });
+
+  test('posts: equal to the rows after filing, re-reads, moves and deletions', async () => {
+    const wl = await insertKeywordWatchlist(svc, team.id, ['a']);
+    const other = await insertKeywordWatchlist(svc, team.id, ['b']);
+    await insertWatchlistPosts(svc, team.id, wl, [
+      { at: '2026-03-02T10:05:00Z', likes: 10, author: 'Ann' },
+      { at: '2026-03-02T10:55:00Z', likes: 5, comments: 1, author: 'Ben', trending: true },
+      { at: '2026-03-02T11:00:00Z', likes: 1, author: 'Cat' },
+      { at: '2026-03-03T00:30:00Z', likes: 2, author: 'Dan' },
+    ]);
+    await insertWatchlistPosts(svc, team.id, other, [
+      { at: '2026-03-02T10:10:00Z', likes: 7, author: 'Eli' },
+    ]);
+    expect(await postHours()).toEqual(await postHoursFromRows());
+    const hourOf = await postHours();
+    expect(hourOf.filter((h) => (h as { watchlist_id: string }).watchlist_id === wl)).toHaveLength(
+      3,
+    );
+
+    // A re-read changes engagement and trending; a post moves to another hour; one is deleted.
+    await svc.ctx.db.query(
+      `UPDATE watchlist_posts SET engagement = engagement + 5, trending = NOT trending WHERE watchlist_id = $1`,
+      [wl],
+    );
+    await svc.ctx.db.query(
+      `UPDATE watchlist_posts SET posted_at = '2026-03-05T08:00:00Z' WHERE watchlist_id = $1 AND engagement = 6`,
+      [wl],
+    );
+    await svc.ctx.db.query(
+      `DELETE FROM watchlist_posts WHERE watchlist_id = $1 AND posted_at = '2026-03-03T00:30:00Z'`,
+      [wl],
+    );
+    expect(await postHours()).toEqual(await postHoursFromRows());
+
+    const range = { from: '2026-03-01', to: '2026-03-07', bucket: 'day' as const, tz: 'UTC' };
+    const fromHours = await watchlistStats(svc.ctx.db, team.id, wl, range);
+    const fromRows = await watchlistStats(svc.ctx.db, team.id, wl, range, 'rows');
+    expect(fromHours.buckets).toEqual(fromRows.buckets);
+    expect(fromHours.totals.posts).toBe(3);
+    expect(fromHours.totals.engagement).toBe(15 + 12 + 6);
+
+    // Deleting the watchlist takes its counters with it.
+    await svc.ctx.db.query('DELETE FROM watchlists WHERE id = $1', [wl]);
+    expect(await postHours()).toEqual(await postHoursFromRows());
+    expect(await postHours()).toHaveLength(1);
+  });
+
+  test('a half-hour zone counts from the rows and agrees with a hand count', async () => {
+    const wl = await insertKeywordWatchlist(svc, team.id, ['c']);
+    // India is UTC+5:30: 18:29 UTC is 23:59 on the 2nd there, 18:31 UTC is 00:01 on the 3rd.
+    await insertWatchlistPosts(svc, team.id, wl, [
+      { at: '2026-03-02T18:29:00Z', likes: 1, author: 'Ann' },
+      { at: '2026-03-02T18:31:00Z', likes: 2, author: 'Ben' },
+    ]);
+    const s = await watchlistStats(svc.ctx.db, team.id, wl, {
+      from: '2026-03-02',
+      to: '2026-03-03',
+      bucket: 'day',
+      tz: 'Asia/Kolkata',
+    });
+    expect(s.buckets.map((b) => [b.start, b.posts, b.engagement])).toEqual([
+      ['2026-03-02', 1, 1],
+      ['2026-03-03', 1, 2],
+    ]);
+  });
+
+  test('sequence steps: equal to the people after steps, a moved sender and deletions', async () => {
+    const ada = team.member('ada@counters.test').userId;
+    const bob = team.member('bob@counters.test').userId;
+    const seq = await insertSequence(svc, team.id, ada);
+    await insertEnrollments(svc, team.id, seq, [
+      { sender: ada, enrolled: '2026-03-02T10:00:00Z', invited: '2026-03-02T10:30:00Z' },
+      { sender: ada, enrolled: '2026-03-02T10:20:00Z' },
+      { sender: bob, enrolled: '2026-03-02T10:40:00Z', invited: '2026-03-02T12:00:00Z' },
+    ]);
+    expect(await stepHours()).toEqual(await stepHoursFromRows());
+
+    // The engine's steps: accepted, messaged, replied set one by one; a row's other columns change.
+    await svc.ctx.db.query(
+      `UPDATE sequence_enrollments SET accepted_at = '2026-03-03T09:00:00Z', state = 'active' WHERE invited_at IS NOT NULL`,
+    );
+    await svc.ctx.db.query(
+      `UPDATE sequence_enrollments SET messaged_at = '2026-03-03T09:10:00Z' WHERE accepted_at IS NOT NULL`,
+    );
+    await svc.ctx.db.query(
+      `UPDATE sequence_enrollments SET replied_at = '2026-03-04T01:00:00Z' WHERE sender_user_id = $1 AND messaged_at IS NOT NULL`,
+      [ada],
+    );
+    await svc.ctx.db.query(`UPDATE sequence_enrollments SET next_run_at = now(), step_index = 1`);
+    expect(await stepHours()).toEqual(await stepHoursFromRows());
+
+    // A sender moved, then one removed from the service (their people keep a null sender).
+    await svc.ctx.db.query(
+      `UPDATE sequence_enrollments SET sender_user_id = $1 WHERE created_at = '2026-03-02T10:20:00Z'`,
+      [bob],
+    );
+    await svc.ctx.db.query('DELETE FROM users WHERE id = $1', [bob]);
+    expect(await stepHours()).toEqual(await stepHoursFromRows());
+
+    const range = { from: '2026-03-01', to: '2026-03-07', bucket: 'week' as const, tz: 'UTC' };
+    const fromHours = await sequenceStats(svc.ctx.db, team.id, seq, range);
+    const fromRows = await sequenceStats(svc.ctx.db, team.id, seq, range, 'rows');
+    expect(fromHours.buckets).toEqual(fromRows.buckets);
+    expect(fromHours.totals).toMatchObject({
+      enrolled: 3,
+      invited: 2,
+      accepted: 2,
+      messaged: 2,
+      replied: 1,
+    });
+
+    await svc.ctx.db.query(
+      `DELETE FROM sequence_enrollments WHERE created_at = '2026-03-02T10:00:00Z'`,
+    );
+    expect(await stepHours()).toEqual(await stepHoursFromRows());
+    await svc.ctx.db.query('DELETE FROM sequences WHERE id = $1', [seq]);
+    expect(await stepHours()).toEqual([]);
+  });
+});
