@@ -30,6 +30,8 @@ export async function createServiceContext(
     databaseSchema?: string;
     databaseUrl?: string;
     lazyCompile?: boolean;
+    /** `memory://` only: a saved data directory to start from (db/open-database.ts). */
+    pgliteImage?: string;
     /** Who opens an embedded database folder, written in its lock: `service` unless told. */
     holder?: string;
   } = {},
@@ -48,6 +50,7 @@ export async function createServiceContext(
       url,
       schema: opts.databaseSchema,
       lazyCompile: opts.lazyCompile,
+      pgliteImage: opts.pgliteImage,
     });
     await migrate(db);
   } catch (err) {
