@@ -12,7 +12,7 @@ import { sequenceStats } from '../stats/sequence-stats.js';
 import { rate } from '../stats/range.js';
 
 /** The zone of a summary's week: teams keep no time zone of their own. */
-export const SUMMARY_TZ = 'UTC';
+const SUMMARY_TZ = 'UTC';
 
 const DAY_MS = 86_400_000;
 const day = (ms: number) => new Date(ms).toISOString().slice(0, 10);
