@@ -52,7 +52,7 @@ test.beforeAll(async () => {
     PORT: '0',
   });
   ctx = await createServiceContext(config, {
-    ...e2eDatabase(dataDir),
+    ...(await e2eDatabase(dataDir)),
     log: createLogger({ silent: !process.env.TEST_LOG }),
   });
   service = await startServer(ctx, config);

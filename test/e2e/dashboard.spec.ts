@@ -49,7 +49,7 @@ test.beforeAll(async () => {
     SCHEDULER_INTERVAL_S: '1',
   });
   ctx = await createServiceContext(config, {
-    ...e2eDatabase(dataDir),
+    ...(await e2eDatabase(dataDir)),
     log: createLogger({ silent: !process.env.TEST_LOG }),
   });
   service = await startServer(ctx, config);

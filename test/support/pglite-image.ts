@@ -1,9 +1,11 @@
 import { createHash } from 'node:crypto';
+import { execFile } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { readdir, readFile, rename, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, rename, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
 import { openDatabase } from '../../src/service/db/open-database.js';
 import { migrate } from '../../src/service/db/migrate.js';
 import { dumpPglite } from '../../src/service/db/pglite-database.js';
@@ -47,4 +49,16 @@ async function makeImage(): Promise<string> {
     await db.close();
   }
   return path;
+}
+
+/**
+ * A PGlite data folder that does not exist yet, made from the image: what a fresh `DATA_DIR` holds
+ * after the service's first start (initdb and every migration), without paying for them again. A
+ * folder that exists already (a restarted service's) is left as it is.
+ */
+export async function seedPgliteFolder(folder: string): Promise<void> {
+  if (existsSync(join(folder, 'PG_VERSION'))) return;
+  const image = await migratedPgliteImage();
+  await mkdir(folder, { recursive: true });
+  await promisify(execFile)('tar', ['-xf', image, '-C', folder]);
 }

@@ -24,7 +24,7 @@ export async function startE2eService(dataDir: string, env: Record<string, strin
     HOST: '127.0.0.1',
     PORT: String(E2E_SERVICE_PORT),
   });
-  const database = e2eDatabase(dataDir);
+  const database = await e2eDatabase(dataDir);
   let ctx: ServiceContext | null = null;
   let running: RunningService | null = null;
   const service = {
