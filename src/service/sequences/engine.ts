@@ -90,7 +90,7 @@ async function advanceOne(
     await tx.query('UPDATE sequence_enrollments SET current_task_id = NULL WHERE id = $1', [e.id]);
     return task.status === 'completed'
       ? taskDone(ctx, tx, e, task.output ?? {}, now)
-      : taskFailed(tx, e, task.error);
+      : taskFailed(ctx, tx, e, task.error);
   }
   return runStep(ctx, tx, e, now);
 }
@@ -307,12 +307,40 @@ async function taskDone(
   }
 }
 
+/**
+ * Failures that say the sender cannot send now, not that the person cannot be reached: in a pool,
+ * a person not yet invited nor messaged waits to be moved to another sender (rebalance.ts), whose
+ * turn may come after the engine reads the failure.
+ */
+const SENDER_FAILURES = ['invitation_limit', 'refused_by_member'];
+
 async function taskFailed(
+  ctx: ServiceContext,
   tx: Queryable,
   e: EnrollmentRow,
   error: TaskEnd['error'],
 ): Promise<Outcome> {
   const code = error?.code ?? 'unknown';
+  if (
+    SENDER_FAILURES.includes(code) &&
+    e.sender_mode !== 'one' &&
+    !e.invited_at &&
+    !e.messaged_at
+  ) {
+    // The step runs again from its start: in another sender's name once rebalancing moves the
+    // person, or in the same one's in an hour if nobody else can send by then.
+    await tx.query(
+      `UPDATE sequence_enrollments
+          SET phase = NULL, next_run_at = $2, waiting_reason = $3, updated_at = now()
+        WHERE id = $1`,
+      [
+        e.id,
+        new Date(Date.now() + hourMs(ctx)),
+        `its sender could not send (${error?.message ?? code}); waits for another sender of the pool`,
+      ],
+    );
+    return 'wait';
+  }
   if (e.phase === 'invite' && code === 'already_connected') return next(tx, e, { accepted: true });
   if (e.phase === 'invite' && code === 'invitation_pending') {
     await tx.query(

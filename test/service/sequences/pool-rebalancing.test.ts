@@ -236,6 +236,46 @@ describe('a person not yet invited moves when their sender can no longer send', 
     );
   });
 
+  test('a sender failure read before anyone else can send: the person waits, then moves, never fails', async () => {
+    const id = await pooledSequence([ann, cat], 2);
+    // Cat cannot send either when Ann's invitation fails: rebalancing has nobody to move to.
+    await svc.ctx.db.query(
+      "UPDATE memberships SET invite_limited_until = now() + interval '1 day' WHERE user_id = $1",
+      [cat.userId],
+    );
+    const limited = await nextInvite(ann);
+    const failed = await svc.call('POST', `/agent/tasks/${limited.id}/fail`, {
+      headers: ann.agentHeaders,
+      body: {
+        attempt: limited.attempt,
+        error: { code: 'invitation_limit', message: 'Weekly invitation limit', retryable: true },
+      },
+    });
+    expect(failed.status).toBe(200);
+    await advanceSequences(svc.ctx);
+    const waiting = (await enrollments(id)).find(
+      (e) => e.profile.profile_urn === limited.input.profile_urn,
+    );
+    expect(waiting).toMatchObject({ state: 'active', sender_email: ann.email });
+    expect(waiting.waiting_reason).toMatch(/could not send \(Weekly invitation limit\)/);
+    // Cat can send again: the person moves to her, and her browser sends the invitation.
+    await svc.ctx.db.query(
+      'UPDATE memberships SET invite_limited_until = NULL WHERE user_id = $1',
+      [cat.userId],
+    );
+    await advanceSequences(svc.ctx);
+    const moved = (await enrollments(id)).find(
+      (e) => e.profile.profile_urn === limited.input.profile_urn,
+    );
+    expect(moved).toMatchObject({ state: 'active', sender_email: cat.email });
+    await advanceSequences(svc.ctx);
+    expect(await inviteAll(cat)).toContain(String(limited.input.profile_urn));
+    await svc.ctx.db.query(
+      'UPDATE memberships SET invite_limited_until = NULL WHERE user_id = $1',
+      [ann.userId],
+    );
+  });
+
   test('an invitation already sent stays with its sender even when its end is read after they withdrew consent', async () => {
     const id = await pooledSequence([ann, bob], 2);
     await svc.call('POST', '/agent/consent', {
