@@ -18,7 +18,8 @@ export async function openPglite(
   opts: { lazyCompile?: boolean; image?: string } = {},
 ): Promise<Database> {
   if (dataDir !== 'memory://') await createDataDir(dataDir);
-  else if (opts.image && !existsSync(opts.image)) throw new Error(`No PGlite image at ${opts.image}`);
+  else if (opts.image && !existsSync(opts.image))
+    throw new Error(`No PGlite image at ${opts.image}`);
   const worker = new Worker(new URL('./pglite-worker.mjs', import.meta.url), {
     // lazyCompile: PostgreSQL's code compiled function by function as it first runs (pglite-worker.mjs).
     workerData: {

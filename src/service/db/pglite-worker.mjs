@@ -102,7 +102,8 @@ async function runPrepared(sql, params = []) {
 // A statement without parameters has one plan either way: it runs as it finds the setting.
 let genericPlans = false;
 async function planFor({ op, params }) {
-  if (op === 'close' || op === 'listen' || op === 'dump' || (op === 'query' && !params?.length)) return;
+  if (op === 'close' || op === 'listen' || op === 'dump' || (op === 'query' && !params?.length))
+    return;
   const generic = op === 'prepared';
   if (generic === genericPlans || db.isInTransaction()) return;
   await db.exec(
