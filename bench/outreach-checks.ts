@@ -33,12 +33,6 @@ interface OutreachResult {
   check_p50_empty_ms: number;
   /** What the checks add to an invitation on the loaded team: a person in neither. */
   check_p50_loaded_ms: number;
-  /**
-   * The process's CPU time per check on the loaded team, a person in neither (the mean): what a
-   * check costs whatever else the machine runs. All of it on PGlite (the database runs in this
-   * process); only the client's part on PostgreSQL.
-   */
-  check_cpu_loaded_ms: number;
   check_p50_history_hit_ms: number;
   check_p50_listed_hit_ms: number;
   /** The same two lookups as two statements (as the checks ran before they were one), same run. */
@@ -56,17 +50,15 @@ async function checkP50(
   svc: BenchService,
   urn: (i: number) => string,
   expected: string | null,
-): Promise<{ check: number; floor: number; cpu: number }> {
+): Promise<{ check: number; floor: number }> {
   const times: number[] = [];
   const floor: number[] = [];
-  let cpuMicros = 0;
   const userId = svc.agents[0]!.userId;
   const warmup = Math.ceil(CHECKS / 10);
   for (let i = -warmup; i < CHECKS; i++) {
     const t0 = performance.now();
     await svc.ctx.db.query('SELECT 1');
     const t1 = performance.now();
-    const cpu0 = process.cpuUsage();
     const refusal = await refusalForTask(
       svc.ctx.db,
       svc.teamId,
@@ -77,13 +69,11 @@ async function checkP50(
     if (i >= 0) {
       floor.push(t1 - t0);
       times.push(performance.now() - t1);
-      const cpu = process.cpuUsage(cpu0);
-      cpuMicros += cpu.user + cpu.system;
     }
     if ((refusal?.code ?? null) !== expected)
       throw new Error(`${urn(i + warmup)}: ${refusal?.code ?? 'no refusal'}, expected ${expected}`);
   }
-  return { check: p50(times), floor: p50(floor), cpu: cpuMicros / 1000 / CHECKS };
+  return { check: p50(times), floor: p50(floor) };
 }
 
 /** p50 of the list's lookup and then the contact window's, each its own statement. */
@@ -203,7 +193,6 @@ async function runOne(label: string, databaseUrl: string): Promise<OutreachResul
       select1_p50_ms: Number(loaded.floor.toFixed(3)),
       check_p50_empty_ms: Number(empty.check.toFixed(3)),
       check_p50_loaded_ms: Number(loaded.check.toFixed(3)),
-      check_cpu_loaded_ms: Number(loaded.cpu.toFixed(3)),
       check_p50_history_hit_ms: Number(historyHit.check.toFixed(3)),
       check_p50_listed_hit_ms: Number(listedHit.check.toFixed(3)),
       two_statements_p50_loaded_ms: Number(twoStatements.toFixed(3)),
