@@ -12,10 +12,10 @@ const R = rangeSql({ from: 3, to: 4, bucket: 5, tz: 6 });
 
 /**
  * One query: the watchlist's posts in the range ($1 team, $2 watchlist), by the bucket they were
- * posted in, and the authors with most engagement (from watchlist_posts, joined to posts for the
- * authors through their ids). The buckets are summed from the hourly counters (migration 031b)
- * when the zone allows (`hourly`), else from the posts themselves. No row when the watchlist is
- * not the team's.
+ * posted in, and the authors with most engagement. The buckets are summed from the hourly counters
+ * (migration 031b) when the zone allows (`hourly`), else from the posts themselves. The authors
+ * are summed from the links' own copy of the author (migration 031c) in one index-only range scan;
+ * only the winners' names are read from `posts`. No row when the watchlist is not the team's.
  */
 const sql = (hourly: boolean) => `
 WITH w AS (SELECT id FROM watchlists WHERE id = $2 AND team_id = $1),
@@ -34,15 +34,20 @@ b AS (${
     FROM p GROUP BY 1`
 }),
 a AS (
-  SELECT po.author_url, max(po.author_name) AS author_name, count(*) AS posts, sum(p.engagement) AS engagement
-    FROM p JOIN posts po ON po.id = p.post_id AND po.team_id = $1
-   GROUP BY po.author_url ORDER BY 4 DESC, 1 LIMIT ${TOP_AUTHORS})
+  SELECT wp.author_url, count(*) AS posts, sum(wp.engagement) AS engagement FROM watchlist_posts wp
+   WHERE wp.watchlist_id = (SELECT id FROM w) AND wp.posted_at >= ${R.lo} AND wp.posted_at < ${R.hi}
+   GROUP BY 1 ORDER BY 3 DESC, 1 LIMIT ${TOP_AUTHORS}),
+n AS (
+  SELECT a.*, (SELECT max(po.author_name) FROM watchlist_posts wp JOIN posts po ON po.id = wp.post_id AND po.team_id = $1
+                WHERE wp.watchlist_id = (SELECT id FROM w) AND wp.author_url = a.author_url
+                  AND wp.posted_at >= ${R.lo} AND wp.posted_at < ${R.hi}) AS author_name
+    FROM a)
 SELECT
   (SELECT json_agg(json_build_object('start', to_char(s.start, 'YYYY-MM-DD'), 'posts', coalesce(b.posts, 0),
      'engagement', coalesce(b.engagement, 0), 'trending', coalesce(b.trending, 0)) ORDER BY s.start)
      FROM (${R.series}) s LEFT JOIN b ON b.start = s.start) AS buckets,
   (SELECT coalesce(json_agg(json_build_object('author_name', author_name, 'author_url', author_url,
-     'posts', posts, 'engagement', engagement) ORDER BY engagement DESC, author_url), '[]') FROM a) AS top_authors
+     'posts', posts, 'engagement', engagement) ORDER BY engagement DESC, author_url), '[]') FROM n) AS top_authors
 FROM w`;
 const SQL = { rows: sql(false), hours: sql(true) };
 
