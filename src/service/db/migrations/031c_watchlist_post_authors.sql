@@ -35,3 +35,82 @@ CREATE TRIGGER posts_author_to_links AFTER UPDATE OF author_url ON posts
 
 CREATE INDEX watchlist_posts_authors ON watchlist_posts (watchlist_id, posted_at) INCLUDE (author_url, engagement);
 CREATE INDEX watchlist_posts_by_author ON watchlist_posts (watchlist_id, author_url, posted_at);
+
+-- Per watchlist, UTC month and author: the posts posted in it and their engagement, so the top
+-- authors of a range sum one row per author and month over the range's whole months, and the
+-- links only over its ragged ends (whichever side of the nearest month boundary is shorter, added
+-- or taken away). Kept as watchlist_post_hours is (migration 031b), in the same transactions.
+CREATE TABLE watchlist_author_months (
+  watchlist_id uuid NOT NULL REFERENCES watchlists(id) ON DELETE CASCADE,
+  month timestamptz NOT NULL,
+  author_url text NOT NULL,
+  posts int NOT NULL,
+  engagement bigint NOT NULL,
+  PRIMARY KEY (watchlist_id, month, author_url)
+);
+
+CREATE FUNCTION utc_month(t timestamptz) RETURNS timestamptz LANGUAGE sql IMMUTABLE AS
+  $$ SELECT date_trunc('month', t AT TIME ZONE 'UTC') AT TIME ZONE 'UTC' $$;
+
+CREATE FUNCTION watchlist_author_months_added() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  INSERT INTO watchlist_author_months AS m (watchlist_id, month, author_url, posts, engagement)
+  SELECT watchlist_id, utc_month(posted_at), author_url, count(*), sum(engagement)
+    FROM added GROUP BY 1, 2, 3 ORDER BY 1, 2, 3
+  ON CONFLICT (watchlist_id, month, author_url) DO UPDATE
+    SET posts = m.posts + excluded.posts, engagement = m.engagement + excluded.engagement;
+  RETURN NULL;
+END $$;
+
+CREATE FUNCTION watchlist_author_months_changed() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  WITH d AS (
+    SELECT watchlist_id, utc_month(posted_at) AS month, author_url, 1 AS posts, engagement::bigint AS engagement
+      FROM added
+    UNION ALL
+    SELECT watchlist_id, utc_month(posted_at), author_url, -1, -engagement::bigint FROM removed),
+  g AS (
+    SELECT watchlist_id, month, author_url, sum(posts) AS posts, sum(engagement) AS engagement
+      FROM d GROUP BY 1, 2, 3 HAVING sum(posts) <> 0 OR sum(engagement) <> 0)
+  INSERT INTO watchlist_author_months AS m (watchlist_id, month, author_url, posts, engagement)
+  SELECT * FROM g ORDER BY 1, 2, 3
+  ON CONFLICT (watchlist_id, month, author_url) DO UPDATE
+    SET posts = m.posts + excluded.posts, engagement = m.engagement + excluded.engagement;
+  DELETE FROM watchlist_author_months m
+   USING (SELECT DISTINCT watchlist_id, utc_month(posted_at) AS month, author_url FROM removed) r
+   WHERE m.watchlist_id = r.watchlist_id AND m.month = r.month AND m.author_url = r.author_url AND m.posts = 0;
+  RETURN NULL;
+END $$;
+
+CREATE FUNCTION watchlist_author_months_removed() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  WITH g AS (
+    SELECT watchlist_id, utc_month(posted_at) AS month, author_url, count(*) AS posts, sum(engagement) AS engagement
+      FROM removed GROUP BY 1, 2, 3)
+  UPDATE watchlist_author_months m
+     SET posts = m.posts - g.posts, engagement = m.engagement - g.engagement
+    FROM g WHERE m.watchlist_id = g.watchlist_id AND m.month = g.month AND m.author_url = g.author_url;
+  DELETE FROM watchlist_author_months m
+   USING (SELECT DISTINCT watchlist_id, utc_month(posted_at) AS month, author_url FROM removed) r
+   WHERE m.watchlist_id = r.watchlist_id AND m.month = r.month AND m.author_url = r.author_url AND m.posts <= 0;
+  RETURN NULL;
+END $$;
+
+CREATE TRIGGER watchlist_author_months_added AFTER INSERT ON watchlist_posts
+  REFERENCING NEW TABLE AS added FOR EACH STATEMENT EXECUTE FUNCTION watchlist_author_months_added();
+CREATE TRIGGER watchlist_author_months_changed AFTER UPDATE ON watchlist_posts
+  REFERENCING OLD TABLE AS removed NEW TABLE AS added FOR EACH STATEMENT EXECUTE FUNCTION watchlist_author_months_changed();
+CREATE TRIGGER watchlist_author_months_removed AFTER DELETE ON watchlist_posts
+  REFERENCING OLD TABLE AS removed FOR EACH STATEMENT EXECUTE FUNCTION watchlist_author_months_removed();
+
+CREATE FUNCTION forget_watchlist_author_months() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  DELETE FROM watchlist_author_months;
+  RETURN NULL;
+END $$;
+CREATE TRIGGER watchlist_author_months_truncated AFTER TRUNCATE ON watchlist_posts
+  FOR EACH STATEMENT EXECUTE FUNCTION forget_watchlist_author_months();
+
+INSERT INTO watchlist_author_months (watchlist_id, month, author_url, posts, engagement)
+SELECT watchlist_id, utc_month(posted_at), author_url, count(*), sum(engagement)
+  FROM watchlist_posts GROUP BY 1, 2, 3;
