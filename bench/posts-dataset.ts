@@ -62,6 +62,7 @@ export async function loadPosts(
   }
   await db.query('VACUUM ANALYZE posts');
   await db.query('VACUUM ANALYZE watchlist_posts');
+  await db.query('VACUUM ANALYZE watchlist_author_months');
   return wl;
 }
 

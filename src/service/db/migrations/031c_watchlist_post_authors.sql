@@ -46,7 +46,8 @@ CREATE TABLE watchlist_author_months (
   author_url text NOT NULL,
   posts int NOT NULL,
   engagement bigint NOT NULL,
-  PRIMARY KEY (watchlist_id, month, author_url)
+  -- The figures ride in the key's index: a range's months are read by an index-only scan.
+  PRIMARY KEY (watchlist_id, month, author_url) INCLUDE (posts, engagement)
 );
 
 CREATE FUNCTION utc_month(t timestamptz) RETURNS timestamptz LANGUAGE sql IMMUTABLE AS
