@@ -50,9 +50,9 @@ export async function loadPosts(
                   timestamptz '2026-01-01' - g * interval '60 seconds', (g * 7919) % 500, (g * 104729) % 50, (g * 31) % 10,
                   CASE WHEN g % 50 = 0 THEN 3 ELSE 0.5 END
              FROM generate_series($2::bigint, $3::bigint) g
-           RETURNING id, team_id, posted_at, engagement, author_seniority, trending_score)
-         INSERT INTO watchlist_posts (watchlist_id, post_id, team_id, posted_at, engagement, author_seniority, trending_score, trending)
-         SELECT $5, id, team_id, posted_at, engagement, author_seniority, trending_score, trending_score >= 2 FROM filed`,
+           RETURNING id, team_id, posted_at, engagement, author_seniority, author_url, trending_score)
+         INSERT INTO watchlist_posts (watchlist_id, post_id, team_id, posted_at, engagement, author_seniority, author_url, trending_score, trending)
+         SELECT $5, id, team_id, posted_at, engagement, author_seniority, author_url, trending_score, trending_score >= 2 FROM filed`,
         [svc.teamId, from, to, LEVELS, wl],
       );
       onProgress?.(to);
@@ -62,6 +62,7 @@ export async function loadPosts(
   }
   await db.query('VACUUM ANALYZE posts');
   await db.query('VACUUM ANALYZE watchlist_posts');
+  await db.query('VACUUM ANALYZE watchlist_author_months');
   return wl;
 }
 

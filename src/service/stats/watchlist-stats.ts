@@ -11,13 +11,60 @@ export const TOP_AUTHORS = 5;
 const R = rangeSql({ from: 3, to: 4, bucket: 5, tz: 6 });
 
 /**
- * One query: the watchlist's posts in the range ($1 team, $2 watchlist), by the bucket they were
- * posted in, and the authors with most engagement (from watchlist_posts, joined to posts for the
- * authors through their ids). The buckets are summed from the hourly counters (migration 031b)
- * when the zone allows (`hourly`), else from the posts themselves. No row when the watchlist is
- * not the team's.
+ * The nearest UTC month boundary to an instant (a timestamptz expression), as a timestamptz:
+ * where the range's whole months end and its ragged end, summed from the links, begins.
  */
-const sql = (hourly: boolean) => `
+const nearestMonth = (
+  t: string,
+) => `(SELECT CASE WHEN ${t} - (m AT TIME ZONE 'UTC') <= ((m + interval '1 month') AT TIME ZONE 'UTC') - ${t}
+    THEN m AT TIME ZONE 'UTC' ELSE (m + interval '1 month') AT TIME ZONE 'UTC' END
+   FROM (SELECT date_trunc('month', ${t} AT TIME ZONE 'UTC') AS m) x)`;
+
+/**
+ * The range's authors, exactly, from the monthly counters (migration 031c): the rows of the
+ * months between the boundaries nearest the range's ends (a, b), plus the links from the range's
+ * start to a when it comes first, minus those from a to the start when a comes first, and the
+ * same at the end. An author whose posts were all taken away nets zero posts and is dropped. A
+ * range shorter than the gap between its boundaries (a after b) is summed from its links.
+ */
+const authorsFromMonths = `
+e AS (
+  SELECT lo, hi, CASE WHEN a <= b THEN a ELSE lo END AS a, CASE WHEN a <= b THEN b ELSE lo END AS b
+    FROM (SELECT lo, hi, ${nearestMonth('lo')} AS a, ${nearestMonth('hi')} AS b
+            FROM (SELECT ${R.lo} AS lo, ${R.hi} AS hi) r) x),
+x AS (
+  SELECT author_url, posts::bigint AS posts, engagement FROM watchlist_author_months
+   WHERE watchlist_id = (SELECT id FROM w) AND month >= (SELECT a FROM e) AND month < (SELECT b FROM e)
+  UNION ALL
+  SELECT wp.author_url, (SELECT CASE WHEN lo < a THEN 1 ELSE -1 END FROM e),
+         (SELECT CASE WHEN lo < a THEN 1 ELSE -1 END FROM e) * wp.engagement::bigint FROM watchlist_posts wp
+   WHERE wp.watchlist_id = (SELECT id FROM w)
+     AND wp.posted_at >= (SELECT least(lo, a) FROM e) AND wp.posted_at < (SELECT greatest(lo, a) FROM e)
+  UNION ALL
+  SELECT wp.author_url, (SELECT CASE WHEN b < hi THEN 1 ELSE -1 END FROM e),
+         (SELECT CASE WHEN b < hi THEN 1 ELSE -1 END FROM e) * wp.engagement::bigint FROM watchlist_posts wp
+   WHERE wp.watchlist_id = (SELECT id FROM w)
+     AND wp.posted_at >= (SELECT least(b, hi) FROM e) AND wp.posted_at < (SELECT greatest(b, hi) FROM e)),
+a AS (
+  SELECT author_url, sum(posts) AS posts, sum(engagement) AS engagement FROM x
+   GROUP BY 1 HAVING sum(posts) > 0 ORDER BY 3 DESC, 1 LIMIT ${TOP_AUTHORS})`;
+
+/** The range's authors summed from its links alone (one index-only range scan). */
+const authorsFromLinks = `
+a AS (
+  SELECT wp.author_url, count(*) AS posts, sum(wp.engagement) AS engagement FROM watchlist_posts wp
+   WHERE wp.watchlist_id = (SELECT id FROM w) AND wp.posted_at >= ${R.lo} AND wp.posted_at < ${R.hi}
+   GROUP BY 1 ORDER BY 3 DESC, 1 LIMIT ${TOP_AUTHORS})`;
+
+/**
+ * One query: the watchlist's posts in the range ($1 team, $2 watchlist), by the bucket they were
+ * posted in, and the authors with most engagement. The buckets are summed from the hourly counters
+ * (migration 031b) when the zone allows (`hourly`), else from the posts themselves; the authors
+ * from the monthly counters (`monthly`, any zone: their ends are instants), else from the links'
+ * own copy of the author (migration 031c). Only the winners' names are read from `posts`. No row
+ * when the watchlist is not the team's.
+ */
+const sql = (hourly: boolean, monthly: boolean) => `
 WITH w AS (SELECT id FROM watchlists WHERE id = $2 AND team_id = $1),
 p AS (
   SELECT wp.post_id, wp.posted_at, wp.engagement, wp.trending FROM watchlist_posts wp
@@ -33,18 +80,20 @@ b AS (${
          count(*) FILTER (WHERE trending) AS trending
     FROM p GROUP BY 1`
 }),
-a AS (
-  SELECT po.author_url, max(po.author_name) AS author_name, count(*) AS posts, sum(p.engagement) AS engagement
-    FROM p JOIN posts po ON po.id = p.post_id AND po.team_id = $1
-   GROUP BY po.author_url ORDER BY 4 DESC, 1 LIMIT ${TOP_AUTHORS})
+${monthly ? authorsFromMonths : authorsFromLinks},
+n AS (
+  SELECT a.*, (SELECT max(po.author_name) FROM watchlist_posts wp JOIN posts po ON po.id = wp.post_id AND po.team_id = $1
+                WHERE wp.watchlist_id = (SELECT id FROM w) AND wp.author_url = a.author_url
+                  AND wp.posted_at >= ${R.lo} AND wp.posted_at < ${R.hi}) AS author_name
+    FROM a)
 SELECT
   (SELECT json_agg(json_build_object('start', to_char(s.start, 'YYYY-MM-DD'), 'posts', coalesce(b.posts, 0),
      'engagement', coalesce(b.engagement, 0), 'trending', coalesce(b.trending, 0)) ORDER BY s.start)
      FROM (${R.series}) s LEFT JOIN b ON b.start = s.start) AS buckets,
   (SELECT coalesce(json_agg(json_build_object('author_name', author_name, 'author_url', author_url,
-     'posts', posts, 'engagement', engagement) ORDER BY engagement DESC, author_url), '[]') FROM a) AS top_authors
+     'posts', posts, 'engagement', engagement) ORDER BY engagement DESC, author_url), '[]') FROM n) AS top_authors
 FROM w`;
-const SQL = { rows: sql(false), hours: sql(true) };
+const SQL = { rows: sql(false, false), months: sql(false, true), hours: sql(true, true) };
 
 interface Row {
   buckets: { start: string; posts: number; engagement: number; trending: number }[];
@@ -62,7 +111,7 @@ export async function watchlistStats(
   if (!isUuid(watchlistId)) throw new HttpError(404, WATCHLIST_NOT_FOUND);
   const [row] = await queryStats<Row>(
     db,
-    source === 'auto' && servedByHours(range) ? SQL.hours : SQL.rows,
+    source === 'rows' ? SQL.rows : servedByHours(range) ? SQL.hours : SQL.months,
     [teamId, watchlistId, range.from, range.to, range.bucket, range.tz],
   );
   if (!row) throw new HttpError(404, WATCHLIST_NOT_FOUND);

@@ -39,6 +39,18 @@ const postHours = () =>
     `SELECT watchlist_id, hour, posts, engagement::int AS engagement, trending
        FROM watchlist_post_hours ORDER BY 1, 2`,
   );
+/** Per watchlist, UTC month and author, recounted from the links and their posts' authors. */
+const authorMonthsFromPosts = () =>
+  svc.ctx.db.query(
+    `SELECT wp.watchlist_id, utc_month(wp.posted_at) AS month, p.author_url, count(*)::int AS posts,
+            sum(wp.engagement)::int AS engagement
+       FROM watchlist_posts wp JOIN posts p ON p.id = wp.post_id GROUP BY 1, 2, 3 ORDER BY 1, 2, 3`,
+  );
+const authorMonths = () =>
+  svc.ctx.db.query(
+    `SELECT watchlist_id, month, author_url, posts, engagement::int AS engagement
+       FROM watchlist_author_months ORDER BY 1, 2, 3`,
+  );
 const stepHoursFromRows = () =>
   svc.ctx.db.query(
     `SELECT e.sequence_id, e.sender_user_id, utc_hour(x.at) AS hour,
@@ -112,6 +124,101 @@ describe('the hourly counters', () => {
     await svc.ctx.db.query('DELETE FROM watchlists WHERE id = $1', [wl]);
     expect(await postHours()).toEqual(await postHoursFromRows());
     expect(await postHours()).toHaveLength(1);
+  });
+
+  test('authors by month: equal to a recount after filing, re-reads, renames, moves and deletions', async () => {
+    const wl = await insertKeywordWatchlist(svc, team.id, ['m']);
+    const other = await insertKeywordWatchlist(svc, team.id, ['n']);
+    await insertWatchlistPosts(svc, team.id, wl, [
+      { at: '2026-02-27T09:00:00Z', likes: 40, author: 'Ann' },
+      { at: '2026-02-28T20:00:00Z', likes: 30, author: 'Ben' },
+      { at: '2026-03-01T10:00:00Z', likes: 500, author: 'Zed' },
+      { at: '2026-03-02T10:00:00Z', likes: 20, author: 'Ann' },
+      { at: '2026-03-02T11:00:00Z', likes: 25, author: 'Cat' },
+      { at: '2026-03-10T11:00:00Z', likes: 12, author: 'Dan' },
+      { at: '2026-03-16T11:00:00Z', likes: 9, author: 'Eli' },
+      { at: '2026-03-17T01:00:00Z', likes: 8, author: 'Fay' },
+      { at: '2026-03-30T23:30:00Z', likes: 60, author: 'Gus' },
+      { at: '2026-03-31T23:30:00Z', likes: 70, author: 'Hal' },
+      { at: '2026-04-01T02:00:00Z', likes: 15, author: 'Ann' },
+    ]);
+    await insertWatchlistPosts(svc, team.id, other, [
+      { at: '2026-03-02T10:10:00Z', likes: 900, author: 'Ivy' },
+    ]);
+    expect(await authorMonths()).toEqual(await authorMonthsFromPosts());
+
+    const ranges = [
+      { from: '2026-03-02', to: '2026-03-31' },
+      { from: '2026-03-01', to: '2026-03-31' },
+      { from: '2026-02-20', to: '2026-03-10' },
+      { from: '2026-03-16', to: '2026-03-17' },
+      { from: '2026-03-31', to: '2026-04-01' },
+      { from: '2026-02-01', to: '2026-04-30' },
+    ];
+    const zones = ['UTC', 'Europe/Paris', 'America/New_York', 'Asia/Kolkata'];
+    const agree = async () => {
+      for (const r of ranges)
+        for (const tz of zones) {
+          const range = { ...r, bucket: 'day' as const, tz };
+          const counted = await watchlistStats(svc.ctx.db, team.id, wl, range);
+          const recounted = await watchlistStats(svc.ctx.db, team.id, wl, range, 'rows');
+          expect(counted.totals.top_authors, `${r.from}..${r.to} ${tz}`).toEqual(
+            recounted.totals.top_authors,
+          );
+        }
+    };
+    await agree();
+    // By hand: 2 to 31 March in UTC takes Zed's 1 March away from the month and keeps the rest.
+    const march = await watchlistStats(svc.ctx.db, team.id, wl, {
+      ...ranges[0]!,
+      bucket: 'day',
+      tz: 'UTC',
+    });
+    expect(march.totals.top_authors.map((a) => [a.author_name, a.posts, a.engagement])).toEqual([
+      ['Hal', 1, 70],
+      ['Gus', 1, 60],
+      ['Cat', 1, 25],
+      ['Ann', 1, 20],
+      ['Dan', 1, 12],
+    ]);
+
+    // Re-reads change engagement, an author is renamed on the post, posts move across a month
+    // boundary (one with a new count), one link and one post are deleted.
+    await svc.ctx.db.query(
+      'UPDATE watchlist_posts SET engagement = engagement * 3 WHERE watchlist_id = $1 AND engagement < 30',
+      [wl],
+    );
+    await svc.ctx.db.query(
+      `UPDATE posts SET author_url = 'https://www.linkedin.com/in/ann-renamed/' WHERE author_name = 'Ann' AND team_id = $1 AND posted_at < '2026-03-05'`,
+      [team.id],
+    );
+    await svc.ctx.db.query(
+      `UPDATE watchlist_posts SET posted_at = '2026-02-28T23:00:00Z' FROM posts p
+        WHERE p.id = watchlist_posts.post_id AND p.author_name = 'Hal' AND watchlist_posts.watchlist_id = $1`,
+      [wl],
+    );
+    await svc.ctx.db.query(
+      `UPDATE watchlist_posts SET posted_at = '2026-04-02T12:00:00Z', engagement = 61 FROM posts p
+        WHERE p.id = watchlist_posts.post_id AND p.author_name = 'Gus' AND watchlist_posts.watchlist_id = $1`,
+      [wl],
+    );
+    await svc.ctx.db.query(
+      `DELETE FROM watchlist_posts USING posts p
+        WHERE p.id = watchlist_posts.post_id AND p.author_name = 'Dan' AND watchlist_posts.watchlist_id = $1`,
+      [wl],
+    );
+    await svc.ctx.db.query(`DELETE FROM posts WHERE author_name = 'Zed' AND team_id = $1`, [
+      team.id,
+    ]);
+    expect(await authorMonths()).toEqual(await authorMonthsFromPosts());
+    await agree();
+
+    // Deleting the watchlist takes its counters with it.
+    await svc.ctx.db.query('DELETE FROM watchlists WHERE id = $1', [wl]);
+    expect(await authorMonths()).toEqual(await authorMonthsFromPosts());
+    expect(
+      (await authorMonths()).filter((m) => (m as { watchlist_id: string }).watchlist_id === wl),
+    ).toEqual([]);
   });
 
   test('a half-hour zone counts from the rows and agrees with a hand count', async () => {
