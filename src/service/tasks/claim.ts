@@ -20,8 +20,7 @@ export interface ClaimFilter {
   excludeTypes: TaskType[];
 }
 
-// Shared by the claim and the "when is the next one due" look-up, so both see the same tasks:
-// the team's pending tasks assigned to this member or to nobody, minus the excluded kinds and the
+// The team's pending tasks assigned to this member or to nobody, minus the excluded kinds and the
 // kinds the member refuses (docs/agent-protocol.md "Consent", read in the statement: a long poll
 // never hands out a kind refused while it waited).
 // The kinds are compared as `type || ''`, which the planner has no statistics for: on a team whose
@@ -36,7 +35,7 @@ const CLAIMABLE = `team_id = $1 AND status = 'pending'
 // docs/agent-protocol.md: a member whose last heartbeat said signed out or paused gets no tasks, nor
 // one who has not acknowledged the consent text they are asked now (checked here too, so a long poll
 // sees a withdrawal or a new version at once; the claim route answers the 403).
-const ELIGIBLE = `m.network_signed_in IS NOT FALSE AND m.paused IS NOT TRUE AND m.consent_version = ${CURRENT_VERSION_SQL}`;
+export const ELIGIBLE = `m.network_signed_in IS NOT FALSE AND m.paused IS NOT TRUE AND m.consent_version = ${CURRENT_VERSION_SQL}`;
 const MEMBER_ELIGIBLE = `EXISTS (SELECT 1 FROM memberships m WHERE m.team_id = $1 AND m.user_id = $2 AND ${ELIGIBLE})`;
 // The same, and the claim settings ($4 the team's stored budgets, $5 the member's working hours)
 // still as the claim read them: checked in the claim's own statement, so no lock is needed.
@@ -250,22 +249,3 @@ const claimed = (row: ClaimedRow): ClaimedTask => ({
   attempt: row.attempt,
   lease_expires_at: iso(row.lease_expires_at)!,
 });
-
-/**
- * Milliseconds until the next of this member's tasks waiting on `run_after` (a retry delay) is due;
- * 0 for one that fell due in the last `sinceMs` (after a look that found nothing began: that look
- * may have missed it, and it is no longer ahead, so only this says to look again).
- */
-export async function msUntilNextDue(
-  db: Queryable,
-  f: ClaimFilter,
-  sinceMs = 0,
-): Promise<number | null> {
-  const [row] = await db.query<{ ms: number | string | null }>(
-    `SELECT EXTRACT(EPOCH FROM (min(run_after) - now())) * 1000 AS ms
-       FROM tasks WHERE ${CLAIMABLE} AND run_after > now() - make_interval(secs => $4::double precision)`,
-    [f.teamId, f.userId, f.excludeTypes, Math.max(0, sinceMs) / 1000],
-    PREPARED,
-  );
-  return row?.ms === null || row?.ms === undefined ? null : Math.max(0, Number(row.ms));
-}
