@@ -125,6 +125,10 @@ export async function createTaskSignals(db: Database): Promise<TaskSignals> {
   const known = new Set<string>();
   // When each team's next retry delay runs out (epoch ms), from the last re-check that saw it.
   const dueAt = new Map<string, number>();
+  // Teams whose last waiting claim stopped waiting: forgotten (known, dueAt) unless one waits again
+  // within the same turn of the event loop, as a claim woken for work it could not take does.
+  const emptied = new Set<string>();
+  let forgetting: NodeJS.Immediate | undefined;
   let dueTimer: NodeJS.Timeout | undefined;
   let dueTimerAt = Infinity;
   let periodic: NodeJS.Timeout | undefined;
@@ -156,10 +160,13 @@ export async function createTaskSignals(db: Database): Promise<TaskSignals> {
   /** One statement for every team of the batch; then only the claims of members with work look. */
   async function runRecheck() {
     queued = undefined;
-    const teamIds = everyTeam ? [...waiters.keys()] : [...dirty].filter((t) => waiters.has(t));
+    const asked = everyTeam ? [...waiters.keys()] : [...dirty];
     everyTeam = false;
     dirty.clear();
-    if (teamIds.length === 0) return;
+    const teamIds = asked.filter((t) => waiters.has(t));
+    // Nobody waits there now: a claim that begins to wait has its team re-checked (beganWaiting).
+    for (const t of asked) if (!waiters.has(t)) forget(t);
+    if (teamIds.length === 0) return armDueTimer();
     running = true;
     try {
       const members = teamIds.flatMap((t) => [
@@ -172,15 +179,34 @@ export async function createTaskSignals(db: Database): Promise<TaskSignals> {
         dueAt.delete(t);
         if (waiters.has(t)) known.add(t);
       }
-      for (const [teamId, next] of work.nextDueMs) dueAt.set(teamId, now + next + DUE_SLACK_MS);
+      for (const [teamId, next] of work.nextDueMs)
+        if (waiters.has(teamId)) dueAt.set(teamId, Math.ceil(now + next + DUE_SLACK_MS));
       wakeWithWork(work);
-      armDueTimer();
     } catch {
-      // The database is away: the periodic re-check tries again.
+      // The database is away: these teams are looked at again shortly, not left to the periodic one.
+      for (const t of teamIds) dirty.add(t);
+      retrySoon();
     } finally {
       running = false;
-      if ((dirty.size || everyTeam) && !stopper.signal.aborted) queued = setImmediate(runRecheck);
+      armDueTimer();
+      if ((dirty.size || everyTeam) && !stopper.signal.aborted && !retrying)
+        queued = setImmediate(runRecheck);
     }
+  }
+
+  let retrying: NodeJS.Timeout | undefined;
+  function retrySoon() {
+    if (retrying || stopper.signal.aborted) return;
+    retrying = setTimeout(() => {
+      retrying = undefined;
+      recheckSoon([]);
+    }, UNSIGNALLED_RECHECK_MS);
+    retrying.unref();
+  }
+
+  function forget(teamId: string) {
+    known.delete(teamId);
+    dueAt.delete(teamId);
   }
 
   /** Wakes, per due group, the claims that may take it: an assigned member's, or up to `due` members'. */
@@ -210,22 +236,30 @@ export async function createTaskSignals(db: Database): Promise<TaskSignals> {
     }
   }
 
+  /**
+   * One timer for the earliest retry delay of any team. A timer may fire a little before the
+   * instant it was set for by the wall clock: the teams not due yet are left for the timer it arms
+   * again, so a wake-up never depends on how the timer rounds.
+   */
   function armDueTimer() {
     let next = Infinity;
-    for (const [t, at] of dueAt) if (waiters.has(t)) next = Math.min(next, at);
+    for (const at of dueAt.values()) next = Math.min(next, at);
     if (next === dueTimerAt) return;
     clearTimeout(dueTimer);
     dueTimerAt = next;
-    if (next === Infinity) return;
-    dueTimer = setTimeout(
-      () => {
-        dueTimerAt = Infinity;
-        const now = Date.now();
-        recheckSoon([...dueAt].filter(([, at]) => at <= now).map(([t]) => t));
-      },
-      Math.max(0, next - Date.now()),
-    );
+    if (next === Infinity || stopper.signal.aborted) return;
+    dueTimer = setTimeout(dueTimerFired, Math.max(0, next - Date.now()));
     dueTimer.unref();
+  }
+
+  function dueTimerFired() {
+    dueTimerAt = Infinity;
+    const now = Date.now();
+    const due = [...dueAt].filter(([, at]) => at <= now).map(([t]) => t);
+    // The re-check sets when each of these teams is next due.
+    for (const t of due) dueAt.delete(t);
+    if (due.length) recheckSoon(due);
+    armDueTimer();
   }
 
   function schedulePeriodic() {
@@ -239,6 +273,21 @@ export async function createTaskSignals(db: Database): Promise<TaskSignals> {
     periodic.unref();
   }
   schedulePeriodic();
+
+  /**
+   * A claim woken for work it could not take waits again at once (claim-long-poll.ts): its team's
+   * retry delays stay known. A team nobody waits in once this turn ends is forgotten: signals to it
+   * are not followed while nobody waits there.
+   */
+  function forgetUnlessBack(teamId: string) {
+    emptied.add(teamId);
+    forgetting ??= setImmediate(() => {
+      forgetting = undefined;
+      for (const t of emptied) if (!waiters.has(t)) forget(t);
+      emptied.clear();
+      armDueTimer();
+    });
+  }
 
   function announced(teamIds: string[], task?: ReadyTask) {
     if (task) wakeOne(teamIds[0]!, task);
@@ -294,8 +343,7 @@ export async function createTaskSignals(db: Database): Promise<TaskSignals> {
             set.delete(waiter);
             if (set.size === 0 && waiters.get(teamId) === set) {
               waiters.delete(teamId);
-              dueAt.delete(teamId);
-              known.delete(teamId);
+              forgetUnlessBack(teamId);
             }
             signal.removeEventListener('abort', aborted);
             resolve(wake);
@@ -322,7 +370,9 @@ export async function createTaskSignals(db: Database): Promise<TaskSignals> {
       await unlisten?.();
       clearTimeout(periodic);
       clearTimeout(dueTimer);
+      clearTimeout(retrying);
       if (queued) clearImmediate(queued);
+      if (forgetting) clearImmediate(forgetting);
       waiters.clear();
       known.clear();
       dueAt.clear();
