@@ -1,19 +1,45 @@
-import { mkdir, writeFile } from 'node:fs/promises';
-import { Worker } from 'node:worker_threads';
+import { spawn } from 'node:child_process';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import os from 'node:os';
-import { findPostgres, startBenchService } from './setup.js';
+import os, { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { findPostgres } from './setup.js';
+import { createManyAgents } from './many-agents.js';
+import { loadConfig } from '../src/service/config.js';
+import { closeServiceContext, createServiceContext } from '../src/service/boot.js';
+import { createLogger } from '../src/service/logger.js';
+import { startServer } from '../src/service/server.js';
+import type { ServiceContext } from '../src/service/context.js';
+import { statementsRun } from '../src/service/db/statement-count.js';
 
 /**
  * `npx tsx bench/api-latency.ts` (and part of `npm run bench`): the latency of the public API at
  * 20 requests/s (half `POST /network-agent/fetch-profile`, half `GET /network-agent/get-task-status`)
- * while 100 members' agents wait in long-poll claims and complete the tasks those calls create, on
- * PGlite and (when reachable) PostgreSQL. The load runs in a worker thread (bench/api-load.mjs).
- * BENCH_API_SECONDS changes the length, BENCH_API_AGENTS the agents.
+ * while members' agents wait in long-poll claims (`wait_s` 25) and complete the tasks those calls
+ * create, on PGlite and (when reachable) PostgreSQL. The agents and the API caller run in a child
+ * process (bench/api-load.mjs), so the service's resident memory is the bench process's own.
+ * Reported per run: API p50/p90/p99, dispatch p50 (the create request sent to the task in an
+ * agent's claim answer), the service's RSS per 1,000 waiting claims, and created = delivered once.
+ *
+ * BENCH_API_AGENTS: waiting agents, one count or several (`1000,5000,10000`); default 100.
+ * BENCH_API_SHAPE: `one` (one team of them all; the default), `teams` (teams of BENCH_API_TEAM_SIZE,
+ * default 10), or `both`. BENCH_API_INSTANCES: 2 runs two service instances on one PostgreSQL
+ * database, half the agents and API calls on each (PostgreSQL only). BENCH_API_DATABASES: `pglite`,
+ * `postgres` or both (default). BENCH_API_SECONDS: the length of the API load (default 30).
+ * The load's child process raises its file-descriptor limit (`ulimit -n`, one socket per agent);
+ * the service's process needs one descriptor per waiting claim too: run it under `ulimit -n` above
+ * the agents (this machine's 20,000 holds 10,000).
  */
-const AGENTS = Number(process.env.BENCH_API_AGENTS ?? 100);
+const AGENTS = (process.env.BENCH_API_AGENTS ?? '100').split(',').map(Number);
+const SHAPES = (
+  process.env.BENCH_API_SHAPE === 'both' ? ['one', 'teams'] : [process.env.BENCH_API_SHAPE ?? 'one']
+) as Shape[];
+const TEAM_SIZE = Number(process.env.BENCH_API_TEAM_SIZE ?? 10);
+const INSTANCES = Number(process.env.BENCH_API_INSTANCES ?? 1);
+const DATABASES = (process.env.BENCH_API_DATABASES ?? 'pglite,postgres').split(',');
 const RATE_PER_S = 20;
 const SECONDS = Number(process.env.BENCH_API_SECONDS ?? 30);
+const CLAIM_WAIT_S = 25;
 const PROFILE_OUTPUT = {
   profile_urn: 'urn:li:fsd_profile:ACoAAbench',
   member_urn: null,
@@ -31,8 +57,14 @@ const PROFILE_OUTPUT = {
   network_degree: null,
 };
 
+type Shape = 'one' | 'teams';
+
 interface ApiLatencyResult {
   database: string;
+  shape?: string;
+  agents?: number;
+  instances?: number;
+  waiting?: number;
   requests?: number;
   p50_ms?: number;
   p90_ms?: number;
@@ -40,7 +72,15 @@ interface ApiLatencyResult {
   max_ms?: number;
   create_p50_ms?: number;
   status_p50_ms?: number;
+  dispatch_p50_ms?: number;
+  dispatch_p99_ms?: number;
+  rss_idle_mb?: number;
+  rss_waiting_mb?: number;
+  rss_per_1000_claims_mb?: number;
+  statements_per_s?: number;
   tasks_created?: number;
+  tasks_delivered?: number;
+  delivered_twice?: number;
   tasks_completed?: number;
   errors?: string[];
   error?: string;
@@ -50,96 +90,214 @@ interface ApiLatencyResult {
 const percentile = (sorted: number[], p: number) =>
   sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? NaN;
 const round = (n: number) => Number(n.toFixed(2));
+const sorted = (xs: number[]) => [...xs].sort((a, b) => a - b);
+/** Resident memory, after a full collection when node runs with --expose-gc (NODE_OPTIONS). */
+const rssMb = () => {
+  (globalThis as { gc?: () => void }).gc?.();
+  return process.memoryUsage().rss / 2 ** 20;
+};
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-async function benchDatabase(label: string, url: string): Promise<ApiLatencyResult> {
-  const svc = await startBenchService(label, url, AGENTS);
+interface Instance {
+  ctx: ServiceContext;
+  url: string;
+  close(): Promise<void>;
+}
+
+async function startInstance(databaseUrl: string, schema: string | undefined): Promise<Instance> {
+  const dataDir = await mkdtemp(join(tmpdir(), 'na-bench-'));
+  const config = loadConfig({
+    DATA_DIR: dataDir,
+    SECRET_KEY: 'cd'.repeat(32),
+    PORT: '0',
+    HOST: '127.0.0.1',
+    MAX_WAITING_CLAIMS: '100000',
+  });
+  const ctx = await createServiceContext(config, {
+    log: createLogger({ silent: true }),
+    databaseUrl,
+    databaseSchema: schema,
+  });
+  const server = await startServer(ctx, config);
+  return {
+    ctx,
+    url: server.url,
+    async close() {
+      await server.close();
+      await closeServiceContext(ctx);
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+interface LoadResult {
+  samples: { create: number[]; status: number[] };
+  failures: string[];
+  agentErrors: string[];
+  created: number;
+  delivered: number;
+  duplicates: number;
+  completed: number;
+  dispatch: number[];
+}
+
+async function benchOne(
+  label: string,
+  url: string,
+  shape: Shape,
+  agents: number,
+  instances: number,
+): Promise<ApiLatencyResult> {
+  const base = { database: label, shape, agents, instances };
+  const schema = url.startsWith('postgres')
+    ? `bench_${crypto.randomUUID().replace(/-/g, '').slice(0, 12)}`
+    : undefined;
+  const started: Instance[] = [];
+  let child: ReturnType<typeof spawn> | undefined;
   try {
-    process.stdout.write(
-      `${label}: ${RATE_PER_S} API requests/s for ${SECONDS} s beside ${AGENTS} waiting claims… `,
+    started.push(await startInstance(url, schema));
+    for (let i = 1; i < instances; i++) started.push(await startInstance(url, schema));
+    const teams = shape === 'one' ? 1 : Math.ceil(agents / TEAM_SIZE);
+    const made = await createManyAgents(
+      started[0]!.ctx,
+      teams,
+      shape === 'one' ? agents : TEAM_SIZE,
     );
-    const load = await new Promise<{
-      samples: { create: number[]; status: number[] };
-      failures: string[];
-      agentErrors: string[];
-      created: number;
-      completed: number;
-    }>((resolve, reject) => {
-      const worker = new Worker(new URL('./api-load.mjs', import.meta.url), {
-        workerData: {
-          url: svc.server.url,
-          apiKey: svc.apiKey,
-          agents: svc.agents.map((a) => ({ headers: a.headers })),
-          ratePerS: RATE_PER_S,
-          seconds: SECONDS,
-          output: PROFILE_OUTPUT,
-        },
-      });
-      worker.once('message', resolve);
-      worker.once('error', reject);
-      worker.once(
-        'exit',
-        (code) => code !== 0 && reject(new Error(`the load exited with ${code}`)),
-      );
+    const urlOf = (i: number) => started[i % started.length]!.url;
+    const waitingNow = () => started.reduce((n, s) => n + s.ctx.metrics.waitingClaims.count, 0);
+    process.stdout.write(
+      `${label}, ${instances > 1 ? `${instances} instances, ` : ''}${agents} agents (${shape === 'one' ? 'one team' : `${teams} teams of ${TEAM_SIZE}`}): `,
+    );
+    const rssIdle = rssMb();
+    // The load's own process: its descriptor limit raised for one socket per agent.
+    child = spawn(
+      'sh',
+      [
+        '-c',
+        `ulimit -n ${Math.max(4096, agents * 2 + 1024)} 2>/dev/null; exec "${process.execPath}" "${fileURLToPath(new URL('./api-load.mjs', import.meta.url))}"`,
+      ],
+      { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] },
+    );
+    const messages: unknown[] = [];
+    const waiters: ((m: unknown) => void)[] = [];
+    child.on('message', (m) => {
+      const w = waiters.shift();
+      if (w) w(m);
+      else messages.push(m);
     });
-    const all = [...load.samples.create, ...load.samples.status].sort((a, b) => a - b);
-    const create = [...load.samples.create].sort((a, b) => a - b);
-    const status = [...load.samples.status].sort((a, b) => a - b);
+    const exited = new Promise<never>((_, reject) =>
+      child!.once('exit', (code) => reject(new Error(`the load exited with ${code}`))),
+    );
+    const nextMessage = <T>() =>
+      Promise.race([
+        new Promise<T>((resolve) => {
+          const m = messages.shift();
+          if (m !== undefined) resolve(m as T);
+          else waiters.push(resolve as (m: unknown) => void);
+        }),
+        exited,
+      ]);
+    child.send({
+      agents: made.agents.map((a, i) => ({ url: urlOf(i), headers: a.headers })),
+      apis: made.teams.map((t, i) => ({ url: urlOf(i), apiKey: t.apiKey })),
+      ratePerS: RATE_PER_S,
+      seconds: SECONDS,
+      output: PROFILE_OUTPUT,
+      waitS: CLAIM_WAIT_S,
+    });
+    await nextMessage();
+    // Every agent waiting (or as near as it gets in three minutes) before the first call.
+    for (let waited = 0; waitingNow() < agents * 0.97 && waited < 180_000; waited += 500)
+      await sleep(500);
+    await sleep(2_000);
+    const waiting = waitingNow();
+    const rssWaiting = rssMb();
+    const statementsBefore = started.reduce((n, s) => n + statementsRun(s.ctx.db), 0);
+    const t0 = performance.now();
+    child.send({ start: true });
+    const load = await nextMessage<LoadResult>();
+    const statements = started.reduce((n, s) => n + statementsRun(s.ctx.db), 0) - statementsBefore;
+    const seconds = (performance.now() - t0) / 1000;
+    const all = sorted([...load.samples.create, ...load.samples.status]);
+    const dispatch = sorted(load.dispatch);
     const result: ApiLatencyResult = {
-      database: label,
+      ...base,
+      waiting,
       requests: all.length,
       p50_ms: round(percentile(all, 50)),
       p90_ms: round(percentile(all, 90)),
       p99_ms: round(percentile(all, 99)),
       max_ms: round(all.at(-1) ?? NaN),
-      create_p50_ms: round(percentile(create, 50)),
-      status_p50_ms: round(percentile(status, 50)),
+      create_p50_ms: round(percentile(sorted(load.samples.create), 50)),
+      status_p50_ms: round(percentile(sorted(load.samples.status), 50)),
+      dispatch_p50_ms: round(percentile(dispatch, 50)),
+      dispatch_p99_ms: round(percentile(dispatch, 99)),
+      rss_idle_mb: round(rssIdle),
+      rss_waiting_mb: round(rssWaiting),
+      rss_per_1000_claims_mb: round(((rssWaiting - rssIdle) * 1000) / Math.max(1, waiting)),
+      statements_per_s: round(statements / seconds),
       tasks_created: load.created,
+      tasks_delivered: load.delivered,
+      delivered_twice: load.duplicates,
       tasks_completed: load.completed,
       ...(load.failures.length + load.agentErrors.length
         ? { errors: [...load.failures, ...load.agentErrors].slice(0, 10) }
         : {}),
     };
-    process.stdout.write(`p50 ${result.p50_ms} ms, p99 ${result.p99_ms} ms\n`);
+    process.stdout.write(
+      `p50 ${result.p50_ms} ms, p99 ${result.p99_ms} ms, dispatch p50 ${result.dispatch_p50_ms} ms, ${result.rss_per_1000_claims_mb} MB per 1,000 claims\n`,
+    );
     return result;
   } catch (err) {
     process.stdout.write(`failed: ${(err as Error).message}\n`);
-    return { database: label, error: (err as Error).message };
+    return { ...base, error: (err as Error).message };
   } finally {
-    await svc.close().catch(() => {});
+    child?.kill();
+    if (schema) await started[0]?.ctx.db.query(`DROP SCHEMA ${schema} CASCADE`).catch(() => {});
+    for (const s of started.reverse()) await s.close().catch(() => {});
   }
 }
 
 export function printApiLatencyTable(results: ApiLatencyResult[]) {
   console.log(
-    `\nPublic API latency, ${RATE_PER_S} requests/s beside ${AGENTS} waiting long-poll claims (tasks created and completed meanwhile)`,
+    `\nPublic API latency, ${RATE_PER_S} requests/s beside waiting long-poll claims (tasks created and completed meanwhile)`,
   );
   console.table(
     results.map((r) => ({
-      database: r.database,
-      requests: r.requests ?? '-',
+      database: r.instances && r.instances > 1 ? `${r.database} x${r.instances}` : r.database,
+      shape: r.shape === 'teams' ? `teams of ${TEAM_SIZE}` : 'one team',
+      waiting: r.waiting ?? r.agents ?? '-',
       'p50 ms': r.p50_ms ?? '-',
-      'p90 ms': r.p90_ms ?? '-',
       'p99 ms': r.p99_ms ?? '-',
-      'max ms': r.max_ms ?? '-',
-      'create p50': r.create_p50_ms ?? '-',
-      'status p50': r.status_p50_ms ?? '-',
-      'created / completed':
-        r.tasks_created !== undefined ? `${r.tasks_created} / ${r.tasks_completed}` : '-',
+      'dispatch p50': r.dispatch_p50_ms ?? '-',
+      'MB/1,000 claims': r.rss_per_1000_claims_mb ?? '-',
+      'statements/s': r.statements_per_s ?? '-',
+      'created / delivered / twice':
+        r.tasks_created !== undefined
+          ? `${r.tasks_created} / ${r.tasks_delivered} / ${r.delivered_twice}`
+          : '-',
       note: r.error ?? r.skipped ?? r.errors?.join('; ') ?? '',
     })),
   );
 }
 
-/** Runs on both databases; writes bench/results/api-latency-*.json. */
+/** Runs every configuration asked for; writes bench/results/api-latency-*.json. */
 export async function runApiLatencyBench(): Promise<{ file: string; results: ApiLatencyResult[] }> {
   const started = new Date();
-  const results = [await benchDatabase('pglite', 'memory://')];
-  const pgUrl = await findPostgres();
-  results.push(
-    pgUrl
-      ? await benchDatabase('postgres', pgUrl)
-      : { database: 'postgres', skipped: 'no PostgreSQL reachable (set DATABASE_URL)' },
-  );
+  const results: ApiLatencyResult[] = [];
+  const pgUrl = DATABASES.includes('postgres') ? await findPostgres() : null;
+  for (const database of DATABASES) {
+    const url = database === 'pglite' ? 'memory://' : pgUrl;
+    for (const shape of SHAPES)
+      for (const agents of AGENTS) {
+        if (!url) {
+          results.push({ database, shape, agents, skipped: 'no PostgreSQL reachable' });
+          continue;
+        }
+        const instances = database === 'postgres' ? INSTANCES : 1;
+        results.push(await benchOne(database, url, shape, agents, instances));
+      }
+  }
   const dir = fileURLToPath(new URL('./results/', import.meta.url));
   await mkdir(dir, { recursive: true });
   const file = `${dir}api-latency-${started.toISOString().replace(/[:.]/g, '-')}.json`;
@@ -151,7 +309,7 @@ export async function runApiLatencyBench(): Promise<{ file: string; results: Api
   };
   await writeFile(
     file,
-    `${JSON.stringify({ started_at: started.toISOString(), machine, settings: { agents: AGENTS, rate_per_s: RATE_PER_S, seconds: SECONDS }, results }, null, 2)}\n`,
+    `${JSON.stringify({ started_at: started.toISOString(), machine, settings: { agents: AGENTS, shapes: SHAPES, team_size: TEAM_SIZE, instances: INSTANCES, rate_per_s: RATE_PER_S, seconds: SECONDS }, results }, null, 2)}\n`,
   );
   return { file, results };
 }

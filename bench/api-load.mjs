@@ -1,84 +1,111 @@
-// The load of the API latency benchmark (bench/api-latency.ts), in a worker thread of its own so
-// that neither side's client work is counted against the service: `agents` extension agents that
-// wait in long-poll claims and complete what they are handed, and a caller of the public API at a
-// fixed rate (open loop: a request is sent on time whether or not the last one was answered, so a
-// slow answer cannot hide the ones that would have waited behind it), half task creations, half
-// status reads of tasks it created. Plain JavaScript: a worker thread does not get the TypeScript
-// loader of its parent.
+// The load of the API latency benchmark (bench/api-latency.ts), in a child process of its own so
+// that neither its client work nor its sockets' memory is counted against the service: `agents`
+// extension agents that wait in long-poll claims and complete what they are handed, and a caller
+// of the public API at a fixed rate (open loop: a request is sent on time whether or not the last
+// one was answered, so a slow answer cannot hide the ones that would have waited behind it), half
+// task creations, half status reads of tasks it created. Told what to do over the IPC channel:
+// `{ agents, apis, ... }` starts the agents, `{ start: true }` the API calls; it answers with the
+// figures. Plain JavaScript: the child runs on node without the TypeScript loader.
 import { Agent } from 'node:http';
-import { parentPort, workerData } from 'node:worker_threads';
 import { httpCall } from './http-call.mjs';
 
-const { url, apiKey, agents, ratePerS, seconds, output } = workerData;
+const send = (message) => new Promise((resolve) => process.send(message, resolve));
+const next = () => new Promise((resolve) => process.once('message', resolve));
+
+const { agents, apis, ratePerS, seconds, output, waitS } = await next();
 const agentSockets = new Agent({ keepAlive: true, maxSockets: agents.length + 10 });
 const apiSockets = new Agent({ keepAlive: true, maxSockets: 50 });
-
-const call = (method, path, headers, body, sockets) =>
-  httpCall(`${url}${path}`, method, headers, body, sockets);
 
 let stopping = false;
 let completed = 0;
 const agentErrors = [];
-async function agentLoop(agent) {
+/** When each task reached an agent, and how often (more than once would be a double delivery). */
+const received = new Map();
+let duplicates = 0;
+
+async function agentLoop(agent, firstWaitS) {
+  let wait = firstWaitS;
   while (!stopping) {
-    const claim = await call(
+    const claim = await httpCall(
+      `${agent.url}/agent/tasks/claim`,
       'POST',
-      '/agent/tasks/claim',
       agent.headers,
-      '{"wait_s":25}',
+      `{"wait_s":${wait}}`,
       agentSockets,
     ).catch((err) => ({ status: 0, body: err.message }));
+    wait = waitS;
     if (stopping) return;
     if (claim.status === 204) continue;
+    if (claim.status === 503) {
+      agentErrors.push('claim 503');
+      await new Promise((r) => setTimeout(r, 1_000));
+      continue;
+    }
     if (claim.status !== 200) {
       agentErrors.push(`claim ${claim.status}`);
       return;
     }
     const { task } = claim.body;
-    const fin = await call(
+    if (received.has(task.id)) duplicates++;
+    else received.set(task.id, performance.now());
+    const fin = await httpCall(
+      `${agent.url}/agent/tasks/${task.id}/complete`,
       'POST',
-      `/agent/tasks/${task.id}/complete`,
       agent.headers,
       JSON.stringify({ attempt: task.attempt, output }),
       agentSockets,
-    );
+    ).catch((err) => ({ status: 0, body: err.message }));
     if (fin.status !== 200) agentErrors.push(`complete ${fin.status}`);
     else completed++;
   }
 }
 
-const apiHeaders = { 'x-api-key': apiKey, 'content-type': 'application/json' };
-const created = [];
+// The agents arrive over a few seconds, and their first claims end at spread times, as browsers
+// opened through a working day would: not all 10,000 re-polling in the same second.
+const loops = [];
+for (let i = 0; i < agents.length; i++) {
+  loops.push(agentLoop(agents[i], 1 + Math.floor(Math.random() * waitS)));
+  if (i % 500 === 499) await new Promise((r) => setTimeout(r, 100));
+}
+await send({ ready: true });
+await next();
+
+/** Per created task: the time its creation was sent. */
+const created = new Map();
+const createdIds = [];
 const samples = { create: [], status: [] };
 const failures = [];
 
 async function apiRequest(i) {
-  const kind = i % 2 === 0 || created.length === 0 ? 'create' : 'status';
+  const api = apis[Math.floor(Math.random() * apis.length)];
+  const kind = i % 2 === 0 || createdIds.length === 0 ? 'create' : 'status';
+  const headers = { 'x-api-key': api.apiKey, 'content-type': 'application/json' };
+  const read = createdIds[Math.floor(Math.random() * createdIds.length)];
   const sent = performance.now();
   const res =
     kind === 'create'
-      ? await call(
+      ? await httpCall(
+          `${api.url}/network-agent/fetch-profile`,
           'POST',
-          '/network-agent/fetch-profile',
-          apiHeaders,
+          headers,
           JSON.stringify({ profile_slug: `person-${i}` }),
           apiSockets,
         )
-      : await call(
+      : await httpCall(
+          `${api.url}/network-agent/get-task-status?api_agent_task_id=${read.id}`,
           'GET',
-          `/network-agent/get-task-status?api_agent_task_id=${created[Math.floor(Math.random() * created.length)]}`,
-          apiHeaders,
+          { 'x-api-key': read.apiKey },
           undefined,
           apiSockets,
         );
   samples[kind].push(performance.now() - sent);
   if (res.status !== 200) failures.push(`${kind} ${res.status}`);
-  else if (kind === 'create') created.push(res.body.api_agent_task_id);
+  else if (kind === 'create') {
+    created.set(res.body.api_agent_task_id, sent);
+    createdIds.push({ id: res.body.api_agent_task_id, apiKey: api.apiKey });
+  }
 }
 
-const loops = agents.map((a) => agentLoop(a));
-// Every agent waiting before the first call.
-await new Promise((r) => setTimeout(r, 1_000));
 const total = Math.round(ratePerS * seconds);
 const started = performance.now();
 const inFlight = [];
@@ -90,9 +117,29 @@ for (let i = 0; i < total; i++) {
 }
 await Promise.all(inFlight);
 // The last tasks reach their agents.
-await new Promise((r) => setTimeout(r, 500));
+for (let waited = 0; waited < 5_000; waited += 100) {
+  if ([...created.keys()].every((id) => received.has(id))) break;
+  await new Promise((r) => setTimeout(r, 100));
+}
 stopping = true;
+const dispatch = [];
+let delivered = 0;
+for (const [id, sent] of created) {
+  const at = received.get(id);
+  if (at === undefined) continue;
+  delivered++;
+  dispatch.push(at - sent);
+}
+await send({
+  samples,
+  failures: failures.slice(0, 20),
+  agentErrors: agentErrors.slice(0, 20),
+  created: created.size,
+  delivered,
+  duplicates,
+  completed,
+  dispatch,
+});
 agentSockets.destroy();
 apiSockets.destroy();
-await Promise.race([Promise.allSettled(loops), new Promise((r) => setTimeout(r, 1_000))]);
-parentPort.postMessage({ samples, failures, agentErrors, created: created.length, completed });
+process.exit(0);

@@ -67,15 +67,28 @@ export async function createServiceContext(
     log,
   });
   const signals = await createTaskSignals(db);
-  const credentials = createCredentialCache();
-  // Another instance (or the operator's CLI) withdrew a credential: forget it here too.
+  // On PGlite every change is made in this process; on PostgreSQL, changes made elsewhere arrive
+  // while the LISTEN connection is up.
+  const credentials = createCredentialCache(() => db.kind !== 'postgres' || db.listening());
+  // Another instance (or the operator's CLI) withdrew a credential: forget it here too. A change
+  // of this instance is forgotten again when its transaction commits: a look-up made while the
+  // transaction ran read the rows as they were before it.
+  await db.listen(CREDENTIALS_CHANNEL, (payload) => {
+    const change = parseCredentialChange(payload);
+    if (change) forgetEverywhere(change);
+  });
   if (db.kind === 'postgres') {
-    await db.listen(CREDENTIALS_CHANNEL, (payload) => {
-      const change = parseCredentialChange(payload);
-      if (change) forgetEverywhere(change);
-    });
+    // Dropped, changes may go unheard; back, some may have been: forget every credential.
+    const unwatch = db.onListeningChange(() => credentials.clear());
+    const close = credentials.close;
+    credentials.close = () => {
+      unwatch();
+      close();
+    };
   }
   const changes = await createTeamChanges(db);
+  const activity = new ActivityMarks();
+  activity.start(db);
   return {
     db,
     config,
@@ -84,7 +97,7 @@ export async function createServiceContext(
     signals,
     log,
     credentials,
-    activity: new ActivityMarks(),
+    activity,
     changes,
     outbound: new OutboundWork(config.OUTBOUND_TIMEOUT_S * 1000),
     metrics: createServiceMetrics(db, log, config.MAX_WAITING_CLAIMS),
@@ -97,6 +110,7 @@ export async function closeServiceContext(ctx: ServiceContext): Promise<void> {
   // Deliveries in flight end at once and record why before the database goes.
   await ctx.outbound.stop();
   (ctx.credentials as { close?: () => void }).close?.();
+  await ctx.activity.stop(ctx.db);
   await ctx.signals.close();
   await ctx.changes.close();
   await ctx.db.close();

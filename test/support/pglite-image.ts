@@ -6,9 +6,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
-import { openDatabase } from '../../src/service/db/open-database.js';
 import { migrate } from '../../src/service/db/migrate.js';
-import { dumpPglite } from '../../src/service/db/pglite-database.js';
+import { dumpPglite, openPglite } from '../../src/service/db/pglite-database.js';
 
 const MIGRATIONS_DIR = fileURLToPath(new URL('../../src/service/db/migrations/', import.meta.url));
 const PGLITE_PACKAGE = new URL(
@@ -39,7 +38,7 @@ async function makeImage(): Promise<string> {
   }
   const path = join(tmpdir(), `na-pglite-image-${hash.digest('hex').slice(0, 16)}.tar`);
   if (existsSync(path)) return path;
-  const db = await openDatabase({ url: 'memory://' });
+  const db = await openPglite('memory://');
   try {
     await migrate(db);
     const partial = `${path}.${process.pid}.${crypto.randomUUID()}`;

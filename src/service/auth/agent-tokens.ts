@@ -2,7 +2,7 @@ import type { Queryable } from '../db/database.js';
 import { constantTimeEqual, randomSecret, sha256 } from '../security/crypto.js';
 import type { AgentIdentity } from './identities.js';
 import { credentialsChanged, type CredentialCache } from './credential-cache.js';
-import { TOKEN_EXPIRED_SQL, type TokenKind } from './token-lifetimes.js';
+import { TOKEN_EXPIRED_SQL, TOKEN_LIVES_S_SQL, type TokenKind } from './token-lifetimes.js';
 
 /** docs/agent-protocol.md "Identity": a random secret (192 bits) bound to a user; only its hash is kept. */
 export async function issueAgentToken(
@@ -34,6 +34,7 @@ export async function checkAgentToken(
   const hash = sha256(token);
   const known = cache?.agent(hash, teamId);
   if (known) return { agent: known };
+  const seen = cache?.generation ?? 0;
   const [row] = await db.query<{
     token_hash: Buffer;
     user_id: string;
@@ -43,10 +44,11 @@ export async function checkAgentToken(
     revoked: boolean;
     expired: boolean;
     use_stale: boolean;
+    lives_s: number | string;
   }>(
     `SELECT t.token_hash, u.id AS user_id, u.email, u.full_name, m.role,
             t.revoked_at IS NOT NULL AS revoked, ${TOKEN_EXPIRED_SQL} AS expired,
-            t.last_used_at < now() - interval '1 day' AS use_stale
+            t.last_used_at < now() - interval '1 day' AS use_stale, ${TOKEN_LIVES_S_SQL} AS lives_s
        FROM agent_tokens t
        JOIN users u ON u.id = t.user_id
        LEFT JOIN memberships m ON m.user_id = u.id AND m.team_id = $2
@@ -68,7 +70,7 @@ export async function checkAgentToken(
     role: row.role,
     tokenHash: hash,
   };
-  cache?.rememberAgent(hash, teamId, agent);
+  cache?.rememberAgent(hash, teamId, agent, seen, Number(row.lives_s) * 1000);
   return { agent };
 }
 

@@ -3,6 +3,7 @@ import type { AppEnv } from '../context.js';
 import { HttpError } from '../http/http-error.js';
 import { checkAgentToken } from './agent-tokens.js';
 import { bearerToken } from './bearer-token.js';
+import { writeMarks } from './activity-marks.js';
 import { TOKEN_EXPIRED, TOKEN_INVALID, TOKEN_REVOKED } from './token-lifetimes.js';
 
 const REFUSALS = { invalid: TOKEN_INVALID, revoked: TOKEN_REVOKED, expired: TOKEN_EXPIRED };
@@ -24,19 +25,18 @@ export function requireMember(opts: { recordActivity: boolean }) {
     if (!('agent' in check)) throw new HttpError(401, REFUSALS[check.refused]);
     const { agent } = check;
     c.set('agent', agent);
-    // Recorded before the handler runs (a long-poll claim proves liveness when it arrives), at
-    // most every few seconds per member (auth/activity-marks.ts); one round trip for both marks.
-    if (opts.recordActivity && activity.due(c.var.team.id, agent.userId)) {
-      try {
-        await db.query(
-          `WITH token AS (UPDATE agent_tokens SET last_used_at = now() WHERE token_hash = $3)
-           UPDATE memberships SET last_active_at = now() WHERE team_id = $1 AND user_id = $2`,
-          [c.var.team.id, agent.userId, agent.tokenHash],
-        );
-      } catch (err) {
-        activity.undo(c.var.team.id, agent.userId);
-        throw err;
-      }
+    // Recorded as the call arrives (a long-poll claim proves liveness then), at most every few
+    // seconds per member, and after the member's first mark together with other members' marks
+    // (auth/activity-marks.ts).
+    const mark = { teamId: c.var.team.id, userId: agent.userId, tokenHash: agent.tokenHash };
+    const first = !activity.seen(mark.teamId, mark.userId);
+    if (opts.recordActivity && activity.due(mark.teamId, mark.userId)) {
+      if (!first) activity.queue(mark);
+      else
+        await writeMarks(db, [mark]).catch((err: unknown) => {
+          activity.undo(mark.teamId, mark.userId);
+          throw err;
+        });
     }
     await next();
   });

@@ -19,3 +19,8 @@ export const TOKEN_INVALID = 'Invalid agent token';
 export const TOKEN_EXPIRED_SQL = `(
   (t.kind = 'dashboard' AND t.created_at <= now() - make_interval(hours => ${DASHBOARD_TOKEN_HOURS}))
   OR coalesce(t.last_used_at, t.created_at) <= now() - make_interval(days => ${EXTENSION_TOKEN_IDLE_DAYS}))`;
+
+/** SQL (over `agent_tokens t`): seconds until the token ends by age or disuse if not used again. */
+export const TOKEN_LIVES_S_SQL = `EXTRACT(EPOCH FROM (LEAST(
+  CASE WHEN t.kind = 'dashboard' THEN t.created_at + make_interval(hours => ${DASHBOARD_TOKEN_HOURS}) END,
+  coalesce(t.last_used_at, t.created_at) + make_interval(days => ${EXTENSION_TOKEN_IDLE_DAYS})) - now()))`;

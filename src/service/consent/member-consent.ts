@@ -5,6 +5,7 @@ import { HttpError } from '../http/http-error.js';
 import { iso } from '../tasks/task-row.js';
 import { manyWords } from '../../contract/task-kinds.js';
 import { consentText, type ConsentText } from './consent-text.js';
+import { credentialsChanged } from '../auth/credential-cache.js';
 
 /** One member's consent: the text they are asked now, and what they acknowledged and refused. */
 export interface MemberConsent {
@@ -107,7 +108,10 @@ export async function acknowledgeConsent(
   });
 }
 
-/** Withdraws the acknowledgement: nothing is handed to the member until they acknowledge again. */
+/**
+ * Withdraws the acknowledgement: nothing is handed to the member until they acknowledge again, and
+ * every instance forgets that they had acknowledged (auth/credential-cache.ts).
+ */
 export async function withdrawConsent(
   db: Queryable,
   teamId: string,
@@ -119,6 +123,7 @@ export async function withdrawConsent(
       RETURNING ${CONSENT_COLUMNS}`,
     [teamId, userId],
   );
+  if (row) await credentialsChanged(db, { user: userId });
   return row ? toConsent(row) : null;
 }
 

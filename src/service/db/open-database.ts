@@ -1,6 +1,7 @@
 import type { Database } from './database.js';
 import { openPglite } from './pglite-database.js';
 import { openPostgres } from './postgres-database.js';
+import { countingStatements } from './statement-count.js';
 
 interface OpenOptions {
   /** `postgres://…` for a server; otherwise a PGlite data directory, or `memory://` for tests. */
@@ -18,7 +19,9 @@ interface OpenOptions {
 
 /** The database a URL names: a PostgreSQL server, or PGlite in a directory (or in memory). */
 export async function openDatabase(opts: OpenOptions): Promise<Database> {
-  return /^postgres(ql)?:\/\//.test(opts.url)
-    ? openPostgres(opts.url, opts.schema)
-    : openPglite(opts.url, { lazyCompile: opts.lazyCompile, image: opts.pgliteImage });
+  return countingStatements(
+    /^postgres(ql)?:\/\//.test(opts.url)
+      ? await openPostgres(opts.url, opts.schema)
+      : await openPglite(opts.url, { lazyCompile: opts.lazyCompile, image: opts.pgliteImage }),
+  );
 }

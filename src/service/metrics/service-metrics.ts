@@ -2,6 +2,7 @@ import { Counter, Gauge, Registry, collectDefaultMetrics } from 'prom-client';
 import type { Database } from '../db/database.js';
 import type { Logger } from '../logger.js';
 import { WaitingClaims } from './waiting-claims.js';
+import { statementsRun } from '../db/statement-count.js';
 
 /**
  * What the operator watches (docs/operations.md, "Metrics"): one registry per service context, so
@@ -48,6 +49,17 @@ export function createServiceMetrics(
     registers: [registry],
   });
   for (const outcome of ['task', 'empty', 'refused'] as const) claims.inc({ outcome }, 0);
+  let statementsReported = 0;
+  new Counter({
+    name: 'agent_db_statements_total',
+    help: 'Statements this instance ran on its database',
+    registers: [registry],
+    collect() {
+      const now = statementsRun(db);
+      this.inc(now - statementsReported);
+      statementsReported = now;
+    },
+  });
 
   async function pendingByKind(): Promise<Record<string, number>> {
     const rows = await db.query<{ type: string; n: number }>(

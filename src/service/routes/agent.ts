@@ -153,8 +153,12 @@ export const agentRoutes = new Hono<AppEnv>()
         {
           clientGone: () => c.req.raw.signal,
           whenNoTask: async () => {
+            const { credentials } = ctx;
+            if (credentials.hasConsented(team.id, agent.userId)) return;
+            const seen = credentials.generation;
             const consent = await loadConsent(ctx.db, team.id, agent.userId);
             if (!consent?.acknowledged) throw consentRequired(consent);
+            credentials.rememberConsented(team.id, agent.userId, seen);
           },
           waiting: waitingClaims,
         },

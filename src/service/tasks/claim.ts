@@ -20,8 +20,7 @@ export interface ClaimFilter {
   excludeTypes: TaskType[];
 }
 
-// Shared by the claim and the "when is the next one due" look-up, so both see the same tasks:
-// the team's pending tasks assigned to this member or to nobody, minus the excluded kinds and the
+// The team's pending tasks assigned to this member or to nobody, minus the excluded kinds and the
 // kinds the member refuses (docs/agent-protocol.md "Consent", read in the statement: a long poll
 // never hands out a kind refused while it waited).
 // The kinds are compared as `type || ''`, which the planner has no statistics for: on a team whose
@@ -36,7 +35,7 @@ const CLAIMABLE = `team_id = $1 AND status = 'pending'
 // docs/agent-protocol.md: a member whose last heartbeat said signed out or paused gets no tasks, nor
 // one who has not acknowledged the consent text they are asked now (checked here too, so a long poll
 // sees a withdrawal or a new version at once; the claim route answers the 403).
-const ELIGIBLE = `m.network_signed_in IS NOT FALSE AND m.paused IS NOT TRUE AND m.consent_version = ${CURRENT_VERSION_SQL}`;
+export const ELIGIBLE = `m.network_signed_in IS NOT FALSE AND m.paused IS NOT TRUE AND m.consent_version = ${CURRENT_VERSION_SQL}`;
 const MEMBER_ELIGIBLE = `EXISTS (SELECT 1 FROM memberships m WHERE m.team_id = $1 AND m.user_id = $2 AND ${ELIGIBLE})`;
 // The same, and the claim settings ($4 the team's stored budgets, $5 the member's working hours)
 // still as the claim read them: checked in the claim's own statement, so no lock is needed.
@@ -55,10 +54,12 @@ const oldestClaimable = (columns: string, member: string) => `SELECT ${columns} 
 const TAKE = `status = 'processing', attempt = attempt + 1, claimed_by = $2,
         lease_expires_at = now() + make_interval(secs => ${LEASE_SECONDS}), updated_at = now()`;
 
-// The claim proper, for a team without limits: nothing to count.
-const CLAIM_UNLIMITED = `UPDATE tasks SET ${TAKE}
+// The claim proper, for a team without limits: nothing to count. Also says whether the member's
+// settings were still as read (`unchanged`): a look that finds nothing then needs no second one.
+const CLAIM_UNLIMITED = `WITH taken AS (UPDATE tasks SET ${TAKE}
   WHERE id = (${oldestClaimable('id', MEMBER_UNCHANGED)})
-  RETURNING id, type, input, attempt, lease_expires_at`;
+  RETURNING id, type, input, attempt, lease_expires_at)
+  SELECT t.*, ${MEMBER_UNCHANGED} AS unchanged FROM (SELECT 1) AS one LEFT JOIN taken t ON true`;
 
 /**
  * Under budgets, only the kind of the task the claim would take is counted (one kind's use, budgets/
@@ -75,7 +76,12 @@ const CLAIM_UNLIMITED = `UPDATE tasks SET ${TAKE}
  * claimTask looks again, with a count that sees it. So each claim's count sees every use committed
  * by a claim before it, in one exchange with the database.
  */
-const claimWithinBudgets = (limits: string, member: string, held: boolean) => `WITH ${
+const claimWithinBudgets = (
+  limits: string,
+  member: string,
+  held: boolean,
+  unchanged: string,
+) => `WITH ${
   held
     ? `seen AS (SELECT xmin AS version FROM memberships WHERE team_id = $1 AND user_id = $2),
    held AS (
@@ -97,15 +103,26 @@ const claimWithinBudgets = (limits: string, member: string, held: boolean) => `W
        FROM verdict v
       WHERE tasks.id = v.id AND NOT v.spent
       RETURNING tasks.id, tasks.type, tasks.input, tasks.attempt, tasks.lease_expires_at)
-   SELECT t.*, CASE WHEN v.spent THEN v.type END AS spent_type, ${held ? 'NOT EXISTS (SELECT 1 FROM held)' : 'false'} AS moved
+   SELECT t.*, CASE WHEN v.spent THEN v.type END AS spent_type, ${held ? 'NOT EXISTS (SELECT 1 FROM held)' : 'false'} AS moved,
+          ${unchanged} AS unchanged
      FROM (SELECT 1) AS one LEFT JOIN verdict v ON true LEFT JOIN taken t ON true`;
 
 /** After the member's row is locked (claimLocked): $4 the limits. */
-const CLAIM_WITHIN_BUDGETS = claimWithinBudgets('$4', MEMBER_ELIGIBLE, false);
+const CLAIM_WITHIN_BUDGETS = claimWithinBudgets('$4', MEMBER_ELIGIBLE, false, 'false');
 /** One statement with the settings as last read (claimAsRead): $4, $5 as in CLAIM_UNLIMITED, $6 the limits. */
-const CLAIM_WITHIN_BUDGETS_AS_READ = claimWithinBudgets('$6', MEMBER_UNCHANGED, false);
+const CLAIM_WITHIN_BUDGETS_AS_READ = claimWithinBudgets(
+  '$6',
+  MEMBER_UNCHANGED,
+  false,
+  MEMBER_UNCHANGED,
+);
 /** The same, holding the member's row as it was (claims that may run beside it). */
-const CLAIM_WITHIN_BUDGETS_HELD = claimWithinBudgets('$6', MEMBER_UNCHANGED, true);
+const CLAIM_WITHIN_BUDGETS_HELD = claimWithinBudgets(
+  '$6',
+  MEMBER_UNCHANGED,
+  true,
+  MEMBER_UNCHANGED,
+);
 
 /** Looks that found the member's row changed under them before a claim locks it first instead (claimLocked). */
 const MAX_MOVED = 3;
@@ -117,17 +134,26 @@ type ClaimedRow = {
   attempt: number;
   lease_expires_at: Date;
 };
+/** A claim's row: the task taken (id null: none), and whether the settings were still as read. */
+type UnlimitedRow = { [K in keyof ClaimedRow]: ClaimedRow[K] | null } & { unchanged: boolean };
 /** A budgeted claim's row: the task taken, or (id null) the kind whose budget was found spent. */
 type BudgetedRow = { [K in keyof ClaimedRow]: ClaimedRow[K] | null } & {
   spent_type: TaskType | null;
   moved: boolean;
+  unchanged: boolean;
 };
 
 /**
  * One look: a task taken, the kind of the oldest task found spent (look again without it), the
- * member's row changed under a held look (look again), or nothing.
+ * member's row changed under a held look (look again), nothing with the settings as read
+ * (`settled`), or nothing (the settings may have changed).
  */
-type Look = { task: ClaimedTask } | { spentType: TaskType } | { moved: true } | null;
+type Look =
+  | { task: ClaimedTask }
+  | { spentType: TaskType }
+  | { moved: true }
+  | { settled: true }
+  | null;
 
 /**
  * Claims the oldest due task this member may run, or null. SKIP LOCKED lets concurrent claims pass
@@ -157,7 +183,7 @@ export async function claimTask(
   for (;;) {
     const filter = spent.length ? { ...f, excludeTypes: [...f.excludeTypes, ...spent] } : f;
     const look = moved < MAX_MOVED ? await lookOnce(db, filter) : await claimLocked(db, filter);
-    if (!look) return null;
+    if (!look || 'settled' in look) return null;
     if ('task' in look) return look.task;
     if ('moved' in look) moved++;
     else spent.push(look.spentType);
@@ -192,8 +218,9 @@ async function claimAsRead(db: Queryable, f: ClaimFilter, settings: ClaimSetting
     jsonOrNull(settings.workingHours),
   ];
   if (settings.limits === null) {
-    const [row] = await db.query<ClaimedRow>(CLAIM_UNLIMITED, params, PREPARED);
-    return row ? { task: claimed(row) } : null;
+    const [row] = await db.query<UnlimitedRow>(CLAIM_UNLIMITED, params, PREPARED);
+    if (row?.id) return { task: claimed(row as ClaimedRow) };
+    return row?.unchanged ? { settled: true } : null;
   }
   const statement = concurrent(db) ? CLAIM_WITHIN_BUDGETS_HELD : CLAIM_WITHIN_BUDGETS_AS_READ;
   const [row] = await db.query<BudgetedRow>(
@@ -231,7 +258,8 @@ function budgetedLook(row: BudgetedRow | undefined): Look {
   if (!row) return null;
   if (row.moved) return { moved: true };
   if (row.spent_type) return { spentType: row.spent_type };
-  return row.id === null ? null : { task: claimed(row as ClaimedRow) };
+  if (row.id !== null) return { task: claimed(row as ClaimedRow) };
+  return row.unchanged ? { settled: true } : null;
 }
 
 const jsonOrNull = (v: unknown) => (v === null || v === undefined ? null : JSON.stringify(v));
@@ -250,22 +278,3 @@ const claimed = (row: ClaimedRow): ClaimedTask => ({
   attempt: row.attempt,
   lease_expires_at: iso(row.lease_expires_at)!,
 });
-
-/**
- * Milliseconds until the next of this member's tasks waiting on `run_after` (a retry delay) is due;
- * 0 for one that fell due in the last `sinceMs` (after a look that found nothing began: that look
- * may have missed it, and it is no longer ahead, so only this says to look again).
- */
-export async function msUntilNextDue(
-  db: Queryable,
-  f: ClaimFilter,
-  sinceMs = 0,
-): Promise<number | null> {
-  const [row] = await db.query<{ ms: number | string | null }>(
-    `SELECT EXTRACT(EPOCH FROM (min(run_after) - now())) * 1000 AS ms
-       FROM tasks WHERE ${CLAIMABLE} AND run_after > now() - make_interval(secs => $4::double precision)`,
-    [f.teamId, f.userId, f.excludeTypes, Math.max(0, sinceMs) / 1000],
-    PREPARED,
-  );
-  return row?.ms === null || row?.ms === undefined ? null : Math.max(0, Number(row.ms));
-}

@@ -1,12 +1,20 @@
 import type { Database, Queryable } from '../db/database.js';
+import { findClaimableWork, type ClaimableWork } from './claimable-work.js';
 
 const CHANNEL = 'task_ready';
 /**
- * How often a team's waiting claims look again without a signal, one of them at a time in turn:
- * covers a wake-up lost between instances (a dropped LISTEN connection) or a member's state changing
- * without a signal. The cost is one look per team per period, however many claims wait.
+ * How often the instance looks, in one statement for all its waiting claims, which waiting members
+ * have claimable work: covers a wake-up lost between instances (a dropped LISTEN connection) or a
+ * member's state changing without a signal. The cost is one statement per period, however many
+ * claims and teams wait.
  */
 export const SAFETY_RECHECK_MS = 5_000;
+/** While signals cannot arrive (the LISTEN connection is down), the shared re-check runs this often. */
+const UNSIGNALLED_RECHECK_MS = 250;
+/** A task due in a few ms is looked for a hair later, so a rounding edge never spins. */
+const DUE_SLACK_MS = 5;
+/** Team ids per NOTIFY of a batch (a payload holds at most 8,000 bytes). */
+const TEAMS_PER_NOTIFY = 150;
 
 /** A new task: who may run it. A claim that excludes its type, or of another member when it is assigned, is not woken. */
 interface ReadyTask {
@@ -24,7 +32,8 @@ interface Waiting {
 
 /**
  * What woke a claim: `passOn` when it was woken for one task: if the claim does not take it (another
- * claim did, or a budget or working hours hold it), it hands the wake-up to the next claim that may.
+ * claim or instance did, or a budget or working hours hold it), the team goes into the next shared
+ * re-check, which wakes the waiting members that still have claimable work.
  */
 interface Wake {
   passOn?: () => void;
@@ -32,27 +41,32 @@ interface Wake {
 
 /**
  * Wakes long-poll claims the moment a task of their team becomes claimable: in process, and across
- * service instances on PostgreSQL through LISTEN/NOTIFY. A new task wakes one waiting claim that may
- * run it (its member, not excluding its type), the longest waiting first, and that claim passes the
- * wake-up on if it does not take the task: a team with a hundred waiting agents runs one claim per
- * task, not a hundred. A change that may free work of any kind (a member eligible again, budgets
- * raised, leases returned) wakes every claim of the team.
+ * service instances on PostgreSQL through LISTEN/NOTIFY. A waiting claim costs no database work of
+ * its own: a new task wakes one waiting claim that may run it (its member, not excluding its type),
+ * the longest waiting first, which then looks. A change that may free work of any kind (a member
+ * eligible again, budgets raised, leases returned), a lost signal, and the periodic safety re-check
+ * go through one shared look (claimable-work.ts): a batch of such changes, for every team in it, is
+ * one statement, which says which waiting members have claimable work; only their claims look.
  */
 export interface TaskSignals {
   /**
-   * Announce that `teamId` has a claimable task (`task`: which; without it, every claim of the team
-   * looks). On PostgreSQL the NOTIFY goes through `via` when given (a transaction: delivered at its
-   * commit); in process the waiter wakes at once.
+   * Announce that `teamId` has a claimable task (`task`: which; without it, the team's waiting
+   * members are looked at in the next shared re-check). On PostgreSQL the NOTIFY goes through `via`
+   * when given (a transaction: delivered at its commit); in process it is handled at once.
    */
   taskReady(teamId: string, via?: Queryable, task?: ReadyTask): Promise<void>;
-  /** Every claim of these teams looks, in one statement on PostgreSQL. */
+  /** These teams' waiting members are looked at again: a few NOTIFYs in one statement on PostgreSQL. */
   tasksReady(teamIds: string[], via?: Queryable): Promise<void>;
   /**
-   * A claim of this instance took `taskId`: a wake-up for it stops where it is instead of going on
-   * through every waiting claim (an agent back from its last task often takes a new one with its
-   * first look, before the claim woken for it looks).
+   * A claim of this instance took `taskId`: a wake-up for it that arrives later wakes nobody (an
+   * agent back from its last task often takes a new one with its first look).
    */
   taken(taskId: string): void;
+  /**
+   * A claim whose look found nothing begins to wait: if its team's claims were not waiting before,
+   * the team goes into the next shared re-check, which learns when its retry delays run out.
+   */
+  beganWaiting(teamId: string): void;
   /** Resolves when a task this claim may run is ready, on abort, or when the service stops. */
   waitForTask(teamId: string, who: Waiting, signal: AbortSignal): Promise<Wake>;
   /** Aborted when the service shuts down: waiting claims answer at once so SIGTERM drains quickly. */
@@ -61,9 +75,11 @@ export interface TaskSignals {
   stopWaiting(): void;
   /**
    * False while signals from other instances cannot arrive (PostgreSQL's LISTEN connection is
-   * down): waiting claims then look for tasks often instead of waiting to be woken.
+   * down): the shared re-check then runs often instead of waiting for signals.
    */
   readonly healthy: boolean;
+  /** Shared re-checks run so far (each one statement for any number of teams and claims). */
+  readonly rechecks: number;
   close(): Promise<void>;
 }
 
@@ -71,13 +87,20 @@ interface Waiter extends Waiting {
   wake(wake: Wake): void;
 }
 
-/** The NOTIFY payload: the team alone (every claim looks), or the team and the task's kind and member. */
+/**
+ * The NOTIFY payload: the team alone (its members are re-checked), a JSON array of teams (a batch),
+ * or the team and the task's kind and member.
+ */
 const encode = (teamId: string, task?: ReadyTask) =>
   task ? JSON.stringify({ t: teamId, y: task.type, u: task.assignedUserId, i: task.id }) : teamId;
-function decode(payload: string): { teamId: string; task?: ReadyTask } {
-  if (!payload.startsWith('{')) return { teamId: payload };
+function decode(payload: string): { teamIds: string[]; task?: ReadyTask } {
+  if (payload.startsWith('[')) return { teamIds: JSON.parse(payload) as string[] };
+  if (!payload.startsWith('{')) return { teamIds: [payload] };
   const p = JSON.parse(payload) as { t: string; y: string; u: string | null; i?: string };
-  return { teamId: p.t, task: { type: p.y, assignedUserId: p.u, ...(p.i ? { id: p.i } : {}) } };
+  return {
+    teamIds: [p.t],
+    task: { type: p.y, assignedUserId: p.u, ...(p.i ? { id: p.i } : {}) },
+  };
 }
 
 /** The tasks this instance's claims took lately, as many as a wake-up can still be on its way for. */
@@ -86,57 +109,199 @@ const TAKEN_REMEMBERED = 1_000;
 export async function createTaskSignals(db: Database): Promise<TaskSignals> {
   // Per team, its waiting claims in the order they began to wait (a Set keeps insertion order).
   const waiters = new Map<string, Set<Waiter>>();
-  const rechecks = new Map<string, NodeJS.Timeout>();
   const stopper = new AbortController();
   let unlisten: (() => Promise<void>) | null = null;
   let unwatch: (() => void) | null = null;
   // Insertion-ordered: the oldest is forgotten first.
   const taken = new Set<string>();
 
-  // One listener for all waiting claims (one each made Node warn of a leak past ten).
+  // The shared re-check: the teams to look at in the next one (or all waiting teams), one at a time.
+  const dirty = new Set<string>();
+  let everyTeam = false;
+  let running = false;
+  let queued: NodeJS.Immediate | undefined;
+  let rechecks = 0;
+  // Teams whose claims have waited without a pause since a re-check looked at them.
+  const known = new Set<string>();
+  // When each team's next retry delay runs out (epoch ms), from the last re-check that saw it.
+  const dueAt = new Map<string, number>();
+  // Teams whose last waiting claim stopped waiting: forgotten (known, dueAt) unless one waits again
+  // within the same turn of the event loop, as a claim woken for work it could not take does.
+  const emptied = new Set<string>();
+  let forgetting: NodeJS.Immediate | undefined;
+  let dueTimer: NodeJS.Timeout | undefined;
+  let dueTimerAt = Infinity;
+  let periodic: NodeJS.Timeout | undefined;
+
   stopper.signal.addEventListener('abort', () => {
-    for (const teamId of [...waiters.keys()]) wakeAll(teamId);
+    for (const set of [...waiters.values()]) for (const w of [...set]) w.wake({});
   });
 
   const mayRun = (w: Waiter, task: ReadyTask) =>
     !w.excludeTypes.includes(task.type) &&
     (task.assignedUserId === null || task.assignedUserId === w.userId);
 
-  function wakeAll(teamId: string) {
-    for (const w of [...(waiters.get(teamId) ?? [])]) w.wake({});
-  }
-
-  /** Wakes the longest-waiting claim that may run `task` and has not had this wake-up yet. */
-  function wakeOne(teamId: string, task: ReadyTask, tried: Set<string>) {
+  /** Wakes the longest-waiting claim that may run `task`; if it finds nothing, the team is re-checked. */
+  function wakeOne(teamId: string, task: ReadyTask) {
     if (task.id && taken.has(task.id)) return;
     for (const w of waiters.get(teamId) ?? []) {
-      if (tried.has(w.userId) || !mayRun(w, task)) continue;
-      // A member's claims see the same tasks: once one of them found nothing, its others would too.
-      tried.add(w.userId);
-      w.wake({ passOn: () => wakeOne(teamId, task, tried) });
+      if (!mayRun(w, task)) continue;
+      w.wake({ passOn: () => recheckSoon([teamId]) });
       return;
     }
   }
 
-  function announced(teamId: string, task?: ReadyTask) {
-    if (task) wakeOne(teamId, task, new Set());
-    else wakeAll(teamId);
+  function recheckSoon(teamIds: Iterable<string> | 'all') {
+    if (teamIds === 'all') everyTeam = true;
+    else for (const t of teamIds) dirty.add(t);
+    if (!running && !queued && !stopper.signal.aborted) queued = setImmediate(runRecheck);
   }
 
-  /** The team's safety re-check: the longest-waiting claim looks (and waits again at the back). */
-  function recheckInTurn(teamId: string) {
-    const first = waiters.get(teamId)?.values().next().value;
-    first?.wake({});
+  /** One statement for every team of the batch; then only the claims of members with work look. */
+  async function runRecheck() {
+    queued = undefined;
+    const asked = everyTeam ? [...waiters.keys()] : [...dirty];
+    everyTeam = false;
+    dirty.clear();
+    const teamIds = asked.filter((t) => waiters.has(t));
+    // Nobody waits there now: a claim that begins to wait has its team re-checked (beganWaiting).
+    for (const t of asked) if (!waiters.has(t)) forget(t);
+    if (teamIds.length === 0) return armDueTimer();
+    running = true;
+    try {
+      const members = teamIds.flatMap((t) => [
+        ...new Set([...waiters.get(t)!].map((w) => w.userId)),
+      ]);
+      rechecks++;
+      const work = await findClaimableWork(db, teamIds, members);
+      const now = Date.now();
+      for (const t of teamIds) {
+        dueAt.delete(t);
+        if (waiters.has(t)) known.add(t);
+      }
+      for (const [teamId, next] of work.nextDueMs)
+        if (waiters.has(teamId)) dueAt.set(teamId, Math.ceil(now + next + DUE_SLACK_MS));
+      wakeWithWork(work);
+    } catch {
+      // The database is away: these teams are looked at again shortly, not left to the periodic one.
+      for (const t of teamIds) dirty.add(t);
+      retrySoon();
+    } finally {
+      running = false;
+      armDueTimer();
+      if ((dirty.size || everyTeam) && !stopper.signal.aborted && !retrying)
+        queued = setImmediate(runRecheck);
+    }
+  }
+
+  let retrying: NodeJS.Timeout | undefined;
+  function retrySoon() {
+    if (retrying || stopper.signal.aborted) return;
+    retrying = setTimeout(() => {
+      retrying = undefined;
+      recheckSoon([]);
+    }, UNSIGNALLED_RECHECK_MS);
+    retrying.unref();
+  }
+
+  function forget(teamId: string) {
+    known.delete(teamId);
+    dueAt.delete(teamId);
+  }
+
+  /** Wakes, per due group, the claims that may take it: an assigned member's, or up to `due` members'. */
+  function wakeWithWork(work: ClaimableWork) {
+    for (const [teamId, groups] of work.dueByTeam) {
+      const set = waiters.get(teamId);
+      if (!set) continue;
+      const woken = new Set<string>();
+      const claims = [...set];
+      // Assigned work first: only one member can take it.
+      const ordered = [...groups].sort(
+        (a, b) => Number(b.assignedUserId !== null) - Number(a.assignedUserId !== null),
+      );
+      for (const g of ordered) {
+        let left = g.assignedUserId === null ? g.due : 1;
+        for (const w of claims) {
+          if (left === 0) break;
+          if (woken.has(w.userId) || !mayRun(w, { type: g.type, assignedUserId: g.assignedUserId }))
+            continue;
+          const blocked = work.blocked.get(w.userId);
+          if (blocked === null || blocked?.includes(g.type)) continue;
+          woken.add(w.userId);
+          w.wake({});
+          left--;
+        }
+      }
+    }
+  }
+
+  /**
+   * One timer for the earliest retry delay of any team. A timer may fire a little before the
+   * instant it was set for by the wall clock: the teams not due yet are left for the timer it arms
+   * again, so a wake-up never depends on how the timer rounds.
+   */
+  function armDueTimer() {
+    let next = Infinity;
+    for (const at of dueAt.values()) next = Math.min(next, at);
+    if (next === dueTimerAt) return;
+    clearTimeout(dueTimer);
+    dueTimerAt = next;
+    if (next === Infinity || stopper.signal.aborted) return;
+    dueTimer = setTimeout(dueTimerFired, Math.max(0, next - Date.now()));
+    dueTimer.unref();
+  }
+
+  function dueTimerFired() {
+    dueTimerAt = Infinity;
+    const now = Date.now();
+    const due = [...dueAt].filter(([, at]) => at <= now).map(([t]) => t);
+    // The re-check sets when each of these teams is next due.
+    for (const t of due) dueAt.delete(t);
+    if (due.length) recheckSoon(due);
+    armDueTimer();
+  }
+
+  function schedulePeriodic() {
+    periodic = setTimeout(
+      () => {
+        recheckSoon('all');
+        schedulePeriodic();
+      },
+      db.listening() ? SAFETY_RECHECK_MS : UNSIGNALLED_RECHECK_MS,
+    );
+    periodic.unref();
+  }
+  schedulePeriodic();
+
+  /**
+   * A claim woken for work it could not take waits again at once (claim-long-poll.ts): its team's
+   * retry delays stay known. A team nobody waits in once this turn ends is forgotten: signals to it
+   * are not followed while nobody waits there.
+   */
+  function forgetUnlessBack(teamId: string) {
+    emptied.add(teamId);
+    forgetting ??= setImmediate(() => {
+      forgetting = undefined;
+      for (const t of emptied) if (!waiters.has(t)) forget(t);
+      emptied.clear();
+      armDueTimer();
+    });
+  }
+
+  function announced(teamIds: string[], task?: ReadyTask) {
+    if (task) wakeOne(teamIds[0]!, task);
+    else recheckSoon(teamIds);
   }
 
   if (db.kind === 'postgres') {
     unlisten = await db.listen(CHANNEL, (payload) => {
-      const { teamId, task } = decode(payload);
-      announced(teamId, task);
+      const { teamIds, task } = decode(payload);
+      announced(teamIds, task);
     });
-    // Back after a drop: signals sent meanwhile are lost, so every waiting claim looks again now.
+    // Back after a drop: signals sent meanwhile are lost, so every waiting team is re-checked now.
     unwatch = db.onListeningChange((up) => {
-      if (up) for (const teamId of [...waiters.keys()]) wakeAll(teamId);
+      if (up) recheckSoon('all');
     });
   }
 
@@ -144,20 +309,25 @@ export async function createTaskSignals(db: Database): Promise<TaskSignals> {
     async taskReady(teamId, via, task) {
       if (db.kind === 'postgres')
         await (via ?? db).query('SELECT pg_notify($1, $2)', [CHANNEL, encode(teamId, task)]);
-      else announced(teamId, task);
+      else announced([teamId], task);
     },
     async tasksReady(teamIds, via) {
       if (teamIds.length === 0) return;
-      if (db.kind === 'postgres')
-        await (via ?? db).query('SELECT pg_notify($1, t) FROM unnest($2::text[]) t', [
-          CHANNEL,
-          teamIds,
-        ]);
-      else for (const teamId of teamIds) wakeAll(teamId);
+      if (db.kind !== 'postgres') return announced(teamIds);
+      const payloads: string[] = [];
+      for (let i = 0; i < teamIds.length; i += TEAMS_PER_NOTIFY)
+        payloads.push(JSON.stringify(teamIds.slice(i, i + TEAMS_PER_NOTIFY)));
+      await (via ?? db).query('SELECT pg_notify($1, p) FROM unnest($2::text[]) p', [
+        CHANNEL,
+        payloads,
+      ]);
     },
     taken(taskId) {
       if (taken.size >= TAKEN_REMEMBERED) taken.delete(taken.values().next().value!);
       taken.add(taskId);
+    },
+    beganWaiting(teamId) {
+      if (!known.has(teamId)) recheckSoon([teamId]);
     },
     waitForTask(teamId, who, signal) {
       return new Promise((resolve) => {
@@ -166,18 +336,14 @@ export async function createTaskSignals(db: Database): Promise<TaskSignals> {
         if (!set) {
           set = new Set();
           waiters.set(teamId, set);
-          const timer = setInterval(() => recheckInTurn(teamId), SAFETY_RECHECK_MS);
-          timer.unref();
-          rechecks.set(teamId, timer);
         }
         const waiter: Waiter = {
           ...who,
           wake(wake) {
             set.delete(waiter);
-            if (set.size === 0) {
+            if (set.size === 0 && waiters.get(teamId) === set) {
               waiters.delete(teamId);
-              clearInterval(rechecks.get(teamId));
-              rechecks.delete(teamId);
+              forgetUnlessBack(teamId);
             }
             signal.removeEventListener('abort', aborted);
             resolve(wake);
@@ -192,6 +358,9 @@ export async function createTaskSignals(db: Database): Promise<TaskSignals> {
     get healthy() {
       return db.listening();
     },
+    get rechecks() {
+      return rechecks;
+    },
     stopWaiting() {
       stopper.abort();
     },
@@ -199,9 +368,14 @@ export async function createTaskSignals(db: Database): Promise<TaskSignals> {
       stopper.abort();
       unwatch?.();
       await unlisten?.();
-      for (const t of rechecks.values()) clearInterval(t);
-      rechecks.clear();
+      clearTimeout(periodic);
+      clearTimeout(dueTimer);
+      clearTimeout(retrying);
+      if (queued) clearImmediate(queued);
+      if (forgetting) clearImmediate(forgetting);
       waiters.clear();
+      known.clear();
+      dueAt.clear();
       taken.clear();
     },
   };

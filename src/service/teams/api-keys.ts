@@ -26,7 +26,11 @@ export async function findTeamByApiKey(
     db,
     apiKey,
     'SELECT id, name, plan, api_key_hash AS key_hash FROM teams WHERE api_key_hash = $1',
-    cache && { known: (h) => cache.team(h), remember: (h, t) => cache.rememberTeam(h, t) },
+    cache && {
+      known: (h) => cache.team(h),
+      generation: () => cache.generation,
+      remember: (h, t, seen) => cache.rememberTeam(h, t, seen),
+    },
   );
 }
 
@@ -39,16 +43,21 @@ async function findTeamByKeyHash(
   db: Queryable,
   apiKey: string,
   sql: string,
-  cache?: { known(hash: Buffer): TeamRow | undefined; remember(hash: Buffer, team: TeamRow): void },
+  cache?: {
+    known(hash: Buffer): TeamRow | undefined;
+    generation(): number;
+    remember(hash: Buffer, team: TeamRow, seen: number): void;
+  },
 ): Promise<TeamRow | null> {
   if (!/^nak_[A-Za-z0-9_-]{20,80}$/.test(apiKey)) return null;
   const hash = sha256(apiKey);
   const known = cache?.known(hash);
   if (known) return known;
+  const seen = cache?.generation();
   const [row] = await db.query<TeamRow & { key_hash: Buffer }>(sql, [hash]);
   if (!row || !constantTimeEqual(Buffer.from(row.key_hash), hash)) return null;
   const team = { id: row.id, name: row.name, plan: row.plan };
-  cache?.remember(hash, team);
+  cache?.remember(hash, team, seen!);
   return team;
 }
 
@@ -81,7 +90,8 @@ export async function findTeamByRetiredKey(
       WHERE r.key_hash = $1`,
     cache && {
       known: (h) => cache.retiredTeam(h),
-      remember: (h, t) => cache.rememberRetiredTeam(h, t),
+      generation: () => cache.generation,
+      remember: (h, t, seen) => cache.rememberRetiredTeam(h, t, seen),
     },
   );
 }

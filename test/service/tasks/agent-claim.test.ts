@@ -8,7 +8,6 @@ import {
 } from '../../support/task-team.js';
 import { enqueueTask } from '../../../src/service/tasks/enqueue.js';
 import { SAFETY_RECHECK_MS } from '../../../src/service/tasks/task-signals.js';
-import { msUntilNextDue } from '../../../src/service/tasks/claim.js';
 import type { TaskType } from '../../../src/contract/task-types.js';
 
 let svc: TestService;
@@ -161,25 +160,28 @@ describe('claim', () => {
     expect(took).toBeLessThan(1_500);
   });
 
-  test('a retry that fell due after a waiting claim began its look is due at once, not left to the safety re-check', async () => {
+  test('a retry delay signalled to a team whose claims wait wakes them when it runs out', async () => {
     await drain();
+    // Bob's claim keeps the team's claims known to the instance, so nothing but the signal tells it.
+    const bobWaits = claim(bob, { wait_s: 2, exclude_types: ['agent_profile_fetch'] });
+    await new Promise((r) => setTimeout(r, 200));
     const id = await enqueue();
-    const filter = { teamId: team.id, userId: ada.userId, excludeTypes: [] };
     await svc.ctx.db.query(
-      `UPDATE tasks SET run_after = now() - interval '200 milliseconds' WHERE id = $1`,
+      `UPDATE tasks SET run_after = now() + interval '400 milliseconds' WHERE id = $1`,
       [id],
     );
-    // Due before the look began: that look saw it, there is nothing to wait for.
-    expect(await msUntilNextDue(svc.ctx.db, filter, 0)).toBeNull();
-    // Due since the look began (up to a minute ago): the look may have missed it, so look again now.
-    expect(await msUntilNextDue(svc.ctx.db, filter, 60_000)).toBe(0);
-    await svc.ctx.db.query(
-      `UPDATE tasks SET run_after = now() + interval '60 seconds' WHERE id = $1`,
-      [id],
-    );
-    const ahead = await msUntilNextDue(svc.ctx.db, filter, 60_000);
-    expect(ahead).toBeGreaterThan(30_000);
-    expect(ahead).toBeLessThanOrEqual(60_000);
+    const waiting = claim(ada, { wait_s: 5 });
+    await new Promise((r) => setTimeout(r, 100));
+    // A failed attempt put back with a delay signals its team (tasks/fail.ts), as here.
+    const signalled = performance.now();
+    await svc.ctx.signals.taskReady(team.id);
+    const res = await waiting;
+    expect(res.status).toBe(200);
+    expect(((await res.json()) as { task: { id: string } }).task.id).toBe(id);
+    const took = performance.now() - signalled;
+    expect(took).toBeGreaterThanOrEqual(200);
+    expect(took).toBeLessThan(SAFETY_RECHECK_MS / 2);
+    expect((await bobWaits).status).toBe(204);
   });
 
   test('a task assigned to one member goes only to that member', async () => {

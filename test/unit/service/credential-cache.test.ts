@@ -3,6 +3,7 @@ import { ActivityMarks, MARK_EVERY_MS } from '../../../src/service/auth/activity
 import {
   CREDENTIALS_TTL_MS,
   CredentialCache,
+  TRUSTED_TTL_MS,
   parseCredentialChange,
 } from '../../../src/service/auth/credential-cache.js';
 
@@ -17,10 +18,10 @@ const agent = (userId: string) => ({
 });
 
 describe('CredentialCache', () => {
-  it('keeps a verified key and token for a few seconds only', () => {
-    const c = new CredentialCache();
-    c.rememberTeam(hash('key'), team, 1_000);
-    c.rememberAgent(hash('tok'), 't1', agent('u1'), 1_000);
+  it('keeps a verified key and token for a few seconds while a change could be missed', () => {
+    const c = new CredentialCache(() => false);
+    c.rememberTeam(hash('key'), team, c.generation, 1_000);
+    c.rememberAgent(hash('tok'), 't1', agent('u1'), c.generation, Infinity, 1_000);
     expect(c.team(hash('key'), 1_000 + CREDENTIALS_TTL_MS - 1)).toEqual(team);
     expect(c.agent(hash('tok'), 't1', 1_000 + CREDENTIALS_TTL_MS - 1)?.userId).toBe('u1');
     expect(c.agent(hash('tok'), 'another-team', 1_000)).toBeUndefined();
@@ -28,20 +29,58 @@ describe('CredentialCache', () => {
     expect(c.agent(hash('tok'), 't1', 1_000 + CREDENTIALS_TTL_MS)).toBeUndefined();
   });
 
+  it('keeps them for minutes while every change is sure to arrive, never past the token’s end', () => {
+    let trusted = true;
+    const c = new CredentialCache(() => trusted);
+    c.rememberTeam(hash('key'), team, c.generation, 0);
+    c.rememberAgent(hash('tok'), 't1', agent('u1'), c.generation, Infinity, 0);
+    c.rememberAgent(hash('ends'), 't1', agent('u2'), c.generation, 60_000, 0);
+    c.rememberConsented('t1', 'u1', c.generation, 0);
+    expect(c.team(hash('key'), TRUSTED_TTL_MS - 1)).toEqual(team);
+    expect(c.agent(hash('tok'), 't1', TRUSTED_TTL_MS - 1)?.userId).toBe('u1');
+    expect(c.hasConsented('t1', 'u1', TRUSTED_TTL_MS - 1)).toBe(true);
+    expect(c.agent(hash('tok'), 't1', TRUSTED_TTL_MS)).toBeUndefined();
+    expect(c.agent(hash('ends'), 't1', 59_999)?.userId).toBe('u2');
+    expect(c.agent(hash('ends'), 't1', 60_000)).toBeUndefined();
+    // Changes may be missed (the LISTEN connection dropped): the instance empties the cache.
+    trusted = false;
+    c.rememberAgent(hash('tok'), 't1', agent('u1'), c.generation, Infinity, 0);
+    c.clear();
+    expect(c.agent(hash('tok'), 't1', 1)).toBeUndefined();
+    expect(c.team(hash('key'), 1)).toBeUndefined();
+  });
+
+  it('does not remember a look-up that began before a change: its answer may predate it', () => {
+    const c = new CredentialCache(() => true);
+    const seen = c.generation;
+    c.forget({ user: 'u1' });
+    c.rememberAgent(hash('tok'), 't1', agent('u1'), seen, Infinity);
+    c.rememberTeam(hash('key'), team, seen);
+    c.rememberConsented('t1', 'u1', seen);
+    expect(c.agent(hash('tok'), 't1')).toBeUndefined();
+    expect(c.team(hash('key'))).toBeUndefined();
+    expect(c.hasConsented('t1', 'u1')).toBe(false);
+  });
+
   it('forgets at once what a change withdraws: a team key, a user, one token', () => {
     const c = new CredentialCache();
-    c.rememberTeam(hash('key'), team);
-    c.rememberAgent(hash('a'), 't1', agent('u1'));
-    c.rememberAgent(hash('b'), 't1', agent('u2'));
+    c.rememberTeam(hash('key'), team, c.generation);
+    c.rememberAgent(hash('a'), 't1', agent('u1'), c.generation, Infinity);
+    c.rememberAgent(hash('b'), 't1', agent('u2'), c.generation, Infinity);
+    c.rememberConsented('t1', 'u1', c.generation);
+    c.rememberConsented('t1', 'u2', c.generation);
     c.forget({ user: 'u1' });
     expect(c.agent(hash('a'), 't1')).toBeUndefined();
+    expect(c.hasConsented('t1', 'u1')).toBe(false);
     expect(c.agent(hash('b'), 't1')).toBeDefined();
+    expect(c.hasConsented('t1', 'u2')).toBe(true);
     c.forget({ token: hash('b').toString('hex') });
     expect(c.agent(hash('b'), 't1')).toBeUndefined();
-    c.rememberAgent(hash('b'), 't1', agent('u2'));
+    c.rememberAgent(hash('b'), 't1', agent('u2'), c.generation, Infinity);
     c.forget({ team: 't1' });
     expect(c.team(hash('key'))).toBeUndefined();
     expect(c.agent(hash('b'), 't1')).toBeUndefined();
+    expect(c.hasConsented('t1', 'u2')).toBe(false);
   });
 
   it('reads the changes other instances announce, and ignores anything else on the channel', () => {

@@ -1,0 +1,96 @@
+import { afterAll, beforeAll, expect, test } from 'vitest';
+import { startTestService, type TestService } from '../../support/test-service.js';
+import { createAgentTeam, type AgentTeam, type TeamMember } from '../../support/task-team.js';
+import { enqueueTask } from '../../../src/service/tasks/enqueue.js';
+import { SAFETY_RECHECK_MS } from '../../../src/service/tasks/task-signals.js';
+import type { TaskType } from '../../../src/contract/task-types.js';
+
+/**
+ * A waiting claim whose member's work waits on a retry delay (`run_after`) is woken when the delay
+ * runs out, by the instance's shared re-check, whatever the timer's rounding and whatever woke the
+ * claim meanwhile: never left to the safety re-check (`SAFETY_RECHECK_MS`).
+ */
+let svc: TestService;
+let team: AgentTeam;
+let ada: TeamMember;
+
+beforeAll(async () => {
+  svc = await startTestService();
+  team = await createAgentTeam(svc, 'Retries', [{ email: 'ada@retry.test', role: 'admin' }]);
+  ada = team.member('ada@retry.test');
+});
+afterAll(() => svc.close());
+
+const claim = (wait_s: number) =>
+  svc.call('POST', '/agent/tasks/claim', { body: { wait_s }, headers: ada.agentHeaders });
+
+async function enqueue(type: TaskType, delayMs: number): Promise<string> {
+  const task = await enqueueTask(svc.ctx.db, svc.ctx.signals, {
+    teamId: team.id,
+    type,
+    input:
+      type === 'agent_connection_request'
+        ? { task_type: type, profile_slug: 'grace', note: null }
+        : { task_type: type, profile_slug: 'grace' },
+    assignedUserId: null,
+  });
+  await svc.ctx.db.query(
+    `UPDATE tasks SET run_after = now() + make_interval(secs => $2::double precision) WHERE id = $1`,
+    [task!.id, delayMs / 1000],
+  );
+  return task!.id;
+}
+
+async function drain() {
+  await svc.ctx.db.query(
+    `UPDATE tasks SET status = 'failed', error = '{"code":"timeout","message":"test cleanup"}' WHERE status IN ('pending', 'processing')`,
+  );
+}
+
+/** Claims with a long wait and says which task came and how long after its delay ran out. */
+async function claimAfter(delayMs: number, started: number) {
+  const res = await claim(5);
+  const late = performance.now() - started - delayMs;
+  expect(res.status).toBe(200);
+  return { id: ((await res.json()) as { task: { id: string } }).task.id, late };
+}
+
+test('every retry delay wakes the waiting claim when it runs out, however the timer rounds', async () => {
+  // Delays with fractions of a millisecond: a timer may fire a little before a fractional instant.
+  for (let round = 0; round < 8; round++) {
+    await drain();
+    const delayMs = 250 + round * 13.37;
+    const started = performance.now();
+    const id = await enqueue('agent_profile_fetch', delayMs);
+    const got = await claimAfter(delayMs, started);
+    expect(got.id).toBe(id);
+    expect(got.late).toBeLessThan(SAFETY_RECHECK_MS / 5);
+  }
+});
+
+test('a claim woken for work it cannot take still wakes when its retry delay runs out', async () => {
+  await drain();
+  const [{ budgets }] = (await svc.ctx.db.query<{ budgets: unknown }>(
+    'SELECT budgets FROM teams WHERE id = $1',
+    [team.id],
+  )) as [{ budgets: unknown }];
+  // Connection requests are spent for the day: a due one wakes the claim, which finds nothing.
+  await svc.ctx.db.query(`UPDATE teams SET budgets = $2::jsonb WHERE id = $1`, [
+    team.id,
+    JSON.stringify({ agent_connection_request: { per_day: 0, per_week: 0 } }),
+  ]);
+  try {
+    await enqueue('agent_connection_request', 0);
+    const delayMs = 700;
+    const started = performance.now();
+    const id = await enqueue('agent_profile_fetch', delayMs);
+    const got = await claimAfter(delayMs, started);
+    expect(got.id).toBe(id);
+    expect(got.late).toBeLessThan(SAFETY_RECHECK_MS / 5);
+  } finally {
+    await svc.ctx.db.query(`UPDATE teams SET budgets = $2::jsonb WHERE id = $1`, [
+      team.id,
+      JSON.stringify(budgets),
+    ]);
+  }
+});

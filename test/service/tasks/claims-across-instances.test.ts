@@ -1,0 +1,141 @@
+import pg from 'pg';
+import { setMaxListeners } from 'node:events';
+import { afterAll, beforeAll, expect, test } from 'vitest';
+import { claimWithin } from '../../../src/service/tasks/claim-long-poll.js';
+import { enqueueTask } from '../../../src/service/tasks/enqueue.js';
+import { statementsRun } from '../../../src/service/db/statement-count.js';
+import type { ClaimedTask } from '../../../src/contract/agent.js';
+import { WaitingClaims } from '../../../src/service/metrics/waiting-claims.js';
+import { startPrivatePostgres, type PrivatePostgres } from '../../support/private-postgres.js';
+import { createAgentTeam, type AgentTeam } from '../../support/task-team.js';
+import { startTestService, type TestService } from '../../support/test-service.js';
+
+/**
+ * Two service instances on one PostgreSQL database (DATABASE_URL's server, else one of the test's
+ * own, so this runs on PostgreSQL in both runs of the suite): a task created on either reaches the
+ * right claim waiting on either, and the NOTIFY traffic is one notification per task or per batch
+ * of teams, never one per waiting claim.
+ */
+const MEMBERS = 20;
+let server: PrivatePostgres | undefined;
+let a: TestService;
+let b: TestService;
+let team: AgentTeam;
+let listener: pg.Client;
+const notified: string[] = [];
+
+beforeAll(async () => {
+  if (!process.env.DATABASE_URL) server = await startPrivatePostgres();
+  const url = process.env.DATABASE_URL ?? server!.url;
+  a = await startTestService({}, { databaseUrl: url });
+  b = await startTestService({}, { databaseUrl: url, sharedSchema: a.schema });
+  team = await createAgentTeam(
+    a,
+    'Two instances',
+    Array.from({ length: MEMBERS }, (_, i) => ({
+      email: `agent${i}@two.test`,
+      role: i === 0 ? ('admin' as const) : ('member' as const),
+    })),
+  );
+  listener = new pg.Client({ connectionString: url });
+  await listener.connect();
+  listener.on('notification', (n) => {
+    if (n.channel === 'task_ready') notified.push(n.payload ?? '');
+  });
+  await listener.query('LISTEN task_ready');
+}, 180_000);
+afterAll(async () => {
+  await listener?.end();
+  await b?.close();
+  await a?.close();
+  await server?.close();
+});
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/** Half the members wait on instance A, the other half on B. */
+async function waitOnBoth() {
+  const leave = new AbortController();
+  setMaxListeners(0, leave.signal);
+  const waiting = new WaitingClaims(MEMBERS);
+  const answered: { instance: 'a' | 'b'; userId: string; task: ClaimedTask | null }[] = [];
+  const claims = team.members.map((m, i) => {
+    const instance = i % 2 === 0 ? 'a' : 'b';
+    const svc = instance === 'a' ? a : b;
+    return claimWithin(svc.ctx, { teamId: team.id, userId: m.userId, excludeTypes: [] }, 120_000, {
+      clientGone: () => leave.signal,
+      waiting,
+    }).then((task) => {
+      answered.push({ instance, userId: m.userId, task });
+    });
+  });
+  while (waiting.count < MEMBERS) await sleep(100);
+  let last = -1;
+  while (statementsRun(a.ctx.db) + statementsRun(b.ctx.db) !== last) {
+    last = statementsRun(a.ctx.db) + statementsRun(b.ctx.db);
+    await sleep(1_000);
+  }
+  return {
+    answered,
+    async end() {
+      leave.abort();
+      await Promise.all(claims);
+    },
+  };
+}
+
+const enqueueOn = (svc: TestService, assignedUserId: string | null) =>
+  enqueueTask(svc.ctx.db, svc.ctx.signals, {
+    teamId: team.id,
+    type: 'agent_profile_fetch',
+    input: {
+      task_type: 'agent_profile_fetch',
+      profile_slug: `p-${crypto.randomUUID().slice(0, 8)}`,
+    },
+    assignedUserId,
+  });
+
+async function until(check: () => boolean, ms = 5_000) {
+  for (let waited = 0; !check() && waited < ms; waited += 50) await sleep(50);
+}
+
+test('a task created on instance A reaches the claim waiting on instance B, and the other way', async () => {
+  const { answered, end } = await waitOnBoth();
+  try {
+    const onB = team.members[1]!; // odd: waits on B
+    const onA = team.members[2]!; // even: waits on A
+    notified.length = 0;
+    const forB = await enqueueOn(a, onB.userId);
+    await until(() => answered.length >= 1);
+    expect(answered).toEqual([
+      { instance: 'b', userId: onB.userId, task: expect.objectContaining({ id: forB!.id }) },
+    ]);
+    const forA = await enqueueOn(b, onA.userId);
+    await until(() => answered.length >= 2);
+    expect(answered[1]).toEqual({
+      instance: 'a',
+      userId: onA.userId,
+      task: expect.objectContaining({ id: forA!.id }),
+    });
+    // Unassigned, created on B: exactly one claim, on either instance, takes it.
+    const anyone = await enqueueOn(b, null);
+    await until(() => answered.length >= 3);
+    await sleep(500);
+    expect(answered).toHaveLength(3);
+    expect(answered[2]!.task?.id).toBe(anyone!.id);
+    // One notification per task, whatever the number of claims waiting on the two instances.
+    expect(notified).toHaveLength(3);
+  } finally {
+    await end();
+  }
+}, 180_000);
+
+test('a batch of team signals is a few notifications for many teams, not one per team or claim', async () => {
+  notified.length = 0;
+  const teams = [team.id, ...Array.from({ length: 299 }, () => crypto.randomUUID())];
+  await a.ctx.signals.tasksReady(teams);
+  await until(() => notified.length >= 2, 2_000);
+  await sleep(200);
+  expect(notified).toHaveLength(2);
+  expect(notified.flatMap((p) => JSON.parse(p) as string[]).sort()).toEqual([...teams].sort());
+});
