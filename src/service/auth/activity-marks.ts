@@ -8,7 +8,7 @@ import type { Queryable } from '../db/database.js';
  * later ones are written together, every MARK_FLUSH_MS, in one statement for every member due.
  */
 export const MARK_EVERY_MS = 30_000;
-export const MARK_FLUSH_MS = 2_000;
+const MARK_FLUSH_MS = 2_000;
 
 interface Mark {
   teamId: string;
