@@ -89,6 +89,18 @@ async function nextInvite(m: TeamMember): Promise<ClaimedTask> {
 const invited = (m: TeamMember, t: ClaimedTask) =>
   completeTask(svc, m, t, { sent: true, invitation_urn: null });
 
+/** The network refused `m`'s invitation `t`: their weekly invitation limit. */
+async function hitInvitationLimit(m: TeamMember, t: ClaimedTask) {
+  const failed = await svc.call('POST', `/agent/tasks/${t.id}/fail`, {
+    headers: m.agentHeaders,
+    body: {
+      attempt: t.attempt,
+      error: { code: 'invitation_limit', message: 'Weekly invitation limit', retryable: true },
+    },
+  });
+  expect(failed.status).toBe(200);
+}
+
 /** Claims every task `m` may run now, answering each as sent; returns the people invited. */
 async function inviteAll(m: TeamMember): Promise<string[]> {
   const done: string[] = [];
@@ -206,14 +218,7 @@ describe('a person not yet invited moves when their sender can no longer send', 
     const first = await nextInvite(ann);
     await invited(ann, first);
     const limited = await nextInvite(ann);
-    const failed = await svc.call('POST', `/agent/tasks/${limited.id}/fail`, {
-      headers: ann.agentHeaders,
-      body: {
-        attempt: limited.attempt,
-        error: { code: 'invitation_limit', message: 'Weekly invitation limit', retryable: true },
-      },
-    });
-    expect(failed.status).toBe(200);
+    await hitInvitationLimit(ann, limited);
     await advanceSequences(svc.ctx);
     const movedUrns = await expectMoved(
       id,
@@ -244,14 +249,7 @@ describe('a person not yet invited moves when their sender can no longer send', 
       [cat.userId],
     );
     const limited = await nextInvite(ann);
-    const failed = await svc.call('POST', `/agent/tasks/${limited.id}/fail`, {
-      headers: ann.agentHeaders,
-      body: {
-        attempt: limited.attempt,
-        error: { code: 'invitation_limit', message: 'Weekly invitation limit', retryable: true },
-      },
-    });
-    expect(failed.status).toBe(200);
+    await hitInvitationLimit(ann, limited);
     await advanceSequences(svc.ctx);
     const waiting = (await enrollments(id)).find(
       (e) => e.profile.profile_urn === limited.input.profile_urn,
