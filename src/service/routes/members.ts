@@ -63,6 +63,28 @@ async function teamView(db: Queryable, team: TeamRow, agent: AgentIdentity): Pro
 }
 
 /** Team and members: GET /api-team, and the admin's POST/PATCH/DELETE /api-team-members. */
+/**
+ * Sets one of a member's own settings: theirs, or anyone's for an admin (403 otherwise; 404 for
+ * nobody of that e-mail in the team). Answers the member as the team view shows them.
+ */
+async function setMemberSetting(
+  vars: { team: TeamRow; agent: AgentIdentity; ctx: AppEnv['Variables']['ctx'] },
+  email: string,
+  column: 'working_hours' | 'weekly_summary_mail',
+  value: unknown,
+): Promise<MemberView> {
+  const { team, agent, ctx } = vars;
+  if (agent.role !== 'admin' && email !== agent.email) throw new HttpError(403, 'Access denied');
+  const rows = await ctx.db.query(
+    `UPDATE memberships SET ${column} = $3 WHERE team_id = $1 AND email = $2 RETURNING email`,
+    [team.id, email, value],
+  );
+  if (!rows.length) throw new HttpError(404, 'Member not found');
+  const [view] = (await withSafety(ctx.db, team.id, [(await getMember(ctx.db, team.id, email))!]))
+    .members;
+  return view!;
+}
+
 export const memberRoutes = new Hono<AppEnv>()
   .get(
     '/api-team',
@@ -161,28 +183,15 @@ export const memberRoutes = new Hono<AppEnv>()
     }),
     async (c) => {
       const body = c.req.valid('json');
-      const { team, agent, ctx } = c.var;
-      if (agent.role !== 'admin' && body.email !== agent.email)
-        throw new HttpError(403, 'Access denied');
-      const rows = await ctx.db.query(
-        'UPDATE memberships SET working_hours = $3 WHERE team_id = $1 AND email = $2 RETURNING email',
-        [
-          team.id,
-          body.email,
-          body.working_hours
-            ? JSON.stringify({
-                ...body.working_hours,
-                days: [...new Set(body.working_hours.days)].sort((a, b) => a - b),
-              })
-            : null,
-        ],
-      );
-      if (!rows.length) throw new HttpError(404, 'Member not found');
-      await ctx.signals.taskReady(team.id);
-      const [view] = (
-        await withSafety(ctx.db, team.id, [(await getMember(ctx.db, team.id, body.email))!])
-      ).members;
-      return c.json(view!);
+      const hours = body.working_hours
+        ? JSON.stringify({
+            ...body.working_hours,
+            days: [...new Set(body.working_hours.days)].sort((a, b) => a - b),
+          })
+        : null;
+      const view = await setMemberSetting(c.var, body.email, 'working_hours', hours);
+      await c.var.ctx.signals.taskReady(c.var.team.id);
+      return c.json(view);
     },
   )
   .put(
@@ -207,18 +216,9 @@ export const memberRoutes = new Hono<AppEnv>()
     }),
     async (c) => {
       const body = c.req.valid('json');
-      const { team, agent, ctx } = c.var;
-      if (agent.role !== 'admin' && body.email !== agent.email)
-        throw new HttpError(403, 'Access denied');
-      const rows = await ctx.db.query(
-        'UPDATE memberships SET weekly_summary_mail = $3 WHERE team_id = $1 AND email = $2 RETURNING email',
-        [team.id, body.email, body.weekly_summary_mail],
+      return c.json(
+        await setMemberSetting(c.var, body.email, 'weekly_summary_mail', body.weekly_summary_mail),
       );
-      if (!rows.length) throw new HttpError(404, 'Member not found');
-      const [view] = (
-        await withSafety(ctx.db, team.id, [(await getMember(ctx.db, team.id, body.email))!])
-      ).members;
-      return c.json(view!);
     },
   )
   .post(
