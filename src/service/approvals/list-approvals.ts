@@ -5,22 +5,18 @@ import {
   type ApprovalListResponse,
   type ApprovalView,
 } from '../../contract/approvals.js';
-import type { QueuedBy } from '../../contract/task-list.js';
 import type { TaskType } from '../../contract/task-types.js';
 import { iso } from '../tasks/task-row.js';
+import { QUEUED_BY_COLUMNS, type QueuedByFacts, queuedByView } from '../tasks/queued-by.js';
 import { taskTarget, type TargetFacts } from '../tasks/task-target.js';
 
-interface ApprovalRow extends TargetFacts {
+interface ApprovalRow extends TargetFacts, QueuedByFacts {
   id: string;
   type: TaskType;
   input: Record<string, unknown>;
   assigned_user_id: string | null;
   member_email: string | null;
   member_name: string | null;
-  queued_by: QueuedBy['kind'] | null;
-  queued_by_email: string | null;
-  queued_by_name: string | null;
-  queued_by_client: string | null;
   created_at: Date;
   approval_expires_at: Date;
 }
@@ -42,7 +38,7 @@ export async function listApprovals(
     `SELECT t.id, t.type, t.input, t.assigned_user_id, a.email AS member_email, au.full_name AS member_name,
             NULL::text AS output_name,
             p.id AS post_id, p.author_name AS post_author, left(p.content, 200) AS post_excerpt, p.post_url,
-            t.queued_by, qu.email AS queued_by_email, qu.full_name AS queued_by_name, t.queued_by_client,
+            ${QUEUED_BY_COLUMNS},
             t.created_at, t.approval_expires_at
        FROM tasks t
        LEFT JOIN memberships a ON a.team_id = t.team_id AND a.user_id = t.assigned_user_id
@@ -74,14 +70,7 @@ function approvalView(
     task_input: r.input,
     text_field: field,
     text,
-    queued_by: r.queued_by
-      ? {
-          kind: r.queued_by,
-          email: r.queued_by_email,
-          name: r.queued_by_name || null,
-          client: r.queued_by_client,
-        }
-      : null,
+    queued_by: queuedByView(r),
     created_at: iso(r.created_at)!,
     expires_at: iso(r.approval_expires_at)!,
     can_decide: mayDecide(caller, r.assigned_user_id),

@@ -1,10 +1,11 @@
 import type { Queryable } from '../db/database.js';
-import type { QueuedBy, TaskListResponse } from '../../contract/task-list.js';
+import type { TaskListResponse } from '../../contract/task-list.js';
 import type { TaskError, TaskStatus, TaskType } from '../../contract/task-types.js';
 import { iso } from './task-row.js';
+import { QUEUED_BY_COLUMNS, type QueuedByFacts, queuedByView } from './queued-by.js';
 import { taskTarget, type TargetFacts } from './task-target.js';
 
-interface RecentTaskRow extends TargetFacts {
+interface RecentTaskRow extends TargetFacts, QueuedByFacts {
   id: string;
   type: TaskType;
   status: TaskStatus;
@@ -17,10 +18,6 @@ interface RecentTaskRow extends TargetFacts {
   input: Record<string, unknown>;
   watchlist_id: string | null;
   watchlist_name: string | null;
-  queued_by: QueuedBy['kind'] | null;
-  queued_by_email: string | null;
-  queued_by_name: string | null;
-  queued_by_client: string | null;
   created_at: Date;
   updated_at: Date;
 }
@@ -42,7 +39,7 @@ export async function listRecentTasks(
                  THEN t.output ->> 'name' END AS output_name,
             p.id AS post_id, p.author_name AS post_author, left(p.content, 200) AS post_excerpt, p.post_url,
             w.id AS watchlist_id, w.name AS watchlist_name,
-            t.queued_by, qu.email AS queued_by_email, qu.full_name AS queued_by_name, t.queued_by_client,
+            ${QUEUED_BY_COLUMNS},
             t.created_at, t.updated_at
        FROM tasks t
        LEFT JOIN memberships a ON a.team_id = t.team_id AND a.user_id = t.assigned_user_id
@@ -86,14 +83,7 @@ export async function listRecentTasks(
         r.input.actor_type === 'company' && typeof r.input.company_title === 'string'
           ? r.input.company_title
           : null,
-      queued_by: r.queued_by
-        ? {
-            kind: r.queued_by,
-            email: r.queued_by_email,
-            name: r.queued_by_name || null,
-            client: r.queued_by_client,
-          }
-        : null,
+      queued_by: queuedByView(r),
       created_at: iso(r.created_at)!,
       updated_at: iso(r.updated_at)!,
     })),
