@@ -131,16 +131,21 @@ const median = (values: number[]) =>
     50,
   );
 
-async function measureHttp(
+/**
+ * GETs `path` as the team: three warm-up requests, then timed ones until REQUESTS or the case's
+ * budget (at least 10). `counted` checks each answer (throwing on a wrong one) and says its count.
+ */
+async function timeGets<Body>(
   svc: BenchService,
   name: string,
-  query: Record<string, string>,
+  path: string,
+  counted: (status: number, body: Body) => number,
 ): Promise<HttpCase> {
-  const url = `${svc.server.url}/api-posts?${new URLSearchParams(query)}`;
+  const url = `${svc.server.url}${path}`;
   const headers = { 'x-api-key': svc.apiKey };
-  let count = 0;
   for (let i = 0; i < 3; i++) await (await fetch(url, { headers })).arrayBuffer();
   const times: number[] = [];
+  let count = 0;
   const started = performance.now();
   while (
     times.length < REQUESTS &&
@@ -148,11 +153,9 @@ async function measureHttp(
   ) {
     const t0 = performance.now();
     const res = await fetch(url, { headers });
-    const body = (await res.json()) as { data: unknown[]; count: number };
+    const body = (await res.json()) as Body;
     times.push(performance.now() - t0);
-    if (res.status !== 200 || body.data.length === 0)
-      throw new Error(`${name}: HTTP ${res.status}, ${body.data?.length} posts`);
-    count = body.count;
+    count = counted(res.status, body);
   }
   times.sort((a, b) => a - b);
   return {
@@ -163,6 +166,23 @@ async function measureHttp(
     max_ms: round(times.at(-1)!),
     count,
   };
+}
+
+function measureHttp(
+  svc: BenchService,
+  name: string,
+  query: Record<string, string>,
+): Promise<HttpCase> {
+  return timeGets<{ data: unknown[]; count: number }>(
+    svc,
+    name,
+    `/api-posts?${new URLSearchParams(query)}`,
+    (status, body) => {
+      if (status !== 200 || body.data.length === 0)
+        throw new Error(`${name}: HTTP ${status}, ${body.data?.length} posts`);
+      return body.count;
+    },
+  );
 }
 
 class Rollback extends Error {}
@@ -249,35 +269,13 @@ async function seniorityCountSideBySide(
   return { case: name, before_p50_ms: round(b), after_p50_ms: round(a), speedup: round(b / a) };
 }
 
-/** One GET /api-stats route, like measureHttp: warmed up, then timed until REQUESTS or the budget. */
-async function measureStats(svc: BenchService, name: string, path: string): Promise<HttpCase> {
-  const url = `${svc.server.url}${path}`;
-  const headers = { 'x-api-key': svc.apiKey };
-  for (let i = 0; i < 3; i++) await (await fetch(url, { headers })).arrayBuffer();
-  const times: number[] = [];
-  let count = 0;
-  const started = performance.now();
-  while (
-    times.length < REQUESTS &&
-    (times.length < 10 || performance.now() - started < CASE_BUDGET_MS)
-  ) {
-    const t0 = performance.now();
-    const res = await fetch(url, { headers });
-    const body = (await res.json()) as { buckets?: unknown[] };
-    times.push(performance.now() - t0);
-    if (res.status !== 200 || !body.buckets?.length)
-      throw new Error(`${name}: HTTP ${res.status}, ${JSON.stringify(body).slice(0, 200)}`);
-    count = body.buckets.length;
-  }
-  times.sort((a, b) => a - b);
-  return {
-    case: name,
-    requests: times.length,
-    p50_ms: round(percentile(times, 50)),
-    p99_ms: round(percentile(times, 99)),
-    max_ms: round(times.at(-1)!),
-    count,
-  };
+/** One GET /api-stats route, timed as the posts list is. */
+function measureStats(svc: BenchService, name: string, path: string): Promise<HttpCase> {
+  return timeGets<{ buckets?: unknown[] }>(svc, name, path, (status, body) => {
+    if (status !== 200 || !body.buckets?.length)
+      throw new Error(`${name}: HTTP ${status}, ${JSON.stringify(body).slice(0, 200)}`);
+    return body.buckets.length;
+  });
 }
 
 /** The same aggregate from the rows and from the counters, alternating; both must agree. */
