@@ -77,6 +77,7 @@ interface ApiLatencyResult {
   rss_idle_mb?: number;
   rss_waiting_mb?: number;
   rss_per_1000_claims_mb?: number;
+  heap_per_1000_claims_mb?: number;
   statements_per_s?: number;
   tasks_created?: number;
   tasks_delivered?: number;
@@ -96,6 +97,8 @@ const rssMb = () => {
   (globalThis as { gc?: () => void }).gc?.();
   return process.memoryUsage().rss / 2 ** 20;
 };
+/** The JavaScript heap in use, after the full collection rssMb made. */
+const heapMb = () => process.memoryUsage().heapUsed / 2 ** 20;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 interface Instance {
@@ -169,6 +172,7 @@ async function benchOne(
       `${label}, ${instances > 1 ? `${instances} instances, ` : ''}${agents} agents (${shape === 'one' ? 'one team' : `${teams} teams of ${TEAM_SIZE}`}): `,
     );
     const rssIdle = rssMb();
+    const heapIdle = heapMb();
     // The load's own process: its descriptor limit raised for one socket per agent.
     child = spawn(
       'sh',
@@ -212,6 +216,7 @@ async function benchOne(
     await sleep(2_000);
     const waiting = waitingNow();
     const rssWaiting = rssMb();
+    const heapWaiting = heapMb();
     const statementsBefore = started.reduce((n, s) => n + statementsRun(s.ctx.db), 0);
     const t0 = performance.now();
     child.send({ start: true });
@@ -235,6 +240,7 @@ async function benchOne(
       rss_idle_mb: round(rssIdle),
       rss_waiting_mb: round(rssWaiting),
       rss_per_1000_claims_mb: round(((rssWaiting - rssIdle) * 1000) / Math.max(1, waiting)),
+      heap_per_1000_claims_mb: round(((heapWaiting - heapIdle) * 1000) / Math.max(1, waiting)),
       statements_per_s: round(statements / seconds),
       tasks_created: load.created,
       tasks_delivered: load.delivered,
@@ -245,7 +251,7 @@ async function benchOne(
         : {}),
     };
     process.stdout.write(
-      `p50 ${result.p50_ms} ms, p99 ${result.p99_ms} ms, dispatch p50 ${result.dispatch_p50_ms} ms, ${result.rss_per_1000_claims_mb} MB per 1,000 claims\n`,
+      `p50 ${result.p50_ms} ms, p99 ${result.p99_ms} ms, dispatch p50 ${result.dispatch_p50_ms} ms, ${result.rss_per_1000_claims_mb} MB per 1,000 claims (heap ${result.heap_per_1000_claims_mb})\n`,
     );
     return result;
   } catch (err) {
@@ -271,6 +277,7 @@ export function printApiLatencyTable(results: ApiLatencyResult[]) {
       'p99 ms': r.p99_ms ?? '-',
       'dispatch p50': r.dispatch_p50_ms ?? '-',
       'MB/1,000 claims': r.rss_per_1000_claims_mb ?? '-',
+      'heap MB/1,000': r.heap_per_1000_claims_mb ?? '-',
       'statements/s': r.statements_per_s ?? '-',
       'created / delivered / twice':
         r.tasks_created !== undefined
@@ -278,6 +285,49 @@ export function printApiLatencyTable(results: ApiLatencyResult[]) {
           : '-',
       note: r.error ?? r.skipped ?? r.errors?.join('; ') ?? '',
     })),
+  );
+}
+
+interface Configuration {
+  database: string;
+  url: string;
+  shape: Shape;
+  agents: number;
+  instances: number;
+}
+
+const RESULT_LINE = 'api-latency result: ';
+
+/**
+ * One configuration in a fresh process of its own (this file, told which by BENCH_API_RUN), so its
+ * memory figures start from a heap no earlier configuration used.
+ */
+function inItsOwnProcess(run: Configuration): Promise<ApiLatencyResult> {
+  const child = spawn(process.execPath, [...process.execArgv, fileURLToPath(import.meta.url)], {
+    env: { ...process.env, BENCH_API_RUN: JSON.stringify(run) },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  let out = '';
+  child.stdout.on('data', (chunk: Buffer) => {
+    out += chunk.toString();
+    for (let nl = out.indexOf('\n'); nl >= 0; nl = out.indexOf('\n')) {
+      const line = out.slice(0, nl + 1);
+      out = out.slice(nl + 1);
+      if (line.startsWith(RESULT_LINE)) result = JSON.parse(line.slice(RESULT_LINE.length));
+      else process.stdout.write(line);
+    }
+  });
+  let result: ApiLatencyResult | undefined;
+  const base = {
+    database: run.database,
+    shape: run.shape,
+    agents: run.agents,
+    instances: run.instances,
+  };
+  return new Promise((resolve) =>
+    child.once('exit', (code) =>
+      resolve(result ?? { ...base, error: `its process exited with ${code}` }),
+    ),
   );
 }
 
@@ -295,7 +345,7 @@ export async function runApiLatencyBench(): Promise<{ file: string; results: Api
           continue;
         }
         const instances = database === 'postgres' ? INSTANCES : 1;
-        results.push(await benchOne(database, url, shape, agents, instances));
+        results.push(await inItsOwnProcess({ database, url, shape, agents, instances }));
       }
   }
   const dir = fileURLToPath(new URL('./results/', import.meta.url));
@@ -314,7 +364,12 @@ export async function runApiLatencyBench(): Promise<{ file: string; results: Api
   return { file, results };
 }
 
-if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href && process.env.BENCH_API_RUN) {
+  const run = JSON.parse(process.env.BENCH_API_RUN) as Configuration;
+  benchOne(run.database, run.url, run.shape, run.agents, run.instances)
+    .then((result) => process.stdout.write(`${RESULT_LINE}${JSON.stringify(result)}\n`))
+    .finally(() => process.exit(0));
+} else if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
   runApiLatencyBench()
     .then(({ file, results }) => {
       printApiLatencyTable(results);

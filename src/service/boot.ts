@@ -100,7 +100,7 @@ export async function createServiceContext(
     activity,
     changes,
     outbound: new OutboundWork(config.OUTBOUND_TIMEOUT_S * 1000),
-    metrics: createServiceMetrics(db, log, config.MAX_WAITING_CLAIMS),
+    metrics: createServiceMetrics(db, signals, log, config.MAX_WAITING_CLAIMS),
     operator,
     ...(folderLock ? { folderLock } : {}),
   };

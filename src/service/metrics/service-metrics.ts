@@ -3,6 +3,7 @@ import type { Database } from '../db/database.js';
 import type { Logger } from '../logger.js';
 import { WaitingClaims } from './waiting-claims.js';
 import { statementsRun } from '../db/statement-count.js';
+import type { TaskSignals } from '../tasks/task-signals.js';
 
 /**
  * What the operator watches (docs/operations.md, "Metrics"): one registry per service context, so
@@ -19,6 +20,7 @@ export interface ServiceMetrics {
 
 export function createServiceMetrics(
   db: Database,
+  signals: Pick<TaskSignals, 'looksSkipped' | 'rechecks'>,
   log: Logger,
   maxWaitingClaims: number,
 ): ServiceMetrics {
@@ -49,17 +51,32 @@ export function createServiceMetrics(
     registers: [registry],
   });
   for (const outcome of ['task', 'empty', 'refused'] as const) claims.inc({ outcome }, 0);
-  let statementsReported = 0;
-  new Counter({
-    name: 'agent_db_statements_total',
-    help: 'Statements this instance ran on its database',
-    registers: [registry],
-    collect() {
-      const now = statementsRun(db);
-      this.inc(now - statementsReported);
-      statementsReported = now;
-    },
-  });
+  const counted = (name: string, help: string, read: () => number) => {
+    let reported = 0;
+    new Counter({
+      name,
+      help,
+      registers: [registry],
+      collect() {
+        const now = read();
+        this.inc(now - reported);
+        reported = now;
+      },
+    });
+  };
+  counted(
+    'agent_claims_without_look_total',
+    'Claims that began to wait without a look: the instance knew their team had nothing due',
+    () => signals.looksSkipped,
+  );
+  counted(
+    'agent_claim_rechecks_total',
+    'Shared re-checks of waiting claims (one statement each, for any number of claims)',
+    () => signals.rechecks,
+  );
+  counted('agent_db_statements_total', 'Statements this instance ran on its database', () =>
+    statementsRun(db),
+  );
 
   async function pendingByKind(): Promise<Record<string, number>> {
     const rows = await db.query<{ type: string; n: number }>(

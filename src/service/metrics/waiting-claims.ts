@@ -28,9 +28,14 @@ export class WaitingClaims {
     return this.#count;
   }
 
+  /** True when a claim that begins to wait now would be refused. */
+  get full(): boolean {
+    return this.#count >= this.max;
+  }
+
   /** Takes a place or throws the 503 the client sees; the caller calls `leave()` once when done. */
   enter(): void {
-    if (this.#count >= this.max) throw new ClaimsFull(this.max);
+    if (this.full) throw new ClaimsFull(this.max);
     this.#count += 1;
   }
 

@@ -10,7 +10,8 @@ import type { WaitingClaims } from '../metrics/waiting-claims.js';
  * docs/agent-protocol.md long poll: answers with a task as soon as one this member may run is
  * claimable, or null after `waitMs`, when `clientGone()` fires (the client went away) or the service stops.
  * A task claimed when the client is already gone is given back (give-back-claim.ts) and null answered.
- * While it waits, a claim runs no statement: it looks again only when woken (task-signals.ts) by a
+ * A claim of a team the instance knows has nothing due (TaskSignals.nothingDue) begins to wait
+ * without a look. While it waits, a claim runs no statement: it looks again only when woken (task-signals.ts) by a
  * task signal for its team, or by the instance's shared re-check, which also wakes it when a retry
  * delay (`run_after`) of its member's work runs out.
  * `whenNoTask` runs when the first look found nothing, before any wait: the caller's checks that
@@ -41,7 +42,11 @@ export async function claimWithin(
   try {
     for (let look = 0; ; look++) {
       if (abort?.aborted || deps.signals.stopping.aborted) return null;
-      const task = await claimTask(deps.db, filter);
+      // A team with nothing due this instance does not know of: the first look would find nothing.
+      // A full instance would refuse it: the look may still find a task.
+      const skip = look === 0 && !opts.waiting?.full && deps.signals.nothingDue(filter.teamId);
+      if (skip) deps.signals.lookSkipped();
+      const task = skip ? null : await claimTask(deps.db, filter);
       if (task) {
         passOn = undefined;
         return handedOver(deps, filter, task, abort);

@@ -67,6 +67,17 @@ export interface TaskSignals {
    * the team goes into the next shared re-check, which learns when its retry delays run out.
    */
   beganWaiting(teamId: string): void;
+  /**
+   * True when this instance knows `teamId` has no due pending task: its last shared re-check found
+   * none, its claims have waited without a pause since, and every task signalled since was taken
+   * by one of its claims. A claim that arrives then waits without its first look, since any task
+   * that could change the answer wakes it with its signal.
+   */
+  nothingDue(teamId: string): boolean;
+  /** A claim began to wait without a look (nothingDue): counted for the operator. */
+  lookSkipped(): void;
+  /** Claims that waited without a look because the team had nothing due (nothingDue). */
+  readonly looksSkipped: number;
   /** Resolves when a task this claim may run is ready, on abort, or when the service stops. */
   waitForTask(teamId: string, who: Waiting, signal: AbortSignal): Promise<Wake>;
   /** Aborted when the service shuts down: waiting claims answer at once so SIGTERM drains quickly. */
@@ -132,6 +143,15 @@ export async function createTaskSignals(db: Database): Promise<TaskSignals> {
   let dueTimer: NodeJS.Timeout | undefined;
   let dueTimerAt = Infinity;
   let periodic: NodeJS.Timeout | undefined;
+  // Teams the last re-check found with no due pending task, while their claims kept waiting.
+  const idle = new Set<string>();
+  // Per idle team, the tasks signalled since that no claim of this instance has taken yet, and
+  // each such task's team.
+  const unseen = new Map<string, Set<string>>();
+  const unseenTeam = new Map<string, string>();
+  // Teams signalled while a re-check runs: its answer may predate their tasks.
+  const signalledMidRecheck = new Set<string>();
+  let looksSkipped = 0;
 
   stopper.signal.addEventListener('abort', () => {
     for (const set of [...waiters.values()]) for (const w of [...set]) w.wake({});
@@ -153,7 +173,11 @@ export async function createTaskSignals(db: Database): Promise<TaskSignals> {
 
   function recheckSoon(teamIds: Iterable<string> | 'all') {
     if (teamIds === 'all') everyTeam = true;
-    else for (const t of teamIds) dirty.add(t);
+    else
+      for (const t of teamIds) {
+        dirty.add(t);
+        notIdle(t);
+      }
     if (!running && !queued && !stopper.signal.aborted) queued = setImmediate(runRecheck);
   }
 
@@ -168,6 +192,7 @@ export async function createTaskSignals(db: Database): Promise<TaskSignals> {
     for (const t of asked) if (!waiters.has(t)) forget(t);
     if (teamIds.length === 0) return armDueTimer();
     running = true;
+    signalledMidRecheck.clear();
     try {
       const members = teamIds.flatMap((t) => [
         ...new Set([...waiters.get(t)!].map((w) => w.userId)),
@@ -177,14 +202,20 @@ export async function createTaskSignals(db: Database): Promise<TaskSignals> {
       const now = Date.now();
       for (const t of teamIds) {
         dueAt.delete(t);
-        if (waiters.has(t)) known.add(t);
+        notIdle(t);
+        if (!waiters.has(t)) continue;
+        known.add(t);
+        if (!work.dueByTeam.has(t) && !signalledMidRecheck.has(t)) idle.add(t);
       }
       for (const [teamId, next] of work.nextDueMs)
         if (waiters.has(teamId)) dueAt.set(teamId, Math.ceil(now + next + DUE_SLACK_MS));
       wakeWithWork(work);
     } catch {
       // The database is away: these teams are looked at again shortly, not left to the periodic one.
-      for (const t of teamIds) dirty.add(t);
+      for (const t of teamIds) {
+        dirty.add(t);
+        notIdle(t);
+      }
       retrySoon();
     } finally {
       running = false;
@@ -207,6 +238,27 @@ export async function createTaskSignals(db: Database): Promise<TaskSignals> {
   function forget(teamId: string) {
     known.delete(teamId);
     dueAt.delete(teamId);
+    notIdle(teamId);
+  }
+
+  function notIdle(teamId: string) {
+    idle.delete(teamId);
+    for (const id of unseen.get(teamId) ?? []) unseenTeam.delete(id);
+    unseen.delete(teamId);
+  }
+
+  /** A signal for a team: an idle team stays idle only while its signalled tasks are taken here. */
+  function signalled(teamId: string, task?: ReadyTask) {
+    if (running) signalledMidRecheck.add(teamId);
+    if (!idle.has(teamId) || (task?.id && taken.has(task.id))) return;
+    if (!task?.id || unseenTeam.size >= TAKEN_REMEMBERED) return notIdle(teamId);
+    let ids = unseen.get(teamId);
+    if (!ids) {
+      ids = new Set();
+      unseen.set(teamId, ids);
+    }
+    ids.add(task.id);
+    unseenTeam.set(task.id, teamId);
   }
 
   /** Wakes, per due group, the claims that may take it: an assigned member's, or up to `due` members'. */
@@ -290,6 +342,7 @@ export async function createTaskSignals(db: Database): Promise<TaskSignals> {
   }
 
   function announced(teamIds: string[], task?: ReadyTask) {
+    for (const t of teamIds) signalled(t, task);
     if (task) wakeOne(teamIds[0]!, task);
     else recheckSoon(teamIds);
   }
@@ -301,12 +354,15 @@ export async function createTaskSignals(db: Database): Promise<TaskSignals> {
     });
     // Back after a drop: signals sent meanwhile are lost, so every waiting team is re-checked now.
     unwatch = db.onListeningChange((up) => {
+      for (const t of [...idle]) notIdle(t);
       if (up) recheckSoon('all');
     });
   }
 
   return {
     async taskReady(teamId, via, task) {
+      // Known here at once: a claim of this instance arriving before the NOTIFY does still looks.
+      signalled(teamId, task);
       if (db.kind === 'postgres')
         await (via ?? db).query('SELECT pg_notify($1, $2)', [CHANNEL, encode(teamId, task)]);
       else announced([teamId], task);
@@ -314,6 +370,7 @@ export async function createTaskSignals(db: Database): Promise<TaskSignals> {
     async tasksReady(teamIds, via) {
       if (teamIds.length === 0) return;
       if (db.kind !== 'postgres') return announced(teamIds);
+      for (const t of teamIds) signalled(t);
       const payloads: string[] = [];
       for (let i = 0; i < teamIds.length; i += TEAMS_PER_NOTIFY)
         payloads.push(JSON.stringify(teamIds.slice(i, i + TEAMS_PER_NOTIFY)));
@@ -325,6 +382,23 @@ export async function createTaskSignals(db: Database): Promise<TaskSignals> {
     taken(taskId) {
       if (taken.size >= TAKEN_REMEMBERED) taken.delete(taken.values().next().value!);
       taken.add(taskId);
+      const teamId = unseenTeam.get(taskId);
+      if (teamId === undefined) return;
+      unseenTeam.delete(taskId);
+      const ids = unseen.get(teamId)!;
+      ids.delete(taskId);
+      if (ids.size === 0) unseen.delete(teamId);
+    },
+    nothingDue(teamId) {
+      if (!idle.has(teamId) || unseen.has(teamId) || !db.listening()) return false;
+      // A retry delay runs out: its timer may not have fired yet.
+      return (dueAt.get(teamId) ?? Infinity) > Date.now();
+    },
+    lookSkipped() {
+      looksSkipped++;
+    },
+    get looksSkipped() {
+      return looksSkipped;
     },
     beganWaiting(teamId) {
       if (!known.has(teamId)) recheckSoon([teamId]);
@@ -375,6 +449,9 @@ export async function createTaskSignals(db: Database): Promise<TaskSignals> {
       if (forgetting) clearImmediate(forgetting);
       waiters.clear();
       known.clear();
+      idle.clear();
+      unseen.clear();
+      unseenTeam.clear();
       dueAt.clear();
       taken.clear();
     },
