@@ -79,6 +79,8 @@ interface ApiLatencyResult {
   rss_per_1000_claims_mb?: number;
   heap_per_1000_claims_mb?: number;
   statements_per_s?: number;
+  claims_without_look_per_s?: number;
+  rechecks_per_s?: number;
   tasks_created?: number;
   tasks_delivered?: number;
   delivered_twice?: number;
@@ -218,10 +220,14 @@ async function benchOne(
     const rssWaiting = rssMb();
     const heapWaiting = heapMb();
     const statementsBefore = started.reduce((n, s) => n + statementsRun(s.ctx.db), 0);
+    const skippedBefore = started.reduce((n, s) => n + s.ctx.signals.looksSkipped, 0);
+    const rechecksBefore = started.reduce((n, s) => n + s.ctx.signals.rechecks, 0);
     const t0 = performance.now();
     child.send({ start: true });
     const load = await nextMessage<LoadResult>();
     const statements = started.reduce((n, s) => n + statementsRun(s.ctx.db), 0) - statementsBefore;
+    const skipped = started.reduce((n, s) => n + s.ctx.signals.looksSkipped, 0) - skippedBefore;
+    const rechecks = started.reduce((n, s) => n + s.ctx.signals.rechecks, 0) - rechecksBefore;
     const seconds = (performance.now() - t0) / 1000;
     const all = sorted([...load.samples.create, ...load.samples.status]);
     const dispatch = sorted(load.dispatch);
@@ -242,6 +248,8 @@ async function benchOne(
       rss_per_1000_claims_mb: round(((rssWaiting - rssIdle) * 1000) / Math.max(1, waiting)),
       heap_per_1000_claims_mb: round(((heapWaiting - heapIdle) * 1000) / Math.max(1, waiting)),
       statements_per_s: round(statements / seconds),
+      claims_without_look_per_s: round(skipped / seconds),
+      rechecks_per_s: round(rechecks / seconds),
       tasks_created: load.created,
       tasks_delivered: load.delivered,
       delivered_twice: load.duplicates,
@@ -279,6 +287,8 @@ export function printApiLatencyTable(results: ApiLatencyResult[]) {
       'MB/1,000 claims': r.rss_per_1000_claims_mb ?? '-',
       'heap MB/1,000': r.heap_per_1000_claims_mb ?? '-',
       'statements/s': r.statements_per_s ?? '-',
+      'claims without a look/s': r.claims_without_look_per_s ?? '-',
+      're-checks/s': r.rechecks_per_s ?? '-',
       'created / delivered / twice':
         r.tasks_created !== undefined
           ? `${r.tasks_created} / ${r.tasks_delivered} / ${r.delivered_twice}`

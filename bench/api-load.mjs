@@ -36,8 +36,9 @@ async function agentLoop(agent, firstWaitS) {
     wait = waitS;
     if (stopping) return;
     if (claim.status === 204) continue;
-    if (claim.status === 503) {
-      agentErrors.push('claim 503');
+    // As the extension does: a refused claim or a dropped connection is tried again a second later.
+    if (claim.status === 503 || claim.status === 0) {
+      agentErrors.push(claim.status === 0 ? `claim: ${claim.body}` : 'claim 503');
       await new Promise((r) => setTimeout(r, 1_000));
       continue;
     }

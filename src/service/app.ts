@@ -38,9 +38,11 @@ export const MAX_BODY_BYTES = 1024 * 1024;
 export function createApp(ctx: ServiceContext) {
   const app = new Hono<AppEnv>();
 
-  app.use('*', async (c, next) => {
+  // Middlewares return next() rather than await it: a long-poll claim waits inside next(), and a
+  // frame that awaits would be kept alive with it, for every waiting claim.
+  app.use('*', (c, next) => {
     c.set('ctx', ctx);
-    await next();
+    return next();
   });
   app.use('*', limitBody(MAX_BODY_BYTES));
 

@@ -5,5 +5,5 @@ import { HttpError } from '../http/http-error.js';
 /** After requireMember: only an admin of the team goes on; anyone else is answered 403 `Access denied`. */
 export const requireAdmin = createMiddleware<AppEnv>(async (c, next) => {
   if (c.var.agent.role !== 'admin') throw new HttpError(403, 'Access denied');
-  await next();
+  return next();
 });

@@ -24,7 +24,7 @@ export function requireApiKey(style: 'network' | 'watchlist' = 'network') {
       (await retiredKeyWithMember(c.req.header('authorization'), key));
     if (!team) throw new HttpError(401, style === 'watchlist' ? 'Unauthorized' : 'Invalid API Key');
     c.set('team', team);
-    await next();
+    return next();
 
     async function retiredKeyWithMember(authorization: string | undefined, retired: string) {
       const token = bearerToken(authorization);

@@ -38,6 +38,6 @@ export function requireMember(opts: { recordActivity: boolean }) {
           throw err;
         });
     }
-    await next();
+    return next();
   });
 }

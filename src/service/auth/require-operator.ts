@@ -7,5 +7,5 @@ export const requireOperator = createMiddleware<AppEnv>(async (c, next) => {
   const token = /^Bearer\s+(\S+)$/i.exec(c.req.header('authorization') ?? '')?.[1];
   if (!token) throw new HttpError(401, 'Missing operator token');
   if (!c.var.ctx.operator.accepts(token)) throw new HttpError(401, 'Invalid operator token');
-  await next();
+  return next();
 });

@@ -1,4 +1,5 @@
-import { describeRoute, resolver } from 'hono-openapi';
+import type { MiddlewareHandler } from 'hono';
+import { describeRoute, resolver, uniqueSymbol } from 'hono-openapi';
 import type { z } from '../../contract/zod.js';
 
 /**
@@ -98,13 +99,17 @@ export function describe(doc: RouteDoc) {
       content: { 'application/json': { schema: ERROR_SCHEMA_REF } },
     };
   }
-  return describeRoute({
+  const documented = describeRoute({
     summary: doc.summary,
     description: doc.description,
     tags: [doc.tag],
     security: SECURITY[doc.security],
     responses: responses as Parameters<typeof describeRoute>[0]['responses'],
   });
+  // The same documentation on a middleware that hands on without waiting (app.ts says why).
+  const passOn: MiddlewareHandler = (_c, next) => next();
+  const spec = (documented as MiddlewareHandler & { [uniqueSymbol]: unknown })[uniqueSymbol];
+  return Object.assign(passOn, { [uniqueSymbol]: spec });
 }
 
 /** A route that is served but is no part of the API (the dashboard's page, the reference itself). */

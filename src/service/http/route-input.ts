@@ -57,7 +57,7 @@ export function validate<T extends Target, S extends z.core.$ZodType>(
     const parsed = z.safeParse(chosen, raw, NAMING_THE_FIELD);
     if (!parsed.success) throw new HttpError(400, firstIssueMessage(parsed.error));
     c.req.addValidatedData(target, parsed.data as Record<string, unknown>);
-    await next();
+    return next();
   };
   const documented = resolver(schema as unknown as Parameters<typeof resolver>[0]);
   return Object.assign(middleware, {

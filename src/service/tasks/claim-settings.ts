@@ -16,7 +16,8 @@ export interface ClaimSettings {
   limits: Partial<TeamBudgets> | null;
 }
 
-const settingsSeen = new PerDatabaseMemory<ClaimSettings>(10_000);
+// One entry per member whose claims this instance serves, as many as the credential cache holds.
+const settingsSeen = new PerDatabaseMemory<ClaimSettings>(50_000);
 
 export function rememberedSettings(
   db: object,

@@ -70,7 +70,7 @@ export interface TaskSignals {
   /**
    * True when this instance knows `teamId` has no due pending task: its last shared re-check found
    * none, its claims have waited without a pause since, and every task signalled since was taken
-   * by one of its claims. A claim that arrives then waits without its first look, since any task
+   * by one of its claims or woke one, which looks for it. A claim that arrives then waits without its first look, since any task
    * that could change the answer wakes it with its signal.
    */
   nothingDue(teamId: string): boolean;
@@ -145,12 +145,13 @@ export async function createTaskSignals(db: Database): Promise<TaskSignals> {
   let periodic: NodeJS.Timeout | undefined;
   // Teams the last re-check found with no due pending task, while their claims kept waiting.
   const idle = new Set<string>();
-  // Per idle team, the tasks signalled since that no claim of this instance has taken yet, and
-  // each such task's team.
+  // Per idle team, the tasks signalled since that no claim of this instance has taken or been
+  // woken for, and each such task's team.
   const unseen = new Map<string, Set<string>>();
   const unseenTeam = new Map<string, string>();
-  // Teams signalled while a re-check runs: its answer may predate their tasks.
-  const signalledMidRecheck = new Set<string>();
+  // Teams signalled while a re-check runs, whose answer may predate their tasks: the tasks
+  // signalled, or null for a signal without a task.
+  const signalledMidRecheck = new Map<string, Set<string> | null>();
   let looksSkipped = 0;
 
   stopper.signal.addEventListener('abort', () => {
@@ -161,23 +162,23 @@ export async function createTaskSignals(db: Database): Promise<TaskSignals> {
     !w.excludeTypes.includes(task.type) &&
     (task.assignedUserId === null || task.assignedUserId === w.userId);
 
-  /** Wakes the longest-waiting claim that may run `task`; if it finds nothing, the team is re-checked. */
+  /**
+   * Wakes the longest-waiting claim that may run `task`; if it finds nothing, the team is
+   * re-checked. A task handed to a waiting claim needs no look from a claim that arrives.
+   */
   function wakeOne(teamId: string, task: ReadyTask) {
     if (task.id && taken.has(task.id)) return;
     for (const w of waiters.get(teamId) ?? []) {
       if (!mayRun(w, task)) continue;
       w.wake({ passOn: () => recheckSoon([teamId]) });
+      if (task.id) seen(task.id);
       return;
     }
   }
 
   function recheckSoon(teamIds: Iterable<string> | 'all') {
     if (teamIds === 'all') everyTeam = true;
-    else
-      for (const t of teamIds) {
-        dirty.add(t);
-        notIdle(t);
-      }
+    else for (const t of teamIds) dirty.add(t);
     if (!running && !queued && !stopper.signal.aborted) queued = setImmediate(runRecheck);
   }
 
@@ -202,14 +203,18 @@ export async function createTaskSignals(db: Database): Promise<TaskSignals> {
       const now = Date.now();
       for (const t of teamIds) {
         dueAt.delete(t);
-        notIdle(t);
-        if (!waiters.has(t)) continue;
-        known.add(t);
-        if (!work.dueByTeam.has(t) && !signalledMidRecheck.has(t)) idle.add(t);
+        if (waiters.has(t)) known.add(t);
       }
       for (const [teamId, next] of work.nextDueMs)
         if (waiters.has(teamId)) dueAt.set(teamId, Math.ceil(now + next + DUE_SLACK_MS));
-      wakeWithWork(work);
+      const handed = wakeWithWork(work);
+      for (const t of teamIds) {
+        notIdle(t);
+        const mid = signalledMidRecheck.get(t);
+        if (!known.has(t) || mid === null || (work.dueByTeam.has(t) && !handed.has(t))) continue;
+        idle.add(t);
+        for (const id of mid ?? []) if (!taken.has(id)) unseenTask(t, id);
+      }
     } catch {
       // The database is away: these teams are looked at again shortly, not left to the periodic one.
       for (const t of teamIds) {
@@ -249,25 +254,49 @@ export async function createTaskSignals(db: Database): Promise<TaskSignals> {
 
   /** A signal for a team: an idle team stays idle only while its signalled tasks are taken here. */
   function signalled(teamId: string, task?: ReadyTask) {
-    if (running) signalledMidRecheck.add(teamId);
+    if (running) {
+      const mid = signalledMidRecheck.get(teamId);
+      if (!task?.id) signalledMidRecheck.set(teamId, null);
+      else if (mid !== null) signalledMidRecheck.set(teamId, (mid ?? new Set()).add(task.id));
+    }
     if (!idle.has(teamId) || (task?.id && taken.has(task.id))) return;
-    if (!task?.id || unseenTeam.size >= TAKEN_REMEMBERED) return notIdle(teamId);
+    if (!task?.id) return notIdle(teamId);
+    unseenTask(teamId, task.id);
+  }
+
+  /** A signalled task taken by, or handed to, a claim of this instance. */
+  function seen(taskId: string) {
+    const teamId = unseenTeam.get(taskId);
+    if (teamId === undefined) return;
+    unseenTeam.delete(taskId);
+    const ids = unseen.get(teamId)!;
+    ids.delete(taskId);
+    if (ids.size === 0) unseen.delete(teamId);
+  }
+
+  function unseenTask(teamId: string, taskId: string) {
+    if (unseenTeam.size >= TAKEN_REMEMBERED) return notIdle(teamId);
     let ids = unseen.get(teamId);
     if (!ids) {
       ids = new Set();
       unseen.set(teamId, ids);
     }
-    ids.add(task.id);
-    unseenTeam.set(task.id, teamId);
+    ids.add(taskId);
+    unseenTeam.set(taskId, teamId);
   }
 
-  /** Wakes, per due group, the claims that may take it: an assigned member's, or up to `due` members'. */
-  function wakeWithWork(work: ClaimableWork) {
+  /**
+   * Wakes, per due group, the claims that may take it: an assigned member's, or up to `due` members'.
+   * Returns the teams whose every due task a woken claim is on its way to look for.
+   */
+  function wakeWithWork(work: ClaimableWork): Set<string> {
+    const handed = new Set<string>();
     for (const [teamId, groups] of work.dueByTeam) {
       const set = waiters.get(teamId);
       if (!set) continue;
       const woken = new Set<string>();
       const claims = [...set];
+      let all = true;
       // Assigned work first: only one member can take it.
       const ordered = [...groups].sort(
         (a, b) => Number(b.assignedUserId !== null) - Number(a.assignedUserId !== null),
@@ -284,8 +313,11 @@ export async function createTaskSignals(db: Database): Promise<TaskSignals> {
           w.wake({});
           left--;
         }
+        if (left > 0) all = false;
       }
+      if (all) handed.add(teamId);
     }
+    return handed;
   }
 
   /**
@@ -308,8 +340,11 @@ export async function createTaskSignals(db: Database): Promise<TaskSignals> {
     dueTimerAt = Infinity;
     const now = Date.now();
     const due = [...dueAt].filter(([, at]) => at <= now).map(([t]) => t);
-    // The re-check sets when each of these teams is next due.
-    for (const t of due) dueAt.delete(t);
+    // The re-check sets when each of these teams is next due; until then their claims look.
+    for (const t of due) {
+      dueAt.delete(t);
+      notIdle(t);
+    }
     if (due.length) recheckSoon(due);
     armDueTimer();
   }
@@ -361,8 +396,6 @@ export async function createTaskSignals(db: Database): Promise<TaskSignals> {
 
   return {
     async taskReady(teamId, via, task) {
-      // Known here at once: a claim of this instance arriving before the NOTIFY does still looks.
-      signalled(teamId, task);
       if (db.kind === 'postgres')
         await (via ?? db).query('SELECT pg_notify($1, $2)', [CHANNEL, encode(teamId, task)]);
       else announced([teamId], task);
@@ -370,7 +403,6 @@ export async function createTaskSignals(db: Database): Promise<TaskSignals> {
     async tasksReady(teamIds, via) {
       if (teamIds.length === 0) return;
       if (db.kind !== 'postgres') return announced(teamIds);
-      for (const t of teamIds) signalled(t);
       const payloads: string[] = [];
       for (let i = 0; i < teamIds.length; i += TEAMS_PER_NOTIFY)
         payloads.push(JSON.stringify(teamIds.slice(i, i + TEAMS_PER_NOTIFY)));
@@ -382,12 +414,7 @@ export async function createTaskSignals(db: Database): Promise<TaskSignals> {
     taken(taskId) {
       if (taken.size >= TAKEN_REMEMBERED) taken.delete(taken.values().next().value!);
       taken.add(taskId);
-      const teamId = unseenTeam.get(taskId);
-      if (teamId === undefined) return;
-      unseenTeam.delete(taskId);
-      const ids = unseen.get(teamId)!;
-      ids.delete(taskId);
-      if (ids.size === 0) unseen.delete(teamId);
+      seen(taskId);
     },
     nothingDue(teamId) {
       if (!idle.has(teamId) || unseen.has(teamId) || !db.listening()) return false;

@@ -45,16 +45,19 @@ async function settled() {
   }
 }
 
-/** The statements run and looks skipped while `work` runs. */
-async function counting(work: () => Promise<unknown>) {
+/**
+ * The statements a claim issues as it starts, and the looks skipped: a claim decides at once, before
+ * its first wait, whether to look, so counting then leaves the service's background work out.
+ */
+async function counting(start: () => Promise<ClaimedTask | null>) {
   const statements = statementsRun(svc.ctx.db);
   const skipped = svc.ctx.signals.looksSkipped;
-  const result = await work();
-  return {
-    result,
+  const claimed = start();
+  const made = {
     statements: statementsRun(svc.ctx.db) - statements,
     skipped: svc.ctx.signals.looksSkipped - skipped,
   };
+  return { result: await claimed, ...made };
 }
 
 async function createTask(slug: string): Promise<string> {
