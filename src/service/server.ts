@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { createServer as createHttpsServer } from 'node:https';
-import { serve, type ServerType } from '@hono/node-server';
+import { createAdaptorServer, type ServerType } from '@hono/node-server';
 import type { AddressInfo } from 'node:net';
 import type { Config } from './config.js';
 import type { ServiceContext } from './context.js';
@@ -9,6 +9,12 @@ import { startBackgroundJobs } from './jobs.js';
 
 /** How long in-flight requests get to finish at shutdown before their connections are closed anyway. */
 const SHUTDOWN_GRACE_MS = 1_500;
+/**
+ * Connections the kernel may hold for the service to accept (capped by `net.core.somaxconn`):
+ * thousands of agents reconnect at once after a restart, and with Node's default of 511 the ones
+ * beyond it are reset and must try again.
+ */
+const LISTEN_BACKLOG = 8_192;
 
 export interface RunningService {
   url: string;
@@ -24,25 +30,21 @@ export interface RunningService {
 export async function startServer(ctx: ServiceContext, config: Config): Promise<RunningService> {
   const app = createApp(ctx);
   const tls = config.TLS_CERT_FILE && config.TLS_KEY_FILE;
-  const server = await new Promise<ServerType>((resolveServer) => {
-    const s = serve(
-      {
-        fetch: app.fetch,
-        port: config.PORT,
-        hostname: config.HOST,
-        ...(tls
-          ? {
-              createServer: createHttpsServer,
-              serverOptions: {
-                cert: readFileSync(config.TLS_CERT_FILE!),
-                key: readFileSync(config.TLS_KEY_FILE!),
-              },
-            }
-          : {}),
-      },
-      () => resolveServer(s),
-    );
+  const server = createAdaptorServer({
+    fetch: app.fetch,
+    ...(tls
+      ? {
+          createServer: createHttpsServer,
+          serverOptions: {
+            cert: readFileSync(config.TLS_CERT_FILE!),
+            key: readFileSync(config.TLS_KEY_FILE!),
+          },
+        }
+      : {}),
   });
+  await new Promise<void>((resolve) =>
+    server.listen({ port: config.PORT, host: config.HOST, backlog: LISTEN_BACKLOG }, resolve),
+  );
   const address = server.address() as AddressInfo;
   const host = address.family === 'IPv6' ? `[${address.address}]` : address.address;
   const url = `${tls ? 'https' : 'http'}://${host}:${address.port}`;
