@@ -221,6 +221,63 @@ describe('the hourly counters', () => {
     ).toEqual([]);
   });
 
+  test('authors ranked within one month: equal to a recount when the ranking settles it and when it does not', async () => {
+    const wl = await insertKeywordWatchlist(svc, team.id, ['r']);
+    // 70 authors in March, more than the ranked reading takes: author i has 2 posts of 100 + i
+    // likes on the 10th and 20th. Authors 60-69 also posted on the 1st, 60 more likes each.
+    const posts = Array.from({ length: 70 }, (_, i) => [
+      { at: '2026-03-10T12:00:00Z', likes: 100 + i, author: `Writer ${i}` },
+      { at: '2026-03-20T12:00:00Z', likes: 100 + i, author: `Writer ${i}` },
+      ...(i >= 60 ? [{ at: '2026-03-01T06:00:00Z', likes: 60, author: `Writer ${i}` }] : []),
+    ]).flat();
+    await insertWatchlistPosts(svc, team.id, wl, posts);
+    const top = async (from: string, to: string) => {
+      const range = { from, to, bucket: 'day' as const, tz: 'UTC' };
+      const counted = await watchlistStats(svc.ctx.db, team.id, wl, range);
+      const recounted = await watchlistStats(svc.ctx.db, team.id, wl, range, 'rows');
+      expect(counted.totals.top_authors, `${from}..${to}`).toEqual(recounted.totals.top_authors);
+      return counted.totals.top_authors.map((a) => [a.author_name, a.posts, a.engagement]);
+    };
+    // 2 to 31 March takes the 1st away: writers 60-69 lose 60 each, and stay on top.
+    expect(await top('2026-03-02', '2026-03-31')).toEqual([
+      ['Writer 69', 2, 338],
+      ['Writer 68', 2, 336],
+      ['Writer 67', 2, 334],
+      ['Writer 66', 2, 332],
+      ['Writer 65', 2, 330],
+    ]);
+    expect(await top('2026-03-01', '2026-03-31')).toEqual([
+      ['Writer 69', 3, 398],
+      ['Writer 68', 3, 396],
+      ['Writer 67', 3, 394],
+      ['Writer 66', 3, 392],
+      ['Writer 65', 3, 390],
+    ]);
+    // Big posts on the 1st by the month's first fifty: taken away, they fall below authors the
+    // ranking left out, so every author is summed.
+    await insertWatchlistPosts(
+      svc,
+      team.id,
+      wl,
+      Array.from({ length: 50 }, (_, i) => ({
+        at: '2026-03-01T08:00:00Z',
+        likes: 1000,
+        author: `Writer ${i}`,
+      })),
+    );
+    expect(await top('2026-03-02', '2026-03-31')).toEqual([
+      ['Writer 69', 2, 338],
+      ['Writer 68', 2, 336],
+      ['Writer 67', 2, 334],
+      ['Writer 66', 2, 332],
+      ['Writer 65', 2, 330],
+    ]);
+    expect((await top('2026-03-01', '2026-03-31'))[0]).toEqual(['Writer 49', 3, 1298]);
+    // Ties at the edge of the ranking: equal engagement is ordered by the author's address.
+    await top('2026-03-02', '2026-03-30');
+    await top('2026-03-03', '2026-03-31');
+  });
+
   test('a half-hour zone counts from the rows and agrees with a hand count', async () => {
     const wl = await insertKeywordWatchlist(svc, team.id, ['c']);
     // India is UTC+5:30: 18:29 UTC is 23:59 on the 2nd there, 18:31 UTC is 00:01 on the 3rd.
