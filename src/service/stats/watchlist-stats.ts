@@ -28,8 +28,9 @@ const CANDIDATES = 50;
 
 /**
  * The range's authors, exactly, from the monthly counters (migration 031c), as the months between
- * the boundaries nearest the range's ends (a, b) give them, with the links between each end and its
- * boundary added (the end comes first) or taken away (the boundary comes first). An author whose
+ * the boundaries nearest the range's ends (a, b) give them (the whole UTC years among them, ya to yb,
+ * from the yearly counters of migration 032b), with the links between each end and its boundary
+ * added (the end comes first) or taken away (the boundary comes first). An author whose
  * posts were all taken away nets zero posts and is dropped. A range shorter than the gap between
  * its boundaries (a after b) is summed from its links.
  *
@@ -43,10 +44,15 @@ const CANDIDATES = 50;
 const authorsFromMonths = `
 e AS (
   SELECT lo, hi, a, b,
-         a < b AND lo >= a AND hi <= b AND ((a AT TIME ZONE 'UTC') + interval '1 month') AT TIME ZONE 'UTC' = b AS ranked
-    FROM (SELECT lo, hi, CASE WHEN a <= b THEN a ELSE lo END AS a, CASE WHEN a <= b THEN b ELSE lo END AS b
-            FROM (SELECT lo, hi, ${nearestMonth('lo')} AS a, ${nearestMonth('hi')} AS b
-                    FROM (SELECT ${R.lo} AS lo, ${R.hi} AS hi) r) x) y),
+         a < b AND lo >= a AND hi <= b AND ((a AT TIME ZONE 'UTC') + interval '1 month') AT TIME ZONE 'UTC' = b AS ranked,
+         CASE WHEN ya < yb THEN ya ELSE b END AS ya, CASE WHEN ya < yb THEN yb ELSE b END AS yb
+    FROM (SELECT lo, hi, a, b,
+                 CASE WHEN utc_year(a) = a THEN a
+                      ELSE (date_trunc('year', a AT TIME ZONE 'UTC') + interval '1 year') AT TIME ZONE 'UTC' END AS ya,
+                 utc_year(b) AS yb
+            FROM (SELECT lo, hi, CASE WHEN a <= b THEN a ELSE lo END AS a, CASE WHEN a <= b THEN b ELSE lo END AS b
+                    FROM (SELECT lo, hi, ${nearestMonth('lo')} AS a, ${nearestMonth('hi')} AS b
+                            FROM (SELECT ${R.lo} AS lo, ${R.hi} AS hi) r) x) y) z),
 cand AS (
   SELECT author_url, posts, engagement FROM watchlist_author_months
    WHERE watchlist_id = (SELECT id FROM w) AND month = (SELECT a FROM e) AND (SELECT ranked FROM e)
@@ -71,7 +77,15 @@ exact AS (
                AND (SELECT min(engagement) FROM top) > (SELECT min(engagement) FROM cand))), false) AS ok),
 x AS (
   SELECT author_url, posts, engagement FROM watchlist_author_months
-   WHERE watchlist_id = (SELECT id FROM w) AND month >= (SELECT a FROM e) AND month < (SELECT b FROM e)
+   WHERE watchlist_id = (SELECT id FROM w) AND month >= (SELECT a FROM e) AND month < (SELECT ya FROM e)
+     AND NOT (SELECT ok FROM exact)
+  UNION ALL
+  SELECT author_url, posts, engagement FROM watchlist_author_years
+   WHERE watchlist_id = (SELECT id FROM w) AND year >= (SELECT ya FROM e) AND year < (SELECT yb FROM e)
+     AND NOT (SELECT ok FROM exact)
+  UNION ALL
+  SELECT author_url, posts, engagement FROM watchlist_author_months
+   WHERE watchlist_id = (SELECT id FROM w) AND month >= (SELECT yb FROM e) AND month < (SELECT b FROM e)
      AND NOT (SELECT ok FROM exact)
   UNION ALL
   SELECT wp.author_url, (SELECT CASE WHEN lo < a THEN 1 ELSE -1 END FROM e),

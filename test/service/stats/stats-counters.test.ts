@@ -46,6 +46,18 @@ const authorMonthsFromPosts = () =>
             sum(wp.engagement)::int AS engagement
        FROM watchlist_posts wp JOIN posts p ON p.id = wp.post_id GROUP BY 1, 2, 3 ORDER BY 1, 2, 3`,
   );
+/** Per watchlist, UTC year and author, recounted the same way. */
+const authorYearsFromPosts = () =>
+  svc.ctx.db.query(
+    `SELECT wp.watchlist_id, utc_year(wp.posted_at) AS year, p.author_url, count(*)::int AS posts,
+            sum(wp.engagement)::int AS engagement
+       FROM watchlist_posts wp JOIN posts p ON p.id = wp.post_id GROUP BY 1, 2, 3 ORDER BY 1, 2, 3`,
+  );
+const authorYears = () =>
+  svc.ctx.db.query(
+    `SELECT watchlist_id, year, author_url, posts, engagement::int AS engagement
+       FROM watchlist_author_years ORDER BY 1, 2, 3`,
+  );
 const authorMonths = () =>
   svc.ctx.db.query(
     `SELECT watchlist_id, month, author_url, posts, engagement::int AS engagement
@@ -141,11 +153,16 @@ describe('the hourly counters', () => {
       { at: '2026-03-30T23:30:00Z', likes: 60, author: 'Gus' },
       { at: '2026-03-31T23:30:00Z', likes: 70, author: 'Hal' },
       { at: '2026-04-01T02:00:00Z', likes: 15, author: 'Ann' },
+      // Around a whole year (2026), which the yearly counters give.
+      { at: '2025-12-15T10:00:00Z', likes: 45, author: 'Ben' },
+      { at: '2027-01-10T10:00:00Z', likes: 33, author: 'Cat' },
+      { at: '2027-02-01T00:30:00Z', likes: 80, author: 'Dan' },
     ]);
     await insertWatchlistPosts(svc, team.id, other, [
       { at: '2026-03-02T10:10:00Z', likes: 900, author: 'Ivy' },
     ]);
     expect(await authorMonths()).toEqual(await authorMonthsFromPosts());
+    expect(await authorYears()).toEqual(await authorYearsFromPosts());
 
     const ranges = [
       { from: '2026-03-02', to: '2026-03-31' },
@@ -154,6 +171,9 @@ describe('the hourly counters', () => {
       { from: '2026-03-16', to: '2026-03-17' },
       { from: '2026-03-31', to: '2026-04-01' },
       { from: '2026-02-01', to: '2026-04-30' },
+      { from: '2025-12-01', to: '2027-01-31' },
+      { from: '2025-12-16', to: '2027-01-09' },
+      { from: '2026-01-01', to: '2026-12-31' },
     ];
     const zones = ['UTC', 'Europe/Paris', 'America/New_York', 'Asia/Kolkata'];
     const agree = async () => {
@@ -180,6 +200,23 @@ describe('the hourly counters', () => {
       ['Cat', 1, 25],
       ['Ann', 1, 20],
       ['Dan', 1, 12],
+    ]);
+
+    // By hand: December 2025 to January 2027 holds 2026 whole (the yearly counters) and all but
+    // Dan's post of 1 February 2027; Ann and Ben tie on engagement, in the order of their address.
+    const around2026 = await watchlistStats(svc.ctx.db, team.id, wl, {
+      ...ranges[6]!,
+      bucket: 'week',
+      tz: 'UTC',
+    });
+    expect(
+      around2026.totals.top_authors.map((a) => [a.author_name, a.posts, a.engagement]),
+    ).toEqual([
+      ['Zed', 1, 500],
+      ['Ann', 3, 75],
+      ['Ben', 2, 75],
+      ['Hal', 1, 70],
+      ['Gus', 1, 60],
     ]);
 
     // Re-reads change engagement, an author is renamed on the post, posts move across a month
@@ -211,13 +248,18 @@ describe('the hourly counters', () => {
       team.id,
     ]);
     expect(await authorMonths()).toEqual(await authorMonthsFromPosts());
+    expect(await authorYears()).toEqual(await authorYearsFromPosts());
     await agree();
 
     // Deleting the watchlist takes its counters with it.
     await svc.ctx.db.query('DELETE FROM watchlists WHERE id = $1', [wl]);
     expect(await authorMonths()).toEqual(await authorMonthsFromPosts());
+    expect(await authorYears()).toEqual(await authorYearsFromPosts());
     expect(
       (await authorMonths()).filter((m) => (m as { watchlist_id: string }).watchlist_id === wl),
+    ).toEqual([]);
+    expect(
+      (await authorYears()).filter((m) => (m as { watchlist_id: string }).watchlist_id === wl),
     ).toEqual([]);
   });
 

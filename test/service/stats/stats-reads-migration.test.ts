@@ -6,10 +6,11 @@ import { memberStats } from '../../../src/service/stats/member-stats.js';
 import { insertWatchlistPosts } from '../../support/stats-fixtures.js';
 
 /**
- * Migration 032 on a database that already holds posts and tasks: the aggregates read through
- * its sum and indexes give what the rows give, and the member's uses are read with the team.
+ * Migrations 032 and 032b on a database that already holds posts and tasks: the aggregates read
+ * through their sum, indexes and yearly counters give what the rows give, and the member's uses
+ * are read with the team.
  */
-describe('032_stats_reads on an existing database', () => {
+describe('032_stats_reads and 032b_watchlist_author_years on an existing database', () => {
   test('the aggregates agree with the rows written before it', async () => {
     const pgUrl = process.env.DATABASE_URL;
     const schema = pgUrl ? `t_${crypto.randomUUID().replace(/-/g, '').slice(0, 16)}` : undefined;
@@ -52,7 +53,9 @@ describe('032_stats_reads on an existing database', () => {
         [teamId, otherTeam, userId],
       );
 
-      expect(await migrate(raw)).toContain('032_stats_reads.sql');
+      expect(await migrate(raw)).toEqual(
+        expect.arrayContaining(['032_stats_reads.sql', '032b_watchlist_author_years.sql']),
+      );
       const [index] = await raw.query<{ def: string }>(
         `SELECT indexdef AS def FROM pg_indexes WHERE indexname = 'tasks_member_use' AND schemaname = current_schema()`,
       );
@@ -68,6 +71,15 @@ describe('032_stats_reads on an existing database', () => {
         ],
       );
       expect(counted).toEqual(await watchlistStats(raw, teamId!, wl!, range, 'rows'));
+      // 2026 whole, from the yearly counters filled by 032b.
+      const around = { from: '2025-12-01', to: '2027-01-31', bucket: 'week' as const, tz: 'UTC' };
+      const yearly = await watchlistStats(raw, teamId!, wl!, around);
+      expect(yearly.totals.top_authors.map((a) => [a.author_name, a.posts, a.engagement])).toEqual([
+        ['Ann', 2, 930],
+        ['Ben', 1, 50],
+        ['Cat', 1, 20],
+      ]);
+      expect(yearly).toEqual(await watchlistStats(raw, teamId!, wl!, around, 'rows'));
 
       const day = (ago: number) =>
         new Date(Date.now() - ago * 86_400_000).toISOString().slice(0, 10);
