@@ -21,7 +21,7 @@ const nearestMonth = (
    FROM (SELECT date_trunc('month', ${t} AT TIME ZONE 'UTC') AS m) x)`;
 
 /**
- * How many of a month's authors, by engagement, the ranked reading takes as candidates: enough
+ * How many of a month's or year's authors, by engagement, the ranked reading takes: enough
  * that the fifth after the range's trimmed ends still outranks every author left out.
  */
 const CANDIDATES = 50;
@@ -34,8 +34,9 @@ const CANDIDATES = 50;
  * posts were all taken away nets zero posts and is dropped. A range shorter than the gap between
  * its boundaries (a after b) is summed from its links.
  *
- * When the months are one month and both ends only take away (`ranked`), the month's authors are
- * read in order of engagement (watchlist_author_months_ranked): the first CANDIDATES, each less
+ * When the months are one month, or one whole year (`yearly`), and both ends only take away
+ * (`ranked`), its authors are read in order of engagement (watchlist_author_months_ranked,
+ * watchlist_author_years_ranked): the first CANDIDATES, each less
  * what its own links at the ends took away. Taking away only lowers a total, so every author left
  * out has at most the engagement of the next in order; when the fifth candidate has more, these
  * five are the answer (`exact`). Otherwise, or for any other range, every author of the months and
@@ -44,19 +45,26 @@ const CANDIDATES = 50;
 const authorsFromMonths = `
 e AS (
   SELECT lo, hi, a, b,
-         a < b AND lo >= a AND hi <= b AND ((a AT TIME ZONE 'UTC') + interval '1 month') AT TIME ZONE 'UTC' = b AS ranked,
-         CASE WHEN ya < yb THEN ya ELSE b END AS ya, CASE WHEN ya < yb THEN yb ELSE b END AS yb
+         a < b AND lo >= a AND hi <= b
+           AND (((a AT TIME ZONE 'UTC') + interval '1 month') AT TIME ZONE 'UTC' = b OR yearly) AS ranked,
+         yearly, CASE WHEN ya < yb THEN ya ELSE b END AS ya, CASE WHEN ya < yb THEN yb ELSE b END AS yb
     FROM (SELECT lo, hi, a, b,
                  CASE WHEN utc_year(a) = a THEN a
                       ELSE (date_trunc('year', a AT TIME ZONE 'UTC') + interval '1 year') AT TIME ZONE 'UTC' END AS ya,
                  utc_year(b) AS yb
             FROM (SELECT lo, hi, CASE WHEN a <= b THEN a ELSE lo END AS a, CASE WHEN a <= b THEN b ELSE lo END AS b
                     FROM (SELECT lo, hi, ${nearestMonth('lo')} AS a, ${nearestMonth('hi')} AS b
-                            FROM (SELECT ${R.lo} AS lo, ${R.hi} AS hi) r) x) y) z),
+                            FROM (SELECT ${R.lo} AS lo, ${R.hi} AS hi) r) x) y) z,
+   LATERAL (SELECT ya < yb AND ya = a AND yb = b
+                   AND ((a AT TIME ZONE 'UTC') + interval '1 year') AT TIME ZONE 'UTC' = b AS yearly) o),
 cand AS (
-  SELECT author_url, posts, engagement FROM watchlist_author_months
-   WHERE watchlist_id = (SELECT id FROM w) AND month = (SELECT a FROM e) AND (SELECT ranked FROM e)
-   ORDER BY engagement DESC LIMIT ${CANDIDATES + 1}),
+  (SELECT author_url, posts, engagement FROM watchlist_author_months
+    WHERE watchlist_id = (SELECT id FROM w) AND month = (SELECT a FROM e) AND (SELECT ranked AND NOT yearly FROM e)
+    ORDER BY engagement DESC LIMIT ${CANDIDATES + 1})
+  UNION ALL
+  (SELECT author_url, posts, engagement FROM watchlist_author_years
+    WHERE watchlist_id = (SELECT id FROM w) AND year = (SELECT a FROM e) AND (SELECT ranked AND yearly FROM e)
+    ORDER BY engagement DESC LIMIT ${CANDIDATES + 1})),
 net AS (
   SELECT c.author_url, c.posts - s.posts - t.posts AS posts, c.engagement - s.engagement - t.engagement AS engagement
     FROM (SELECT * FROM cand ORDER BY engagement DESC LIMIT ${CANDIDATES}) c

@@ -263,7 +263,7 @@ describe('the hourly counters', () => {
     ).toEqual([]);
   });
 
-  test('authors ranked within one month: equal to a recount when the ranking settles it and when it does not', async () => {
+  test('authors ranked within one month or year: equal to a recount when the ranking settles it and when it does not', async () => {
     const wl = await insertKeywordWatchlist(svc, team.id, ['r']);
     // 70 authors in March, more than the ranked reading takes: author i has 2 posts of 100 + i
     // likes on the 10th and 20th. Authors 60-69 also posted on the 1st, 60 more likes each.
@@ -295,18 +295,28 @@ describe('the hourly counters', () => {
       ['Writer 66', 3, 392],
       ['Writer 65', 3, 390],
     ]);
-    // Big posts on the 1st by the month's first fifty: taken away, they fall below authors the
-    // ranking left out, so every author is summed.
+    // The same for the year 2026 whole (its yearly counters), less 1 January.
+    expect(await top('2026-01-02', '2026-12-31')).toEqual(await top('2026-03-01', '2026-03-31'));
+    // Big posts on 1 March and 1 January by the first fifty. 1 January taken away from the year,
+    // they stay first (the ranking settles it); 1 March taken away from March, they fall below
+    // authors the ranking left out, so every author is summed.
     await insertWatchlistPosts(
       svc,
       team.id,
       wl,
-      Array.from({ length: 50 }, (_, i) => ({
-        at: '2026-03-01T08:00:00Z',
-        likes: 1000,
-        author: `Writer ${i}`,
-      })),
+      Array.from({ length: 50 }, (_, i) => [
+        { at: '2026-03-01T08:00:00Z', likes: 1000, author: `Writer ${i}` },
+        { at: '2026-01-01T08:00:00Z', likes: 1000, author: `Writer ${i}` },
+      ]).flat(),
     );
+    expect(await top('2026-01-02', '2026-12-31')).toEqual([
+      ['Writer 49', 3, 1298],
+      ['Writer 48', 3, 1296],
+      ['Writer 47', 3, 1294],
+      ['Writer 46', 3, 1292],
+      ['Writer 45', 3, 1290],
+    ]);
+    expect((await top('2026-01-01', '2026-12-31'))[0]).toEqual(['Writer 49', 4, 2298]);
     expect(await top('2026-03-02', '2026-03-31')).toEqual([
       ['Writer 69', 2, 338],
       ['Writer 68', 2, 336],

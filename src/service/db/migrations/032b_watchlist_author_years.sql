@@ -77,3 +77,7 @@ CREATE TRIGGER watchlist_author_years_truncated AFTER TRUNCATE ON watchlist_post
 INSERT INTO watchlist_author_years (watchlist_id, year, author_url, posts, engagement)
 SELECT watchlist_id, utc_year(posted_at), author_url, count(*), sum(engagement)
   FROM watchlist_posts GROUP BY 1, 2, 3;
+
+-- A year's authors in order of engagement, for the ranked reading of a range of one whole year.
+CREATE INDEX watchlist_author_years_ranked ON watchlist_author_years (watchlist_id, year, engagement DESC)
+  INCLUDE (author_url, posts);
