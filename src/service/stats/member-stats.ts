@@ -50,7 +50,7 @@ SELECT m.budgets,
   (SELECT json_agg(json_build_object('start', to_char(s.start, 'YYYY-MM-DD'), 'actions', coalesce(d.actions, '{}'))
      ORDER BY s.start)
      FROM (${R.series}) s
-     LEFT JOIN (SELECT start, json_object_agg(type, n) AS actions FROM done GROUP BY start) d ON d.start = s.start) AS buckets,
+     LEFT JOIN (SELECT start, json_object_agg(type, n ORDER BY type) AS actions FROM done GROUP BY start) d ON d.start = s.start) AS buckets,
   (SELECT coalesce(json_agg(json_build_object('type', type, 'day', day, 'week', week, 'month', month,
      'day_frees_at', day_frees_at, 'week_frees_at', week_frees_at)), '[]') FROM windows) AS windows
 FROM m`;
