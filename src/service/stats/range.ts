@@ -59,13 +59,6 @@ export function rangeSql(p: { from: number; to: number; bucket: number; tz: numb
       `date_trunc($${p.bucket}::text, ${instant} AT TIME ZONE $${p.tz})::date`,
     /** Every bucket of the range, as rows of `start` (a date). */
     series: `SELECT s::date AS start FROM generate_series(date_trunc($${p.bucket}::text, $${p.from}::date::timestamp), $${p.to}::date::timestamp, ('1 ' || $${p.bucket})::interval) s`,
-    /**
-     * Every bucket of the range with the instants it spans within the range, `lo` to `hi`: rows
-     * are matched to their bucket by a range of their instant, not by converting each to the zone.
-     */
-    spans: `SELECT s::date AS start, greatest(s AT TIME ZONE $${p.tz}, ${lo}) AS lo,
-         least((s + ('1 ' || $${p.bucket})::interval) AT TIME ZONE $${p.tz}, ${hi}) AS hi
-    FROM generate_series(date_trunc($${p.bucket}::text, $${p.from}::date::timestamp), $${p.to}::date::timestamp, ('1 ' || $${p.bucket})::interval) s`,
   };
 }
 

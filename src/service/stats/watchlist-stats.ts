@@ -134,11 +134,9 @@ p AS (
 b AS (${
   hourly
     ? `
-  SELECT k.start, h.* FROM (${R.spans}) k
-   CROSS JOIN LATERAL (
-     SELECT sum(posts) AS posts, sum_bigint(engagement) AS engagement, sum(trending) AS trending
-       FROM watchlist_post_hours
-      WHERE watchlist_id = (SELECT id FROM w) AND hour >= k.lo AND hour < k.hi) h`
+  SELECT ${R.bucketOf('hour')} AS start, sum(posts) AS posts, sum_bigint(engagement) AS engagement, sum(trending) AS trending
+    FROM watchlist_post_hours
+   WHERE watchlist_id = (SELECT id FROM w) AND hour >= ${R.lo} AND hour < ${R.hi} GROUP BY 1`
     : `
   SELECT ${R.bucketOf('posted_at')} AS start, count(*) AS posts, sum(engagement) AS engagement,
          count(*) FILTER (WHERE trending) AS trending
