@@ -28,19 +28,18 @@ const CANDIDATES = 50;
 
 /**
  * The range's authors, exactly, from the monthly counters (migration 031c), as the months between
- * the boundaries nearest the range's ends (a, b) give them (the whole UTC years among them, ya to yb,
- * from the yearly counters of migration 032b), with the links between each end and its boundary
- * added (the end comes first) or taken away (the boundary comes first). An author whose
+ * the boundaries nearest the range's ends (a, b) give them (the whole UTC years among them, ya to
+ * yb, from the yearly counters of migration 032b), with the links between each end and its
+ * boundary added (the end comes first) or taken away (the boundary comes first). An author whose
  * posts were all taken away nets zero posts and is dropped. A range shorter than the gap between
  * its boundaries (a after b) is summed from its links.
  *
  * When the months are one month, or one whole year (`yearly`), and both ends only take away
  * (`ranked`), its authors are read in order of engagement (watchlist_author_months_ranked,
- * watchlist_author_years_ranked): the first CANDIDATES, each less
- * what its own links at the ends took away. Taking away only lowers a total, so every author left
- * out has at most the engagement of the next in order; when the fifth candidate has more, these
- * five are the answer (`exact`). Otherwise, or for any other range, every author of the months and
- * the ends is summed (`x`).
+ * watchlist_author_years_ranked): the first CANDIDATES, each less what its own links at the ends
+ * took away. Taking away only lowers a total, so every author left out has at most the engagement
+ * of the next in order; when the fifth candidate has more, these five are the answer (`exact`).
+ * Otherwise, or for any other range, every author of the months and the ends is summed (`x`).
  */
 const authorsFromMonths = `
 e AS (
