@@ -63,6 +63,7 @@ export async function loadPosts(
   await db.query('VACUUM ANALYZE posts');
   await db.query('VACUUM ANALYZE watchlist_posts');
   await db.query('VACUUM ANALYZE watchlist_author_months');
+  await db.query('VACUUM ANALYZE watchlist_author_years');
   return wl;
 }
 

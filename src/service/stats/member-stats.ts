@@ -14,37 +14,43 @@ const USE = `status IN ('processing', 'completed')`;
  * One query, for the member with e-mail $2 in team $1:
  * - `buckets`: the actions it ran for this team in the range, per kind, by the bucket they ended in;
  * - `windows`: its account's uses of each kind in the rolling day, 7 and 30 days (a running task
- *   counts, as for its budgets), and when the oldest use in the day and the week leaves it;
+ *   counts in each, as for its budgets), and when the oldest use in the day and the week leaves it;
  * - `budgets`: what the team stored over the defaults.
- * No row when no joined member of the team has that e-mail.
+ * The windows' bounds are computed once (`since`), not for each task. Both reads are index-only
+ * scans of tasks_member_use. No row when no joined member of the team has that e-mail.
  */
 const SQL = `
 WITH m AS (
   SELECT ms.user_id, t.budgets FROM memberships ms JOIN teams t ON t.id = ms.team_id
    WHERE ms.team_id = $1 AND ms.email = $2 AND ms.user_id IS NOT NULL),
-done AS MATERIALIZED (
+since AS (SELECT now() - interval '1 day' AS day, now() - interval '7 days' AS week, now() - interval '30 days' AS month),
+done AS (
   SELECT ${R.bucketOf('finished_at')} AS start, type, count(*) AS n FROM tasks
    WHERE claimed_by = (SELECT user_id FROM m) AND team_id = $1 AND ${USE}
      AND finished_at >= ${R.lo} AND finished_at < ${R.hi}
    GROUP BY 1, 2),
-uses AS (
-  SELECT type, coalesce(finished_at, now()) AS at, finished_at FROM tasks
-   WHERE claimed_by = (SELECT user_id FROM m) AND ${USE} AND finished_at > now() - interval '30 days'
-  UNION ALL
-  SELECT type, now(), NULL FROM tasks
-   WHERE claimed_by = (SELECT user_id FROM m) AND ${USE} AND finished_at IS NULL),
-windows AS (
+ended AS (
   SELECT type,
-         count(*) FILTER (WHERE at > now() - interval '1 day') AS day,
-         count(*) FILTER (WHERE at > now() - interval '7 days') AS week,
+         count(*) FILTER (WHERE finished_at > (SELECT day FROM since)) AS day,
+         count(*) FILTER (WHERE finished_at > (SELECT week FROM since)) AS week,
          count(*) AS month,
-         min(finished_at) FILTER (WHERE finished_at > now() - interval '1 day') + interval '1 day' AS day_frees_at,
-         min(finished_at) FILTER (WHERE finished_at > now() - interval '7 days') + interval '7 days' AS week_frees_at
-    FROM uses GROUP BY type)
+         min(finished_at) FILTER (WHERE finished_at > (SELECT day FROM since)) + interval '1 day' AS day_frees_at,
+         min(finished_at) FILTER (WHERE finished_at > (SELECT week FROM since)) + interval '7 days' AS week_frees_at
+    FROM tasks
+   WHERE claimed_by = (SELECT user_id FROM m) AND ${USE} AND finished_at > (SELECT month FROM since)
+   GROUP BY type),
+running AS (
+  SELECT type, count(*) AS n FROM tasks
+   WHERE claimed_by = (SELECT user_id FROM m) AND ${USE} AND finished_at IS NULL GROUP BY type),
+windows AS (
+  SELECT type, coalesce(e.day, 0) + coalesce(r.n, 0) AS day, coalesce(e.week, 0) + coalesce(r.n, 0) AS week,
+         coalesce(e.month, 0) + coalesce(r.n, 0) AS month, e.day_frees_at, e.week_frees_at
+    FROM ended e FULL JOIN running r USING (type))
 SELECT m.budgets,
-  (SELECT json_agg(json_build_object('start', to_char(s.start, 'YYYY-MM-DD'),
-     'actions', (SELECT coalesce(json_object_agg(d.type, d.n), '{}') FROM done d WHERE d.start = s.start))
-     ORDER BY s.start) FROM (${R.series}) s) AS buckets,
+  (SELECT json_agg(json_build_object('start', to_char(s.start, 'YYYY-MM-DD'), 'actions', coalesce(d.actions, '{}'))
+     ORDER BY s.start)
+     FROM (${R.series}) s
+     LEFT JOIN (SELECT start, json_object_agg(type, n ORDER BY type) AS actions FROM done GROUP BY start) d ON d.start = s.start) AS buckets,
   (SELECT coalesce(json_agg(json_build_object('type', type, 'day', day, 'week', week, 'month', month,
      'day_frees_at', day_frees_at, 'week_frees_at', week_frees_at)), '[]') FROM windows) AS windows
 FROM m`;

@@ -1,4 +1,4 @@
-import type { Queryable } from '../db/database.js';
+import { PREPARED, type Queryable } from '../db/database.js';
 import { HttpError } from '../http/http-error.js';
 import { STATS_DEFAULT_DAYS, STATS_MAX_DAYS, type StatsBucket } from '../../contract/stats.js';
 
@@ -92,10 +92,15 @@ export function servedByHours(range: StatsRange): boolean {
 
 const INVALID_PARAMETER_VALUE = '22023';
 
-/** Runs an aggregate; a zone the database does not know (its tz data differ) is the client's 400. */
+/**
+ * Runs an aggregate; a zone the database does not know (its tz data differ) is the client's 400.
+ * Prepared: an aggregate's plan is the same for any range (index range scans of counters and
+ * links, branches chosen by one-time filters), and planning its many parts cost more than running
+ * them.
+ */
 export async function queryStats<T>(db: Queryable, sql: string, params: unknown[]): Promise<T[]> {
   try {
-    return await db.query<T>(sql, params);
+    return await db.query<T>(sql, params, PREPARED);
   } catch (err) {
     const e = err as { code?: string; message?: string };
     if (e.code === INVALID_PARAMETER_VALUE && /time zone/i.test(e.message ?? ''))

@@ -21,33 +21,94 @@ const nearestMonth = (
    FROM (SELECT date_trunc('month', ${t} AT TIME ZONE 'UTC') AS m) x)`;
 
 /**
- * The range's authors, exactly, from the monthly counters (migration 031c): the rows of the
- * months between the boundaries nearest the range's ends (a, b), plus the links from the range's
- * start to a when it comes first, minus those from a to the start when a comes first, and the
- * same at the end. An author whose posts were all taken away nets zero posts and is dropped. A
- * range shorter than the gap between its boundaries (a after b) is summed from its links.
+ * How many of a month's or year's authors, by engagement, the ranked reading takes: enough
+ * that the fifth after the range's trimmed ends still outranks every author left out.
+ */
+const CANDIDATES = 50;
+
+/**
+ * The range's authors, exactly, from the monthly counters (migration 031c), as the months between
+ * the boundaries nearest the range's ends (a, b) give them (the whole UTC years among them, ya to
+ * yb, from the yearly counters of migration 032b), with the links between each end and its
+ * boundary added (the end comes first) or taken away (the boundary comes first). An author whose
+ * posts were all taken away nets zero posts and is dropped. A range shorter than the gap between
+ * its boundaries (a after b) is summed from its links.
+ *
+ * When the months are one month, or one whole year (`yearly`), and both ends only take away
+ * (`ranked`), its authors are read in order of engagement (watchlist_author_months_ranked,
+ * watchlist_author_years_ranked): the first CANDIDATES, each less what its own links at the ends
+ * took away. Taking away only lowers a total, so every author left out has at most the engagement
+ * of the next in order; when the fifth candidate has more, these five are the answer (`exact`).
+ * Otherwise, or for any other range, every author of the months and the ends is summed (`x`).
  */
 const authorsFromMonths = `
 e AS (
-  SELECT lo, hi, CASE WHEN a <= b THEN a ELSE lo END AS a, CASE WHEN a <= b THEN b ELSE lo END AS b
-    FROM (SELECT lo, hi, ${nearestMonth('lo')} AS a, ${nearestMonth('hi')} AS b
-            FROM (SELECT ${R.lo} AS lo, ${R.hi} AS hi) r) x),
+  SELECT lo, hi, a, b,
+         a < b AND lo >= a AND hi <= b
+           AND (((a AT TIME ZONE 'UTC') + interval '1 month') AT TIME ZONE 'UTC' = b OR yearly) AS ranked,
+         yearly, CASE WHEN ya < yb THEN ya ELSE b END AS ya, CASE WHEN ya < yb THEN yb ELSE b END AS yb
+    FROM (SELECT lo, hi, a, b,
+                 CASE WHEN utc_year(a) = a THEN a
+                      ELSE (date_trunc('year', a AT TIME ZONE 'UTC') + interval '1 year') AT TIME ZONE 'UTC' END AS ya,
+                 utc_year(b) AS yb
+            FROM (SELECT lo, hi, CASE WHEN a <= b THEN a ELSE lo END AS a, CASE WHEN a <= b THEN b ELSE lo END AS b
+                    FROM (SELECT lo, hi, ${nearestMonth('lo')} AS a, ${nearestMonth('hi')} AS b
+                            FROM (SELECT ${R.lo} AS lo, ${R.hi} AS hi) r) x) y) z,
+   LATERAL (SELECT ya < yb AND ya = a AND yb = b
+                   AND ((a AT TIME ZONE 'UTC') + interval '1 year') AT TIME ZONE 'UTC' = b AS yearly) o),
+cand AS (
+  (SELECT author_url, posts, engagement FROM watchlist_author_months
+    WHERE watchlist_id = (SELECT id FROM w) AND month = (SELECT a FROM e) AND (SELECT ranked AND NOT yearly FROM e)
+    ORDER BY engagement DESC LIMIT ${CANDIDATES + 1})
+  UNION ALL
+  (SELECT author_url, posts, engagement FROM watchlist_author_years
+    WHERE watchlist_id = (SELECT id FROM w) AND year = (SELECT a FROM e) AND (SELECT ranked AND yearly FROM e)
+    ORDER BY engagement DESC LIMIT ${CANDIDATES + 1})),
+net AS (
+  SELECT c.author_url, c.posts - s.posts - t.posts AS posts, c.engagement - s.engagement - t.engagement AS engagement
+    FROM (SELECT * FROM cand ORDER BY engagement DESC LIMIT ${CANDIDATES}) c
+   CROSS JOIN LATERAL (
+     SELECT count(*) AS posts, coalesce(sum(wp.engagement), 0) AS engagement FROM watchlist_posts wp
+      WHERE wp.watchlist_id = (SELECT id FROM w) AND wp.author_url = c.author_url
+        AND wp.posted_at >= (SELECT a FROM e) AND wp.posted_at < (SELECT lo FROM e)) s
+   CROSS JOIN LATERAL (
+     SELECT count(*) AS posts, coalesce(sum(wp.engagement), 0) AS engagement FROM watchlist_posts wp
+      WHERE wp.watchlist_id = (SELECT id FROM w) AND wp.author_url = c.author_url
+        AND wp.posted_at >= (SELECT hi FROM e) AND wp.posted_at < (SELECT b FROM e)) t),
+top AS (
+  SELECT author_url, posts, engagement FROM net WHERE posts > 0 ORDER BY 3 DESC, 1 LIMIT ${TOP_AUTHORS}),
+exact AS (
+  SELECT coalesce((SELECT ranked FROM e) AND (
+           (SELECT count(*) FROM cand) <= ${CANDIDATES}
+           OR ((SELECT count(*) FROM top) = ${TOP_AUTHORS}
+               AND (SELECT min(engagement) FROM top) > (SELECT min(engagement) FROM cand))), false) AS ok),
 x AS (
-  SELECT author_url, posts::bigint AS posts, engagement FROM watchlist_author_months
-   WHERE watchlist_id = (SELECT id FROM w) AND month >= (SELECT a FROM e) AND month < (SELECT b FROM e)
+  SELECT author_url, posts, engagement FROM watchlist_author_months
+   WHERE watchlist_id = (SELECT id FROM w) AND month >= (SELECT a FROM e) AND month < (SELECT ya FROM e)
+     AND NOT (SELECT ok FROM exact)
+  UNION ALL
+  SELECT author_url, posts, engagement FROM watchlist_author_years
+   WHERE watchlist_id = (SELECT id FROM w) AND year >= (SELECT ya FROM e) AND year < (SELECT yb FROM e)
+     AND NOT (SELECT ok FROM exact)
+  UNION ALL
+  SELECT author_url, posts, engagement FROM watchlist_author_months
+   WHERE watchlist_id = (SELECT id FROM w) AND month >= (SELECT yb FROM e) AND month < (SELECT b FROM e)
+     AND NOT (SELECT ok FROM exact)
   UNION ALL
   SELECT wp.author_url, (SELECT CASE WHEN lo < a THEN 1 ELSE -1 END FROM e),
          (SELECT CASE WHEN lo < a THEN 1 ELSE -1 END FROM e) * wp.engagement::bigint FROM watchlist_posts wp
-   WHERE wp.watchlist_id = (SELECT id FROM w)
+   WHERE wp.watchlist_id = (SELECT id FROM w) AND NOT (SELECT ok FROM exact)
      AND wp.posted_at >= (SELECT least(lo, a) FROM e) AND wp.posted_at < (SELECT greatest(lo, a) FROM e)
   UNION ALL
   SELECT wp.author_url, (SELECT CASE WHEN b < hi THEN 1 ELSE -1 END FROM e),
          (SELECT CASE WHEN b < hi THEN 1 ELSE -1 END FROM e) * wp.engagement::bigint FROM watchlist_posts wp
-   WHERE wp.watchlist_id = (SELECT id FROM w)
+   WHERE wp.watchlist_id = (SELECT id FROM w) AND NOT (SELECT ok FROM exact)
      AND wp.posted_at >= (SELECT least(b, hi) FROM e) AND wp.posted_at < (SELECT greatest(b, hi) FROM e)),
 a AS (
-  SELECT author_url, sum(posts) AS posts, sum(engagement) AS engagement FROM x
-   GROUP BY 1 HAVING sum(posts) > 0 ORDER BY 3 DESC, 1 LIMIT ${TOP_AUTHORS})`;
+  SELECT * FROM top WHERE (SELECT ok FROM exact)
+  UNION ALL
+  (SELECT author_url, sum(posts) AS posts, sum_bigint(engagement) AS engagement FROM x
+    GROUP BY 1 HAVING sum(posts) > 0 ORDER BY 3 DESC, 1 LIMIT ${TOP_AUTHORS}))`;
 
 /** The range's authors summed from its links alone (one index-only range scan). */
 const authorsFromLinks = `
@@ -72,7 +133,7 @@ p AS (
 b AS (${
   hourly
     ? `
-  SELECT ${R.bucketOf('hour')} AS start, sum(posts) AS posts, sum(engagement) AS engagement, sum(trending) AS trending
+  SELECT ${R.bucketOf('hour')} AS start, sum(posts) AS posts, sum_bigint(engagement) AS engagement, sum(trending) AS trending
     FROM watchlist_post_hours
    WHERE watchlist_id = (SELECT id FROM w) AND hour >= ${R.lo} AND hour < ${R.hi} GROUP BY 1`
     : `
@@ -82,9 +143,10 @@ b AS (${
 }),
 ${monthly ? authorsFromMonths : authorsFromLinks},
 n AS (
-  SELECT a.*, (SELECT max(po.author_name) FROM watchlist_posts wp JOIN posts po ON po.id = wp.post_id AND po.team_id = $1
+  SELECT a.*, (SELECT po.author_name FROM watchlist_posts wp JOIN posts po ON po.id = wp.post_id AND po.team_id = $1
                 WHERE wp.watchlist_id = (SELECT id FROM w) AND wp.author_url = a.author_url
-                  AND wp.posted_at >= ${R.lo} AND wp.posted_at < ${R.hi}) AS author_name
+                  AND wp.posted_at >= ${R.lo} AND wp.posted_at < ${R.hi}
+                ORDER BY wp.posted_at DESC LIMIT 1) AS author_name
     FROM a)
 SELECT
   (SELECT json_agg(json_build_object('start', to_char(s.start, 'YYYY-MM-DD'), 'posts', coalesce(b.posts, 0),

@@ -46,6 +46,18 @@ const authorMonthsFromPosts = () =>
             sum(wp.engagement)::int AS engagement
        FROM watchlist_posts wp JOIN posts p ON p.id = wp.post_id GROUP BY 1, 2, 3 ORDER BY 1, 2, 3`,
   );
+/** Per watchlist, UTC year and author, recounted the same way. */
+const authorYearsFromPosts = () =>
+  svc.ctx.db.query(
+    `SELECT wp.watchlist_id, utc_year(wp.posted_at) AS year, p.author_url, count(*)::int AS posts,
+            sum(wp.engagement)::int AS engagement
+       FROM watchlist_posts wp JOIN posts p ON p.id = wp.post_id GROUP BY 1, 2, 3 ORDER BY 1, 2, 3`,
+  );
+const authorYears = () =>
+  svc.ctx.db.query(
+    `SELECT watchlist_id, year, author_url, posts, engagement::int AS engagement
+       FROM watchlist_author_years ORDER BY 1, 2, 3`,
+  );
 const authorMonths = () =>
   svc.ctx.db.query(
     `SELECT watchlist_id, month, author_url, posts, engagement::int AS engagement
@@ -141,11 +153,16 @@ describe('the hourly counters', () => {
       { at: '2026-03-30T23:30:00Z', likes: 60, author: 'Gus' },
       { at: '2026-03-31T23:30:00Z', likes: 70, author: 'Hal' },
       { at: '2026-04-01T02:00:00Z', likes: 15, author: 'Ann' },
+      // Around a whole year (2026), which the yearly counters give.
+      { at: '2025-12-15T10:00:00Z', likes: 45, author: 'Ben' },
+      { at: '2027-01-10T10:00:00Z', likes: 33, author: 'Cat' },
+      { at: '2027-02-01T00:30:00Z', likes: 80, author: 'Dan' },
     ]);
     await insertWatchlistPosts(svc, team.id, other, [
       { at: '2026-03-02T10:10:00Z', likes: 900, author: 'Ivy' },
     ]);
     expect(await authorMonths()).toEqual(await authorMonthsFromPosts());
+    expect(await authorYears()).toEqual(await authorYearsFromPosts());
 
     const ranges = [
       { from: '2026-03-02', to: '2026-03-31' },
@@ -154,18 +171,22 @@ describe('the hourly counters', () => {
       { from: '2026-03-16', to: '2026-03-17' },
       { from: '2026-03-31', to: '2026-04-01' },
       { from: '2026-02-01', to: '2026-04-30' },
+      { from: '2025-12-01', to: '2027-01-31' },
+      { from: '2025-12-16', to: '2027-01-09' },
+      { from: '2026-01-01', to: '2026-12-31' },
     ];
     const zones = ['UTC', 'Europe/Paris', 'America/New_York', 'Asia/Kolkata'];
+    // The top authors and the series (days and weeks, across the spring's clock changes) against
+    // the same aggregate counted from the rows.
     const agree = async () => {
       for (const r of ranges)
-        for (const tz of zones) {
-          const range = { ...r, bucket: 'day' as const, tz };
-          const counted = await watchlistStats(svc.ctx.db, team.id, wl, range);
-          const recounted = await watchlistStats(svc.ctx.db, team.id, wl, range, 'rows');
-          expect(counted.totals.top_authors, `${r.from}..${r.to} ${tz}`).toEqual(
-            recounted.totals.top_authors,
-          );
-        }
+        for (const tz of zones)
+          for (const bucket of ['day', 'week'] as const) {
+            const range = { ...r, bucket, tz };
+            const counted = await watchlistStats(svc.ctx.db, team.id, wl, range);
+            const recounted = await watchlistStats(svc.ctx.db, team.id, wl, range, 'rows');
+            expect(counted, `${r.from}..${r.to} ${tz} ${bucket}`).toEqual(recounted);
+          }
     };
     await agree();
     // By hand: 2 to 31 March in UTC takes Zed's 1 March away from the month and keeps the rest.
@@ -180,6 +201,23 @@ describe('the hourly counters', () => {
       ['Cat', 1, 25],
       ['Ann', 1, 20],
       ['Dan', 1, 12],
+    ]);
+
+    // By hand: December 2025 to January 2027 holds 2026 whole (the yearly counters) and all but
+    // Dan's post of 1 February 2027; Ann and Ben tie on engagement, in the order of their address.
+    const around2026 = await watchlistStats(svc.ctx.db, team.id, wl, {
+      ...ranges[6]!,
+      bucket: 'week',
+      tz: 'UTC',
+    });
+    expect(
+      around2026.totals.top_authors.map((a) => [a.author_name, a.posts, a.engagement]),
+    ).toEqual([
+      ['Zed', 1, 500],
+      ['Ann', 3, 75],
+      ['Ben', 2, 75],
+      ['Hal', 1, 70],
+      ['Gus', 1, 60],
     ]);
 
     // Re-reads change engagement, an author is renamed on the post, posts move across a month
@@ -211,14 +249,86 @@ describe('the hourly counters', () => {
       team.id,
     ]);
     expect(await authorMonths()).toEqual(await authorMonthsFromPosts());
+    expect(await authorYears()).toEqual(await authorYearsFromPosts());
     await agree();
 
     // Deleting the watchlist takes its counters with it.
     await svc.ctx.db.query('DELETE FROM watchlists WHERE id = $1', [wl]);
     expect(await authorMonths()).toEqual(await authorMonthsFromPosts());
+    expect(await authorYears()).toEqual(await authorYearsFromPosts());
     expect(
       (await authorMonths()).filter((m) => (m as { watchlist_id: string }).watchlist_id === wl),
     ).toEqual([]);
+    expect(
+      (await authorYears()).filter((m) => (m as { watchlist_id: string }).watchlist_id === wl),
+    ).toEqual([]);
+  });
+
+  test('authors ranked within one month or year: equal to a recount when the ranking settles it and when it does not', async () => {
+    const wl = await insertKeywordWatchlist(svc, team.id, ['r']);
+    // 70 authors in March, more than the ranked reading takes: author i has 2 posts of 100 + i
+    // likes on the 10th and 20th. Authors 60-69 also posted on the 1st, 60 more likes each.
+    const posts = Array.from({ length: 70 }, (_, i) => [
+      { at: '2026-03-10T12:00:00Z', likes: 100 + i, author: `Writer ${i}` },
+      { at: '2026-03-20T12:00:00Z', likes: 100 + i, author: `Writer ${i}` },
+      ...(i >= 60 ? [{ at: '2026-03-01T06:00:00Z', likes: 60, author: `Writer ${i}` }] : []),
+    ]).flat();
+    await insertWatchlistPosts(svc, team.id, wl, posts);
+    const top = async (from: string, to: string) => {
+      const range = { from, to, bucket: 'day' as const, tz: 'UTC' };
+      const counted = await watchlistStats(svc.ctx.db, team.id, wl, range);
+      const recounted = await watchlistStats(svc.ctx.db, team.id, wl, range, 'rows');
+      expect(counted.totals.top_authors, `${from}..${to}`).toEqual(recounted.totals.top_authors);
+      return counted.totals.top_authors.map((a) => [a.author_name, a.posts, a.engagement]);
+    };
+    // 2 to 31 March takes the 1st away: writers 60-69 lose 60 each, and stay on top.
+    expect(await top('2026-03-02', '2026-03-31')).toEqual([
+      ['Writer 69', 2, 338],
+      ['Writer 68', 2, 336],
+      ['Writer 67', 2, 334],
+      ['Writer 66', 2, 332],
+      ['Writer 65', 2, 330],
+    ]);
+    expect(await top('2026-03-01', '2026-03-31')).toEqual([
+      ['Writer 69', 3, 398],
+      ['Writer 68', 3, 396],
+      ['Writer 67', 3, 394],
+      ['Writer 66', 3, 392],
+      ['Writer 65', 3, 390],
+    ]);
+    // The same for the year 2026 whole (its yearly counters), less 1 January.
+    expect(await top('2026-01-02', '2026-12-31')).toEqual(await top('2026-03-01', '2026-03-31'));
+    // Big posts on 1 March and 1 January by the first fifty. 1 January taken away from the year,
+    // they stay first (the ranking settles it); 1 March taken away from March, they fall below
+    // authors the ranking left out, so every author is summed.
+    await insertWatchlistPosts(
+      svc,
+      team.id,
+      wl,
+      Array.from({ length: 50 }, (_, i) => [
+        { at: '2026-03-01T08:00:00Z', likes: 1000, author: `Writer ${i}` },
+        { at: '2026-01-01T08:00:00Z', likes: 1000, author: `Writer ${i}` },
+      ]).flat(),
+    );
+    expect(await top('2026-01-02', '2026-12-31')).toEqual([
+      ['Writer 49', 3, 1298],
+      ['Writer 48', 3, 1296],
+      ['Writer 47', 3, 1294],
+      ['Writer 46', 3, 1292],
+      ['Writer 45', 3, 1290],
+    ]);
+    expect((await top('2026-01-01', '2026-12-31'))[0]).toEqual(['Writer 49', 4, 2298]);
+    expect(await top('2026-03-02', '2026-03-31')).toEqual([
+      ['Writer 69', 2, 338],
+      ['Writer 68', 2, 336],
+      ['Writer 67', 2, 334],
+      ['Writer 66', 2, 332],
+      ['Writer 65', 2, 330],
+    ]);
+    expect((await top('2026-03-01', '2026-03-31'))[0]).toEqual(['Writer 49', 3, 1298]);
+    // Ties at the edge of the ranking: equal engagement is ordered by the author's address.
+    await top('2026-03-02', '2026-03-30');
+    await top('2026-03-03', '2026-03-31');
   });
 
   test('a half-hour zone counts from the rows and agrees with a hand count', async () => {
