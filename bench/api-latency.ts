@@ -1,4 +1,5 @@
 import { spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import os, { tmpdir } from 'node:os';
@@ -308,15 +309,28 @@ interface Configuration {
 
 const RESULT_LINE = 'api-latency result: ';
 
+/** The node flags `npm run service` runs the service with (package.json): its heap is sized so. */
+const SERVICE_NODE_FLAGS = (
+  JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as {
+    scripts: { service: string };
+  }
+).scripts.service
+  .split(/\s+/)
+  .filter((word) => word.startsWith('--'));
+
 /**
  * One configuration in a fresh process of its own (this file, told which by BENCH_API_RUN), so its
  * memory figures start from a heap no earlier configuration used.
  */
 function inItsOwnProcess(run: Configuration): Promise<ApiLatencyResult> {
-  const child = spawn(process.execPath, [...process.execArgv, fileURLToPath(import.meta.url)], {
-    env: { ...process.env, BENCH_API_RUN: JSON.stringify(run) },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
+  const child = spawn(
+    process.execPath,
+    [...process.execArgv, ...SERVICE_NODE_FLAGS, fileURLToPath(import.meta.url)],
+    {
+      env: { ...process.env, BENCH_API_RUN: JSON.stringify(run) },
+      stdio: ['ignore', 'pipe', 'inherit'],
+    },
+  );
   let out = '';
   child.stdout.on('data', (chunk: Buffer) => {
     out += chunk.toString();

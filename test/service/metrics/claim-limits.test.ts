@@ -73,6 +73,8 @@ test('GET /metrics counts pending tasks by kind across teams, and the event-loop
   expect(sample(text, 'agent_tasks_pending{kind="agent_like_post"}')).toBe(1);
   expect(sample(text, 'nodejs_eventloop_lag_seconds')).toBeGreaterThanOrEqual(0);
   expect(text).toContain('# TYPE agent_claims_total counter');
+  expect(text).toContain('# TYPE agent_claims_without_look_total counter');
+  expect(sample(text, 'agent_claim_rechecks_total')).toBeGreaterThanOrEqual(0);
   await svc.ctx.db.query(`UPDATE tasks SET status = 'failed' WHERE status = 'pending'`);
   expect(sample(await scrape(), 'agent_tasks_pending{kind="agent_profile_fetch"}')).toBe(undefined);
 });
