@@ -310,7 +310,8 @@ export async function createTaskSignals(db: Database): Promise<TaskSignals> {
           const blocked = work.blocked.get(w.userId);
           if (blocked === null || blocked?.includes(g.type)) continue;
           woken.add(w.userId);
-          w.wake({});
+          // Held by a budget or working hours, or taken by another: claims of the team look again.
+          w.wake({ passOn: () => notIdle(teamId) });
           left--;
         }
         if (left > 0) all = false;
