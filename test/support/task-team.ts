@@ -2,6 +2,7 @@ import { createTeam } from '../../src/service/teams/api-keys.js';
 import { issueAgentToken } from '../../src/service/auth/agent-tokens.js';
 import type { TestService } from './test-service.js';
 import { acknowledgeConsent, loadConsent } from '../../src/service/consent/member-consent.js';
+import { enqueueTask } from '../../src/service/tasks/enqueue.js';
 
 /**
  * A team with members and agent tokens, written with the service's own team and token code (no
@@ -129,4 +130,22 @@ export async function acknowledgeCurrentConsent(
   const consent = await loadConsent(svc.ctx.db, teamId, userId);
   if (!consent) throw new Error(`no member ${userId} in team ${teamId}`);
   await acknowledgeConsent(svc.ctx.db, teamId, userId, { version: consent.current.version });
+}
+
+/** A profile fetch for a fresh profile, queued as the API queues one: it wakes a waiting claim. */
+export async function queueProfileTask(
+  svc: TestService,
+  teamId: string,
+  assignedUserId: string | null = null,
+): Promise<{ id: string }> {
+  const task = await enqueueTask(svc.ctx.db, svc.ctx.signals, {
+    teamId,
+    type: 'agent_profile_fetch',
+    input: {
+      task_type: 'agent_profile_fetch',
+      profile_slug: `p-${crypto.randomUUID().slice(0, 8)}`,
+    },
+    assignedUserId,
+  });
+  return task!;
 }

@@ -11,9 +11,9 @@ import type { WaitingClaims } from '../metrics/waiting-claims.js';
  * claimable, or null after `waitMs`, when `clientGone()` fires (the client went away) or the service stops.
  * A task claimed when the client is already gone is given back (give-back-claim.ts) and null answered.
  * A claim of a team the instance knows has nothing due (TaskSignals.nothingDue) begins to wait
- * without a look. While it waits, a claim runs no statement: it looks again only when woken (task-signals.ts) by a
- * task signal for its team, or by the instance's shared re-check, which also wakes it when a retry
- * delay (`run_after`) of its member's work runs out.
+ * without a look. While it waits, a claim runs no statement: it looks again only when woken
+ * (task-signals.ts) by a task signal for its team, or by the instance's shared re-check, which also
+ * wakes it when a retry delay (`run_after`) of its member's work runs out.
  * `whenNoTask` runs when the first look found nothing, before any wait: the caller's checks that
  * the claim's own statement makes too (it throws to refuse the claim), so a busy queue skips them.
  * `waiting` counts the claim while it waits; a full instance refuses it there (waiting-claims.ts).

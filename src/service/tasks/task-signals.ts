@@ -70,8 +70,8 @@ export interface TaskSignals {
   /**
    * True when this instance knows `teamId` has no due pending task: its last shared re-check found
    * none, its claims have waited without a pause since, and every task signalled since was taken
-   * by one of its claims or woke one, which looks for it. A claim that arrives then waits without its first look, since any task
-   * that could change the answer wakes it with its signal.
+   * by one of its claims or woke one, which looks for it. A claim that arrives then waits without
+   * its first look, since any task that could change the answer wakes it with its signal.
    */
   nothingDue(teamId: string): boolean;
   /** A claim began to wait without a look (nothingDue): counted for the operator. */

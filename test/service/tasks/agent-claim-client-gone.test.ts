@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, beforeEach, expect, test } from 'vitest';
 import type { Database, Queryable, QueryOptions } from '../../../src/service/db/database.js';
 import { claimWithin } from '../../../src/service/tasks/claim-long-poll.js';
-import { enqueueTask } from '../../../src/service/tasks/enqueue.js';
 import {
   createAgentTeam,
+  queueProfileTask,
   taskRow,
   type AgentTeam,
   type TeamMember,
@@ -52,16 +52,7 @@ function abortingAfterClaim(db: Database, claimed: () => void): Database {
   };
 }
 
-const enqueue = async () =>
-  (await enqueueTask(svc.ctx.db, svc.ctx.signals, {
-    teamId: team.id,
-    type: 'agent_profile_fetch',
-    input: {
-      task_type: 'agent_profile_fetch',
-      profile_slug: `p-${crypto.randomUUID().slice(0, 8)}`,
-    },
-    assignedUserId: null,
-  }))!.id;
+const enqueue = async () => (await queueProfileTask(svc, team.id)).id;
 
 const filter = () => ({ teamId: team.id, userId: ada.userId, excludeTypes: [] });
 

@@ -1,8 +1,7 @@
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import type { Database } from '../../../src/service/db/database.js';
 import { claimWithin } from '../../../src/service/tasks/claim-long-poll.js';
-import { enqueueTask } from '../../../src/service/tasks/enqueue.js';
-import { createAgentTeam, type AgentTeam } from '../../support/task-team.js';
+import { createAgentTeam, queueProfileTask, type AgentTeam } from '../../support/task-team.js';
 import { startTestService, type TestService } from '../../support/test-service.js';
 
 /**
@@ -84,15 +83,7 @@ async function waitingClaims(exclude: string[] = [], excluding = 0) {
 }
 
 const profileTask = (assignedUserId: string | null = null) =>
-  enqueueTask(svc.ctx.db, svc.ctx.signals, {
-    teamId: team.id,
-    type: 'agent_profile_fetch',
-    input: {
-      task_type: 'agent_profile_fetch',
-      profile_slug: `p-${crypto.randomUUID().slice(0, 8)}`,
-    },
-    assignedUserId,
-  });
+  queueProfileTask(svc, team.id, assignedUserId);
 
 test(`a new task among ${WAITERS} waiting claims wakes one, which takes it; the others make no statement`, async () => {
   const { claims, counted } = await waitingClaims();

@@ -2,12 +2,11 @@ import pg from 'pg';
 import { setMaxListeners } from 'node:events';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { claimWithin } from '../../../src/service/tasks/claim-long-poll.js';
-import { enqueueTask } from '../../../src/service/tasks/enqueue.js';
 import { statementsRun } from '../../../src/service/db/statement-count.js';
 import type { ClaimedTask } from '../../../src/contract/agent.js';
 import { WaitingClaims } from '../../../src/service/metrics/waiting-claims.js';
 import { startPrivatePostgres, type PrivatePostgres } from '../../support/private-postgres.js';
-import { createAgentTeam, type AgentTeam } from '../../support/task-team.js';
+import { createAgentTeam, queueProfileTask, type AgentTeam } from '../../support/task-team.js';
 import { startTestService, type TestService } from '../../support/test-service.js';
 
 /**
@@ -91,15 +90,7 @@ async function waitOnBoth() {
 }
 
 const enqueueOn = (svc: TestService, assignedUserId: string | null) =>
-  enqueueTask(svc.ctx.db, svc.ctx.signals, {
-    teamId: team.id,
-    type: 'agent_profile_fetch',
-    input: {
-      task_type: 'agent_profile_fetch',
-      profile_slug: `p-${crypto.randomUUID().slice(0, 8)}`,
-    },
-    assignedUserId,
-  });
+  queueProfileTask(svc, team.id, assignedUserId);
 
 async function until(check: () => boolean, ms = 5_000) {
   for (let waited = 0; !check() && waited < ms; waited += 50) await sleep(50);
