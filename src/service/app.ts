@@ -2,6 +2,7 @@ import { Hono } from 'hono';
 import type { AppEnv, ServiceContext } from './context.js';
 import { HttpError } from './http/http-error.js';
 import { limitBody } from './http/body-limit.js';
+import { withRoutesInOneLayer } from './http/one-layer.js';
 import { DATABASE_RETRY_AFTER_S, isDatabaseUnavailable } from './db/unavailable.js';
 import { healthRoutes } from './routes/health.js';
 import { metricsRoutes } from './routes/metrics.js';
@@ -39,12 +40,13 @@ export function createApp(ctx: ServiceContext) {
   const app = new Hono<AppEnv>();
 
   // Middlewares return next() rather than await it: a long-poll claim waits inside next(), and a
-  // frame that awaits would be kept alive with it, for every waiting claim.
+  // frame that awaits would be kept alive with it, for every waiting claim. One layer for both, as
+  // each layer of Hono's chain keeps a frame of its own (http/one-layer.ts).
+  const bodyLimit = limitBody(MAX_BODY_BYTES);
   app.use('*', (c, next) => {
     c.set('ctx', ctx);
-    return next();
+    return bodyLimit(c, next);
   });
-  app.use('*', limitBody(MAX_BODY_BYTES));
 
   app.route('/', healthRoutes);
   app.route('/', metricsRoutes);
@@ -56,7 +58,7 @@ export function createApp(ctx: ServiceContext) {
   app.route('/', teamKeyRoutes);
   app.route('/', networkTaskRoutes);
   app.route('/', taskStatusRoutes);
-  app.route('/', agentRoutes);
+  app.route('/', withRoutesInOneLayer(agentRoutes, ['POST /agent/tasks/claim']));
   app.route('/', consentRoutes);
   app.route('/', taskRoutes);
   app.route('/', postRoutes);
