@@ -50,11 +50,22 @@ export async function readClaimSettings(
     PREPARED,
   );
   if (!member) return null;
-  return {
-    storedBudgets: member.budgets ?? null,
-    workingHours: member.working_hours ?? null,
-    limits: limitedBudgets(effectiveBudgets(member.budgets)),
-  };
+  return { ...teamBudgets(member.budgets ?? null), workingHours: member.working_hours ?? null };
+}
+
+// The budgets of a team, read once for each of its members: one copy of each distinct value, for
+// the members of a large team the memory above holds. Keyed by its text, so never stale.
+const budgetsSeen = new Map<string, Pick<ClaimSettings, 'storedBudgets' | 'limits'>>();
+const MAX_BUDGETS_SEEN = 10_000;
+
+function teamBudgets(stored: unknown): Pick<ClaimSettings, 'storedBudgets' | 'limits'> {
+  const text = JSON.stringify(stored);
+  const seen = budgetsSeen.get(text);
+  if (seen) return seen;
+  const budgets = { storedBudgets: stored, limits: limitedBudgets(effectiveBudgets(stored)) };
+  if (budgetsSeen.size >= MAX_BUDGETS_SEEN) budgetsSeen.delete(budgetsSeen.keys().next().value!);
+  budgetsSeen.set(text, budgets);
+  return budgets;
 }
 
 function limitedBudgets(budgets: TeamBudgets): Partial<TeamBudgets> | null {
