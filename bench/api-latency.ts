@@ -1,17 +1,17 @@
 import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdir, writeFile } from 'node:fs/promises';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import os, { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import os from 'node:os';
 import { findPostgres } from './setup.js';
 import { createManyAgents } from './many-agents.js';
-import { loadConfig } from '../src/service/config.js';
-import { closeServiceContext, createServiceContext } from '../src/service/boot.js';
-import { createLogger } from '../src/service/logger.js';
-import { startServer } from '../src/service/server.js';
-import type { ServiceContext } from '../src/service/context.js';
-import { statementsRun } from '../src/service/db/statement-count.js';
+import {
+  type BenchInstance,
+  type InstanceFigures,
+  type LocalInstance,
+  startInstance,
+  startInstanceProcess,
+} from './service-instance.js';
 
 /**
  * `npx tsx bench/api-latency.ts` (and part of `npm run bench`): the latency of the public API at
@@ -25,7 +25,8 @@ import { statementsRun } from '../src/service/db/statement-count.js';
  * BENCH_API_AGENTS: waiting agents, one count or several (`1000,5000,10000`); default 100.
  * BENCH_API_SHAPE: `one` (one team of them all; the default), `teams` (teams of BENCH_API_TEAM_SIZE,
  * default 10), or `both`. BENCH_API_INSTANCES: 2 runs two service instances on one PostgreSQL
- * database, half the agents and API calls on each (PostgreSQL only). BENCH_API_DATABASES: `pglite`,
+ * database, half the agents and API calls on each (PostgreSQL only); the second in a process of
+ * its own (bench/service-instance.ts), and the memory figures are the sum of both. BENCH_API_DATABASES: `pglite`,
  * `postgres` or both (default). BENCH_API_SECONDS: the length of the API load (default 30).
  * The load's child process raises its file-descriptor limit (`ulimit -n`, one socket per agent);
  * the service's process needs one descriptor per waiting claim too: run it under `ulimit -n` above
@@ -95,46 +96,7 @@ const percentile = (sorted: number[], p: number) =>
   sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? NaN;
 const round = (n: number) => Number(n.toFixed(2));
 const sorted = (xs: number[]) => [...xs].sort((a, b) => a - b);
-/** Resident memory, after a full collection when node runs with --expose-gc (NODE_OPTIONS). */
-const rssMb = () => {
-  (globalThis as { gc?: () => void }).gc?.();
-  return process.memoryUsage().rss / 2 ** 20;
-};
-/** The JavaScript heap in use, after the full collection rssMb made. */
-const heapMb = () => process.memoryUsage().heapUsed / 2 ** 20;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
-interface Instance {
-  ctx: ServiceContext;
-  url: string;
-  close(): Promise<void>;
-}
-
-async function startInstance(databaseUrl: string, schema: string | undefined): Promise<Instance> {
-  const dataDir = await mkdtemp(join(tmpdir(), 'na-bench-'));
-  const config = loadConfig({
-    DATA_DIR: dataDir,
-    SECRET_KEY: 'cd'.repeat(32),
-    PORT: '0',
-    HOST: '127.0.0.1',
-    MAX_WAITING_CLAIMS: '100000',
-  });
-  const ctx = await createServiceContext(config, {
-    log: createLogger({ silent: true }),
-    databaseUrl,
-    databaseSchema: schema,
-  });
-  const server = await startServer(ctx, config);
-  return {
-    ctx,
-    url: server.url,
-    async close() {
-      await server.close();
-      await closeServiceContext(ctx);
-      await rm(dataDir, { recursive: true, force: true });
-    },
-  };
-}
 
 interface LoadResult {
   samples: { create: number[]; status: number[] };
@@ -158,24 +120,34 @@ async function benchOne(
   const schema = url.startsWith('postgres')
     ? `bench_${crypto.randomUUID().replace(/-/g, '').slice(0, 12)}`
     : undefined;
-  const started: Instance[] = [];
+  const started: BenchInstance[] = [];
   let child: ReturnType<typeof spawn> | undefined;
   try {
-    started.push(await startInstance(url, schema));
-    for (let i = 1; i < instances; i++) started.push(await startInstance(url, schema));
+    const first = await startInstance(url, schema);
+    started.push(first);
+    // The others each in a process of their own, as a deployment runs them.
+    for (let i = 1; i < instances; i++)
+      started.push(await startInstanceProcess(url, schema, SERVICE_NODE_FLAGS));
     const teams = shape === 'one' ? 1 : Math.ceil(agents / TEAM_SIZE);
-    const made = await createManyAgents(
-      started[0]!.ctx,
-      teams,
-      shape === 'one' ? agents : TEAM_SIZE,
-    );
+    const made = await createManyAgents(first.ctx, teams, shape === 'one' ? agents : TEAM_SIZE);
     const urlOf = (i: number) => started[i % started.length]!.url;
-    const waitingNow = () => started.reduce((n, s) => n + s.ctx.metrics.waitingClaims.count, 0);
+    const figures = async (memory = false) => {
+      const all = await Promise.all(started.map((s) => s.figures(memory)));
+      const sum = (f: (x: InstanceFigures) => number | undefined) =>
+        all.reduce((n, x) => n + (f(x) ?? 0), 0);
+      return {
+        waiting: sum((x) => x.waiting),
+        statements: sum((x) => x.statements),
+        looksSkipped: sum((x) => x.looksSkipped),
+        rechecks: sum((x) => x.rechecks),
+        rssMb: sum((x) => x.rssMb),
+        heapMb: sum((x) => x.heapMb),
+      };
+    };
     process.stdout.write(
       `${label}, ${instances > 1 ? `${instances} instances, ` : ''}${agents} agents (${shape === 'one' ? 'one team' : `${teams} teams of ${TEAM_SIZE}`}): `,
     );
-    const rssIdle = rssMb();
-    const heapIdle = heapMb();
+    const idle = await figures(true);
     // The load's own process: its descriptor limit raised for one socket per agent.
     child = spawn(
       'sh',
@@ -214,21 +186,22 @@ async function benchOne(
     });
     await nextMessage();
     // Every agent waiting (or as near as it gets in three minutes) before the first call.
-    for (let waited = 0; waitingNow() < agents * 0.97 && waited < 180_000; waited += 500)
+    for (
+      let waited = 0;
+      (await figures()).waiting < agents * 0.97 && waited < 180_000;
+      waited += 500
+    )
       await sleep(500);
     await sleep(2_000);
-    const waiting = waitingNow();
-    const rssWaiting = rssMb();
-    const heapWaiting = heapMb();
-    const statementsBefore = started.reduce((n, s) => n + statementsRun(s.ctx.db), 0);
-    const skippedBefore = started.reduce((n, s) => n + s.ctx.signals.looksSkipped, 0);
-    const rechecksBefore = started.reduce((n, s) => n + s.ctx.signals.rechecks, 0);
+    const loaded = await figures(true);
+    const waiting = loaded.waiting;
     const t0 = performance.now();
     child.send({ start: true });
     const load = await nextMessage<LoadResult>();
-    const statements = started.reduce((n, s) => n + statementsRun(s.ctx.db), 0) - statementsBefore;
-    const skipped = started.reduce((n, s) => n + s.ctx.signals.looksSkipped, 0) - skippedBefore;
-    const rechecks = started.reduce((n, s) => n + s.ctx.signals.rechecks, 0) - rechecksBefore;
+    const after = await figures();
+    const statements = after.statements - loaded.statements;
+    const skipped = after.looksSkipped - loaded.looksSkipped;
+    const rechecks = after.rechecks - loaded.rechecks;
     const seconds = (performance.now() - t0) / 1000;
     const all = sorted([...load.samples.create, ...load.samples.status]);
     const dispatch = sorted(load.dispatch);
@@ -244,10 +217,10 @@ async function benchOne(
       status_p50_ms: round(percentile(sorted(load.samples.status), 50)),
       dispatch_p50_ms: round(percentile(dispatch, 50)),
       dispatch_p99_ms: round(percentile(dispatch, 99)),
-      rss_idle_mb: round(rssIdle),
-      rss_waiting_mb: round(rssWaiting),
-      rss_per_1000_claims_mb: round(((rssWaiting - rssIdle) * 1000) / Math.max(1, waiting)),
-      heap_per_1000_claims_mb: round(((heapWaiting - heapIdle) * 1000) / Math.max(1, waiting)),
+      rss_idle_mb: round(idle.rssMb),
+      rss_waiting_mb: round(loaded.rssMb),
+      rss_per_1000_claims_mb: round(((loaded.rssMb - idle.rssMb) * 1000) / Math.max(1, waiting)),
+      heap_per_1000_claims_mb: round(((loaded.heapMb - idle.heapMb) * 1000) / Math.max(1, waiting)),
       statements_per_s: round(statements / seconds),
       claims_without_look_per_s: round(skipped / seconds),
       rechecks_per_s: round(rechecks / seconds),
@@ -268,8 +241,10 @@ async function benchOne(
     return { ...base, error: (err as Error).message };
   } finally {
     child?.kill();
-    if (schema) await started[0]?.ctx.db.query(`DROP SCHEMA ${schema} CASCADE`).catch(() => {});
-    for (const s of started.reverse()) await s.close().catch(() => {});
+    for (const s of started.slice(1)) await s.close().catch(() => {});
+    const first = started[0] as LocalInstance | undefined;
+    if (schema) await first?.ctx.db.query(`DROP SCHEMA ${schema} CASCADE`).catch(() => {});
+    await first?.close().catch(() => {});
   }
 }
 
