@@ -34,8 +34,7 @@ export async function claimWithin(
   const who = { userId: filter.userId, excludeTypes: filter.excludeTypes };
   // Listen before looking: a task enqueued during a look still wakes the claim after it. Listening
   // is an entry in a list, so a busy queue answered from its first look pays nothing for it.
-  let wake = new AbortController();
-  let woken = deps.signals.waitForTask(filter.teamId, who, wake.signal);
+  let wait = deps.signals.waitForTask(filter.teamId, who);
   let counted = false;
   // A wake-up for one task this claim did not take: the team is looked at again for whoever may.
   let passOn: (() => void) | undefined;
@@ -61,30 +60,29 @@ export async function claimWithin(
         counted = true;
         deps.signals.beganWaiting(filter.teamId);
       }
-      const stop = wake;
-      const onAbort = () => stop.abort();
+      const current = wait;
+      const onAbort = () => current.stop();
       abort?.addEventListener('abort', onAbort, { once: true });
       let timedOut = false;
       const timer = setTimeout(() => {
         timedOut = true;
-        stop.abort();
+        current.stop();
       }, remaining);
       try {
-        passOn = (await woken).passOn;
+        passOn = (await current.woken).passOn;
       } finally {
         clearTimeout(timer);
         abort?.removeEventListener('abort', onAbort);
       }
       // Nothing woke it in time: a task made claimable meanwhile would have.
       if (timedOut) return null;
-      wake = new AbortController();
-      woken = deps.signals.waitForTask(filter.teamId, who, wake.signal);
+      wait = deps.signals.waitForTask(filter.teamId, who);
     }
   } finally {
-    wake.abort();
+    wait.stop();
     // Ended (a task, the deadline, the client gone, an error) holding a wake-up it did not use.
     passOn?.();
-    void woken.then((w) => w.passOn?.());
+    void wait.woken.then((w) => w.passOn?.());
     if (counted) opts.waiting?.leave();
   }
 }

@@ -78,8 +78,11 @@ export interface TaskSignals {
   lookSkipped(): void;
   /** Claims that waited without a look because the team had nothing due (nothingDue). */
   readonly looksSkipped: number;
-  /** Resolves when a task this claim may run is ready, on abort, or when the service stops. */
-  waitForTask(teamId: string, who: Waiting, signal: AbortSignal): Promise<Wake>;
+  /**
+   * A claim's wait: `woken` resolves when a task it may run is ready, on `stop()`, or when the
+   * service stops.
+   */
+  waitForTask(teamId: string, who: Waiting): TaskWait;
   /** Aborted when the service shuts down: waiting claims answer at once so SIGTERM drains quickly. */
   readonly stopping: AbortSignal;
   /** Ends every waiting claim now and every later wait at once (server shutdown). */
@@ -96,6 +99,15 @@ export interface TaskSignals {
 
 interface Waiter extends Waiting {
   wake(wake: Wake): void;
+}
+
+/**
+ * Ended by `stop()`, not an AbortSignal: a claim's every wait ends, and an aborted signal makes a
+ * DOMException with its stack, 400 a second at 10,000 waiting agents.
+ */
+export interface TaskWait {
+  woken: Promise<Wake>;
+  stop(): void;
 }
 
 /**
@@ -431,30 +443,34 @@ export async function createTaskSignals(db: Database): Promise<TaskSignals> {
     beganWaiting(teamId) {
       if (!known.has(teamId)) recheckSoon([teamId]);
     },
-    waitForTask(teamId, who, signal) {
-      return new Promise((resolve) => {
-        if (signal.aborted || stopper.signal.aborted) return resolve({});
+    waitForTask(teamId, who) {
+      let waiter: Waiter | undefined;
+      const woken = new Promise<Wake>((resolve) => {
+        if (stopper.signal.aborted) return resolve({});
         let set = waiters.get(teamId);
         if (!set) {
           set = new Set();
           waiters.set(teamId, set);
         }
-        const waiter: Waiter = {
+        const own = set;
+        let done = false;
+        const w: Waiter = {
           ...who,
           wake(wake) {
-            set.delete(waiter);
-            if (set.size === 0 && waiters.get(teamId) === set) {
+            if (done) return;
+            done = true;
+            own.delete(w);
+            if (own.size === 0 && waiters.get(teamId) === own) {
               waiters.delete(teamId);
               forgetUnlessBack(teamId);
             }
-            signal.removeEventListener('abort', aborted);
             resolve(wake);
           },
         };
-        const aborted = () => waiter.wake({});
-        set.add(waiter);
-        signal.addEventListener('abort', aborted, { once: true });
+        waiter = w;
+        own.add(w);
       });
+      return { woken, stop: () => waiter?.wake({}) };
     },
     stopping: stopper.signal,
     get healthy() {
