@@ -28,6 +28,7 @@ import {
  * database, half the agents and API calls on each (PostgreSQL only); the second in a process of
  * its own (bench/service-instance.ts), and the memory figures are the sum of both. BENCH_API_DATABASES: `pglite`,
  * `postgres` or both (default). BENCH_API_SECONDS: the length of the API load (default 30).
+ * BENCH_SERVICE_FLAGS: more node flags for the service's processes (`--trace-gc`).
  * The load's child process raises its file-descriptor limit (`ulimit -n`, one socket per agent);
  * the service's process needs one descriptor per waiting claim too: run it under `ulimit -n` above
  * the agents (this machine's 20,000 holds 10,000).
@@ -148,12 +149,14 @@ async function benchOne(
       `${label}, ${instances > 1 ? `${instances} instances, ` : ''}${agents} agents (${shape === 'one' ? 'one team' : `${teams} teams of ${TEAM_SIZE}`}): `,
     );
     const idle = await figures(true);
-    // The load's own process: its descriptor limit raised for one socket per agent.
+    // The load's own process: its descriptor limit raised for one socket per agent, and its garbage
+    // collected on one thread. It stands for browsers on other machines, and its collections (60-170
+    // ms on the heap of 10,000 sockets) would otherwise take the second core from the service too.
     child = spawn(
       'sh',
       [
         '-c',
-        `ulimit -n ${Math.max(4096, agents * 2 + 1024)} 2>/dev/null; exec "${process.execPath}" "${fileURLToPath(new URL('./api-load.mjs', import.meta.url))}"`,
+        `ulimit -n ${Math.max(4096, agents * 2 + 1024)} 2>/dev/null; exec "${process.execPath}" --single-threaded-gc "${fileURLToPath(new URL('./api-load.mjs', import.meta.url))}"`,
       ],
       { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] },
     );
@@ -195,6 +198,10 @@ async function benchOne(
     await sleep(2_000);
     const loaded = await figures(true);
     const waiting = loaded.waiting;
+    // The full collections of that reading stop each instance for a while (0.5 s at 10,000
+    // claims), and the claims that arrived meanwhile are answered in a burst after it: the load
+    // begins once they are.
+    await sleep(5_000);
     const t0 = performance.now();
     child.send({ start: true });
     const load = await nextMessage<LoadResult>();
@@ -285,13 +292,16 @@ interface Configuration {
 const RESULT_LINE = 'api-latency result: ';
 
 /** The node flags `npm run service` runs the service with (package.json): its heap is sized so. */
-const SERVICE_NODE_FLAGS = (
-  JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as {
-    scripts: { service: string };
-  }
-).scripts.service
-  .split(/\s+/)
-  .filter((word) => word.startsWith('--'));
+const SERVICE_NODE_FLAGS = [
+  ...(
+    JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as {
+      scripts: { service: string };
+    }
+  ).scripts.service
+    .split(/\s+/)
+    .filter((word) => word.startsWith('--')),
+  ...(process.env.BENCH_SERVICE_FLAGS?.split(/\s+/).filter(Boolean) ?? []),
+];
 
 /**
  * One configuration in a fresh process of its own (this file, told which by BENCH_API_RUN), so its

@@ -1,12 +1,13 @@
 // The load of the API latency benchmark (bench/api-latency.ts), in a child process of its own so
 // that neither its client work nor its sockets' memory is counted against the service: `agents`
 // extension agents that wait in long-poll claims and complete what they are handed, and a caller
-// of the public API at a fixed rate (open loop: a request is sent on time whether or not the last
-// one was answered, so a slow answer cannot hide the ones that would have waited behind it), half
-// task creations, half status reads of tasks it created. Told what to do over the IPC channel:
+// of the public API at a fixed rate in a worker thread (bench/api-caller.mjs; open loop: a request
+// is sent on time whether or not the last one was answered, so a slow answer cannot hide the ones
+// that would have waited behind it), half task creations, half status reads of tasks it created. Told what to do over the IPC channel:
 // `{ agents, apis, ... }` starts the agents, `{ start: true }` the API calls; it answers with the
 // figures. Plain JavaScript: the child runs on node without the TypeScript loader.
 import { Agent } from 'node:http';
+import { Worker } from 'node:worker_threads';
 import { httpCall } from './http-call.mjs';
 
 const send = (message) => new Promise((resolve) => process.send(message, resolve));
@@ -14,7 +15,6 @@ const next = () => new Promise((resolve) => process.once('message', resolve));
 
 const { agents, apis, ratePerS, seconds, output, waitS } = await next();
 const agentSockets = new Agent({ keepAlive: true, maxSockets: agents.length + 10 });
-const apiSockets = new Agent({ keepAlive: true, maxSockets: 50 });
 
 let stopping = false;
 let completed = 0;
@@ -48,7 +48,7 @@ async function agentLoop(agent, firstWaitS) {
     }
     const { task } = claim.body;
     if (received.has(task.id)) duplicates++;
-    else received.set(task.id, performance.now());
+    else received.set(task.id, performance.timeOrigin + performance.now());
     const fin = await httpCall(
       `${agent.url}/agent/tasks/${task.id}/complete`,
       'POST',
@@ -71,52 +71,19 @@ for (let i = 0; i < agents.length; i++) {
 await send({ ready: true });
 await next();
 
-/** Per created task: the time its creation was sent. */
-const created = new Map();
-const createdIds = [];
-const samples = { create: [], status: [] };
-const failures = [];
-
-async function apiRequest(i) {
-  const api = apis[Math.floor(Math.random() * apis.length)];
-  const kind = i % 2 === 0 || createdIds.length === 0 ? 'create' : 'status';
-  const headers = { 'x-api-key': api.apiKey, 'content-type': 'application/json' };
-  const read = createdIds[Math.floor(Math.random() * createdIds.length)];
-  const sent = performance.now();
-  const res =
-    kind === 'create'
-      ? await httpCall(
-          `${api.url}/network-agent/fetch-profile`,
-          'POST',
-          headers,
-          JSON.stringify({ profile_slug: `person-${i}` }),
-          apiSockets,
-        )
-      : await httpCall(
-          `${api.url}/network-agent/get-task-status?api_agent_task_id=${read.id}`,
-          'GET',
-          { 'x-api-key': read.apiKey },
-          undefined,
-          apiSockets,
-        );
-  samples[kind].push(performance.now() - sent);
-  if (res.status !== 200) failures.push(`${kind} ${res.status}`);
-  else if (kind === 'create') {
-    created.set(res.body.api_agent_task_id, sent);
-    createdIds.push({ id: res.body.api_agent_task_id, apiKey: api.apiKey });
-  }
-}
-
-const total = Math.round(ratePerS * seconds);
-const started = performance.now();
-const inFlight = [];
-for (let i = 0; i < total; i++) {
-  const due = started + (i * 1000) / ratePerS;
-  const wait = due - performance.now();
-  if (wait > 0) await new Promise((r) => setTimeout(r, wait));
-  inFlight.push(apiRequest(i).catch((err) => failures.push(err.message)));
-}
-await Promise.all(inFlight);
+const caller = new Worker(new URL('./api-caller.mjs', import.meta.url), {
+  workerData: { apis, ratePerS, seconds },
+});
+const {
+  samples,
+  failures,
+  created: sentAt,
+} = await new Promise((resolve, reject) => {
+  caller.once('message', resolve);
+  caller.once('error', reject);
+});
+/** Per created task: when its creation was sent. */
+const created = new Map(sentAt);
 // The last tasks reach their agents.
 for (let waited = 0; waited < 5_000; waited += 100) {
   if ([...created.keys()].every((id) => received.has(id))) break;
@@ -142,5 +109,4 @@ await send({
   dispatch,
 });
 agentSockets.destroy();
-apiSockets.destroy();
 process.exit(0);
