@@ -207,11 +207,10 @@ export async function createTaskSignals(db: Database): Promise<TaskSignals> {
     running = true;
     signalledMidRecheck.clear();
     try {
-      const members = teamIds.flatMap((t) => [
-        ...new Set([...waiters.get(t)!].map((w) => w.userId)),
-      ]);
       rechecks++;
-      const work = await findClaimableWork(db, teamIds, members);
+      const work = await findClaimableWork(db, teamIds, (due) =>
+        due.flatMap((t) => [...new Set([...(waiters.get(t) ?? [])].map((w) => w.userId))]),
+      );
       const now = Date.now();
       for (const t of teamIds) {
         dueAt.delete(t);
