@@ -35,11 +35,11 @@ async function benchOne(label: string, url: string): Promise<McpPostsResult> {
   try {
     const wl = await loadPosts(svc, POSTS);
     const query = { watchlist_id: wl, sort_by: 'recent', page: '1' };
-    const restUrl = `${svc.server.url}/api-posts?${new URLSearchParams(query)}`;
+    const restUrl = `${svc.url}/api-posts?${new URLSearchParams(query)}`;
     const headers = { 'x-api-key': svc.apiKey };
     const client = new Client({ name: 'bench', version: '1.0.0' });
     await client.connect(
-      new StreamableHTTPClientTransport(new URL(`${svc.server.url}/mcp`), {
+      new StreamableHTTPClientTransport(new URL(`${svc.url}/mcp`), {
         requestInit: { headers },
       }),
     );

@@ -170,7 +170,7 @@ async function runOne(label: string, databaseUrl: string): Promise<OutreachResul
       peak = Math.max(peak, process.memoryUsage().rss);
     }, 20);
     const t0 = performance.now();
-    const res = await fetch(`${svc.server.url}/api-posts?format=csv`, {
+    const res = await fetch(`${svc.url}/api-posts?format=csv`, {
       headers: { 'x-api-key': svc.apiKey },
     });
     const reader = res.body!.getReader();

@@ -141,7 +141,7 @@ async function timeGets<Body>(
   path: string,
   counted: (status: number, body: Body) => number,
 ): Promise<HttpCase> {
-  const url = `${svc.server.url}${path}`;
+  const url = `${svc.url}${path}`;
   const headers = { 'x-api-key': svc.apiKey };
   for (let i = 0; i < 3; i++) await (await fetch(url, { headers })).arrayBuffer();
   const times: number[] = [];

@@ -30,7 +30,7 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
  * HTTP; measured from the moment the create request is sent until the agent holds the task.
  */
 export async function dispatchLatency(svc: BenchService, tasks: number): Promise<LatencyResult> {
-  const url = svc.server.url;
+  const url = svc.url;
   const agent = svc.agents[0]!;
   const samples: number[] = [];
   for (let i = 0; i < tasks; i++) {
@@ -108,7 +108,7 @@ function runHttpAgents(
 
 /** 4 agents claim and complete `count` tasks over HTTP, then the same work in bare SQL. */
 export async function queueThroughput(svc: BenchService, count: number): Promise<ThroughputResult> {
-  const url = svc.server.url;
+  const url = svc.url;
   await seedTasks(svc, count);
   const { done, seconds: httpS } = await runHttpAgents(
     url,

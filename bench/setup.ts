@@ -1,11 +1,5 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import pg from 'pg';
-import { loadConfig } from '../src/service/config.js';
-import { closeServiceContext, createServiceContext } from '../src/service/boot.js';
-import { createLogger } from '../src/service/logger.js';
-import { startServer, type RunningService } from '../src/service/server.js';
+import { startInstance } from './service-instance.js';
 import { createTeam } from '../src/service/teams/api-keys.js';
 import { acknowledgeConsent, loadConsent } from '../src/service/consent/member-consent.js';
 import { issueAgentToken } from '../src/service/auth/agent-tokens.js';
@@ -16,7 +10,7 @@ import { TASK_TYPES } from '../src/contract/task-types.js';
 export interface BenchService {
   label: string;
   ctx: ServiceContext;
-  server: RunningService;
+  url: string;
   apiKey: string;
   teamId: string;
   agents: { userId: string; headers: Record<string, string> }[];
@@ -44,22 +38,11 @@ export async function startBenchService(
   databaseUrl: string,
   agents: number,
 ): Promise<BenchService> {
-  const dataDir = await mkdtemp(join(tmpdir(), 'na-bench-'));
-  const config = loadConfig({
-    DATA_DIR: dataDir,
-    SECRET_KEY: 'cd'.repeat(32),
-    PORT: '0',
-    HOST: '127.0.0.1',
-  });
   const schema = databaseUrl.startsWith('postgres')
     ? `bench_${crypto.randomUUID().replace(/-/g, '').slice(0, 12)}`
     : undefined;
-  const ctx = await createServiceContext(config, {
-    log: createLogger({ silent: true }),
-    databaseUrl,
-    databaseSchema: schema,
-  });
-  const server = await startServer(ctx, config);
+  const instance = await startInstance(databaseUrl, schema);
+  const { ctx } = instance;
   const team = await createTeam(ctx.db, ctx.secretKey, `bench ${label}`);
   const list: BenchService['agents'] = [];
   for (let i = 0; i < agents; i++) {
@@ -101,15 +84,13 @@ export async function startBenchService(
   return {
     label,
     ctx,
-    server,
+    url: instance.url,
     apiKey: team.apiKey,
     teamId: team.id,
     agents: list,
     async close() {
-      await server.close();
       if (schema) await ctx.db.query(`DROP SCHEMA ${schema} CASCADE`).catch(() => {});
-      await closeServiceContext(ctx);
-      await rm(dataDir, { recursive: true, force: true });
+      await instance.close();
     },
   };
 }
