@@ -7,8 +7,8 @@ import { findPostgres } from './setup.js';
 import { createManyAgents } from './many-agents.js';
 import {
   type BenchInstance,
+  benchSchema,
   type InstanceFigures,
-  type LocalInstance,
   startInstance,
   startInstanceProcess,
 } from './service-instance.js';
@@ -26,8 +26,9 @@ import {
  * BENCH_API_SHAPE: `one` (one team of them all; the default), `teams` (teams of BENCH_API_TEAM_SIZE,
  * default 10), or `both`. BENCH_API_INSTANCES: 2 runs two service instances on one PostgreSQL
  * database, half the agents and API calls on each (PostgreSQL only); the second in a process of
- * its own (bench/service-instance.ts), and the memory figures are the sum of both. BENCH_API_DATABASES: `pglite`,
- * `postgres` or both (default). BENCH_API_SECONDS: the length of the API load (default 30).
+ * its own (bench/service-instance.ts), and the memory figures are the sum of both.
+ * BENCH_API_DATABASES: `pglite`, `postgres` or both (default). BENCH_API_SECONDS: the length of the
+ * API load (default 30).
  * BENCH_SERVICE_FLAGS: more node flags for the service's processes (`--trace-gc`).
  * The load's child process raises its file-descriptor limit (`ulimit -n`, one socket per agent);
  * the service's process needs one descriptor per waiting claim too: run it under `ulimit -n` above
@@ -118,13 +119,11 @@ async function benchOne(
   instances: number,
 ): Promise<ApiLatencyResult> {
   const base = { database: label, shape, agents, instances };
-  const schema = url.startsWith('postgres')
-    ? `bench_${crypto.randomUUID().replace(/-/g, '').slice(0, 12)}`
-    : undefined;
+  const schema = benchSchema(url);
   const started: BenchInstance[] = [];
   let child: ReturnType<typeof spawn> | undefined;
   try {
-    const first = await startInstance(url, schema);
+    const first = await startInstance(url, schema, { dropsSchema: true });
     started.push(first);
     // The others each in a process of their own, as a deployment runs them.
     for (let i = 1; i < instances; i++)
@@ -248,10 +247,8 @@ async function benchOne(
     return { ...base, error: (err as Error).message };
   } finally {
     child?.kill();
-    for (const s of started.slice(1)) await s.close().catch(() => {});
-    const first = started[0] as LocalInstance | undefined;
-    if (schema) await first?.ctx.db.query(`DROP SCHEMA ${schema} CASCADE`).catch(() => {});
-    await first?.close().catch(() => {});
+    // The first last: it drops the schema the others use.
+    for (const s of started.reverse()) await s.close().catch(() => {});
   }
 }
 

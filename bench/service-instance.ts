@@ -46,9 +46,18 @@ function memoryNow() {
   return { rssMb: rss / 2 ** 20, heapMb: heapUsed / 2 ** 20 };
 }
 
+/** A fresh schema of its own for a bench run on PostgreSQL; none on PGlite, a database per run. */
+export function benchSchema(databaseUrl: string): string | undefined {
+  return databaseUrl.startsWith('postgres')
+    ? `bench_${crypto.randomUUID().replace(/-/g, '').slice(0, 12)}`
+    : undefined;
+}
+
+/** `dropsSchema`: the instance that made the run's schema drops it as it closes. */
 export async function startInstance(
   databaseUrl: string,
   schema: string | undefined,
+  { dropsSchema = false } = {},
 ): Promise<LocalInstance> {
   const dataDir = await mkdtemp(join(tmpdir(), 'na-bench-'));
   const config = loadConfig({
@@ -77,6 +86,8 @@ export async function startInstance(
       };
     },
     async close() {
+      if (schema && dropsSchema)
+        await ctx.db.query(`DROP SCHEMA ${schema} CASCADE`).catch(() => {});
       await server.close();
       await closeServiceContext(ctx);
       await rm(dataDir, { recursive: true, force: true });

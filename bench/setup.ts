@@ -1,5 +1,5 @@
 import pg from 'pg';
-import { startInstance } from './service-instance.js';
+import { benchSchema, startInstance } from './service-instance.js';
 import { createTeam } from '../src/service/teams/api-keys.js';
 import { acknowledgeConsent, loadConsent } from '../src/service/consent/member-consent.js';
 import { issueAgentToken } from '../src/service/auth/agent-tokens.js';
@@ -38,10 +38,9 @@ export async function startBenchService(
   databaseUrl: string,
   agents: number,
 ): Promise<BenchService> {
-  const schema = databaseUrl.startsWith('postgres')
-    ? `bench_${crypto.randomUUID().replace(/-/g, '').slice(0, 12)}`
-    : undefined;
-  const instance = await startInstance(databaseUrl, schema);
+  const instance = await startInstance(databaseUrl, benchSchema(databaseUrl), {
+    dropsSchema: true,
+  });
   const { ctx } = instance;
   const team = await createTeam(ctx.db, ctx.secretKey, `bench ${label}`);
   const list: BenchService['agents'] = [];
@@ -88,10 +87,7 @@ export async function startBenchService(
     apiKey: team.apiKey,
     teamId: team.id,
     agents: list,
-    async close() {
-      if (schema) await ctx.db.query(`DROP SCHEMA ${schema} CASCADE`).catch(() => {});
-      await instance.close();
-    },
+    close: () => instance.close(),
   };
 }
 
