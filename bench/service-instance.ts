@@ -36,7 +36,7 @@ export interface BenchInstance {
 }
 
 /** An instance in this process: its context too, for the bench to write its agents with. */
-export interface LocalInstance extends BenchInstance {
+interface LocalInstance extends BenchInstance {
   ctx: ServiceContext;
 }
 
