@@ -443,31 +443,33 @@ export async function createTaskSignals(db: Database): Promise<TaskSignals> {
       if (!known.has(teamId)) recheckSoon([teamId]);
     },
     waitForTask(teamId, who) {
-      if (stopper.signal.aborted) return { woken: Promise.resolve({}), stop() {} };
-      let set = waiters.get(teamId);
-      if (!set) {
-        set = new Set();
-        waiters.set(teamId, set);
-      }
-      const own = set;
-      let resolve!: (wake: Wake) => void;
-      const woken = new Promise<Wake>((r) => {
-        resolve = r;
+      let waiter: Waiter | undefined;
+      const woken = new Promise<Wake>((resolve) => {
+        if (stopper.signal.aborted) return resolve({});
+        let set = waiters.get(teamId);
+        if (!set) {
+          set = new Set();
+          waiters.set(teamId, set);
+        }
+        const own = set;
+        let done = false;
+        const w: Waiter = {
+          ...who,
+          wake(wake) {
+            if (done) return;
+            done = true;
+            own.delete(w);
+            if (own.size === 0 && waiters.get(teamId) === own) {
+              waiters.delete(teamId);
+              forgetUnlessBack(teamId);
+            }
+            resolve(wake);
+          },
+        };
+        waiter = w;
+        own.add(w);
       });
-      const waiter: Waiter = {
-        ...who,
-        wake(wake) {
-          // Woken already (a task, then the claim's own stop): nothing more to do.
-          if (!own.delete(waiter)) return;
-          if (own.size === 0 && waiters.get(teamId) === own) {
-            waiters.delete(teamId);
-            forgetUnlessBack(teamId);
-          }
-          resolve(wake);
-        },
-      };
-      own.add(waiter);
-      return { woken, stop: () => waiter.wake({}) };
+      return { woken, stop: () => waiter?.wake({}) };
     },
     stopping: stopper.signal,
     get healthy() {
