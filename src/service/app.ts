@@ -1,9 +1,8 @@
 import { Hono } from 'hono';
 import type { AppEnv, ServiceContext } from './context.js';
-import { HttpError } from './http/http-error.js';
+import { errorAnswer } from './http/error-answer.js';
 import { limitBody } from './http/body-limit.js';
 import { withRoutesInOneLayer } from './http/one-layer.js';
-import { DATABASE_RETRY_AFTER_S, isDatabaseUnavailable } from './db/unavailable.js';
 import { healthRoutes } from './routes/health.js';
 import { metricsRoutes } from './routes/metrics.js';
 import { authRoutes } from './routes/auth.js';
@@ -79,38 +78,9 @@ export function createApp(ctx: ServiceContext) {
 
   app.notFound((c) => c.json({ error: 'Not found' }, 404));
   app.onError((err, c) => {
-    if (err instanceof HttpError) {
-      for (const [k, v] of Object.entries(err.headers)) c.header(k, v);
-      return c.json({ error: excerpt(err.message) }, err.status);
-    }
-    if (isDatabaseUnavailable(err)) {
-      ctx.log.warn('database_unavailable', {
-        method: c.req.method,
-        path: c.req.path,
-        message: err.message,
-      });
-      c.header('Retry-After', String(DATABASE_RETRY_AFTER_S));
-      return c.json(
-        {
-          error:
-            'The service is temporarily unavailable (its database cannot be reached); try again shortly',
-        },
-        503,
-      );
-    }
-    ctx.log.error('unhandled_error', {
-      method: c.req.method,
-      path: c.req.path,
-      message: err.message,
-      stack: err.stack,
-    });
-    return c.json({ error: 'Internal server error' }, 500);
+    const answer = errorAnswer(err, ctx, { method: c.req.method, path: c.req.path });
+    for (const [k, v] of Object.entries(answer.headers)) c.header(k, v);
+    return c.json(answer.body, answer.status);
   });
   return app;
-}
-
-/** Error messages may quote the input (a field name): never more than a short excerpt of it. */
-const MAX_ERROR_CHARS = 300;
-function excerpt(message: string): string {
-  return message.length <= MAX_ERROR_CHARS ? message : `${message.slice(0, MAX_ERROR_CHARS)}…`;
 }

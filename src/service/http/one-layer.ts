@@ -41,10 +41,14 @@ function oneLayer(handlers: MiddlewareHandler[]): MiddlewareHandler {
     const step = (i: number): Promise<unknown> => {
       const handler = handlers[i];
       if (!handler) return next();
-      return Promise.resolve(handler(c, () => step(i + 1) as Promise<void>)).then((res) => {
-        if (res instanceof Response && !c.finalized) c.res = res;
-        return c;
-      });
+      return Promise.resolve(handler(c, () => step(i + 1) as Promise<void>)).then(
+        (res: unknown) => {
+          // As Hono's compose, not `instanceof`: a native Response (the Node adapter's
+          // RESPONSE_ALREADY_SENT) is no instance of the adapter's global Response.
+          if (res && res !== c && !c.finalized) c.res = res as Response;
+          return c;
+        },
+      );
     };
     return step(0) as Promise<void>;
   };

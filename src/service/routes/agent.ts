@@ -21,7 +21,9 @@ import {
 } from '../../contract/agent.js';
 import { newerNetworkMap, recordHeartbeat } from '../tasks/agent-heartbeat.js';
 import { pendingInvitations } from '../teams/invitations.js';
-import { claimWithin } from '../tasks/claim-long-poll.js';
+import { clientOfResponse, clientOfSignal, startClaim } from '../tasks/claim-long-poll.js';
+import { answerLater, socketResponse, type LaterAnswer } from '../http/answer-later.js';
+import { errorAnswer } from '../http/error-answer.js';
 import { extendLease } from '../tasks/extend.js';
 import { completeTask } from '../tasks/complete.js';
 import { loadTeamSettings } from '../budgets/team-settings.js';
@@ -144,14 +146,15 @@ export const agentRoutes = new Hono<AppEnv>()
       const body = c.req.valid('json');
       const { team, agent, ctx } = c.var;
       const { waitingClaims, claims } = ctx.metrics;
+      const socket = socketResponse(c);
       // The claim's statement hands tasks only to a member who acknowledged the current text (claim.ts):
       // the 403 is needed only when it found none.
-      const task = await claimWithin(
+      const start = await startClaim(
         ctx,
         { teamId: team.id, userId: agent.userId, excludeTypes: body.exclude_types ?? [] },
         body.wait_s * 1000,
         {
-          clientGone: () => c.req.raw.signal,
+          client: socket ? clientOfResponse(socket) : clientOfSignal(c.req.raw.signal),
           whenNoTask: async () => {
             const { credentials } = ctx;
             if (credentials.hasConsented(team.id, agent.userId)) return;
@@ -166,9 +169,19 @@ export const agentRoutes = new Hono<AppEnv>()
         if (err instanceof ClaimsFull) claims.inc({ outcome: 'refused' });
         throw err;
       });
-      claims.inc({ outcome: task ? 'task' : 'empty' });
-      if (!task) return c.body(null, 204);
-      return c.json({ task });
+      const answer = ('task' in start ? Promise.resolve(start.task) : start.waiting.answer).then(
+        (task): LaterAnswer => {
+          claims.inc({ outcome: task ? 'task' : 'empty' });
+          return task ? { status: 200, json: { task } } : { status: 204 };
+        },
+      );
+      // A claim that waits on a socket answers by itself: Hono's chain ends now.
+      if ('waiting' in start && socket) {
+        const request = { method: 'POST', path: c.req.path };
+        return answerLater(socket, answer, (err) => errorAnswer(err, ctx, request));
+      }
+      const { status, json } = await answer;
+      return status === 204 ? c.body(null, 204) : c.json(json);
     },
   )
   .post(

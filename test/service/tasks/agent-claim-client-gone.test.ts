@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, expect, test } from 'vitest';
 import type { Database, Queryable, QueryOptions } from '../../../src/service/db/database.js';
-import { claimWithin } from '../../../src/service/tasks/claim-long-poll.js';
+import { claimWithin, clientOfSignal } from '../../../src/service/tasks/claim-long-poll.js';
 import {
   createAgentTeam,
   queueProfileTask,
@@ -61,7 +61,7 @@ function leavingClaim(waitMs: number) {
   const client = new AbortController();
   const db = abortingAfterClaim(svc.ctx.db, () => client.abort());
   return claimWithin({ db, signals: svc.ctx.signals }, filter(), waitMs, {
-    clientGone: () => client.signal,
+    client: clientOfSignal(client.signal),
   });
 }
 
@@ -103,7 +103,7 @@ test('a task claimed by a waiting long poll while the client leaves goes back, a
 test('a client still there gets its task (the give-back needs the client gone)', async () => {
   const id = await enqueue();
   const client = new AbortController();
-  const task = await claimWithin(svc.ctx, filter(), 0, { clientGone: () => client.signal });
+  const task = await claimWithin(svc.ctx, filter(), 0, { client: clientOfSignal(client.signal) });
   expect(task?.id).toBe(id);
   expect(task?.attempt).toBe(1);
 });

@@ -1,7 +1,7 @@
 import pg from 'pg';
 import { setMaxListeners } from 'node:events';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { claimWithin } from '../../../src/service/tasks/claim-long-poll.js';
+import { claimWithin, clientOfSignal } from '../../../src/service/tasks/claim-long-poll.js';
 import { statementsRun } from '../../../src/service/db/statement-count.js';
 import type { ClaimedTask } from '../../../src/contract/agent.js';
 import { WaitingClaims } from '../../../src/service/metrics/waiting-claims.js';
@@ -68,7 +68,7 @@ async function waitOnBoth() {
     const instance = i % 2 === 0 ? 'a' : 'b';
     const svc = instance === 'a' ? a : b;
     return claimWithin(svc.ctx, { teamId: team.id, userId: m.userId, excludeTypes: [] }, 120_000, {
-      clientGone: () => leave.signal,
+      client: clientOfSignal(leave.signal),
       waiting,
     }).then((task) => {
       answered.push({ instance, userId: m.userId, task });

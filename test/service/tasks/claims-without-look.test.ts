@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { claimWithin } from '../../../src/service/tasks/claim-long-poll.js';
+import { claimWithin, clientOfSignal } from '../../../src/service/tasks/claim-long-poll.js';
 import { SAFETY_RECHECK_MS } from '../../../src/service/tasks/task-signals.js';
 import { statementsRun } from '../../../src/service/db/statement-count.js';
 import type { ClaimedTask } from '../../../src/contract/agent.js';
@@ -32,7 +32,7 @@ function claim(member: number, waitMs: number, gone?: AbortSignal): Promise<Clai
     svc.ctx,
     { teamId: team.id, userId: team.members[member]!.userId, excludeTypes: [] },
     waitMs,
-    gone ? { clientGone: () => gone } : {},
+    gone ? { client: clientOfSignal(gone) } : {},
   );
 }
 

@@ -1,6 +1,6 @@
 import { setMaxListeners } from 'node:events';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { claimWithin } from '../../../src/service/tasks/claim-long-poll.js';
+import { claimWithin, clientOfSignal } from '../../../src/service/tasks/claim-long-poll.js';
 import { SAFETY_RECHECK_MS } from '../../../src/service/tasks/task-signals.js';
 import { statementsRun } from '../../../src/service/db/statement-count.js';
 import type { ClaimedTask } from '../../../src/contract/agent.js';
@@ -57,7 +57,7 @@ async function everyoneWaits(waitMs: number) {
   const claims = teams.flatMap((team) =>
     team.members.map((m) =>
       claimWithin(svc.ctx, { teamId: team.id, userId: m.userId, excludeTypes: [] }, waitMs, {
-        clientGone: () => leave.signal,
+        client: clientOfSignal(leave.signal),
         waiting,
       }).then((task) => {
         answered.push({ userId: m.userId, task });
