@@ -64,6 +64,8 @@ describe('the content script honours its context', () => {
 
   it('notices the runtime going away by itself while a task runs (WXT checks it when asked)', async () => {
     vi.useFakeTimers();
+    // fakeBrowser.reset() does not restore the id, and test files share one fakeBrowser per worker.
+    const id = fakeBrowser.runtime.id;
     try {
       const ctx = new ContentScriptContext('network');
       const { run, seen } = hangingOperation();
@@ -74,6 +76,7 @@ describe('the content script honours its context', () => {
       expect(ctx.isValid).toBe(false);
       expect(seen.aborted).toBe(true);
     } finally {
+      (fakeBrowser.runtime as { id?: string }).id = id;
       vi.useRealTimers();
     }
   });
