@@ -9,18 +9,21 @@ const PLUGIN_REQUIRED_MESSAGE =
   `${AGENT_ACTIVE_WINDOW_HOURS} hours. Install the extension, sign in with your e-mail and keep it running; ` +
   'network operations are accepted again as soon as it checks in.';
 
-async function isTeamAgentActive(db: Queryable, teamId: string): Promise<boolean> {
-  const rows = await db.query(
-    `SELECT 1 FROM memberships
-      WHERE team_id = $1 AND last_active_at > now() - make_interval(hours => ${AGENT_ACTIVE_WINDOW_HOURS})
-      LIMIT 1`,
-    [teamId],
-    PREPARED,
-  );
-  return rows.length > 0;
-}
+/** SQL true when the team whose id is the parameter `teamParam` (`$2`) is agent-active. */
+export const agentActiveSql = (teamParam: string) =>
+  `EXISTS (SELECT 1 FROM memberships
+            WHERE team_id = ${teamParam}
+              AND last_active_at > now() - make_interval(hours => ${AGENT_ACTIVE_WINDOW_HOURS}))`;
+
+/** The 403 of a network operation for a team that is not agent-active. */
+export const notAgentActive = () => new HttpError(403, PLUGIN_REQUIRED_MESSAGE);
 
 /** Every network operation of the public API: 403 `Plugin installation required: …` when not agent-active. */
 export async function requireAgentActive(db: Queryable, teamId: string): Promise<void> {
-  if (!(await isTeamAgentActive(db, teamId))) throw new HttpError(403, PLUGIN_REQUIRED_MESSAGE);
+  const [row] = await db.query<{ active: boolean }>(
+    `SELECT ${agentActiveSql('$1::uuid')} AS active`,
+    [teamId],
+    PREPARED,
+  );
+  if (!row?.active) throw notAgentActive();
 }

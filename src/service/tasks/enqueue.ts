@@ -2,6 +2,7 @@ import { PREPARED, type Queryable } from '../db/database.js';
 import type { TaskSignals } from './task-signals.js';
 import type { TaskType } from '../../contract/task-types.js';
 import { failRefusedTasks } from '../consent/member-consent.js';
+import { agentActiveSql } from './agent-active.js';
 
 /** Who queued a task (shown to the member it runs as): a call with the team's key alone, or a signed-in member. */
 export type QueuedBy =
@@ -30,6 +31,11 @@ interface NewTask {
    * claim it until it is approved; it ends `approval_expired` after APPROVAL_HOURS.
    */
   awaitApproval?: boolean;
+  /**
+   * Inserted only when the team is agent-active (agent-active.ts), checked by the insert itself: a
+   * caller with no other check between the 48-hour rule and the insert saves a statement.
+   */
+  onlyIfAgentActive?: boolean;
 }
 
 /** How long a write may await approval before it ends failed (`approval_expired`). */
@@ -40,7 +46,8 @@ const MAX_CLIENT_CHARS = 100;
 
 /**
  * Inserts a pending task and wakes waiting claims. Returns null when a task for the same
- * `targetKey` is still open (collection never queues two for one target).
+ * `targetKey` is still open (collection never queues two for one target), or when
+ * `onlyIfAgentActive` and the team is not.
  *
  * `db` may be a caller's transaction: on PostgreSQL the wake-up NOTIFY then goes through that
  * transaction and is delivered at its commit, so no claim looks for a row it cannot see yet.
@@ -56,8 +63,10 @@ export async function enqueueTask(
   const rows = await db.query<{ id: string }>(
     `INSERT INTO tasks (id, team_id, type, input, status, assigned_user_id, watchlist_id, target_key, queued_by, queued_by_user_id,
                         queued_by_client, approval_expires_at)
-     VALUES ($1, $2, $3, $4, CASE WHEN $11::boolean THEN 'awaiting_approval' ELSE 'pending' END, $5, $6, $7, $8, $9, $10,
-             CASE WHEN $11::boolean THEN now() + make_interval(hours => ${APPROVAL_HOURS}) END)
+     SELECT $1::uuid, $2::uuid, $3, $4::jsonb, CASE WHEN $11::boolean THEN 'awaiting_approval' ELSE 'pending' END,
+            $5::uuid, $6::uuid, $7, $8, $9::uuid, $10,
+            CASE WHEN $11::boolean THEN now() + make_interval(hours => ${APPROVAL_HOURS}) END
+      WHERE NOT $12::boolean OR ${agentActiveSql('$2::uuid')}
      ON CONFLICT (team_id, target_key) WHERE target_key IS NOT NULL AND status IN ('pending', 'processing')
      DO NOTHING
      RETURNING id`,
@@ -73,6 +82,7 @@ export async function enqueueTask(
       by?.kind === 'member' || by?.kind === 'mcp' ? by.userId : null,
       by?.kind === 'mcp' ? by.client.slice(0, MAX_CLIENT_CHARS) : null,
       awaiting,
+      task.onlyIfAgentActive === true,
     ],
     PREPARED,
   );

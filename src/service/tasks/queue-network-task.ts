@@ -2,7 +2,7 @@ import type { ServiceContext } from '../context.js';
 import { HttpError } from '../http/http-error.js';
 import { NETWORK_ENDPOINTS, type NetworkEndpoint } from '../../contract/task-io.js';
 import { memberOrOldestAdmin, oldestAdmin } from './routing.js';
-import { requireAgentActive } from './agent-active.js';
+import { notAgentActive, requireAgentActive } from './agent-active.js';
 import { enqueueTask, type QueuedBy } from './enqueue.js';
 import { refusalForTask } from '../outreach/task-refusal.js';
 
@@ -71,7 +71,9 @@ export async function queueNetworkTask(
     ...body
   } = parsedBody as Record<string, unknown> & { member_email?: string; force?: boolean };
   const { db, signals } = ctx;
-  await requireAgentActive(db, teamId);
+  // A kind any member runs has no check between the 48-hour rule and the insert: the insert makes it.
+  const activeInInsert = endpoint.runsAs === 'any';
+  if (!activeInInsert) await requireAgentActive(db, teamId);
 
   let assignedUserId: string | null = null;
   if (endpoint.runsAs !== 'any') {
@@ -96,8 +98,10 @@ export async function queueNetworkTask(
     assignedUserId,
     queuedBy: opts.queuedBy,
     awaitApproval: opts.awaitApproval,
+    onlyIfAgentActive: activeInInsert,
   });
   // No targetKey: a direct task never collides with another one.
+  if (!task && activeInInsert) throw notAgentActive();
   if (!task) throw new Error('enqueueTask refused a task without targetKey');
   return task;
 }

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { startTestService, type TestService } from '../../support/test-service.js';
 import { createAgentTeam, type AgentTeam } from '../../support/task-team.js';
+import { statementsRun } from '../../../src/service/db/statement-count.js';
 import {
   NETWORK_ENDPOINTS,
   TASK_INPUTS,
@@ -434,6 +435,20 @@ describe('403: the 48-hour rule', () => {
     expect((await post('fetch-profile', { profile_slug: 'ada' }, stale.keyHeaders)).status).toBe(
       200,
     );
+  });
+
+  test('a kind any member runs is queued in one statement: the insert checks the 48-hour rule', async () => {
+    await post('fetch-profile', { profile_slug: 'warm-the-key' });
+    const before = statementsRun(svc.ctx.db);
+    const res = await post('fetch-profile', { profile_slug: 'one-statement' });
+    expect(res.status).toBe(200);
+    // On PostgreSQL the wake-up of waiting claims is a NOTIFY of its own; on PGlite it is in process.
+    const wakeUp = svc.ctx.db.kind === 'postgres' ? 1 : 0;
+    expect(statementsRun(svc.ctx.db) - before).toBe(1 + wakeUp);
+    // A kind with routing between the rule and the insert still checks the rule first, alone.
+    const beforeLike = statementsRun(svc.ctx.db);
+    expect((await post('like-post', CASES['like-post'].body)).status).toBe(200);
+    expect(statementsRun(svc.ctx.db) - beforeLike).toBeGreaterThan(1);
   });
 
   test('order of checks: key, then body, then the 48-hour rule', async () => {
