@@ -4,8 +4,9 @@
 // of the public API at a fixed rate in a worker thread (bench/api-caller.mjs; open loop: a request
 // is sent on time whether or not the last one was answered, so a slow answer cannot hide the ones
 // that would have waited behind it), half task creations, half status reads of tasks it created.
-// Told what to do over the IPC channel: `{ agents, apis, ... }` starts the agents, `{ start: true }`
-// the API calls; it answers with the figures. Plain JavaScript: the child runs on node without the TypeScript loader.
+// Told what to do over the IPC channel: `{ agents, apis, ... }` starts the agents,
+// `{ start: true }` the API calls; it answers with the figures. Plain JavaScript: the child runs on
+// node without the TypeScript loader.
 import { Agent } from 'node:http';
 import { Worker } from 'node:worker_threads';
 import { httpCall } from './http-call.mjs';

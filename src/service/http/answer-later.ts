@@ -20,10 +20,11 @@ export function socketResponse(c: Context): ServerResponse | undefined {
 
 /**
  * Writes `answer` to `res` when it settles, and returns at once the response by which the Node
- * adapter leaves the socket to the route. A request that waits long, the long-poll claim, then holds
- * nothing of Hono's chain while it waits (its context, the frames of the handler and middlewares):
- * only what `answer` holds. An error is answered as the app's error handler would (`onError`,
- * error-answer.ts). Only for a route whose middlewares set no header and do nothing after `next()`.
+ * adapter leaves the socket to the route. A request that waits long, the long-poll claim, then
+ * holds nothing of Hono's chain while it waits (its context, the frames of the handler and
+ * middlewares): only what `answer` holds. An error is answered as the app's error handler would
+ * (`onError`, error-answer.ts). Only for a route whose middlewares set no header and do nothing
+ * after `next()`.
  */
 export function answerLater(
   res: ServerResponse,

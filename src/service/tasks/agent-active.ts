@@ -9,7 +9,7 @@ const PLUGIN_REQUIRED_MESSAGE =
   `${AGENT_ACTIVE_WINDOW_HOURS} hours. Install the extension, sign in with your e-mail and keep it running; ` +
   'network operations are accepted again as soon as it checks in.';
 
-/** SQL true when the team whose id is the parameter `teamParam` (`$2`) is agent-active. */
+/** SQL, true when the team whose id is the parameter `teamParam` (`$1::uuid`) is agent-active. */
 export const agentActiveSql = (teamParam: string) =>
   `EXISTS (SELECT 1 FROM memberships
             WHERE team_id = ${teamParam}

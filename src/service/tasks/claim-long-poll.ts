@@ -62,8 +62,8 @@ export async function startClaim(
 ): Promise<ClaimStart> {
   const deadline = Date.now() + waitMs;
   if (deps.signals.stopping.aborted) return { task: null };
-  // Listen before looking: a task enqueued during the look still wakes the claim after it. Listening
-  // is an entry in a list, so a busy queue answered from its first look pays nothing for it.
+  // Listen before looking: a task enqueued during the look still wakes the claim after it. Being
+  // an entry in a list, listening costs a busy queue answered from its first look nothing.
   const wait = deps.signals.waitForTask(filter.teamId, waiterOf(filter));
   let waits = false;
   try {
@@ -115,7 +115,7 @@ class WaitingClaim {
   #wait: TaskWait;
   #timer: NodeJS.Timeout | undefined;
   #timedOut = false;
-  /** A wake-up for one task this claim did not take: the team is looked at again for whoever may. */
+  /** A wake-up for one task this claim did not take: the team is looked at again for others. */
   #passOn: (() => void) | undefined;
   #settle!: (task: ClaimedTask | null | Promise<ClaimedTask | null>) => void;
   #fail!: (err: unknown) => void;
