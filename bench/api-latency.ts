@@ -5,6 +5,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import os from 'node:os';
 import { findPostgres } from './setup.js';
 import { createManyAgents } from './many-agents.js';
+import { type LoadProcess, spawnLoad } from './load-process.js';
 import {
   type BenchInstance,
   benchSchema,
@@ -44,6 +45,9 @@ const DATABASES = (process.env.BENCH_API_DATABASES ?? 'pglite,postgres').split('
 const RATE_PER_S = 20;
 const SECONDS = Number(process.env.BENCH_API_SECONDS ?? 30);
 const CLAIM_WAIT_S = 25;
+/** The warm-up before the idle reading: this many of the agents, this long. */
+const WARM_UP_AGENTS = 200;
+const WARM_UP_SECONDS = 3;
 const PROFILE_OUTPUT = {
   profile_urn: 'urn:li:fsd_profile:ACoAAbench',
   member_urn: null,
@@ -78,6 +82,8 @@ interface ApiLatencyResult {
   status_p50_ms?: number;
   dispatch_p50_ms?: number;
   dispatch_p99_ms?: number;
+  /** Before the warm-up; `rss_idle_mb` after it, the base of the per-claim figures. */
+  rss_cold_mb?: number;
   rss_idle_mb?: number;
   rss_waiting_mb?: number;
   rss_per_1000_claims_mb?: number;
@@ -100,17 +106,6 @@ const round = (n: number) => Number(n.toFixed(2));
 const sorted = (xs: number[]) => [...xs].sort((a, b) => a - b);
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-interface LoadResult {
-  samples: { create: number[]; status: number[] };
-  failures: string[];
-  agentErrors: string[];
-  created: number;
-  delivered: number;
-  duplicates: number;
-  completed: number;
-  dispatch: number[];
-}
-
 async function benchOne(
   label: string,
   url: string,
@@ -121,7 +116,7 @@ async function benchOne(
   const base = { database: label, shape, agents, instances };
   const schema = benchSchema(url);
   const started: BenchInstance[] = [];
-  let child: ReturnType<typeof spawn> | undefined;
+  let load: LoadProcess | undefined;
   try {
     const first = await startInstance(url, schema, { dropsSchema: true });
     started.push(first);
@@ -147,46 +142,33 @@ async function benchOne(
     process.stdout.write(
       `${label}, ${instances > 1 ? `${instances} instances, ` : ''}${agents} agents (${shape === 'one' ? 'one team' : `${teams} teams of ${TEAM_SIZE}`}): `,
     );
+    /** The load of the first `count` agents, and API calls to their teams. */
+    const startLoad = (count: number, seconds: number): Promise<LoadProcess> => {
+      const ofLoad = made.agents.slice(0, count);
+      const teamIds = new Set(ofLoad.map((a) => a.teamId));
+      return spawnLoad({
+        agents: ofLoad.map((a, i) => ({ url: urlOf(i), headers: a.headers })),
+        apis: made.teams
+          .map((t, i) => ({ id: t.id, url: urlOf(i), apiKey: t.apiKey }))
+          .filter((t) => teamIds.has(t.id))
+          .map(({ url, apiKey }) => ({ url, apiKey })),
+        ratePerS: RATE_PER_S,
+        seconds,
+        output: PROFILE_OUTPUT,
+        waitS: CLAIM_WAIT_S,
+      });
+    };
+    // The service as it is once it has served: a few seconds of the same traffic from a few of the
+    // agents, which then leave. What serving at all makes a process keep (code compiled, buffers,
+    // the heap's young generation) is not a cost of the waiting claims measured after it.
+    const cold = await figures(true);
+    const warm = await startLoad(WARM_UP_AGENTS, WARM_UP_SECONDS);
+    await warm.run();
+    warm.kill();
+    for (let waited = 0; (await figures()).waiting > 0 && waited < 30_000; waited += 200)
+      await sleep(200);
     const idle = await figures(true);
-    // The load's own process: its descriptor limit raised for one socket per agent, and its garbage
-    // collected on one thread. It stands for browsers on other machines, and its collections (60-170
-    // ms on the heap of 10,000 sockets) would otherwise take the second core from the service too.
-    child = spawn(
-      'sh',
-      [
-        '-c',
-        `ulimit -n ${Math.max(4096, agents * 2 + 1024)} 2>/dev/null; exec "${process.execPath}" --single-threaded-gc "${fileURLToPath(new URL('./api-load.mjs', import.meta.url))}"`,
-      ],
-      { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] },
-    );
-    const messages: unknown[] = [];
-    const waiters: ((m: unknown) => void)[] = [];
-    child.on('message', (m) => {
-      const w = waiters.shift();
-      if (w) w(m);
-      else messages.push(m);
-    });
-    const exited = new Promise<never>((_, reject) =>
-      child!.once('exit', (code) => reject(new Error(`the load exited with ${code}`))),
-    );
-    const nextMessage = <T>() =>
-      Promise.race([
-        new Promise<T>((resolve) => {
-          const m = messages.shift();
-          if (m !== undefined) resolve(m as T);
-          else waiters.push(resolve as (m: unknown) => void);
-        }),
-        exited,
-      ]);
-    child.send({
-      agents: made.agents.map((a, i) => ({ url: urlOf(i), headers: a.headers })),
-      apis: made.teams.map((t, i) => ({ url: urlOf(i), apiKey: t.apiKey })),
-      ratePerS: RATE_PER_S,
-      seconds: SECONDS,
-      output: PROFILE_OUTPUT,
-      waitS: CLAIM_WAIT_S,
-    });
-    await nextMessage();
+    load = await startLoad(agents, SECONDS);
     // Every agent waiting (or as near as it gets in three minutes) before the first call.
     for (
       let waited = 0;
@@ -202,15 +184,14 @@ async function benchOne(
     // begins once they are.
     await sleep(5_000);
     const t0 = performance.now();
-    child.send({ start: true });
-    const load = await nextMessage<LoadResult>();
+    const done = await load.run();
     const after = await figures();
     const statements = after.statements - loaded.statements;
     const skipped = after.looksSkipped - loaded.looksSkipped;
     const rechecks = after.rechecks - loaded.rechecks;
     const seconds = (performance.now() - t0) / 1000;
-    const all = sorted([...load.samples.create, ...load.samples.status]);
-    const dispatch = sorted(load.dispatch);
+    const all = sorted([...done.samples.create, ...done.samples.status]);
+    const dispatch = sorted(done.dispatch);
     const result: ApiLatencyResult = {
       ...base,
       waiting,
@@ -219,10 +200,11 @@ async function benchOne(
       p90_ms: round(percentile(all, 90)),
       p99_ms: round(percentile(all, 99)),
       max_ms: round(all.at(-1) ?? NaN),
-      create_p50_ms: round(percentile(sorted(load.samples.create), 50)),
-      status_p50_ms: round(percentile(sorted(load.samples.status), 50)),
+      create_p50_ms: round(percentile(sorted(done.samples.create), 50)),
+      status_p50_ms: round(percentile(sorted(done.samples.status), 50)),
       dispatch_p50_ms: round(percentile(dispatch, 50)),
       dispatch_p99_ms: round(percentile(dispatch, 99)),
+      rss_cold_mb: round(cold.rssMb),
       rss_idle_mb: round(idle.rssMb),
       rss_waiting_mb: round(loaded.rssMb),
       rss_per_1000_claims_mb: round(((loaded.rssMb - idle.rssMb) * 1000) / Math.max(1, waiting)),
@@ -230,12 +212,12 @@ async function benchOne(
       statements_per_s: round(statements / seconds),
       claims_without_look_per_s: round(skipped / seconds),
       rechecks_per_s: round(rechecks / seconds),
-      tasks_created: load.created,
-      tasks_delivered: load.delivered,
-      delivered_twice: load.duplicates,
-      tasks_completed: load.completed,
-      ...(load.failures.length + load.agentErrors.length
-        ? { errors: [...load.failures, ...load.agentErrors].slice(0, 10) }
+      tasks_created: done.created,
+      tasks_delivered: done.delivered,
+      delivered_twice: done.duplicates,
+      tasks_completed: done.completed,
+      ...(done.failures.length + done.agentErrors.length
+        ? { errors: [...done.failures, ...done.agentErrors].slice(0, 10) }
         : {}),
     };
     process.stdout.write(
@@ -246,7 +228,7 @@ async function benchOne(
     process.stdout.write(`failed: ${(err as Error).message}\n`);
     return { ...base, error: (err as Error).message };
   } finally {
-    child?.kill();
+    load?.kill();
     // The first last: it drops the schema the others use.
     for (const s of started.reverse()) await s.close().catch(() => {});
   }
