@@ -36,13 +36,19 @@ export async function openPglite(
 }
 
 /**
+ * Its one session runs statements one at a time, so a claim need not rewrite its member's row for
+ * claims running beside it (migration 033).
+ */
+const CLAIMS_ONE_AT_A_TIME = ['-c', 'network_agent.claims_one_at_a_time=on'];
+
+/**
  * PostgreSQL's default 128 MB of shared buffers live inside PGlite's WebAssembly memory, which only
  * grows. 16 MB holds the pages a request reads (a page of posts is a few index pages and its rows;
  * totals come from counters); the operating system caches the files beneath, and an idle service
  * stays much smaller than with the default or with 32 MB (bench/idle-rss.ts, docs/benchmarks.md).
  * PostgreSQL servers keep their own configuration.
  */
-const PGLITE_SETTINGS = ['-c', 'shared_buffers=16MB'];
+const PGLITE_SETTINGS = ['-c', 'shared_buffers=16MB', ...CLAIMS_ONE_AT_A_TIME];
 
 /**
  * The thread's JavaScript is a thin relay of statements and rows; V8's default young generation
