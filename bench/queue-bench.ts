@@ -1,4 +1,6 @@
+import { Agent } from 'node:http';
 import { Worker } from 'node:worker_threads';
+import { httpCall } from './http-call.mjs';
 import type { BenchService } from './setup.js';
 import type { TaskType } from '../src/contract/task-types.js';
 
@@ -25,43 +27,58 @@ const percentile = (sorted: number[], p: number) =>
 const round = (n: number, digits = 2) => Number(n.toFixed(digits));
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
+/** Who sends the dispatch bench's requests (BENCH_DISPATCH_CLIENT): node:http, or `fetch`. */
+export type DispatchClient = 'http' | 'fetch';
+
 /**
  * Dispatch latency: an agent already waiting in a long-poll claim; a caller creates a task over
- * HTTP; measured from the moment the create request is sent until the agent holds the task.
+ * HTTP; measured from the moment the create request is sent until the agent holds the task. Both
+ * sides run on the service's own thread, so their client's work is counted with the service's:
+ * node:http with kept-alive sockets by default, as the other benches' agents and callers
+ * (bench/http-call.mjs); `fetch` (undici) costs more per request.
  */
-export async function dispatchLatency(svc: BenchService, tasks: number): Promise<LatencyResult> {
+export async function dispatchLatency(
+  svc: BenchService,
+  tasks: number,
+  client: DispatchClient = 'http',
+): Promise<LatencyResult> {
   const url = svc.url;
   const agent = svc.agents[0]!;
+  const sockets = new Agent({ keepAlive: true, maxSockets: 4 });
+  const call = async (path: string, headers: Record<string, string>, body: string) => {
+    if (client === 'http') return httpCall(`${url}${path}`, 'POST', headers, body, sockets);
+    const res = await fetch(`${url}${path}`, { method: 'POST', headers, body });
+    return { status: res.status, body: (await res.json()) as unknown };
+  };
   const samples: number[] = [];
-  for (let i = 0; i < tasks; i++) {
-    const claim = fetch(`${url}/agent/tasks/claim`, {
-      method: 'POST',
-      headers: agent.headers,
-      body: '{"wait_s":25}',
-    });
-    // Let the claim reach its wait; a claim that has not yet would only make the number look better.
-    await sleep(15);
-    const sent = performance.now();
-    const created = await fetch(`${url}/network-agent/fetch-profile`, {
-      method: 'POST',
-      headers: { 'x-api-key': svc.apiKey, 'content-type': 'application/json' },
-      body: JSON.stringify({ profile_slug: `person-${i}` }),
-    });
-    if (created.status !== 200)
-      throw new Error(`create answered ${created.status}: ${await created.text()}`);
-    await created.arrayBuffer();
-    const res = await claim;
-    const received = performance.now();
-    if (res.status !== 200) throw new Error(`claim answered ${res.status}`);
-    const { task } = (await res.json()) as { task: { id: string; type: string; attempt: number } };
-    if (task.type !== 'agent_profile_fetch')
-      throw new Error(`claimed a ${task.type} task, not the agent_profile_fetch just created`);
-    samples.push(received - sent);
-    // Finish it outside the measurement so the queue stays empty for the next round.
-    await svc.ctx.db.query(
-      `UPDATE tasks SET status = 'failed', lease_expires_at = NULL WHERE id = $1`,
-      [task.id],
-    );
+  try {
+    for (let i = 0; i < tasks; i++) {
+      const claim = call('/agent/tasks/claim', agent.headers, '{"wait_s":25}');
+      // Let the claim reach its wait; a claim that has not yet would only make the number look better.
+      await sleep(15);
+      const sent = performance.now();
+      const created = await call(
+        '/network-agent/fetch-profile',
+        { 'x-api-key': svc.apiKey, 'content-type': 'application/json' },
+        JSON.stringify({ profile_slug: `person-${i}` }),
+      );
+      if (created.status !== 200)
+        throw new Error(`create answered ${created.status}: ${JSON.stringify(created.body)}`);
+      const res = await claim;
+      const received = performance.now();
+      if (res.status !== 200) throw new Error(`claim answered ${res.status}`);
+      const { task } = res.body as { task: { id: string; type: string; attempt: number } };
+      if (task.type !== 'agent_profile_fetch')
+        throw new Error(`claimed a ${task.type} task, not the agent_profile_fetch just created`);
+      samples.push(received - sent);
+      // Finish it outside the measurement so the queue stays empty for the next round.
+      await svc.ctx.db.query(
+        `UPDATE tasks SET status = 'failed', lease_expires_at = NULL WHERE id = $1`,
+        [task.id],
+      );
+    }
+  } finally {
+    sockets.destroy();
   }
   samples.sort((a, b) => a - b);
   return {

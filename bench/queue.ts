@@ -3,6 +3,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import os from 'node:os';
 import { findPostgres, setBenchBudgets, startBenchService } from './setup.js';
 import {
+  type DispatchClient,
   dispatchLatency,
   queueThroughput,
   type LatencyResult,
@@ -12,11 +13,13 @@ import {
 /**
  * `npx tsx bench/queue.ts` (and the first part of `npm run bench`): task dispatch latency and queue
  * throughput, on PGlite and (when reachable) on PostgreSQL. Reports only: a failed or skipped
- * measurement is printed, never a failed build.
+ * measurement is printed, never a failed build. BENCH_DISPATCH_CLIENT=fetch sends the dispatch
+ * bench's requests with fetch instead of node:http (bench/queue-bench.ts).
  */
 const DISPATCH_TASKS = Number(process.env.BENCH_DISPATCH_TASKS ?? 500);
 const THROUGHPUT_TASKS = Number(process.env.BENCH_THROUGHPUT_TASKS ?? 5_000);
 const AGENTS = 4;
+const DISPATCH_CLIENT = (process.env.BENCH_DISPATCH_CLIENT ?? 'http') as DispatchClient;
 
 interface QueueDatabaseResult {
   database: string;
@@ -34,7 +37,7 @@ async function benchDatabase(label: string, url: string): Promise<QueueDatabaseR
   const result: QueueDatabaseResult = { database: label };
   try {
     process.stdout.write(`${label}: dispatch latency over ${DISPATCH_TASKS} tasks… `);
-    result.dispatch = await dispatchLatency(svc, DISPATCH_TASKS);
+    result.dispatch = await dispatchLatency(svc, DISPATCH_TASKS, DISPATCH_CLIENT);
     process.stdout.write(
       `p50 ${result.dispatch.p50_ms} ms\n${label}: throughput, ${AGENTS} agents, ${THROUGHPUT_TASKS} tasks… `,
     );
@@ -93,6 +96,7 @@ export async function runQueueBench(): Promise<{ file: string; results: QueueDat
         machine: { cpus: os.cpus().length, node: process.version, platform: process.platform },
         settings: {
           dispatch_tasks: DISPATCH_TASKS,
+          dispatch_client: DISPATCH_CLIENT,
           throughput_tasks: THROUGHPUT_TASKS,
           agents: AGENTS,
         },
