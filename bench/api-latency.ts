@@ -148,10 +148,9 @@ async function benchOne(
       const teamIds = new Set(ofLoad.map((a) => a.teamId));
       return spawnLoad({
         agents: ofLoad.map((a, i) => ({ url: urlOf(i), headers: a.headers })),
-        apis: made.teams
-          .map((t, i) => ({ id: t.id, url: urlOf(i), apiKey: t.apiKey }))
-          .filter((t) => teamIds.has(t.id))
-          .map(({ url, apiKey }) => ({ url, apiKey })),
+        apis: made.teams.flatMap((t, i) =>
+          teamIds.has(t.id) ? [{ url: urlOf(i), apiKey: t.apiKey }] : [],
+        ),
         ratePerS: RATE_PER_S,
         seconds,
         output: PROFILE_OUTPUT,
