@@ -48,7 +48,9 @@ export async function dispatchLatency(
   const call = async (path: string, headers: Record<string, string>, body: string) => {
     if (client === 'http') return httpCall(`${url}${path}`, 'POST', headers, body, sockets);
     const res = await fetch(`${url}${path}`, { method: 'POST', headers, body });
-    return { status: res.status, body: (await res.json()) as unknown };
+    // As httpCall answers: a 204 (a claim that waited out) has no body.
+    const text = await res.text();
+    return { status: res.status, body: text ? (JSON.parse(text) as unknown) : null };
   };
   const samples: number[] = [];
   try {
