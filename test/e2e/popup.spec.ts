@@ -435,6 +435,31 @@ test('an extension reload mid-task: the old content script stops, the next attem
   const alan = world.fake.dataset.profiles.find((p) => p.slug === 'alan-turing')!;
   const invitationsToAlan = () =>
     world.fake.state.invitations.filter((i) => i.profileUrn === `urn:li:fsd_profile:${alan.id}`);
+  // The relationship sync follows a member who sends invitations (the budget test's, and this
+  // one's). Its reads would run among the slow answers below, and the conversation reads they lead
+  // to could push the failed attempt out of the popup's eight recent lines. The member's next sync
+  // is put off for a day, and what the last one started ends first: its reads, and the reads of
+  // the conversations with news they found.
+  const db = world.service.ctx.db;
+  await db.query(
+    `INSERT INTO relationship_sync (team_id, user_id, next_sync_at)
+       SELECT team_id, user_id, now() + interval '1 day' FROM memberships WHERE user_id = $1
+     ON CONFLICT (team_id, user_id) DO UPDATE SET next_sync_at = EXCLUDED.next_sync_at`,
+    [userId],
+  );
+  await expect
+    .poll(
+      async () =>
+        (
+          await db.query<{ n: number }>(
+            `SELECT (SELECT count(*)::int FROM tasks
+                      WHERE queued_by = 'sync' AND status IN ('pending', 'processing'))
+                  + (SELECT count(*)::int FROM inbox_conversations WHERE messages_due) AS n`,
+          )
+        )[0]!.n,
+      { timeout: 60_000 },
+    )
+    .toBe(0);
   // Every answer waits: the connection request is still reading the relationship (its first call)
   // when the extension is reloaded, as an update from the store does.
   world.fake.setMode('slow', { delayMs: 6_000 });
