@@ -54,9 +54,34 @@ export class FirefoxPopup {
 
   badge = () => this.text('#badge');
 
-  /** A real click (WebDriver BiDi input): the popup's handlers see user input, as from a person. */
+  /**
+   * A real click (WebDriver BiDi input): the popup's handlers see user input, as from a person.
+   * Puppeteer clicks at the point where it last saw the element stand still; a redraw in between
+   * (a heartbeat's answer adding a line above) can move it, and the click lands on something else.
+   * Where the click landed is read from the document: one that missed is made again, as a person
+   * would; one that landed is never repeated, so a button that does nothing still fails the test.
+   */
   async click(selector: string) {
-    await this.page.locator(selector).click();
+    for (let tries = 1; ; tries++) {
+      await this.evaluate((s: string) => {
+        const w = globalThis as { clickLanded?: boolean };
+        w.clickLanded = false;
+        document.addEventListener(
+          'click',
+          (e) => {
+            w.clickLanded = e.target instanceof Element && e.target.closest(s) !== null;
+          },
+          { capture: true, once: true },
+        );
+      }, selector);
+      await this.page.locator(selector).click();
+      const landed = await this.evaluate(
+        () => (globalThis as { clickLanded?: boolean }).clickLanded === true,
+      ).catch(() => true);
+      if (landed) return;
+      if (tries === 3) throw new Error(`three clicks on ${selector} landed elsewhere`);
+      console.warn(`a click on ${selector} landed elsewhere (the popup moved); clicking again`);
+    }
   }
 
   async fill(selector: string, value: string) {
