@@ -34,8 +34,8 @@ test('a real server: long-poll claims over a socket get tasks, and shutdown ends
   expect(post.status).toBe(200);
   const got = await waiting;
   expect(got.status).toBe(200);
-  // The 50 ms bound is asserted in agent-claim.test.ts; here the socket path must simply be prompt.
-  expect(performance.now() - created).toBeLessThan(1_000);
+  // Woken by the task, not ended by its 10 s wait. How soon is the benchmarks' question (bench/).
+  expect(performance.now() - created).toBeLessThan(5_000);
 
   // Two claims settle into a 25 s wait; shutdown must not wait for them.
   const a = claim(25);
@@ -48,5 +48,6 @@ test('a real server: long-poll claims over a socket get tasks, and shutdown ends
   expect(ra.status).toBe(204);
   expect(rb.status).toBe(204);
   console.log(`shutdown with 2 waiting claims took ${closedIn.toFixed(0)} ms`);
-  expect(closedIn).toBeLessThan(1_000);
+  // Ended by the shutdown, not by their 25 s wait.
+  expect(closedIn).toBeLessThan(5_000);
 });
