@@ -3,7 +3,8 @@
 // each of that heap's collections (60-100 ms there) held the API answers waiting in it, as no API
 // client beside a service would. An open loop at `ratePerS` for `seconds`, half task creations,
 // half status reads of tasks it created; answers with the latencies and when each task was sent
-// (`performance.timeOrigin + performance.now()`, a clock the agents' thread shares).
+// (`performance.timeOrigin + performance.now()`, a clock the agents' thread shares), and the
+// slowest requests: when each was sent (seconds into the calls), to which service, what it was.
 // Plain JavaScript: a worker thread does not get the TypeScript loader of its parent.
 import { Agent } from 'node:http';
 import { parentPort, workerData } from 'node:worker_threads';
@@ -18,6 +19,9 @@ const created = [];
 const createdIds = [];
 const samples = { create: [], status: [] };
 const failures = [];
+/** `[latency ms, sent at s, kind, service url]` of every request, for the slowest. */
+const timeline = [];
+const SLOWEST = 8;
 
 async function apiRequest(i) {
   const api = apis[Math.floor(Math.random() * apis.length)];
@@ -41,7 +45,9 @@ async function apiRequest(i) {
           undefined,
           sockets,
         );
-  samples[kind].push(now() - sent);
+  const took = now() - sent;
+  samples[kind].push(took);
+  timeline.push([took, (sent - performance.timeOrigin - started) / 1000, kind, api.url]);
   if (res.status !== 200) failures.push(`${kind} ${res.status}`);
   else if (kind === 'create') {
     created.push([res.body.api_agent_task_id, sent]);
@@ -60,4 +66,8 @@ for (let i = 0; i < total; i++) {
 }
 await Promise.all(inFlight);
 sockets.destroy();
-parentPort.postMessage({ samples, failures: failures.slice(0, 20), created });
+const slowest = timeline
+  .sort((a, b) => b[0] - a[0])
+  .slice(0, SLOWEST)
+  .map(([ms, atS, kind, url]) => ({ ms, at_s: atS, kind, url }));
+parentPort.postMessage({ samples, failures: failures.slice(0, 20), created, slowest });

@@ -5,7 +5,8 @@
 // is sent on time whether or not the last one was answered, so a slow answer cannot hide the ones
 // that would have waited behind it), half task creations, half status reads of tasks it created.
 // Told what to do over the IPC channel: `{ agents, apis, ... }` starts the agents,
-// `{ start: true }` the API calls; it answers with the figures. Plain JavaScript: the child runs on
+// `{ start: true }` the API calls; it answers with the figures, and its agents go on waiting in
+// their claims (the bench reads the service's memory beside them) until the process is killed. Plain JavaScript: the child runs on
 // node without the TypeScript loader.
 import { Agent } from 'node:http';
 import { Worker } from 'node:worker_threads';
@@ -17,7 +18,6 @@ const next = () => new Promise((resolve) => process.once('message', resolve));
 const { agents, apis, ratePerS, seconds, output, waitS } = await next();
 const agentSockets = new Agent({ keepAlive: true, maxSockets: agents.length + 10 });
 
-let stopping = false;
 let completed = 0;
 const agentErrors = [];
 /** When each task reached an agent, and how often (more than once would be a double delivery). */
@@ -26,7 +26,7 @@ let duplicates = 0;
 
 async function agentLoop(agent, firstWaitS) {
   let wait = firstWaitS;
-  while (!stopping) {
+  for (;;) {
     const claim = await httpCall(
       `${agent.url}/agent/tasks/claim`,
       'POST',
@@ -35,7 +35,6 @@ async function agentLoop(agent, firstWaitS) {
       agentSockets,
     ).catch((err) => ({ status: 0, body: err.message }));
     wait = waitS;
-    if (stopping) return;
     if (claim.status === 204) continue;
     // As the extension does: a refused claim or a dropped connection is tried again a second later.
     if (claim.status === 503 || claim.status === 0) {
@@ -79,6 +78,7 @@ const {
   samples,
   failures,
   created: sentAt,
+  slowest,
 } = await new Promise((resolve, reject) => {
   caller.once('message', resolve);
   caller.once('error', reject);
@@ -90,7 +90,6 @@ for (let waited = 0; waited < 5_000; waited += 100) {
   if ([...created.keys()].every((id) => received.has(id))) break;
   await new Promise((r) => setTimeout(r, 100));
 }
-stopping = true;
 const dispatch = [];
 let delivered = 0;
 for (const [id, sent] of created) {
@@ -108,6 +107,5 @@ await send({
   duplicates,
   completed,
   dispatch,
+  slowest,
 });
-agentSockets.destroy();
-process.exit(0);

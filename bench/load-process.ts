@@ -21,6 +21,8 @@ interface LoadResult {
   duplicates: number;
   completed: number;
   dispatch: number[];
+  /** The slowest API requests: latency, when sent (seconds into the calls), kind, service. */
+  slowest: { ms: number; at_s: number; kind: 'create' | 'status'; url: string }[];
 }
 
 /** A load whose agents are claiming: `run()` makes its API calls and answers their figures. */

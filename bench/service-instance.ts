@@ -2,6 +2,7 @@ import { spawn } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { loadConfig } from '../src/service/config.js';
 import { closeServiceContext, createServiceContext } from '../src/service/boot.js';
@@ -26,6 +27,8 @@ export interface InstanceFigures {
   /** Resident memory and JavaScript heap in use, after a full collection (`--expose-gc`). */
   rssMb?: number;
   heapMb?: number;
+  /** The longest the instance's event loop was held since the last reading (after its collection). */
+  lagMaxMs: number;
 }
 
 export interface BenchInstance {
@@ -73,19 +76,25 @@ export async function startInstance(
     databaseSchema: schema,
   });
   const server = await startServer(ctx, config);
+  const loopDelay = monitorEventLoopDelay({ resolution: 5 });
+  loopDelay.enable();
   return {
     ctx,
     url: server.url,
     async figures(memory = false) {
-      return {
+      const read = {
         waiting: ctx.metrics.waitingClaims.count,
         statements: statementsRun(ctx.db),
         looksSkipped: ctx.signals.looksSkipped,
         rechecks: ctx.signals.rechecks,
         ...(memory ? memoryNow() : {}),
+        lagMaxMs: loopDelay.max / 1e6,
       };
+      loopDelay.reset();
+      return read;
     },
     async close() {
+      loopDelay.disable();
       if (schema && dropsSchema)
         await ctx.db.query(`DROP SCHEMA ${schema} CASCADE`).catch(() => {});
       await server.close();
