@@ -6,8 +6,8 @@
 // that would have waited behind it), half task creations, half status reads of tasks it created.
 // Told what to do over the IPC channel: `{ agents, apis, ... }` starts the agents,
 // `{ start: true }` the API calls; it answers with the figures, and its agents go on waiting in
-// their claims (the bench reads the service's memory beside them) until the process is killed. Plain JavaScript: the child runs on
-// node without the TypeScript loader.
+// their claims (the bench reads the service's memory beside them) until the process is killed.
+// Plain JavaScript: the child runs on node without the TypeScript loader.
 import { Agent } from 'node:http';
 import { Worker } from 'node:worker_threads';
 import { httpCall } from './http-call.mjs';

@@ -5,6 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { E2E_SERVICE_URL } from './support/e2e-env.js';
 import {
+  holdRelationshipSync,
   launchDashboardPage,
   mailedCode,
   publicApi,
@@ -135,11 +136,7 @@ test('sign in; the extension calls in', async () => {
     service_url: E2E_SERVICE_URL,
   });
   // The relationship sync would queue its own reads between the test's claims: not due in this test.
-  await service.ctx.db.query(
-    `INSERT INTO relationship_sync (team_id, user_id, next_sync_at)
-     SELECT team_id, user_id, now() + interval '1 day' FROM memberships
-     ON CONFLICT (team_id, user_id) DO UPDATE SET next_sync_at = EXCLUDED.next_sync_at`,
-  );
+  await holdRelationshipSync(service.ctx);
 });
 
 test('Inbox: replies first, unread marked; open a thread, reply and mark read through the extension', async () => {

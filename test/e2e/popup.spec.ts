@@ -7,6 +7,7 @@ import {
   agreeInPopup,
   extensionCredentials,
   extensionStorage,
+  holdRelationshipSync,
   mailedCode,
   openPopup,
   publicApi,
@@ -440,13 +441,8 @@ test('an extension reload mid-task: the old content script stops, the next attem
   // to could push the failed attempt out of the popup's eight recent lines. The member's next sync
   // is put off for a day, and what the last one started ends first: its reads, and the reads of
   // the conversations with news they found.
+  await holdRelationshipSync(world.service.ctx, userId);
   const db = world.service.ctx.db;
-  await db.query(
-    `INSERT INTO relationship_sync (team_id, user_id, next_sync_at)
-       SELECT team_id, user_id, now() + interval '1 day' FROM memberships WHERE user_id = $1
-     ON CONFLICT (team_id, user_id) DO UPDATE SET next_sync_at = EXCLUDED.next_sync_at`,
-    [userId],
-  );
   await expect
     .poll(
       async () =>

@@ -317,6 +317,22 @@ export async function agreeInPopup(popup: Page) {
 }
 
 /** No spacing between tasks: what an admin who accepts the risk may set (PATCH /api-team). */
+/**
+ * The relationship sync (docs/relationships.md) held off for a day: every member's next sync, or
+ * `userId`'s only. Tests that count claims or recent lines would otherwise see its reads among
+ * theirs. A member the sync does not follow yet gets the held row, so a first invitation does not
+ * start it either.
+ */
+export async function holdRelationshipSync(ctx: ServiceContext, userId?: string) {
+  await ctx.db.query(
+    `INSERT INTO relationship_sync (team_id, user_id, next_sync_at)
+       SELECT team_id, user_id, now() + interval '1 day' FROM memberships
+        WHERE $1::uuid IS NULL OR user_id = $1::uuid
+     ON CONFLICT (team_id, user_id) DO UPDATE SET next_sync_at = EXCLUDED.next_sync_at`,
+    [userId ?? null],
+  );
+}
+
 export const FAST_PACE = { write_min_s: 0, write_max_s: 0, read_min_s: 0, read_max_s: 0 };
 
 /** The team's pace set to none (PATCH /api-team), as an admin may with the risk accepted. */
