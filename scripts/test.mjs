@@ -17,6 +17,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { checkCommitSubjects, MAX_SUBJECT, SINCE } from './commit-subjects.mjs';
 import { FIREFOX_DIR, lintFirefox } from './firefox-lint.mjs';
+import { vitestFailures } from './vitest-failures.mjs';
 
 const E2E_PORT = process.env.E2E_SERVICE_PORT ?? '18787';
 const E2E_URL = `http://127.0.0.1:${E2E_PORT}`;
@@ -31,6 +32,24 @@ function run(cmd, args, env = {}) {
   console.log(`\n$ ${cmd} ${args.join(' ')}`);
   const r = spawnSync(cmd, args, { stdio: 'inherit', env: { ...process.env, ...env } });
   return r.status ?? 1;
+}
+
+/** Like `run`, and keeps what the command printed (both streams) for the end of the run. */
+function runKept(cmd, args) {
+  console.log(`\n$ ${cmd} ${args.join(' ')}`);
+  return new Promise((resolve) => {
+    const child = spawn(cmd, args, { stdio: ['inherit', 'pipe', 'pipe'] });
+    let printed = '';
+    for (const [from, to] of [
+      [child.stdout, process.stdout],
+      [child.stderr, process.stderr],
+    ])
+      from.on('data', (d) => {
+        to.write(d);
+        printed += d;
+      });
+    child.on('close', (code) => resolve({ status: code ?? 1, printed }));
+  });
 }
 
 function readJson(file) {
@@ -179,7 +198,7 @@ else {
 
 // 1. Unit and service tests.
 const vitestJson = join(tmp, 'vitest.json');
-const vitestStatus = run('npx', [
+const { status: vitestStatus, printed: vitestPrinted } = await runKept('npx', [
   'vitest',
   'run',
   '--reporter=default',
@@ -248,6 +267,11 @@ else if (await lintApiDocument()) passed += 1;
 else failed += 1;
 
 rmSync(tmp, { recursive: true, force: true });
+const vitestFailed = vitestStatus === 0 ? [] : vitestFailures(vitestPrinted);
+if (vitestFailed.length)
+  console.log(`\nWhat vitest reported failed, as it said it above:\n\n${vitestFailed.join('\n')}`);
+else if (vitestStatus !== 0)
+  console.log(`\nvitest ended with status ${vitestStatus}: see its output above.`);
 if (broken && failed === 0) failed = 1;
 console.log(`\n${passed} passed, ${failed} failed`);
 process.exit(failed > 0 || broken ? 1 : 0);
