@@ -43,7 +43,8 @@ interface Wake {
  * Wakes long-poll claims the moment a task of their team becomes claimable: in process, and across
  * service instances on PostgreSQL through LISTEN/NOTIFY. A waiting claim costs no database work of
  * its own: a new task wakes one waiting claim that may run it (its member, not excluding its type),
- * the longest waiting first, which then looks. A change that may free work of any kind (a member
+ * the longest waiting first, which then looks; of the instance that created it when one waits
+ * there, else one on each instance that has one. A change that may free work of any kind (a member
  * eligible again, budgets raised, leases returned), a lost signal, and the periodic safety re-check
  * go through one shared look (claimable-work.ts): a batch of such changes, for every team in it, is
  * one statement, which says which waiting members have claimable work; only their claims look.
@@ -112,17 +113,27 @@ interface TaskWait {
 
 /**
  * The NOTIFY payload: the team alone (its members are re-checked), a JSON array of teams (a batch),
- * or the team and the task's kind and member.
+ * or the team and the task's kind and member, and the instance that wakes a claim of its own for
+ * it when one waits there (`o`).
  */
-const encode = (teamId: string, task?: ReadyTask) =>
-  task ? JSON.stringify({ t: teamId, y: task.type, u: task.assignedUserId, i: task.id }) : teamId;
-function decode(payload: string): { teamIds: string[]; task?: ReadyTask } {
+const encode = (teamId: string, task?: ReadyTask, wakesHere?: string) =>
+  task
+    ? JSON.stringify({ t: teamId, y: task.type, u: task.assignedUserId, i: task.id, o: wakesHere })
+    : teamId;
+function decode(payload: string): { teamIds: string[]; task?: ReadyTask; wakesHere?: string } {
   if (payload.startsWith('[')) return { teamIds: JSON.parse(payload) as string[] };
   if (!payload.startsWith('{')) return { teamIds: [payload] };
-  const p = JSON.parse(payload) as { t: string; y: string; u: string | null; i?: string };
+  const p = JSON.parse(payload) as {
+    t: string;
+    y: string;
+    u: string | null;
+    i?: string;
+    o?: string;
+  };
   return {
     teamIds: [p.t],
     task: { type: p.y, assignedUserId: p.u, ...(p.i ? { id: p.i } : {}) },
+    ...(p.o ? { wakesHere: p.o } : {}),
   };
 }
 
@@ -130,6 +141,8 @@ function decode(payload: string): { teamIds: string[]; task?: ReadyTask } {
 const TAKEN_REMEMBERED = 1_000;
 
 export async function createTaskSignals(db: Database): Promise<TaskSignals> {
+  // Names this instance in the notifications of tasks it wakes a claim of its own for.
+  const instance = crypto.randomUUID();
   // Per team, its waiting claims in the order they began to wait (a Set keeps insertion order).
   const waiters = new Map<string, Set<Waiter>>();
   const stopper = new AbortController();
@@ -174,18 +187,42 @@ export async function createTaskSignals(db: Database): Promise<TaskSignals> {
     !w.excludeTypes.includes(task.type) &&
     (task.assignedUserId === null || task.assignedUserId === w.userId);
 
+  /** The longest-waiting claim of `teamId` that may run `task`. */
+  function firstMayRun(teamId: string, task: ReadyTask): Waiter | undefined {
+    for (const w of waiters.get(teamId) ?? []) if (mayRun(w, task)) return w;
+    return undefined;
+  }
+
   /**
-   * Wakes the longest-waiting claim that may run `task`; if it finds nothing, the team is
-   * re-checked. A task handed to a waiting claim needs no look from a claim that arrives.
+   * Wakes the longest-waiting claim that may run `task`; if it does not take it, `passOn` has the
+   * team re-checked. False when no claim here may run it. A task handed to a waiting claim needs
+   * no look from a claim that arrives.
    */
-  function wakeOne(teamId: string, task: ReadyTask) {
-    if (task.id && taken.has(task.id)) return;
-    for (const w of waiters.get(teamId) ?? []) {
-      if (!mayRun(w, task)) continue;
-      w.wake({ passOn: () => recheckSoon([teamId]) });
-      if (task.id) seen(task.id);
-      return;
-    }
+  function wakeOne(teamId: string, task: ReadyTask, passOn: () => void): boolean {
+    if (task.id && taken.has(task.id)) return true;
+    const w = firstMayRun(teamId, task);
+    if (!w) return false;
+    w.wake({ passOn });
+    if (task.id) seen(task.id);
+    return true;
+  }
+
+  /**
+   * Every instance re-checks the team: a task this instance said it would wake a claim for was not
+   * taken by it, and claims of other instances may take it.
+   */
+  function recheckEverywhere(teamId: string) {
+    notifyTeams([teamId]).catch(() => recheckSoon([teamId]));
+  }
+
+  async function notifyTeams(teamIds: string[], via?: Queryable) {
+    const payloads: string[] = [];
+    for (let i = 0; i < teamIds.length; i += TEAMS_PER_NOTIFY)
+      payloads.push(JSON.stringify(teamIds.slice(i, i + TEAMS_PER_NOTIFY)));
+    await (via ?? db).query('SELECT pg_notify($1, p) FROM unnest($2::text[]) p', [
+      CHANNEL,
+      payloads,
+    ]);
   }
 
   function recheckSoon(teamIds: Iterable<string> | 'all') {
@@ -390,14 +427,25 @@ export async function createTaskSignals(db: Database): Promise<TaskSignals> {
 
   function announced(teamIds: string[], task?: ReadyTask) {
     for (const t of teamIds) signalled(t, task);
-    if (task) wakeOne(teamIds[0]!, task);
+    if (task) wakeOne(teamIds[0]!, task, () => recheckSoon(teamIds));
     else recheckSoon(teamIds);
+  }
+
+  /**
+   * A task of this instance that a claim waiting here may run: only this instance wakes a claim
+   * for it, so the other instances neither wake one that looks in vain nor re-check. If none
+   * waits here any more, or the claim woken does not take it, every instance re-checks the team.
+   */
+  function announcedToWakeHere(teamId: string, task: ReadyTask) {
+    signalled(teamId, task);
+    if (!wakeOne(teamId, task, () => recheckEverywhere(teamId))) recheckEverywhere(teamId);
   }
 
   if (db.kind === 'postgres') {
     unlisten = await db.listen(CHANNEL, (payload) => {
-      const { teamIds, task } = decode(payload);
-      announced(teamIds, task);
+      const { teamIds, task, wakesHere } = decode(payload);
+      if (wakesHere === undefined) announced(teamIds, task);
+      else if (wakesHere === instance) announcedToWakeHere(teamIds[0]!, task!);
     });
     // Back after a drop: signals sent meanwhile are lost, so every waiting team is re-checked now.
     unwatch = db.onListeningChange((up) => {
@@ -408,20 +456,19 @@ export async function createTaskSignals(db: Database): Promise<TaskSignals> {
 
   return {
     async taskReady(teamId, via, task) {
-      if (db.kind === 'postgres')
-        await (via ?? db).query('SELECT pg_notify($1, $2)', [CHANNEL, encode(teamId, task)]);
-      else announced([teamId], task);
+      if (db.kind !== 'postgres') return announced([teamId], task);
+      // Only while this instance hears its own notifications: it wakes its claim when it does.
+      const wakesHere =
+        task?.id && db.listening() && firstMayRun(teamId, task) ? instance : undefined;
+      await (via ?? db).query('SELECT pg_notify($1, $2)', [
+        CHANNEL,
+        encode(teamId, task, wakesHere),
+      ]);
     },
     async tasksReady(teamIds, via) {
       if (teamIds.length === 0) return;
       if (db.kind !== 'postgres') return announced(teamIds);
-      const payloads: string[] = [];
-      for (let i = 0; i < teamIds.length; i += TEAMS_PER_NOTIFY)
-        payloads.push(JSON.stringify(teamIds.slice(i, i + TEAMS_PER_NOTIFY)));
-      await (via ?? db).query('SELECT pg_notify($1, p) FROM unnest($2::text[]) p', [
-        CHANNEL,
-        payloads,
-      ]);
+      await notifyTeams(teamIds, via);
     },
     taken(taskId) {
       if (taken.size >= TAKEN_REMEMBERED) taken.delete(taken.values().next().value!);

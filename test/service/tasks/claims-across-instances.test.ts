@@ -6,7 +6,13 @@ import { statementsRun } from '../../../src/service/db/statement-count.js';
 import type { ClaimedTask } from '../../../src/contract/agent.js';
 import { WaitingClaims } from '../../../src/service/metrics/waiting-claims.js';
 import { startPrivatePostgres, type PrivatePostgres } from '../../support/private-postgres.js';
-import { createAgentTeam, queueProfileTask, type AgentTeam } from '../../support/task-team.js';
+import {
+  createAgentTeam,
+  queueProfileTask,
+  type AgentTeam,
+  type TeamMember,
+} from '../../support/task-team.js';
+import { enqueueTask } from '../../../src/service/tasks/enqueue.js';
 import { startTestService, type TestService } from '../../support/test-service.js';
 
 /**
@@ -140,3 +146,94 @@ test('a batch of team signals is a few notifications for many teams, not one per
       .sort(),
   ).toEqual([...teams].sort());
 });
+
+test('a task whose instance has a claim waiting that may run it wakes that claim alone', async () => {
+  const { answered, end } = await waitOnBoth();
+  try {
+    // B's statements besides its shared re-checks (one statement each when nothing is due).
+    const looksOnB = () => statementsRun(b.ctx.db) - b.ctx.signals.rechecks;
+    const before = looksOnB();
+    notified.length = 0;
+    const task = await enqueueOn(a, null);
+    await until(() => answered.length >= 1);
+    await sleep(500);
+    expect(answered).toEqual([
+      { instance: 'a', userId: expect.any(String), task: expect.objectContaining({ id: task.id }) },
+    ]);
+    expect(looksOnB() - before).toBe(0);
+    expect(ours([team.id])).toHaveLength(1);
+  } finally {
+    await end();
+  }
+}, 180_000);
+
+/** A new team of two members: the first's claims wait on A, the second's on B. */
+async function pairWaiting(name: string) {
+  const pair = await createAgentTeam(a, name, [
+    { email: `first@${name}.test`, role: 'admin' },
+    { email: `second@${name}.test` },
+  ]);
+  const [first, second] = pair.members as [TeamMember, TeamMember];
+  const waiting = new WaitingClaims(2);
+  const claim = (svc: TestService, m: TeamMember, leave: AbortSignal) =>
+    claimWithin(svc.ctx, { teamId: pair.id, userId: m.userId, excludeTypes: [] }, 120_000, {
+      client: clientOfSignal(leave),
+      waiting,
+    });
+  return {
+    pair,
+    first,
+    claimOnA: (leave: AbortSignal) => claim(a, first, leave),
+    claimOnB: (leave: AbortSignal) => claim(b, second, leave),
+    async bothWaiting() {
+      while (waiting.count < 2) await sleep(50);
+    },
+  };
+}
+
+/** The notifications about a team, a task's as `task`. */
+const taskAndTeamSignals = (teamId: string) =>
+  ours([teamId]).map((p) => (p.startsWith('{') ? 'task' : p));
+
+test('when the claim woken where the task was created cannot take it, every instance looks', async () => {
+  const leave = new AbortController();
+  const { pair, first, claimOnA, claimOnB, bothWaiting } = await pairWaiting('refusing');
+  // The member waiting on A refuses the kind: woken for the task, its claim finds nothing.
+  await a.ctx.db.query(
+    `UPDATE memberships SET refused_types = ARRAY['agent_profile_fetch'] WHERE team_id = $1 AND user_id = $2`,
+    [pair.id, first.userId],
+  );
+  const onA = claimOnA(leave.signal);
+  const onB = claimOnB(leave.signal);
+  await bothWaiting();
+  notified.length = 0;
+  const task = await queueProfileTask(a, pair.id, null);
+  expect((await onB)?.id).toBe(task.id);
+  expect(taskAndTeamSignals(pair.id)).toEqual(['task', JSON.stringify([pair.id])]);
+  leave.abort();
+  expect(await onA).toBeNull();
+}, 180_000);
+
+test('when the claim waiting where the task was created has gone, every instance looks', async () => {
+  const leaveA = new AbortController();
+  const leaveB = new AbortController();
+  const { pair, claimOnA, claimOnB, bothWaiting } = await pairWaiting('gone');
+  const onA = claimOnA(leaveA.signal);
+  const onB = claimOnB(leaveB.signal);
+  await bothWaiting();
+  notified.length = 0;
+  // Created while A's claim waits, committed after it has left: A named itself to wake it.
+  const task = await a.ctx.db.transaction(async (tx) => {
+    const created = await enqueueTask(tx, a.ctx.signals, {
+      teamId: pair.id,
+      type: 'agent_profile_fetch',
+      input: { task_type: 'agent_profile_fetch', profile_slug: 'p-gone' },
+    });
+    leaveA.abort();
+    expect(await onA).toBeNull();
+    return created!;
+  });
+  expect((await onB)?.id).toBe(task.id);
+  expect(taskAndTeamSignals(pair.id)).toEqual(['task', JSON.stringify([pair.id])]);
+  leaveB.abort();
+}, 180_000);
