@@ -14,10 +14,10 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, relative } from 'node:path';
 import { checkCommitSubjects, MAX_SUBJECT, SINCE } from './commit-subjects.mjs';
 import { FIREFOX_DIR, lintFirefox } from './firefox-lint.mjs';
-import { vitestFailures } from './vitest-failures.mjs';
+import { filesCutShort, vitestFailures } from './vitest-failures.mjs';
 
 const E2E_PORT = process.env.E2E_SERVICE_PORT ?? '18787';
 const E2E_URL = `http://127.0.0.1:${E2E_PORT}`;
@@ -50,6 +50,18 @@ function runKept(cmd, args) {
       });
     child.on('close', (code) => resolve({ status: code ?? 1, printed }));
   });
+}
+
+/**
+ * The tests of a vitest JSON report, but those of `leaveOut` files: passed, and failed for any
+ * other end (failed, skipped, todo, never reported), since no test counts as passing unrun.
+ */
+function vitestCounts(report, leaveOut = []) {
+  const counts = { passed: 0, failed: 0 };
+  for (const file of report.testResults ?? [])
+    if (!leaveOut.includes(file.name))
+      for (const t of file.assertionResults) counts[t.status === 'passed' ? 'passed' : 'failed']++;
+  return counts;
 }
 
 function readJson(file) {
@@ -207,11 +219,35 @@ const { status: vitestStatus, printed: vitestPrinted } = await runKept('npx', [
   ...(databaseOnly ? ['test/service'] : []),
 ]);
 const v = readJson(vitestJson);
+// A file whose test worker process died (no test failed, nothing else went wrong) runs again,
+// alone, and its tests count from that run; the end of the output names it.
+const cutShort = v && vitestStatus !== 0 ? filesCutShort(v, vitestPrinted) : [];
+let ranAgain = null;
 if (v) {
-  passed += v.numPassedTests ?? 0;
-  failed += (v.numFailedTests ?? 0) + (v.numPendingTests ?? 0) + (v.numTodoTests ?? 0);
-  // A file that failed to load has no tests to count, but fails the run.
-  if (vitestStatus !== 0 && (v.numFailedTests ?? 0) === 0) broken = true;
+  const first = vitestCounts(v, cutShort);
+  passed += first.passed;
+  failed += first.failed;
+  if (cutShort.length) {
+    const files = cutShort.map((f) => relative(process.cwd(), f));
+    console.log(
+      `\nA vitest worker process died while it ran ${files.join(', ')}, no test having failed: run again, alone.`,
+    );
+    const againJson = join(tmp, 'vitest-again.json');
+    const again = await runKept('npx', [
+      'vitest',
+      'run',
+      '--reporter=default',
+      '--reporter=json',
+      `--outputFile.json=${againJson}`,
+      ...files,
+    ]);
+    const w = readJson(againJson);
+    const second = w ? vitestCounts(w) : { passed: 0, failed: 0 };
+    passed += second.passed;
+    failed += second.failed;
+    if (again.status !== 0 && second.failed === 0) broken = true;
+    ranAgain = { files, ...again };
+  } else if (vitestStatus !== 0 && first.failed === 0) broken = true;
 } else if (vitestStatus !== 0) broken = true;
 
 // 2. The extension, built for the e2e service's URL (for Chromium, then for Firefox), and the
@@ -272,6 +308,12 @@ if (vitestFailed.length)
   console.log(`\nWhat vitest reported failed, as it said it above:\n\n${vitestFailed.join('\n')}`);
 else if (vitestStatus !== 0)
   console.log(`\nvitest ended with status ${vitestStatus}: see its output above.`);
+if (ranAgain) {
+  const how = ranAgain.status === 0 ? 'passed' : 'failed';
+  console.log(`\nRun again, alone, after its worker died: ${ranAgain.files.join(', ')}: ${how}.`);
+  const again = ranAgain.status === 0 ? [] : vitestFailures(ranAgain.printed);
+  if (again.length) console.log(`\n${again.join('\n')}`);
+}
 if (broken && failed === 0) failed = 1;
 console.log(`\n${passed} passed, ${failed} failed`);
 process.exit(failed > 0 || broken ? 1 : 0);

@@ -1,2 +1,9 @@
 // Types of scripts/vitest-failures.mjs for its unit test (the script itself runs in plain Node).
 export function vitestFailures(output: string, maxLines?: number): string[];
+export function filesCutShort(
+  report: {
+    numFailedTests?: number;
+    testResults: { name: string; assertionResults: { status: string }[] }[];
+  },
+  output: string,
+): string[];

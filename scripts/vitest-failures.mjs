@@ -1,6 +1,7 @@
 // Vitest's own account of what failed (failed files, failed tests, unhandled errors), read back
 // from what it printed: `npm test` repeats it at its end, since a CI often keeps only a log's tail
-// and the browser tests, built and run after vitest, push that account out of it.
+// and the browser tests, built and run after vitest, push that account out of it. And the files a
+// test worker process died in, which `npm test` runs again.
 
 // biome-ignore lint/suspicious/noControlCharactersInRegex: terminal colour codes are the point
 const COLOURS = /\u001b\[[0-9;]*m/g;
@@ -23,4 +24,24 @@ export function vitestFailures(output, maxLines = 80) {
     ...section.slice(0, maxLines),
     `… ${section.length - maxLines} more lines of it above, in vitest's own output`,
   ];
+}
+
+/**
+ * The files whose test worker process died while it ran them (vitest's "Worker exited
+ * unexpectedly"), as vitest's JSON report leaves them: tests never reported (`pending`), or none
+ * at all when it died while loading the file. None unless each unhandled error vitest printed is
+ * such a death and no test or file failed: a run with a real failure is never run again.
+ */
+export function filesCutShort(report, output) {
+  const text = output.replace(COLOURS, '');
+  const deaths = text.match(/Worker exited unexpectedly/g)?.length ?? 0;
+  const unhandled = Number(/Vitest caught (\d+) unhandled error/.exec(text)?.[1] ?? 0);
+  if (deaths === 0 || unhandled !== deaths) return [];
+  if ((report.numFailedTests ?? 0) > 0 || /^⎯+ Failed (Suites|Tests)\b/m.test(text)) return [];
+  return report.testResults
+    .filter(
+      (r) =>
+        r.assertionResults.length === 0 || r.assertionResults.some((a) => a.status === 'pending'),
+    )
+    .map((r) => r.name);
 }

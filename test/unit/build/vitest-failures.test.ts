@@ -1,44 +1,55 @@
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { vitestFailures } from '../../../scripts/vitest-failures.mjs';
+import { filesCutShort, vitestFailures } from '../../../scripts/vitest-failures.mjs';
 
 /**
- * `npm test` repeats at its end what vitest said failed (scripts/vitest-failures.mjs): read here
- * from a real vitest run, in colour, on a scratch project with a file that does not load and a
- * test that fails.
+ * `npm test` repeats at its end what vitest said failed, and runs again a file whose test worker
+ * process died (scripts/vitest-failures.mjs): read here from real vitest runs, in colour, on
+ * scratch projects.
  */
-const dir = mkdtempSync(join(tmpdir(), 'na-vitest-failures-'));
-afterAll(() => rmSync(dir, { recursive: true, force: true }));
+const dirs: string[] = [];
+afterAll(() => {
+  for (const d of dirs) rmSync(d, { recursive: true, force: true });
+});
 
-const FILES: Record<string, string> = {
-  'loads.test.mjs': "import { it } from 'vitest';\nit('passes quietly', () => {});\n",
-  'broken.test.mjs':
-    "import './gone.mjs';\nimport { it } from 'vitest';\nit('never runs', () => {});\n",
-  'wrong.test.mjs':
-    "import { expect, it } from 'vitest';\nit('adds up', () => expect(1 + 1).toBe(3));\n",
-};
-symlinkSync(resolve('node_modules'), join(dir, 'node_modules'));
-writeFileSync(
-  join(dir, 'vitest.config.mjs'),
-  "export default { test: { include: ['*.test.mjs'] } };",
-);
-for (const [name, text] of Object.entries(FILES)) writeFileSync(join(dir, name), text);
-
-/** What vitest printed, in colour, running the scratch files whose names hold `filter`. */
-function vitestOn(filter: string): string {
-  const r = spawnSync(join(dir, 'node_modules', '.bin', 'vitest'), ['run', filter], {
-    cwd: dir,
-    encoding: 'utf8',
-    env: { ...process.env, FORCE_COLOR: '1', CI: 'true' },
-  });
-  return r.stdout + r.stderr;
+function project(files: Record<string, string>): string {
+  const dir = mkdtempSync(join(tmpdir(), 'na-vitest-failures-'));
+  dirs.push(dir);
+  symlinkSync(resolve('node_modules'), join(dir, 'node_modules'));
+  writeFileSync(
+    join(dir, 'vitest.config.mjs'),
+    "export default { test: { include: ['*.test.mjs'] } };",
+  );
+  for (const [name, text] of Object.entries(files)) writeFileSync(join(dir, name), text);
+  return dir;
 }
 
+/** What vitest printed running the files of `dir` whose names hold `filter`, and its report. */
+function vitestOn(dir: string, filter: string) {
+  const json = join(dir, 'report.json');
+  const r = spawnSync(
+    join(dir, 'node_modules', '.bin', 'vitest'),
+    ['run', filter, '--reporter=default', '--reporter=json', `--outputFile.json=${json}`],
+    { cwd: dir, encoding: 'utf8', env: { ...process.env, FORCE_COLOR: '1', CI: 'true' } },
+  );
+  return { printed: r.stdout + r.stderr, report: JSON.parse(readFileSync(json, 'utf8')) };
+}
+
+const PASSES = "import { it } from 'vitest';\nit('passes quietly', () => {});\n";
+const FAILS = "import { expect, it } from 'vitest';\nit('adds up', () => expect(1 + 1).toBe(3));\n";
+const kills = "process.kill(process.pid, 'SIGKILL');";
+
 describe('what vitest reported failed', () => {
-  const printed = vitestOn('.test.mjs');
+  const dir = project({
+    'loads.test.mjs': PASSES,
+    'broken.test.mjs':
+      "import './gone.mjs';\nimport { it } from 'vitest';\nit('never runs', () => {});\n",
+    'wrong.test.mjs': FAILS,
+  });
+  const { printed } = vitestOn(dir, '.test.mjs');
 
   it('names the file that did not load and the test that failed, with why, in plain text', () => {
     expect(printed).toContain('\u001b[');
@@ -61,8 +72,36 @@ describe('what vitest reported failed', () => {
   });
 
   it('says nothing of a run where nothing failed', () => {
-    const passing = vitestOn('loads');
+    const passing = vitestOn(dir, 'loads').printed;
     expect(passing).toMatch(/1 passed/);
     expect(vitestFailures(passing)).toEqual([]);
+  });
+});
+
+describe('the files a test worker died in', () => {
+  const dir = project({
+    'lives.test.mjs': PASSES,
+    'dies-loading.test.mjs': `import { it } from 'vitest';\n${kills}\nit('never runs', () => {});\n`,
+    'dies-running.test.mjs': `import { it } from 'vitest';\nit('runs', () => {});\nit('dies', () => { ${kills} });\nit('never runs', () => {});\n`,
+    'wrong.test.mjs': FAILS,
+  });
+
+  it('are the files whose tests were cut short, or never collected', () => {
+    const { printed, report } = vitestOn(dir, 'ies');
+    expect(printed).toMatch(/Worker exited unexpectedly/);
+    expect(filesCutShort(report, printed).sort()).toEqual(
+      [join(dir, 'dies-loading.test.mjs'), join(dir, 'dies-running.test.mjs')].sort(),
+    );
+  });
+
+  it('are none when a test failed too: such a run is not run again', () => {
+    const { printed, report } = vitestOn(dir, '.test.mjs');
+    expect(printed).toMatch(/Worker exited unexpectedly/);
+    expect(filesCutShort(report, printed)).toEqual([]);
+  });
+
+  it('are none when no worker died', () => {
+    const { printed, report } = vitestOn(dir, 'lives');
+    expect(filesCutShort(report, printed)).toEqual([]);
   });
 });
