@@ -210,14 +210,20 @@ else {
 
 // 1. Unit and service tests.
 const vitestJson = join(tmp, 'vitest.json');
-const { status: vitestStatus, printed: vitestPrinted } = await runKept('npx', [
-  'vitest',
-  'run',
-  '--reporter=default',
-  '--reporter=json',
-  `--outputFile.json=${vitestJson}`,
-  ...(databaseOnly ? ['test/service'] : []),
-]);
+/** vitest on `files` (all when none), its report written to `json`. */
+const vitestOn = (json, files) =>
+  runKept('npx', [
+    'vitest',
+    'run',
+    '--reporter=default',
+    '--reporter=json',
+    `--outputFile.json=${json}`,
+    ...files,
+  ]);
+const { status: vitestStatus, printed: vitestPrinted } = await vitestOn(
+  vitestJson,
+  databaseOnly ? ['test/service'] : [],
+);
 const v = readJson(vitestJson);
 // A file whose test worker process died (no test failed, nothing else went wrong) runs again,
 // alone, and its tests count from that run; the end of the output names it.
@@ -233,14 +239,7 @@ if (v) {
       `\nA vitest worker process died while it ran ${files.join(', ')}, no test having failed: run again, alone.`,
     );
     const againJson = join(tmp, 'vitest-again.json');
-    const again = await runKept('npx', [
-      'vitest',
-      'run',
-      '--reporter=default',
-      '--reporter=json',
-      `--outputFile.json=${againJson}`,
-      ...files,
-    ]);
+    const again = await vitestOn(againJson, files);
     const w = readJson(againJson);
     const second = w ? vitestCounts(w) : { passed: 0, failed: 0 };
     passed += second.passed;

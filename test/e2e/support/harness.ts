@@ -316,7 +316,6 @@ export async function agreeInPopup(popup: Page) {
   await expect(popup.getByTestId('consent')).toBeHidden();
 }
 
-/** No spacing between tasks: what an admin who accepts the risk may set (PATCH /api-team). */
 /**
  * The relationship sync (docs/relationships.md) held off for a day: every member's next sync, or
  * `userId`'s only. Tests that count claims or recent lines would otherwise see its reads among
@@ -333,6 +332,7 @@ export async function holdRelationshipSync(ctx: ServiceContext, userId?: string)
   );
 }
 
+/** No spacing between tasks: what an admin who accepts the risk may set (PATCH /api-team). */
 export const FAST_PACE = { write_min_s: 0, write_max_s: 0, read_min_s: 0, read_max_s: 0 };
 
 /** The team's pace set to none (PATCH /api-team), as an admin may with the risk accepted. */
