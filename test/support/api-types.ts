@@ -3868,16 +3868,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `Access denied`: the task belongs to another team */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description `Task not found` */
+            /** @description `Task not found`: no task of this team has that id (another team’s task answers the same) */
             404: {
                 headers: {
                     [name: string]: unknown;

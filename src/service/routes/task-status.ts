@@ -20,8 +20,7 @@ export const taskStatusRoutes = new Hono<AppEnv>().get(
     errors: {
       400: "`Missing or invalid 'api_agent_task_id'`",
       401: '`Missing API Key` or `Invalid API Key`',
-      403: '`Access denied`: the task belongs to another team',
-      404: '`Task not found`',
+      404: '`Task not found`: no task of this team has that id (another team’s task answers the same)',
     },
   }),
   requireApiKey(),

@@ -6,8 +6,8 @@ import { TeamSafety } from '../budgets/safety.js';
 import { iso } from './task-row.js';
 
 /**
- * A task as `get-task-status` shows it. Unknown id: 404; a task of another team: 403 (spec, Errors:
- * "Access denied" for a resource of another team).
+ * A task of the team as `get-task-status` shows it. A task of another team is 404 `Task not found`,
+ * exactly as an unknown id: a different answer would tell anyone with a key which ids exist.
  */
 export async function getTaskStatus(
   db: Queryable,
@@ -16,7 +16,6 @@ export async function getTaskStatus(
 ): Promise<TaskStatusResponse['data']> {
   const [row] = await db.query<{
     id: string;
-    team_id: string;
     status: TaskStatus;
     input: Record<string, unknown>;
     output: Record<string, unknown> | null;
@@ -29,12 +28,11 @@ export async function getTaskStatus(
     attempt: number;
     max_attempts: number;
   }>(
-    `SELECT id, team_id, status, input, output, error, created_at, updated_at, type, assigned_user_id, run_after, attempt, max_attempts
-       FROM tasks WHERE id = $1`,
-    [taskId],
+    `SELECT id, status, input, output, error, created_at, updated_at, type, assigned_user_id, run_after, attempt, max_attempts
+       FROM tasks WHERE id = $1 AND team_id = $2`,
+    [taskId, teamId],
   );
   if (!row) throw new HttpError(404, 'Task not found');
-  if (row.team_id !== teamId) throw new HttpError(403, 'Access denied');
   const wait =
     row.status === 'pending' ? await (await TeamSafety.load(db, teamId)).whyWaiting(row) : null;
   return {

@@ -260,7 +260,7 @@ describe('reads on the network wait for the emulated agent', () => {
       arguments: { api_agent_task_id: answer.api_agent_task_id },
     });
     expect(denied.isError).toBe(true);
-    expect(text(denied)).toBe('Access denied');
+    expect(text(denied)).toBe('Task not found');
     // Run it, so the later tests' claims see only their own tasks.
     const task = await nextTask(ada);
     await completeTask(

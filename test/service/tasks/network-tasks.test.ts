@@ -539,14 +539,16 @@ describe('get-task-status', () => {
     expect(await unknown.json()).toEqual({ error: 'Task not found' });
   });
 
-  test("another team's task is 403 Access denied and shows nothing of it", async () => {
+  test("another team's task answers exactly as an unknown id: 404, nothing of it shown", async () => {
     const other = await createAgentTeam(svc, 'Other', [{ email: 'a@other.test', role: 'admin' }]);
     const res = await post('fetch-profile', { profile_slug: 'secret-target' }, other.keyHeaders);
     const { api_agent_task_id } = (await res.json()) as { api_agent_task_id: string };
-    const denied = await status(api_agent_task_id);
-    expect(denied.status).toBe(403);
-    const body = await denied.text();
-    expect(JSON.parse(body)).toEqual({ error: 'Access denied' });
+    const foreign = await status(api_agent_task_id);
+    const unknown = await status(crypto.randomUUID());
+    expect([foreign.status, unknown.status]).toEqual([404, 404]);
+    const body = await foreign.text();
+    expect(body).toBe(await unknown.text());
+    expect(JSON.parse(body)).toEqual({ error: 'Task not found' });
     expect(body).not.toContain('secret-target');
     expect((await status(api_agent_task_id, other.keyHeaders)).status).toBe(200);
   });

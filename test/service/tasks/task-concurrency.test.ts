@@ -134,8 +134,8 @@ test("an agent cannot touch another team's task, even knowing its id", async () 
   const status = await svc.call('GET', `/network-agent/get-task-status?api_agent_task_id=${id}`, {
     headers: team.keyHeaders,
   });
-  expect(status.status).toBe(403);
-  expect(await status.json()).toEqual({ error: 'Access denied' });
+  expect(status.status).toBe(404);
+  expect(await status.json()).toEqual({ error: 'Task not found' });
   const [row] = await svc.ctx.db.query<{ status: string; claimed_by: string }>(
     'SELECT status, claimed_by FROM tasks WHERE id = $1',
     [id],
