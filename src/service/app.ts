@@ -9,6 +9,7 @@ import { authRoutes } from './routes/auth.js';
 import { memberRoutes } from './routes/members.js';
 import { invitationRoutes } from './routes/invitations.js';
 import { teamKeyRoutes } from './routes/team-key.js';
+import { apiKeyRoutes } from './routes/api-keys.js';
 import { networkTaskRoutes } from './routes/network-tasks.js';
 import { taskStatusRoutes } from './routes/task-status.js';
 import { agentRoutes } from './routes/agent.js';
@@ -55,6 +56,7 @@ export function createApp(ctx: ServiceContext) {
   app.route('/', memberRoutes);
   app.route('/', invitationRoutes);
   app.route('/', teamKeyRoutes);
+  app.route('/', apiKeyRoutes);
   app.route('/', networkTaskRoutes);
   app.route('/', taskStatusRoutes);
   app.route('/', withRoutesInOneLayer(agentRoutes, ['POST /agent/tasks/claim']));

@@ -7,7 +7,8 @@ import type { CredentialCache } from './auth/credential-cache.js';
 import type { ActivityMarks } from './auth/activity-marks.js';
 import type { TeamChanges } from './live/team-changes.js';
 import type { ServiceMetrics } from './metrics/service-metrics.js';
-import type { AgentIdentity, TeamRow } from './auth/identities.js';
+import type { AgentIdentity, KeyScope, ScopedKey, TeamRow } from './auth/identities.js';
+import type { AiWrites } from '../contract/approvals.js';
 import type { OutboundWork } from './http/outbound-work.js';
 import type { FolderLock } from './db/folder-lock.js';
 import type { OperatorCredential } from './auth/operator-credential.js';
@@ -41,6 +42,12 @@ export type AppEnv = {
   Variables: {
     ctx: ServiceContext;
     team: TeamRow;
+    /** Which key the call carries: the team's own, or one made for a purpose (auth/key-scope.ts). */
+    keyScope: KeyScope;
+    /** The key of one purpose the call carries; null with the team key. */
+    scopedKey: ScopedKey | null;
+    /** An `ai` key's write: the team's ai_writes, which the route follows; null otherwise. */
+    aiWrites: AiWrites | null;
     agent: AgentIdentity;
   };
 };

@@ -1,12 +1,12 @@
 import type { Queryable } from '../db/database.js';
-import type { AgentIdentity, TeamRow } from './identities.js';
+import type { AgentIdentity, ScopedKey, TeamRow } from './identities.js';
 
 /**
  * Verified credentials: every `/agent/` call carries the team key and the agent token, and looking
- * both up is most of what a claim costs. A change that withdraws a credential (key rotation,
- * sign-out, a member removed or given another role, a member moving team, a consent withdrawn)
- * calls `credentialsChanged`, which forgets the entries in this process at once and, through
- * NOTIFY, in every other instance on the same PostgreSQL.
+ * both up is most of what a claim costs. A change that withdraws a credential (key rotation, a
+ * key of one purpose revoked, sign-out, a member removed or given another role, a member moving
+ * team, a consent withdrawn) calls `credentialsChanged`, which forgets the entries in this process
+ * at once and, through NOTIFY, in every other instance on the same PostgreSQL.
  *
  * While every change is sure to arrive (one process on PGlite; PostgreSQL's LISTEN connection up),
  * an entry lives `TRUSTED_TTL_MS`, so an agent that claims every 25 s is not looked up again; while
@@ -33,6 +33,7 @@ const MAX_ENTRIES = 50_000;
 export class CredentialCache {
   private readonly teams = new Map<string, Entry<TeamRow>>();
   private readonly retired = new Map<string, Entry<TeamRow>>();
+  private readonly scoped = new Map<string, Entry<ScopedKey>>();
   private readonly agents = new Map<string, Entry<AgentIdentity & { teamId: string }>>();
   // Members known to have acknowledged the consent text they are asked now.
   private readonly consented = new Map<string, Entry<{ teamId: string; userId: string }>>();
@@ -80,6 +81,15 @@ export class CredentialCache {
     this.put(this.retired, keyHash.toString('hex'), team, seen, Infinity, now);
   }
 
+  /** A key made for one purpose (teams/scoped-keys.ts), with its team. */
+  scopedKey(keyHash: Buffer, now = Date.now()): ScopedKey | undefined {
+    return live(this.scoped, keyHash.toString('hex'), now);
+  }
+
+  rememberScopedKey(keyHash: Buffer, key: ScopedKey, seen: number, now = Date.now()): void {
+    this.put(this.scoped, keyHash.toString('hex'), key, seen, Infinity, now);
+  }
+
   agent(tokenHash: Buffer, teamId: string, now = Date.now()): AgentIdentity | undefined {
     return live(this.agents, `${tokenHash.toString('hex')}:${teamId}`, now);
   }
@@ -111,6 +121,7 @@ export class CredentialCache {
     this.changes++;
     this.teams.clear();
     this.retired.clear();
+    this.scoped.clear();
     this.agents.clear();
     this.consented.clear();
   }
@@ -122,6 +133,7 @@ export class CredentialCache {
         if (e.value.teamId === change.team) this.consented.delete(k);
       for (const [k, e] of this.teams) if (e.value.id === change.team) this.teams.delete(k);
       for (const [k, e] of this.retired) if (e.value.id === change.team) this.retired.delete(k);
+      for (const [k, e] of this.scoped) if (e.value.team.id === change.team) this.scoped.delete(k);
       for (const [k, e] of this.agents) if (e.value.teamId === change.team) this.agents.delete(k);
     } else if ('user' in change) {
       for (const [k, e] of this.agents) if (e.value.userId === change.user) this.agents.delete(k);

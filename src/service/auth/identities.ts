@@ -10,6 +10,17 @@ export interface TeamRow {
   plan: string;
 }
 
+/** Which key a call carries: the team's own, or one an admin made for one purpose (docs/security.md). */
+export type KeyScope = 'team' | 'read' | 'write' | 'ai';
+
+/** A key made for one purpose, as a verified call knows it: never its secret. */
+export interface ScopedKey {
+  id: string;
+  name: string;
+  scope: Exclude<KeyScope, 'team'>;
+  team: TeamRow;
+}
+
 export interface AgentIdentity {
   userId: string;
   email: string;

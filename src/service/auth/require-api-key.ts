@@ -5,10 +5,15 @@ import { HttpError } from '../http/http-error.js';
 import { checkAgentToken } from './agent-tokens.js';
 import { bearerToken } from './bearer-token.js';
 import { TOKEN_EXPIRED, TOKEN_REVOKED } from './token-lifetimes.js';
+import { findScopedKey, markScopedKeyUsed } from '../teams/scoped-keys.js';
+import { checkKeyScope } from './key-scope.js';
 
 /**
  * `x-api-key` -> the team. Network and task operations answer `Missing API Key` / `Invalid API Key`;
  * watchlist operations answer `Unauthorized` for both, as the spec's error table says.
+ *
+ * A key an admin made for one purpose (teams/scoped-keys.ts) names its team too, and what its scope
+ * allows on this route is decided before the route runs (auth/key-scope.ts): `keyScope` says which.
  *
  * A key the team has rotated out still names the team when the call also carries a live agent
  * token of one of its members: the extension and the dashboard, which send both, keep working
@@ -19,11 +24,19 @@ export function requireApiKey(style: 'network' | 'watchlist' = 'network') {
     const key = c.req.header('x-api-key')?.trim();
     if (!key) throw new HttpError(401, style === 'watchlist' ? 'Unauthorized' : 'Missing API Key');
     const { db, credentials } = c.var.ctx;
+    const teamKey = await findTeamByApiKey(db, key, credentials);
+    const scoped = teamKey ? null : await findScopedKey(db, key, credentials);
     const team =
-      (await findTeamByApiKey(db, key, credentials)) ??
-      (await retiredKeyWithMember(c.req.header('authorization'), key));
+      teamKey ?? scoped?.team ?? (await retiredKeyWithMember(c.req.header('authorization'), key));
     if (!team) throw new HttpError(401, style === 'watchlist' ? 'Unauthorized' : 'Invalid API Key');
     c.set('team', team);
+    c.set('keyScope', scoped?.scope ?? 'team');
+    c.set('scopedKey', scoped);
+    c.set('aiWrites', null);
+    if (scoped) {
+      await markScopedKeyUsed(db, scoped.id);
+      c.set('aiWrites', await checkKeyScope(c, scoped));
+    }
     return next();
 
     async function retiredKeyWithMember(authorization: string | undefined, retired: string) {

@@ -44,7 +44,10 @@ async function build(app: AnyApp): Promise<Document> {
             type: 'apiKey',
             in: 'header',
             name: 'x-api-key',
-            description: 'The team’s API key (auth-verify-otp, or the dashboard)',
+            description:
+              'The team’s API key (auth-verify-otp, or the dashboard), or a key an admin made with a purpose (`POST /api-keys`): ' +
+              "`read`, `write` or `ai`. A call its scope does not allow answers 403 `Access denied: this API key's scope is …` " +
+              '(docs/security.md).',
           },
           agentToken: {
             type: 'http',

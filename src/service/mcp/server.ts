@@ -19,6 +19,8 @@ import { readTools } from './read-tools.js';
 import { listGuides, readGuide } from './resources.js';
 import { toolError, type McpCaller, type McpTool, type ToolCall } from './tool.js';
 import { writeTools } from './write-tools.js';
+import { AI_WRITES_OFF } from '../approvals/ai-writes.js';
+import { readOnlyRefusal } from '../auth/key-scope.js';
 
 /** Every tool, in the order they are listed: reads first. */
 const MCP_TOOLS: McpTool[] = [...readTools, ...networkTools, ...writeTools];
@@ -35,9 +37,6 @@ function toolList(): Tool[] {
   }));
   return listed;
 }
-
-const AI_WRITES_OFF =
-  'Refused: writes from AI clients are turned off for this team (ai_writes: off); an admin changes it with PATCH /api-team';
 
 /**
  * One MCP server for one request (stateless: any instance answers any request), for a caller whose
@@ -91,6 +90,8 @@ async function runTool(
 ): Promise<CallToolResult> {
   try {
     const args = tool.queryString ? asQueryString(rawArgs) : rawArgs;
+    if (call.caller.keyScope === 'read' && (tool.write || !tool.annotations.readOnlyHint))
+      return toolError(readOnlyRefusal());
     let aiWrites = 'allow' as Awaited<ReturnType<typeof loadTeamSettings>>['aiWrites'];
     if (tool.write) {
       aiWrites = (await loadTeamSettings(call.ctx.db, call.caller.team.id)).aiWrites;

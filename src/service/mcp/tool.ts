@@ -1,7 +1,7 @@
 import type { CallToolResult, ToolAnnotations } from '@modelcontextprotocol/sdk/types.js';
 import type { z } from '../../contract/zod.js';
 import type { AiWrites } from '../../contract/approvals.js';
-import type { AgentIdentity, TeamRow } from '../auth/identities.js';
+import type { AgentIdentity, KeyScope, TeamRow } from '../auth/identities.js';
 import type { ServiceContext } from '../context.js';
 
 /** Who calls over /mcp: the team of the API key, the member whose agent token rides along, the client. */
@@ -10,6 +10,8 @@ export interface McpCaller {
   member: AgentIdentity | null;
   /** The client's name as it gave it (docs/mcp.md): recorded as who queued a write. */
   client: string;
+  /** The key's scope: a `read` key runs only the read tools (auth/key-scope.ts). */
+  keyScope: KeyScope;
 }
 
 /** What a tool gets besides its arguments: the service, the caller, progress and cancellation. */

@@ -23,6 +23,7 @@ import {
   updateKeywordWatchlistPrompt,
 } from '../watchlists/update-keyword-watchlist.js';
 import { jsonResult, type McpTool, type ToolCall } from './tool.js';
+import { OUTBOUND_NOT_OVER_MCP } from '../auth/outbound-admin.js';
 
 /** A body of several shapes, checked in the mode its fields ask for, as the REST route does. */
 function parseInMode(
@@ -105,8 +106,8 @@ export const writeTools: McpTool[] = [
     name: 'update_keyword_watchlist',
     description:
       'Change a keyword watchlist (`id`, and the fields to change: name, keywords, labels, fetchFreqInHours, ' +
-      'disable, slack_webhook_url), or regenerate it from a new `prompt`, as PATCH /api-keyword-watchlist does. ' +
-      '`keywords` replaces the whole set.',
+      'disable), or regenerate it from a new `prompt`, as PATCH /api-keyword-watchlist does. ' +
+      '`keywords` replaces the whole set. Where posts are sent (`slack_webhook_url`) is set by an admin, never here.',
     schema: UpdateKeywordWatchlistBody,
     annotations: {
       readOnlyHint: false,
@@ -116,6 +117,8 @@ export const writeTools: McpTool[] = [
     },
     write: { approval: false },
     async run(args: Record<string, unknown>, call: ToolCall) {
+      // An assistant never opens a channel out of the team (auth/outbound-admin.ts).
+      if (args.slack_webhook_url !== undefined) throw new HttpError(403, OUTBOUND_NOT_OVER_MCP);
       const body = parseInMode(updateKeywordWatchlistMode, args);
       const { ctx, caller } = call;
       if ('prompt' in body)

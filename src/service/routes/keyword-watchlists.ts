@@ -36,6 +36,11 @@ import {
   WATCHLIST_NOT_FOUND_DOC,
 } from '../watchlists/route-errors.js';
 import { deleteWatchlist } from '../watchlists/delete-watchlist.js';
+import {
+  OUTBOUND_NEEDS_ADMIN,
+  OUTBOUND_NOT_FOR_AI,
+  requireOutboundAdmin,
+} from '../auth/outbound-admin.js';
 
 /** Keyword watchlists (spec "Keyword watchlists"): create in direct or prompt mode, read, update, delete. */
 export const keywordWatchlistRoutes = new Hono<AppEnv>()
@@ -128,7 +133,8 @@ export const keywordWatchlistRoutes = new Hono<AppEnv>()
       description:
         'Patch mode: only the fields sent change, and only their parts are answered. `keywords` replaces the whole set: ' +
         'keyword rows and pending keyword-tracking tasks are recreated, collected posts stay; without `labels` one label ' +
-        'per keyword is derived. `disable: true` pauses tracking, `false` resumes it. `slack_webhook_url: null` clears it. ' +
+        'per keyword is derived. `disable: true` pauses tracking, `false` resumes it. `slack_webhook_url` (where posts are sent; ' +
+        '`null` clears it) is an admin’s to set or clear: the team key with an admin’s `authorization: Bearer <agent_token>`. ' +
         'Prompt mode (`id` and `prompt` only): keywords and labels are wiped and regenerated in the background.',
       tag: 'Watchlists',
       security: 'apiKey',
@@ -139,7 +145,9 @@ export const keywordWatchlistRoutes = new Hono<AppEnv>()
           '`No valid keywords provided after cleaning`, `Invalid fetchFreqInHours. Allowed values: 1, 3, 6, 12, 24, 48, 72 (hours)`, ' +
           '`disable must be a boolean value`, `Name cannot be empty`',
         ...UNAUTHORIZED,
-        ...PLAN_LIMIT,
+        403:
+          `${PLAN_LIMIT[403]}; with \`slack_webhook_url\` sent, \`${OUTBOUND_NEEDS_ADMIN}\` ` +
+          `or \`${OUTBOUND_NOT_FOR_AI}\``,
         ...WATCHLIST_NOT_FOUND_DOC,
       },
     }),
@@ -155,6 +163,8 @@ export const keywordWatchlistRoutes = new Hono<AppEnv>()
     }),
     async (c) => {
       const body = c.req.valid('json');
+      if ('slack_webhook_url' in body && body.slack_webhook_url !== undefined)
+        await requireOutboundAdmin(c);
       if ('prompt' in body)
         return c.json(await updateKeywordWatchlistPrompt(c.var.ctx, c.var.team, body));
       return c.json(await updateKeywordWatchlist(c.var.ctx, c.var.team, body));

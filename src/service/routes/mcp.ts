@@ -9,6 +9,7 @@ import { HttpError } from '../http/http-error.js';
 import { undocumented } from '../http/describe.js';
 import { createMcpServer } from '../mcp/server.js';
 import type { AgentIdentity } from '../auth/identities.js';
+import { keyWords } from '../auth/queued-by.js';
 
 const REFUSALS = { invalid: TOKEN_INVALID, revoked: TOKEN_REVOKED, expired: TOKEN_EXPIRED };
 /** The longest client name kept; longer ones are cut. */
@@ -29,10 +30,14 @@ export const mcpRoutes = new Hono<AppEnv>()
   )
   .post('/mcp', undocumented(), requireApiKey(), async (c) => {
     const member = await optionalMember(c.req.header('authorization'), c.var);
+    const client = clientName(c.req.header('x-client-name'), c.req.header('user-agent'));
+    const key = c.var.scopedKey;
     const server = createMcpServer(c.var.ctx, {
       team: c.var.team,
       member,
-      client: clientName(c.req.header('x-client-name'), c.req.header('user-agent')),
+      // The approver sees which of the team's keys the assistant used, as after a REST call.
+      client: key ? `${keyWords(key)} (${client})`.slice(0, MAX_CLIENT_CHARS) : client,
+      keyScope: c.var.keyScope,
     });
     const parsedBody = await c.req.json().catch(() => undefined);
     // A stream only where something may come before the answer (progress the client asked for):

@@ -7,7 +7,8 @@ import { describe } from '../http/describe.js';
 import { NETWORK_ENDPOINTS, type NetworkEndpoint } from '../../contract/task-io.js';
 import { TaskCreatedResponse } from '../../contract/network-tasks.js';
 import { NETWORK_SUMMARIES, QUEUED, queueNetworkTask } from '../tasks/queue-network-task.js';
-import { queuedBy } from '../auth/queued-by.js';
+import { awaitsApproval, queuedBy } from '../auth/queued-by.js';
+import { awaitingApprovalWords } from '../approvals/ai-writes.js';
 import { registerOutreachHooks } from '../outreach/people-filing.js';
 
 registerOutreachHooks();
@@ -72,7 +73,9 @@ const MEMBER_NOTE =
 const ASYNC_NOTE =
   'Answers at once with `api_agent_task_id`; the task runs in a team member’s browser extension. ' +
   'Poll `GET /network-agent/get-task-status` every 5 seconds (up to 30 times) for the result. ' +
-  'The task records who queued it (the key, or the member whose agent token the call also carries), which its member sees.';
+  'The task records who queued it (the key, or the member whose agent token the call also carries), which its member sees. ' +
+  'With an `ai` key, a write in a member’s name follows the team’s `ai_writes`: under `approve` (the default) it waits for a ' +
+  'person’s approval (`/api-approvals`), under `off` it is refused (403).';
 
 /**
  * The `/network-agent/` task operations (spec "Direct network tasks"). Checks in this order:
@@ -114,19 +117,22 @@ for (const name of Object.keys(NETWORK_ENDPOINTS) as NetworkEndpoint[]) {
       example: EXAMPLES[name],
     }),
     async (c) => {
+      const awaitApproval = awaitsApproval(c, endpoint.type);
       const task = await queueNetworkTask(
         c.var.ctx,
         c.var.team.id,
         name,
         c.req.valid('json') as Record<string, unknown>,
-        { queuedBy: await queuedBy(c) },
+        { queuedBy: await queuedBy(c), awaitApproval },
       );
       const answer: TaskCreatedResponse = {
         success: true,
         api_agent_task_id: task.id,
         message: task.refused
           ? `${QUEUED[name]} but failed at once: the member it runs as turned this kind off (refused_by_member); get-task-status says more`
-          : `${QUEUED[name]}; poll get-task-status with this api_agent_task_id for the result`,
+          : awaitApproval
+            ? awaitingApprovalWords(QUEUED[name], task.id)
+            : `${QUEUED[name]}; poll get-task-status with this api_agent_task_id for the result`,
       };
       return c.json(answer);
     },

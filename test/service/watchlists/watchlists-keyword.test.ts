@@ -419,7 +419,10 @@ describe('PATCH /api-keyword-watchlist, patch mode', () => {
       fetchFreqInHours: 48,
     });
 
-    const r3 = await patch(a, {
+    // Where posts are sent is an admin's to set: the key with the admin's token (watchlists-slack-admin.test.ts).
+    const asAdmin = (body: unknown) =>
+      svc.call('PATCH', '/api-keyword-watchlist', { body, headers: a.memberHeaders });
+    const r3 = await asAdmin({
       id: w.id,
       slack_webhook_url: 'https://hooks.slack.test/services/T/B/X',
     });
@@ -442,7 +445,7 @@ describe('PATCH /api-keyword-watchlist, patch mode', () => {
     expect(after.labels).toEqual([{ name: 'Keep', description: 'me' }]);
     expect(after.slug).toBe(w.slug);
 
-    const r4 = await patch(a, { id: w.id, slack_webhook_url: null });
+    const r4 = await asAdmin({ id: w.id, slack_webhook_url: null });
     expect(await r4.json()).toEqual({
       success: true,
       id: w.id,
