@@ -21,6 +21,23 @@ export const MAX_IDENTIFIER = 200;
 /** Caps of free text other than comments (which the spec leaves to the network) and messages. */
 export const MAX_SEARCH_TEXT = 500;
 
+const memberEmailMessage =
+  "Invalid 'member_email': must be the e-mail address of a member of the team";
+/**
+ * Whose browser runs a task: that member's e-mail (a member outside the team is a 404). Omitted,
+ * the spec's routing: a task on one member's own inbox, invitations or network, a like, a comment
+ * or an invitation runs as the team's oldest admin; a read of the network as any member.
+ * The route takes it off the body: it is never part of the task input.
+ */
+export const MemberEmailField = z.optional(
+  z.pipe(
+    z
+      .string({ error: memberEmailMessage })
+      .check(z.trim(), z.toLowerCase(), z.maxLength(254, { error: memberEmailMessage })),
+    z.email({ error: memberEmailMessage }),
+  ),
+);
+
 /** A required string normalised by `normalize`; a value it cannot read fails with the field's message. */
 export const normalized = (name: string, normalize: (v: string) => string | null) =>
   z.pipe(
@@ -39,6 +56,7 @@ export const normalized = (name: string, normalize: (v: string) => string | null
 
 export const FetchProfileBody = strictBody({
   profile_slug: normalized('profile_slug', normalizeProfileSlug),
+  member_email: MemberEmailField,
 });
 
 const profileUrnsMessage = "Missing or invalid 'profile_urns' (must be a non-empty array)";
@@ -63,6 +81,7 @@ export const FetchProfilesPostsBody = strictBody({
       .number({ error: "Invalid 'count': must be a number from 1 to 100" })
       .check(z.int(), z.gte(1), z.lte(100)),
   ),
+  member_email: MemberEmailField,
 });
 
 const postUrn = (name: string) => normalized(name, normalizePostUrn);
@@ -77,12 +96,14 @@ export const LikePostBody = strictBody({
         "Invalid 'reaction_type': must be one of LIKE, PRAISE, APPRECIATION, EMPATHY, INTEREST, ENTERTAINMENT",
     }),
   ),
+  member_email: MemberEmailField,
 });
 
 export const CommentPostBody = strictBody({
   social_urn: postUrn('social_urn'),
   // Spec, Limits: the network truncates at about 1,250 characters; the service adds no limit.
   comment_text: requiredString('comment_text'),
+  member_email: MemberEmailField,
 });
 
 /**
@@ -111,10 +132,12 @@ export const SendConnectionRequestBody = strictBody({
       ),
     z.transform((v: string | undefined) => (v ? v : undefined)),
   ),
+  member_email: MemberEmailField,
 });
 
 export const FetchCompanyBody = strictBody({
   company: normalized('company', normalizeCompanySlug),
+  member_email: MemberEmailField,
 });
 
 export const FetchCompanyPostsBody = strictBody({
@@ -125,6 +148,7 @@ export const FetchCompanyPostsBody = strictBody({
       .check(z.int(), z.gte(1), z.lte(100)),
     20,
   ),
+  member_email: MemberEmailField,
 });
 
 export const NETWORK_DEGREES = ['first', 'second', 'third'] as const;
@@ -164,27 +188,12 @@ export const SearchProfilesBody = strictBody({
       .check(z.int(), z.gte(1), z.lte(49)),
     10,
   ),
+  member_email: MemberEmailField,
 }).check(
   z.refine((b) => [b.keywords, b.title, b.company, b.location].some((v) => v?.trim()), {
     error:
       "Missing search filters: give at least one of 'keywords', 'title', 'company', 'location'",
   }),
-);
-
-const memberEmailMessage =
-  "Invalid 'member_email': must be the e-mail address of a member of the team";
-/**
- * Whose browser runs a task that reads or acts on one member's own inbox, invitations or network:
- * that member's e-mail (a member outside the team is a 404); omitted, the team's oldest admin.
- * The route takes it off the body: it is never part of the task input.
- */
-export const MemberEmailField = z.optional(
-  z.pipe(
-    z
-      .string({ error: memberEmailMessage })
-      .check(z.trim(), z.toLowerCase(), z.maxLength(254, { error: memberEmailMessage })),
-    z.email({ error: memberEmailMessage }),
-  ),
 );
 
 /** An ISO 8601 time with its offset (`2026-11-25T09:00:00Z`), as the field's message says. */

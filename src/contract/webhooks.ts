@@ -12,6 +12,7 @@ const WEBHOOK_EVENTS = [
   'network.degraded',
   'network.recovered',
   'summary.weekly',
+  'team.paused',
 ] as const;
 export const WebhookEvent = z.enum(WEBHOOK_EVENTS);
 export type WebhookEvent = z.infer<typeof WebhookEvent>;

@@ -7,6 +7,7 @@ import { memberSafety } from './member-budgets.js';
 import { manyWords } from '../contract/task-kinds.js';
 import { newestAnswer } from './newest-answer.js';
 import { operationHealthLines } from '../contract/operation-health-words.js';
+import { drawWritesPaused } from './writes-paused-notice.js';
 
 /**
  * Members and their extensions (GET /api-team), and adding a member (POST /api-team-members,
@@ -19,6 +20,7 @@ export function mountMembers(onView: (view: TeamView) => void): {
   const list = byId('member-list');
   const agentState = byId('agent-state');
   const networkNotice = byId('network-notice');
+  const pausedNotice = byId('writes-paused-notice');
   const status = byId('members-status');
   const form = byId<HTMLFormElement>('add-member-form');
   const formStatus = form.querySelector<HTMLElement>('.status')!;
@@ -51,6 +53,7 @@ export function mountMembers(onView: (view: TeamView) => void): {
       ? ''
       : 'No member’s extension has been active in the last 48 hours, so network operations answer 403. Install the extension and sign in to it.';
     drawNetworkNotice(networkNotice, view);
+    drawWritesPaused(pausedNotice, view);
     const members = [...view.members].sort(
       (a, b) => Number(b.email === view.me.email) - Number(a.email === view.me.email),
     );

@@ -21,6 +21,7 @@ const EVENT_WORDS: Record<string, string> = {
   'task.failed': 'task failed',
   'posts.collected': 'posts collected',
   'summary.weekly': 'weekly summary',
+  'team.paused': 'team writes paused',
 };
 
 export function mountWebhooks(): { show(session: Session, isAdmin: boolean): void; stop(): void } {

@@ -7,6 +7,7 @@ import { resumePendingPrompts } from './watchlists/prompt-jobs.js';
 import { runWebhookDelivery } from './webhooks/job.js';
 import { tidyEmbeddedDatabase } from './db/housekeeping.js';
 import { runRelationshipSync } from './relationships/sync.js';
+import { withdrawOldInvitations } from './relationships/withdraw-old-invitations.js';
 import { pruneUseByHour } from './budgets/usage.js';
 import { advanceSequences } from './sequences/engine.js';
 import { pruneSignInRows } from './auth/sign-in-housekeeping.js';
@@ -46,6 +47,13 @@ export const BACKGROUND_JOBS: BackgroundJob[] = [
     name: 'relationship_sync',
     everyMs: (config) => Math.min(15_000, config.RELATIONSHIP_SYNC_INTERVAL_S * 1000),
     run: (ctx) => runRelationshipSync(ctx),
+  },
+  // Pending invitations older than the team's withdraw_pending_after_days are withdrawn by their
+  // senders, within the withdrawal budget and working hours (relationships/withdraw-old-invitations.ts).
+  {
+    name: 'withdraw_old_invitations',
+    everyMs: 300_000,
+    run: (ctx) => withdrawOldInvitations(ctx),
   },
   // The budgets' hourly use counts older than the week's window are never read again.
   { name: 'prune_budget_use', everyMs: 3_600_000, run: (ctx) => pruneUseByHour(ctx.db) },

@@ -9,6 +9,9 @@ import {
 } from '../../contract/budgets.js';
 import type { PatchTeamBody } from '../../contract/budget-settings.js';
 import { effectivePacing } from './team-settings.js';
+import { DEFAULT_WITHDRAW_AFTER_DAYS } from './hygiene.js';
+import { resumeTeamWrites, writesPause } from './team-pause.js';
+import { utcWords } from './words.js';
 
 const RISK = 'send "i_accept_the_risk": true to allow it';
 
@@ -84,9 +87,12 @@ export async function patchTeamSafety(
       );
     }
   }
+  await checkHygieneRisk(tx, teamId, body);
   await tx.query(
     `UPDATE teams SET budgets = $2, pacing = $3, contact_window_days = COALESCE($4, contact_window_days),
-            ai_writes = COALESCE($5, ai_writes), weekly_summary = COALESCE($6, weekly_summary) WHERE id = $1`,
+            ai_writes = COALESCE($5, ai_writes), weekly_summary = COALESCE($6, weekly_summary),
+            withdraw_pending_after_days = COALESCE($7, withdraw_pending_after_days),
+            team_stops_together = COALESCE($8, team_stops_together) WHERE id = $1`,
     [
       teamId,
       JSON.stringify(budgets),
@@ -94,6 +100,41 @@ export async function patchTeamSafety(
       body.contact_window_days ?? null,
       body.ai_writes ?? null,
       body.weekly_summary ?? null,
+      body.withdraw_pending_after_days ?? null,
+      body.team_stops_together ?? null,
     ],
   );
+  if (body.resume_writes) await resumeTeamWrites(tx, teamId);
+}
+
+/**
+ * docs/budgets.md "Hygiene" and "The team stops together": withdrawing later than the default or
+ * never, letting the team go on after one member's challenge, and resuming paused writes early are
+ * riskier, so each needs the risk accepted.
+ */
+async function checkHygieneRisk(tx: Queryable, teamId: string, body: PatchTeamBody) {
+  if (body.i_accept_the_risk) return;
+  const days = body.withdraw_pending_after_days;
+  if (days !== undefined && (days === 0 || days > DEFAULT_WITHDRAW_AFTER_DAYS)) {
+    const what = days === 0 ? '0 (never)' : `${days} days`;
+    throw new HttpError(
+      400,
+      `Invalid 'withdraw_pending_after_days': ${what} is later than the default of ${DEFAULT_WITHDRAW_AFTER_DAYS} days; ${RISK}`,
+    );
+  }
+  if (body.team_stops_together === false) {
+    throw new HttpError(
+      400,
+      `Invalid 'team_stops_together': false lets the others go on writing after one member's account is challenged; ${RISK}`,
+    );
+  }
+  if (body.resume_writes) {
+    const pause = await writesPause(tx, teamId);
+    if (pause) {
+      throw new HttpError(
+        400,
+        `Invalid 'resume_writes': the team's writes are paused until ${utcWords(new Date(pause.until))} after ${pause.member_email ?? 'a member'}'s ${pause.signal}; ${RISK}`,
+      );
+    }
+  }
 }

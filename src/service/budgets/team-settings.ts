@@ -8,6 +8,7 @@ import {
   type TeamBudget,
 } from '../../contract/budgets.js';
 import type { AiWrites } from '../../contract/approvals.js';
+import { DEFAULT_WITHDRAW_AFTER_DAYS } from './hygiene.js';
 
 /** Every task type's limits in force for a team: its own where it set them, the defaults elsewhere. */
 export type TeamBudgets = Record<TaskType, BudgetLimit>;
@@ -50,6 +51,8 @@ export async function loadTeamSettings(
   contactWindowDays: number;
   aiWrites: AiWrites;
   weeklySummary: boolean;
+  withdrawPendingAfterDays: number;
+  teamStopsTogether: boolean;
 }> {
   const [row] = await db.query<{
     budgets: unknown;
@@ -57,8 +60,11 @@ export async function loadTeamSettings(
     contact_window_days: number;
     ai_writes: AiWrites;
     weekly_summary: boolean;
+    withdraw_pending_after_days: number;
+    team_stops_together: boolean;
   }>(
-    'SELECT budgets, pacing, contact_window_days, ai_writes, weekly_summary FROM teams WHERE id = $1',
+    `SELECT budgets, pacing, contact_window_days, ai_writes, weekly_summary, withdraw_pending_after_days,
+            team_stops_together FROM teams WHERE id = $1`,
     [teamId],
   );
   return {
@@ -67,5 +73,7 @@ export async function loadTeamSettings(
     contactWindowDays: row?.contact_window_days ?? 30,
     aiWrites: row?.ai_writes ?? 'approve',
     weeklySummary: row?.weekly_summary ?? false,
+    withdrawPendingAfterDays: row?.withdraw_pending_after_days ?? DEFAULT_WITHDRAW_AFTER_DAYS,
+    teamStopsTogether: row?.team_stops_together ?? true,
   };
 }

@@ -13,6 +13,7 @@ import type { TaskType } from '../../contract/task-types.js';
 import { iso, LEASE_SECONDS } from './task-row.js';
 import { CURRENT_VERSION_SQL } from '../consent/consent-text.js';
 
+import { heldKindsSql } from '../budgets/held-kinds.js';
 /** Who is claiming, and which kinds of work it skips for now (its safety stops). */
 export interface ClaimFilter {
   teamId: string;
@@ -22,7 +23,8 @@ export interface ClaimFilter {
 
 // The team's pending tasks assigned to this member or to nobody, minus the excluded kinds and the
 // kinds the member refuses (docs/agent-protocol.md "Consent", read in the statement: a long poll
-// never hands out a kind refused while it waited).
+// never hands out a kind refused while it waited) or is held from (budgets/held-kinds.ts: the
+// pending invitations' cap, the team's paused writes; read in the same subquery).
 // The kinds are compared as `type || ''`, which the planner has no statistics for: on a team whose
 // tasks are all of one kind, its statistics say "a kind left out is every task", so the plan made
 // once for any values (db/database.ts) expected no task to pass, and read (and sorted) every pending
@@ -30,7 +32,8 @@ export interface ClaimFilter {
 const CLAIMABLE = `team_id = $1 AND status = 'pending'
   AND (assigned_user_id IS NULL OR assigned_user_id = $2)
   AND NOT ((type || '') = ANY($3::text[]))
-  AND NOT ((type || '') = ANY(coalesce((SELECT r.refused_types FROM memberships r WHERE r.team_id = $1 AND r.user_id = $2), '{}')))`;
+  AND NOT ((type || '') = ANY(coalesce((SELECT r.refused_types || ${heldKindsSql('r', 'h')}
+    FROM memberships r JOIN teams h ON h.id = r.team_id WHERE r.team_id = $1 AND r.user_id = $2), '{}')))`;
 
 // docs/agent-protocol.md: a member whose last heartbeat said signed out or paused gets no tasks, nor
 // one who has not acknowledged the consent text they are asked now (checked here too, so a long poll

@@ -4,6 +4,7 @@ import { HttpError } from '../http/http-error.js';
 import type { AgentErrorCode } from '../../contract/task-types.js';
 import { holdsClaim, lockTask } from './task-row.js';
 import type { ClaimRef } from './extend.js';
+import { pauseSignal, pauseTeamWrites } from '../budgets/team-pause.js';
 
 /** First retry after 10 s, then 20 s, 40 s…: a network that pushed back gets room to recover. */
 const RETRY_BASE_SECONDS = 10;
@@ -72,6 +73,9 @@ export async function failTask(
         [ref.teamId, ref.userId, parsedInstant(ref.error.retry_after)],
       );
     }
+    // docs/budgets.md "The team stops together": one member's challenge or rate limit pauses the team's writes.
+    const signal = pauseSignal(ref.error.code);
+    if (signal) await pauseTeamWrites(tx, ref.teamId, ref.userId, signal);
     return { status: final ? ('failed' as const) : ('pending' as const), requeued: !final };
   });
   // Waiting claims re-read when the retry is due and set their timers by it.
