@@ -2,14 +2,14 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { findPostgres, startBenchService, type BenchService } from './setup.js';
-import { refusalForTask } from '../src/service/outreach/task-refusal.js';
+import { outreachVerdictForTask } from '../src/service/outreach/task-refusal.js';
 import { LISTED_ENTRY_SQL, listedEntryParams } from '../src/service/outreach/do-not-contact.js';
 import { recentContactSql } from '../src/service/outreach/recent-contact.js';
 
 /**
  * The team pool's costs (docs/team-pool.md): the CSV export of `POSTS` posts over a real socket
  * (time to first byte, total, the service's RSS before and at its peak: it runs in this process),
- * and the checks an invitation passes before it is queued (`refusalForTask`, everything the
+ * and the checks an invitation passes before it is queued (`outreachVerdictForTask`, everything the
  * enqueue adds for them), p50 over `CHECKS` calls: on an empty team, then on a team with a
  * `HISTORY`-person contact history (another member's invitations within the window, each person
  * also known to the team with a slug and a company) and a `LIST`-entry do-not-contact list, for a
@@ -59,7 +59,7 @@ async function checkP50(
     const t0 = performance.now();
     await svc.ctx.db.query('SELECT 1');
     const t1 = performance.now();
-    const refusal = await refusalForTask(
+    const { refusal } = await outreachVerdictForTask(
       svc.ctx.db,
       svc.teamId,
       'agent_connection_request',

@@ -5,7 +5,8 @@ import { HttpError } from '../http/http-error.js';
 import { APPROVAL_TEXT_FIELDS, type ApprovalDecisionResponse } from '../../contract/approvals.js';
 import type { TaskType } from '../../contract/task-types.js';
 import { failRefusedTasks } from '../consent/member-consent.js';
-import { refusalForTask } from '../outreach/task-refusal.js';
+import { forcedOverFacts } from '../tasks/enqueue.js';
+import { writeGate } from '../tasks/write-gate.js';
 import { mayDecide } from './list-approvals.js';
 
 const APPROVAL_NOT_FOUND = 'No write awaiting approval with that id';
@@ -42,9 +43,12 @@ async function lockAwaiting(
 
 /**
  * Approves a write from an AI client: it becomes `pending`, claimable by the member it runs as, with
- * `text` (when given) in place of the text it was queued with. The outreach checks run again (the
- * do-not-contact list may have grown while it waited: 409 in REST's words, and it stays awaiting),
- * and so do the member's refusals (it then ends `refused_by_member`).
+ * `text` (when given) in place of the text it was queued with. The write gate runs again
+ * (tasks/write-gate.ts): the member's refusals (it then ends `refused_by_member`), the
+ * do-not-contact list, which may have grown while it waited (409 in REST's words, and it stays
+ * awaiting), and the 48-hour rule (403, it stays awaiting). The contact window does not refuse it:
+ * the approver is a person who saw in the list who contacted the person recently, and their
+ * approval passes it as a person's force does; that contact is kept on the task.
  */
 export async function approveWrite(
   ctx: Pick<ServiceContext, 'db' | 'signals' | 'log'>,
@@ -66,13 +70,23 @@ export async function approveWrite(
         );
       input[field] = text;
     }
-    // The contact window was checked when it was queued, and this write is now the contact itself.
-    const refusal = await refusalForTask(tx, teamId, row.type, input, row.assigned_user_id, true);
-    if (refusal) throw new HttpError(409, refusal.error);
+    const verdict = row.assigned_user_id
+      ? await writeGate(tx, {
+          teamId,
+          type: row.type,
+          input,
+          assignedUserId: row.assigned_user_id,
+          by: { kind: 'approval', userId: caller.userId },
+          force: true,
+        })
+      : null;
+    if (verdict && !verdict.pass) throw new HttpError(verdict.status, verdict.error);
+    const forcedOver = verdict?.forcedOver ? JSON.stringify(forcedOverFacts(verdict.forcedOver)) : null;
     await tx.query(
-      `UPDATE tasks SET status = 'pending', input = $2, run_after = now(), updated_at = now()
+      `UPDATE tasks SET status = 'pending', input = $2, run_after = now(), updated_at = now(),
+              forced_over = COALESCE($3::jsonb, forced_over)
         WHERE id = $1`,
-      [row.id, JSON.stringify(input)],
+      [row.id, JSON.stringify(input), forcedOver],
     );
     if (
       row.assigned_user_id &&

@@ -69,11 +69,14 @@ export async function listedEntryFor(
   return rows[0] ?? null;
 }
 
-/** Why a listed person is refused, in the words a 409 and a sequence show. */
-export function listedRefusal(entry: ListedEntry): string {
+/**
+ * Why a listed person is refused, in the words a 409 and a sequence show. `subject` names them
+ * (`the post's author` for a like or a comment); `page`: they are a company page, listed itself.
+ */
+export function listedRefusal(entry: ListedEntry, subject = 'this person', page = false): string {
   const which =
-    entry.kind === 'company'
+    entry.kind === 'company' && !page
       ? `works at ${entry.value}, which is on the team's do-not-contact list`
       : `is on the team's do-not-contact list (${entry.value})`;
-  return `Refused: this person ${which}${entry.reason ? `: ${entry.reason}` : ''}`;
+  return `Refused: ${subject} ${which}${entry.reason ? `: ${entry.reason}` : ''}`;
 }

@@ -6,22 +6,23 @@ export interface RecentContact {
 }
 
 /**
- * The latest invitation or message to the person (`$2`, team `$1`) that a member other than `user`
- * had queued within the team's contact window (`teams.contact_window_days`; 0 turns the check off)
- * before `now`, its task not failed. One index range of the person's events. The two parameters'
- * placeholders are given, so that the query can run inside another.
+ * The latest invitation or message to the person (`person`, team `team`) that a member other than
+ * `user` had queued within the team's contact window (`teams.contact_window_days`; 0 turns the check
+ * off) before `now`, its task not failed. One index range of the person's events. The placeholders
+ * or outer columns are given, so that the query can run inside another (its own aliases start with
+ * `rc_`, so an outer `t` stays the caller's).
  */
-export function recentContactSql(user: string, now: string): string {
-  return `SELECT u.email, e.at, e.kind
-       FROM contact_events e
-       JOIN teams tm ON tm.id = e.team_id
-       LEFT JOIN tasks t ON t.id = e.task_id
-       LEFT JOIN users u ON u.id = e.user_id
-      WHERE e.team_id = $1 AND e.profile_urn = $2
-        AND e.at > ${now}::timestamptz - tm.contact_window_days * interval '1 day'
-        AND e.user_id IS DISTINCT FROM ${user}::uuid
-        AND (t.status IS NULL OR t.status <> 'failed')
-      ORDER BY e.at DESC
+export function recentContactSql(user: string, now: string, team = '$1', person = '$2'): string {
+  return `SELECT rc_u.email, rc_e.at, rc_e.kind
+       FROM contact_events rc_e
+       JOIN teams rc_tm ON rc_tm.id = rc_e.team_id
+       LEFT JOIN tasks rc_t ON rc_t.id = rc_e.task_id
+       LEFT JOIN users rc_u ON rc_u.id = rc_e.user_id
+      WHERE rc_e.team_id = ${team} AND rc_e.profile_urn = ${person}
+        AND rc_e.at > ${now}::timestamptz - rc_tm.contact_window_days * interval '1 day'
+        AND rc_e.user_id IS DISTINCT FROM ${user}::uuid
+        AND (rc_t.status IS NULL OR rc_t.status <> 'failed')
+      ORDER BY rc_e.at DESC
       LIMIT 1`;
 }
 

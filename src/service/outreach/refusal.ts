@@ -26,7 +26,7 @@ interface ListedOrRecentRow {
 }
 
 /** What is about to be queued for a person. */
-export type OutreachKind = 'invitation' | 'message' | 'comment' | 'enrollment';
+export type OutreachKind = 'invitation' | 'message' | 'comment' | 'like' | 'enrollment';
 
 interface OutreachCheck {
   kind: OutreachKind;
@@ -38,6 +38,8 @@ interface OutreachCheck {
   companyKeys?: readonly string[];
   /** A reply in an existing thread is not a first message: only the list applies. */
   firstMessage?: boolean;
+  /** Who the refusal names (default `this person`), and whether they are a company page. */
+  subject?: { words: string; page?: boolean };
   now?: Date;
 }
 
@@ -48,23 +50,37 @@ export interface Refusal {
   error: string;
 }
 
+/** What the checks found: a refusal, or the contact that `force` passed over. */
+export interface OutreachVerdict {
+  refusal: Refusal | null;
+  /** Another member's contact inside the window that `force` went past (it would have refused). */
+  forcedOver: RecentContact | null;
+}
+
+const PASS: OutreachVerdict = { refusal: null, forcedOver: null };
+
+function listedVerdict(entry: ListedEntry, check: OutreachCheck): OutreachVerdict {
+  const error = listedRefusal(entry, check.subject?.words, check.subject?.page);
+  return { refusal: { code: 'do_not_contact', error }, forcedOver: null };
+}
+
 /**
  * Whether an action for a person may be queued (docs/team-pool.md): refused when the person or
  * their current company is on the team's do-not-contact list (always), or, for an invitation or a
  * first message, when another member invited or messaged them within the team's contact window
- * (unless `force`). Null: go ahead.
+ * (unless `force`, which then answers the contact it went past). One statement either way.
  */
-export async function refusalFor(
+export async function outreachVerdict(
   db: Queryable,
   teamId: string,
   person: PersonRef,
   check: OutreachCheck,
-): Promise<Refusal | null> {
+): Promise<OutreachVerdict> {
   const windowed =
     check.kind === 'invitation' || (check.kind === 'message' && check.firstMessage !== false);
-  if (!windowed || check.force || !person.profileUrn) {
+  if (!windowed || !person.profileUrn) {
     const listed = await listedEntryFor(db, teamId, person, check.companyKeys);
-    return listed ? { code: 'do_not_contact', error: listedRefusal(listed) } : null;
+    return listed ? listedVerdict(listed, check) : PASS;
   }
   const now = check.now ?? new Date();
   const [row] = await db.query<ListedOrRecentRow>(LISTED_OR_RECENT_SQL, [
@@ -73,12 +89,23 @@ export async function refusalFor(
     now.toISOString(),
   ]);
   if (row?.kind) {
-    return {
-      code: 'do_not_contact',
-      error: listedRefusal({ kind: row.kind, value: row.value, reason: row.reason }),
-    };
+    return listedVerdict({ kind: row.kind, value: row.value, reason: row.reason }, check);
   }
-  if (!row?.contact_at || !row.contact_kind) return null;
+  if (!row?.contact_at || !row.contact_kind) return PASS;
   const recent = { email: row.contact_email, at: new Date(row.contact_at), kind: row.contact_kind };
-  return { code: 'contacted_recently', error: recentContactRefusal(recent) };
+  if (check.force) return { refusal: null, forcedOver: recent };
+  return {
+    refusal: { code: 'contacted_recently', error: recentContactRefusal(recent) },
+    forcedOver: null,
+  };
+}
+
+/** `outreachVerdict`'s refusal alone. Null: go ahead. */
+export async function refusalFor(
+  db: Queryable,
+  teamId: string,
+  person: PersonRef,
+  check: OutreachCheck,
+): Promise<Refusal | null> {
+  return (await outreachVerdict(db, teamId, person, check)).refusal;
 }

@@ -2,29 +2,39 @@ import type { Queryable } from '../db/database.js';
 import type { TaskType } from '../../contract/task-types.js';
 import { normalizeProfileSlug } from '../../contract/urns.js';
 import { companyKeyFrom, type PersonRef } from './person-keys.js';
-import { type Refusal, refusalFor } from './refusal.js';
+import { type OutreachVerdict, outreachVerdict } from './refusal.js';
+
+/** A collected post's author columns, as the list's check reads them. */
+export interface PostAuthorFacts {
+  author_slug: string | null;
+  author_url: string | null;
+  author_type: string | null;
+}
+
+/** The columns of `PostAuthorFacts`, for a caller that reads the post anyway (`p` the post). */
+export const POST_AUTHOR_COLUMNS = 'p.author_slug, p.author_url, p.author_type';
 
 /** The author of a collected post, as the list looks them up: a person, or a company page. */
-async function postAuthor(
+function authorOf(post: PostAuthorFacts): { person: PersonRef; companyKeys: string[] } | null {
+  const url = post.author_url ?? '';
+  if (post.author_type === 'company' || /\/company\//.test(url)) {
+    const key = companyKeyFrom(url || post.author_slug || '');
+    return key ? { person: {}, companyKeys: [key] } : null;
+  }
+  const slug = post.author_slug ?? (url ? normalizeProfileSlug(url) : null);
+  return slug ? { person: { profileSlug: slug.toLowerCase() }, companyKeys: [] } : null;
+}
+
+async function readPostAuthor(
   db: Queryable,
   teamId: string,
   socialUrn: string,
-): Promise<{ person: PersonRef; companyKeys: string[] } | null> {
-  const [post] = await db.query<{
-    author_slug: string | null;
-    author_url: string;
-    author_type: string | null;
-  }>(
-    'SELECT author_slug, author_url, author_type FROM posts WHERE team_id = $1 AND activity_urn = $2',
+): Promise<PostAuthorFacts | null> {
+  const [post] = await db.query<PostAuthorFacts>(
+    `SELECT ${POST_AUTHOR_COLUMNS} FROM posts p WHERE p.team_id = $1 AND p.activity_urn = $2`,
     [teamId, socialUrn],
   );
-  if (!post) return null;
-  if (post.author_type === 'company' || /\/company\//.test(post.author_url)) {
-    const key = companyKeyFrom(post.author_url || post.author_slug || '');
-    return key ? { person: {}, companyKeys: [key] } : null;
-  }
-  const slug = post.author_slug ?? (post.author_url ? normalizeProfileSlug(post.author_url) : null);
-  return slug ? { person: { profileSlug: slug.toLowerCase() }, companyKeys: [] } : null;
+  return post ?? null;
 }
 
 /** The others in a member's thread, as the inbox last showed them. */
@@ -42,49 +52,64 @@ async function threadPeople(
     .map((p) => ({ profileUrn: p.profile_urn }));
 }
 
+const PASS: OutreachVerdict = { refusal: null, forcedOver: null };
+
+interface TaskCheck {
+  /** Passes the contact window (never the list); the verdict then names the contact it went past. */
+  force?: boolean;
+  /** The post's author columns when the caller read the post already (saves reading it again). */
+  post?: PostAuthorFacts | null;
+}
+
 /**
- * The checks of an outreach task about to be queued for member `userId` (docs/team-pool.md): an
+ * The outreach checks of a task about to be queued for member `userId` (docs/team-pool.md): an
  * invitation or a new message to a profile (list and contact window), a reply in a thread (list,
- * for each person in it the inbox knows), a comment (list, for the post's author). Null for any
- * other task, or when nothing refuses it.
+ * for each person in it the inbox knows), a like or a comment (list, for the post's author, a
+ * person or a company page, when the team collected the post). Any other task passes.
  */
-export async function refusalForTask(
+export async function outreachVerdictForTask(
   db: Queryable,
   teamId: string,
   type: TaskType,
   input: Record<string, unknown>,
   userId: string | null,
-  force = false,
-): Promise<Refusal | null> {
+  check: TaskCheck = {},
+): Promise<OutreachVerdict> {
+  const force = check.force === true;
   const profileUrn = typeof input.profile_urn === 'string' ? input.profile_urn : null;
   if (type === 'agent_connection_request' && profileUrn) {
-    return refusalFor(db, teamId, { profileUrn }, { kind: 'invitation', userId, force });
+    return outreachVerdict(db, teamId, { profileUrn }, { kind: 'invitation', userId, force });
   }
   if (type === 'agent_send_message') {
     if (profileUrn) {
-      return refusalFor(db, teamId, { profileUrn }, { kind: 'message', userId, force });
+      return outreachVerdict(db, teamId, { profileUrn }, { kind: 'message', userId, force });
     }
     if (typeof input.conversation_urn === 'string') {
       for (const person of await threadPeople(db, teamId, input.conversation_urn)) {
-        const refusal = await refusalFor(db, teamId, person, {
+        const verdict = await outreachVerdict(db, teamId, person, {
           kind: 'message',
           userId,
           force,
           firstMessage: false,
         });
-        if (refusal) return refusal;
+        if (verdict.refusal) return verdict;
       }
     }
-    return null;
+    return PASS;
   }
-  if (type === 'agent_comment_post' && typeof input.social_urn === 'string') {
-    const author = await postAuthor(db, teamId, input.social_urn);
-    if (!author) return null;
-    return refusalFor(db, teamId, author.person, {
-      kind: 'comment',
+  if (
+    (type === 'agent_comment_post' || type === 'agent_like_post') &&
+    typeof input.social_urn === 'string'
+  ) {
+    const post = check.post ?? (await readPostAuthor(db, teamId, input.social_urn));
+    const author = post ? authorOf(post) : null;
+    if (!author) return PASS;
+    return outreachVerdict(db, teamId, author.person, {
+      kind: type === 'agent_like_post' ? 'like' : 'comment',
       userId,
       companyKeys: author.companyKeys,
+      subject: { words: "the post's author", page: author.companyKeys.length > 0 },
     });
   }
-  return null;
+  return PASS;
 }

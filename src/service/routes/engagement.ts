@@ -7,24 +7,24 @@ import { describe } from '../http/describe.js';
 import { HttpError } from '../http/http-error.js';
 import { CommentBody, EngagementResponse, LikeBody } from '../../contract/posts.js';
 import type { Queryable } from '../db/database.js';
-import { requireAgentActive } from '../tasks/agent-active.js';
-import { enqueueTask } from '../tasks/enqueue.js';
+import { queueWrite } from '../tasks/queue-write.js';
 import { queuedBy } from '../auth/queued-by.js';
-import { refusalForTask } from '../outreach/task-refusal.js';
+import { POST_AUTHOR_COLUMNS, type PostAuthorFacts } from '../outreach/task-refusal.js';
 
 /**
  * `POST /api-like` and `POST /api-comment` (spec "Engagement on collected posts"): a like or a
  * comment on a post the team collected, run as the member named by `user_email`
- * (docs/agent-protocol.md "Routing"). Checks in this order: API key (401), body (400), the 48-hour
- * rule (403), post (404), member (404), and for a comment the do-not-contact list (409). Once the
- * task completes the post shows liked/commented.
+ * (docs/agent-protocol.md "Routing"). Checks in this order: API key (401), body (400), post (404),
+ * member (404), then the write gate (tasks/write-gate.ts): the member's refused kinds, the
+ * do-not-contact list for the post's author (409), the 48-hour rule (403). Once the task completes
+ * the post shows liked/commented.
  */
 export const engagementRoutes = new Hono<AppEnv>();
 
 async function findPost(db: Queryable, teamId: string, postId: string) {
   const [post] = isUuid(postId)
-    ? await db.query<{ id: string; activity_urn: string }>(
-        'SELECT id, activity_urn FROM posts WHERE id = $1 AND team_id = $2',
+    ? await db.query<{ id: string; activity_urn: string } & PostAuthorFacts>(
+        `SELECT p.id, p.activity_urn, ${POST_AUTHOR_COLUMNS} FROM posts p WHERE p.id = $1 AND p.team_id = $2`,
         [postId, teamId],
       )
     : [];
@@ -56,22 +56,14 @@ async function queueEngagement(
 ): Promise<{ id: string; refused: boolean }> {
   const { db, signals } = c.var.ctx;
   const team = c.var.team;
-  await requireAgentActive(db, team.id);
   const post = await findPost(db, team.id, body.post_id);
   const member = await findMember(db, team.id, body.user_email);
-  const refusal = await refusalForTask(
-    db,
-    team.id,
-    type,
-    { social_urn: post.activity_urn },
-    member.user_id,
-  );
-  if (refusal) throw new HttpError(409, refusal.error);
-  const task = await enqueueTask(db, signals, {
+  return queueWrite(db, signals, {
     teamId: team.id,
     type,
     assignedUserId: member.user_id,
-    queuedBy: await queuedBy(c),
+    by: await queuedBy(c),
+    post,
     input: {
       task_type: type,
       social_urn: post.activity_urn,
@@ -81,8 +73,6 @@ async function queueEngagement(
       post_id: post.id,
     },
   });
-  if (!task) throw new Error('enqueueTask refused a task without targetKey');
-  return task;
 }
 
 /** What the answer says: queued, or failed at once because the member turned this kind off. */
@@ -96,6 +86,7 @@ const ENGAGEMENT_ERRORS = {
   401: '`Missing API Key` or `Invalid API Key`',
   403: '`Plugin installation required: …` (no extension active in 48 hours)',
   404: '`Post not found or access denied` or `User not found in the team`',
+  409: '`Refused: the post’s author is on the team’s do-not-contact list …`: the post’s author (a person or a company page), or their company, is listed',
 };
 
 engagementRoutes.post(
@@ -150,7 +141,6 @@ engagementRoutes.post(
     errors: {
       400: 'Invalid body',
       ...ENGAGEMENT_ERRORS,
-      409: '`Refused: this person is on the team’s do-not-contact list …`: the post’s author, or their company, is listed',
     },
   }),
   requireApiKey(),

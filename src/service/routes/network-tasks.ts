@@ -17,12 +17,18 @@ const LISTED =
   '`Refused: this person is on the team’s do-not-contact list …` (or works at a listed company)';
 const CONTACTED =
   '`Refused: this person was contacted by <email> on <date> …`: another member invited or messaged them within the team’s contact window; `force: true` queues it anyway';
+const AUTHOR_LISTED =
+  '`Refused: the post’s author is on the team’s do-not-contact list …` (a person or a company page, or they work at a listed company)';
 /** The outreach checks' refusals (docs/team-pool.md), per task type that has them. */
 const OUTREACH_ERRORS: Partial<Record<string, string>> = {
   agent_connection_request: `${LISTED}, or ${CONTACTED}`,
   agent_send_message: `${LISTED}, or for a new message ${CONTACTED}`,
-  agent_comment_post: `${LISTED.replace('this person', 'the post’s author')}`,
+  agent_comment_post: AUTHOR_LISTED,
+  agent_like_post: AUTHOR_LISTED,
 };
+/** The bodies that take `force: true`, which only a person may send. */
+const FORCEABLE = new Set(['agent_connection_request', 'agent_send_message']);
+const FORCE_403 = ', or `Access denied: only a signed-in member may force past the contact window …`: `force` sent with the key alone (no member’s agent token)';
 
 const CONVERSATION_EXAMPLE =
   'urn:li:msg_conversation:(urn:li:fsd_profile:ACoAAGraceHopper,2-ZjQ5YTk2ZTItOGQ1Zi00)';
@@ -79,8 +85,8 @@ const ASYNC_NOTE =
 
 /**
  * The `/network-agent/` task operations (spec "Direct network tasks"). Checks in this order:
- * API key (401), body (400), the 48-hour rule (403), routing (404 no admin, 429 invite-limited),
- * the outreach checks of an invitation, a message or a comment (409: docs/team-pool.md).
+ * API key (401), body (400); a read: the 48-hour rule (403), routing (404); a write in a member's
+ * name: routing (404), then the write gate (tasks/write-gate.ts, docs/team-pool.md "The gate").
  */
 export const networkTaskRoutes = new Hono<AppEnv>();
 
@@ -98,6 +104,7 @@ for (const name of Object.keys(NETWORK_ENDPOINTS) as NetworkEndpoint[]) {
       '`No member with that e-mail in the team`, or `No admin user found in the team` without `member_email`';
   const outreach = OUTREACH_ERRORS[endpoint.type];
   if (outreach) errors[409] = outreach;
+  if (FORCEABLE.has(endpoint.type)) errors[403] += FORCE_403;
   if (endpoint.type === 'agent_connection_request') {
     errors[429] =
       '`LinkedIn invitation limit reached`: the admin hit the weekly invitation limit; retry later';

@@ -12,7 +12,8 @@ import { enqueueTask } from '../tasks/enqueue.js';
 import { ENROLLMENT_SELECT, type EnrollmentRow } from './enrollment-row.js';
 import { rebalanceSequences, warmPathAfterVisit } from './rebalance.js';
 import { stopEnrolledTwice } from './same-person.js';
-import { refusalFor, type OutreachKind, type Refusal } from '../outreach/refusal.js';
+import type { OutreachKind, Refusal } from '../outreach/refusal.js';
+import { writeGate } from '../tasks/write-gate.js';
 
 /**
  * The sequence engine (docs/sequences.md): moves each enrolled person through the steps, one
@@ -385,14 +386,23 @@ async function queue(
   input: Record<string, unknown>,
 ): Promise<Outcome> {
   const kind = OUTREACH[phase];
-  if (kind) {
-    const refusal = await refusalFor(
-      tx,
-      e.team_id,
-      { profileUrn: e.profile_urn, profileSlug: e.profile_slug?.toLowerCase() ?? null },
-      { kind, userId: e.sender_user_id },
-    );
-    if (refusal) return refused(tx, e, refusal);
+  // The write gate (tasks/write-gate.ts), for the enrolled person as the step is to them.
+  const verdict = await writeGate(tx, {
+    teamId: e.team_id,
+    type,
+    input,
+    assignedUserId: e.sender_user_id,
+    by: { kind: 'sequence' },
+    person: kind
+      ? {
+          ref: { profileUrn: e.profile_urn, profileSlug: e.profile_slug?.toLowerCase() ?? null },
+          kind,
+        }
+      : undefined,
+  });
+  if (!verdict.pass) {
+    if (!verdict.refusal) throw new Error(`a sequence's step refused: ${verdict.error}`);
+    return refused(tx, e, verdict.refusal);
   }
   const task = await enqueueTask(tx, ctx.signals, {
     teamId: e.team_id,

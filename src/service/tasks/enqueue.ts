@@ -3,6 +3,7 @@ import type { TaskSignals } from './task-signals.js';
 import type { TaskType } from '../../contract/task-types.js';
 import { failRefusedTasks } from '../consent/member-consent.js';
 import { agentActiveSql } from './agent-active.js';
+import type { RecentContact } from '../outreach/recent-contact.js';
 
 /** Who queued a task (shown to the member it runs as): a call with the team's key alone, or a signed-in member. */
 export type QueuedBy =
@@ -36,6 +37,13 @@ interface NewTask {
    * caller with no other check between the 48-hour rule and the insert saves a statement.
    */
   onlyIfAgentActive?: boolean;
+  /** Another member's recent contact that a person's `force` or approval went past (write-gate.ts). */
+  forcedOver?: RecentContact | null;
+}
+
+/** A contact as `tasks.forced_over` keeps it (migration 035). */
+export function forcedOverFacts(c: RecentContact): { email: string | null; at: string; kind: string } {
+  return { email: c.email, at: c.at.toISOString(), kind: c.kind };
 }
 
 /** How long a write may await approval before it ends failed (`approval_expired`). */
@@ -62,10 +70,10 @@ export async function enqueueTask(
   const awaiting = task.awaitApproval === true;
   const rows = await db.query<{ id: string }>(
     `INSERT INTO tasks (id, team_id, type, input, status, assigned_user_id, watchlist_id, target_key, queued_by, queued_by_user_id,
-                        queued_by_client, approval_expires_at)
+                        queued_by_client, approval_expires_at, forced_over)
      SELECT $1::uuid, $2::uuid, $3, $4::jsonb, CASE WHEN $11::boolean THEN 'awaiting_approval' ELSE 'pending' END,
             $5::uuid, $6::uuid, $7, $8, $9::uuid, $10,
-            CASE WHEN $11::boolean THEN now() + make_interval(hours => ${APPROVAL_HOURS}) END
+            CASE WHEN $11::boolean THEN now() + make_interval(hours => ${APPROVAL_HOURS}) END, $13::jsonb
       WHERE NOT $12::boolean OR ${agentActiveSql('$2::uuid')}
      ON CONFLICT (team_id, target_key) WHERE target_key IS NOT NULL AND status IN ('pending', 'processing')
      DO NOTHING
@@ -83,6 +91,7 @@ export async function enqueueTask(
       by?.kind === 'mcp' ? by.client.slice(0, MAX_CLIENT_CHARS) : null,
       awaiting,
       task.onlyIfAgentActive === true,
+      task.forcedOver ? JSON.stringify(forcedOverFacts(task.forcedOver)) : null,
     ],
     PREPARED,
   );

@@ -1,10 +1,11 @@
 import type { ServiceContext } from '../context.js';
-import { HttpError } from '../http/http-error.js';
+import type { Queryable } from '../db/database.js';
 import { NETWORK_ENDPOINTS, type NetworkEndpoint } from '../../contract/task-io.js';
+import { type RunsAs, TASK_KINDS } from '../../contract/task-kinds.js';
 import { memberOrOldestAdmin, oldestAdmin } from './routing.js';
 import { notAgentActive, requireAgentActive } from './agent-active.js';
 import { enqueueTask, type QueuedBy } from './enqueue.js';
-import { refusalForTask } from '../outreach/task-refusal.js';
+import { queueWrite } from './queue-write.js';
 
 /** What the caller reads in `message` after queueing each operation. */
 export const QUEUED: Record<NetworkEndpoint, string> = {
@@ -52,10 +53,12 @@ interface QueuedNetworkTask {
 }
 
 /**
- * Queues one `/network-agent/` operation for a team, with the checks of the REST route in its order
- * after the body: the 48-hour rule (403), routing (404 no admin or member, 429 invite-limited), the
- * outreach checks of an invitation, a message or a comment (409: docs/team-pool.md). The REST route
- * and the MCP tools both call it, so both refuse alike, in the same words.
+ * Queues one `/network-agent/` operation for a team. A read: the 48-hour rule (403), routing (404
+ * no admin or member). A write in a member's name: routing (404), then the write gate
+ * (write-gate.ts, docs/team-pool.md "The gate"): who may force (403), the member's refused kinds,
+ * the do-not-contact list and the contact window (409), the invitation limit (429), the 48-hour rule
+ * (403), approval. The REST route and the MCP tools both call it, so both refuse alike, in the same
+ * words.
  */
 export async function queueNetworkTask(
   ctx: Pick<ServiceContext, 'db' | 'signals'>,
@@ -71,31 +74,30 @@ export async function queueNetworkTask(
     ...body
   } = parsedBody as Record<string, unknown> & { member_email?: string; force?: boolean };
   const { db, signals } = ctx;
+  const input = { task_type: endpoint.type, ...body };
+  if (TASK_KINDS[endpoint.type].writes) {
+    const member = await routedMember(db, teamId, endpoint.runsAs, memberEmail);
+    if (!member) throw new Error(`write ${endpoint.type} routed to any member`);
+    return queueWrite(db, signals, {
+      teamId,
+      type: endpoint.type,
+      input,
+      assignedUserId: member.userId,
+      by: opts.queuedBy,
+      force,
+      inviteLimited: member.inviteLimited,
+      awaitApproval: opts.awaitApproval,
+    });
+  }
   // A kind any member runs has no check between the 48-hour rule and the insert: the insert makes it.
   const activeInInsert = endpoint.runsAs === 'any';
   if (!activeInInsert) await requireAgentActive(db, teamId);
-
-  let assignedUserId: string | null = null;
-  if (endpoint.runsAs !== 'any') {
-    const admin =
-      endpoint.runsAs === 'member'
-        ? await memberOrOldestAdmin(db, teamId, memberEmail)
-        : await oldestAdmin(db, teamId);
-    // docs/agent-protocol.md: an invite-limited member gets 429 at once, no task is queued.
-    if (endpoint.type === 'agent_connection_request' && admin.inviteLimited) {
-      throw new HttpError(429, 'LinkedIn invitation limit reached');
-    }
-    assignedUserId = admin.userId;
-  }
-
-  const refusal = await refusalForTask(db, teamId, endpoint.type, body, assignedUserId, force);
-  if (refusal) throw new HttpError(409, refusal.error);
-
+  const member = await routedMember(db, teamId, endpoint.runsAs, memberEmail);
   const task = await enqueueTask(db, signals, {
     teamId,
     type: endpoint.type,
-    input: { task_type: endpoint.type, ...body },
-    assignedUserId,
+    input,
+    assignedUserId: member?.userId ?? null,
     queuedBy: opts.queuedBy,
     awaitApproval: opts.awaitApproval,
     onlyIfAgentActive: activeInInsert,
@@ -104,4 +106,15 @@ export async function queueNetworkTask(
   if (!task && activeInInsert) throw notAgentActive();
   if (!task) throw new Error('enqueueTask refused a task without targetKey');
   return task;
+}
+
+/** Whose browser runs it (routing.ts): null for a kind any member runs. */
+function routedMember(
+  db: Queryable,
+  teamId: string,
+  runsAs: RunsAs,
+  memberEmail: string | undefined,
+) {
+  if (runsAs === 'any') return Promise.resolve(null);
+  return runsAs === 'member' ? memberOrOldestAdmin(db, teamId, memberEmail) : oldestAdmin(db, teamId);
 }
