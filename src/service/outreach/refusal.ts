@@ -7,6 +7,7 @@ import {
   listedRefusal,
 } from './do-not-contact.js';
 import type { PersonRef } from './person-keys.js';
+import { withdrawnRecentlyRefusal } from './withdrawn-recently.js';
 import { type RecentContact, recentContactRefusal, recentContactSql } from './recent-contact.js';
 
 /** Both checks in one statement: the list's entry, and the latest contact in the window. */
@@ -45,7 +46,7 @@ interface OutreachCheck {
 
 /** Why the action is refused: the list, or another member's recent contact. */
 export interface Refusal {
-  code: 'do_not_contact' | 'contacted_recently';
+  code: 'do_not_contact' | 'contacted_recently' | 'invitation_pending' | 'withdrawn_recently';
   /** The 409's `{error}` and the reason a sequence shows. */
   error: string;
 }
@@ -76,6 +77,11 @@ export async function outreachVerdict(
   person: PersonRef,
   check: OutreachCheck,
 ): Promise<OutreachVerdict> {
+  // docs/budgets.md "Hygiene": the network refuses an invitation to a person withdrawn lately.
+  if (check.kind === 'invitation' && person.profileUrn) {
+    const withdrawn = await withdrawnRecentlyRefusal(db, teamId, person.profileUrn);
+    if (withdrawn) return { refusal: withdrawn, forcedOver: null };
+  }
   const windowed =
     check.kind === 'invitation' || (check.kind === 'message' && check.firstMessage !== false);
   if (!windowed || !person.profileUrn) {

@@ -19,9 +19,11 @@ const CONTACTED =
   '`Refused: this person was contacted by <email> on <date> …`: another member invited or messaged them within the team’s contact window; `force: true` queues it anyway';
 const AUTHOR_LISTED =
   '`Refused: the post’s author is on the team’s do-not-contact list …` (a person or a company page, or they work at a listed company)';
+const WITHDRAWN =
+  '`Refused: an invitation to this person was withdrawn on <date>; the network refuses a new one until <date>`: any member withdrew one within 21 days (docs/budgets.md, "Hygiene")';
 /** The outreach checks' refusals (docs/team-pool.md), per task type that has them. */
 const OUTREACH_ERRORS: Partial<Record<string, string>> = {
-  agent_connection_request: `${LISTED}, or ${CONTACTED}`,
+  agent_connection_request: `${LISTED}, or ${CONTACTED}, or ${WITHDRAWN}`,
   agent_send_message: `${LISTED}, or for a new message ${CONTACTED}`,
   agent_comment_post: AUTHOR_LISTED,
   agent_like_post: AUTHOR_LISTED,
@@ -75,6 +77,10 @@ const EXAMPLES: Record<NetworkEndpoint, Record<string, unknown>> = {
 const MEMBER_NOTE =
   ' Runs in the browser of the member `member_email` names (default: the team’s oldest admin by date of joining); ' +
   'a member outside the team is a 404.';
+/** docs/api.md "member_email": every task takes it; without it, the kind's own routing. */
+const NAMED_NOTE = (adminRun: boolean) =>
+  ` With \`member_email\`, runs in the browser of the member it names instead (a member outside the team is a 404; ` +
+  `one who turned this kind off gets it failed at once, \`refused_by_member\`)${adminRun ? '' : '; without it, any member’s'}.`;
 
 const ASYNC_NOTE =
   'Answers at once with `api_agent_task_id`; the task runs in a team member’s browser extension. ' +
@@ -98,10 +104,10 @@ for (const name of Object.keys(NETWORK_ENDPOINTS) as NetworkEndpoint[]) {
     401: '`Missing API Key` or `Invalid API Key`',
     403: '`Plugin installation required: …`: no member’s extension was active in the last 48 hours',
   };
-  if (adminRun) errors[404] = '`No admin user found in the team`';
-  if (memberRun)
-    errors[404] =
-      '`No member with that e-mail in the team`, or `No admin user found in the team` without `member_email`';
+  errors[404] =
+    adminRun || memberRun
+      ? '`No member with that e-mail in the team`, or `No admin user found in the team` without `member_email`'
+      : '`No member with that e-mail in the team` (`member_email`)';
   const outreach = OUTREACH_ERRORS[endpoint.type];
   if (outreach) errors[409] = outreach;
   if (FORCEABLE.has(endpoint.type)) errors[403] += FORCE_403;
@@ -113,7 +119,7 @@ for (const name of Object.keys(NETWORK_ENDPOINTS) as NetworkEndpoint[]) {
     `/network-agent/${name}`,
     describe({
       summary: NETWORK_SUMMARIES[name],
-      description: `${ASYNC_NOTE} Task type: \`${endpoint.type}\`.${adminRun ? ' Runs as the team’s oldest admin (by date of joining).' : ''}${memberRun ? MEMBER_NOTE : ''}`,
+      description: `${ASYNC_NOTE} Task type: \`${endpoint.type}\`.${adminRun ? ' Runs as the team’s oldest admin (by date of joining).' : ''}${memberRun ? MEMBER_NOTE : NAMED_NOTE(adminRun)}`,
       tag: 'Network tasks',
       security: 'apiKey',
       responses: { 200: { description: 'Task queued', schema: TaskCreatedResponse } },

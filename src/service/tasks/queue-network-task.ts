@@ -90,7 +90,7 @@ export async function queueNetworkTask(
     });
   }
   // A kind any member runs has no check between the 48-hour rule and the insert: the insert makes it.
-  const activeInInsert = endpoint.runsAs === 'any';
+  const activeInInsert = endpoint.runsAs === 'any' && memberEmail === undefined;
   if (!activeInInsert) await requireAgentActive(db, teamId);
   const member = await routedMember(db, teamId, endpoint.runsAs, memberEmail);
   const task = await enqueueTask(db, signals, {
@@ -108,13 +108,15 @@ export async function queueNetworkTask(
   return task;
 }
 
-/** Whose browser runs it (routing.ts): null for a kind any member runs. */
+/** Whose browser runs it (routing.ts): the member `member_email` names, else null for a kind any member runs. */
 function routedMember(
   db: Queryable,
   teamId: string,
   runsAs: RunsAs,
   memberEmail: string | undefined,
 ) {
+  // docs/api.md "member_email": any task runs as the member it names; without it, the spec's routing.
+  if (memberEmail !== undefined) return memberOrOldestAdmin(db, teamId, memberEmail);
   if (runsAs === 'any') return Promise.resolve(null);
   return runsAs === 'member' ? memberOrOldestAdmin(db, teamId, memberEmail) : oldestAdmin(db, teamId);
 }
