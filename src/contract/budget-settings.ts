@@ -83,6 +83,9 @@ const PacingPatch = z.nullable(
   ),
 );
 
+const withdrawDaysMessage =
+  "Invalid 'withdraw_pending_after_days': must be a whole number from 0 to 365 (0: off)";
+
 /**
  * An admin's changes to the team's safety settings. A budget or pace safer than the default is
  * always allowed; a riskier one needs `i_accept_the_risk: true` (checked by the service, which
@@ -112,23 +115,30 @@ export const PatchTeamBody = strictBody({
   weekly_summary: z.optional(
     z.boolean({ error: "Invalid 'weekly_summary': must be true or false" }),
   ),
+  /** Pending invitations older than this many days are withdrawn (docs/budgets.md "Hygiene"; 0: off). */
+  withdraw_pending_after_days: z.optional(
+    z
+      .number({ error: withdrawDaysMessage })
+      .check(
+        z.int({ error: withdrawDaysMessage }),
+        z.gte(0, { error: withdrawDaysMessage }),
+        z.lte(365, { error: withdrawDaysMessage }),
+      ),
+  ),
+  /** One member's challenge or rate limit pauses every member's writes (docs/budgets.md); on by default. */
+  team_stops_together: z.optional(
+    z.boolean({ error: "Invalid 'team_stops_together': must be true or false" }),
+  ),
+  /** Ends the team's pause of writes before its time (needs `i_accept_the_risk`). */
+  resume_writes: z.optional(z.literal(true, { error: "Invalid 'resume_writes': must be true" })),
 }).check(
   z.refine(
-    (b: {
-      budgets?: unknown;
-      pacing?: unknown;
-      contact_window_days?: unknown;
-      ai_writes?: unknown;
-      weekly_summary?: unknown;
-    }) =>
-      b.budgets !== undefined ||
-      b.pacing !== undefined ||
-      b.contact_window_days !== undefined ||
-      b.ai_writes !== undefined ||
-      b.weekly_summary !== undefined,
+    // Any setting at all: the risk alone changes nothing.
+    (b: Record<string, unknown>) =>
+      Object.entries(b).some(([k, v]) => k !== 'i_accept_the_risk' && v !== undefined),
     {
       error:
-        "Nothing to change: send 'budgets', 'pacing', 'contact_window_days', 'ai_writes' and/or 'weekly_summary'",
+        "Nothing to change: send 'budgets', 'pacing', 'contact_window_days', 'ai_writes', 'weekly_summary', 'withdraw_pending_after_days', 'team_stops_together' and/or 'resume_writes'",
     },
   ),
 );

@@ -5,6 +5,7 @@ import { CallHealth, OperationHealth } from './agent.js';
 import { MemberSafety, Pacing, TeamBudget } from './budgets.js';
 import { TaskType } from './task-types.js';
 import { AiWrites } from './approvals.js';
+import { WritesPaused } from './team-pause.js';
 
 /**
  * Team membership endpoints (issue: "an admin adds members by e-mail and sets roles"). They are
@@ -90,6 +91,12 @@ export const TeamView = z.object({
     ai_writes: AiWrites,
     /** The weekly summary mail and webhook event: off by default (docs/api.md, "Weekly summary"). */
     weekly_summary: z.boolean(),
+    /** Pending invitations older than this many days are withdrawn; 0: off (docs/budgets.md "Hygiene"). */
+    withdraw_pending_after_days: z.number().check(z.int()),
+    /** One member's challenge or rate limit pauses every member's writes (docs/budgets.md). */
+    team_stops_together: z.boolean(),
+    /** While the team's writes are paused: which kinds, until when, and why; else null. */
+    writes_paused: z.nullable(WritesPaused),
   }),
   me: z.object({ id: z.string(), email: z.string(), role: Role }),
   members: z.array(MemberView),

@@ -1,5 +1,4 @@
-import { pipeline, Readable } from 'node:stream';
-import { type CsvError, parse } from 'csv-parse';
+import { type CsvRecord, CsvRecords } from './csv-records.js';
 
 /** One data row of an imported CSV, by header name, or why its line was not read. */
 export type CsvEntry =
@@ -18,110 +17,79 @@ interface ReadCsvOptions {
 
 type CsvSource = ReadableStream<Uint8Array> | AsyncIterable<Uint8Array | string> | string;
 
-function nodeStream(source: CsvSource): Readable {
-  if (typeof source === 'string') return Readable.from([source]);
-  if (source instanceof ReadableStream) {
-    return Readable.fromWeb(source as import('node:stream/web').ReadableStream<Uint8Array>);
+/** The document as text, a piece at a time, without a leading UTF-8 byte-order mark. */
+async function* textOf(source: CsvSource): AsyncGenerator<string> {
+  if (typeof source === 'string') {
+    yield source.replace(/^\uFEFF/, '');
+    return;
   }
-  return Readable.from(source);
-}
-
-function reasonOf(err: CsvError): string {
-  switch (err.code) {
-    case 'CSV_QUOTE_NOT_CLOSED':
-      return 'a quoted field is not closed';
-    case 'CSV_INVALID_CLOSING_QUOTE':
-    case 'INVALID_OPENING_QUOTE':
-      return 'a quote inside a field that is not quoted, or text after a closing quote';
-    case 'CSV_MAX_RECORD_SIZE':
-      return 'the record is too long';
-    default:
-      return err.message;
+  const decoder = new TextDecoder('utf-8');
+  let first = true;
+  for await (const chunk of source as AsyncIterable<Uint8Array | string>) {
+    let text = typeof chunk === 'string' ? chunk : decoder.decode(chunk, { stream: true });
+    if (first && text !== '') {
+      text = text.replace(/^\uFEFF/, '');
+      first = false;
+    }
+    yield text;
   }
+  yield decoder.decode();
 }
 
 /**
  * The rows of a CSV document (RFC 4180; comma-separated, `"` quoting, CRLF or LF, a UTF-8
- * byte-order mark allowed) as they are parsed: the first record is the header, every later one a
- * row keyed by the trimmed header names, numbered by the line it starts on. A row the parser cannot
- * read, or with a different number of fields than the header, comes as a reason for its line and
- * the rows after it are still read. Empty lines are skipped. A cell an export neutralised as a
- * formula (`'=…`) is read without its leading `'`.
+ * byte-order mark allowed) as they are read: the first record is the header, every later one a
+ * row keyed by the trimmed header names, numbered by the line it starts on. A row that cannot be
+ * read, or with a different number of fields than the header, comes as one reason for its line,
+ * and the lines after it are still read (csv-records.ts: a stray quote costs its own line only).
+ * Empty lines are skipped. A cell an export neutralised as a formula (`'=…`) is read without its
+ * leading `'`.
  */
 export async function* readCsv(
   source: CsvSource,
   options: ReadCsvOptions = {},
 ): AsyncGenerator<CsvEntry> {
-  const skipped: { line: number; reason: string }[] = [];
-  let lastLine = 0;
-  // The parser counts a CRLF inside a quoted field as two lines; this many so far are taken off.
-  let crlfInFields = 0;
-  const parser = parse({
-    bom: true,
-    relax_column_count: true,
-    skip_empty_lines: true,
-    skip_records_with_error: true,
-    max_record_size: options.maxRecordSize ?? 65_536,
-    info: true,
-    on_skip: (err) => {
-      if (err) {
-        const line = typeof err.lines === 'number' ? err.lines - crlfInFields : lastLine + 1;
-        skipped.push({ line, reason: reasonOf(err) });
-        lastLine = line;
+  const records = new CsvRecords(options.maxRecordSize ?? 65_536);
+  let header: string[] | undefined;
+  const entryOf = (record: CsvRecord): CsvEntry | undefined => {
+    if (!header) {
+      if ('reason' in record) {
+        throw new CsvHeaderError(`CSV header row cannot be read: ${record.reason}`);
+      }
+      header = record.fields.map((h) => h.trim());
+      const have = new Set(header.map((h) => h.toLowerCase()));
+      const missing = (options.required ?? []).filter((r) => !have.has(r.toLowerCase()));
+      if (missing.length) {
+        throw new CsvHeaderError(
+          `CSV header has no ${missing.map((m) => `"${m}"`).join(', ')} column`,
+        );
       }
       return undefined;
-    },
-  });
-  const input = nodeStream(source);
-  let failure: Error | undefined;
-  pipeline(input, parser, (err) => {
-    if (err) failure = err;
-  });
-  let header: string[] | undefined;
-  try {
-    for await (const { record, info } of parser as AsyncIterable<{
-      record: string[];
-      info: { lines: number; raw?: string };
-    }>) {
-      const breaks = lineBreaks(record);
-      crlfInFields += breaks.crlf;
-      const endLine = info.lines - crlfInFields;
-      const line = endLine - breaks.all;
-      // Rows the parser skipped are reported in line order among the rows it read.
-      while (skipped.length && (skipped[0]?.line ?? 0) < line) yield skipped.shift() as CsvEntry;
-      if (!header) {
-        header = record.map((h) => h.trim());
-        lastLine = endLine;
-        const have = new Set(header.map((h) => h.toLowerCase()));
-        const missing = (options.required ?? []).filter((r) => !have.has(r.toLowerCase()));
-        if (missing.length) {
-          throw new CsvHeaderError(
-            `CSV header has no ${missing.map((m) => `"${m}"`).join(', ')} column`,
-          );
-        }
-        continue;
-      }
-      lastLine = endLine;
-      if (record.length !== header.length) {
-        yield {
-          line,
-          reason: `${record.length} fields where the header has ${header.length}`,
-        };
-        continue;
-      }
-      const fields: Record<string, string> = {};
-      header.forEach((h, i) => {
-        fields[h] = unneutralised(record[i] ?? '');
-      });
-      yield { line, fields };
     }
-    while (skipped.length) yield skipped.shift() as CsvEntry;
-    if (failure) throw failure;
-    if (!header) throw new CsvHeaderError('CSV has no header row');
-  } finally {
-    input.destroy();
-    parser.destroy();
+    if ('reason' in record) return record;
+    if (record.fields.length !== header.length) {
+      return {
+        line: record.line,
+        reason: `${record.fields.length} fields where the header has ${header.length}`,
+      };
+    }
+    const fields: Record<string, string> = {};
+    header.forEach((h, i) => {
+      fields[h] = unneutralised(record.fields[i] ?? '');
+    });
+    return { line: record.line, fields };
+  };
+  for await (const text of textOf(source)) {
+    for (const record of records.push(text)) {
+      const entry = entryOf(record);
+      if (entry) yield entry;
+    }
   }
+  for (const record of records.end()) {
+    const entry = entryOf(record);
+    if (entry) yield entry;
+  }
+  if (!header) throw new CsvHeaderError('CSV has no header row');
 }
 
 /**
@@ -130,17 +98,4 @@ export async function* readCsv(
  */
 function unneutralised(cell: string): string {
   return /^'[=+\-@\t\r]/.test(cell) ? cell.slice(1) : cell;
-}
-
-/** The line breaks inside a record's fields: all of them, and how many are CRLF. */
-function lineBreaks(record: string[]): { all: number; crlf: number } {
-  let all = 0;
-  let crlf = 0;
-  for (const field of record) {
-    for (const m of field.matchAll(/\r\n|\n|\r/g)) {
-      all++;
-      if (m[0].length === 2) crlf++;
-    }
-  }
-  return { all, crlf };
 }

@@ -40,11 +40,17 @@ const ADMIN_ERRORS = {
 
 /** The team as GET and PATCH /api-team answer it. */
 async function teamView(db: Queryable, team: TeamRow, agent: AgentIdentity): Promise<TeamView> {
-  const { budgets, pacing, contactWindowDays, aiWrites, weeklySummary, members } = await withSafety(
-    db,
-    team.id,
-    await listMembers(db, team.id),
-  );
+  const {
+    budgets,
+    pacing,
+    contactWindowDays,
+    aiWrites,
+    weeklySummary,
+    withdrawPendingAfterDays,
+    teamStopsTogether,
+    writesPaused,
+    members,
+  } = await withSafety(db, team.id, await listMembers(db, team.id));
   return {
     team: {
       id: team.id,
@@ -56,6 +62,9 @@ async function teamView(db: Queryable, team: TeamRow, agent: AgentIdentity): Pro
       contact_window_days: contactWindowDays,
       ai_writes: aiWrites,
       weekly_summary: weeklySummary,
+      withdraw_pending_after_days: withdrawPendingAfterDays,
+      team_stops_together: teamStopsTogether,
+      writes_paused: writesPaused,
     },
     me: { id: agent.userId, email: agent.email, role: agent.role },
     members,
@@ -118,6 +127,11 @@ export const memberRoutes = new Hono<AppEnv>()
         'approval (`/api-approvals`), run at once, or be refused (docs/mcp.md). ' +
         '`weekly_summary` (false by default): every Monday (UTC) the last week’s summary goes to each joined member as a mail ' +
         '(unless they turned it off) and to webhooks as `summary.weekly`. ' +
+        '`withdraw_pending_after_days` (0 to 365, default 21; 0 turns it off): pending invitations older than this are withdrawn, ' +
+        'as their sender, within the withdrawal budget and working hours. `team_stops_together` (true by default): a challenge or ' +
+        'rate limit at one member pauses every member’s writes for 24 hours (`team.writes_paused`, the `team.paused` webhook). ' +
+        '`resume_writes: true` ends such a pause early. A later withdrawal or none, `team_stops_together: false` and resuming ' +
+        'need `"i_accept_the_risk": true` (docs/budgets.md, "Hygiene" and "The team stops together"). ' +
         'Answers the team as GET does.',
       tag: 'Team',
       security: 'member',

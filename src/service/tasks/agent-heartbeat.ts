@@ -4,6 +4,7 @@ import { NETWORK_MAP_FORMAT, NetworkMap } from '../../contract/network-map.js';
 import type { HeartbeatBody, OperationHealth } from '../../contract/agent.js';
 import { announceOperationHealth } from '../network-health/operation-health-events.js';
 import { TEAM_CHANGE_CHANNEL } from '../live/team-changes.js';
+import { pauseSignal, pauseTeamWrites } from '../budgets/team-pause.js';
 
 /**
  * docs/agent-protocol.md "Liveness": what an agent reports every heartbeat, kept on its membership.
@@ -21,9 +22,10 @@ export async function recordHeartbeat(
     const [before] = await tx.query<{
       was_eligible: boolean;
       previous_health: OperationHealth[] | string;
+      previous_pause_reason: string | null;
     }>(
       `SELECT network_signed_in IS NOT FALSE AND paused IS NOT TRUE AS was_eligible,
-              operation_health AS previous_health
+              operation_health AS previous_health, pause_reason AS previous_pause_reason
          FROM memberships WHERE team_id = $1 AND user_id = $2 FOR UPDATE`,
       [teamId, userId],
     );
@@ -69,6 +71,12 @@ export async function recordHeartbeat(
         `SELECT pg_notify($1, $2::text || ' members') WHERE $3::jsonb IS DISTINCT FROM $4::jsonb`,
         [TEAM_CHANGE_CHANNEL, teamId, JSON.stringify(previous), JSON.stringify(current)],
       );
+    }
+    // A safety stop newly reported (docs/budgets.md "The team stops together"), not every heartbeat while it lasts.
+    const reason = hb.paused ? (hb.pause_reason ?? null) : null;
+    const signal = pauseSignal(reason);
+    if (row && signal && reason !== before?.previous_pause_reason) {
+      await pauseTeamWrites(tx, teamId, userId, signal);
     }
     const eligible = hb.network.signed_in && !hb.paused;
     return { becameEligible: eligible && before?.was_eligible === false };

@@ -14,6 +14,17 @@ async function all(source: Parameters<typeof readCsv>[0], required?: string[]) {
   return out;
 }
 
+/** The document's UTF-8 bytes, one chunk per byte. */
+function byteStream(text: string): ReadableStream<Uint8Array> {
+  const bytes = new TextEncoder().encode(text);
+  return new ReadableStream<Uint8Array>({
+    start(c) {
+      for (const b of bytes) c.enqueue(new Uint8Array([b]));
+      c.close();
+    },
+  });
+}
+
 async function* from<T>(rows: T[]): AsyncGenerator<T> {
   for (const r of rows) yield r;
 }
@@ -105,15 +116,48 @@ describe('CSV reading', () => {
     expect(bad[1]?.reason).toMatch(/quote/);
   });
 
+  it('reports an unclosed quote once, at its line, and reads the rows after it', async () => {
+    const doc = 'profile,reason\r\na,1\r\n"b,never closed\r\nc,3\r\nd,4\r\n"e,5';
+    const rows = await all(doc);
+    // The same when the bytes come one at a time (a CRLF split between two of them).
+    expect(await all(byteStream(doc))).toEqual(rows);
+    expect(rows).toEqual([
+      { line: 2, fields: { profile: 'a', reason: '1' } },
+      { line: 3, reason: 'a quoted field is not closed' },
+      { line: 4, fields: { profile: 'c', reason: '3' } },
+      { line: 5, fields: { profile: 'd', reason: '4' } },
+      { line: 6, reason: 'a quoted field is not closed' },
+    ]);
+  });
+
+  it('reports a stray quote once, at the line its record starts, and reads the next line', async () => {
+    const doc = 'profile,reason\nd,"x"y\ne,"two\nlines"z\nf,6\n';
+    const rows = await all(doc);
+    expect(await all(byteStream(doc))).toEqual(rows);
+    const stray = 'a quote inside a field that is not quoted, or text after a closing quote';
+    expect(rows).toEqual([
+      { line: 2, reason: stray },
+      // A quote closed on a later line with text after it: taken as never closed, and the
+      // record's second line is read again on its own.
+      { line: 3, reason: 'a quoted field is not closed' },
+      { line: 4, reason: stray },
+      { line: 5, fields: { profile: 'f', reason: '6' } },
+    ]);
+  });
+
+  it('reports a record over the size limit once and goes on after it', async () => {
+    const long = 'x'.repeat(100);
+    const out: CsvEntry[] = [];
+    for await (const e of readCsv(`name,note\na,"${long}\n${long}"\nb,2\n`, { maxRecordSize: 150 }))
+      out.push(e);
+    expect(out).toEqual([
+      { line: 2, reason: 'the record is too long' },
+      { line: 4, fields: { name: 'b', note: '2' } },
+    ]);
+  });
+
   it('reads a stream of bytes split anywhere, multi-byte characters included', async () => {
-    const bytes = new TextEncoder().encode('name\nКиїв\n東京\n');
-    const stream = new ReadableStream<Uint8Array>({
-      start(c) {
-        for (const b of bytes) c.enqueue(new Uint8Array([b]));
-        c.close();
-      },
-    });
-    expect(await all(stream)).toEqual([
+    expect(await all(byteStream('name\nКиїв\n東京\n'))).toEqual([
       { line: 2, fields: { name: 'Київ' } },
       { line: 3, fields: { name: '東京' } },
     ]);
