@@ -82,9 +82,14 @@ export const DoNotContactEntry = z.object({
   kind: z.enum(['person', 'company']),
   value: z.string(),
   reason: z.nullable(z.string()),
-  /** The member who added it, or null for the team's API key. */
+  /** The member who added it (for an import: who imported it), or null for the team's API key. */
   added_by: z.nullable(z.string()),
+  /** When it was added (for an import: when it was imported). */
   added_at: z.string(),
+  /** Who added it as the CSV it was imported from said (its `added_by`), unchecked; else null. */
+  source_added_by: z.nullable(z.string()),
+  /** When it was added as the CSV it was imported from said (its `added_at`); else null. */
+  source_added_at: z.nullable(z.string()),
 });
 export type DoNotContactEntry = z.infer<typeof DoNotContactEntry>;
 

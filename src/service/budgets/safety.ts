@@ -13,6 +13,9 @@ import { describeWorkingHours, writesWindow } from './working-hours.js';
 import { manyWords } from '../../contract/task-kinds.js';
 import { limitWords, utcWords } from './words.js';
 import { CONSENT_COLUMNS, toConsent, type MemberConsent } from '../consent/member-consent.js';
+import type { WritesPaused } from '../../contract/team-pause.js';
+import { writesPause } from './team-pause.js';
+import { PENDING_INVITATIONS_CAP } from './hygiene.js';
 
 interface MemberState {
   userId: string;
@@ -23,6 +26,8 @@ interface MemberState {
   /** The write kinds the member turned off (docs/agent-protocol.md "Consent"): never theirs to run. */
   refused: TaskType[];
   workingHours: WorkingHours | null;
+  /** Invitations sent through the service still waiting for an answer (docs/budgets.md "Hygiene"). */
+  pendingInvitations: number;
 }
 
 /** Why a member the claim would pass over gets nothing, most fundamental first; null when it would not. */
@@ -72,6 +77,7 @@ export class TeamSafety {
     private readonly members: MemberState[],
     private readonly usage: Map<string, Map<TaskType, Use>>,
     private readonly now: Date,
+    private readonly pause: WritesPaused | null,
   ) {}
 
   static async load(db: Queryable, teamId: string): Promise<TeamSafety> {
@@ -82,10 +88,11 @@ export class TeamSafety {
       network_signed_in: boolean | null;
       paused: boolean | null;
       working_hours: WorkingHours | null;
+      pending_invitations: number;
       now: Date;
     };
     const rows = await db.query<Row>(
-      `SELECT m.user_id, m.email, m.network_signed_in, m.paused, m.working_hours, now() AS now, ${CONSENT_COLUMNS}
+      `SELECT m.user_id, m.email, m.network_signed_in, m.paused, m.working_hours, m.pending_invitations, now() AS now, ${CONSENT_COLUMNS}
          FROM memberships m WHERE m.team_id = $1 AND m.user_id IS NOT NULL ORDER BY m.joined_at, m.email`,
       [teamId],
     );
@@ -99,6 +106,7 @@ export class TeamSafety {
         pausedWhy: why,
         refused: consent.refusedTypes,
         workingHours: r.working_hours,
+        pendingInvitations: r.pending_invitations,
       };
     });
     const usage = await loadUsage(
@@ -111,6 +119,7 @@ export class TeamSafety {
       members,
       usage,
       rows[0] ? new Date(rows[0].now) : new Date(),
+      await writesPause(db, teamId),
     );
   }
 
@@ -232,9 +241,44 @@ export class TeamSafety {
         if (until !== null || reasons.length === 1) until = w.opensAt;
       }
     }
+    const held = this.heldBlock(member, type);
+    if (held) {
+      reasons.unshift(held.reason);
+      until = held.until === null ? null : until && until > held.until ? until : held.until;
+    }
     return reasons.length ? { until, reason: reasons.join(' ') } : null;
   }
+
+  /** The claim's held kinds (held-kinds.ts) in words: the team's paused writes, the pending invitations' cap. */
+  private heldBlock(
+    member: MemberState,
+    type: TaskType,
+  ): { until: Date | null; reason: string } | null {
+    if (this.pause?.kinds.includes(type) && Date.parse(this.pause.until) > this.now.getTime()) {
+      const until = new Date(this.pause.until);
+      const who = this.pause.member_email ?? 'a member';
+      return {
+        until,
+        reason: `The team's writes are paused until ${utcWords(until)}: the network ${SIGNAL_WORDS[this.pause.signal]} ${who}'s account (${this.pause.signal}), and the others running the same work are next. An admin may resume them early.`,
+      };
+    }
+    if (
+      type === 'agent_connection_request' &&
+      member.pendingInvitations >= PENDING_INVITATIONS_CAP
+    ) {
+      return {
+        until: null,
+        reason: `${member.email} has ${member.pendingInvitations} connection requests waiting for an answer (at most ${PENDING_INVITATIONS_CAP}): no more are sent until some are accepted, expire or are withdrawn.`,
+      };
+    }
+    return null;
+  }
 }
+
+const SIGNAL_WORDS: Record<WritesPaused['signal'], string> = {
+  network_challenge: 'showed a security check to',
+  network_rate_limited: 'rate-limited',
+};
 
 /** A team's pending tasks, oldest first (bounded: the views show a few). */
 export async function pendingTasks(

@@ -8,9 +8,12 @@ export interface NewEntry {
   reason?: string | null;
   /** The CSV line it came from: a value that cannot be listed is then reported by line. */
   line?: number;
-  /** An import restores who added it and when, as exported. */
-  addedBy?: string | null;
-  addedAt?: string | null;
+  /**
+   * What an imported file says of who added it and when: kept as the file's word beside the
+   * importer and the import time, never in their place.
+   */
+  sourceAddedBy?: string | null;
+  sourceAddedAt?: string | null;
 }
 
 /** What adding answers: how many went in, and each value that did not with why. */
@@ -29,6 +32,9 @@ export interface ListEntry {
   reason: string | null;
   added_by: string | null;
   added_at: Date;
+  /** Who added it and when, as the file it was imported from said; null when not imported. */
+  source_added_by: string | null;
+  source_added_at: Date | null;
   /** `added_at` to the microsecond, as a page's cursor needs it. */
   cursor_at: string;
 }
@@ -52,8 +58,9 @@ function keyOf(entry: NewEntry): { key: string } | { error: string } {
 
 /**
  * Lists people and companies for the team, `addedBy` (a member's e-mail, or null for the API key)
- * as who added them. Thousands at a time: one insert per batch of 500. A value that is no
- * identifier, or that is on the list already (in any of its forms' keys), is skipped with why.
+ * as who added them, now. Thousands at a time: one insert per batch of 500. A value that is no
+ * identifier, or that is on the list already (in any of its forms' keys), is skipped with why; a
+ * CSV line whose values cannot be listed is one error, however many values it gave.
  */
 export async function addToList(
   db: Queryable,
@@ -63,9 +70,15 @@ export async function addToList(
 ): Promise<AddResult> {
   const result: AddResult = { added: 0, skipped: [], errors: [] };
   const refuse = (entry: NewEntry, reason: string) => {
-    if (entry.line !== undefined) {
-      result.errors.push({ line: entry.line, reason: `${reason}: ${entry.value}` });
-    } else result.skipped.push({ value: entry.value, reason });
+    if (entry.line === undefined) {
+      result.skipped.push({ value: entry.value, reason });
+      return;
+    }
+    // A line's values come one after the other: a second refused value joins its line's error.
+    const last = result.errors[result.errors.length - 1];
+    const said = `${reason}: ${entry.value}`;
+    if (last?.line === entry.line) last.reason = `${last.reason}; ${said}`;
+    else result.errors.push({ line: entry.line, reason: said });
   };
   let batch: (NewEntry & { key: string })[] = [];
   const seen = new Set<string>();
@@ -73,11 +86,12 @@ export async function addToList(
     if (!batch.length) return;
     const rows = await db.query<{ kind: string; key: string }>(
       // Entries added together keep their order: a microsecond apart.
-      `INSERT INTO do_not_contact (id, team_id, kind, key, value, reason, added_by_email, created_at)
-       SELECT gen_random_uuid(), $1, e.kind, e.key, e.value, e.reason, COALESCE(e.added_by, $2),
-              COALESCE(e.added_at, now() + e.n * interval '1 microsecond')
+      `INSERT INTO do_not_contact (id, team_id, kind, key, value, reason, added_by_email, created_at,
+                                   source_added_by, source_added_at)
+       SELECT gen_random_uuid(), $1, e.kind, e.key, e.value, e.reason, $2,
+              now() + e.n * interval '1 microsecond', e.source_added_by, e.source_added_at
          FROM unnest($3::text[], $4::text[], $5::text[], $6::text[], $7::text[], $8::timestamptz[])
-              WITH ORDINALITY AS e(kind, key, value, reason, added_by, added_at, n)
+              WITH ORDINALITY AS e(kind, key, value, reason, source_added_by, source_added_at, n)
        ON CONFLICT (team_id, kind, key) DO NOTHING
        RETURNING kind, key`,
       [
@@ -87,8 +101,8 @@ export async function addToList(
         batch.map((e) => e.key),
         batch.map((e) => e.value.trim()),
         batch.map((e) => e.reason?.trim() || null),
-        batch.map((e) => e.addedBy?.trim() || null),
-        batch.map((e) => e.addedAt ?? null),
+        batch.map((e) => e.sourceAddedBy?.trim() || null),
+        batch.map((e) => e.sourceAddedAt ?? null),
       ],
     );
     const inserted = new Set(rows.map((r) => `${r.kind} ${r.key}`));
@@ -161,7 +175,7 @@ export async function listPage(
   const q = opts.q?.trim() ? `%${opts.q.trim().replace(/[\\%_]/g, '\\$&')}%` : null;
   return db.query<ListEntry>(
     `SELECT id, kind, value, reason, added_by_email AS added_by, created_at AS added_at,
-            created_at::text AS cursor_at
+            source_added_by, source_added_at, created_at::text AS cursor_at
        FROM do_not_contact
       WHERE team_id = $1
         AND ($2::text IS NULL OR value ILIKE $2 OR reason ILIKE $2 OR added_by_email ILIKE $2)

@@ -61,6 +61,8 @@ const view = (e: ListEntry): DoNotContactEntry => ({
   reason: e.reason,
   added_by: e.added_by,
   added_at: new Date(e.added_at).toISOString(),
+  source_added_by: e.source_added_by,
+  source_added_at: e.source_added_at ? new Date(e.source_added_at).toISOString() : null,
 });
 
 const AUTH = { 401: '`Missing API Key` or `Invalid API Key`' };
@@ -76,8 +78,10 @@ export const doNotContactRoutes = new Hono<AppEnv>()
         'as the team’s profile reads show it, is then refused too). Nothing is queued for a listed person: an invitation, a ' +
         'message, a comment or an enrollment for them is a 409 naming the list, and `force` never passes it. ' +
         'A `Content-Type: text/csv` body imports: a header row with `value` (and `kind`: person or company) or `profile` and/or ' +
-        '`company` columns, and an optional `reason` column; rows that cannot be read are answered in `errors` by line while ' +
-        'the others go in. Who added each entry is the member whose agent token rides along, or else the API key.',
+        '`company` columns, and an optional `reason` column; rows that cannot be read are answered in `errors`, one per line, ' +
+        'while the others go in. Who added each entry is the member whose agent token rides along, or else the API key, and ' +
+        'when is now, for an import too: a file’s `added_by` and `added_at` columns are kept as `source_added_by` and ' +
+        '`source_added_at`, what the file said.',
       tag: 'Outreach',
       security: 'apiKey',
       responses: {
@@ -137,7 +141,8 @@ export const doNotContactRoutes = new Hono<AppEnv>()
       summary: 'The team’s do-not-contact list, oldest first',
       description:
         'Pages of `limit` (default 100); `next` is the `after` of the following page. `q` keeps entries whose value, reason or ' +
-        'adder contains it. `format=csv` exports every matching entry (columns kind, value, reason, added_by, added_at), ' +
+        'adder contains it. `format=csv` exports every matching entry (columns kind, value, reason, added_by, added_at, ' +
+        'source_added_by, source_added_at), ' +
         'streamed; a POST of that file imports it back.',
       tag: 'Outreach',
       security: 'apiKey',
@@ -145,7 +150,7 @@ export const doNotContactRoutes = new Hono<AppEnv>()
         200: {
           description: 'A page of the list',
           schema: DoNotContactList,
-          csv: 'kind, value, reason, added_by, added_at',
+          csv: 'kind, value, reason, added_by, added_at, source_added_by, source_added_at',
         },
       },
       errors: { ...AUTH, 400: 'Invalid `q`, `after`, `limit` or `format`' },

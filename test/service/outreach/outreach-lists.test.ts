@@ -148,9 +148,127 @@ describe('the do-not-contact list', () => {
       await svc.call('GET', '/api-do-not-contact?q=formula', { headers: other.keyHeaders })
     ).json()) as { data: { reason: string; added_at: string; added_by: string | null }[] };
     expect(json.data[0]?.reason).toBe('=HYPERLINK("http://x")');
-    // Who added each and when come back too.
+    // Who added each and when, as the export said, come back as the file's word.
     const first = (await (await api('GET', '/api-do-not-contact?q=formula')).json()) as typeof json;
-    expect(json.data[0]?.added_at).toBe(first.data[0]?.added_at);
+    expect(json.data[0]).toMatchObject({
+      added_by: null,
+      source_added_by: null,
+      source_added_at: first.data[0]?.added_at,
+    });
+    expect(json.data[0]?.added_at).not.toBe(first.data[0]?.added_at);
+  });
+
+  it('an import is added by the importer, now; the file’s adder and date are only its word', async () => {
+    const team = await createAgentTeam(svc, 'Audit', [
+      { email: 'imp@lists.test', role: 'admin' },
+      { email: 'boss@lists.test' },
+    ]);
+    const importer = team.member('imp@lists.test');
+    const before = Date.now();
+    const res = await svc.call('POST', '/api-do-not-contact', {
+      headers: { ...importer.agentHeaders, 'content-type': 'text/csv' },
+      body:
+        'kind,value,reason,added_by,added_at\n' +
+        'person,forged-one,x,boss@lists.test,2020-01-01T00:00:00.000Z\n' +
+        'person,plain-one,y,,\n',
+    });
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({ added: 2, skipped: [], errors: [] });
+    const list = (await (
+      await svc.call('GET', '/api-do-not-contact', { headers: team.keyHeaders })
+    ).json()) as {
+      data: {
+        value: string;
+        added_by: string | null;
+        added_at: string;
+        source_added_by: string | null;
+        source_added_at: string | null;
+      }[];
+    };
+    const forged = list.data.find((e) => e.value === 'forged-one');
+    expect(forged).toMatchObject({
+      added_by: 'imp@lists.test',
+      source_added_by: 'boss@lists.test',
+      source_added_at: '2020-01-01T00:00:00.000Z',
+    });
+    expect(Date.parse(forged?.added_at ?? '')).toBeGreaterThanOrEqual(before - 1000);
+    expect(list.data.find((e) => e.value === 'plain-one')).toMatchObject({
+      added_by: 'imp@lists.test',
+      source_added_by: null,
+      source_added_at: null,
+    });
+    // Searching by adder finds the importer, not the name the file gave.
+    const byBoss = (await (
+      await svc.call('GET', '/api-do-not-contact?q=boss', { headers: team.keyHeaders })
+    ).json()) as typeof list;
+    expect(byBoss.data).toEqual([]);
+
+    // The export names the file's word under its own columns: imported again with the API key
+    // alone, the importer is the key (null), and the file's adder is the first importer.
+    const exported = await svc.call('GET', '/api-do-not-contact?format=csv', {
+      headers: team.keyHeaders,
+    });
+    const csv = await exported.text();
+    const rows = fields(await rowsOf(new Response(csv)));
+    expect(Object.keys(rows[0] ?? {})).toEqual([
+      'kind',
+      'value',
+      'reason',
+      'added_by',
+      'added_at',
+      'source_added_by',
+      'source_added_at',
+    ]);
+    expect(rows.find((r) => r.value === 'forged-one')).toMatchObject({
+      added_by: 'imp@lists.test',
+      source_added_by: 'boss@lists.test',
+      source_added_at: '2020-01-01T00:00:00.000Z',
+    });
+    const again = await createAgentTeam(svc, 'Audit2', [
+      { email: 'two@lists.test', role: 'admin' },
+    ]);
+    await svc.call('POST', '/api-do-not-contact', {
+      headers: { ...again.keyHeaders, 'content-type': 'text/csv' },
+      body: csv,
+    });
+    const reimported = (await (
+      await svc.call('GET', '/api-do-not-contact?q=forged', { headers: again.keyHeaders })
+    ).json()) as typeof list;
+    expect(reimported.data).toEqual([
+      expect.objectContaining({
+        added_by: null,
+        source_added_by: 'imp@lists.test',
+        source_added_at: forged?.added_at,
+      }),
+    ]);
+  });
+
+  it('answers one error per bad row, at its line, and reads the rows after an unclosed quote', async () => {
+    const team = await createAgentTeam(svc, 'Rows', [{ email: 'rows@lists.test', role: 'admin' }]);
+    const res = await svc.call('POST', '/api-do-not-contact', {
+      headers: { ...team.keyHeaders, 'content-type': 'text/csv' },
+      body:
+        'profile,company,reason\n' +
+        'good-one,,a\n' +
+        `not a slug!,${'x'.repeat(2001)},b\n` +
+        '"unclosed-one,,c\n' +
+        'good-two,,d\n' +
+        'good-three,,e\n',
+    });
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({
+      added: 3,
+      skipped: [],
+      errors: [
+        {
+          line: 3,
+          reason:
+            'not a profile URL, slug or URN: not a slug!; ' +
+            `longer than 2000 characters: ${'x'.repeat(2001)}`,
+        },
+        { line: 4, reason: 'a quoted field is not closed' },
+      ],
+    });
   });
 
   it('imports thousands from a CSV, reporting bad rows by line while the good ones go in', async () => {
