@@ -100,7 +100,11 @@ export async function createServiceContext(
     activity,
     changes,
     outbound: new OutboundWork(config.OUTBOUND_TIMEOUT_S * 1000),
-    metrics: createServiceMetrics(db, signals, log, config.MAX_WAITING_CLAIMS),
+    metrics: createServiceMetrics(db, signals, log, {
+      max: config.MAX_WAITING_CLAIMS,
+      perTeam: config.MAX_WAITING_CLAIMS_PER_TEAM,
+      perMember: config.MAX_WAITING_CLAIMS_PER_MEMBER,
+    }),
     operator,
     ...(folderLock ? { folderLock } : {}),
   };

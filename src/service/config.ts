@@ -20,6 +20,9 @@ const limit = (fallback: number) =>
 const hoursMessage = 'must be a whole number of hours from 1 to 720';
 const outboundMessage = 'must be a whole number of seconds from 1 to 25';
 const waitingMessage = 'must be a whole number from 1 to 1000000';
+const perMemberMessage = 'must be a whole number from 1 to 1000';
+/** A team's share of the instance's waiting claims when `MAX_WAITING_CLAIMS_PER_TEAM` is unset. */
+const TEAM_SHARE_OF_INSTANCE = 1 / 4;
 
 /** Configuration by environment (README, "Configuration"). A bad value stops start-up with one line. */
 const Env = z.object({
@@ -98,6 +101,28 @@ const Env = z.object({
       ),
     10_000,
   ),
+  // Each team's share of MAX_WAITING_CLAIMS (waiting-claims.ts); unset, a quarter of it.
+  MAX_WAITING_CLAIMS_PER_TEAM: z.optional(
+    z.coerce
+      .number({ error: waitingMessage })
+      .check(
+        z.int({ error: waitingMessage }),
+        z.gte(1, { error: waitingMessage }),
+        z.lte(1_000_000, { error: waitingMessage }),
+      ),
+  ),
+  // Each member's share: room for an agent's claim and the one it makes again after a dropped
+  // connection, before the instance notices the first has gone.
+  MAX_WAITING_CLAIMS_PER_MEMBER: z._default(
+    z.coerce
+      .number({ error: perMemberMessage })
+      .check(
+        z.int({ error: perMemberMessage }),
+        z.gte(1, { error: perMemberMessage }),
+        z.lte(1_000, { error: perMemberMessage }),
+      ),
+    2,
+  ),
   // The operator's Bearer credential for GET /metrics and the detail in GET /health; unset, neither is served.
   METRICS_TOKEN: z.optional(
     z.string().check(z.minLength(16, { error: 'must be at least 16 characters' })),
@@ -157,7 +182,10 @@ const Env = z.object({
     z.transform((v: '0' | '1' | 'true' | 'false') => v === '1' || v === 'true'),
   ),
 });
-export type Config = z.infer<typeof Env>;
+/** The environment's settings, with the defaults that depend on another setting filled in. */
+export type Config = Omit<z.infer<typeof Env>, 'MAX_WAITING_CLAIMS_PER_TEAM'> & {
+  MAX_WAITING_CLAIMS_PER_TEAM: number;
+};
 
 export class ConfigError extends Error {}
 
@@ -169,6 +197,8 @@ const ECHOED = new Set([
   'SEQUENCE_HOUR_S',
   'SEQUENCE_SENDER_AWAY_HOURS',
   'MAX_WAITING_CLAIMS',
+  'MAX_WAITING_CLAIMS_PER_TEAM',
+  'MAX_WAITING_CLAIMS_PER_MEMBER',
   'ALLOW_PRIVATE_FETCH',
   'OUTBOUND_TIMEOUT_S',
   'MAIL_OUTBOX_DIR',
@@ -199,5 +229,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       'Invalid configuration: TLS_CERT_FILE and TLS_KEY_FILE must be set together',
     );
   }
-  return cfg;
+  const perTeam =
+    cfg.MAX_WAITING_CLAIMS_PER_TEAM ??
+    Math.max(1, Math.floor(cfg.MAX_WAITING_CLAIMS * TEAM_SHARE_OF_INSTANCE));
+  if (perTeam > cfg.MAX_WAITING_CLAIMS) {
+    throw new ConfigError(
+      `Invalid configuration: MAX_WAITING_CLAIMS_PER_TEAM must not exceed MAX_WAITING_CLAIMS (${cfg.MAX_WAITING_CLAIMS}) (got "${perTeam}")`,
+    );
+  }
+  return { ...cfg, MAX_WAITING_CLAIMS_PER_TEAM: perTeam };
 }

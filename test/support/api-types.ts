@@ -5812,7 +5812,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `This instance holds its most waiting claims (…)`: no task was claimable and the instance holds `MAX_WAITING_CLAIMS` waiting claims; try again after `Retry-After` seconds */
+            /** @description `This member holds its most waiting claims (…)`, `This team holds its most waiting claims (…)` or `This instance holds its most waiting claims (…)`: no task was claimable and the member (`MAX_WAITING_CLAIMS_PER_MEMBER`), the team (`MAX_WAITING_CLAIMS_PER_TEAM`) or the instance (`MAX_WAITING_CLAIMS`) holds its most waiting claims; try again after `Retry-After` seconds */
             503: {
                 headers: {
                     [name: string]: unknown;

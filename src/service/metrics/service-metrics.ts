@@ -1,7 +1,7 @@
 import { Counter, Gauge, Registry, collectDefaultMetrics } from 'prom-client';
 import type { Database } from '../db/database.js';
 import type { Logger } from '../logger.js';
-import { WaitingClaims } from './waiting-claims.js';
+import { CLAIM_SHARES, WaitingClaims, type WaitingClaimCaps } from './waiting-claims.js';
 import { statementsRun } from '../db/statement-count.js';
 import type { TaskSignals } from '../tasks/task-signals.js';
 
@@ -14,6 +14,8 @@ export interface ServiceMetrics {
   registry: Registry;
   waitingClaims: WaitingClaims;
   claims: Counter<'outcome'>;
+  /** Claims refused 503, by the share that was full (member, team, instance). */
+  refusals: Counter<'share'>;
   /** Pending tasks of every team, by kind, counted now. */
   pendingByKind(): Promise<Record<string, number>>;
 }
@@ -22,12 +24,12 @@ export function createServiceMetrics(
   db: Database,
   signals: Pick<TaskSignals, 'looksSkipped' | 'rechecks'>,
   log: Logger,
-  maxWaitingClaims: number,
+  caps: WaitingClaimCaps,
 ): ServiceMetrics {
   const registry = new Registry();
   // Process figures, among them nodejs_eventloop_lag_seconds and its percentiles.
   collectDefaultMetrics({ register: registry });
-  const waitingClaims = new WaitingClaims(maxWaitingClaims);
+  const waitingClaims = new WaitingClaims(caps);
   new Gauge({
     name: 'agent_waiting_claims',
     help: 'Long-poll claims this instance holds now',
@@ -46,11 +48,18 @@ export function createServiceMetrics(
   });
   const claims = new Counter({
     name: 'agent_claims_total',
-    help: 'Claims answered by this instance, by outcome (task, empty, refused for a full instance)',
+    help: 'Claims answered by this instance, by outcome (task, empty, refused for a full share)',
     labelNames: ['outcome'] as const,
     registers: [registry],
   });
   for (const outcome of ['task', 'empty', 'refused'] as const) claims.inc({ outcome }, 0);
+  const refusals = new Counter({
+    name: 'agent_claims_refused_total',
+    help: 'Claims refused 503 by this instance, by the full share: member, team or instance',
+    labelNames: ['share'] as const,
+    registers: [registry],
+  });
+  for (const share of CLAIM_SHARES) refusals.inc({ share }, 0);
   const counted = (name: string, help: string, read: () => number) => {
     let reported = 0;
     new Counter({
@@ -99,5 +108,5 @@ export function createServiceMetrics(
       }
     },
   });
-  return { registry, waitingClaims, claims, pendingByKind };
+  return { registry, waitingClaims, claims, refusals, pendingByKind };
 }

@@ -135,7 +135,10 @@ export const agentRoutes = new Hono<AppEnv>()
       errors: {
         401: UNAUTHORIZED,
         403: '`Consent required: …`: the member has not acknowledged the current consent text (`GET /agent/consent`); their tasks wait',
-        503: '`This instance holds its most waiting claims (…)`: no task was claimable and the instance holds `MAX_WAITING_CLAIMS` waiting claims; try again after `Retry-After` seconds',
+        503:
+          '`This member holds its most waiting claims (…)`, `This team holds its most waiting claims (…)` or `This instance holds its most waiting claims (…)`: ' +
+          'no task was claimable and the member (`MAX_WAITING_CLAIMS_PER_MEMBER`), the team (`MAX_WAITING_CLAIMS_PER_TEAM`) or the instance (`MAX_WAITING_CLAIMS`) ' +
+          'holds its most waiting claims; try again after `Retry-After` seconds',
       },
     }),
     ...member(),
@@ -145,7 +148,7 @@ export const agentRoutes = new Hono<AppEnv>()
     async (c) => {
       const body = c.req.valid('json');
       const { team, agent, ctx } = c.var;
-      const { waitingClaims, claims } = ctx.metrics;
+      const { waitingClaims, claims, refusals } = ctx.metrics;
       const socket = socketResponse(c);
       // The claim's statement hands tasks only to a member who acknowledged the current text (claim.ts):
       // the 403 is needed only when it found none.
@@ -166,7 +169,10 @@ export const agentRoutes = new Hono<AppEnv>()
           waiting: waitingClaims,
         },
       ).catch((err: unknown) => {
-        if (err instanceof ClaimsFull) claims.inc({ outcome: 'refused' });
+        if (err instanceof ClaimsFull) {
+          claims.inc({ outcome: 'refused' });
+          refusals.inc({ share: err.share });
+        }
         throw err;
       });
       const answer = ('task' in start ? Promise.resolve(start.task) : start.waiting.answer).then(

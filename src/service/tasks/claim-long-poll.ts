@@ -41,7 +41,10 @@ interface ClaimOptions {
    * own statement makes too (it throws to refuse the claim), so a busy queue skips them.
    */
   whenNoTask?: () => Promise<void>;
-  /** Counts the claim while it waits; a full instance refuses it there (waiting-claims.ts). */
+  /**
+   * Counts the claim while it waits; a full share (its member's, its team's or the instance's)
+   * refuses it there (waiting-claims.ts).
+   */
   waiting?: WaitingClaims;
 }
 
@@ -68,14 +71,16 @@ export async function startClaim(
   let waits = false;
   try {
     if (opts.client?.gone()) return { task: null };
-    // A full instance would refuse the claim: the look may still find a task.
-    const skip = !opts.waiting?.full && deps.signals.nothingDue(filter.teamId);
+    // A full share would refuse the claim: the look may still find a task.
+    const skip =
+      !opts.waiting?.refuses(filter.teamId, filter.userId) &&
+      deps.signals.nothingDue(filter.teamId);
     if (skip) deps.signals.lookSkipped();
     const task = skip ? null : await claimTask(deps.db, filter);
     if (task) return { task: await handedOver(deps, filter, task, opts.client) };
     await opts.whenNoTask?.();
     if (deadline - Date.now() <= 0) return { task: null };
-    opts.waiting?.enter();
+    opts.waiting?.enter(filter.teamId, filter.userId);
     deps.signals.beganWaiting(filter.teamId);
     waits = true;
     const { client, waiting } = opts;
@@ -196,7 +201,7 @@ class WaitingClaim {
     this.#passOn?.();
     this.#passOn = undefined;
     letGo(this.#wait);
-    this.#opts.waiting?.leave();
+    this.#opts.waiting?.leave(this.#filter.teamId, this.#filter.userId);
   }
 }
 

@@ -13,7 +13,12 @@ let team: AgentTeam;
 let members: TeamMember[];
 
 beforeAll(async () => {
-  svc = await startTestService({ MAX_WAITING_CLAIMS: '2', METRICS_TOKEN: TOKEN });
+  // The one team may hold every place (claim-shares.test.ts tests the shares).
+  svc = await startTestService({
+    MAX_WAITING_CLAIMS: '2',
+    MAX_WAITING_CLAIMS_PER_TEAM: '2',
+    METRICS_TOKEN: TOKEN,
+  });
   team = await createAgentTeam(svc, 'Limits', [
     { email: 'ada@limits.test', role: 'admin' },
     { email: 'bob@limits.test', role: 'member' },

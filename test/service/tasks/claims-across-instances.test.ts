@@ -68,7 +68,7 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 async function waitOnBoth() {
   const leave = new AbortController();
   setMaxListeners(0, leave.signal);
-  const waiting = new WaitingClaims(MEMBERS);
+  const waiting = new WaitingClaims({ max: MEMBERS, perTeam: MEMBERS, perMember: MEMBERS });
   const answered: { instance: 'a' | 'b'; userId: string; task: ClaimedTask | null }[] = [];
   const claims = team.members.map((m, i) => {
     const instance = i % 2 === 0 ? 'a' : 'b';
@@ -174,7 +174,7 @@ async function pairWaiting(name: string) {
     { email: `second@${name}.test` },
   ]);
   const [first, second] = pair.members as [TeamMember, TeamMember];
-  const waiting = new WaitingClaims(2);
+  const waiting = new WaitingClaims({ max: 2, perTeam: 2, perMember: 2 });
   const claim = (svc: TestService, m: TeamMember, leave: AbortSignal) =>
     claimWithin(svc.ctx, { teamId: pair.id, userId: m.userId, excludeTypes: [] }, 120_000, {
       client: clientOfSignal(leave),

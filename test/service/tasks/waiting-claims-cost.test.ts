@@ -51,7 +51,7 @@ interface Answer {
 async function everyoneWaits(waitMs: number) {
   const answered: Answer[] = [];
   const leave = new AbortController();
-  const waiting = new WaitingClaims(TEAMS * PER_TEAM);
+  const waiting = new WaitingClaims({ max: TEAMS * PER_TEAM, perTeam: PER_TEAM, perMember: 2 });
   // One client signal for every claim here (a real claim has its own).
   setMaxListeners(0, leave.signal);
   const claims = teams.flatMap((team) =>
