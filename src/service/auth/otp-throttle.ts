@@ -1,6 +1,8 @@
 /**
- * Resend throttle per address: mail costs money and reputation, and a flood of codes to one inbox
- * is abuse. One code per 30 seconds, at most 5 per hour; the answer is 429 with Retry-After.
+ * Resend throttle per address and asking client: mail costs money and reputation, and a flood of
+ * codes to one inbox is abuse. One code per 30 seconds, at most 5 per hour; the answer is 429 with
+ * Retry-After. Counted per client too, so that a stranger asking codes for an address cannot use up
+ * its owner's; what one client may ask in all is bounded by SIGNIN_CODES_PER_CLIENT_HOUR.
  */
 const OTP_RESEND_INTERVAL_S = 30;
 const OTP_SENDS_PER_WINDOW = 5;

@@ -11,8 +11,10 @@ import { currentCount, addOne, takeBackOne, takeOne, type RateWindow } from './r
  * - wrong codes per client address, per hour (SIGNIN_FAILURES_PER_CLIENT_HOUR);
  * - wrong codes on the whole service, per hour (SIGNIN_FAILURES_PER_HOUR): counted in the database,
  *   so the bound holds however many instances share it and however many addresses guess;
- * - wrong codes per e-mail address, per UTC day (SIGNIN_FAILURES_PER_EMAIL_DAY): the address is then
- *   locked until 00:00 UTC and its owner told.
+ * - wrong codes per e-mail address from one client address, per UTC day
+ *   (SIGNIN_FAILURES_PER_EMAIL_DAY): the address is then locked for that client until 00:00 UTC and
+ *   its owner told. Counted per client, not per address alone: a stranger's wrong codes must not
+ *   lock the owner out (codes, too, belong to the client that asked: otp-store.ts).
  * Client address: http/client-address.ts.
  */
 
@@ -22,8 +24,13 @@ const SCOPE = {
   codesByClient: 'sign_in_codes:client',
   failuresByClient: 'sign_in_failures:client',
   failuresOverall: 'sign_in_failures:all',
-  failuresByEmail: 'sign_in_failures:email',
+  failuresByEmailClient: 'sign_in_failures:email_client',
 } as const;
+
+/** The subject of the per-address lock: a client address holds no space, so this is unambiguous. */
+function emailClient(email: string, client: string): string {
+  return `${client} ${email}`;
+}
 
 function tooMany(message: string, retryAfterS: number): HttpError {
   return new HttpError(429, `${message}; try again in ${retryAfterS} seconds`, {
@@ -86,35 +93,53 @@ export async function reserveCodeCheck(
   };
 }
 
-/** The e-mail address's lock: null while it may sign in, else the seconds until 00:00 UTC. */
+/**
+ * The e-mail address's lock for this client: null while it may sign in from there, else the
+ * seconds until 00:00 UTC.
+ */
 export async function emailLockedFor(
   db: Queryable,
   config: Config,
   email: string,
+  client: string,
 ): Promise<number | null> {
-  const { count, retryAfterS } = await currentCount(db, SCOPE.failuresByEmail, email);
+  const { count, retryAfterS } = await currentCount(
+    db,
+    SCOPE.failuresByEmailClient,
+    emailClient(email, client),
+  );
   return count >= config.SIGNIN_FAILURES_PER_EMAIL_DAY ? retryAfterS : null;
 }
 
 export function emailLockedError(retryAfterS: number): HttpError {
   return tooMany(
-    'Too many wrong codes for this address: signing in with it is locked until 00:00 UTC',
+    'Too many wrong codes for this address from this network: signing in with it from here is locked until 00:00 UTC',
     retryAfterS,
   );
 }
 
 /**
- * Counts a wrong code against the address (a try of a live code used up); true when this one
- * locks it. Run in the transaction that holds the address's code row, so counts are one at a time.
+ * Counts a wrong code against the address and this client (a try of the client's live code used
+ * up); true when this one locks the address for the client. Run in the transaction that holds the
+ * client's code row for the address, so counts are one at a time.
  */
 export async function countEmailFailure(
   tx: Queryable,
   config: Config,
   email: string,
+  client: string,
 ): Promise<boolean> {
-  const { count } = await addOne(tx, SCOPE.failuresByEmail, email, 'utc-day');
+  const { count } = await addOne(
+    tx,
+    SCOPE.failuresByEmailClient,
+    emailClient(email, client),
+    'utc-day',
+  );
   if (count !== config.SIGNIN_FAILURES_PER_EMAIL_DAY) return false;
-  // Locked: the code in hand is void too (a new one cannot be asked until the lock ends).
-  await tx.query('UPDATE otp_codes SET tries_left = 0 WHERE email = $1', [email]);
+  // Locked: the client's code in hand is void too (it cannot ask a new one until the lock ends).
+  await tx.query('UPDATE otp_codes SET tries_left = 0 WHERE email = $1 AND client = $2', [
+    email,
+    client,
+  ]);
   return true;
 }

@@ -37,8 +37,9 @@ export const authRoutes = new Hono<AppEnv>()
       description:
         'Sends a one-time code to the address, valid for 1 hour and for one use; a new code replaces the previous one. ' +
         'The answer is the same whether or not the address has an account (a new address signs up at verify). ' +
-        'At most one code per 30 seconds and 5 per hour per address, and a limited number per hour from one client network address (docs/api.md, "Sign-in limits"); beyond that 429 with `Retry-After`. ' +
-        'An address locked after too many wrong codes gets no code until 00:00 UTC (429). ' +
+        'The code is valid only from the client network address that asked for it, so codes others ask for the address never replace or throttle yours. ' +
+        'At most one code per 30 seconds and 5 per hour per address from one client network address, and a limited number per hour from one client network address in all (docs/api.md, "Sign-in limits"); beyond that 429 with `Retry-After`. ' +
+        'An address locked for this client network address after too many wrong codes from it gets no code there until 00:00 UTC (429). ' +
         '`full_name` names a new account and its team.',
       tag: 'Authentication',
       security: 'none',
@@ -46,7 +47,7 @@ export const authRoutes = new Hono<AppEnv>()
       errors: {
         400: "`Missing or invalid 'email'`, a wrong type, an unknown field or malformed JSON",
         413: 'Body larger than 1 MiB',
-        429: 'Too many codes requested for this address, or from this network, or the address is locked for the day; the `Retry-After` header gives the seconds to wait',
+        429: 'Too many codes requested for this address, or from this network, or the address is locked for the day from this network; the `Retry-After` header gives the seconds to wait',
         503: 'The mail could not be sent; ask again',
       },
     }),
@@ -56,12 +57,12 @@ export const authRoutes = new Hono<AppEnv>()
     async (c) => {
       const { db, secretKey, mailer, log, config } = c.var.ctx;
       const body = c.req.valid('json');
-      const locked = await emailLockedFor(db, config, body.email);
-      if (locked !== null) throw emailLockedError(locked);
       const client = clientAddress(c, config.TRUSTED_PROXIES);
+      const locked = await emailLockedFor(db, config, body.email, client);
+      if (locked !== null) throw emailLockedError(locked);
       await takeCodeRequest(db, config, client);
       const issued = await db.transaction((tx) =>
-        issueOtp(tx, secretKey, body.email, body.full_name),
+        issueOtp(tx, secretKey, body.email, client, body.full_name),
       );
       if ('retryAfterS' in issued) {
         await giveBackCodeRequest(db, client);
@@ -74,7 +75,7 @@ export const authRoutes = new Hono<AppEnv>()
       try {
         await mailer.send(otpEmail(body.email, issued.code));
       } catch (err) {
-        await withdrawOtp(db, body.email, issued.codeHash);
+        await withdrawOtp(db, body.email, client, issued.codeHash);
         await giveBackCodeRequest(db, client);
         log.error('otp_mail_failed', { message: (err as Error).message });
         throw new HttpError(503, 'The sign-in code could not be sent; try again in a moment');
@@ -92,9 +93,10 @@ export const authRoutes = new Hono<AppEnv>()
         'The answer also carries `agent_token`, a fresh secret bound to this user for the browser extension and the member endpoints: ' +
         'with `"client": "extension"` (the default) it ends after 30 days without an `/agent/` call, with `"client": "dashboard"` a day after sign-in; ' +
         'signing out or leaving the team ends it at once. ' +
+        'The code is checked against the one asked from the same client network address. ' +
         'A code allows 5 wrong tries; after that, or after 1 hour, or once used, it is void. ' +
         'Wrong codes are limited per client network address and per hour on the whole service (429 with `Retry-After`); ' +
-        'an address with too many wrong codes in a UTC day is locked until 00:00 UTC and its owner is told by mail (docs/api.md, "Sign-in limits").',
+        'an address with too many wrong codes from one client network address in a UTC day is locked for that network until 00:00 UTC and its owner is told by mail (docs/api.md, "Sign-in limits").',
       tag: 'Authentication',
       security: 'none',
       responses: { 200: { description: 'Signed in', schema: VerifyOtpResponse } },
@@ -102,7 +104,7 @@ export const authRoutes = new Hono<AppEnv>()
         400: "`Missing or invalid 'email'`, `Missing or invalid 'otp'` or `Invalid 'client'`",
         401: '`Invalid or expired OTP`: wrong, expired, used or replaced code; request a new one',
         413: 'Body larger than 1 MiB',
-        429: 'Too many wrong codes from this network or on the service, or the address is locked until 00:00 UTC; the `Retry-After` header gives the seconds to wait',
+        429: 'Too many wrong codes from this network or on the service, or the address is locked for this network until 00:00 UTC; the `Retry-After` header gives the seconds to wait',
       },
     }),
     validate('json', VerifyOtpBody, {
@@ -111,18 +113,22 @@ export const authRoutes = new Hono<AppEnv>()
     async (c) => {
       const { db, secretKey, config, mailer, log } = c.var.ctx;
       const body = c.req.valid('json');
-      const reserved = await reserveCodeCheck(db, config, clientAddress(c, config.TRUSTED_PROXIES));
+      const client = clientAddress(c, config.TRUSTED_PROXIES);
+      const reserved = await reserveCodeCheck(db, config, client);
       // One transaction that commits on both outcomes: a wrong guess must use up a try.
       const checked = db.transaction(async (tx) => {
-        // The address's code row, locked first: its failures are counted one at a time.
-        await tx.query('SELECT 1 FROM otp_codes WHERE email = $1 FOR UPDATE', [body.email]);
-        const locked = await emailLockedFor(tx, config, body.email);
+        // The client's code row for the address, locked first: its failures are counted one at a time.
+        await tx.query('SELECT 1 FROM otp_codes WHERE email = $1 AND client = $2 FOR UPDATE', [
+          body.email,
+          client,
+        ]);
+        const locked = await emailLockedFor(tx, config, body.email, client);
         if (locked !== null) return { outcome: 'locked' as const, retryAfterS: locked };
-        const check = await consumeOtp(tx, secretKey, body.email, body.otp);
+        const check = await consumeOtp(tx, secretKey, body.email, client, body.otp);
         if (!check.ok)
           return {
             outcome: 'wrong' as const,
-            lockedNow: check.wrongTry && (await countEmailFailure(tx, config, body.email)),
+            lockedNow: check.wrongTry && (await countEmailFailure(tx, config, body.email, client)),
           };
         const member = await joinOnSignIn(tx, secretKey, body.email, check.fullName);
         const apiKey = await handKeyTo(tx, secretKey, member.team.id, member.user.id);
@@ -141,9 +147,9 @@ export const authRoutes = new Hono<AppEnv>()
       }
       if (result.outcome === 'wrong') {
         if (result.lockedNow) {
-          log.warn('sign_in_address_locked', { email: body.email });
+          log.warn('sign_in_address_locked', { email: body.email, client });
           await mailer
-            .send(signInLockedEmail(body.email, config.SIGNIN_FAILURES_PER_EMAIL_DAY))
+            .send(signInLockedEmail(body.email, config.SIGNIN_FAILURES_PER_EMAIL_DAY, client))
             .catch((err: Error) => log.warn('lock_mail_failed', { message: err.message }));
         }
         throw new HttpError(401, 'Invalid or expired OTP');

@@ -77,6 +77,13 @@ function expectRetryAfter(a: Answer, max: number) {
   expect(a.body.error).toMatch(new RegExp(`try again in ${s} seconds$`));
 }
 
+/** The outbox's mails, quoted-printable's soft line breaks undone so that sentences can be matched. */
+async function outbox(dir: string): Promise<string[]> {
+  const files = (await readdir(dir)).sort();
+  const mails = await Promise.all(files.map((f) => readFile(join(dir, f), 'utf8')));
+  return mails.map((m) => m.replace(/=\r?\n/g, ''));
+}
+
 async function serve(env: Record<string, string> = {}) {
   const svc = await startTestService(env);
   const running = await startServer(svc.ctx, { ...svc.config, PORT: 0, HOST: '127.0.0.1' });
@@ -129,8 +136,14 @@ describe('one client guessing codes of many accounts', () => {
       headers: { 'x-forwarded-for': '198.51.100.8' },
     });
     expect(spoofed.status).toBe(429);
-    // The refused checks used no try of the code: its owner, elsewhere, signs in with it.
-    expect((await verifyOtp(running, victim(5), right, { from: '127.0.0.2' })).status).toBe(200);
+    // A code is checked only for the network that asked for it: elsewhere it is no code at all.
+    expect((await verifyOtp(running, victim(5), right, { from: '127.0.0.2' })).status).toBe(401);
+    // The refused checks used no try of the code: once the hour is over, it signs in.
+    await svc.ctx.db.query(
+      `UPDATE rate_counters SET window_ends_at = now() - interval '1 second'
+        WHERE scope = 'sign_in_failures:client' AND subject = '127.0.0.1'`,
+    );
+    expect((await verifyOtp(running, victim(5), right)).status).toBe(200);
   });
 
   test('a burst of checks at once cannot pass the limit', async () => {
@@ -230,6 +243,103 @@ describe('behind a trusted proxy (TRUSTED_PROXIES)', () => {
   });
 });
 
+describe('a stranger cannot keep an address’s owner out', () => {
+  let svc: TestService;
+  let running: RunningService;
+  beforeAll(async () => {
+    ({ svc, running } = await serve({ TRUSTED_PROXIES: '127.0.0.1' }));
+  });
+  afterAll(async () => {
+    await running.close();
+    await svc.close();
+  });
+  const attacker = { headers: { 'x-forwarded-for': '203.0.113.66' } };
+  const owner = { headers: { 'x-forwarded-for': '198.51.100.20' } };
+  /** The attacker's last code for `email` is more than 30 s old (never sleeping). */
+  const pastResendWait = (email: string) =>
+    svc.ctx.db.query(
+      `UPDATE otp_codes SET sent_at = now() - interval '31 seconds' WHERE email = $1 AND client = '203.0.113.66'`,
+      [email],
+    );
+
+  test('codes asked and 10+ wrong codes from one network: its owner, from theirs, still signs in', async () => {
+    const email = 'victim@example.com';
+    // The owner asks first: what follows must neither replace nor use up this code.
+    expect((await sendOtp(running, email, owner)).status).toBe(200);
+    const ownersCode = await svc.latestCode(email);
+
+    // The attacker asks the address's 5 codes of the hour…
+    let code = '';
+    for (let i = 0; i < 5; i++) {
+      await pastResendWait(email);
+      expect((await sendOtp(running, email, attacker)).status).toBe(200);
+      code = await svc.latestCode(email);
+    }
+    await pastResendWait(email);
+    const sixth = await sendOtp(running, email, attacker);
+    expectRetryAfter(sixth, 3600);
+    expect(sixth.body.error).toMatch(/^Too many codes requested for this address; /);
+    // …and sends 10 wrong codes (its own code's 5 tries, then a fresh code's 5).
+    for (let t = 0; t < 5; t++)
+      expect((await verifyOtp(running, email, wrong(code), attacker)).status).toBe(401);
+    await svc.ctx.db.query(
+      `UPDATE otp_codes SET sent_at = now() - interval '2 hours', window_started_at = now() - interval '2 hours'
+        WHERE email = $1 AND client = '203.0.113.66'`,
+      [email],
+    );
+    expect((await sendOtp(running, email, attacker)).status).toBe(200);
+    code = await svc.latestCode(email);
+    for (let t = 0; t < 5; t++)
+      expect((await verifyOtp(running, email, wrong(code), attacker)).status).toBe(401);
+
+    // The attacker's network is locked for the address: no check, no new code.
+    const locked = await verifyOtp(running, email, code, attacker);
+    expect(locked.status).toBe(429);
+    expect(locked.body.error).toMatch(
+      /^Too many wrong codes for this address from this network: signing in with it from here is locked until 00:00 UTC; try again in \d+ seconds$/,
+    );
+    expect((await sendOtp(running, email, attacker)).status).toBe(429);
+    const lockMails = (await outbox(svc.outboxDir)).filter((m) =>
+      m.includes('sign-in locked for one network'),
+    );
+    expect(lockMails).toHaveLength(1);
+    expect(lockMails[0]).toContain('from the network address 203.0.113.66 is locked');
+
+    // The owner signs in with the code asked before all that…
+    const signedIn = await verifyOtp(running, email, ownersCode, owner);
+    expect(signedIn.status).toBe(200);
+    expect(signedIn.body.user).toMatchObject({ email });
+    // …and again with a new one, asked now.
+    await svc.ctx.db.query(
+      `UPDATE otp_codes SET sent_at = now() - interval '31 seconds' WHERE email = $1 AND client = '198.51.100.20'`,
+      [email],
+    );
+    expect((await sendOtp(running, email, owner)).status).toBe(200);
+    expect((await verifyOtp(running, email, await svc.latestCode(email), owner)).status).toBe(200);
+
+    // The attacker stays locked out, the owner's sign-in notwithstanding.
+    expect((await verifyOtp(running, email, '123456', attacker)).status).toBe(429);
+  });
+
+  test('a code works only from the network that asked for it, and a try from elsewhere costs it nothing', async () => {
+    const email = 'roaming@example.com';
+    expect((await sendOtp(running, email, owner)).status).toBe(200);
+    const ownersCode = await svc.latestCode(email);
+    for (let t = 0; t < 6; t++)
+      expect((await verifyOtp(running, email, ownersCode, attacker)).status).toBe(401);
+    expect((await verifyOtp(running, email, ownersCode, owner)).status).toBe(200);
+  });
+
+  test('the attacker’s network stays bounded across addresses: 20 wrong codes an hour', async () => {
+    const from = { headers: { 'x-forwarded-for': '203.0.113.77' } };
+    for (let i = 0; i < 20; i++)
+      expect((await verifyOtp(running, `many-${i}@example.com`, '123456', from)).status).toBe(401);
+    const refused = await verifyOtp(running, 'many-20@example.com', '123456', from);
+    expectRetryAfter(refused, 3600);
+    expect(refused.body.error).toMatch(/^Too many wrong sign-in codes from this network; /);
+  });
+});
+
 describe('an address locked for the day, invitations capped, spent rows deleted', () => {
   let svc: TestService;
   beforeAll(async () => {
@@ -249,12 +359,10 @@ describe('an address locked for the day, invitations capped, spent rows deleted'
     return svc.latestCode(email);
   }
   async function mailsTo(email: string): Promise<string[]> {
-    const files = (await readdir(svc.outboxDir)).sort();
-    const all = await Promise.all(files.map((f) => readFile(join(svc.outboxDir, f), 'utf8')));
-    return all.filter((m) => new RegExp(`^To: ${email}$`, 'm').test(m));
+    return (await outbox(svc.outboxDir)).filter((m) => new RegExp(`^To: ${email}$`, 'm').test(m));
   }
 
-  test('10 wrong codes in a UTC day lock the address until 00:00 UTC, and its owner gets one mail', async () => {
+  test('10 wrong codes in a UTC day from one network lock the address there until 00:00 UTC, and its owner gets one mail', async () => {
     const email = 'target@example.com';
     let code = '';
     for (let i = 0; i < 10; i++) {
@@ -264,10 +372,10 @@ describe('an address locked for the day, invitations capped, spent rows deleted'
       expect(res.status).toBe(401);
     }
     const lockMails = (await mailsTo(email)).filter((m) =>
-      m.includes('Subject: Network Agent sign-in locked until 00:00 UTC'),
+      m.includes('Subject: Network Agent sign-in locked for one network until 00:00 UTC'),
     );
     expect(lockMails).toHaveLength(1);
-    expect(lockMails[0]).toContain('10 wrong sign-in codes were entered for it today');
+    expect(lockMails[0]).toContain('10 wrong sign-in codes were entered for it from there today');
 
     // Locked: the right code of a new code is refused, and no new code is sent.
     const untilMidnight = Math.ceil(
@@ -285,7 +393,7 @@ describe('an address locked for the day, invitations capped, spent rows deleted'
     expect(retry).toBeGreaterThan(0);
     expect(retry).toBeLessThanOrEqual(untilMidnight + 5);
     expect((await asked.json()).error).toMatch(
-      /^Too many wrong codes for this address: signing in with it is locked until 00:00 UTC; try again in \d+ seconds$/,
+      /^Too many wrong codes for this address from this network: signing in with it from here is locked until 00:00 UTC; try again in \d+ seconds$/,
     );
     const refused = await verify(email, code);
     expect(refused.status).toBe(429);
@@ -293,7 +401,7 @@ describe('an address locked for the day, invitations capped, spent rows deleted'
     // Still one mail, however often it is tried.
     await verify(email, wrong(code));
     expect(
-      (await mailsTo(email)).filter((m) => m.includes('sign-in locked until 00:00 UTC')),
+      (await mailsTo(email)).filter((m) => m.includes('sign-in locked for one network')),
     ).toHaveLength(1);
 
     // Other addresses sign in as usual.
@@ -302,7 +410,8 @@ describe('an address locked for the day, invitations capped, spent rows deleted'
 
     // The next UTC day: the lock is over.
     await svc.ctx.db.query(
-      `UPDATE rate_counters SET window_ends_at = now() - interval '1 second' WHERE subject = $1`,
+      `UPDATE rate_counters SET window_ends_at = now() - interval '1 second'
+        WHERE scope = 'sign_in_failures:email_client' AND subject LIKE '% ' || $1`,
       [email],
     );
     const next = await freshCode(email);
