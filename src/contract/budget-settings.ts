@@ -3,6 +3,7 @@ import { strictBody } from './common.js';
 import { TASK_TYPES, type TaskType } from './task-types.js';
 import { MAX_BUDGET, MAX_GAP_S, type Pacing } from './budgets.js';
 import { AiWrites } from './approvals.js';
+import { MAX_WARM_UP_DAYS } from './account-health.js';
 
 /**
  * The bodies that change a team's safety settings (docs/budgets.md): PATCH /api-team and
@@ -86,6 +87,38 @@ const PacingPatch = z.nullable(
 const withdrawDaysMessage =
   "Invalid 'withdraw_pending_after_days': must be a whole number from 0 to 365 (0: off)";
 
+const warmUpDaysMessage = `Invalid 'warm_up.days': must be a whole number of days from 1 to ${MAX_WARM_UP_DAYS}`;
+const factorMessage = "Invalid 'warm_up.start_factor': must be a number from 0.01 to 1";
+
+/** How new members' write budgets are ramped up (docs/budgets.md, "Warm-up"); null returns to the defaults. */
+const WarmUpPatch = z.nullable(
+  z.strictObject(
+    {
+      enabled: z.optional(z.boolean({ error: "Invalid 'warm_up.enabled': must be true or false" })),
+      days: z.optional(
+        z
+          .number({ error: warmUpDaysMessage })
+          .check(
+            z.int({ error: warmUpDaysMessage }),
+            z.gte(1, { error: warmUpDaysMessage }),
+            z.lte(MAX_WARM_UP_DAYS, { error: warmUpDaysMessage }),
+          ),
+      ),
+      start_factor: z.optional(
+        z
+          .number({ error: factorMessage })
+          .check(z.gte(0.01, { error: factorMessage }), z.lte(1, { error: factorMessage })),
+      ),
+    },
+    {
+      error: (issue) =>
+        issue.code === 'unrecognized_keys'
+          ? `Invalid 'warm_up': unknown field ${issue.keys.map((k) => `'${k}'`).join(', ')}`
+          : "Invalid 'warm_up': must be an object, or null for the defaults",
+    },
+  ),
+);
+
 /**
  * An admin's changes to the team's safety settings. A budget or pace safer than the default is
  * always allowed; a riskier one needs `i_accept_the_risk: true` (checked by the service, which
@@ -115,6 +148,8 @@ export const PatchTeamBody = strictBody({
   weekly_summary: z.optional(
     z.boolean({ error: "Invalid 'weekly_summary': must be true or false" }),
   ),
+  /** New members' warm-up (docs/budgets.md, "Warm-up"): turning it off or shortening it needs the risk accepted. */
+  warm_up: z.optional(WarmUpPatch),
   /** Pending invitations older than this many days are withdrawn (docs/budgets.md "Hygiene"; 0: off). */
   withdraw_pending_after_days: z.optional(
     z
@@ -138,7 +173,7 @@ export const PatchTeamBody = strictBody({
       Object.entries(b).some(([k, v]) => k !== 'i_accept_the_risk' && v !== undefined),
     {
       error:
-        "Nothing to change: send 'budgets', 'pacing', 'contact_window_days', 'ai_writes', 'weekly_summary', 'withdraw_pending_after_days', 'team_stops_together' and/or 'resume_writes'",
+        "Nothing to change: send 'budgets', 'pacing', 'contact_window_days', 'ai_writes', 'weekly_summary', 'warm_up', 'withdraw_pending_after_days', 'team_stops_together' and/or 'resume_writes'",
     },
   ),
 );
@@ -217,3 +252,20 @@ export const SetWorkingHoursBody = strictBody({
   working_hours: z.nullable(WorkingHoursInput),
 });
 export type SetWorkingHoursBody = z.infer<typeof SetWorkingHoursBody>;
+
+// ---- PATCH /api-team-members/warm-up ----------------------------------------------------------
+
+/** An admin ends a member's warm-up now: their account gets the team's full write budgets at once. */
+export const EndWarmUpBody = strictBody({
+  email: z.pipe(
+    z
+      .string({ error: emailMessage })
+      .check(z.trim(), z.toLowerCase(), z.maxLength(254, { error: emailMessage })),
+    z.email({ error: emailMessage }),
+  ),
+  ends_now: z.literal(true, { error: "Invalid 'ends_now': must be true" }),
+  i_accept_the_risk: z.optional(
+    z.boolean({ error: "Invalid 'i_accept_the_risk': must be true or false" }),
+  ),
+});
+export type EndWarmUpBody = z.infer<typeof EndWarmUpBody>;

@@ -63,11 +63,18 @@ export const TeamBudget = z.object({
 });
 export type TeamBudget = z.infer<typeof TeamBudget>;
 
-/** One member's use of one budget, and when a slot frees when it is used up. */
+/**
+ * One member's use of one budget, and when a slot frees when it is used up. `per_day`/`per_week`
+ * are the member's limits in force: the team's, times the member's factor for write kinds while
+ * it warms up or its health is not good (`reduced`).
+ */
 export const BudgetUse = z.object({
   task_type: TaskType,
   per_day: z.nullable(z.number()),
   per_week: z.nullable(z.number()),
+  /** The team's limits, where the member's are lower (warm-up, health). Absent from older services. */
+  team_per_day: z.optional(z.nullable(z.number())),
+  team_per_week: z.optional(z.nullable(z.number())),
   used_today: z.number(),
   used_this_week: z.number(),
   /** null while the budget has room; otherwise when the next task of this kind may run. */
@@ -84,6 +91,15 @@ export const WaitingTask = z.object({
 });
 export type WaitingTask = z.infer<typeof WaitingTask>;
 
+/** Why a member's write budgets are below the team's today (docs/budgets.md, "Warm-up", "Health"). */
+export const ReducedBudgets = z.object({
+  /** The share of the team's write budgets, 0 to 1 (a limit rounds down, to no less than 1). */
+  factor: z.number(),
+  /** "warming up: day 3 of 14 (31 %) until 2026-12-13", "account health watch: …", or both. */
+  why: z.string(),
+});
+export type ReducedBudgets = z.infer<typeof ReducedBudgets>;
+
 /** A member's safety state, as GET /api-team and the heartbeat answer show it. */
 export const MemberSafety = z.object({
   budgets: z.array(BudgetUse),
@@ -94,5 +110,7 @@ export const MemberSafety = z.object({
   writes_open_at: z.nullable(z.string()),
   /** The member's own tasks that wait (budget, working hours), oldest first, at most 20. */
   waiting: z.array(WaitingTask),
+  /** null while the member has the team's full write budgets. Absent from older services. */
+  reduced: z.optional(z.nullable(ReducedBudgets)),
 });
 export type MemberSafety = z.infer<typeof MemberSafety>;

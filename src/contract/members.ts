@@ -5,6 +5,7 @@ import { CallHealth, OperationHealth } from './agent.js';
 import { MemberSafety, Pacing, TeamBudget } from './budgets.js';
 import { TaskType } from './task-types.js';
 import { AiWrites } from './approvals.js';
+import { AccountHealth, WarmUpSettings, WarmUpView } from './account-health.js';
 import { WritesPaused } from './team-pause.js';
 
 /**
@@ -72,6 +73,10 @@ export const MemberView = z.object({
   weekly_summary_mail: z.boolean(),
   /** Budgets used, working hours and waiting tasks (docs/budgets.md); GET /api-team only, null for an invitation. */
   safety: z.optional(z.nullable(MemberSafety)),
+  /** The account's warm-up while it runs (docs/budgets.md, "Warm-up"); null when done, off, or not begun. */
+  warm_up: z.nullable(WarmUpView),
+  /** The account's health (docs/budgets.md, "Health"); null for an invitation. */
+  health: z.nullable(AccountHealth),
 });
 export type MemberView = z.infer<typeof MemberView>;
 
@@ -91,6 +96,8 @@ export const TeamView = z.object({
     ai_writes: AiWrites,
     /** The weekly summary mail and webhook event: off by default (docs/api.md, "Weekly summary"). */
     weekly_summary: z.boolean(),
+    /** How new members' write budgets are ramped up (docs/budgets.md, "Warm-up"). */
+    warm_up: WarmUpSettings,
     /** Pending invitations older than this many days are withdrawn; 0: off (docs/budgets.md "Hygiene"). */
     withdraw_pending_after_days: z.number().check(z.int()),
     /** One member's challenge or rate limit pauses every member's writes (docs/budgets.md). */

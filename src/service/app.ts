@@ -7,6 +7,7 @@ import { healthRoutes } from './routes/health.js';
 import { metricsRoutes } from './routes/metrics.js';
 import { authRoutes } from './routes/auth.js';
 import { memberRoutes } from './routes/members.js';
+import { warmUpRoutes } from './routes/warm-up.js';
 import { invitationRoutes } from './routes/invitations.js';
 import { teamKeyRoutes } from './routes/team-key.js';
 import { apiKeyRoutes } from './routes/api-keys.js';
@@ -54,6 +55,7 @@ export function createApp(ctx: ServiceContext) {
   app.route('/', dashboardRoutes);
   app.route('/', authRoutes);
   app.route('/', memberRoutes);
+  app.route('/', warmUpRoutes);
   app.route('/', invitationRoutes);
   app.route('/', teamKeyRoutes);
   app.route('/', apiKeyRoutes);

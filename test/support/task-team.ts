@@ -20,6 +20,12 @@ export interface MemberSpec {
    * "Consent"). Default true: the claims of these tests are about other things.
    */
   consented?: boolean;
+  /**
+   * Whether the member's network account is new: its warm-up starts at its first heartbeat that
+   * names the account (docs/budgets.md, "Warm-up"). Default false, an account warmed up long ago:
+   * the budgets of these tests are about other things.
+   */
+  newAccount?: boolean;
 }
 
 export interface TeamMember {
@@ -55,9 +61,10 @@ export async function createAgentTeam(
       m.email.split('@')[0],
     ]);
     await db.query(
-      `INSERT INTO memberships (team_id, email, user_id, role, joined_at, last_active_at)
+      `INSERT INTO memberships (team_id, email, user_id, role, joined_at, last_active_at, warm_up_started_at, warm_up_ends_at)
        VALUES ($1, $2, $3, $4, now() - make_interval(hours => $5::int),
-               CASE WHEN $6::double precision IS NULL THEN NULL ELSE now() - make_interval(secs => $6::double precision * 3600) END)`,
+               CASE WHEN $6::double precision IS NULL THEN NULL ELSE now() - make_interval(secs => $6::double precision * 3600) END,
+               CASE WHEN NOT $7 THEN now() - interval '30 days' END, CASE WHEN NOT $7 THEN now() - interval '16 days' END)`,
       [
         team.id,
         m.email,
@@ -65,6 +72,7 @@ export async function createAgentTeam(
         m.role ?? 'member',
         m.joinedHoursAgo ?? 24,
         m.activeHoursAgo === undefined ? 0 : m.activeHoursAgo,
+        m.newAccount === true,
       ],
     );
     const token = await issueAgentToken(db, userId);

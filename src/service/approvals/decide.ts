@@ -81,7 +81,9 @@ export async function approveWrite(
         })
       : null;
     if (verdict && !verdict.pass) throw new HttpError(verdict.status, verdict.error);
-    const forcedOver = verdict?.forcedOver ? JSON.stringify(forcedOverFacts(verdict.forcedOver)) : null;
+    const forcedOver = verdict?.forcedOver
+      ? JSON.stringify(forcedOverFacts(verdict.forcedOver))
+      : null;
     await tx.query(
       `UPDATE tasks SET status = 'pending', input = $2, run_after = now(), updated_at = now(),
               forced_over = COALESCE($3::jsonb, forced_over)

@@ -13,6 +13,15 @@ import { describeWorkingHours, writesWindow } from './working-hours.js';
 import { manyWords } from '../../contract/task-kinds.js';
 import { limitWords, utcWords } from './words.js';
 import { CONSENT_COLUMNS, toConsent, type MemberConsent } from '../consent/member-consent.js';
+import {
+  FACTOR_COLUMNS,
+  reducedLimitWords,
+  reducedView,
+  reductionOf,
+  type FactorRow,
+  type Reduction,
+} from './member-factor-view.js';
+import { scaledBudget } from './budget-factor.js';
 import type { WritesPaused } from '../../contract/team-pause.js';
 import { writesPause } from './team-pause.js';
 import { PENDING_INVITATIONS_CAP } from './hygiene.js';
@@ -28,6 +37,8 @@ interface MemberState {
   workingHours: WorkingHours | null;
   /** Invitations sent through the service still waiting for an answer (docs/budgets.md "Hygiene"). */
   pendingInvitations: number;
+  /** Why the member's write budgets are below the team's today (warm-up, health); null: they are not. */
+  reduction: Reduction | null;
 }
 
 /** Why a member the claim would pass over gets nothing, most fundamental first; null when it would not. */
@@ -82,7 +93,8 @@ export class TeamSafety {
 
   static async load(db: Queryable, teamId: string): Promise<TeamSafety> {
     const { budgets } = await loadTeamSettings(db, teamId);
-    type Row = Parameters<typeof toConsent>[0] & {
+    type Row = Parameters<typeof toConsent>[0] &
+      FactorRow & {
       user_id: string;
       email: string;
       network_signed_in: boolean | null;
@@ -92,7 +104,8 @@ export class TeamSafety {
       now: Date;
     };
     const rows = await db.query<Row>(
-      `SELECT m.user_id, m.email, m.network_signed_in, m.paused, m.working_hours, m.pending_invitations, now() AS now, ${CONSENT_COLUMNS}
+      `SELECT m.user_id, m.email, m.network_signed_in, m.paused, m.working_hours, m.pending_invitations, now() AS now, ${CONSENT_COLUMNS},
+              ${FACTOR_COLUMNS}
          FROM memberships m WHERE m.team_id = $1 AND m.user_id IS NOT NULL ORDER BY m.joined_at, m.email`,
       [teamId],
     );
@@ -107,6 +120,7 @@ export class TeamSafety {
         refused: consent.refusedTypes,
         workingHours: r.working_hours,
         pendingInvitations: r.pending_invitations,
+        reduction: reductionOf(r),
       };
     });
     const usage = await loadUsage(
@@ -128,16 +142,19 @@ export class TeamSafety {
     const member = this.members.find((m) => m.userId === userId);
     const window = writesWindow(member?.workingHours ?? null, this.now);
     const budgets: BudgetUse[] = [];
-    for (const [type, limit] of Object.entries(this.budgets) as [
+    for (const [type, teamLimit] of Object.entries(this.budgets) as [
       TaskType,
       TeamBudgets[TaskType],
     ][]) {
+      const limit = this.limitOf(member, type);
       const use = this.usage.get(userId)?.get(type) ?? { day: 0, week: 0 };
       const free = isSpent(limit, use) ? await nextFreeAt(this.db, userId, type, limit, use) : null;
+      const lower = limit.per_day !== teamLimit.per_day || limit.per_week !== teamLimit.per_week;
       budgets.push({
         task_type: type,
         per_day: limit.per_day,
         per_week: limit.per_week,
+        ...(lower ? { team_per_day: teamLimit.per_day, team_per_week: teamLimit.per_week } : {}),
         used_today: use.day,
         used_this_week: use.week,
         next_free_at: free ? free.toISOString() : null,
@@ -163,7 +180,14 @@ export class TeamSafety {
       writes_open: window.open,
       writes_open_at: window.opensAt ? window.opensAt.toISOString() : null,
       waiting,
+      reduced: reducedView(member?.reduction ?? null),
     };
+  }
+
+  /** The member's limits of a kind: the team's, scaled by the member's factor for a write kind. */
+  private limitOf(member: MemberState | undefined, type: TaskType): TeamBudgets[TaskType] {
+    const limit = this.budgets[type];
+    return member?.reduction && isWrite(type) ? scaledBudget(limit, member.reduction.factor) : limit;
   }
 
   /** Why a pending task waits, as the claim would decide for each member who may run it; null when one may now. */
@@ -219,15 +243,20 @@ export class TeamSafety {
     type: TaskType,
   ): Promise<{ until: Date | null; reason: string } | null> {
     const member = this.members.find((m) => m.userId === userId)!;
-    const limit = this.budgets[type];
+    const limit = this.limitOf(member, type);
     const use = this.usage.get(userId)?.get(type) ?? { day: 0, week: 0 };
     let until: Date | null = null;
     const reasons: string[] = [];
     if (isSpent(limit, use)) {
       const free = await nextFreeAt(this.db, userId, type, limit, use);
+      const team = this.budgets[type];
+      const reduced =
+        member.reduction && (limit.per_day !== team.per_day || limit.per_week !== team.per_week)
+          ? `; ${reducedLimitWords(type, team, limit, member.reduction)}`
+          : '';
       reasons.push(
         free
-          ? `${member.email} has used the budget of ${manyWords(type)} (${limitWords(limit)}); the next one may run at ${utcWords(free)}.`
+          ? `${member.email} has used the budget of ${manyWords(type)} (${limitWords(limit)}${reduced}); the next one may run at ${utcWords(free)}.`
           : `The team's budget of ${manyWords(type)} is 0: ${member.email} runs none until an admin raises it.`,
       );
       until = free;

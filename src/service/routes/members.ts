@@ -23,6 +23,7 @@ import { HttpError } from '../http/http-error.js';
 import { PatchTeamBody, SetWorkingHoursBody } from '../../contract/budget-settings.js';
 import { withSafety } from '../budgets/team-view.js';
 import { patchTeamSafety } from '../budgets/patch-team.js';
+import { loadWarmUp, patchWarmUp } from '../budgets/warm-up.js';
 import { SetSummaryMailBody } from '../../contract/weekly-summary.js';
 
 /** The key is shared by the team, so the member's own agent token says who is asking. */
@@ -65,6 +66,7 @@ async function teamView(db: Queryable, team: TeamRow, agent: AgentIdentity): Pro
       withdraw_pending_after_days: withdrawPendingAfterDays,
       team_stops_together: teamStopsTogether,
       writes_paused: writesPaused,
+      warm_up: await loadWarmUp(db, team.id),
     },
     me: { id: agent.userId, email: agent.email, role: agent.role },
     members,
@@ -132,6 +134,9 @@ export const memberRoutes = new Hono<AppEnv>()
         'rate limit at one member pauses every member’s writes for 24 hours (`team.writes_paused`, the `team.paused` webhook). ' +
         '`resume_writes: true` ends such a pause early. A later withdrawal or none, `team_stops_together: false` and resuming ' +
         'need `"i_accept_the_risk": true` (docs/budgets.md, "Hygiene" and "The team stops together"). ' +
+        '`warm_up` (`{enabled, days, start_factor}`, default on, 14 days from 0.2; null returns to the defaults): a new member’s ' +
+        'write budgets start at that share of the team’s when their account first checks in and rise to all of it over the days; ' +
+        'off, shorter or a higher start needs `"i_accept_the_risk": true` and holds for accounts checking in from then on (docs/budgets.md, "Warm-up"). ' +
         'Answers the team as GET does.',
       tag: 'Team',
       security: 'member',
@@ -152,7 +157,10 @@ export const memberRoutes = new Hono<AppEnv>()
     async (c) => {
       const body = c.req.valid('json');
       const { team, agent, ctx } = c.var;
-      await ctx.db.transaction((tx) => patchTeamSafety(tx, team.id, body));
+      await ctx.db.transaction(async (tx) => {
+        await patchTeamSafety(tx, team.id, body);
+        await patchWarmUp(tx, team.id, body);
+      });
       ctx.log.info('team_safety_changed', {
         team_id: team.id,
         by: agent.userId,

@@ -30,7 +30,8 @@ const OUTREACH_ERRORS: Partial<Record<string, string>> = {
 };
 /** The bodies that take `force: true`, which only a person may send. */
 const FORCEABLE = new Set(['agent_connection_request', 'agent_send_message']);
-const FORCE_403 = ', or `Access denied: only a signed-in member may force past the contact window …`: `force` sent with the key alone (no member’s agent token)';
+const FORCE_403 =
+  ', or `Access denied: only a signed-in member may force past the contact window …`: `force` sent with the key alone (no member’s agent token)';
 
 const CONVERSATION_EXAMPLE =
   'urn:li:msg_conversation:(urn:li:fsd_profile:ACoAAGraceHopper,2-ZjQ5YTk2ZTItOGQ1Zi00)';

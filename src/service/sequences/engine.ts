@@ -14,6 +14,11 @@ import { rebalanceSequences, warmPathAfterVisit } from './rebalance.js';
 import { stopEnrolledTwice } from './same-person.js';
 import type { OutreachKind, Refusal } from '../outreach/refusal.js';
 import { writeGate } from '../tasks/write-gate.js';
+import {
+  pendingInvitationError,
+  pendingInvitationTo,
+  type PendingInvitation,
+} from '../outreach/pending-invitation.js';
 
 /**
  * The sequence engine (docs/sequences.md): moves each enrolled person through the steps, one
@@ -404,6 +409,11 @@ async function queue(
     if (!verdict.refusal) throw new Error(`a sequence's step refused: ${verdict.error}`);
     return refused(tx, e, verdict.refusal);
   }
+  // After the gate: the sender's own invitation that waits is this step done, not a refusal.
+  if (phase === 'invite' && e.profile_urn) {
+    const pending = await pendingInvitationTo(tx, e.team_id, e.profile_urn);
+    if (pending) return alreadyInvited(tx, e, pending);
+  }
   const task = await enqueueTask(tx, ctx.signals, {
     teamId: e.team_id,
     type,
@@ -489,7 +499,7 @@ async function fail(tx: Queryable, e: EnrollmentRow, reason: string): Promise<Ou
   return 'wait';
 }
 
-/** The person is on the do-not-contact list, or another member contacted them recently: they leave the sequence with why. */
+/** The person is on the do-not-contact list, another member contacted them recently or invited them: they leave the sequence with why. */
 async function refused(tx: Queryable, e: EnrollmentRow, refusal: Refusal): Promise<Outcome> {
   const step = STEP_WORDS[e.steps[e.step_index]?.type ?? ''] ?? 'step';
   const error = refusal.error
@@ -501,6 +511,25 @@ async function refused(tx: Queryable, e: EnrollmentRow, refusal: Refusal): Promi
     [e.id, why],
   );
   return 'wait';
+}
+
+/**
+ * The person has an invitation waiting for an answer (outreach/pending-invitation.ts): the
+ * sender's own is this step done, and the wait for its acceptance counts from when it went out;
+ * another member's means the team asked already, so the person leaves with why.
+ */
+async function alreadyInvited(
+  tx: Queryable,
+  e: EnrollmentRow,
+  pending: PendingInvitation,
+): Promise<Outcome> {
+  if (pending.userId !== e.sender_user_id)
+    return refused(tx, e, { code: 'invitation_pending', error: pendingInvitationError(pending) });
+  await tx.query(
+    'UPDATE sequence_enrollments SET invited_at = COALESCE(invited_at, $2) WHERE id = $1',
+    [e.id, pending.at],
+  );
+  return next(tx, e);
 }
 
 async function replied(tx: Queryable, e: EnrollmentRow): Promise<Outcome> {

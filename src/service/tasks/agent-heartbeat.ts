@@ -4,10 +4,12 @@ import { NETWORK_MAP_FORMAT, NetworkMap } from '../../contract/network-map.js';
 import type { HeartbeatBody, OperationHealth } from '../../contract/agent.js';
 import { announceOperationHealth } from '../network-health/operation-health-events.js';
 import { TEAM_CHANGE_CHANNEL } from '../live/team-changes.js';
+import { warmUpStartSet } from '../budgets/budget-factor.js';
 import { pauseSignal, pauseTeamWrites } from '../budgets/team-pause.js';
 
 /**
- * docs/agent-protocol.md "Liveness": what an agent reports every heartbeat, kept on its membership.
+ * docs/agent-protocol.md "Liveness": what an agent reports every heartbeat, kept on its membership
+ * (and, at the first that names the member's network account, the start of its warm-up).
  * An operation that enters or leaves the extension's health report is announced to the team's
  * webhooks in the same transaction (network-health/operation-health-events.ts).
  */
@@ -35,7 +37,8 @@ export async function recordHeartbeat(
             network_public_identifier = $7, paused = $8, pause_reason = $9,
             paused_at = CASE WHEN $8 THEN COALESCE(paused_at, now()) END,
             network_map_version = $10, network_health = $11, operation_health = $12,
-            last_heartbeat_at = now(), last_active_at = now()
+            last_heartbeat_at = now(), last_active_at = now(),
+            ${warmUpStartSet('$13::boolean', '$1')}
       WHERE team_id = $1 AND user_id = $2
       RETURNING email`,
       [
@@ -51,6 +54,8 @@ export async function recordHeartbeat(
         hb.network_map_version ?? null,
         JSON.stringify(hb.network_health ?? []),
         JSON.stringify(hb.operation_health ?? []),
+        // docs/budgets.md "Warm-up": the account's first check-in with who it is starts its ramp.
+        hb.network.signed_in && Boolean(hb.network.member_urn || hb.network.public_identifier),
       ],
     );
     if (row && before) {

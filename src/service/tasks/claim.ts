@@ -8,6 +8,7 @@ import {
 } from './claim-settings.js';
 import { writesWindow } from '../budgets/working-hours.js';
 import { useCounts } from '../budgets/usage.js';
+import { scaledLimitSql, WRITE_TYPES_SQL, writeFactorSql } from '../budgets/budget-factor.js';
 import type { ClaimedTask } from '../../contract/agent.js';
 import type { TaskType } from '../../contract/task-types.js';
 import { iso, LEASE_SECONDS } from './task-row.js';
@@ -67,7 +68,9 @@ const CLAIM_UNLIMITED = `WITH taken AS (UPDATE tasks SET ${TAKE}
 /**
  * Under budgets, only the kind of the task the claim would take is counted (one kind's use, budgets/
  * usage.ts), not every limited kind's: the claim takes the oldest task it may run, and takes it only
- * if that kind's budget has room, in the same statement. When it has none, nothing is claimed and
+ * if that kind's budget has room, in the same statement. A write kind's limits are the member's:
+ * the team's times the factor of the member's warm-up and health (budgets/budget-factor.ts), read
+ * from the member's row in this statement, so a claim reads nothing more. When it has none, nothing is claimed and
  * the statement names the spent kind (`spent_type`): claimTask looks again without it.
  * `limits`: the parameter with the limited kinds' limits (`{type: {per_day, per_week}}`).
  *
@@ -97,10 +100,13 @@ const claimWithinBudgets = (
    verdict AS (
      SELECT c.id, c.type,
             coalesce(${limits}::jsonb ? c.type AND (
-              SELECT coalesce(sum(u.day), 0) >= (${limits}::jsonb -> c.type ->> 'per_day')::int
-                  OR coalesce(sum(u.week), 0) >= (${limits}::jsonb -> c.type ->> 'per_week')::int
+              SELECT coalesce(sum(u.day), 0) >= ${scaledLimitSql(`(${limits}::jsonb -> c.type ->> 'per_day')::int`, 'f.factor')}
+                  OR coalesce(sum(u.week), 0) >= ${scaledLimitSql(`(${limits}::jsonb -> c.type ->> 'per_week')::int`, 'f.factor')}
                 FROM (${useCounts('ARRAY[$2]::uuid[]', 'AND type = c.type')}) u), false) AS spent
-       FROM candidate c),
+       FROM candidate c
+       CROSS JOIN LATERAL (SELECT CASE WHEN (c.type || '') = ANY(${WRITE_TYPES_SQL})
+                                  THEN (SELECT ${writeFactorSql('fm')} FROM memberships fm WHERE fm.team_id = $1 AND fm.user_id = $2)
+                                  ELSE 1 END AS factor) f),
    taken AS (
      UPDATE tasks SET ${TAKE}
        FROM verdict v

@@ -42,7 +42,11 @@ interface NewTask {
 }
 
 /** A contact as `tasks.forced_over` keeps it (migration 035). */
-export function forcedOverFacts(c: RecentContact): { email: string | null; at: string; kind: string } {
+export function forcedOverFacts(c: RecentContact): {
+  email: string | null;
+  at: string;
+  kind: string;
+} {
   return { email: c.email, at: c.at.toISOString(), kind: c.kind };
 }
 

@@ -118,5 +118,7 @@ function routedMember(
   // docs/api.md "member_email": any task runs as the member it names; without it, the spec's routing.
   if (memberEmail !== undefined) return memberOrOldestAdmin(db, teamId, memberEmail);
   if (runsAs === 'any') return Promise.resolve(null);
-  return runsAs === 'member' ? memberOrOldestAdmin(db, teamId, memberEmail) : oldestAdmin(db, teamId);
+  return runsAs === 'member'
+    ? memberOrOldestAdmin(db, teamId, memberEmail)
+    : oldestAdmin(db, teamId);
 }

@@ -2,6 +2,7 @@ import type { Queryable } from '../db/database.js';
 import type { MemberView } from '../../contract/members.js';
 import { AGENT_ACTIVE_WINDOW_HOURS } from '../tasks/agent-active.js';
 import { CONSENT_COLUMNS, toConsent } from '../consent/member-consent.js';
+import { FACTOR_COLUMNS, healthOf, warmUpOf, type FactorRow } from '../budgets/member-factor-view.js';
 
 type MemberRow = Omit<
   MemberView,
@@ -10,8 +11,11 @@ type MemberRow = Omit<
   | 'invite_limited_until'
   | 'consent_acknowledged_at'
   | 'consent_current'
+  | 'warm_up'
+  | 'health'
 > &
-  Parameters<typeof toConsent>[0] & {
+  Parameters<typeof toConsent>[0] &
+  FactorRow & {
     joined_at: Date | null;
     last_active_at: Date | null;
     invite_limited_until: Date | null;
@@ -25,13 +29,17 @@ const MEMBER_SELECT = `
          m.joined_at, m.last_active_at,
          coalesce(m.last_active_at > now() - make_interval(hours => ${AGENT_ACTIVE_WINDOW_HOURS}), false) AS agent_active,
          m.network_signed_in, m.network_public_identifier, m.paused, m.extension_version, m.invite_limited_until,
-         m.network_map_version, m.network_health, m.operation_health, m.weekly_summary_mail, ${CONSENT_COLUMNS}
+         m.network_map_version, m.network_health, m.operation_health, m.weekly_summary_mail, ${CONSENT_COLUMNS},
+         ${FACTOR_COLUMNS}
     FROM memberships m LEFT JOIN users u ON u.id = m.user_id`;
 
-function toView({ consent_acknowledged_at, ...r }: MemberRow): MemberView {
+function toView({ consent_acknowledged_at, ...row }: MemberRow): MemberView {
+  const { factors, rest: r } = splitFactors(row);
   const consent = toConsent({ ...r, consent_acknowledged_at });
   return {
     ...r,
+    warm_up: warmUpOf(factors),
+    health: r.user_id === null ? null : healthOf(factors),
     joined_at: iso(r.joined_at),
     last_active_at: iso(r.last_active_at),
     invite_limited_until: iso(r.invite_limited_until),
@@ -60,4 +68,34 @@ export async function getMember(
     [teamId, email],
   );
   return row ? toView(row) : null;
+}
+
+/** The warm-up and health columns (budgets/member-factor-view.ts), apart from the view's own. */
+function splitFactors<T extends FactorRow>(row: T) {
+  const {
+    warm_up_factor,
+    write_factor,
+    warm_up_started_at,
+    warm_up_ends_at,
+    health_level,
+    health_score,
+    health_factors,
+    health_checked_at,
+    health_changed_at,
+    factor_now,
+    ...rest
+  } = row;
+  const factors: FactorRow = {
+    warm_up_factor,
+    write_factor,
+    warm_up_started_at,
+    warm_up_ends_at,
+    health_level,
+    health_score,
+    health_factors,
+    health_checked_at,
+    health_changed_at,
+    factor_now,
+  };
+  return { factors, rest };
 }
