@@ -44,7 +44,7 @@ interface OutreachCheck {
   now?: Date;
 }
 
-/** Why the action is refused: the list, or another member's recent contact. */
+/** Why the action is refused: the list, another member's recent contact, or a pending invitation. */
 export interface Refusal {
   code: 'do_not_contact' | 'contacted_recently' | 'invitation_pending' | 'withdrawn_recently';
   /** The 409's `{error}` and the reason a sequence shows. */

@@ -3,6 +3,7 @@ import type { Queryable } from '../db/database.js';
 import type { TaskError } from '../../contract/task-types.js';
 import type { EnrollmentRow } from './enrollment-row.js';
 import { SenderPicker, type PooledSequence } from './senders.js';
+import { pendingInvitationTo } from '../outreach/pending-invitation.js';
 
 /** Why a step's task was cancelled when its person moved to another sender. */
 const CANCELLED_BY_MOVE: TaskError = {
@@ -120,7 +121,8 @@ async function moveTo(
 
 /**
  * Once a visit learnt who the person is: in a pooled sequence, a person not yet contacted whose
- * sender is not connected to them moves to a member of the pool who is (a warm path).
+ * sender is not connected to them moves to a member of the pool who is (a warm path), or else to
+ * the member whose invitation to them waits for an answer (nobody else may invite them).
  */
 export async function warmPathAfterVisit(
   ctx: ServiceContext,
@@ -133,7 +135,11 @@ export async function warmPathAfterVisit(
     'SELECT user_id FROM member_connections WHERE team_id = $1 AND profile_urn = $2',
     [e.team_id, urn],
   );
-  if (connected.length === 0 || connected.some((c) => c.user_id === e.sender_user_id)) return;
+  if (connected.some((c) => c.user_id === e.sender_user_id)) return;
+  if (connected.length === 0) {
+    const pending = await pendingInvitationTo(tx, e.team_id, urn);
+    if (!pending || pending.userId === e.sender_user_id) return;
+  }
   const picker = await SenderPicker.load(
     tx,
     {
@@ -147,8 +153,7 @@ export async function warmPathAfterVisit(
     awayMs(ctx),
   );
   const pick = await picker.pick(urn);
-  if (!pick || pick.userId === e.sender_user_id || !pick.reason.startsWith('already connected'))
-    return;
+  if (!pick?.known || pick.userId === e.sender_user_id) return;
   await tx.query(
     'UPDATE sequence_enrollments SET sender_user_id = $2, sender_reason = $3 WHERE id = $1',
     [e.id, pick.userId, `${pick.reason}, found once the visit learnt who the person is`],

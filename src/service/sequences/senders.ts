@@ -7,6 +7,7 @@ import { AGENT_ACTIVE_WINDOW_HOURS } from '../tasks/agent-active.js';
 import { loadTeamSettings } from '../budgets/team-settings.js';
 import { loadUsage } from '../budgets/usage.js';
 import { manyWords } from '../../contract/task-kinds.js';
+import { pendingInvitationTo } from '../outreach/pending-invitation.js';
 
 /**
  * A sequence's pool of senders (docs/sequences.md "Senders"): who may run a person's steps, which
@@ -148,11 +149,14 @@ interface Pick {
   userId: string;
   email: string;
   reason: string;
+  /** Chosen for what they have with the person already: a connection, or an invitation that waits. */
+  known?: 'connected' | 'invited';
 }
 
 /**
  * Chooses each new person's sender in one sequence: a member of the pool already connected to
- * them (a warm path), else the one with the most budget left for the steps' first write, counting
+ * them (a warm path), else one whose invitation to them waits for an answer, else the one with the
+ * most budget left for the steps' first write, counting
  * the people already given to them and not yet invited. Loaded once for a batch of people.
  */
 export class SenderPicker {
@@ -234,7 +238,18 @@ export class SenderPicker {
         [this.seq.team_id, profileUrn, fit.map((m) => m.user_id)],
       );
       const m = fit.find((f) => warm.some((w) => w.user_id === f.user_id));
-      if (m) return this.take(m, `already connected to ${m.email} (a warm path)`);
+      if (m) return this.take(m, `already connected to ${m.email} (a warm path)`, 'connected');
+      // Nobody else of the team may invite them while it waits (outreach/pending-invitation.ts).
+      const pending = await pendingInvitationTo(this.db, this.seq.team_id, profileUrn);
+      const inviter = pending && fit.find((f) => f.user_id === pending.userId);
+      if (pending && inviter) {
+        const day = pending.at.toISOString().slice(0, 10);
+        return this.take(
+          inviter,
+          `already invited by ${inviter.email} (${pending.sent ? 'sent' : 'queued'} ${day}, not answered yet)`,
+          'invited',
+        );
+      }
     }
     let best = fit[0]!;
     for (const m of fit) if (this.leftOf(m) > this.leftOf(best)) best = m;
@@ -250,8 +265,8 @@ export class SenderPicker {
     return this.left.get(m.user_id) ?? 0;
   }
 
-  private take(m: PoolMember, reason: string): Pick {
+  private take(m: PoolMember, reason: string, known?: Pick['known']): Pick {
     this.left.set(m.user_id, this.leftOf(m) - 1);
-    return { userId: m.user_id, email: m.email, reason };
+    return { userId: m.user_id, email: m.email, reason, ...(known ? { known } : {}) };
   }
 }
