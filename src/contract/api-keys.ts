@@ -6,7 +6,7 @@ import { strictBody } from './common.js';
  * that carry one scope. `read` reads only; `write` is a program, as the team key; `ai` is an AI
  * client, whose writes in a member's name follow the team's `ai_writes` on every path.
  */
-export const API_KEY_SCOPES = ['read', 'write', 'ai'] as const;
+const API_KEY_SCOPES = ['read', 'write', 'ai'] as const;
 const scopeMessage = `Missing or invalid 'scope': must be one of ${API_KEY_SCOPES.join(', ')}`;
 export const ApiKeyScope = z.enum(API_KEY_SCOPES, { error: scopeMessage });
 export type ApiKeyScope = z.infer<typeof ApiKeyScope>;

@@ -27,7 +27,7 @@ const NETWORK_READS = (Object.keys(TASK_KINDS) as TaskType[]).filter(
  * POSTs that change nothing of the team's: the network reads (marking a conversation read changes
  * the member's inbox: a write), and `/mcp`, whose tools the MCP server checks one by one.
  */
-export const POSTS_THAT_READ: ReadonlySet<string> = new Set([
+const POSTS_THAT_READ: ReadonlySet<string> = new Set([
   ...NETWORK_READS.filter((t) => t !== 'agent_conversation_mark_read').map(
     (t) => `POST /network-agent/${TASK_KINDS[t].endpoint}`,
   ),
@@ -35,7 +35,7 @@ export const POSTS_THAT_READ: ReadonlySet<string> = new Set([
 ]);
 
 /** Credentials are managed with the team key and an admin's sign-in: no scoped key reaches them. */
-export const TEAM_KEY_ONLY: ReadonlySet<string> = new Set([
+const TEAM_KEY_ONLY: ReadonlySet<string> = new Set([
   'GET /api-team-key',
   'POST /api-team-key/rotate',
   'GET /api-keys',
@@ -55,7 +55,7 @@ const WATCHLIST_WRITES = ['keyword', 'people', 'company'].flatMap((kind) =>
  * settings and members, webhooks, keys, the agent protocol, removing a do-not-contact entry) is a
  * person's act: refused.
  */
-export const AI_KEY_WRITES: Readonly<Record<string, 'approve' | 'allow'>> = {
+const AI_KEY_WRITES: Readonly<Record<string, 'approve' | 'allow'>> = {
   ...Object.fromEntries(
     (Object.keys(TASK_KINDS) as TaskType[])
       .filter((t) => TASK_KINDS[t].endpoint !== null)

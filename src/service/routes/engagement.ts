@@ -8,7 +8,8 @@ import { HttpError } from '../http/http-error.js';
 import { CommentBody, EngagementResponse, LikeBody } from '../../contract/posts.js';
 import type { Queryable } from '../db/database.js';
 import { queueWrite } from '../tasks/queue-write.js';
-import { queuedBy } from '../auth/queued-by.js';
+import { awaitsApproval, queuedBy } from '../auth/queued-by.js';
+import { awaitingApprovalWords } from '../approvals/ai-writes.js';
 import { POST_AUTHOR_COLUMNS, type PostAuthorFacts } from '../outreach/task-refusal.js';
 
 /**
@@ -17,7 +18,8 @@ import { POST_AUTHOR_COLUMNS, type PostAuthorFacts } from '../outreach/task-refu
  * (docs/agent-protocol.md "Routing"). Checks in this order: API key (401), body (400), post (404),
  * member (404), then the write gate (tasks/write-gate.ts): the member's refused kinds, the
  * do-not-contact list for the post's author (409), the 48-hour rule (403). Once the task completes
- * the post shows liked/commented.
+ * the post shows liked/commented. With an `ai` key it follows the team's ai_writes as the network
+ * writes do (auth/key-scope.ts): under `approve` it awaits a person's approval.
  */
 export const engagementRoutes = new Hono<AppEnv>();
 
@@ -53,7 +55,7 @@ async function queueEngagement(
   },
   type: 'agent_like_post' | 'agent_comment_post',
   extraInput: Record<string, unknown>,
-): Promise<{ id: string; refused: boolean }> {
+): Promise<{ id: string; refused: boolean; awaitingApproval: boolean }> {
   const { db, signals } = c.var.ctx;
   const team = c.var.team;
   const post = await findPost(db, team.id, body.post_id);
@@ -63,6 +65,7 @@ async function queueEngagement(
     type,
     assignedUserId: member.user_id,
     by: await queuedBy(c),
+    awaitApproval: awaitsApproval(c, type),
     post,
     input: {
       task_type: type,
@@ -75,8 +78,13 @@ async function queueEngagement(
   });
 }
 
-/** What the answer says: queued, or failed at once because the member turned this kind off. */
-function queuedWords(what: 'Like' | 'Comment', email: string, task: { refused: boolean }): string {
+/** What the answer says: queued, awaiting approval, or failed at once (the member turned it off). */
+function queuedWords(
+  what: 'Like' | 'Comment',
+  email: string,
+  task: { id: string; refused: boolean; awaitingApproval: boolean },
+): string {
+  if (task.awaitingApproval) return awaitingApprovalWords(`${what} queued as ${email}`, task.id);
   return task.refused
     ? `${what} refused: ${email} turned ${what === 'Like' ? 'likes' : 'comments'} off for their account (refused_by_member)`
     : `${what} queued as ${email}`;
