@@ -70,7 +70,8 @@ export const BACKGROUND_JOBS: BackgroundJob[] = [
   { name: 'expire_approvals', everyMs: 60_000, run: (ctx) => expireApprovals(ctx.db) },
   // Each team with the weekly summary on gets last week's once, on any instance (summary/weekly-summary-job.ts).
   { name: 'weekly_summary', everyMs: 300_000, run: (ctx) => sendWeeklySummaries(ctx) },
-  // Spent sign-in codes and the counts of ended limit windows (auth/sign-in-housekeeping.ts).
+  // Spent sign-in codes, the counts of ended limit windows and expired rotated-out keys
+  // (auth/sign-in-housekeeping.ts).
   { name: 'prune_sign_in_rows', everyMs: 600_000, run: (ctx) => pruneSignInRows(ctx) },
   // PGlite has no autovacuum (db/housekeeping.ts); looking costs one small query.
   {

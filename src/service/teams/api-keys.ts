@@ -26,6 +26,7 @@ export async function findTeamByApiKey(
     db,
     apiKey,
     'SELECT id, name, plan, api_key_hash AS key_hash FROM teams WHERE api_key_hash = $1',
+    [],
     cache && {
       known: (h) => cache.team(h),
       generation: () => cache.generation,
@@ -35,18 +36,20 @@ export async function findTeamByApiKey(
 }
 
 /**
- * The team whose row `sql` finds by a well-formed key's hash ($1, answered as `key_hash`), through
- * the credential cache when one is given. The index finds the row; the comparison that decides is
- * done in constant time.
+ * The team whose row `sql` finds by a well-formed key's hash ($1, answered as `key_hash`; `params`
+ * follow it), through the credential cache when one is given. The index finds the row; the
+ * comparison that decides is done in constant time. A row that answers `lives_ms` is remembered no
+ * longer than that.
  */
 async function findTeamByKeyHash(
   db: Queryable,
   apiKey: string,
   sql: string,
+  params: unknown[],
   cache?: {
     known(hash: Buffer): TeamRow | undefined;
     generation(): number;
-    remember(hash: Buffer, team: TeamRow, seen: number): void;
+    remember(hash: Buffer, team: TeamRow, seen: number, livesMs: number): void;
   },
 ): Promise<TeamRow | null> {
   if (!/^nak_[A-Za-z0-9_-]{20,80}$/.test(apiKey)) return null;
@@ -54,10 +57,13 @@ async function findTeamByKeyHash(
   const known = cache?.known(hash);
   if (known) return known;
   const seen = cache?.generation();
-  const [row] = await db.query<TeamRow & { key_hash: Buffer }>(sql, [hash]);
+  const [row] = await db.query<TeamRow & { key_hash: Buffer; lives_ms?: number }>(sql, [
+    hash,
+    ...params,
+  ]);
   if (!row || !constantTimeEqual(Buffer.from(row.key_hash), hash)) return null;
   const team = { id: row.id, name: row.name, plan: row.plan };
-  cache?.remember(hash, team, seen!);
+  cache?.remember(hash, team, seen!, row.lives_ms ?? Infinity);
   return team;
 }
 
@@ -75,30 +81,50 @@ export async function revealApiKey(
 }
 
 /**
- * The team of a key it has rotated out. Such a key is accepted only together with a live agent
- * token of a current member (auth/require-api-key.ts), never alone.
+ * The team of the key it rotated out last, for `retiredKeyHours` (RETIRED_KEY_HOURS) after the
+ * rotation. Such a key is accepted only together with a live agent token of a current member
+ * (auth/require-api-key.ts), never alone: long enough for members' extensions and dashboards to
+ * take the new key, not so long that a key copied before the rotation keeps a door open.
  */
 export async function findTeamByRetiredKey(
   db: Queryable,
   apiKey: string,
+  retiredKeyHours: number,
   cache?: CredentialCache,
 ): Promise<TeamRow | null> {
   return findTeamByKeyHash(
     db,
     apiKey,
-    `SELECT t.id, t.name, t.plan, r.key_hash FROM team_retired_keys r JOIN teams t ON t.id = r.team_id
-      WHERE r.key_hash = $1`,
+    `SELECT t.id, t.name, t.plan, r.key_hash,
+            extract(epoch FROM r.retired_at + make_interval(hours => $2::int) - now())::float8 * 1000 AS lives_ms
+       FROM team_retired_keys r JOIN teams t ON t.id = r.team_id
+      WHERE r.key_hash = $1 AND r.retired_at > now() - make_interval(hours => $2::int)`,
+    [retiredKeyHours],
     cache && {
       known: (h) => cache.retiredTeam(h),
       generation: () => cache.generation,
-      remember: (h, t, seen) => cache.rememberRetiredTeam(h, t, seen),
+      remember: (h, t, seen, livesMs) => cache.rememberRetiredTeam(h, t, seen, livesMs),
     },
   );
 }
 
+/** Rotated-out keys past RETIRED_KEY_HOURS are never accepted again (housekeeping deletes them). */
+export async function deleteExpiredRetiredKeys(
+  db: Queryable,
+  retiredKeyHours: number,
+): Promise<number> {
+  const rows = await db.query(
+    'DELETE FROM team_retired_keys WHERE retired_at <= now() - make_interval(hours => $1::int) RETURNING 1',
+    [retiredKeyHours],
+  );
+  return rows.length;
+}
+
 /**
  * A new key for the team (an admin's or the operator's rotation, or a key holder leaving): the old
- * key alone stops working at once, in every instance. Returns the new key and when it was made.
+ * key alone stops working at once, in every instance. It becomes the team's one retired key (see
+ * findTeamByRetiredKey), and the key retired before it stops working altogether. Returns the new
+ * key and when it was made.
  */
 export async function rotateApiKey(
   db: Queryable,
@@ -124,7 +150,8 @@ export async function rotateApiKeyAt(
   const [row] = rows;
   if (!row) throw new Error(`team ${teamId} not found`);
   await db.query(
-    'INSERT INTO team_retired_keys (key_hash, team_id) VALUES ($1, $2) ON CONFLICT DO NOTHING',
+    `INSERT INTO team_retired_keys (key_hash, team_id) VALUES ($1, $2)
+     ON CONFLICT (team_id) DO UPDATE SET key_hash = excluded.key_hash, retired_at = now()`,
     [row.old_hash, teamId],
   );
   await credentialsChanged(db, { team: teamId });

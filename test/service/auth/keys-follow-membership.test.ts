@@ -217,9 +217,13 @@ describe('an admin rotates the key', () => {
     });
     expect(claim.status).toBeLessThan(300);
 
-    // A second rotation: a client that signed in two keys ago still goes on with its token.
+    // A second rotation: only the key rotated out last goes on with a token; the one before is dead.
     await svc.call('POST', '/api-team-key/rotate', { headers: grace.memberHeaders });
-    expect((await heartbeat(hal.memberHeaders)).status).toBe(200);
+    expect(await answer(await heartbeat(hal.memberHeaders))).toEqual([
+      401,
+      { error: 'Invalid API Key' },
+    ]);
+    expect((await heartbeat(withKeyAndToken(fresh, hal.agentToken))).status).toBe(200);
     expect((await tasks(withKey(fresh))).status).toBe(401);
   });
 

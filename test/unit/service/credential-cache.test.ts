@@ -50,6 +50,17 @@ describe('CredentialCache', () => {
     expect(c.team(hash('key'), 1)).toBeUndefined();
   });
 
+  it('never keeps a rotated-out key past its deadline, nor past a rotation', () => {
+    const c = new CredentialCache(() => true);
+    c.rememberRetiredTeam(hash('old'), team, c.generation, 60_000, 0);
+    c.rememberRetiredTeam(hash('older'), team, c.generation, Infinity, 0);
+    expect(c.retiredTeam(hash('old'), 59_999)).toEqual(team);
+    expect(c.retiredTeam(hash('old'), 60_000)).toBeUndefined();
+    expect(c.retiredTeam(hash('older'), TRUSTED_TTL_MS - 1)).toEqual(team);
+    c.forget({ team: 't1' });
+    expect(c.retiredTeam(hash('older'), 1)).toBeUndefined();
+  });
+
   it('does not remember a look-up that began before a change: its answer may predate it', () => {
     const c = new CredentialCache(() => true);
     const seen = c.generation;
