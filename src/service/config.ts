@@ -162,6 +162,17 @@ const Env = z.object({
   SIGNIN_FAILURES_PER_HOUR: limit(200),
   SIGNIN_FAILURES_PER_EMAIL_DAY: limit(10),
   INVITATIONS_PER_TEAM_DAY: limit(50),
+  // How long a key the team rotated out still works with a live member token (teams/api-keys.ts).
+  RETIRED_KEY_HOURS: z._default(
+    z.coerce
+      .number({ error: hoursMessage })
+      .check(
+        z.int({ error: hoursMessage }),
+        z.gte(1, { error: hoursMessage }),
+        z.lte(720, { error: hoursMessage }),
+      ),
+    24,
+  ),
   // Every outbound request (webhooks, Slack, prompt pages, the LLM) ends within this many seconds,
   // connect to last byte (http/bounded-request.ts). At most 25: a delivery's claim (60 s) and a
   // prompt generation's (60 s, a page and the LLM one after the other) must outlast it.
@@ -209,6 +220,7 @@ const ECHOED = new Set([
   'SIGNIN_FAILURES_PER_HOUR',
   'SIGNIN_FAILURES_PER_EMAIL_DAY',
   'INVITATIONS_PER_TEAM_DAY',
+  'RETIRED_KEY_HOURS',
 ]);
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {

@@ -12,8 +12,8 @@ import type { AgentIdentity, ScopedKey, TeamRow } from './identities.js';
  * an entry lives `TRUSTED_TTL_MS`, so an agent that claims every 25 s is not looked up again; while
  * the LISTEN connection is down, `CREDENTIALS_TTL_MS` bounds what a lost notification could leave
  * behind, and the cache is emptied when the connection drops and when it is back. An agent token is
- * never kept past the instant it ends by age or disuse. A look-up that began before a change is
- * not remembered (`generation`): its answer may predate the change.
+ * never kept past the instant it ends by age or disuse, nor a rotated-out key past its deadline. A
+ * look-up that began before a change is not remembered (`generation`): its answer may predate it.
  */
 export const CREDENTIALS_TTL_MS = 10_000;
 export const TRUSTED_TTL_MS = 300_000;
@@ -77,8 +77,15 @@ export class CredentialCache {
     return live(this.retired, keyHash.toString('hex'), now);
   }
 
-  rememberRetiredTeam(keyHash: Buffer, team: TeamRow, seen: number, now = Date.now()): void {
-    this.put(this.retired, keyHash.toString('hex'), team, seen, Infinity, now);
+  /** `livesMs`: until the retired key stops being accepted (RETIRED_KEY_HOURS after its rotation). */
+  rememberRetiredTeam(
+    keyHash: Buffer,
+    team: TeamRow,
+    seen: number,
+    livesMs: number,
+    now = Date.now(),
+  ): void {
+    this.put(this.retired, keyHash.toString('hex'), team, seen, livesMs, now);
   }
 
   /** A key made for one purpose (teams/scoped-keys.ts), with its team. */

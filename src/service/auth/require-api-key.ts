@@ -42,7 +42,12 @@ export function requireApiKey(style: 'network' | 'watchlist' = 'network') {
     async function retiredKeyWithMember(authorization: string | undefined, retired: string) {
       const token = bearerToken(authorization);
       if (!token) return null;
-      const old = await findTeamByRetiredKey(db, retired, credentials);
+      const old = await findTeamByRetiredKey(
+        db,
+        retired,
+        c.var.ctx.config.RETIRED_KEY_HOURS,
+        credentials,
+      );
       if (!old) return null;
       const check = await checkAgentToken(db, old.id, token, credentials);
       if ('agent' in check) return old;
