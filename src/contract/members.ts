@@ -1,7 +1,8 @@
 import { z } from './zod.js';
 import { strictBody } from './common.js';
 import { Role } from './auth.js';
-import { CallHealth, OperationHealth } from './agent.js';
+import { CallHealth } from './agent.js';
+import { OperationHealthView } from './operation-health-view.js';
 import { MemberSafety, Pacing, TeamBudget } from './budgets.js';
 import { TaskType } from './task-types.js';
 import { AiWrites } from './approvals.js';
@@ -56,9 +57,10 @@ export const MemberView = z.object({
   network_health: z.array(CallHealth),
   /**
    * Operations whose answers lately lacked required fields or whose ways failed, as the member's
-   * extension last reported (docs/network-map.md, "Repairing a drift"); empty when all are whole.
+   * extension reports them (docs/network-map.md, "Repairing a drift"), and those its reports stopped
+   * naming before a whole answer of them was seen (`unknown`); empty when all are known whole.
    */
-  operation_health: z.array(OperationHealth),
+  operation_health: z.array(OperationHealthView),
   /**
    * Consent (docs/agent-protocol.md): when the member acknowledged what runs in their name, and which
    * version of the text; null until then (and after a withdrawal). `consent_current`: that version is

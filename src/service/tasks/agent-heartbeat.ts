@@ -1,8 +1,13 @@
 import type { Database, Queryable } from '../db/database.js';
 import type { Logger } from '../logger.js';
 import { NETWORK_MAP_FORMAT, NetworkMap } from '../../contract/network-map.js';
-import type { HeartbeatBody, OperationHealth } from '../../contract/agent.js';
+import type { HeartbeatBody } from '../../contract/agent.js';
 import { announceOperationHealth } from '../network-health/operation-health-events.js';
+import {
+  type KeptOperationHealth,
+  nextOperationHealth,
+} from '../network-health/operation-health-state.js';
+import { lastCompletedRuns } from '../network-health/completed-runs.js';
 import { TEAM_CHANGE_CHANNEL } from '../live/team-changes.js';
 import { warmUpStartSet } from '../budgets/budget-factor.js';
 import { pauseSignal, pauseTeamWrites } from '../budgets/team-pause.js';
@@ -10,8 +15,10 @@ import { pauseSignal, pauseTeamWrites } from '../budgets/team-pause.js';
 /**
  * docs/agent-protocol.md "Liveness": what an agent reports every heartbeat, kept on its membership
  * (and, at the first that names the member's network account, the start of its warm-up).
- * An operation that enters or leaves the extension's health report is announced to the team's
- * webhooks in the same transaction (network-health/operation-health-events.ts).
+ * The operations' health kept is the service's reading of the reports: an operation the report no
+ * longer names is unknown until a completed run of it shows its answers whole
+ * (network-health/operation-health-state.ts). An operation that enters the report, or recovers, is
+ * announced to the team's webhooks in the same transaction (network-health/operation-health-events.ts).
  */
 export async function recordHeartbeat(
   db: Database,
@@ -23,14 +30,36 @@ export async function recordHeartbeat(
     // The row is locked first, so two heartbeats of one member compare against each other's report.
     const [before] = await tx.query<{
       was_eligible: boolean;
-      previous_health: OperationHealth[] | string;
+      previous_health: KeptOperationHealth[] | string;
       previous_pause_reason: string | null;
+      previous_heartbeat_at: Date | string | null;
     }>(
       `SELECT network_signed_in IS NOT FALSE AND paused IS NOT TRUE AS was_eligible,
-              operation_health AS previous_health, pause_reason AS previous_pause_reason
+              operation_health AS previous_health, pause_reason AS previous_pause_reason,
+              last_heartbeat_at AS previous_heartbeat_at
          FROM memberships WHERE team_id = $1 AND user_id = $2 FOR UPDATE`,
       [teamId, userId],
     );
+    const previous: KeptOperationHealth[] =
+      typeof before?.previous_health === 'string'
+        ? (JSON.parse(before.previous_health) as KeptOperationHealth[])
+        : (before?.previous_health ?? []);
+    const named = new Set((hb.operation_health ?? []).map((h) => h.operation));
+    const runs = await lastCompletedRuns(
+      tx,
+      teamId,
+      userId,
+      previous.map((h) => h.operation).filter((op) => !named.has(op)),
+    );
+    const move = nextOperationHealth({
+      previous,
+      report: hb.operation_health,
+      previousHeartbeatAt: before?.previous_heartbeat_at
+        ? new Date(before.previous_heartbeat_at)
+        : null,
+      lastCompletedRun: (op) => runs.get(op),
+      now: new Date(),
+    });
     const [row] = await tx.query<{ email: string }>(
       `UPDATE memberships
         SET extension_version = $3, browser = $4, network_signed_in = $5, network_member_urn = $6,
@@ -53,28 +82,22 @@ export async function recordHeartbeat(
         hb.paused ? (hb.pause_reason ?? null) : null,
         hb.network_map_version ?? null,
         JSON.stringify(hb.network_health ?? []),
-        JSON.stringify(hb.operation_health ?? []),
+        JSON.stringify(move.kept),
         // docs/budgets.md "Warm-up": the account's first check-in with who it is starts its ramp.
         hb.network.signed_in && Boolean(hb.network.member_urn || hb.network.public_identifier),
       ],
     );
     if (row && before) {
-      const previous =
-        typeof before.previous_health === 'string'
-          ? (JSON.parse(before.previous_health) as OperationHealth[])
-          : before.previous_health;
-      const current = hb.operation_health ?? [];
       await announceOperationHealth(tx, teamId, {
         member: { id: userId, email: row.email },
         extensionVersion: hb.extension_version,
-        previous,
-        current,
+        move,
       });
       // Open dashboards show the report to admins: a changed one is a change of the member's row
       // (the row's trigger, 010_team_changes.sql, watches the other columns a person sees).
       await tx.query(
         `SELECT pg_notify($1, $2::text || ' members') WHERE $3::jsonb IS DISTINCT FROM $4::jsonb`,
-        [TEAM_CHANGE_CHANNEL, teamId, JSON.stringify(previous), JSON.stringify(current)],
+        [TEAM_CHANGE_CHANNEL, teamId, JSON.stringify(previous), JSON.stringify(move.kept)],
       );
     }
     // A safety stop newly reported (docs/budgets.md "The team stops together"), not every heartbeat while it lasts.

@@ -3,6 +3,10 @@ import type { MemberView } from '../../contract/members.js';
 import { AGENT_ACTIVE_WINDOW_HOURS } from '../tasks/agent-active.js';
 import { CONSENT_COLUMNS, toConsent } from '../consent/member-consent.js';
 import { FACTOR_COLUMNS, healthOf, warmUpOf, type FactorRow } from '../budgets/member-factor-view.js';
+import {
+  type KeptOperationHealth,
+  operationHealthView,
+} from '../network-health/operation-health-state.js';
 
 type MemberRow = Omit<
   MemberView,
@@ -13,12 +17,14 @@ type MemberRow = Omit<
   | 'consent_current'
   | 'warm_up'
   | 'health'
+  | 'operation_health'
 > &
   Parameters<typeof toConsent>[0] &
   FactorRow & {
     joined_at: Date | null;
     last_active_at: Date | null;
     invite_limited_until: Date | null;
+    operation_health: KeptOperationHealth[];
   };
 
 const iso = (d: Date | null) => (d ? new Date(d).toISOString() : null);
@@ -43,6 +49,7 @@ function toView({ consent_acknowledged_at, ...row }: MemberRow): MemberView {
     joined_at: iso(r.joined_at),
     last_active_at: iso(r.last_active_at),
     invite_limited_until: iso(r.invite_limited_until),
+    operation_health: r.operation_health.map(operationHealthView),
     consent_acknowledged_at: iso(consent_acknowledged_at),
     consent_current: r.user_id !== null && consent.acknowledged,
     refused_types: consent.refusedTypes,
