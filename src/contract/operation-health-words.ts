@@ -1,4 +1,5 @@
 import type { OperationHealth } from './agent.js';
+import type { OperationHealthView } from './operation-health-view.js';
 import { manyWords, type TaskType } from './task-kinds.js';
 
 /**
@@ -7,10 +8,23 @@ import { manyWords, type TaskType } from './task-kinds.js';
  * operation named by its kind's words (task-kinds.ts). Free of zod: the dashboard's bundle carries
  * no schema library. One line per missing field of a call (the ways that lacked it named
  * together) and per failing way of an operation; `time` formats an ISO time. A way that failed only
- * as `network_changed` because its answers lacked a field is said by that field's line already.
+ * as `network_changed` because its answers lacked a field is said by that field's line already. An
+ * operation whose state is unknown is one line: what was last reported is no longer known to hold.
  */
-export function operationHealthLines(h: OperationHealth, time: (iso: string) => string): string[] {
+export function operationHealthLines(
+  h: OperationHealth | OperationHealthView,
+  time: (iso: string) => string,
+): string[] {
   const what = manyWords(h.operation as TaskType);
+  if (h.state === 'unknown') {
+    const reported = h.last_reported_at
+      ? `, last reported not whole at ${time(h.last_reported_at)}`
+      : '';
+    return [
+      `${what}: unknown since ${time(h.unknown_since ?? h.last_at)}${reported}, map version ${h.map_version} ` +
+        '(no report names it and no whole answer of it was seen)',
+    ];
+  }
   const fields = new Map<
     string,
     { call: string; field: string; ways: string[]; results: number; missing: number; since: string }

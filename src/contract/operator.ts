@@ -1,6 +1,6 @@
 import { z } from './zod.js';
 import { int32 } from './integers.js';
-import { OperationHealth } from './agent.js';
+import { OperationHealthView } from './operation-health-view.js';
 
 /**
  * The operator routes (docs/operations.md, "Publishing a network map while the service runs"):
@@ -47,7 +47,10 @@ export const NetworkMapStatus = z.object({
 });
 export type NetworkMapStatus = z.infer<typeof NetworkMapStatus>;
 
-/** Every extension whose last heartbeat reported operations not whole, per team and member. */
+/**
+ * Every extension with operations not known to be whole (reported so, or unknown since its reports
+ * stopped naming them), per team and member.
+ */
 export const NetworkHealthReport = z.object({
   extensions: z.array(
     z.object({
@@ -57,7 +60,7 @@ export const NetworkHealthReport = z.object({
       extension_version: z.nullable(z.string()),
       network_map_version: z.nullable(int32()),
       last_heartbeat_at: z.nullable(z.string()),
-      operation_health: z.array(OperationHealth),
+      operation_health: z.array(OperationHealthView),
     }),
   ),
 });

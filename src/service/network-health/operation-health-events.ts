@@ -1,12 +1,13 @@
 import type { Queryable } from '../db/database.js';
-import type { OperationHealth } from '../../contract/agent.js';
 import { enqueueTeamEvent } from '../webhooks/store.js';
+import type { OperationHealthMove } from './operation-health-state.js';
 
 /**
  * docs/webhooks.md: `network.degraded` when an operation enters a member's extension's health
- * report (its answers lack a required field, or a way of it fails), `network.recovered` when one
- * leaves it (its answers are whole again, or a new map version started the report afresh and the
- * operation has not failed since). An operation that stays in the report sends nothing again.
+ * report (its answers lack a required field, or a way of it fails), `network.recovered` when its
+ * answers are seen whole again (operation-health-state.ts: a report that no longer names it is not
+ * enough, a run of it completed since is needed). An operation that stays in the report, or whose
+ * state turns unknown, sends nothing.
  */
 export async function announceOperationHealth(
   tx: Queryable,
@@ -14,26 +15,23 @@ export async function announceOperationHealth(
   report: {
     member: { id: string; email: string };
     extensionVersion: string;
-    previous: OperationHealth[];
-    current: OperationHealth[];
+    move: OperationHealthMove;
   },
 ): Promise<void> {
-  const before = new Set(report.previous.map((h) => h.operation));
-  const now = new Set(report.current.map((h) => h.operation));
-  const degraded = report.current.filter((h) => !before.has(h.operation));
-  const recovered = [...before].filter((op) => !now.has(op));
+  const { move } = report;
   const common = { member: report.member, extension_version: report.extensionVersion };
-  if (degraded.length > 0) {
+  if (move.degraded.length > 0) {
     await enqueueTeamEvent(tx, teamId, 'network.degraded', {
       ...common,
-      operations: degraded,
+      operations: move.degraded,
     });
   }
-  if (recovered.length > 0) {
+  if (move.recovered.length > 0) {
     await enqueueTeamEvent(tx, teamId, 'network.recovered', {
       ...common,
-      operations: recovered,
-      still_degraded: [...now],
+      operations: move.recovered,
+      still_degraded: move.kept.filter((h) => h.state !== 'unknown').map((h) => h.operation),
+      still_unknown: move.kept.filter((h) => h.state === 'unknown').map((h) => h.operation),
     });
   }
 }

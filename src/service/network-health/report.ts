@@ -1,8 +1,11 @@
 import type { Queryable } from '../db/database.js';
 import type { NetworkHealthReport } from '../../contract/operator.js';
-import type { OperationHealth } from '../../contract/agent.js';
+import { type KeptOperationHealth, operationHealthView } from './operation-health-state.js';
 
-/** For the operator: every extension, of every team, whose last report names an operation. */
+/**
+ * For the operator: every extension, of every team, with an operation not known to be whole: named
+ * by its report, or unknown since its report stopped naming it (operation-health-state.ts).
+ */
 export async function networkHealthReport(db: Queryable): Promise<NetworkHealthReport> {
   const rows = await db.query<{
     team_id: string;
@@ -11,7 +14,7 @@ export async function networkHealthReport(db: Queryable): Promise<NetworkHealthR
     extension_version: string | null;
     network_map_version: number | null;
     last_heartbeat_at: Date | string | null;
-    operation_health: OperationHealth[];
+    operation_health: KeptOperationHealth[];
   }>(
     `SELECT m.team_id, t.name AS team_name, m.email AS member_email, m.extension_version,
             m.network_map_version, m.last_heartbeat_at, m.operation_health
@@ -23,6 +26,7 @@ export async function networkHealthReport(db: Queryable): Promise<NetworkHealthR
     extensions: rows.map((r) => ({
       ...r,
       last_heartbeat_at: r.last_heartbeat_at ? new Date(r.last_heartbeat_at).toISOString() : null,
+      operation_health: r.operation_health.map(operationHealthView),
     })),
   };
 }

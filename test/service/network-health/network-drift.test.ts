@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { startTestService, type TestService } from '../../support/test-service.js';
-import { createAgentTeam, type AgentTeam } from '../../support/task-team.js';
+import { createAgentTeam, queueProfileTask, type AgentTeam } from '../../support/task-team.js';
+import { claimTask, completeTask } from '../../support/collection-fixtures.js';
+import { profileOutput } from '../../support/profile-output.js';
 import { verifyWebhook } from '../../support/webhook-signature.js';
 import { startLocalHttpServer, type LocalHttpServer } from '../../support/local-http.js';
 import { deliverDueWebhooks } from '../../../src/service/webhooks/deliver.js';
@@ -11,8 +13,9 @@ import { NETWORK_MAP_FORMAT } from '../../../src/contract/network-map.js';
 /**
  * Drift made visible within one cycle: an extension's heartbeat reports an operation whose answers
  * lack a required field; the admins' view of the team shows it, the operator's CLI lists it, the
- * team's webhooks get a signed network.degraded; the next whole report clears all three and sends
- * network.recovered.
+ * team's webhooks get a signed network.degraded. Only evidence clears it: a report that no longer
+ * names it after a run of it completed sends network.recovered; a report silent about it (the
+ * operation unused, diagnostics not shared) leaves it unknown, and sends nothing.
  */
 let svc: TestService;
 let team: AgentTeam;
@@ -69,14 +72,36 @@ function heartbeat(email: string, report: OperationHealth[] | undefined) {
   });
 }
 
+type Seen = OperationHealth | (Omit<OperationHealth, 'state'> & { state: 'unknown' });
+
 async function teamView() {
   const res = await svc.call('GET', '/api-team', {
     headers: team.member('admin@drift.test').agentHeaders,
   });
   expect(res.status).toBe(200);
   return (await res.json()) as {
-    members: Array<{ email: string; operation_health: OperationHealth[] }>;
+    members: Array<{
+      email: string;
+      operation_health: Array<
+        Seen & { unknown_since: string | null; last_reported_at: string | null }
+      >;
+    }>;
   };
+}
+
+const known = (h: OperationHealth) => ({ ...h, unknown_since: null, last_reported_at: null });
+
+async function healthOf(email: string) {
+  return (await teamView()).members.find((m) => m.email === email)!.operation_health;
+}
+
+/** A profile read the member runs and completes: its operation's answer, seen by the service. */
+async function completedProfileRead(email: string) {
+  const member = team.member(email);
+  await queueProfileTask(svc, team.id, member.userId);
+  const task = await claimTask(svc, member);
+  expect(task?.type).toBe('agent_profile_fetch');
+  await completeTask(svc, member, task!, profileOutput());
 }
 
 async function ops(...argv: string[]) {
@@ -85,10 +110,13 @@ async function ops(...argv: string[]) {
   return { code, out };
 }
 
-/** Delivers what is due and answers the events the receiver got since the last call, parsed. */
-async function delivered(secret: string) {
+/**
+ * Delivers what is due and answers the events the receiver got since the last call at `path` (the
+ * webhook the secret signs for), parsed.
+ */
+async function delivered(secret: string, path = '/drift') {
   await deliverDueWebhooks(svc.ctx);
-  const got = receiver.requests.splice(0);
+  const got = receiver.requests.splice(0).filter((r) => r.url === path);
   for (const r of got) expect(verifyWebhook(r, secret)).toBe(true);
   return got.map((r) => JSON.parse(r.body) as { type: string; data: Record<string, unknown> });
 }
@@ -102,8 +130,7 @@ test('a heartbeat reporting a missing field shows to admins, the operator and we
   const { secret } = (await hook.json()) as { secret: string };
 
   expect((await heartbeat('bob@drift.test', [headlineMissing])).status).toBe(200);
-  const bob = (await teamView()).members.find((m) => m.email === 'bob@drift.test')!;
-  expect(bob.operation_health).toEqual([headlineMissing]);
+  expect(await healthOf('bob@drift.test')).toEqual([known(headlineMissing)]);
 
   let events = await delivered(secret);
   expect(events).toEqual([
@@ -134,7 +161,9 @@ test('a heartbeat reporting a missing field shows to admins, the operator and we
   expect((await heartbeat('admin@drift.test', [])).status).toBe(200);
   expect(await delivered(secret)).toEqual([]);
 
-  // Whole again: the report is empty, the view and the CLI clear, network.recovered says so.
+  // Whole again: a profile read completed, and the next report no longer names the operation:
+  // the view and the CLI clear, network.recovered says so, once.
+  await completedProfileRead('bob@drift.test');
   expect((await heartbeat('bob@drift.test', [])).status).toBe(200);
   expect((await teamView()).members.every((m) => m.operation_health.length === 0)).toBe(true);
   events = await delivered(secret);
@@ -143,14 +172,74 @@ test('a heartbeat reporting a missing field shows to admins, the operator and we
   ]);
   health = await ops('network-health');
   expect(health.out).toEqual(['Every extension reports whole answers.']);
+  expect((await heartbeat('bob@drift.test', [])).status).toBe(200);
+  expect(await delivered(secret)).toEqual([]);
+});
 
-  // An extension that does not report operations (an older one) keeps none.
-  expect((await heartbeat('bob@drift.test', [headlineMissing])).status).toBe(200);
-  expect((await heartbeat('bob@drift.test', undefined)).status).toBe(200);
-  expect((await teamView()).members.every((m) => m.operation_health.length === 0)).toBe(true);
-  // Deliveries are not ordered (docs/webhooks.md): both were sent.
-  expect((await delivered(secret)).map((e) => e.type).sort()).toEqual([
-    'network.degraded',
-    'network.recovered',
+test('a heartbeat silent about a failing operation leaves it unknown and sends no network.recovered', async () => {
+  const hook = await svc.call('POST', '/api-webhooks', {
+    headers: team.member('admin@drift.test').agentHeaders,
+    body: { url: `${receiver.url}/silence`, events: ['network.degraded', 'network.recovered'] },
+  });
+  const { secret } = (await hook.json()) as { secret: string };
+  const email = 'admin@drift.test';
+  expect((await heartbeat(email, [headlineMissing])).status).toBe(200);
+  expect((await delivered(secret, '/silence')).map((e) => e.type)).toEqual(['network.degraded']);
+
+  // A run completed before the failure was last reported says nothing of the answers since.
+  await completedProfileRead(email);
+  expect((await heartbeat(email, [headlineMissing])).status).toBe(200);
+  const before = Date.now();
+  // The report no longer names it, with no run since: unknown, from now.
+  expect((await heartbeat(email, [])).status).toBe(200);
+  let health = await healthOf(email);
+  expect(health).toEqual([
+    {
+      ...headlineMissing,
+      state: 'unknown',
+      unknown_since: expect.any(String),
+      last_reported_at: expect.any(String),
+    },
+  ]);
+  const since = health[0]!.unknown_since!;
+  expect(Date.parse(since)).toBeGreaterThanOrEqual(before - 1000);
+  expect(Date.parse(health[0]!.last_reported_at!)).toBeLessThanOrEqual(Date.parse(since));
+  // No report at all (diagnostics not shared): still unknown, since the same time.
+  expect((await heartbeat(email, undefined)).status).toBe(200);
+  health = await healthOf(email);
+  expect(health.map((h) => [h.state, h.unknown_since])).toEqual([['unknown', since]]);
+  const cli = await ops('network-health');
+  expect(cli.out[1]).toMatch(
+    /^ {2}unknown: profile fetches: unknown since \S+, last reported not whole at \S+, map version 3 \(no report names it and no whole answer of it was seen\)$/,
+  );
+  expect(await delivered(secret, '/silence')).toEqual([]);
+
+  // A run completed, but the heartbeat sends no report: nothing shows its answers were whole.
+  await completedProfileRead(email);
+  expect((await heartbeat(email, undefined)).status).toBe(200);
+  expect((await healthOf(email)).map((h) => h.state)).toEqual(['unknown']);
+  expect(await delivered(secret, '/silence')).toEqual([]);
+
+  // Reported again: failing again, with no new network.degraded (it never recovered).
+  expect((await heartbeat(email, [headlineMissing])).status).toBe(200);
+  expect(await healthOf(email)).toEqual([known(headlineMissing)]);
+  expect(await delivered(secret, '/silence')).toEqual([]);
+
+  // A run after that report, then a report without it: recovered, one signed event.
+  await completedProfileRead(email);
+  expect((await heartbeat(email, [])).status).toBe(200);
+  expect(await healthOf(email)).toEqual([]);
+  const events = await delivered(secret, '/silence');
+  expect(events.map((e) => [e.type, e.data])).toEqual([
+    [
+      'network.recovered',
+      {
+        member: { id: team.member(email).userId, email },
+        extension_version: '1.5.0',
+        operations: ['agent_profile_fetch'],
+        still_degraded: [],
+        still_unknown: [],
+      },
+    ],
   ]);
 });

@@ -81,3 +81,15 @@ test('an operation with nothing itemised still says its state', () => {
     operationHealthLines({ ...headlineMoved, missing_fields: [], failed_ways: [] }, hhmm),
   ).toEqual(['profile fetches: broken since 14:02, map version 3']);
 });
+
+test('an operation no report names any more, not seen whole, says it is unknown and since when', () => {
+  expect(
+    operationHealthLines(
+      { ...headlineMoved, state: 'unknown', unknown_since: at(30), last_reported_at: at(29) },
+      hhmm,
+    ),
+  ).toEqual([
+    'profile fetches: unknown since 14:30, last reported not whole at 14:29, map version 3 ' +
+      '(no report names it and no whole answer of it was seen)',
+  ]);
+});
