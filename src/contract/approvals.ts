@@ -20,6 +20,15 @@ export const APPROVAL_TEXT_FIELDS: Partial<Record<TaskType, string>> = {
   agent_connection_request: 'note',
 };
 
+/** Another member's invitation or message to the person a write is for (docs/team-pool.md). */
+export const ContactFact = z.object({
+  /** Who contacted them; null: a member who has since left. */
+  member_email: z.nullable(z.string()),
+  at: z.string(),
+  kind: z.enum(['invited', 'messaged']),
+});
+export type ContactFact = z.infer<typeof ContactFact>;
+
 /** One write awaiting approval, with the exact text it would send. */
 export const ApprovalView = z.object({
   task_id: z.string(),
@@ -34,6 +43,16 @@ export const ApprovalView = z.object({
   text_field: z.nullable(z.string()),
   text: z.nullable(z.string()),
   queued_by: z.nullable(QueuedBy),
+  /**
+   * The contact the asker's `force: true` went past when it was queued: another member invited or
+   * messaged the person inside the team's contact window. Null: it was not forced past one.
+   */
+  forced_over: z.nullable(ContactFact),
+  /**
+   * Another member's latest invitation or message to the person inside the contact window, as it
+   * stands now (it may have come while this write waited). Null: none.
+   */
+  recent_contact: z.nullable(ContactFact),
   created_at: z.string(),
   expires_at: z.string(),
   /** Whether the caller may approve or reject it: an admin, or the member it runs as. */

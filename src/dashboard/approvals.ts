@@ -1,4 +1,4 @@
-import type { ApprovalListResponse, ApprovalView } from '../contract/approvals.js';
+import type { ApprovalListResponse, ApprovalView, ContactFact } from '../contract/approvals.js';
 import { call, errorMessage } from './api.js';
 import { html, render as draw } from '../ui/html.js';
 import { byId, setStatus } from './dom.js';
@@ -40,6 +40,7 @@ export function mountApprovals(): {
       <p><strong>${kindWords(a.type)} ${a.target.label}</strong>
         as ${a.member_name ?? a.member_email ?? 'the oldest admin'}
         <small>queued by ${who}, expires ${a.expires_at.slice(0, 16).replace('T', ' ')} UTC</small></p>
+      ${contactNotice(a)}
       ${
         a.text_field
           ? html`<label>Text it sends<textarea name="text" rows="3" ?readonly=${!a.can_decide}
@@ -55,6 +56,20 @@ export function mountApprovals(): {
           : html`<p class="hint">Only an admin or ${a.member_email} may decide it.</p>`
       }
     </li>`;
+  }
+
+  /**
+   * Another member's recent contact with the person (docs/team-pool.md "The gate"): the approver
+   * sees that the asker forced past it, or that it stands, before approving passes it.
+   */
+  function contactNotice(a: ApprovalView) {
+    if (a.forced_over)
+      return html`<p class="notice contact-notice">Forced past the contact window:
+        ${contactWords(a.forced_over)}.</p>`;
+    if (a.recent_contact)
+      return html`<p class="notice contact-notice">Contacted recently:
+        ${contactWords(a.recent_contact)}; approving sends it anyway.</p>`;
+    return null;
   }
 
   async function approve(a: ApprovalView, e: Event) {
@@ -93,4 +108,9 @@ export function mountApprovals(): {
       draw(html``, list);
     },
   };
+}
+
+/** `invited by bob@acme.example on 2026-11-20`. */
+function contactWords(c: ContactFact): string {
+  return `${c.kind} by ${c.member_email ?? 'a former member'} on ${c.at.slice(0, 10)}`;
 }

@@ -12,7 +12,7 @@ export interface paths {
         put?: never;
         /**
          * E-mail a 6-digit sign-in code
-         * @description Sends a one-time code to the address, valid for 1 hour and for one use; a new code replaces the previous one. The answer is the same whether or not the address has an account (a new address signs up at verify). At most one code per 30 seconds and 5 per hour per address, and a limited number per hour from one client network address (docs/api.md, "Sign-in limits"); beyond that 429 with `Retry-After`. An address locked after too many wrong codes gets no code until 00:00 UTC (429). `full_name` names a new account and its team.
+         * @description Sends a one-time code to the address, valid for 1 hour and for one use; a new code replaces the previous one. The answer is the same whether or not the address has an account (a new address signs up at verify). The code is valid only from the client network address that asked for it, so codes others ask for the address never replace or throttle yours. At most one code per 30 seconds and 5 per hour per address from one client network address, and a limited number per hour from one client network address in all (docs/api.md, "Sign-in limits"); beyond that 429 with `Retry-After`. An address locked for this client network address after too many wrong codes from it gets no code there until 00:00 UTC (429). `full_name` names a new account and its team.
          */
         post: operations["postNetworkAgentAuthSendOtp"];
         delete?: never;
@@ -32,7 +32,7 @@ export interface paths {
         put?: never;
         /**
          * Exchange the code for the team’s API key
-         * @description A good code signs the user in: a new user gets a team (as its admin) and an API key; an existing user gets their team back; a user invited by a team admin joins that team now, with the role the admin chose. The answer also carries `agent_token`, a fresh secret bound to this user for the browser extension and the member endpoints: with `"client": "extension"` (the default) it ends after 30 days without an `/agent/` call, with `"client": "dashboard"` a day after sign-in; signing out or leaving the team ends it at once. A code allows 5 wrong tries; after that, or after 1 hour, or once used, it is void. Wrong codes are limited per client network address and per hour on the whole service (429 with `Retry-After`); an address with too many wrong codes in a UTC day is locked until 00:00 UTC and its owner is told by mail (docs/api.md, "Sign-in limits").
+         * @description A good code signs the user in: a new user gets a team (as its admin) and an API key; an existing user gets their team back; a user invited by a team admin joins that team now, with the role the admin chose. The answer also carries `agent_token`, a fresh secret bound to this user for the browser extension and the member endpoints: with `"client": "extension"` (the default) it ends after 30 days without an `/agent/` call, with `"client": "dashboard"` a day after sign-in; signing out or leaving the team ends it at once. The code is checked against the one asked from the same client network address. A code allows 5 wrong tries; after that, or after 1 hour, or once used, it is void. Wrong codes are limited per client network address and per hour on the whole service (429 with `Retry-After`); an address with too many wrong codes from one client network address in a UTC day is locked for that network until 00:00 UTC and its owner is told by mail (docs/api.md, "Sign-in limits").
          */
         post: operations["postNetworkAgentAuthVerifyOtp"];
         delete?: never;
@@ -60,7 +60,7 @@ export interface paths {
         head?: never;
         /**
          * Set the team’s action budgets, pace and rule for AI clients’ writes (admins only)
-         * @description Called with the team’s `x-api-key` and the caller’s own `authorization: Bearer <agent_token>` from auth-verify-otp. `budgets` is keyed by task type, each with `per_day` and/or `per_week` (a whole number, or null for no limit; the type set to null returns to the defaults). `pacing` sets the seconds between two writes and two reads of one member (`write_min_s`, `write_max_s`, `read_min_s`, `read_max_s`; null returns to the defaults). Safer than the default is always allowed; a higher limit, no limit, or a shorter gap needs `"i_accept_the_risk": true`. Tasks held by a budget run as soon as it allows. `contact_window_days` (0 to 365, default 30; 0 turns it off): days after a member’s invitation or message in which another member’s to the same person is refused (docs/team-pool.md). `ai_writes` (`approve` default, `allow`, `off`): what a write from an AI client over `/mcp` does: await a person’s approval (`/api-approvals`), run at once, or be refused (docs/mcp.md). `weekly_summary` (false by default): every Monday (UTC) the last week’s summary goes to each joined member as a mail (unless they turned it off) and to webhooks as `summary.weekly`. Answers the team as GET does.
+         * @description Called with the team’s `x-api-key` and the caller’s own `authorization: Bearer <agent_token>` from auth-verify-otp. `budgets` is keyed by task type, each with `per_day` and/or `per_week` (a whole number, or null for no limit; the type set to null returns to the defaults). `pacing` sets the seconds between two writes and two reads of one member (`write_min_s`, `write_max_s`, `read_min_s`, `read_max_s`; null returns to the defaults). Safer than the default is always allowed; a higher limit, no limit, or a shorter gap needs `"i_accept_the_risk": true`. Tasks held by a budget run as soon as it allows. `contact_window_days` (0 to 365, default 30; 0 turns it off): days after a member’s invitation or message in which another member’s to the same person is refused (docs/team-pool.md). `ai_writes` (`approve` default, `allow`, `off`): what a write from an AI client over `/mcp` does: await a person’s approval (`/api-approvals`), run at once, or be refused (docs/mcp.md). `weekly_summary` (false by default): every Monday (UTC) the last week’s summary goes to each joined member as a mail (unless they turned it off) and to webhooks as `summary.weekly`. `withdraw_pending_after_days` (0 to 365, default 21; 0 turns it off): pending invitations older than this are withdrawn, as their sender, within the withdrawal budget and working hours. `team_stops_together` (true by default): a challenge or rate limit at one member pauses every member’s writes for 24 hours (`team.writes_paused`, the `team.paused` webhook). `resume_writes: true` ends such a pause early. A later withdrawal or none, `team_stops_together: false` and resuming need `"i_accept_the_risk": true` (docs/budgets.md, "Hygiene" and "The team stops together"). `warm_up` (`{enabled, days, start_factor}`, default on, 14 days from 0.2; null returns to the defaults): a new member’s write budgets start at that share of the team’s when their account first checks in and rise to all of it over the days; off, shorter or a higher start needs `"i_accept_the_risk": true` and holds for accounts checking in from then on (docs/budgets.md, "Warm-up"). Answers the team as GET does.
          */
         patch: operations["patchApiTeam"];
         trace?: never;
@@ -131,6 +131,26 @@ export interface paths {
          * @description Called with the team’s `x-api-key` and the caller’s own `authorization: Bearer <agent_token>` from auth-verify-otp. The last admin who has signed in cannot be demoted (400); make another member admin first.
          */
         patch: operations["patchApiTeamMembers"];
+        trace?: never;
+    };
+    "/api-team-members/warm-up": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * End a member’s warm-up now: their account gets the team’s full write budgets (admins only)
+         * @description Called with the team’s `x-api-key` and the caller’s own `authorization: Bearer <agent_token>` from auth-verify-otp. `{"email": …, "ends_now": true, "i_accept_the_risk": true}`: a new account sends at a fraction of the team’s write budgets for its first days (docs/budgets.md, "Warm-up"); ending that early is riskier, so it needs the risk accepted. An account that has not checked in yet will not start one. Answers the member as GET /api-team shows them.
+         */
+        patch: operations["patchApiTeamMembersWarmUp"];
         trace?: never;
     };
     "/api-team-invitations": {
@@ -233,6 +253,50 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api-keys": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The team’s API keys with a purpose: who made each, when it was last used (never a secret)
+         * @description Called with the team’s `x-api-key` and an admin’s own `authorization: Bearer <agent_token>`; a key of one purpose is refused (403). Scopes: `read` reads only (every write is 403); `write` is a program, as the team key; `ai` is an AI client, whose writes in a member’s name follow the team’s `ai_writes` on every path (by default a person approves each) and which never approves, manages the team or sets where its data is sent (docs/security.md).
+         */
+        get: operations["getApiKeys"];
+        put?: never;
+        /**
+         * Make an API key with a purpose: read, write or ai (admins only)
+         * @description Called with the team’s `x-api-key` and an admin’s own `authorization: Bearer <agent_token>`; a key of one purpose is refused (403). Scopes: `read` reads only (every write is 403); `write` is a program, as the team key; `ai` is an AI client, whose writes in a member’s name follow the team’s `ai_writes` on every path (by default a person approves each) and which never approves, manages the team or sets where its data is sent (docs/security.md). The answer carries the secret `api_key` once: only its hash is kept, so keep it now. It is used as `x-api-key`, as the team key is.
+         */
+        post: operations["postApiKeys"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api-keys/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Revoke an API key: refused at once, in every instance (admins only)
+         * @description Called with the team’s `x-api-key` and an admin’s own `authorization: Bearer <agent_token>`; a key of one purpose is refused (403). Scopes: `read` reads only (every write is 403); `write` is a program, as the team key; `ai` is an AI client, whose writes in a member’s name follow the team’s `ai_writes` on every path (by default a person approves each) and which never approves, manages the team or sets where its data is sent (docs/security.md).
+         */
+        delete: operations["deleteApiKeysById"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/network-agent/fetch-profile": {
         parameters: {
             query?: never;
@@ -244,7 +308,7 @@ export interface paths {
         put?: never;
         /**
          * Fetch a profile by its slug or URL
-         * @description Answers at once with `api_agent_task_id`; the task runs in a team member’s browser extension. Poll `GET /network-agent/get-task-status` every 5 seconds (up to 30 times) for the result. The task records who queued it (the key, or the member whose agent token the call also carries), which its member sees. Task type: `agent_profile_fetch`.
+         * @description Answers at once with `api_agent_task_id`; the task runs in a team member’s browser extension. Poll `GET /network-agent/get-task-status` every 5 seconds (up to 30 times) for the result. The task records who queued it (the key, or the member whose agent token the call also carries), which its member sees. With an `ai` key, a write in a member’s name follows the team’s `ai_writes`: under `approve` (the default) it waits for a person’s approval (`/api-approvals`), under `off` it is refused (403). Task type: `agent_profile_fetch`. With `member_email`, runs in the browser of the member it names instead (a member outside the team is a 404; one who turned this kind off gets it failed at once, `refused_by_member`); without it, any member’s.
          */
         post: operations["postNetworkAgentFetchProfile"];
         delete?: never;
@@ -264,7 +328,7 @@ export interface paths {
         put?: never;
         /**
          * Fetch recent posts of one or more profiles
-         * @description Answers at once with `api_agent_task_id`; the task runs in a team member’s browser extension. Poll `GET /network-agent/get-task-status` every 5 seconds (up to 30 times) for the result. The task records who queued it (the key, or the member whose agent token the call also carries), which its member sees. Task type: `agent_profiles_tracking`.
+         * @description Answers at once with `api_agent_task_id`; the task runs in a team member’s browser extension. Poll `GET /network-agent/get-task-status` every 5 seconds (up to 30 times) for the result. The task records who queued it (the key, or the member whose agent token the call also carries), which its member sees. With an `ai` key, a write in a member’s name follows the team’s `ai_writes`: under `approve` (the default) it waits for a person’s approval (`/api-approvals`), under `off` it is refused (403). Task type: `agent_profiles_tracking`. With `member_email`, runs in the browser of the member it names instead (a member outside the team is a 404; one who turned this kind off gets it failed at once, `refused_by_member`); without it, any member’s.
          */
         post: operations["postNetworkAgentFetchProfilesPosts"];
         delete?: never;
@@ -284,7 +348,7 @@ export interface paths {
         put?: never;
         /**
          * Like (react to) a post as the team’s oldest admin
-         * @description Answers at once with `api_agent_task_id`; the task runs in a team member’s browser extension. Poll `GET /network-agent/get-task-status` every 5 seconds (up to 30 times) for the result. The task records who queued it (the key, or the member whose agent token the call also carries), which its member sees. Task type: `agent_like_post`. Runs as the team’s oldest admin (by date of joining).
+         * @description Answers at once with `api_agent_task_id`; the task runs in a team member’s browser extension. Poll `GET /network-agent/get-task-status` every 5 seconds (up to 30 times) for the result. The task records who queued it (the key, or the member whose agent token the call also carries), which its member sees. With an `ai` key, a write in a member’s name follows the team’s `ai_writes`: under `approve` (the default) it waits for a person’s approval (`/api-approvals`), under `off` it is refused (403). Task type: `agent_like_post`. Runs as the team’s oldest admin (by date of joining). With `member_email`, runs in the browser of the member it names instead (a member outside the team is a 404; one who turned this kind off gets it failed at once, `refused_by_member`).
          */
         post: operations["postNetworkAgentLikePost"];
         delete?: never;
@@ -304,7 +368,7 @@ export interface paths {
         put?: never;
         /**
          * Comment on a post as the team’s oldest admin
-         * @description Answers at once with `api_agent_task_id`; the task runs in a team member’s browser extension. Poll `GET /network-agent/get-task-status` every 5 seconds (up to 30 times) for the result. The task records who queued it (the key, or the member whose agent token the call also carries), which its member sees. Task type: `agent_comment_post`. Runs as the team’s oldest admin (by date of joining).
+         * @description Answers at once with `api_agent_task_id`; the task runs in a team member’s browser extension. Poll `GET /network-agent/get-task-status` every 5 seconds (up to 30 times) for the result. The task records who queued it (the key, or the member whose agent token the call also carries), which its member sees. With an `ai` key, a write in a member’s name follows the team’s `ai_writes`: under `approve` (the default) it waits for a person’s approval (`/api-approvals`), under `off` it is refused (403). Task type: `agent_comment_post`. Runs as the team’s oldest admin (by date of joining). With `member_email`, runs in the browser of the member it names instead (a member outside the team is a 404; one who turned this kind off gets it failed at once, `refused_by_member`).
          */
         post: operations["postNetworkAgentCommentPost"];
         delete?: never;
@@ -324,7 +388,7 @@ export interface paths {
         put?: never;
         /**
          * Send a connection request, with an optional note, as the team’s oldest admin
-         * @description Answers at once with `api_agent_task_id`; the task runs in a team member’s browser extension. Poll `GET /network-agent/get-task-status` every 5 seconds (up to 30 times) for the result. The task records who queued it (the key, or the member whose agent token the call also carries), which its member sees. Task type: `agent_connection_request`. Runs as the team’s oldest admin (by date of joining).
+         * @description Answers at once with `api_agent_task_id`; the task runs in a team member’s browser extension. Poll `GET /network-agent/get-task-status` every 5 seconds (up to 30 times) for the result. The task records who queued it (the key, or the member whose agent token the call also carries), which its member sees. With an `ai` key, a write in a member’s name follows the team’s `ai_writes`: under `approve` (the default) it waits for a person’s approval (`/api-approvals`), under `off` it is refused (403). Task type: `agent_connection_request`. Runs as the team’s oldest admin (by date of joining). With `member_email`, runs in the browser of the member it names instead (a member outside the team is a 404; one who turned this kind off gets it failed at once, `refused_by_member`).
          */
         post: operations["postNetworkAgentSendConnectionRequest"];
         delete?: never;
@@ -344,7 +408,7 @@ export interface paths {
         put?: never;
         /**
          * Fetch a company page by its slug or URL
-         * @description Answers at once with `api_agent_task_id`; the task runs in a team member’s browser extension. Poll `GET /network-agent/get-task-status` every 5 seconds (up to 30 times) for the result. The task records who queued it (the key, or the member whose agent token the call also carries), which its member sees. Task type: `agent_company_fetch`.
+         * @description Answers at once with `api_agent_task_id`; the task runs in a team member’s browser extension. Poll `GET /network-agent/get-task-status` every 5 seconds (up to 30 times) for the result. The task records who queued it (the key, or the member whose agent token the call also carries), which its member sees. With an `ai` key, a write in a member’s name follows the team’s `ai_writes`: under `approve` (the default) it waits for a person’s approval (`/api-approvals`), under `off` it is refused (403). Task type: `agent_company_fetch`. With `member_email`, runs in the browser of the member it names instead (a member outside the team is a 404; one who turned this kind off gets it failed at once, `refused_by_member`); without it, any member’s.
          */
         post: operations["postNetworkAgentFetchCompany"];
         delete?: never;
@@ -364,7 +428,7 @@ export interface paths {
         put?: never;
         /**
          * Fetch recent posts of a company page
-         * @description Answers at once with `api_agent_task_id`; the task runs in a team member’s browser extension. Poll `GET /network-agent/get-task-status` every 5 seconds (up to 30 times) for the result. The task records who queued it (the key, or the member whose agent token the call also carries), which its member sees. Task type: `agent_company_posts_fetch`.
+         * @description Answers at once with `api_agent_task_id`; the task runs in a team member’s browser extension. Poll `GET /network-agent/get-task-status` every 5 seconds (up to 30 times) for the result. The task records who queued it (the key, or the member whose agent token the call also carries), which its member sees. With an `ai` key, a write in a member’s name follows the team’s `ai_writes`: under `approve` (the default) it waits for a person’s approval (`/api-approvals`), under `off` it is refused (403). Task type: `agent_company_posts_fetch`. With `member_email`, runs in the browser of the member it names instead (a member outside the team is a 404; one who turned this kind off gets it failed at once, `refused_by_member`); without it, any member’s.
          */
         post: operations["postNetworkAgentFetchCompanyPosts"];
         delete?: never;
@@ -384,7 +448,7 @@ export interface paths {
         put?: never;
         /**
          * Search profiles by keywords, title, company or location
-         * @description Answers at once with `api_agent_task_id`; the task runs in a team member’s browser extension. Poll `GET /network-agent/get-task-status` every 5 seconds (up to 30 times) for the result. The task records who queued it (the key, or the member whose agent token the call also carries), which its member sees. Task type: `agent_profiles_search`.
+         * @description Answers at once with `api_agent_task_id`; the task runs in a team member’s browser extension. Poll `GET /network-agent/get-task-status` every 5 seconds (up to 30 times) for the result. The task records who queued it (the key, or the member whose agent token the call also carries), which its member sees. With an `ai` key, a write in a member’s name follows the team’s `ai_writes`: under `approve` (the default) it waits for a person’s approval (`/api-approvals`), under `off` it is refused (403). Task type: `agent_profiles_search`. With `member_email`, runs in the browser of the member it names instead (a member outside the team is a 404; one who turned this kind off gets it failed at once, `refused_by_member`); without it, any member’s.
          */
         post: operations["postNetworkAgentSearchProfiles"];
         delete?: never;
@@ -404,7 +468,7 @@ export interface paths {
         put?: never;
         /**
          * Fetch a member’s 1st-degree connections, newest first
-         * @description Answers at once with `api_agent_task_id`; the task runs in a team member’s browser extension. Poll `GET /network-agent/get-task-status` every 5 seconds (up to 30 times) for the result. The task records who queued it (the key, or the member whose agent token the call also carries), which its member sees. Task type: `agent_connections_fetch`. Runs in the browser of the member `member_email` names (default: the team’s oldest admin by date of joining); a member outside the team is a 404.
+         * @description Answers at once with `api_agent_task_id`; the task runs in a team member’s browser extension. Poll `GET /network-agent/get-task-status` every 5 seconds (up to 30 times) for the result. The task records who queued it (the key, or the member whose agent token the call also carries), which its member sees. With an `ai` key, a write in a member’s name follows the team’s `ai_writes`: under `approve` (the default) it waits for a person’s approval (`/api-approvals`), under `off` it is refused (403). Task type: `agent_connections_fetch`. Runs in the browser of the member `member_email` names (default: the team’s oldest admin by date of joining); a member outside the team is a 404.
          */
         post: operations["postNetworkAgentFetchConnections"];
         delete?: never;
@@ -424,7 +488,7 @@ export interface paths {
         put?: never;
         /**
          * Send a direct message to a 1st-degree connection, or reply in a conversation
-         * @description Answers at once with `api_agent_task_id`; the task runs in a team member’s browser extension. Poll `GET /network-agent/get-task-status` every 5 seconds (up to 30 times) for the result. The task records who queued it (the key, or the member whose agent token the call also carries), which its member sees. Task type: `agent_send_message`. Runs in the browser of the member `member_email` names (default: the team’s oldest admin by date of joining); a member outside the team is a 404.
+         * @description Answers at once with `api_agent_task_id`; the task runs in a team member’s browser extension. Poll `GET /network-agent/get-task-status` every 5 seconds (up to 30 times) for the result. The task records who queued it (the key, or the member whose agent token the call also carries), which its member sees. With an `ai` key, a write in a member’s name follows the team’s `ai_writes`: under `approve` (the default) it waits for a person’s approval (`/api-approvals`), under `off` it is refused (403). Task type: `agent_send_message`. Runs in the browser of the member `member_email` names (default: the team’s oldest admin by date of joining); a member outside the team is a 404.
          */
         post: operations["postNetworkAgentSendMessage"];
         delete?: never;
@@ -444,7 +508,7 @@ export interface paths {
         put?: never;
         /**
          * Fetch a member’s inbox: conversations, newest activity first
-         * @description Answers at once with `api_agent_task_id`; the task runs in a team member’s browser extension. Poll `GET /network-agent/get-task-status` every 5 seconds (up to 30 times) for the result. The task records who queued it (the key, or the member whose agent token the call also carries), which its member sees. Task type: `agent_conversations_fetch`. Runs in the browser of the member `member_email` names (default: the team’s oldest admin by date of joining); a member outside the team is a 404.
+         * @description Answers at once with `api_agent_task_id`; the task runs in a team member’s browser extension. Poll `GET /network-agent/get-task-status` every 5 seconds (up to 30 times) for the result. The task records who queued it (the key, or the member whose agent token the call also carries), which its member sees. With an `ai` key, a write in a member’s name follows the team’s `ai_writes`: under `approve` (the default) it waits for a person’s approval (`/api-approvals`), under `off` it is refused (403). Task type: `agent_conversations_fetch`. Runs in the browser of the member `member_email` names (default: the team’s oldest admin by date of joining); a member outside the team is a 404.
          */
         post: operations["postNetworkAgentFetchConversations"];
         delete?: never;
@@ -464,7 +528,7 @@ export interface paths {
         put?: never;
         /**
          * Fetch the messages of one conversation, newest first
-         * @description Answers at once with `api_agent_task_id`; the task runs in a team member’s browser extension. Poll `GET /network-agent/get-task-status` every 5 seconds (up to 30 times) for the result. The task records who queued it (the key, or the member whose agent token the call also carries), which its member sees. Task type: `agent_conversation_messages_fetch`. Runs in the browser of the member `member_email` names (default: the team’s oldest admin by date of joining); a member outside the team is a 404.
+         * @description Answers at once with `api_agent_task_id`; the task runs in a team member’s browser extension. Poll `GET /network-agent/get-task-status` every 5 seconds (up to 30 times) for the result. The task records who queued it (the key, or the member whose agent token the call also carries), which its member sees. With an `ai` key, a write in a member’s name follows the team’s `ai_writes`: under `approve` (the default) it waits for a person’s approval (`/api-approvals`), under `off` it is refused (403). Task type: `agent_conversation_messages_fetch`. Runs in the browser of the member `member_email` names (default: the team’s oldest admin by date of joining); a member outside the team is a 404.
          */
         post: operations["postNetworkAgentFetchConversationMessages"];
         delete?: never;
@@ -484,7 +548,7 @@ export interface paths {
         put?: never;
         /**
          * Mark one conversation of a member’s inbox as read
-         * @description Answers at once with `api_agent_task_id`; the task runs in a team member’s browser extension. Poll `GET /network-agent/get-task-status` every 5 seconds (up to 30 times) for the result. The task records who queued it (the key, or the member whose agent token the call also carries), which its member sees. Task type: `agent_conversation_mark_read`. Runs in the browser of the member `member_email` names (default: the team’s oldest admin by date of joining); a member outside the team is a 404.
+         * @description Answers at once with `api_agent_task_id`; the task runs in a team member’s browser extension. Poll `GET /network-agent/get-task-status` every 5 seconds (up to 30 times) for the result. The task records who queued it (the key, or the member whose agent token the call also carries), which its member sees. With an `ai` key, a write in a member’s name follows the team’s `ai_writes`: under `approve` (the default) it waits for a person’s approval (`/api-approvals`), under `off` it is refused (403). Task type: `agent_conversation_mark_read`. Runs in the browser of the member `member_email` names (default: the team’s oldest admin by date of joining); a member outside the team is a 404.
          */
         post: operations["postNetworkAgentMarkConversationRead"];
         delete?: never;
@@ -504,7 +568,7 @@ export interface paths {
         put?: never;
         /**
          * Fetch the connection requests a member sent that still wait
-         * @description Answers at once with `api_agent_task_id`; the task runs in a team member’s browser extension. Poll `GET /network-agent/get-task-status` every 5 seconds (up to 30 times) for the result. The task records who queued it (the key, or the member whose agent token the call also carries), which its member sees. Task type: `agent_sent_invitations_fetch`. Runs in the browser of the member `member_email` names (default: the team’s oldest admin by date of joining); a member outside the team is a 404.
+         * @description Answers at once with `api_agent_task_id`; the task runs in a team member’s browser extension. Poll `GET /network-agent/get-task-status` every 5 seconds (up to 30 times) for the result. The task records who queued it (the key, or the member whose agent token the call also carries), which its member sees. With an `ai` key, a write in a member’s name follows the team’s `ai_writes`: under `approve` (the default) it waits for a person’s approval (`/api-approvals`), under `off` it is refused (403). Task type: `agent_sent_invitations_fetch`. Runs in the browser of the member `member_email` names (default: the team’s oldest admin by date of joining); a member outside the team is a 404.
          */
         post: operations["postNetworkAgentFetchSentInvitations"];
         delete?: never;
@@ -524,7 +588,7 @@ export interface paths {
         put?: never;
         /**
          * Withdraw a member’s pending connection request to one person
-         * @description Answers at once with `api_agent_task_id`; the task runs in a team member’s browser extension. Poll `GET /network-agent/get-task-status` every 5 seconds (up to 30 times) for the result. The task records who queued it (the key, or the member whose agent token the call also carries), which its member sees. Task type: `agent_invitation_withdraw`. Runs in the browser of the member `member_email` names (default: the team’s oldest admin by date of joining); a member outside the team is a 404.
+         * @description Answers at once with `api_agent_task_id`; the task runs in a team member’s browser extension. Poll `GET /network-agent/get-task-status` every 5 seconds (up to 30 times) for the result. The task records who queued it (the key, or the member whose agent token the call also carries), which its member sees. With an `ai` key, a write in a member’s name follows the team’s `ai_writes`: under `approve` (the default) it waits for a person’s approval (`/api-approvals`), under `off` it is refused (403). Task type: `agent_invitation_withdraw`. Runs in the browser of the member `member_email` names (default: the team’s oldest admin by date of joining); a member outside the team is a 404.
          */
         post: operations["postNetworkAgentWithdrawConnectionRequest"];
         delete?: never;
@@ -813,7 +877,7 @@ export interface paths {
         head?: never;
         /**
          * Update a keyword watchlist (patch mode), or regenerate it from a new prompt (prompt mode)
-         * @description Patch mode: only the fields sent change, and only their parts are answered. `keywords` replaces the whole set: keyword rows and pending keyword-tracking tasks are recreated, collected posts stay; without `labels` one label per keyword is derived. `disable: true` pauses tracking, `false` resumes it. `slack_webhook_url: null` clears it. Prompt mode (`id` and `prompt` only): keywords and labels are wiped and regenerated in the background.
+         * @description Patch mode: only the fields sent change, and only their parts are answered. `keywords` replaces the whole set: keyword rows and pending keyword-tracking tasks are recreated, collected posts stay; without `labels` one label per keyword is derived. `disable: true` pauses tracking, `false` resumes it. `slack_webhook_url` (where posts are sent; `null` clears it) is an admin’s to set or clear: the team key with an admin’s `authorization: Bearer <agent_token>`. Prompt mode (`id` and `prompt` only): keywords and labels are wiped and regenerated in the background.
          */
         patch: operations["patchApiKeywordWatchlist"];
         trace?: never;
@@ -1018,12 +1082,15 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The team’s sequences with their funnels, newest first */
+        /**
+         * The team’s sequences with their funnels, newest first
+         * @description Pages of `limit` (default 50, at most 200); `next` is the `after` of the following page, null on the last.
+         */
         get: operations["getApiSequences"];
         put?: never;
         /**
          * Create a sequence: steps each enrolled person goes through, stopped by a reply
-         * @description Steps in order: `visit`, `connection_request` (skipped when already connected), `wait_for_acceptance`, `message` (connections only), `like_latest_post`. Templates `{first_name}`, `{last_name}`, `{company}`, `{headline}`, with a fallback `{first_name|there}`. Every step is an ordinary task of the sender, under their budgets, pace and working hours. One sender (`sender_email`, default the oldest admin) or a pool (`senders`: members’ e-mails, or `"all"`: every member whose extension is active and who agreed to the steps’ kinds): each person gets one sender for the whole sequence, a member already connected to them first, else the one with the most budget left for the first write. `{custom.<column>}` fills from a CSV import’s columns. A reply within `reply_window_days` (30) of the last step still counts.
+         * @description Steps in order: `visit`, `connection_request` (skipped when already connected), `wait_for_acceptance`, `message` (connections only), `like_latest_post`. Templates `{first_name}`, `{last_name}`, `{company}`, `{headline}`, with a fallback `{first_name|there}`. Every step is an ordinary task of the sender, under their budgets, pace and working hours. One sender (`sender_email`, default the oldest admin) or a pool (`senders`: members’ e-mails, or `"all"`: every member whose extension is active and who agreed to the steps’ kinds): each person gets one sender for the whole sequence, a member already connected to them first, else the one with the most budget left for the first write. `{custom.<column>}` fills from a CSV import’s columns. A reply within `reply_window_days` (30) of the last step still counts. The team’s plan caps its sequences (free 3, pro 50, business 500).
          */
         post: operations["postApiSequences"];
         delete?: never;
@@ -1063,7 +1130,7 @@ export interface paths {
         };
         /**
          * Each enrolled person: state, sender and why, current step, when it runs next and why it waits, and the history of its tasks
-         * @description Up to 1,000, oldest first. `format=csv`: every person (of the `state`) as a streamed CSV download (`text/csv`): profile, profile_urn, name, state, sender_email, sender_reason, step, step_type, the dates, waiting_reason, error, then each column a CSV import brought.
+         * @description Oldest first, in pages of `limit` (default 1000, at most 1000); `next` is the `after` of the following page, null on the last. `format=csv`: every person (of the `state`) as a streamed CSV download (`text/csv`): profile, profile_urn, name, state, sender_email, sender_reason, step, step_type, the dates, waiting_reason, error, then each column a CSV import brought.
          */
         get: operations["getApiSequencesByIdEnrollments"];
         put?: never;
@@ -1104,13 +1171,13 @@ export interface paths {
         };
         /**
          * The team’s do-not-contact list, oldest first
-         * @description Pages of `limit` (default 100); `next` is the `after` of the following page. `q` keeps entries whose value, reason or adder contains it. `format=csv` exports every matching entry (columns kind, value, reason, added_by, added_at), streamed; a POST of that file imports it back.
+         * @description Pages of `limit` (default 100); `next` is the `after` of the following page. `q` keeps entries whose value, reason or adder contains it. `format=csv` exports every matching entry (columns kind, value, reason, added_by, added_at, source_added_by, source_added_at), streamed; a POST of that file imports it back.
          */
         get: operations["getApiDoNotContact"];
         put?: never;
         /**
          * Put people or companies on the team’s do-not-contact list
-         * @description People by profile URL, slug or URN; companies by page URL, slug, URN or name (everyone whose current company it is, as the team’s profile reads show it, is then refused too). Nothing is queued for a listed person: an invitation, a message, a comment or an enrollment for them is a 409 naming the list, and `force` never passes it. A `Content-Type: text/csv` body imports: a header row with `value` (and `kind`: person or company) or `profile` and/or `company` columns, and an optional `reason` column; rows that cannot be read are answered in `errors` by line while the others go in. Who added each entry is the member whose agent token rides along, or else the API key.
+         * @description People by profile URL, slug or URN; companies by page URL, slug, URN or name (everyone whose current company it is, as the team’s profile reads show it, is then refused too). Nothing is queued for a listed person: an invitation, a message, a comment or an enrollment for them is a 409 naming the list, and `force` never passes it. A `Content-Type: text/csv` body imports: a header row with `value` (and `kind`: person or company) or `profile` and/or `company` columns, and an optional `reason` column; rows that cannot be read are answered in `errors`, one per line, while the others go in. Who added each entry is the member whose agent token rides along, or else the API key, and when is now, for an import too: a file’s `added_by` and `added_at` columns are kept as `source_added_by` and `source_added_at`, what the file said.
          */
         post: operations["postApiDoNotContact"];
         /**
@@ -1329,7 +1396,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Too many codes requested for this address, or from this network, or the address is locked for the day; the `Retry-After` header gives the seconds to wait */
+            /** @description Too many codes requested for this address, or from this network, or the address is locked for the day from this network; the `Retry-After` header gives the seconds to wait */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -1417,7 +1484,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Too many wrong codes from this network or on the service, or the address is locked until 00:00 UTC; the `Retry-After` header gives the seconds to wait */
+            /** @description Too many wrong codes from this network or on the service, or the address is locked for this network until 00:00 UTC; the `Retry-After` header gives the seconds to wait */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -1467,6 +1534,21 @@ export interface operations {
                             /** @enum {string} */
                             ai_writes: "approve" | "allow" | "off";
                             weekly_summary: boolean;
+                            warm_up: {
+                                enabled: boolean;
+                                days: number;
+                                start_factor: number;
+                            };
+                            withdraw_pending_after_days: number;
+                            team_stops_together: boolean;
+                            writes_paused: {
+                                kinds: ("agent_profile_fetch" | "agent_profiles_tracking" | "agent_like_post" | "agent_comment_post" | "agent_connection_request" | "agent_company_fetch" | "agent_company_posts_fetch" | "agent_profiles_search" | "agent_connections_fetch" | "agent_send_message" | "agent_keyword_tracking" | "agent_company_tracking" | "agent_conversations_fetch" | "agent_conversation_messages_fetch" | "agent_conversation_mark_read" | "agent_sent_invitations_fetch" | "agent_invitation_withdraw")[];
+                                /** @enum {string} */
+                                signal: "network_challenge" | "network_rate_limited";
+                                member_email: string | null;
+                                since: string;
+                                until: string;
+                            } | null;
                         };
                         me: {
                             id: string;
@@ -1509,7 +1591,7 @@ export interface operations {
                                 operation: string;
                                 map_version: number;
                                 /** @enum {string} */
-                                state: "degraded" | "broken";
+                                state: "degraded" | "broken" | "unknown";
                                 since: string;
                                 last_at: string;
                                 runs: number;
@@ -1533,6 +1615,8 @@ export interface operations {
                                     since: string;
                                     last_at: string;
                                 }[];
+                                unknown_since: string | null;
+                                last_reported_at: string | null;
                             }[];
                             consent_acknowledged_at: string | null;
                             consent_version: string | null;
@@ -1545,6 +1629,8 @@ export interface operations {
                                     task_type: "agent_profile_fetch" | "agent_profiles_tracking" | "agent_like_post" | "agent_comment_post" | "agent_connection_request" | "agent_company_fetch" | "agent_company_posts_fetch" | "agent_profiles_search" | "agent_connections_fetch" | "agent_send_message" | "agent_keyword_tracking" | "agent_company_tracking" | "agent_conversations_fetch" | "agent_conversation_messages_fetch" | "agent_conversation_mark_read" | "agent_sent_invitations_fetch" | "agent_invitation_withdraw";
                                     per_day: number | null;
                                     per_week: number | null;
+                                    team_per_day?: number | null;
+                                    team_per_week?: number | null;
                                     used_today: number;
                                     used_this_week: number;
                                     next_free_at: string | null;
@@ -1564,6 +1650,34 @@ export interface operations {
                                     scheduled_for: string | null;
                                     waiting_reason: string;
                                 }[];
+                                reduced?: {
+                                    factor: number;
+                                    why: string;
+                                } | null;
+                            } | null;
+                            warm_up: {
+                                started_at: string;
+                                ends_at: string;
+                                factor: number;
+                                day: number;
+                                days: number;
+                            } | null;
+                            health: {
+                                score: number;
+                                /** @enum {string} */
+                                level: "good" | "watch" | "poor";
+                                factors: {
+                                    /** @enum {string} */
+                                    name: "acceptance_rate" | "pending_invitations" | "limit_signals" | "connections" | "write_failures";
+                                    value: number | null;
+                                    score: number;
+                                    /** @enum {string} */
+                                    level: "good" | "watch" | "poor";
+                                    why: string;
+                                }[];
+                                budget_factor: number;
+                                checked_at: string | null;
+                                changed_at: string | null;
                             } | null;
                         }[];
                     };
@@ -1671,6 +1785,15 @@ export interface operations {
                     /** @enum {string} */
                     ai_writes?: "approve" | "allow" | "off";
                     weekly_summary?: boolean;
+                    warm_up?: {
+                        enabled?: boolean;
+                        days?: number;
+                        start_factor?: number;
+                    } | null;
+                    withdraw_pending_after_days?: number;
+                    team_stops_together?: boolean;
+                    /** @constant */
+                    resume_writes?: true;
                 };
             };
         };
@@ -1705,6 +1828,21 @@ export interface operations {
                             /** @enum {string} */
                             ai_writes: "approve" | "allow" | "off";
                             weekly_summary: boolean;
+                            warm_up: {
+                                enabled: boolean;
+                                days: number;
+                                start_factor: number;
+                            };
+                            withdraw_pending_after_days: number;
+                            team_stops_together: boolean;
+                            writes_paused: {
+                                kinds: ("agent_profile_fetch" | "agent_profiles_tracking" | "agent_like_post" | "agent_comment_post" | "agent_connection_request" | "agent_company_fetch" | "agent_company_posts_fetch" | "agent_profiles_search" | "agent_connections_fetch" | "agent_send_message" | "agent_keyword_tracking" | "agent_company_tracking" | "agent_conversations_fetch" | "agent_conversation_messages_fetch" | "agent_conversation_mark_read" | "agent_sent_invitations_fetch" | "agent_invitation_withdraw")[];
+                                /** @enum {string} */
+                                signal: "network_challenge" | "network_rate_limited";
+                                member_email: string | null;
+                                since: string;
+                                until: string;
+                            } | null;
                         };
                         me: {
                             id: string;
@@ -1747,7 +1885,7 @@ export interface operations {
                                 operation: string;
                                 map_version: number;
                                 /** @enum {string} */
-                                state: "degraded" | "broken";
+                                state: "degraded" | "broken" | "unknown";
                                 since: string;
                                 last_at: string;
                                 runs: number;
@@ -1771,6 +1909,8 @@ export interface operations {
                                     since: string;
                                     last_at: string;
                                 }[];
+                                unknown_since: string | null;
+                                last_reported_at: string | null;
                             }[];
                             consent_acknowledged_at: string | null;
                             consent_version: string | null;
@@ -1783,6 +1923,8 @@ export interface operations {
                                     task_type: "agent_profile_fetch" | "agent_profiles_tracking" | "agent_like_post" | "agent_comment_post" | "agent_connection_request" | "agent_company_fetch" | "agent_company_posts_fetch" | "agent_profiles_search" | "agent_connections_fetch" | "agent_send_message" | "agent_keyword_tracking" | "agent_company_tracking" | "agent_conversations_fetch" | "agent_conversation_messages_fetch" | "agent_conversation_mark_read" | "agent_sent_invitations_fetch" | "agent_invitation_withdraw";
                                     per_day: number | null;
                                     per_week: number | null;
+                                    team_per_day?: number | null;
+                                    team_per_week?: number | null;
                                     used_today: number;
                                     used_this_week: number;
                                     next_free_at: string | null;
@@ -1802,6 +1944,34 @@ export interface operations {
                                     scheduled_for: string | null;
                                     waiting_reason: string;
                                 }[];
+                                reduced?: {
+                                    factor: number;
+                                    why: string;
+                                } | null;
+                            } | null;
+                            warm_up: {
+                                started_at: string;
+                                ends_at: string;
+                                factor: number;
+                                day: number;
+                                days: number;
+                            } | null;
+                            health: {
+                                score: number;
+                                /** @enum {string} */
+                                level: "good" | "watch" | "poor";
+                                factors: {
+                                    /** @enum {string} */
+                                    name: "acceptance_rate" | "pending_invitations" | "limit_signals" | "connections" | "write_failures";
+                                    value: number | null;
+                                    score: number;
+                                    /** @enum {string} */
+                                    level: "good" | "watch" | "poor";
+                                    why: string;
+                                }[];
+                                budget_factor: number;
+                                checked_at: string | null;
+                                changed_at: string | null;
                             } | null;
                         }[];
                     };
@@ -1898,7 +2068,7 @@ export interface operations {
                             operation: string;
                             map_version: number;
                             /** @enum {string} */
-                            state: "degraded" | "broken";
+                            state: "degraded" | "broken" | "unknown";
                             since: string;
                             last_at: string;
                             runs: number;
@@ -1922,6 +2092,8 @@ export interface operations {
                                 since: string;
                                 last_at: string;
                             }[];
+                            unknown_since: string | null;
+                            last_reported_at: string | null;
                         }[];
                         consent_acknowledged_at: string | null;
                         consent_version: string | null;
@@ -1934,6 +2106,8 @@ export interface operations {
                                 task_type: "agent_profile_fetch" | "agent_profiles_tracking" | "agent_like_post" | "agent_comment_post" | "agent_connection_request" | "agent_company_fetch" | "agent_company_posts_fetch" | "agent_profiles_search" | "agent_connections_fetch" | "agent_send_message" | "agent_keyword_tracking" | "agent_company_tracking" | "agent_conversations_fetch" | "agent_conversation_messages_fetch" | "agent_conversation_mark_read" | "agent_sent_invitations_fetch" | "agent_invitation_withdraw";
                                 per_day: number | null;
                                 per_week: number | null;
+                                team_per_day?: number | null;
+                                team_per_week?: number | null;
                                 used_today: number;
                                 used_this_week: number;
                                 next_free_at: string | null;
@@ -1953,6 +2127,34 @@ export interface operations {
                                 scheduled_for: string | null;
                                 waiting_reason: string;
                             }[];
+                            reduced?: {
+                                factor: number;
+                                why: string;
+                            } | null;
+                        } | null;
+                        warm_up: {
+                            started_at: string;
+                            ends_at: string;
+                            factor: number;
+                            day: number;
+                            days: number;
+                        } | null;
+                        health: {
+                            score: number;
+                            /** @enum {string} */
+                            level: "good" | "watch" | "poor";
+                            factors: {
+                                /** @enum {string} */
+                                name: "acceptance_rate" | "pending_invitations" | "limit_signals" | "connections" | "write_failures";
+                                value: number | null;
+                                score: number;
+                                /** @enum {string} */
+                                level: "good" | "watch" | "poor";
+                                why: string;
+                            }[];
+                            budget_factor: number;
+                            checked_at: string | null;
+                            changed_at: string | null;
                         } | null;
                     };
                 };
@@ -2052,7 +2254,7 @@ export interface operations {
                             operation: string;
                             map_version: number;
                             /** @enum {string} */
-                            state: "degraded" | "broken";
+                            state: "degraded" | "broken" | "unknown";
                             since: string;
                             last_at: string;
                             runs: number;
@@ -2076,6 +2278,8 @@ export interface operations {
                                 since: string;
                                 last_at: string;
                             }[];
+                            unknown_since: string | null;
+                            last_reported_at: string | null;
                         }[];
                         consent_acknowledged_at: string | null;
                         consent_version: string | null;
@@ -2088,6 +2292,8 @@ export interface operations {
                                 task_type: "agent_profile_fetch" | "agent_profiles_tracking" | "agent_like_post" | "agent_comment_post" | "agent_connection_request" | "agent_company_fetch" | "agent_company_posts_fetch" | "agent_profiles_search" | "agent_connections_fetch" | "agent_send_message" | "agent_keyword_tracking" | "agent_company_tracking" | "agent_conversations_fetch" | "agent_conversation_messages_fetch" | "agent_conversation_mark_read" | "agent_sent_invitations_fetch" | "agent_invitation_withdraw";
                                 per_day: number | null;
                                 per_week: number | null;
+                                team_per_day?: number | null;
+                                team_per_week?: number | null;
                                 used_today: number;
                                 used_this_week: number;
                                 next_free_at: string | null;
@@ -2107,6 +2313,34 @@ export interface operations {
                                 scheduled_for: string | null;
                                 waiting_reason: string;
                             }[];
+                            reduced?: {
+                                factor: number;
+                                why: string;
+                            } | null;
+                        } | null;
+                        warm_up: {
+                            started_at: string;
+                            ends_at: string;
+                            factor: number;
+                            day: number;
+                            days: number;
+                        } | null;
+                        health: {
+                            score: number;
+                            /** @enum {string} */
+                            level: "good" | "watch" | "poor";
+                            factors: {
+                                /** @enum {string} */
+                                name: "acceptance_rate" | "pending_invitations" | "limit_signals" | "connections" | "write_failures";
+                                value: number | null;
+                                score: number;
+                                /** @enum {string} */
+                                level: "good" | "watch" | "poor";
+                                why: string;
+                            }[];
+                            budget_factor: number;
+                            checked_at: string | null;
+                            changed_at: string | null;
                         } | null;
                     };
                 };
@@ -2210,7 +2444,7 @@ export interface operations {
                             operation: string;
                             map_version: number;
                             /** @enum {string} */
-                            state: "degraded" | "broken";
+                            state: "degraded" | "broken" | "unknown";
                             since: string;
                             last_at: string;
                             runs: number;
@@ -2234,6 +2468,8 @@ export interface operations {
                                 since: string;
                                 last_at: string;
                             }[];
+                            unknown_since: string | null;
+                            last_reported_at: string | null;
                         }[];
                         consent_acknowledged_at: string | null;
                         consent_version: string | null;
@@ -2246,6 +2482,8 @@ export interface operations {
                                 task_type: "agent_profile_fetch" | "agent_profiles_tracking" | "agent_like_post" | "agent_comment_post" | "agent_connection_request" | "agent_company_fetch" | "agent_company_posts_fetch" | "agent_profiles_search" | "agent_connections_fetch" | "agent_send_message" | "agent_keyword_tracking" | "agent_company_tracking" | "agent_conversations_fetch" | "agent_conversation_messages_fetch" | "agent_conversation_mark_read" | "agent_sent_invitations_fetch" | "agent_invitation_withdraw";
                                 per_day: number | null;
                                 per_week: number | null;
+                                team_per_day?: number | null;
+                                team_per_week?: number | null;
                                 used_today: number;
                                 used_this_week: number;
                                 next_free_at: string | null;
@@ -2265,6 +2503,34 @@ export interface operations {
                                 scheduled_for: string | null;
                                 waiting_reason: string;
                             }[];
+                            reduced?: {
+                                factor: number;
+                                why: string;
+                            } | null;
+                        } | null;
+                        warm_up: {
+                            started_at: string;
+                            ends_at: string;
+                            factor: number;
+                            day: number;
+                            days: number;
+                        } | null;
+                        health: {
+                            score: number;
+                            /** @enum {string} */
+                            level: "good" | "watch" | "poor";
+                            factors: {
+                                /** @enum {string} */
+                                name: "acceptance_rate" | "pending_invitations" | "limit_signals" | "connections" | "write_failures";
+                                value: number | null;
+                                score: number;
+                                /** @enum {string} */
+                                level: "good" | "watch" | "poor";
+                                why: string;
+                            }[];
+                            budget_factor: number;
+                            checked_at: string | null;
+                            changed_at: string | null;
                         } | null;
                     };
                 };
@@ -2436,7 +2702,7 @@ export interface operations {
                             operation: string;
                             map_version: number;
                             /** @enum {string} */
-                            state: "degraded" | "broken";
+                            state: "degraded" | "broken" | "unknown";
                             since: string;
                             last_at: string;
                             runs: number;
@@ -2460,6 +2726,8 @@ export interface operations {
                                 since: string;
                                 last_at: string;
                             }[];
+                            unknown_since: string | null;
+                            last_reported_at: string | null;
                         }[];
                         consent_acknowledged_at: string | null;
                         consent_version: string | null;
@@ -2472,6 +2740,8 @@ export interface operations {
                                 task_type: "agent_profile_fetch" | "agent_profiles_tracking" | "agent_like_post" | "agent_comment_post" | "agent_connection_request" | "agent_company_fetch" | "agent_company_posts_fetch" | "agent_profiles_search" | "agent_connections_fetch" | "agent_send_message" | "agent_keyword_tracking" | "agent_company_tracking" | "agent_conversations_fetch" | "agent_conversation_messages_fetch" | "agent_conversation_mark_read" | "agent_sent_invitations_fetch" | "agent_invitation_withdraw";
                                 per_day: number | null;
                                 per_week: number | null;
+                                team_per_day?: number | null;
+                                team_per_week?: number | null;
                                 used_today: number;
                                 used_this_week: number;
                                 next_free_at: string | null;
@@ -2491,11 +2761,227 @@ export interface operations {
                                 scheduled_for: string | null;
                                 waiting_reason: string;
                             }[];
+                            reduced?: {
+                                factor: number;
+                                why: string;
+                            } | null;
+                        } | null;
+                        warm_up: {
+                            started_at: string;
+                            ends_at: string;
+                            factor: number;
+                            day: number;
+                            days: number;
+                        } | null;
+                        health: {
+                            score: number;
+                            /** @enum {string} */
+                            level: "good" | "watch" | "poor";
+                            factors: {
+                                /** @enum {string} */
+                                name: "acceptance_rate" | "pending_invitations" | "limit_signals" | "connections" | "write_failures";
+                                value: number | null;
+                                score: number;
+                                /** @enum {string} */
+                                level: "good" | "watch" | "poor";
+                                why: string;
+                            }[];
+                            budget_factor: number;
+                            checked_at: string | null;
+                            changed_at: string | null;
                         } | null;
                     };
                 };
             };
             /** @description Invalid input: malformed JSON, an unknown or mistyped field, or a value out of range; the message names it */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `Missing API Key`, `Invalid API Key`, or `Invalid agent token` (the bearer token is not a member of the key’s team) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `Access denied`: only an admin of the team may change its members */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `Member not found` in this team */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    patchApiTeamMembersWarmUp: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    email: string;
+                    /** @constant */
+                    ends_now: true;
+                    i_accept_the_risk?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description The member */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        user_id: string | null;
+                        email: string;
+                        full_name: string | null;
+                        /** @enum {string} */
+                        role: "admin" | "member";
+                        /** @enum {string} */
+                        status: "active" | "invited";
+                        joined_at: string | null;
+                        last_active_at: string | null;
+                        agent_active: boolean;
+                        network_signed_in: boolean | null;
+                        network_public_identifier: string | null;
+                        paused: boolean | null;
+                        extension_version: string | null;
+                        invite_limited_until: string | null;
+                        network_map_version: number | null;
+                        network_health: {
+                            call: string;
+                            /** @enum {string} */
+                            state: "degraded" | "broken";
+                            working_alternative: string | null;
+                            failures: {
+                                alternative: string;
+                                status: number | null;
+                                code: string;
+                                message: string;
+                                count: number;
+                                last_at: string;
+                            }[];
+                        }[];
+                        operation_health: {
+                            operation: string;
+                            map_version: number;
+                            /** @enum {string} */
+                            state: "degraded" | "broken" | "unknown";
+                            since: string;
+                            last_at: string;
+                            runs: number;
+                            failed_runs: number;
+                            missing_fields: {
+                                call: string;
+                                alternative: string;
+                                field: string;
+                                results: number;
+                                missing: number;
+                                since: string;
+                                last_at: string;
+                            }[];
+                            failed_ways: {
+                                call: string;
+                                alternative: string;
+                                status: number | null;
+                                code: string;
+                                message: string;
+                                count: number;
+                                since: string;
+                                last_at: string;
+                            }[];
+                            unknown_since: string | null;
+                            last_reported_at: string | null;
+                        }[];
+                        consent_acknowledged_at: string | null;
+                        consent_version: string | null;
+                        consent_current: boolean;
+                        refused_types: ("agent_profile_fetch" | "agent_profiles_tracking" | "agent_like_post" | "agent_comment_post" | "agent_connection_request" | "agent_company_fetch" | "agent_company_posts_fetch" | "agent_profiles_search" | "agent_connections_fetch" | "agent_send_message" | "agent_keyword_tracking" | "agent_company_tracking" | "agent_conversations_fetch" | "agent_conversation_messages_fetch" | "agent_conversation_mark_read" | "agent_sent_invitations_fetch" | "agent_invitation_withdraw")[];
+                        weekly_summary_mail: boolean;
+                        safety?: {
+                            budgets: {
+                                /** @enum {string} */
+                                task_type: "agent_profile_fetch" | "agent_profiles_tracking" | "agent_like_post" | "agent_comment_post" | "agent_connection_request" | "agent_company_fetch" | "agent_company_posts_fetch" | "agent_profiles_search" | "agent_connections_fetch" | "agent_send_message" | "agent_keyword_tracking" | "agent_company_tracking" | "agent_conversations_fetch" | "agent_conversation_messages_fetch" | "agent_conversation_mark_read" | "agent_sent_invitations_fetch" | "agent_invitation_withdraw";
+                                per_day: number | null;
+                                per_week: number | null;
+                                team_per_day?: number | null;
+                                team_per_week?: number | null;
+                                used_today: number;
+                                used_this_week: number;
+                                next_free_at: string | null;
+                            }[];
+                            working_hours: {
+                                days: number[];
+                                start: string;
+                                end: string;
+                                time_zone: string;
+                            } | null;
+                            writes_open: boolean;
+                            writes_open_at: string | null;
+                            waiting: {
+                                task_id: string;
+                                /** @enum {string} */
+                                task_type: "agent_profile_fetch" | "agent_profiles_tracking" | "agent_like_post" | "agent_comment_post" | "agent_connection_request" | "agent_company_fetch" | "agent_company_posts_fetch" | "agent_profiles_search" | "agent_connections_fetch" | "agent_send_message" | "agent_keyword_tracking" | "agent_company_tracking" | "agent_conversations_fetch" | "agent_conversation_messages_fetch" | "agent_conversation_mark_read" | "agent_sent_invitations_fetch" | "agent_invitation_withdraw";
+                                scheduled_for: string | null;
+                                waiting_reason: string;
+                            }[];
+                            reduced?: {
+                                factor: number;
+                                why: string;
+                            } | null;
+                        } | null;
+                        warm_up: {
+                            started_at: string;
+                            ends_at: string;
+                            factor: number;
+                            day: number;
+                            days: number;
+                        } | null;
+                        health: {
+                            score: number;
+                            /** @enum {string} */
+                            level: "good" | "watch" | "poor";
+                            factors: {
+                                /** @enum {string} */
+                                name: "acceptance_rate" | "pending_invitations" | "limit_signals" | "connections" | "write_failures";
+                                value: number | null;
+                                score: number;
+                                /** @enum {string} */
+                                level: "good" | "watch" | "poor";
+                                why: string;
+                            }[];
+                            budget_factor: number;
+                            checked_at: string | null;
+                            changed_at: string | null;
+                        } | null;
+                    };
+                };
+            };
+            /** @description Without the risk accepted: `Invalid 'ends_now': ending grace@example.com's warm-up gives their account the team's full budgets at once; send "i_accept_the_risk": true to allow it` */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -2774,6 +3260,179 @@ export interface operations {
             };
         };
     };
+    getApiKeys: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The keys, oldest first */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        keys: {
+                            id: string;
+                            name: string;
+                            /** @enum {string} */
+                            scope: "read" | "write" | "ai";
+                            created_by: string | null;
+                            created_at: string;
+                            last_used_at: string | null;
+                        }[];
+                        count: number;
+                    };
+                };
+            };
+            /** @description `Missing API Key`, `Invalid API Key`, `Invalid agent token`, `Agent token revoked; sign in again` or `Agent token expired; sign in again` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `Access denied`: only an admin of the team manages its keys, or `Access denied: this API key’s scope is …`: a key of one purpose */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    postApiKeys: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    name: string;
+                    /** @enum {string} */
+                    scope: "read" | "write" | "ai";
+                };
+            };
+        };
+        responses: {
+            /** @description Made; keep the secret */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: string;
+                        name: string;
+                        /** @enum {string} */
+                        scope: "read" | "write" | "ai";
+                        api_key: string;
+                        created_at: string;
+                    };
+                };
+            };
+            /** @description `Missing or invalid 'name': …`, `Missing or invalid 'scope': …`, `A team has at most 50 API keys; revoke one first` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `Missing API Key`, `Invalid API Key`, `Invalid agent token`, `Agent token revoked; sign in again` or `Agent token expired; sign in again` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `Access denied`: only an admin of the team manages its keys, or `Access denied: this API key’s scope is …`: a key of one purpose */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    deleteApiKeysById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Revoked */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        message: string;
+                    };
+                };
+            };
+            /** @description `Invalid API key id` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `Missing API Key`, `Invalid API Key`, `Invalid agent token`, `Agent token revoked; sign in again` or `Agent token expired; sign in again` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `Access denied`: only an admin of the team manages its keys, or `Access denied: this API key’s scope is …`: a key of one purpose */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `API key not found` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     postNetworkAgentFetchProfile: {
         parameters: {
             query?: never;
@@ -2785,6 +3444,7 @@ export interface operations {
             content: {
                 "application/json": {
                     profile_slug: string;
+                    member_email?: string;
                 };
             };
         };
@@ -2823,6 +3483,15 @@ export interface operations {
             };
             /** @description `Plugin installation required: …`: no member’s extension was active in the last 48 hours */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `No member with that e-mail in the team` (`member_email`) */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2844,6 +3513,7 @@ export interface operations {
                 "application/json": {
                     profile_urns: string[];
                     count?: number;
+                    member_email?: string;
                 };
             };
         };
@@ -2882,6 +3552,15 @@ export interface operations {
             };
             /** @description `Plugin installation required: …`: no member’s extension was active in the last 48 hours */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `No member with that e-mail in the team` (`member_email`) */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2904,6 +3583,7 @@ export interface operations {
                     social_urn: string;
                     /** @enum {string} */
                     reaction_type?: "LIKE" | "PRAISE" | "APPRECIATION" | "EMPATHY" | "INTEREST" | "ENTERTAINMENT";
+                    member_email?: string;
                 };
             };
         };
@@ -2949,8 +3629,17 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `No admin user found in the team` */
+            /** @description `No member with that e-mail in the team`, or `No admin user found in the team` without `member_email` */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `Refused: the post’s author is on the team’s do-not-contact list …` (a person or a company page, or they work at a listed company) */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2972,6 +3661,7 @@ export interface operations {
                 "application/json": {
                     social_urn: string;
                     comment_text: string;
+                    member_email?: string;
                 };
             };
         };
@@ -3017,7 +3707,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `No admin user found in the team` */
+            /** @description `No member with that e-mail in the team`, or `No admin user found in the team` without `member_email` */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -3026,7 +3716,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `Refused: the post’s author is on the team’s do-not-contact list …` (or works at a listed company) */
+            /** @description `Refused: the post’s author is on the team’s do-not-contact list …` (a person or a company page, or they work at a listed company) */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -3050,6 +3740,7 @@ export interface operations {
                     profile_urn: string;
                     force?: boolean;
                     note?: string;
+                    member_email?: string;
                 };
             };
         };
@@ -3086,7 +3777,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `Plugin installation required: …`: no member’s extension was active in the last 48 hours */
+            /** @description `Plugin installation required: …`: no member’s extension was active in the last 48 hours, or `Access denied: only a signed-in member may force past the contact window …`: `force` sent with the key alone (no member’s agent token) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -3095,7 +3786,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `No admin user found in the team` */
+            /** @description `No member with that e-mail in the team`, or `No admin user found in the team` without `member_email` */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -3104,7 +3795,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `Refused: this person is on the team’s do-not-contact list …` (or works at a listed company), or `Refused: this person was contacted by <email> on <date> …`: another member invited or messaged them within the team’s contact window; `force: true` queues it anyway */
+            /** @description `Refused: this person is on the team’s do-not-contact list …` (or works at a listed company), or `Refused: this person was contacted by <email> on <date> …`: another member invited or messaged them within the team’s contact window; `force: true` queues it anyway, or `Refused: an invitation to this person was withdrawn on <date>; the network refuses a new one until <date>`: any member withdrew one within 21 days (docs/budgets.md, "Hygiene") */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -3135,6 +3826,7 @@ export interface operations {
             content: {
                 "application/json": {
                     company: string;
+                    member_email?: string;
                 };
             };
         };
@@ -3173,6 +3865,15 @@ export interface operations {
             };
             /** @description `Plugin installation required: …`: no member’s extension was active in the last 48 hours */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `No member with that e-mail in the team` (`member_email`) */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3195,6 +3896,7 @@ export interface operations {
                     company: string;
                     /** @default 20 */
                     count?: number;
+                    member_email?: string;
                 };
             };
         };
@@ -3233,6 +3935,15 @@ export interface operations {
             };
             /** @description `Plugin installation required: …`: no member’s extension was active in the last 48 hours */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `No member with that e-mail in the team` (`member_email`) */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3261,6 +3972,7 @@ export interface operations {
                     start?: number;
                     /** @default 10 */
                     count?: number;
+                    member_email?: string;
                 };
             };
         };
@@ -3299,6 +4011,15 @@ export interface operations {
             };
             /** @description `Plugin installation required: …`: no member’s extension was active in the last 48 hours */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `No member with that e-mail in the team` (`member_email`) */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3432,7 +4153,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `Plugin installation required: …`: no member’s extension was active in the last 48 hours */
+            /** @description `Plugin installation required: …`: no member’s extension was active in the last 48 hours, or `Access denied: only a signed-in member may force past the contact window …`: `force` sent with the key alone (no member’s agent token) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -5680,6 +6401,8 @@ export interface operations {
                                 task_type: "agent_profile_fetch" | "agent_profiles_tracking" | "agent_like_post" | "agent_comment_post" | "agent_connection_request" | "agent_company_fetch" | "agent_company_posts_fetch" | "agent_profiles_search" | "agent_connections_fetch" | "agent_send_message" | "agent_keyword_tracking" | "agent_company_tracking" | "agent_conversations_fetch" | "agent_conversation_messages_fetch" | "agent_conversation_mark_read" | "agent_sent_invitations_fetch" | "agent_invitation_withdraw";
                                 per_day: number | null;
                                 per_week: number | null;
+                                team_per_day?: number | null;
+                                team_per_week?: number | null;
                                 used_today: number;
                                 used_this_week: number;
                                 next_free_at: string | null;
@@ -5699,6 +6422,10 @@ export interface operations {
                                 scheduled_for: string | null;
                                 waiting_reason: string;
                             }[];
+                            reduced?: {
+                                factor: number;
+                                why: string;
+                            } | null;
                         };
                         invitations?: {
                             team_id: string;
@@ -6497,6 +7224,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description `Refused: the post’s author is on the team’s do-not-contact list …`: the post’s author (a person or a company page), or their company, is listed */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     postApiComment: {
@@ -6571,7 +7307,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `Refused: this person is on the team’s do-not-contact list …`: the post’s author, or their company, is listed */
+            /** @description `Refused: the post’s author is on the team’s do-not-contact list …`: the post’s author (a person or a company page), or their company, is listed */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -6975,7 +7711,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `Plan limit reached: the <plan> plan allows …` (watchlists, keywords per watchlist, profiles or companies per watchlist) */
+            /** @description `Plan limit reached: the <plan> plan allows …` (watchlists, keywords per watchlist, profiles or companies per watchlist); with `slack_webhook_url` sent, `Access denied: only an admin sets where the team's data is sent (slack_webhook_url): send the team key with an admin's agent token` or `Access denied: this API key's scope is ai (an AI client never sets where the team's data is sent)` */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -7608,7 +8344,7 @@ export interface operations {
                         webhooks: {
                             id: string;
                             url: string;
-                            events: ("task.completed" | "task.failed" | "posts.collected" | "connection.accepted" | "message.received" | "network.degraded" | "network.recovered" | "summary.weekly")[];
+                            events: ("task.completed" | "task.failed" | "posts.collected" | "connection.accepted" | "message.received" | "network.degraded" | "network.recovered" | "summary.weekly" | "team.paused")[];
                             created_at: string;
                             deliveries: {
                                 pending: number;
@@ -7651,7 +8387,7 @@ export interface operations {
             content: {
                 "application/json": {
                     url: string;
-                    events: ("task.completed" | "task.failed" | "posts.collected" | "connection.accepted" | "message.received" | "network.degraded" | "network.recovered" | "summary.weekly")[];
+                    events: ("task.completed" | "task.failed" | "posts.collected" | "connection.accepted" | "message.received" | "network.degraded" | "network.recovered" | "summary.weekly" | "team.paused")[];
                 };
             };
         };
@@ -7666,7 +8402,7 @@ export interface operations {
                         webhook: {
                             id: string;
                             url: string;
-                            events: ("task.completed" | "task.failed" | "posts.collected" | "connection.accepted" | "message.received" | "network.degraded" | "network.recovered" | "summary.weekly")[];
+                            events: ("task.completed" | "task.failed" | "posts.collected" | "connection.accepted" | "message.received" | "network.degraded" | "network.recovered" | "summary.weekly" | "team.paused")[];
                             created_at: string;
                             deliveries: {
                                 pending: number;
@@ -7729,7 +8465,7 @@ export interface operations {
                         deliveries: {
                             id: string;
                             /** @enum {string} */
-                            event: "task.completed" | "task.failed" | "posts.collected" | "connection.accepted" | "message.received" | "network.degraded" | "network.recovered" | "summary.weekly";
+                            event: "task.completed" | "task.failed" | "posts.collected" | "connection.accepted" | "message.received" | "network.degraded" | "network.recovered" | "summary.weekly" | "team.paused";
                             /** @enum {string} */
                             status: "pending" | "delivered" | "failed";
                             attempts: number;
@@ -8121,14 +8857,17 @@ export interface operations {
     };
     getApiSequences: {
         parameters: {
-            query?: never;
+            query?: {
+                after?: string;
+                limit?: number;
+            };
             header?: never;
             path?: never;
             cookie?: never;
         };
         requestBody?: never;
         responses: {
-            /** @description The sequences */
+            /** @description A page of the sequences */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -8201,7 +8940,17 @@ export interface operations {
                                 };
                             }[];
                         }[];
+                        next: string | null;
                     };
+                };
+            };
+            /** @description Invalid `after` or `limit` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description `Missing API Key` or `Invalid API Key` */
@@ -8347,6 +9096,15 @@ export interface operations {
             };
             /** @description `Missing API Key` or `Invalid API Key` */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `Plan limit reached: the free plan allows 3 sequences` (the team’s plan and its cap) */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -8659,6 +9417,8 @@ export interface operations {
             query?: {
                 state?: "active" | "waiting_acceptance" | "replied" | "not_accepted" | "finished" | "failed" | "stopped";
                 format?: "json" | "csv";
+                after?: string;
+                limit?: number;
             };
             header?: never;
             path: {
@@ -8706,10 +9466,11 @@ export interface operations {
                                 created_at: string;
                             }[];
                         }[];
+                        next: string | null;
                     };
                 };
             };
-            /** @description `Invalid sequence id` or an invalid `state` */
+            /** @description `Invalid sequence id`, or an invalid `state`, `after` or `limit` */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -8885,6 +9646,8 @@ export interface operations {
                             reason: string | null;
                             added_by: string | null;
                             added_at: string;
+                            source_added_by: string | null;
+                            source_added_at: string | null;
                         }[];
                         next: string | null;
                     };
@@ -9375,6 +10138,18 @@ export interface operations {
                                 email: string | null;
                                 name: string | null;
                                 client: string | null;
+                            } | null;
+                            forced_over: {
+                                member_email: string | null;
+                                at: string;
+                                /** @enum {string} */
+                                kind: "invited" | "messaged";
+                            } | null;
+                            recent_contact: {
+                                member_email: string | null;
+                                at: string;
+                                /** @enum {string} */
+                                kind: "invited" | "messaged";
                             } | null;
                             created_at: string;
                             expires_at: string;

@@ -4,7 +4,9 @@ import {
   APPROVAL_TEXT_FIELDS,
   type ApprovalListResponse,
   type ApprovalView,
+  type ContactFact,
 } from '../../contract/approvals.js';
+import { recentContactSql } from '../outreach/recent-contact.js';
 import type { TaskType } from '../../contract/task-types.js';
 import { iso } from '../tasks/task-row.js';
 import { QUEUED_BY_COLUMNS, type QueuedByFacts, queuedByView } from '../tasks/queued-by.js';
@@ -19,14 +21,27 @@ interface ApprovalRow extends TargetFacts, QueuedByFacts {
   member_name: string | null;
   created_at: Date;
   approval_expires_at: Date;
+  /** `tasks.forced_over` (migration 035), as enqueue.ts wrote it. */
+  forced_over: { email: string | null; at: string; kind: ContactFact['kind'] } | null;
+  recent_email: string | null;
+  recent_at: Date | null;
+  recent_kind: ContactFact['kind'] | null;
 }
 
 /** At most this many are listed, oldest first: the ones closest to expiring. */
 const MAX_LISTED = 200;
 
 /**
+ * The person a write is for, as the contact history knows them: the profile of an invitation or a
+ * message, or a post's author whom a profile read made known by URN.
+ */
+const PERSON_URN = "COALESCE(t.input ->> 'profile_urn', pa.profile_urn)";
+
+/**
  * The team's writes awaiting approval, oldest first, each with the exact text it would send and
- * whether `caller` may decide it: an admin, or the member it runs as (approvals/decide.ts).
+ * whether `caller` may decide it: an admin, or the member it runs as (approvals/decide.ts). Each
+ * says which recent contact of another member its asker forced past, and which stands now (the
+ * team's contact window, docs/team-pool.md): the approver decides knowing both.
  */
 export async function listApprovals(
   db: Queryable,
@@ -39,13 +54,19 @@ export async function listApprovals(
             NULL::text AS output_name,
             p.id AS post_id, p.author_name AS post_author, left(p.content, 200) AS post_excerpt, p.post_url,
             ${QUEUED_BY_COLUMNS},
-            t.created_at, t.approval_expires_at
+            t.created_at, t.approval_expires_at, t.forced_over,
+            rc.email AS recent_email, rc.at AS recent_at, rc.kind AS recent_kind
        FROM tasks t
        LEFT JOIN memberships a ON a.team_id = t.team_id AND a.user_id = t.assigned_user_id
        LEFT JOIN users au ON au.id = a.user_id
        LEFT JOIN users qu ON qu.id = t.queued_by_user_id
        LEFT JOIN posts p ON t.type IN ('agent_like_post', 'agent_comment_post')
                         AND p.team_id = t.team_id AND p.activity_urn = t.input ->> 'social_urn'
+       LEFT JOIN LATERAL (SELECT tp.profile_urn FROM team_people tp
+                           WHERE p.author_slug IS NOT NULL AND tp.team_id = t.team_id
+                             AND tp.profile_slug = lower(p.author_slug)
+                           LIMIT 1) AS pa ON true
+       LEFT JOIN LATERAL (${recentContactSql('t.assigned_user_id', 'now()', 't.team_id', PERSON_URN)}) AS rc ON true
       WHERE t.team_id = $1 AND t.status = 'awaiting_approval' AND ($2::uuid IS NULL OR t.id = $2)
       ORDER BY t.created_at, t.id
       LIMIT ${MAX_LISTED}`,
@@ -71,6 +92,13 @@ function approvalView(
     text_field: field,
     text,
     queued_by: queuedByView(r),
+    forced_over: r.forced_over
+      ? { member_email: r.forced_over.email, at: r.forced_over.at, kind: r.forced_over.kind }
+      : null,
+    recent_contact:
+      r.recent_at && r.recent_kind
+        ? { member_email: r.recent_email, at: iso(r.recent_at)!, kind: r.recent_kind }
+        : null,
     created_at: iso(r.created_at)!,
     expires_at: iso(r.approval_expires_at)!,
     can_decide: mayDecide(caller, r.assigned_user_id),
