@@ -13,8 +13,8 @@ import type { ClaimedTask } from '../../contract/agent.js';
 import type { TaskType } from '../../contract/task-types.js';
 import { iso, LEASE_SECONDS } from './task-row.js';
 import { CURRENT_VERSION_SQL } from '../consent/consent-text.js';
-
 import { heldKindsSql } from '../budgets/held-kinds.js';
+
 /** Who is claiming, and which kinds of work it skips for now (its safety stops). */
 export interface ClaimFilter {
   teamId: string;
