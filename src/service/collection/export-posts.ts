@@ -4,7 +4,13 @@ import type { CsvColumn } from '../csv/write-csv.js';
 import { keysetBatches } from '../csv/keyset-batches.js';
 import { POST_COLUMNS, postsSelection } from './list-posts.js';
 
-type ExportedPost = Omit<CollectedPost, 'posted_at'> & { posted_at: Date | string };
+/** Which of its counts the network ever gave: a count never given is unknown, not zero. */
+interface CountsKnown {
+  likes_known: boolean;
+  comments_known: boolean;
+  shares_known: boolean;
+}
+type ExportedPost = Omit<CollectedPost, 'posted_at'> & CountsKnown & { posted_at: Date | string };
 type Row = ExportedPost & { k_engagement: number; k_at: string; k_id: string };
 interface Key {
   engagement: number;
@@ -19,9 +25,11 @@ export const POST_CSV_COLUMNS: CsvColumn<ExportedPost>[] = [
   { header: 'author_url', value: (p) => p.author_url },
   { header: 'linkedin_post_url', value: (p) => p.linkedin_post_url },
   { header: 'content', value: (p) => p.content },
-  { header: 'likes_count', value: (p) => p.likes_count },
-  { header: 'comments_count', value: (p) => p.comments_count },
-  { header: 'shares_count', value: (p) => p.shares_count },
+  // The stored 0 of a count never given is unknown: its cell stays empty, never 0.
+  { header: 'likes_count', value: (p) => (p.likes_known ? p.likes_count : null) },
+  { header: 'comments_count', value: (p) => (p.comments_known ? p.comments_count : null) },
+  { header: 'shares_count', value: (p) => (p.shares_known ? p.shares_count : null) },
+  { header: 'counts_known', value: (p) => p.counts_known },
   { header: 'liked', value: (p) => p.liked },
   { header: 'commented', value: (p) => p.commented },
   { header: 'seniority_level', value: (p) => p.seniority_level },
@@ -65,7 +73,7 @@ export async function exportPosts(
       if (cursor) where.push(after(params, cursor));
       params.push(limit);
       return db.query<Row>(
-        `SELECT ${POST_COLUMNS(t)}, ${keys}
+        `SELECT ${POST_COLUMNS(t)}, p.likes_known, p.comments_known, p.shares_known, ${keys}
            FROM ${sel.from} WHERE ${where.join(' AND ')}
           ORDER BY ${sel.order} LIMIT $${params.length}`,
         params,

@@ -409,6 +409,28 @@ describe('CSV exports of the listings', () => {
     ]);
   });
 
+  it('leaves a count the network never gave empty in the posts CSV, and says which rows are whole', async () => {
+    const team = await createAgentTeam(svc, 'Counts', [{ email: 'c@lists.test', role: 'admin' }]);
+    await svc.ctx.db.query(
+      `INSERT INTO posts (id, team_id, activity_urn, post_url, content, author_name, author_url, posted_at,
+                          likes_count, comments_count, shares_count, likes_known, comments_known, shares_known)
+       VALUES (gen_random_uuid(), $1, 'urn:li:activity:7100000000000000001', 'https://x/1', 'whole', 'A',
+               'https://www.linkedin.com/in/a', '2026-01-02', 5, 0, 2, true, true, true),
+              (gen_random_uuid(), $1, 'urn:li:activity:7100000000000000002', 'https://x/2', 'partly', 'B',
+               'https://www.linkedin.com/in/b', '2026-01-01', 3, 0, 0, true, false, false)`,
+      [team.id],
+    );
+    const res = await svc.call('GET', '/api-posts?format=csv', { headers: team.keyHeaders });
+    expect(res.status).toBe(200);
+    const rows = fields(await rowsOf(res));
+    expect(
+      rows.map((r) => [r.content, r.likes_count, r.comments_count, r.shares_count, r.counts_known]),
+    ).toEqual([
+      ['whole', '5', '0', '2', 'true'],
+      ['partly', '3', '', '', 'false'],
+    ]);
+  });
+
   it('streams 20,000 posts in the listing’s order: the first bytes come before the whole body', async () => {
     const team = await createAgentTeam(svc, 'Posts', [{ email: 'p@lists.test', role: 'admin' }]);
     await svc.ctx.db.query(
