@@ -216,7 +216,7 @@ export const Funnel = z.object({
   accepted: z.number(),
   messaged: z.number(),
   replied: z.number(),
-  /** accepted / invited, messaged / accepted, replied / messaged; null with nothing to divide. */
+  /** Shares of people: of those invited, accepted; of those accepted, messaged; of those messaged, replied. Null with nothing to divide. */
   acceptance_rate: z.nullable(z.number()),
   message_rate: z.nullable(z.number()),
   reply_rate: z.nullable(z.number()),

@@ -11,7 +11,7 @@ import {
 import { enqueueTask } from '../tasks/enqueue.js';
 import { ENROLLMENT_SELECT, type EnrollmentRow } from './enrollment-row.js';
 import { rebalanceSequences, warmPathAfterVisit } from './rebalance.js';
-import { stopEnrolledTwice } from './same-person.js';
+import { mergeSamePerson, stopEnrolledTwice } from './same-person.js';
 import type { OutreachKind, Refusal } from '../outreach/refusal.js';
 import { writeGate } from '../tasks/write-gate.js';
 import {
@@ -262,21 +262,15 @@ async function taskDone(
         company: p.experience?.[0]?.company_name ?? '',
         headline: p.headline ?? '',
       };
+      const slug = e.profile_slug ?? (p.public_identifier?.toLowerCase() || null);
+      // The sequence holds the person once: a row of theirs under another form merges first.
+      if (p.profile_urn && (await mergeSamePerson(tx, e, p.profile_urn, slug))) return 'wait';
       // The fields a visit reads join the person's own (the columns of their CSV import).
       await tx.query(
-        'UPDATE sequence_enrollments SET profile_urn = $2, name = $3, fields = fields || $4::jsonb, profile_slug = COALESCE(profile_slug, $5) WHERE id = $1',
-        [e.id, p.profile_urn, p.name || null, JSON.stringify(fields), p.public_identifier || null],
+        'UPDATE sequence_enrollments SET profile_urn = $2, name = $3, fields = fields || $4::jsonb, profile_slug = $5 WHERE id = $1',
+        [e.id, p.profile_urn, p.name || null, JSON.stringify(fields), slug],
       );
-      if (
-        p.profile_urn &&
-        (await stopEnrolledTwice(
-          tx,
-          e,
-          p.profile_urn,
-          e.profile_slug ?? (p.public_identifier || null),
-        ))
-      )
-        return 'wait';
+      if (p.profile_urn && (await stopEnrolledTwice(tx, e, p.profile_urn, slug))) return 'wait';
       if (p.profile_urn) await warmPathAfterVisit(ctx, tx, e, p.profile_urn);
       if (p.network_degree === 'first')
         await tx.query(

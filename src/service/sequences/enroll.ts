@@ -1,6 +1,7 @@
 import type { Queryable } from '../db/database.js';
 import type { EnrollResponse } from '../../contract/sequences.js';
 import { normalizeProfileIdentifier } from '../../contract/urns.js';
+import { knownPerson } from '../outreach/known-person.js';
 import { followMember } from '../relationships/follow-member.js';
 import { refusalFor } from '../outreach/refusal.js';
 import { CUSTOM_PREFIX } from '../../contract/templates.js';
@@ -25,10 +26,12 @@ export async function enrollingSequence(
 }
 
 /**
- * Enrolls people in a sequence (docs/sequences.md): each by profile URL, slug or URN. Skipped, with
- * the reason: what is not a profile, a member id (it names no profile the network can open), a
- * repeat within the request, a person in an active sequence of the team, and a person who replied
- * to the team before (one does not sequence someone already in conversation).
+ * Enrolls people in a sequence (docs/sequences.md): each by profile URL, slug or URN, one person
+ * whichever form names them when the team's profile reads know both. Skipped, with the reason: what
+ * is not a profile, a member id (it names no profile the network can open), a repeat within the
+ * request, a person the sequence holds already (one row per person: its funnel counts people), a
+ * person in an active sequence of the team, and a person who replied to the team before (one does
+ * not sequence someone already in conversation).
  */
 export async function enroll(
   db: Queryable,
@@ -59,14 +62,26 @@ export async function enroll(
       });
       continue;
     }
-    const urn = id.kind === 'profile_id' ? `urn:li:fsd_profile:${id.identifier}` : null;
-    const slug = id.kind === 'profile_slug' ? id.identifier : null;
-    const key = urn ?? `slug:${slug}`;
-    if (seen.has(key)) {
+    // A slug, its URL and the URN are one person once any profile read told the team both.
+    const { profileUrn: urn, profileSlug: slug } = await knownPerson(db, teamId, {
+      profileUrn: id.kind === 'profile_id' ? `urn:li:fsd_profile:${id.identifier}` : null,
+      profileSlug: id.kind === 'profile_slug' ? id.identifier : null,
+    });
+    const keys = [urn, slug && `slug:${slug}`].filter((k): k is string => Boolean(k));
+    if (keys.some((k) => seen.has(k))) {
       skipped.push({ profile: input, reason: 'listed twice' });
       continue;
     }
-    seen.add(key);
+    for (const k of keys) seen.add(k);
+    const [here] = await db.query<{ profile_input: string }>(
+      `SELECT profile_input FROM sequence_enrollments
+        WHERE sequence_id = $1 AND (profile_urn = $2 OR profile_slug = $3) LIMIT 1`,
+      [seq.id, urn, slug],
+    );
+    if (here) {
+      skipped.push({ profile: input, reason: alreadyEnrolled(here.profile_input) });
+      continue;
+    }
     const [active] = await db.query<{ name: string }>(
       `SELECT s.name FROM sequence_enrollments e JOIN sequences s ON s.id = e.sequence_id
         WHERE e.team_id = $1 AND e.state IN ('active', 'waiting_acceptance') AND (e.profile_urn = $2 OR e.profile_slug = $3) LIMIT 1`,
@@ -88,7 +103,7 @@ export async function enroll(
     const listed = await refusalFor(
       db,
       teamId,
-      { profileUrn: urn, profileSlug: slug?.toLowerCase() ?? null },
+      { profileUrn: urn, profileSlug: slug },
       { kind: 'enrollment' },
     );
     if (listed) {
@@ -96,14 +111,16 @@ export async function enroll(
       continue;
     }
     const sender = await senderFor(seq, picker, urn);
-    senders.add(sender.userId);
     const fields = Object.fromEntries(
       Object.entries(custom).map(([k, v]) => [`${CUSTOM_PREFIX}${k}`, v]),
     );
-    await db.query(
+    const inserted = await db.query(
       // The clock, not the transaction's start: the people of one request keep the order given.
+      // A request enrolling the same person at the same moment meets the sequence's one row per
+      // person (migration 039) and skips them.
       `INSERT INTO sequence_enrollments (id, sequence_id, team_id, profile_input, profile_slug, profile_urn, sender_user_id, sender_reason, custom, fields, created_at)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, clock_timestamp())`,
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, clock_timestamp())
+       ON CONFLICT DO NOTHING RETURNING id`,
       [
         crypto.randomUUID(),
         seq.id,
@@ -117,10 +134,22 @@ export async function enroll(
         JSON.stringify(fields),
       ],
     );
+    if (inserted.length === 0) {
+      skipped.push({ profile: input, reason: alreadyEnrolled(null) });
+      continue;
+    }
+    senders.add(sender.userId);
     enrolled++;
   }
   for (const userId of senders) await followMember(db, teamId, userId);
   return { enrolled, skipped };
+}
+
+/** Why a person is not enrolled again: the sequence holds each person once (docs/sequences.md). */
+function alreadyEnrolled(as: string | null): string {
+  return as === null
+    ? 'already enrolled in this sequence'
+    : `already enrolled in this sequence (as “${as}”)`;
 }
 
 /** A person's sender: the only one, or the pool's pick; with a pool nobody of which can send now, the default one. */

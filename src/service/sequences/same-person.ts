@@ -1,5 +1,6 @@
 import type { Queryable } from '../db/database.js';
 import type { EnrollmentRow } from './enrollment-row.js';
+import type { TaskError } from '../../contract/task-types.js';
 import { cancelOpenTask } from './stop-on-reply.js';
 
 interface Other {
@@ -13,10 +14,94 @@ interface Other {
 
 const OPEN = ['active', 'waiting_acceptance'];
 
+const CANCELLED_AS_SAME: TaskError = {
+  code: 'sequence_stopped',
+  message: 'Cancelled: the person is already enrolled under another form of their profile',
+};
+
+interface Row {
+  id: string;
+  state: string;
+  created_at: Date;
+  invited_at: Date | null;
+  messaged_at: Date | null;
+  replied_at: Date | null;
+}
+
+/** Which of two rows of one person stays: the one replied to, else contacted, else open, else the earlier. */
+function rank(r: Row): [number, number, number, number] {
+  return [
+    r.replied_at ? 0 : 1,
+    r.invited_at || r.messaged_at ? 0 : 1,
+    OPEN.includes(r.state) ? 0 : 1,
+    new Date(r.created_at).getTime(),
+  ];
+}
+
+function before(a: Row, b: Row): boolean {
+  const ra = rank(a);
+  const rb = rank(b);
+  for (let i = 0; i < ra.length; i++) if (ra[i] !== rb[i]) return ra[i]! < rb[i]!;
+  return a.id < b.id;
+}
+
 /**
- * One person enrolled twice through different identifier forms (a slug, then their URN) is seen
- * once a visit learns who the person is: of the team's open (or replied) enrollments of the same
- * person, the one that contacted them already stays, else the earliest; every other stops with
+ * One person, one row (docs/sequences.md): once a visit learns who the person of `e` is (`urn`,
+ * and `slug` when known), rows of the same sequence for that person under another form of their
+ * profile merge into one, so that the funnel counts each person once. The row the person replied
+ * to stays, else the one that contacted them, else an open one, else the earliest; what happened
+ * under the others (invited, accepted, messaged, replied) is the kept row's, their tasks join its
+ * history, a task of theirs not yet started is cancelled, and they are removed. Answers whether
+ * `e` itself was merged into another (then it is gone, and the kept row knows the person's URN).
+ */
+export async function mergeSamePerson(
+  tx: Queryable,
+  e: EnrollmentRow,
+  urn: string,
+  slug: string | null,
+): Promise<boolean> {
+  const same = await tx.query<Row>(
+    `SELECT id, state, created_at, invited_at, messaged_at, replied_at FROM sequence_enrollments
+      WHERE sequence_id = $1 AND id <> $2 AND (profile_urn = $3 OR ($4::text IS NOT NULL AND profile_slug = $4))
+      ORDER BY created_at, id FOR UPDATE`,
+    [e.sequence_id, e.id, urn, slug],
+  );
+  if (same.length === 0) return false;
+  let keeper: Row = e;
+  for (const r of same) if (before(r, keeper)) keeper = r;
+  for (const r of [e, ...same]) if (r.id !== keeper.id) await mergeInto(tx, keeper.id, r.id);
+  if (keeper.id === e.id) return false;
+  await tx.query(
+    `UPDATE sequence_enrollments SET profile_urn = COALESCE(profile_urn, $2), profile_slug = COALESCE(profile_slug, $3),
+            updated_at = now() WHERE id = $1`,
+    [keeper.id, urn, slug],
+  );
+  return true;
+}
+
+/** Row `gone` becomes part of row `kept`: its facts, its custom fields kept lacks, its history. */
+async function mergeInto(tx: Queryable, kept: string, gone: string): Promise<void> {
+  await cancelOpenTask(tx, gone, CANCELLED_AS_SAME);
+  await tx.query(
+    `UPDATE sequence_enrollments k
+        SET invited_at = LEAST(k.invited_at, g.invited_at), accepted_at = LEAST(k.accepted_at, g.accepted_at),
+            messaged_at = LEAST(k.messaged_at, g.messaged_at), replied_at = LEAST(k.replied_at, g.replied_at),
+            custom = g.custom || k.custom, fields = g.fields || k.fields, updated_at = now()
+       FROM sequence_enrollments g
+      WHERE k.id = $1 AND g.id = $2`,
+    [kept, gone],
+  );
+  await tx.query('UPDATE sequence_tasks SET enrollment_id = $1 WHERE enrollment_id = $2', [
+    kept,
+    gone,
+  ]);
+  await tx.query('DELETE FROM sequence_enrollments WHERE id = $1', [gone]);
+}
+
+/**
+ * One person enrolled in two sequences through different identifier forms (a slug, then their
+ * URN) is seen once a visit learns who the person is: of the team's open (or replied) enrollments
+ * of the same person, the one that contacted them already stays, else the earliest; every other stops with
  * the reason, its step's task not yet started cancelled, so nothing is sent twice. Answers whether
  * `e` itself stopped.
  */
@@ -60,10 +145,7 @@ function reason(kept: { sequence_name: string; profile_input: string }): string 
 }
 
 async function stop(tx: Queryable, id: string, why: string): Promise<void> {
-  await cancelOpenTask(tx, id, {
-    code: 'sequence_stopped',
-    message: 'Cancelled: the person is already enrolled under another form of their profile',
-  });
+  await cancelOpenTask(tx, id, CANCELLED_AS_SAME);
   await tx.query(
     `UPDATE sequence_enrollments SET state = 'stopped', error = $2, phase = NULL, waiting_reason = NULL, updated_at = now()
       WHERE id = $1 AND state IN ('active', 'waiting_acceptance')`,

@@ -29,7 +29,8 @@ export async function cancelOpenTask(
  * with stop_on_reply, an active enrollment stops at once, before its next message, and a step's
  * task not yet claimed is cancelled. A reply after the last step, within the sequence's
  * reply_window_days of it, makes a finished person `replied` too; a later one is not the
- * sequence's. Answers the enrollment for the message.received event.
+ * sequence's, nor is one to a person who left it before it contacted them. Answers the enrollment
+ * for the message.received event.
  */
 export async function stopOnReply(
   tx: Queryable,
@@ -42,6 +43,9 @@ export async function stopOnReply(
          FROM sequence_enrollments e JOIN sequences s ON s.id = e.sequence_id
         WHERE e.team_id = $1 AND COALESCE(e.sender_user_id, s.sender_user_id) = $2 AND e.profile_urn = $3
           AND e.created_at < $4::timestamptz
+          -- A person the sequence let go of before contacting them (taken out, stopped as enrolled
+          -- elsewhere, failed at a visit) did not answer it.
+          AND (e.state IN ('active', 'waiting_acceptance', 'finished') OR e.invited_at IS NOT NULL OR e.messaged_at IS NOT NULL)
           AND (e.state <> 'finished'
                OR $4::timestamptz <= COALESCE(e.ended_at, e.updated_at) + make_interval(days => s.reply_window_days)))
      UPDATE sequence_enrollments e

@@ -30,13 +30,32 @@ interface SequenceRow {
   accepted: number;
   messaged: number;
   replied: number;
+  /** The people of each rate's share: of those invited, accepted; and so on. */
+  invited_accepted: number;
+  accepted_messaged: number;
+  messaged_replied: number;
 }
 
 const rate = (part: number, whole: number) =>
   whole > 0 ? Math.round((part / whole) * 1000) / 1000 : null;
 
-type Counts = Pick<SequenceRow, 'enrolled' | 'invited' | 'accepted' | 'messaged' | 'replied'>;
+type Counts = Pick<
+  SequenceRow,
+  | 'enrolled'
+  | 'invited'
+  | 'accepted'
+  | 'messaged'
+  | 'replied'
+  | 'invited_accepted'
+  | 'accepted_messaged'
+  | 'messaged_replied'
+>;
 
+/**
+ * Each rate is a share of people: of the people invited, those who accepted; of those accepted,
+ * those messaged; of those messaged, those who replied. So none is above 1, also where a step
+ * came without the one before (a connection already made, a reply to the invitation's note).
+ */
 function funnel(r: Counts): Funnel {
   return {
     enrolled: r.enrolled,
@@ -44,14 +63,18 @@ function funnel(r: Counts): Funnel {
     accepted: r.accepted,
     messaged: r.messaged,
     replied: r.replied,
-    acceptance_rate: rate(r.accepted, r.invited),
-    message_rate: rate(r.messaged, r.accepted),
-    reply_rate: rate(r.replied, r.messaged),
+    acceptance_rate: rate(r.invited_accepted, r.invited),
+    message_rate: rate(r.accepted_messaged, r.accepted),
+    reply_rate: rate(r.messaged_replied, r.messaged),
   };
 }
 
+/** Each row is one person (migration 039), so counting rows counts people. */
 const COUNTS = `count(e.id)::int AS enrolled, count(e.invited_at)::int AS invited, count(e.accepted_at)::int AS accepted,
-       count(e.messaged_at)::int AS messaged, count(e.replied_at)::int AS replied`;
+       count(e.messaged_at)::int AS messaged, count(e.replied_at)::int AS replied,
+       (count(e.accepted_at) FILTER (WHERE e.invited_at IS NOT NULL))::int AS invited_accepted,
+       (count(e.messaged_at) FILTER (WHERE e.accepted_at IS NOT NULL))::int AS accepted_messaged,
+       (count(e.replied_at) FILTER (WHERE e.messaged_at IS NOT NULL))::int AS messaged_replied`;
 
 const SELECT = `SELECT s.id, s.name, m.email, u.full_name AS member_name, s.steps, s.stop_on_reply, s.status, s.created_at,
        s.sender_mode, s.reply_window_days,
