@@ -3795,7 +3795,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `Refused: this person is on the team’s do-not-contact list …` (or works at a listed company), or `Refused: this person was contacted by <email> on <date> …`: another member invited or messaged them within the team’s contact window; `force: true` queues it anyway, or `Refused: an invitation to this person was withdrawn on <date>; the network refuses a new one until <date>`: any member withdrew one within 21 days (docs/budgets.md, "Hygiene") */
+            /** @description `Refused: this person is on the team’s do-not-contact list …` (or works at a listed company), or `Refused: this person was contacted by <email> on <date> …`: another member invited or messaged them within the team’s contact window; `force: true` queues it anyway, or `Refused: an invitation to this person was withdrawn on <date>; the network refuses a new one until <date>`: any member withdrew one within 21 days (docs/budgets.md, "Hygiene"), or `Refused: this person already has a pending invitation from <email> (sent <date>)`: a member’s invitation to them waits for an answer, or is queued; `force` does not pass it */
             409: {
                 headers: {
                     [name: string]: unknown;

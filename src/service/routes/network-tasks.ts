@@ -21,9 +21,11 @@ const AUTHOR_LISTED =
   '`Refused: the post’s author is on the team’s do-not-contact list …` (a person or a company page, or they work at a listed company)';
 const WITHDRAWN =
   '`Refused: an invitation to this person was withdrawn on <date>; the network refuses a new one until <date>`: any member withdrew one within 21 days (docs/budgets.md, "Hygiene")';
+const PENDING =
+  '`Refused: this person already has a pending invitation from <email> (sent <date>)`: a member’s invitation to them waits for an answer, or is queued; `force` does not pass it';
 /** The outreach checks' refusals (docs/team-pool.md), per task type that has them. */
 const OUTREACH_ERRORS: Partial<Record<string, string>> = {
-  agent_connection_request: `${LISTED}, or ${CONTACTED}, or ${WITHDRAWN}`,
+  agent_connection_request: `${LISTED}, or ${CONTACTED}, or ${WITHDRAWN}, or ${PENDING}`,
   agent_send_message: `${LISTED}, or for a new message ${CONTACTED}`,
   agent_comment_post: AUTHOR_LISTED,
   agent_like_post: AUTHOR_LISTED,
