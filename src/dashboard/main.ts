@@ -14,6 +14,7 @@ import { mountSignIn } from './sign-in.js';
 import { mountTasks } from './tasks.js';
 import { mountWatchlists } from './watchlists.js';
 import { mountWebhooks } from './webhooks.js';
+import { mountScopedKeys } from './scoped-keys.js';
 import { mountDoNotContact } from './do-not-contact.js';
 import { mountCharts } from './charts.js';
 import { clearSession, loadSession, saveSession, type Session } from './session.js';
@@ -42,6 +43,7 @@ function start() {
   const posts = mountPosts();
   const tasks = mountTasks((list) => posts.taskList(list));
   const webhooks = mountWebhooks();
+  const scopedKeys = mountScopedKeys();
   const doNotContact = mountDoNotContact();
   const approvals = mountApprovals();
   const inbox = mountInbox();
@@ -50,6 +52,7 @@ function start() {
   const charts = mountCharts();
   const members = mountMembers((view) => {
     if (current) webhooks.show(current, view.me.role === 'admin');
+    if (current) scopedKeys.show(current, view.me.role === 'admin');
     apiKey.setAdmin(view.me.role === 'admin');
     tasks.setWaiting(
       new Map(
@@ -158,6 +161,7 @@ function start() {
     sequences.stop();
     settings.stop();
     webhooks.stop();
+    scopedKeys.stop();
     doNotContact.stop();
     charts.stop();
     approvals.stop();

@@ -116,7 +116,9 @@ export function mountWatchlists(on: {
   }
 
   async function patch(w: Watchlist, body: Record<string, unknown>) {
-    return call<{ results?: KeywordResult[] }>('PATCH', PATHS[w.type], { session, body });
+    // Where posts are sent is an admin's to set: the member's token says who asks (docs/api.md).
+    const auth = 'slack_webhook_url' in body ? 'member' : 'key';
+    return call<{ results?: KeywordResult[] }>('PATCH', PATHS[w.type], { session, body, auth });
   }
 
   async function save(w: Watchlist) {

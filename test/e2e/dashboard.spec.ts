@@ -771,3 +771,81 @@ test('sign in, reveal the key, add a member, create a watchlist, see and filter 
     expect(pageErrors, 'errors in the page').toEqual([]);
   });
 });
+
+test('keys with a purpose in Settings: an admin makes an ai key, sees it listed, revokes it', {
+  tag: '@database',
+}, async () => {
+  const kim = 'kim@example.com';
+  await test.step('an admin of a team of their own signs in', async () => {
+    // The first load builds the dashboard's page when this test runs alone.
+    await page.goto(service.url, { timeout: 120_000 });
+    await page.evaluate(() => sessionStorage.clear());
+    await page.reload();
+    const signIn = page.locator('#sign-in');
+    await signIn.getByLabel('E-mail').fill(kim);
+    await signIn.getByLabel('Full name').fill('Kim Admin');
+    await page.getByRole('button', { name: 'Send code' }).click();
+    await page.getByLabel('Code').fill(await mailedCode(kim));
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await expect(page.locator('#whoami-text')).toContainText(`${kim} (admin)`);
+    await page.getByRole('button', { name: 'Settings' }).click();
+  });
+
+  const panel = page.locator('#scoped-keys');
+  let secret = '';
+  await test.step('make an ai key: its secret is shown once, copied, and works as x-api-key', async () => {
+    await expect(panel.locator('#scoped-key-list')).toContainText('No keys yet');
+    const form = panel.locator('#scoped-key-form');
+    await form.getByLabel('Name').fill('Claude desktop');
+    await form.getByLabel('Scope').selectOption('ai');
+    await form.getByRole('button', { name: 'Make the key' }).click();
+    const shown = panel.locator('#scoped-key-secret-value');
+    await expect(shown).toHaveText(/^nak_\S{20,}$/);
+    secret = (await shown.textContent())!.trim();
+    await panel.locator('#scoped-key-secret').getByRole('button', { name: 'Copy' }).click();
+    await expect(panel.locator('#scoped-key-secret .status')).toHaveText(
+      'Copied to the clipboard.',
+    );
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(secret);
+    expect((await api('GET', '/api-posts', { 'x-api-key': secret })).status).toBe(200);
+    // An ai key never approves, even with this admin's token.
+    const { agent_token } = await session();
+    const refused = await api(
+      'POST',
+      `/api-approvals/${crypto.randomUUID()}/approve`,
+      { 'x-api-key': secret, authorization: `Bearer ${agent_token}` },
+      {},
+    );
+    expect(refused.status).toBe(403);
+  });
+
+  await test.step('listed with its scope and maker, never its secret', async () => {
+    const item = panel.locator('li.scoped-key');
+    await expect(item).toHaveCount(1);
+    await expect(item).toContainText('Claude desktop');
+    await expect(item).toContainText('ai');
+    await expect(item).toContainText(`made by ${kim}`);
+    await screenshots('06-settings-scoped-keys');
+    // The panel alone, at both widths: the full pages are too tall to read it in.
+    await panel.screenshot({ path: join(ARTIFACTS, '06-scoped-keys-panel-1280.png') });
+    await page.setViewportSize({ width: 375, height: 800 });
+    await panel.screenshot({ path: join(ARTIFACTS, '06-scoped-keys-panel-375.png') });
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await panel.getByRole('button', { name: 'I have kept it' }).click();
+    await expect(panel.locator('#scoped-key-secret-value')).toHaveCount(0);
+    await expect(page.locator('#settings')).not.toContainText(secret);
+  });
+
+  await test.step('revoke it after a confirm: it stops working at once', async () => {
+    const item = panel.locator('li.scoped-key');
+    await item.getByRole('button', { name: 'Revoke…' }).click();
+    await expect(item).toContainText('Revoke Claude desktop?');
+    await item.getByRole('button', { name: 'Revoke', exact: true }).click();
+    await expect(panel.locator('#scoped-keys-status')).toHaveText(
+      'Key revoked: it no longer works.',
+    );
+    await expect(panel.locator('li.scoped-key')).toHaveCount(0);
+    expect((await api('GET', '/api-posts', { 'x-api-key': secret })).status).toBe(401);
+    expect(pageErrors, 'errors in the page').toEqual([]);
+  });
+});
