@@ -2571,7 +2571,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The team has sent its invitations for the UTC day; `Retry-After` gives the seconds to wait */
+            /** @description You have sent your invitations for the UTC day (`INVITATIONS_PER_MEMBER_DAY`), or the team has (`INVITATIONS_PER_TEAM_DAY`); the message says which, `Retry-After` gives the seconds to wait */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -3777,7 +3777,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `Plugin installation required: …`: no member’s extension was active in the last 48 hours, or `Access denied: only a signed-in member may force past the contact window …`: `force` sent with the key alone (no member’s agent token) */
+            /** @description `Plugin installation required: …`: no member’s extension was active in the last 48 hours, or `Access denied: only a signed-in member may force past the contact window …`: `force` sent with the key alone (no member’s agent token) or with an `ai` key */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -4153,7 +4153,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `Plugin installation required: …`: no member’s extension was active in the last 48 hours, or `Access denied: only a signed-in member may force past the contact window …`: `force` sent with the key alone (no member’s agent token) */
+            /** @description `Plugin installation required: …`: no member’s extension was active in the last 48 hours, or `Access denied: only a signed-in member may force past the contact window …`: `force` sent with the key alone (no member’s agent token) or with an `ai` key */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -8344,7 +8344,7 @@ export interface operations {
                         webhooks: {
                             id: string;
                             url: string;
-                            events: ("task.completed" | "task.failed" | "posts.collected" | "connection.accepted" | "message.received" | "network.degraded" | "network.recovered" | "summary.weekly" | "team.paused")[];
+                            events: ("task.completed" | "task.failed" | "posts.collected" | "connection.accepted" | "message.received" | "network.degraded" | "network.recovered" | "summary.weekly" | "team.paused" | "member.health_changed")[];
                             created_at: string;
                             deliveries: {
                                 pending: number;
@@ -8387,7 +8387,7 @@ export interface operations {
             content: {
                 "application/json": {
                     url: string;
-                    events: ("task.completed" | "task.failed" | "posts.collected" | "connection.accepted" | "message.received" | "network.degraded" | "network.recovered" | "summary.weekly" | "team.paused")[];
+                    events: ("task.completed" | "task.failed" | "posts.collected" | "connection.accepted" | "message.received" | "network.degraded" | "network.recovered" | "summary.weekly" | "team.paused" | "member.health_changed")[];
                 };
             };
         };
@@ -8402,7 +8402,7 @@ export interface operations {
                         webhook: {
                             id: string;
                             url: string;
-                            events: ("task.completed" | "task.failed" | "posts.collected" | "connection.accepted" | "message.received" | "network.degraded" | "network.recovered" | "summary.weekly" | "team.paused")[];
+                            events: ("task.completed" | "task.failed" | "posts.collected" | "connection.accepted" | "message.received" | "network.degraded" | "network.recovered" | "summary.weekly" | "team.paused" | "member.health_changed")[];
                             created_at: string;
                             deliveries: {
                                 pending: number;
@@ -8465,7 +8465,7 @@ export interface operations {
                         deliveries: {
                             id: string;
                             /** @enum {string} */
-                            event: "task.completed" | "task.failed" | "posts.collected" | "connection.accepted" | "message.received" | "network.degraded" | "network.recovered" | "summary.weekly" | "team.paused";
+                            event: "task.completed" | "task.failed" | "posts.collected" | "connection.accepted" | "message.received" | "network.degraded" | "network.recovered" | "summary.weekly" | "team.paused" | "member.health_changed";
                             /** @enum {string} */
                             status: "pending" | "delivered" | "failed";
                             attempts: number;
