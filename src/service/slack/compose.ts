@@ -30,7 +30,11 @@ export async function composeAnnouncements(db: Database): Promise<number> {
       // The webhook was cleared after these posts were filed: nothing to announce.
       if (!w.slack_webhook_url || cleared.length === 0) return 0;
       const posts = await tx.query<AnnouncedPost>(
-        `SELECT author_name, author_url, post_url, content, likes_count, comments_count, shares_count
+        // A count never given is stored as 0 with its known flag off: announced as unknown.
+        `SELECT author_name, author_url, post_url, content,
+                CASE WHEN likes_known THEN likes_count END AS likes_count,
+                CASE WHEN comments_known THEN comments_count END AS comments_count,
+                CASE WHEN shares_known THEN shares_count END AS shares_count
            FROM posts WHERE id = ANY($1::uuid[])
           ORDER BY engagement DESC, posted_at DESC LIMIT ${MAX_POSTS_PER_MESSAGE}`,
         [cleared.map((r) => r.post_id)],

@@ -1,12 +1,12 @@
-/** A post as it is announced. */
+/** A post as it is announced; a count the network never gave is null (unknown, not zero). */
 export interface AnnouncedPost {
   author_name: string;
   author_url: string;
   post_url: string;
   content: string;
-  likes_count: number;
-  comments_count: number;
-  shares_count: number;
+  likes_count: number | null;
+  comments_count: number | null;
+  shares_count: number | null;
 }
 
 /** Posts listed in one message; the rest are counted (Slack allows 50 blocks a message). */
@@ -18,6 +18,9 @@ const escapeText = (s: string) =>
   s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 const escapeUrl = (s: string) => s.replace(/[<>|\s]/g, encodeURIComponent);
 
+const counted = (n: number | null, what: string) =>
+  n === null ? `${what} unknown` : `${n} ${what}`;
+
 function snippet(content: string): string {
   const flat = content.replace(/\s+/g, ' ').trim();
   return flat.length > SNIPPET_CHARS ? `${flat.slice(0, SNIPPET_CHARS - 1).trimEnd()}…` : flat;
@@ -25,7 +28,8 @@ function snippet(content: string): string {
 
 /**
  * One Slack message (Block Kit) for a cycle's new posts of a keyword watchlist: a header, then per
- * post the author (linked), a snippet, a link to the post and its counts. `text` is the fallback
+ * post the author (linked), a snippet, a link to the post and its counts ("likes unknown" for a
+ * count the network never gave). `text` is the fallback
  * shown in notifications.
  */
 export function buildAnnouncement(watchlistName: string, posts: AnnouncedPost[], total: number) {
@@ -50,7 +54,7 @@ export function buildAnnouncement(watchlistName: string, posts: AnnouncedPost[],
         elements: [
           {
             type: 'mrkdwn',
-            text: `<${escapeUrl(p.post_url)}|View post> · ${p.likes_count} likes · ${p.comments_count} comments · ${p.shares_count} shares`,
+            text: `<${escapeUrl(p.post_url)}|View post> · ${counted(p.likes_count, 'likes')} · ${counted(p.comments_count, 'comments')} · ${counted(p.shares_count, 'shares')}`,
           },
         ],
       },

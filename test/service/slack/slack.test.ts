@@ -84,8 +84,11 @@ describe('Slack announcements', () => {
       comments_count: 3,
       shares_count: 1,
     });
+    // The network's answer gave no comment or share count: unknown, said so, never 0.
     const b = networkPost({
       content: 'Fission news',
+      comments_count: null,
+      shares_count: null,
       post_author: {
         author_slug: 'grace',
         author_type: 'person',
@@ -120,9 +123,10 @@ describe('Slack announcements', () => {
     const context = msg.blocks
       .filter((blk) => blk.type === 'context')
       .map((blk) => blk.elements![0]!.text);
-    expect(context[0]).toBe(
+    expect(context.slice(0, 2)).toEqual([
       `<${a.linkedin_post_url}|View post> · 12 likes · 3 comments · 1 shares`,
-    );
+      `<${b.linkedin_post_url}|View post> · 1 likes · comments unknown · shares unknown`,
+    ]);
     expect((await deliveries()).map((d) => d.status)).toEqual(['sent']);
 
     // Nothing new: no second message. A post seen again in the next cycle is not new either.
