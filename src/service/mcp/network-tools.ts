@@ -108,6 +108,7 @@ function networkWrite(
       const task = await queueNetworkTask(call.ctx, call.caller.team.id, endpoint, parsed, {
         queuedBy: queuedByMcp(call),
         awaitApproval,
+        aiKey: call.caller.keyScope === 'ai',
       });
       const message = task.refused
         ? `${QUEUED[endpoint]} but failed at once: the member it runs as turned this kind off (refused_by_member)`

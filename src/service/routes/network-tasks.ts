@@ -33,7 +33,7 @@ const OUTREACH_ERRORS: Partial<Record<string, string>> = {
 /** The bodies that take `force: true`, which only a person may send. */
 const FORCEABLE = new Set(['agent_connection_request', 'agent_send_message']);
 const FORCE_403 =
-  ', or `Access denied: only a signed-in member may force past the contact window …`: `force` sent with the key alone (no member’s agent token)';
+  ', or `Access denied: only a signed-in member may force past the contact window …`: `force` sent with the key alone (no member’s agent token) or with an `ai` key';
 
 const CONVERSATION_EXAMPLE =
   'urn:li:msg_conversation:(urn:li:fsd_profile:ACoAAGraceHopper,2-ZjQ5YTk2ZTItOGQ1Zi00)';
@@ -139,7 +139,7 @@ for (const name of Object.keys(NETWORK_ENDPOINTS) as NetworkEndpoint[]) {
         c.var.team.id,
         name,
         c.req.valid('json') as Record<string, unknown>,
-        { queuedBy: await queuedBy(c), awaitApproval },
+        { queuedBy: await queuedBy(c), awaitApproval, aiKey: c.var.keyScope === 'ai' },
       );
       const answer: TaskCreatedResponse = {
         success: true,

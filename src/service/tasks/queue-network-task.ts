@@ -65,7 +65,7 @@ export async function queueNetworkTask(
   teamId: string,
   name: NetworkEndpoint,
   parsedBody: Record<string, unknown>,
-  opts: { queuedBy: QueuedBy; awaitApproval?: boolean },
+  opts: { queuedBy: QueuedBy; awaitApproval?: boolean; aiKey?: boolean },
 ): Promise<QueuedNetworkTask> {
   const endpoint = NETWORK_ENDPOINTS[name];
   const {
@@ -84,6 +84,7 @@ export async function queueNetworkTask(
       input,
       assignedUserId: member.userId,
       by: opts.queuedBy,
+      aiKey: opts.aiKey,
       force,
       inviteLimited: member.inviteLimited,
       awaitApproval: opts.awaitApproval,

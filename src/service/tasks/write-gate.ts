@@ -28,6 +28,11 @@ export interface GatedWrite {
   /** The member it runs as. */
   assignedUserId: string;
   by: WriteAsker;
+  /**
+   * The call came with an `ai` key (auth/key-scope.ts): an AI client's, which never forces, even
+   * with a member's agent token beside it.
+   */
+  aiKey?: boolean;
   /** Pass the contact window (a person only; never the do-not-contact list). */
   force?: boolean;
   /** The routed member hit the network's weekly invitation limit (routing.ts). */
@@ -60,18 +65,21 @@ export type GateVerdict =
     };
 
 export const FORCE_DENIED =
-  'Access denied: only a signed-in member may force past the contact window (send the member’s agent token with the key, or leave force out)';
+  'Access denied: only a signed-in member may force past the contact window (not a key alone, nor an ai key); leave force out, or ask a member to send it';
 
 const INVITE_LIMITED = 'LinkedIn invitation limit reached';
 
 /**
- * Whether the asker is a person signed in: a call that carries a member's agent token (the
- * dashboard; an AI client acting with one), or a member approving. A key alone, a sequence, the
- * sync and the watchlists are not, and may not force.
+ * Whether the asker is a person signed in: a call that carries a member's agent token with a key
+ * that is not an `ai` key (the dashboard; an MCP client the member connected with their own
+ * token), or a member approving. A key alone, an `ai` key, a sequence, the sync and the
+ * watchlists are not, and may not force.
  */
-function isPerson(by: WriteAsker): boolean {
-  if (by.kind === 'member' || by.kind === 'approval') return true;
-  return by.kind === 'mcp' && by.userId !== null;
+function isPerson(w: Pick<GatedWrite, 'by' | 'aiKey'>): boolean {
+  const { by } = w;
+  if (by.kind === 'approval') return true;
+  if (w.aiKey) return false;
+  return by.kind === 'member' || (by.kind === 'mcp' && by.userId !== null);
 }
 
 /**
@@ -105,7 +113,7 @@ const MEMBER_AND_TEAM_SQL = `SELECT m.refused_types, ${agentActiveSql('$1::uuid'
  * a kind with no outreach check reads no list, and a read no member.
  */
 export async function writeGate(db: Queryable, w: GatedWrite): Promise<GateVerdict> {
-  if (w.force && !isPerson(w.by))
+  if (w.force && !isPerson(w))
     return { pass: false, status: 403, code: 'force_denied', error: FORCE_DENIED, refusal: null };
   const checksActive = answersAtOnce(w.by);
   let active = true;
