@@ -13,6 +13,7 @@ const WEBHOOK_EVENTS = [
   'network.recovered',
   'summary.weekly',
   'team.paused',
+  'member.health_changed',
 ] as const;
 export const WebhookEvent = z.enum(WEBHOOK_EVENTS);
 export type WebhookEvent = z.infer<typeof WebhookEvent>;

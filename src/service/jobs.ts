@@ -13,6 +13,7 @@ import { advanceSequences } from './sequences/engine.js';
 import { pruneSignInRows } from './auth/sign-in-housekeeping.js';
 import { expireApprovals } from './approvals/expire.js';
 import { sendWeeklySummaries } from './summary/weekly-summary-job.js';
+import { HEALTH_DUE_CHANNEL, refreshAccountHealth } from './budgets/health-job.js';
 
 /** One periodic job: a name for the logs, how often (fixed, or from the service's settings), and the work. */
 export interface BackgroundJob {
@@ -65,6 +66,14 @@ export const BACKGROUND_JOBS: BackgroundJob[] = [
     everyMs: (config) => Math.min(5_000, config.SEQUENCE_HOUR_S * 1000),
     run: (ctx) => advanceSequences(ctx),
     wakeOn: 'sequence_wakeup',
+  },
+  // Each member's account health (budgets/health-job.ts): at once when a limit or challenge is
+  // reported, else every HEALTH_RECHECK_MINUTES; a look with nobody due is one small query.
+  {
+    name: 'account_health',
+    everyMs: 30_000,
+    run: (ctx) => refreshAccountHealth(ctx),
+    wakeOn: HEALTH_DUE_CHANNEL,
   },
   // Writes from AI clients nobody approved in time end failed (approvals/expire.ts); one small query.
   { name: 'expire_approvals', everyMs: 60_000, run: (ctx) => expireApprovals(ctx.db) },

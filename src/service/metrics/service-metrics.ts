@@ -4,6 +4,7 @@ import type { Logger } from '../logger.js';
 import { CLAIM_SHARES, WaitingClaims, type WaitingClaimCaps } from './waiting-claims.js';
 import { statementsRun } from '../db/statement-count.js';
 import type { TaskSignals } from '../tasks/task-signals.js';
+import { registerHealthGauge } from './health-gauge.js';
 
 /**
  * What the operator watches (docs/operations.md, "Metrics"): one registry per service context, so
@@ -108,5 +109,6 @@ export function createServiceMetrics(
       }
     },
   });
+  registerHealthGauge(registry, db, log);
   return { registry, waitingClaims, claims, refusals, pendingByKind };
 }

@@ -4,6 +4,7 @@ import { HttpError } from '../http/http-error.js';
 import type { AgentErrorCode } from '../../contract/task-types.js';
 import { holdsClaim, lockTask } from './task-row.js';
 import type { ClaimRef } from './extend.js';
+import { markHealthDue } from '../budgets/health-job.js';
 import { pauseSignal, pauseTeamWrites } from '../budgets/team-pause.js';
 
 /** First retry after 10 s, then 20 s, 40 s…: a network that pushed back gets room to recover. */
@@ -76,6 +77,9 @@ export async function failTask(
     // docs/budgets.md "The team stops together": one member's challenge or rate limit pauses the team's writes.
     const signal = pauseSignal(ref.error.code);
     if (signal) await pauseTeamWrites(tx, ref.teamId, ref.userId, signal);
+    // docs/budgets.md "Health": the network's limits and checks move the account's health at once.
+    if (['network_challenge', 'network_rate_limited', 'invitation_limit'].includes(ref.error.code))
+      await markHealthDue(tx, ref.teamId, ref.userId);
     return { status: final ? ('failed' as const) : ('pending' as const), requeued: !final };
   });
   // Waiting claims re-read when the retry is due and set their timers by it.
