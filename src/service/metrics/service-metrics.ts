@@ -1,4 +1,4 @@
-import { Counter, Gauge, Registry, collectDefaultMetrics } from 'prom-client';
+import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 import type { Database } from '../db/database.js';
 import type { Logger } from '../logger.js';
 import { CLAIM_SHARES, WaitingClaims, type WaitingClaimCaps } from './waiting-claims.js';
@@ -17,6 +17,10 @@ export interface ServiceMetrics {
   claims: Counter<'outcome'>;
   /** Claims refused 503, by the share that was full (member, team, instance). */
   refusals: Counter<'share'>;
+  /** Calls to the team's model (ai/usage.ts), by purpose and outcome (`ok` or the failure). */
+  modelCalls: Counter<'purpose' | 'outcome'>;
+  /** How long the model took to answer (or fail), by purpose. */
+  modelSeconds: Histogram<'purpose'>;
   /** Pending tasks of every team, by kind, counted now. */
   pendingByKind(): Promise<Record<string, number>>;
 }
@@ -61,6 +65,21 @@ export function createServiceMetrics(
     registers: [registry],
   });
   for (const share of CLAIM_SHARES) refusals.inc({ share }, 0);
+  const modelCalls = new Counter({
+    name: 'agent_model_calls_total',
+    help: "Calls to the team's model, by purpose (draft, classification) and outcome (ok, or why it failed)",
+    labelNames: ['purpose', 'outcome'] as const,
+    registers: [registry],
+  });
+  for (const purpose of ['draft', 'classification'] as const)
+    modelCalls.inc({ purpose, outcome: 'ok' }, 0);
+  const modelSeconds = new Histogram({
+    name: 'agent_model_call_seconds',
+    help: "How long the team's model took to answer or fail, by purpose",
+    labelNames: ['purpose'] as const,
+    buckets: [0.25, 0.5, 1, 2, 4, 8, 16, 25],
+    registers: [registry],
+  });
   const counted = (name: string, help: string, read: () => number) => {
     let reported = 0;
     new Counter({
@@ -110,5 +129,5 @@ export function createServiceMetrics(
     },
   });
   registerHealthGauge(registry, db, log);
-  return { registry, waitingClaims, claims, refusals, pendingByKind };
+  return { registry, waitingClaims, claims, refusals, modelCalls, modelSeconds, pendingByKind };
 }

@@ -10,6 +10,9 @@ interface Plan {
   keywordsPerWatchlist: number;
   profilesPerPeopleWatchlist: number;
   companiesPerCompanyWatchlist: number;
+  /** Calls to the team's model per UTC day (docs/ai.md): drafts, and replies classified. */
+  aiDrafts: number;
+  aiClassifications: number;
 }
 
 export const PLANS = {
@@ -18,18 +21,24 @@ export const PLANS = {
     keywordsPerWatchlist: 5,
     profilesPerPeopleWatchlist: 25,
     companiesPerCompanyWatchlist: 10,
+    aiDrafts: 20,
+    aiClassifications: 200,
   },
   pro: {
     watchlists: 50,
     keywordsPerWatchlist: 50,
     profilesPerPeopleWatchlist: 500,
     companiesPerCompanyWatchlist: 200,
+    aiDrafts: 500,
+    aiClassifications: 5000,
   },
   business: {
     watchlists: 500,
     keywordsPerWatchlist: 200,
     profilesPerPeopleWatchlist: 5000,
     companiesPerCompanyWatchlist: 2000,
+    aiDrafts: 5000,
+    aiClassifications: 50000,
   },
 } as const satisfies Record<string, Plan>;
 

@@ -21,9 +21,6 @@ function stopIfStopping(signal: AbortSignal) {
   if (signal.aborted) throw new OutboundError('stopped', 'the service is stopping');
 }
 
-/** Used when LLM_API_URL is set without LLM_MODEL. */
-const DEFAULT_MODEL = 'gpt-4o-mini';
-
 /**
  * Keywords and intent labels for a prompt-mode watchlist. The pages the prompt links to are read
  * for their metadata first. With an OpenAI-compatible endpoint configured, it writes keywords and
@@ -52,17 +49,7 @@ export async function generateTopics(
 
   if (deps.config.LLM_API_URL) {
     try {
-      const answer = await generateWithLlm(
-        {
-          url: deps.config.LLM_API_URL,
-          apiKey: deps.config.LLM_API_KEY,
-          model: deps.config.LLM_MODEL ?? DEFAULT_MODEL,
-        },
-        prompt,
-        pages,
-        maxKeywords,
-        limits,
-      );
+      const answer = await generateWithLlm(deps, prompt, pages, maxKeywords);
       const keywords = validKeywords(cleanKeywords(answer.keywords)).slice(0, maxKeywords);
       if (keywords.length > 0) {
         const labels = answer.labels.length > 0 ? answer.labels : labelsFromKeywords(keywords);

@@ -1,15 +1,8 @@
 import { z } from '../../contract/zod.js';
 import { KeywordInput, Label } from '../../contract/watchlists.js';
-import { boundedRequest } from '../http/bounded-request.js';
-import type { OutboundLimits } from '../http/outbound-work.js';
+import { askModel } from '../ai/model-client.js';
+import type { ServiceContext } from '../context.js';
 import type { PageMetadata } from './page-metadata.js';
-
-/** An OpenAI-compatible chat-completions endpoint (LLM_API_URL, LLM_API_KEY, LLM_MODEL). */
-interface LlmEndpoint {
-  url: string;
-  apiKey?: string;
-  model: string;
-}
 
 interface GeneratedTopics {
   keywords: KeywordInput[];
@@ -20,16 +13,6 @@ const Answer = z.object({
   keywords: z.array(KeywordInput).check(z.minLength(1)),
   labels: z._default(z.array(Label), []),
 });
-const Completion = z.object({
-  choices: z.array(z.object({ message: z.object({ content: z.string() }) })).check(z.minLength(1)),
-});
-
-/** A base URL (`…/v1`) gets `/chat/completions`; a full endpoint URL is used as it is. */
-function completionsUrl(base: string): string {
-  return /\/chat\/completions\/?$/.test(base)
-    ? base
-    : `${base.replace(/\/+$/, '')}/chat/completions`;
-}
 
 function instructions(maxKeywords: number): string {
   return [
@@ -48,43 +31,23 @@ function userMessage(prompt: string, pages: PageMetadata[]): string {
 }
 
 /**
- * Asks the endpoint for keywords and labels as a JSON answer, under the outbound bound (a whole
- * answer within the deadline, at most 1 MiB). The endpoint is the operator's own, so it may be on a
- * private network. Throws on any failure (network, status, deadline, size, an answer that is not
- * the JSON asked for), so the caller can fall back.
+ * Asks the team's model (ai/model-client.ts) for keywords and labels as a JSON answer, under the
+ * outbound bound. Throws on any failure (network, status, deadline, size, an answer that is not the
+ * JSON asked for), so the caller can fall back.
  */
 export async function generateWithLlm(
-  endpoint: LlmEndpoint,
+  ctx: Pick<ServiceContext, 'config' | 'outbound'>,
   prompt: string,
   pages: PageMetadata[],
   maxKeywords: number,
-  limits: Partial<OutboundLimits> = {},
 ): Promise<GeneratedTopics> {
-  const res = await boundedRequest(completionsUrl(endpoint.url), {
-    method: 'POST',
-    headers: {
-      'content-type': 'application/json',
-      ...(endpoint.apiKey ? { authorization: `Bearer ${endpoint.apiKey}` } : {}),
-    },
-    body: JSON.stringify({
-      model: endpoint.model,
-      temperature: 0.2,
-      response_format: { type: 'json_object' },
-      messages: [
-        { role: 'system', content: instructions(maxKeywords) },
-        { role: 'user', content: userMessage(prompt, pages) },
-      ],
-    }),
-    allowPrivate: true,
-    deadlineMs: limits.deadlineMs,
-    signal: limits.signal,
+  const answer = await askModel(ctx, {
+    system: instructions(maxKeywords),
+    user: userMessage(prompt, pages),
+    json: true,
+    temperature: 0.2,
   });
-  if (res.status < 200 || res.status >= 300) throw new Error(`LLM endpoint answered ${res.status}`);
-  const completion = Completion.parse(JSON.parse(res.body.toString('utf8')));
   // Some models wrap the JSON in a Markdown fence despite response_format.
-  const content = completion.choices[0]!.message.content.trim().replace(
-    /^```(?:json)?\s*|\s*```$/g,
-    '',
-  );
+  const content = answer.text.trim().replace(/^```(?:json)?\s*|\s*```$/g, '');
   return Answer.parse(JSON.parse(content));
 }
