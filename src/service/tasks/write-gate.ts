@@ -17,7 +17,7 @@ import type { QueuedBy } from './enqueue.js';
  * Who asks for a write: whoever queues it (enqueue.ts), or a person approving a write that awaited
  * approval (approvals/decide.ts).
  */
-export type WriteAsker = QueuedBy | { kind: 'approval'; userId: string };
+type WriteAsker = QueuedBy | { kind: 'approval'; userId: string };
 
 /** One write (or a sequence's step) about to be queued in a member's name. */
 export interface GatedWrite {
@@ -46,7 +46,7 @@ export interface GatedWrite {
 }
 
 /** What the gate decided (docs/team-pool.md "The gate"). */
-export type GateVerdict =
+type GateVerdict =
   | {
       pass: true;
       /** The member turned this kind off: queued, it fails at once (`refused_by_member`). */
@@ -64,7 +64,7 @@ export type GateVerdict =
       refusal: Refusal | null;
     };
 
-export const FORCE_DENIED =
+const FORCE_DENIED =
   'Access denied: only a signed-in member may force past the contact window (not a key alone, nor an ai key); leave force out, or ask a member to send it';
 
 const INVITE_LIMITED = 'LinkedIn invitation limit reached';
