@@ -64,6 +64,31 @@ test('a member removed on one instance is refused on the other at once, though r
   expect((await claimOn(a, bob)).status).toBe(401);
 });
 
+test('a key with a purpose revoked on one instance is refused on the other at once', async () => {
+  const ada = team.member('ada@creds.test');
+  const made = await a.call('POST', '/api-keys', {
+    body: { name: 'Reporting', scope: 'read' },
+    headers: ada.agentHeaders,
+  });
+  expect(made.status).toBe(201);
+  const { id, api_key } = (await made.json()) as { id: string; api_key: string };
+  const read = () => b.call('GET', '/api-tasks', { headers: { 'x-api-key': api_key } });
+  expect((await read()).status).toBe(200);
+  // Remembered beyond the short lifetime: only the notification can withdraw it.
+  expect(
+    b.ctx.credentials.scopedKey(sha256(api_key), Date.now() + CREDENTIALS_TTL_MS * 2),
+  ).toBeDefined();
+  const revoked = await a.call('DELETE', `/api-keys/${id}`, { headers: ada.agentHeaders });
+  expect(revoked.status).toBe(200);
+  const until = Date.now() + 2_000;
+  let status = 200;
+  while (status === 200 && Date.now() < until) {
+    status = (await read()).status;
+    if (status === 200) await sleep(20);
+  }
+  expect(status).toBe(401);
+});
+
 test('a consent withdrawn on one instance gets the 403 on the other at once', async () => {
   const cy = team.member('cy@creds.test');
   expect((await claimOn(b, cy)).status).toBe(204);
