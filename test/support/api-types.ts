@@ -60,7 +60,7 @@ export interface paths {
         head?: never;
         /**
          * Set the team’s action budgets, pace and rule for AI clients’ writes (admins only)
-         * @description Called with the team’s `x-api-key` and the caller’s own `authorization: Bearer <agent_token>` from auth-verify-otp. `budgets` is keyed by task type, each with `per_day` and/or `per_week` (a whole number, or null for no limit; the type set to null returns to the defaults). `pacing` sets the seconds between two writes and two reads of one member (`write_min_s`, `write_max_s`, `read_min_s`, `read_max_s`; null returns to the defaults). Safer than the default is always allowed; a higher limit, no limit, or a shorter gap needs `"i_accept_the_risk": true`. Tasks held by a budget run as soon as it allows. `contact_window_days` (0 to 365, default 30; 0 turns it off): days after a member’s invitation or message in which another member’s to the same person is refused (docs/team-pool.md). `ai_writes` (`approve` default, `allow`, `off`): what a write from an AI client over `/mcp` does: await a person’s approval (`/api-approvals`), run at once, or be refused (docs/mcp.md). `weekly_summary` (false by default): every Monday (UTC) the last week’s summary goes to each joined member as a mail (unless they turned it off) and to webhooks as `summary.weekly`. `withdraw_pending_after_days` (0 to 365, default 21; 0 turns it off): pending invitations older than this are withdrawn, as their sender, within the withdrawal budget and working hours. `team_stops_together` (true by default): a challenge or rate limit at one member pauses every member’s writes for 24 hours (`team.writes_paused`, the `team.paused` webhook). `resume_writes: true` ends such a pause early. A later withdrawal or none, `team_stops_together: false` and resuming need `"i_accept_the_risk": true` (docs/budgets.md, "Hygiene" and "The team stops together"). `warm_up` (`{enabled, days, start_factor}`, default on, 14 days from 0.2; null returns to the defaults): a new member’s write budgets start at that share of the team’s when their account first checks in and rise to all of it over the days; off, shorter or a higher start needs `"i_accept_the_risk": true` and holds for accounts checking in from then on (docs/budgets.md, "Warm-up"). Answers the team as GET does.
+         * @description Called with the team’s `x-api-key` and the caller’s own `authorization: Bearer <agent_token>` from auth-verify-otp. `budgets` is keyed by task type, each with `per_day` and/or `per_week` (a whole number, or null for no limit; the type set to null returns to the defaults). `pacing` sets the seconds between two writes and two reads of one member (`write_min_s`, `write_max_s`, `read_min_s`, `read_max_s`; null returns to the defaults). Safer than the default is always allowed; a higher limit, no limit, or a shorter gap needs `"i_accept_the_risk": true`. Tasks held by a budget run as soon as it allows. `contact_window_days` (0 to 365, default 30; 0 turns it off): days after a member’s invitation or message in which another member’s to the same person is refused (docs/team-pool.md). `ai_writes` (`approve` default, `allow`, `off`): what a write from an AI client over `/mcp` does: await a person’s approval (`/api-approvals`), run at once, or be refused (docs/mcp.md). `weekly_summary` (false by default): every Monday (UTC) the last week’s summary goes to each joined member as a mail (unless they turned it off) and to webhooks as `summary.weekly`. `withdraw_pending_after_days` (0 to 365, default 21; 0 turns it off): pending invitations older than this are withdrawn, as their sender, within the withdrawal budget and working hours. `team_stops_together` (true by default): a challenge or rate limit at one member pauses every member’s writes for 24 hours (`team.writes_paused`, the `team.paused` webhook). `resume_writes: true` ends such a pause early. A later withdrawal or none, `team_stops_together: false` and resuming need `"i_accept_the_risk": true` (docs/budgets.md, "Hygiene" and "The team stops together"). `warm_up` (`{enabled, days, start_factor}`, default on, 14 days from 0.2; null returns to the defaults): a new member’s write budgets start at that share of the team’s when their account first checks in and rise to all of it over the days; off, shorter or a higher start needs `"i_accept_the_risk": true` and holds for accounts checking in from then on (docs/budgets.md, "Warm-up"). `ai_instructions` (at most 2,000 characters; "" for none): what the team tells its model for every AI draft (docs/ai.md). Answers the team as GET does.
          */
         patch: operations["patchApiTeam"];
         trace?: never;
@@ -1279,7 +1279,7 @@ export interface paths {
         };
         /**
          * Writes from AI clients awaiting approval, with the exact text each would send
-         * @description Called with the team’s `x-api-key` and the caller’s own `authorization: Bearer <agent_token>`. Writes (like, comment, invitation, message, withdrawal) queued by an AI client over `/mcp` while the team’s `ai_writes` is `approve` wait here until an admin, or the member they run as, decides; after 24 hours they end `failed` with `approval_expired` (docs/mcp.md). Oldest first (closest to expiring); `can_decide` says whether the caller may decide each.
+         * @description Called with the team’s `x-api-key` and the caller’s own `authorization: Bearer <agent_token>`. Writes (like, comment, invitation, message, withdrawal) queued by an AI client (over `/mcp`, or with an `ai` key) while the team’s `ai_writes` is `approve` wait here until an admin, or the member they run as, decides; after 24 hours they end `failed` with `approval_expired` (docs/mcp.md). Oldest first (closest to expiring); `can_decide` says whether the caller may decide each.
          */
         get: operations["getApiApprovals"];
         put?: never;
@@ -1301,7 +1301,7 @@ export interface paths {
         put?: never;
         /**
          * Approve a write from an AI client, optionally with edited text
-         * @description Called with the team’s `x-api-key` and the caller’s own `authorization: Bearer <agent_token>`. Writes (like, comment, invitation, message, withdrawal) queued by an AI client over `/mcp` while the team’s `ai_writes` is `approve` wait here until an admin, or the member they run as, decides; after 24 hours they end `failed` with `approval_expired` (docs/mcp.md). `text` replaces the text it sends (a comment’s `comment_text`, a message’s `message_text`, an invitation’s `note`). The task becomes `pending` and runs like any other; the do-not-contact checks run again.
+         * @description Called with the team’s `x-api-key` and the caller’s own `authorization: Bearer <agent_token>`. Writes (like, comment, invitation, message, withdrawal) queued by an AI client (over `/mcp`, or with an `ai` key) while the team’s `ai_writes` is `approve` wait here until an admin, or the member they run as, decides; after 24 hours they end `failed` with `approval_expired` (docs/mcp.md). `text` replaces the text it sends (a comment’s `comment_text`, a message’s `message_text`, an invitation’s `note`). The task becomes `pending` and runs like any other; the do-not-contact checks run again.
          */
         post: operations["postApiApprovalsByTaskIdApprove"];
         delete?: never;
@@ -1321,9 +1321,29 @@ export interface paths {
         put?: never;
         /**
          * Reject a write from an AI client: it ends failed, never sent
-         * @description Called with the team’s `x-api-key` and the caller’s own `authorization: Bearer <agent_token>`. Writes (like, comment, invitation, message, withdrawal) queued by an AI client over `/mcp` while the team’s `ai_writes` is `approve` wait here until an admin, or the member they run as, decides; after 24 hours they end `failed` with `approval_expired` (docs/mcp.md). The task ends `failed` with the error code `rejected_by_member`.
+         * @description Called with the team’s `x-api-key` and the caller’s own `authorization: Bearer <agent_token>`. Writes (like, comment, invitation, message, withdrawal) queued by an AI client (over `/mcp`, or with an `ai` key) while the team’s `ai_writes` is `approve` wait here until an admin, or the member they run as, decides; after 24 hours they end `failed` with `approval_expired` (docs/mcp.md). The task ends `failed` with the error code `rejected_by_member`.
          */
         post: operations["postApiApprovalsByTaskIdReject"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api-drafts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Draft a comment, reply, invitation note or message with the team’s model, for approval
+         * @description The service asks the team’s model (an OpenAI-compatible endpoint, `LLM_API_URL`) for the text: for a `comment` it reads the collected post (`post_id`), for a `reply` the latest messages of the thread in the member’s inbox (`conversation_urn`), for an `invitation_note` or a `message` what the team knows of the person (`profile_urn`); with the member’s name, the team’s `ai_instructions` (PATCH /api-team) and this call’s `instructions`. The text is cut to the network’s length (a comment 1,250 characters, a note 300, a message 8,000) and queued as the one write of its kind for that target, in the name of `member_email`, awaiting approval by that member or an admin in `/api-approvals` (where it can be edited): nothing is sent before. It expires after 24 hours unapproved. Each call counts against the plan’s daily AI drafts (`GET /api-team` shows `team.ai_usage_today`).
+         */
+        post: operations["postApiDrafts"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1533,6 +1553,15 @@ export interface operations {
                             contact_window_days: number;
                             /** @enum {string} */
                             ai_writes: "approve" | "allow" | "off";
+                            ai_instructions: string;
+                            ai_usage_today: {
+                                drafts: number;
+                                classifications: number;
+                                prompt_tokens: number;
+                                completion_tokens: number;
+                                drafts_per_day: number;
+                                classifications_per_day: number;
+                            };
                             weekly_summary: boolean;
                             warm_up: {
                                 enabled: boolean;
@@ -1653,6 +1682,9 @@ export interface operations {
                                 reduced?: {
                                     factor: number;
                                     why: string;
+                                    warming_up: boolean;
+                                    /** @enum {string} */
+                                    health_level: "good" | "watch" | "poor";
                                 } | null;
                             } | null;
                             warm_up: {
@@ -1794,6 +1826,7 @@ export interface operations {
                     team_stops_together?: boolean;
                     /** @constant */
                     resume_writes?: true;
+                    ai_instructions?: string;
                 };
             };
         };
@@ -1827,6 +1860,15 @@ export interface operations {
                             contact_window_days: number;
                             /** @enum {string} */
                             ai_writes: "approve" | "allow" | "off";
+                            ai_instructions: string;
+                            ai_usage_today: {
+                                drafts: number;
+                                classifications: number;
+                                prompt_tokens: number;
+                                completion_tokens: number;
+                                drafts_per_day: number;
+                                classifications_per_day: number;
+                            };
                             weekly_summary: boolean;
                             warm_up: {
                                 enabled: boolean;
@@ -1947,6 +1989,9 @@ export interface operations {
                                 reduced?: {
                                     factor: number;
                                     why: string;
+                                    warming_up: boolean;
+                                    /** @enum {string} */
+                                    health_level: "good" | "watch" | "poor";
                                 } | null;
                             } | null;
                             warm_up: {
@@ -2130,6 +2175,9 @@ export interface operations {
                             reduced?: {
                                 factor: number;
                                 why: string;
+                                warming_up: boolean;
+                                /** @enum {string} */
+                                health_level: "good" | "watch" | "poor";
                             } | null;
                         } | null;
                         warm_up: {
@@ -2316,6 +2364,9 @@ export interface operations {
                             reduced?: {
                                 factor: number;
                                 why: string;
+                                warming_up: boolean;
+                                /** @enum {string} */
+                                health_level: "good" | "watch" | "poor";
                             } | null;
                         } | null;
                         warm_up: {
@@ -2506,6 +2557,9 @@ export interface operations {
                             reduced?: {
                                 factor: number;
                                 why: string;
+                                warming_up: boolean;
+                                /** @enum {string} */
+                                health_level: "good" | "watch" | "poor";
                             } | null;
                         } | null;
                         warm_up: {
@@ -2764,6 +2818,9 @@ export interface operations {
                             reduced?: {
                                 factor: number;
                                 why: string;
+                                warming_up: boolean;
+                                /** @enum {string} */
+                                health_level: "good" | "watch" | "poor";
                             } | null;
                         } | null;
                         warm_up: {
@@ -2952,6 +3009,9 @@ export interface operations {
                             reduced?: {
                                 factor: number;
                                 why: string;
+                                warming_up: boolean;
+                                /** @enum {string} */
+                                health_level: "good" | "watch" | "poor";
                             } | null;
                         } | null;
                         warm_up: {
@@ -6425,6 +6485,9 @@ export interface operations {
                             reduced?: {
                                 factor: number;
                                 why: string;
+                                warming_up: boolean;
+                                /** @enum {string} */
+                                health_level: "good" | "watch" | "poor";
                             } | null;
                         };
                         invitations?: {
@@ -6971,10 +7034,11 @@ export interface operations {
                             as_company: string | null;
                             queued_by: {
                                 /** @enum {string} */
-                                kind: "api_key" | "member" | "watchlist" | "sync" | "sequence" | "mcp";
+                                kind: "api_key" | "member" | "watchlist" | "sync" | "sequence" | "mcp" | "ai";
                                 email: string | null;
                                 name: string | null;
                                 client: string | null;
+                                model?: string;
                             } | null;
                             created_at: string;
                             updated_at: string;
@@ -7043,10 +7107,11 @@ export interface operations {
                             as_company: string | null;
                             queued_by: {
                                 /** @enum {string} */
-                                kind: "api_key" | "member" | "watchlist" | "sync" | "sequence" | "mcp";
+                                kind: "api_key" | "member" | "watchlist" | "sync" | "sequence" | "mcp" | "ai";
                                 email: string | null;
                                 name: string | null;
                                 client: string | null;
+                                model?: string;
                             } | null;
                             created_at: string;
                             updated_at: string;
@@ -9866,6 +9931,7 @@ export interface operations {
                             engagement: number;
                             trending: number;
                             trending_share: number | null;
+                            unknown_counts: number;
                             start: string;
                         }[];
                         totals: {
@@ -9873,6 +9939,7 @@ export interface operations {
                             engagement: number;
                             trending: number;
                             trending_share: number | null;
+                            unknown_counts: number;
                             top_authors: {
                                 author_name: string;
                                 author_url: string;
@@ -10134,10 +10201,11 @@ export interface operations {
                             text: string | null;
                             queued_by: {
                                 /** @enum {string} */
-                                kind: "api_key" | "member" | "watchlist" | "sync" | "sequence" | "mcp";
+                                kind: "api_key" | "member" | "watchlist" | "sync" | "sequence" | "mcp" | "ai";
                                 email: string | null;
                                 name: string | null;
                                 client: string | null;
+                                model?: string;
                             } | null;
                             forced_over: {
                                 member_email: string | null;
@@ -10221,7 +10289,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `Access denied: only an admin or the member this write runs as may approve or reject it` */
+            /** @description `Access denied: only an admin or the member this write runs as may approve or reject it`, or `Access denied: this API key's scope is ai (…)`: a call with an `ai` key never decides, even with a member’s token */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -10295,7 +10363,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `Access denied: only an admin or the member this write runs as may approve or reject it` */
+            /** @description `Access denied: only an admin or the member this write runs as may approve or reject it`, or `Access denied: this API key's scope is ai (…)`: a call with an `ai` key never decides, even with a member’s token */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -10306,6 +10374,137 @@ export interface operations {
             };
             /** @description `No write awaiting approval with that id` (another team’s, already decided, or expired) */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    postApiDrafts: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @constant */
+                    kind: "comment";
+                    member_email: string;
+                    instructions?: string;
+                    /** Format: uuid */
+                    post_id: string;
+                } | {
+                    /** @constant */
+                    kind: "reply";
+                    member_email: string;
+                    instructions?: string;
+                    conversation_urn: string;
+                } | {
+                    /** @constant */
+                    kind: "invitation_note";
+                    member_email: string;
+                    instructions?: string;
+                    profile_urn: string;
+                } | {
+                    /** @constant */
+                    kind: "message";
+                    member_email: string;
+                    instructions?: string;
+                    profile_urn: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The draft, awaiting approval */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        task_id: string;
+                        /** @enum {string} */
+                        kind: "comment" | "reply" | "invitation_note" | "message";
+                        member_email: string;
+                        text: string;
+                        model: string;
+                        /** @constant */
+                        status: "awaiting_approval";
+                        expires_at: string;
+                    };
+                };
+            };
+            /** @description Invalid input: malformed JSON, an unknown or mistyped field, or a value out of range; the message names it */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `Missing API Key` or `Invalid API Key` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `Plugin installation required: …` (no extension active in 48 hours), or an `ai` key while the team’s `ai_writes` is `off` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `No member with that e-mail in the team`, `Post not found`, or `Conversation not found in that member’s inbox` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `Refused: …` from the write gate (the do-not-contact list, the contact window, a pending invitation), or `Refused: the member turned this kind of write off …` */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `Daily limit reached: the free plan allows 20 AI drafts a day` (`Retry-After`: seconds to the next UTC day), or `LinkedIn invitation limit reached` */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `The model's answer was not usable: <what came back>`: the model timed out, answered an error status, or not a chat completion, or no text; nothing is queued */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `AI drafting is not configured: set LLM_API_URL` */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };

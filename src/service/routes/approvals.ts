@@ -19,7 +19,7 @@ const member = [requireApiKey(), requireMember({ recordActivity: false })] as co
 
 const NOTE =
   'Called with the team’s `x-api-key` and the caller’s own `authorization: Bearer <agent_token>`. ' +
-  'Writes (like, comment, invitation, message, withdrawal) queued by an AI client over `/mcp` while the team’s ' +
+  'Writes (like, comment, invitation, message, withdrawal) queued by an AI client (over `/mcp`, or with an `ai` key) while the team’s ' +
   `\`ai_writes\` is \`approve\` wait here until an admin, or the member they run as, decides; after ${APPROVAL_HOURS} hours ` +
   'they end `failed` with `approval_expired` (docs/mcp.md).';
 const AUTH = {
@@ -28,7 +28,9 @@ const AUTH = {
 const DECIDE_ERRORS = {
   ...AUTH,
   400: "`Invalid 'task_id': must be a task id`",
-  403: '`Access denied: only an admin or the member this write runs as may approve or reject it`',
+  403:
+    '`Access denied: only an admin or the member this write runs as may approve or reject it`, or ' +
+    "`Access denied: this API key's scope is ai (…)`: a call with an `ai` key never decides, even with a member’s token",
   404: '`No write awaiting approval with that id` (another team’s, already decided, or expired)',
 };
 const TASK_ID = { task_id: '0b6f4e8e-3c1d-4b7a-9d5e-2f1a7c9e4b21' };
