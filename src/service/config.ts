@@ -162,6 +162,7 @@ const Env = z.object({
   SIGNIN_FAILURES_PER_HOUR: limit(200),
   SIGNIN_FAILURES_PER_EMAIL_DAY: limit(10),
   INVITATIONS_PER_TEAM_DAY: limit(50),
+  INVITATIONS_PER_MEMBER_DAY: limit(20),
   // How long a key the team rotated out still works with a live member token (teams/api-keys.ts).
   RETIRED_KEY_HOURS: z._default(
     z.coerce
@@ -220,6 +221,7 @@ const ECHOED = new Set([
   'SIGNIN_FAILURES_PER_HOUR',
   'SIGNIN_FAILURES_PER_EMAIL_DAY',
   'INVITATIONS_PER_TEAM_DAY',
+  'INVITATIONS_PER_MEMBER_DAY',
   'RETIRED_KEY_HOURS',
 ]);
 

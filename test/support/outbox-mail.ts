@@ -26,6 +26,26 @@ function decode(head: string, body: string): string {
   return body;
 }
 
+/**
+ * RFC 2047 encoded words (`=?UTF-8?Q?…?=`, `=?UTF-8?B?…?=`), as a header with non-ASCII text has
+ * them. Adjacent words are one byte string: a character may be split between two.
+ */
+function decodeWords(value: string): string {
+  const word = /=\?utf-8\?([QB])\?([^?]*)\?=/gi;
+  const bytes = (kind: string, text: string) =>
+    kind.toUpperCase() === 'B'
+      ? Buffer.from(text, 'base64')
+      : Buffer.from(
+          text
+            .replace(/_/g, ' ')
+            .replace(/=([0-9A-F]{2})/gi, (_m, h: string) => String.fromCharCode(parseInt(h, 16))),
+          'latin1',
+        );
+  return value.replace(/=\?utf-8\?[QB]\?[^?]*\?=(?:\s+=\?utf-8\?[QB]\?[^?]*\?=)*/gi, (run) =>
+    Buffer.concat([...run.matchAll(word)].map((m) => bytes(m[1]!, m[2]!))).toString('utf8'),
+  );
+}
+
 const split = (raw: string) => {
   const at = raw.search(/\r?\n\r?\n/);
   return at < 0 ? [raw, ''] : [raw.slice(0, at), raw.slice(at).replace(/^\r?\n\r?\n/, '')];
@@ -39,7 +59,7 @@ export async function readOutbox(dir: string): Promise<OutboxMail[]> {
     const [head, body] = split(await readFile(join(dir, f), 'utf8'));
     const mail: OutboxMail = {
       to: header(head!, 'To'),
-      subject: header(head!, 'Subject'),
+      subject: decodeWords(header(head!, 'Subject')),
       text: '',
       html: '',
     };

@@ -254,7 +254,7 @@ export const memberRoutes = new Hono<AppEnv>()
       errors: {
         ...ADMIN_ERRORS,
         409: 'Already a member of (or invited to) this team',
-        429: 'The team has sent its invitations for the UTC day; `Retry-After` gives the seconds to wait',
+        429: 'You have sent your invitations for the UTC day (`INVITATIONS_PER_MEMBER_DAY`), or the team has (`INVITATIONS_PER_TEAM_DAY`); the message says which, `Retry-After` gives the seconds to wait',
       },
     }),
     ...member,
@@ -264,16 +264,16 @@ export const memberRoutes = new Hono<AppEnv>()
       const body = c.req.valid('json');
       const { db } = c.var.ctx;
       await db.transaction(async (tx) => {
-        await takeInvitation(tx, c.var.ctx.config, c.var.team.id);
+        await takeInvitation(tx, c.var.ctx.config, c.var.team.id, c.var.agent.userId);
         await inviteMember(tx, c.var.team.id, body.email, body.role);
       });
       const { agent, team } = c.var;
-      const invitedBy = agent.fullName ? `${agent.fullName} (${agent.email})` : agent.email;
       try {
         await c.var.ctx.mailer.send(
           inviteEmail(body.email, {
             teamName: team.name,
-            invitedBy,
+            inviterName: agent.fullName,
+            inviterEmail: agent.email,
             role: body.role,
             publicUrl: c.var.ctx.config.PUBLIC_URL,
           }),
