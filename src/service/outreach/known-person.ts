@@ -1,7 +1,7 @@
 import type { Queryable } from '../db/database.js';
 
 /** A person by both forms the service may know them by; either may be unknown. */
-export interface KnownPerson {
+interface KnownPerson {
   profileUrn: string | null;
   /** Lower-cased, as the checks and enrollments compare slugs. */
   profileSlug: string | null;
