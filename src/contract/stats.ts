@@ -92,9 +92,12 @@ const Rate = z.nullable(z.number());
 
 const WatchlistFigures = z.object({
   posts: z.number(),
+  /** likes + 2·comments + 3·shares of the posts, each count added only where the network gave it. */
   engagement: z.number(),
   trending: z.number(),
   trending_share: Rate,
+  /** Of `posts`, how many lack a count the network never gave: `engagement` leaves it out, not 0. */
+  unknown_counts: z.number(),
 });
 const TopAuthor = z.object({
   author_name: z.string(),

@@ -12,6 +12,8 @@ import { FunnelFigures } from './stats.js';
 export const SUMMARY_TOP_POSTS = 3;
 
 const Count = z.number().check(z.int());
+/** A post's count; null when the network never gave it (unknown, not zero). */
+const PostCount = z.nullable(Count);
 
 const TopPost = z.object({
   id: z.string(),
@@ -20,9 +22,9 @@ const TopPost = z.object({
   author_url: z.string(),
   linkedin_post_url: z.string(),
   posted_at: z.string(),
-  likes_count: Count,
-  comments_count: Count,
-  shares_count: Count,
+  likes_count: PostCount,
+  comments_count: PostCount,
+  shares_count: PostCount,
 });
 
 const WatchlistWeek = z.object({
@@ -35,8 +37,12 @@ const WatchlistWeek = z.object({
   posts_change: Count,
   /** (posts - previous_posts) / previous_posts; null when the week before had none. */
   posts_change_rate: z.nullable(z.number()),
+  /** As GET /api-stats/watchlists/{id} counts it: only the counts the network gave. */
   engagement: Count,
   previous_engagement: Count,
+  /** Posts of the week (and of the week before) lacking a count the network never gave. */
+  unknown_counts: Count,
+  previous_unknown_counts: Count,
   /** The week's posts with most engagement (likes + 2*comments + 3*shares), most first. */
   top_posts: z.array(TopPost),
 });

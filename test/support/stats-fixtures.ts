@@ -13,6 +13,8 @@ export interface FixturePost {
   trending?: boolean;
   /** The post's text (default empty). */
   content?: string;
+  /** Counts the network never gave: stored as 0 with their known flag off. */
+  unknown?: ('likes' | 'comments' | 'shares')[];
 }
 
 export async function insertWatchlistPosts(
@@ -26,8 +28,9 @@ export async function insertWatchlistPosts(
     const urn = `urn:li:activity:${BigInt(7_100_000_000_000_000_000n) + BigInt(Math.floor(Math.random() * 1e12))}`;
     const [row] = await svc.ctx.db.query<{ engagement: number }>(
       `INSERT INTO posts (id, team_id, activity_urn, post_url, author_name, author_url, posted_at,
-                          likes_count, comments_count, shares_count, trending_score, content)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12) RETURNING engagement`,
+                          likes_count, comments_count, shares_count, trending_score, content,
+                          likes_known, comments_known, shares_known)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15) RETURNING engagement`,
       [
         id,
         teamId,
@@ -41,6 +44,9 @@ export async function insertWatchlistPosts(
         p.shares ?? 0,
         p.trending ? 3 : 0,
         p.content ?? '',
+        !p.unknown?.includes('likes'),
+        !p.unknown?.includes('comments'),
+        !p.unknown?.includes('shares'),
       ],
     );
     await svc.ctx.db.query(

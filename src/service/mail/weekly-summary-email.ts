@@ -13,6 +13,12 @@ const percent = (r: number | null) => (r === null ? 'n/a' : `${Math.round(r * 10
 const change = (n: number, r: number | null) =>
   `${n >= 0 ? '+' : ''}${n}${r === null ? '' : ` (${n >= 0 ? '+' : ''}${Math.round(r * 100)}%)`}`;
 
+/** A count the network never gave is said to be unknown, never written as 0. */
+const counted = (n: number | null, what: string) =>
+  n === null ? `${what} unknown` : `${n} ${what}`;
+const unknownPosts = (n: number) =>
+  n === 0 ? '' : `; ${n} post${n === 1 ? '' : 's'} with counts unknown, not added`;
+
 /** Only http(s) links are made clickable; anything else stays text. */
 const safeUrl = (url: string) => (/^https?:\/\//i.test(url) ? url : null);
 
@@ -38,12 +44,12 @@ export function weeklySummaryEmail(
     html.push('<p>No watchlists.</p>');
   }
   for (const w of s.watchlists) {
-    const line = `${w.posts} posts (${change(w.posts_change, w.posts_change_rate)} on the week before), engagement ${w.engagement} (was ${w.previous_engagement})`;
+    const line = `${w.posts} posts (${change(w.posts_change, w.posts_change_rate)} on the week before), engagement ${w.engagement}${unknownPosts(w.unknown_counts)} (was ${w.previous_engagement}${unknownPosts(w.previous_unknown_counts)})`;
     text.push('', `${w.name}: ${line}`);
     html.push(`<p><strong>${escapeHtml(w.name)}</strong>: ${escapeHtml(line)}</p>`);
     if (w.top_posts.length) html.push('<ol>');
     for (const p of w.top_posts) {
-      const counts = `${p.likes_count} likes, ${p.comments_count} comments, ${p.shares_count} shares`;
+      const counts = `${counted(p.likes_count, 'likes')}, ${counted(p.comments_count, 'comments')}, ${counted(p.shares_count, 'shares')}`;
       text.push(`  - ${p.author_name}: "${quote(p.content)}" (${counts}) ${p.linkedin_post_url}`);
       const url = safeUrl(p.linkedin_post_url);
       const body = `${escapeHtml(p.author_name)}: “${escapeHtml(quote(p.content))}” (${counts})`;

@@ -122,8 +122,10 @@ a AS (
  * posted in, and the authors with most engagement. The buckets are summed from the hourly counters
  * (migration 031b) when the zone allows (`hourly`), else from the posts themselves; the authors
  * from the monthly counters (`monthly`, any zone: their ends are instants), else from the links'
- * own copy of the author (migration 031c). Only the winners' names are read from `posts`. No row
- * when the watchlist is not the team's.
+ * own copy of the author (migration 031c). Only the winners' names are read from `posts`, and the
+ * posts of the range with a count the network never gave (`u`, from the index of migration 038):
+ * engagement adds only the counts known (an unknown one is stored as 0), and `unknown_counts` says
+ * how many posts it lacks some of. No row when the watchlist is not the team's.
  */
 const sql = (hourly: boolean, monthly: boolean) => `
 WITH w AS (SELECT id FROM watchlists WHERE id = $2 AND team_id = $1),
@@ -142,6 +144,13 @@ b AS (${
     FROM p GROUP BY 1`
 }),
 ${monthly ? authorsFromMonths : authorsFromLinks},
+u AS (
+  SELECT ${R.bucketOf('wp.posted_at')} AS start, count(*) AS unknown_counts
+    FROM posts po JOIN watchlist_posts wp ON wp.post_id = po.id AND wp.watchlist_id = (SELECT id FROM w)
+   WHERE po.team_id = $1 AND NOT (po.likes_known AND po.comments_known AND po.shares_known)
+     AND po.posted_at >= ${R.lo} AND po.posted_at < ${R.hi}
+     AND wp.posted_at >= ${R.lo} AND wp.posted_at < ${R.hi}
+   GROUP BY 1),
 n AS (
   SELECT a.*, (SELECT po.author_name FROM watchlist_posts wp JOIN posts po ON po.id = wp.post_id AND po.team_id = $1
                 WHERE wp.watchlist_id = (SELECT id FROM w) AND wp.author_url = a.author_url
@@ -150,15 +159,22 @@ n AS (
     FROM a)
 SELECT
   (SELECT json_agg(json_build_object('start', to_char(s.start, 'YYYY-MM-DD'), 'posts', coalesce(b.posts, 0),
-     'engagement', coalesce(b.engagement, 0), 'trending', coalesce(b.trending, 0)) ORDER BY s.start)
-     FROM (${R.series}) s LEFT JOIN b ON b.start = s.start) AS buckets,
+     'engagement', coalesce(b.engagement, 0), 'trending', coalesce(b.trending, 0),
+     'unknown_counts', coalesce(u.unknown_counts, 0)) ORDER BY s.start)
+     FROM (${R.series}) s LEFT JOIN b ON b.start = s.start LEFT JOIN u ON u.start = s.start) AS buckets,
   (SELECT coalesce(json_agg(json_build_object('author_name', author_name, 'author_url', author_url,
      'posts', posts, 'engagement', engagement) ORDER BY engagement DESC, author_url), '[]') FROM n) AS top_authors
 FROM w`;
 const SQL = { rows: sql(false, false), months: sql(false, true), hours: sql(true, true) };
 
 interface Row {
-  buckets: { start: string; posts: number; engagement: number; trending: number }[];
+  buckets: {
+    start: string;
+    posts: number;
+    engagement: number;
+    trending: number;
+    unknown_counts: number;
+  }[];
   top_authors: WatchlistStats['totals']['top_authors'];
 }
 
@@ -183,8 +199,10 @@ export async function watchlistStats(
     engagement: Number(b.engagement),
     trending: Number(b.trending),
     trending_share: rate(Number(b.trending), Number(b.posts)),
+    unknown_counts: Number(b.unknown_counts),
   }));
-  const sum = (k: 'posts' | 'engagement' | 'trending') => buckets.reduce((n, b) => n + b[k], 0);
+  const sum = (k: 'posts' | 'engagement' | 'trending' | 'unknown_counts') =>
+    buckets.reduce((n, b) => n + b[k], 0);
   return {
     watchlist_id: watchlistId,
     ...range,
@@ -194,6 +212,7 @@ export async function watchlistStats(
       engagement: sum('engagement'),
       trending: sum('trending'),
       trending_share: rate(sum('trending'), sum('posts')),
+      unknown_counts: sum('unknown_counts'),
       top_authors: row.top_authors.map((a) => ({
         ...a,
         posts: Number(a.posts),

@@ -28,6 +28,39 @@ export function lastWholeWeek(now: Date): { from: string; to: string; previous: 
   };
 }
 
+type TopPost = WatchlistWeek['top_posts'][number];
+
+/**
+ * The posts with each count the network never gave as null: the listing shows such a count as its
+ * stored 0 (with `counts_known` false), which the summary must not pass on as zero.
+ */
+async function withUnknownCounts(
+  db: Database,
+  teamId: string,
+  posts: TopPost[],
+): Promise<TopPost[]> {
+  if (posts.length === 0) return posts;
+  const rows = await db.query<{
+    id: string;
+    likes_known: boolean;
+    comments_known: boolean;
+    shares_known: boolean;
+  }>(
+    'SELECT id, likes_known, comments_known, shares_known FROM posts WHERE team_id = $1 AND id = ANY($2::uuid[])',
+    [teamId, posts.map((p) => p.id)],
+  );
+  const known = new Map(rows.map((r) => [r.id, r]));
+  return posts.map((p) => {
+    const k = known.get(p.id);
+    return {
+      ...p,
+      likes_count: k?.likes_known === false ? null : p.likes_count,
+      comments_count: k?.comments_known === false ? null : p.comments_count,
+      shares_count: k?.shares_known === false ? null : p.shares_count,
+    };
+  });
+}
+
 /**
  * What a team's summary of one week says, from the stats aggregates (stats/) and the posts
  * listing (collection/list-posts.ts): each watchlist's posts and engagement this week and the week
@@ -78,17 +111,23 @@ export async function buildWeeklySummary(
       posts_change_rate: rate(posts - previous, previous),
       engagement: now?.engagement ?? 0,
       previous_engagement: before?.engagement ?? 0,
-      top_posts: top.data.map((p) => ({
-        id: p.id,
-        content: p.content,
-        author_name: p.author_name,
-        author_url: p.author_url,
-        linkedin_post_url: p.linkedin_post_url,
-        posted_at: p.posted_at,
-        likes_count: p.likes_count,
-        comments_count: p.comments_count,
-        shares_count: p.shares_count,
-      })),
+      unknown_counts: now?.unknown_counts ?? 0,
+      previous_unknown_counts: before?.unknown_counts ?? 0,
+      top_posts: await withUnknownCounts(
+        db,
+        team.id,
+        top.data.map((p) => ({
+          id: p.id,
+          content: p.content,
+          author_name: p.author_name,
+          author_url: p.author_url,
+          linkedin_post_url: p.linkedin_post_url,
+          posted_at: p.posted_at,
+          likes_count: p.likes_count,
+          comments_count: p.comments_count,
+          shares_count: p.shares_count,
+        })),
+      ),
     });
   }
 

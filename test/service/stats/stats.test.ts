@@ -39,7 +39,8 @@ beforeAll(async () => {
   await insertWatchlistPosts(svc, alpha.id, wl, [
     { at: '2026-03-02T10:00:00Z', likes: 10, author: 'Ann' },
     { at: '2026-03-02T23:30:00Z', likes: 5, comments: 1, author: 'Ben', trending: true },
-    { at: '2026-03-04T12:00:00Z', likes: 1, shares: 1, author: 'Ann' },
+    // Its comment count never given: engagement adds the likes and shares only, and says so.
+    { at: '2026-03-04T12:00:00Z', likes: 1, shares: 1, author: 'Ann', unknown: ['comments'] },
     { at: '2026-03-08T23:30:00Z', likes: 2, author: 'Cat' },
     { at: '2026-03-09T01:00:00Z', likes: 100, author: 'Dan' },
     { at: '2026-03-01T23:00:00Z', likes: 3, author: 'Eli' },
@@ -127,11 +128,13 @@ describe('GET /api-stats/watchlists/{id}', () => {
     ]);
     expect(body.buckets[0]!.trending_share).toBe(0.5);
     expect(body.buckets[1]!.trending_share).toBeNull();
+    expect(body.buckets.map((b) => b.unknown_counts)).toEqual([0, 0, 1, 0, 0, 0, 0]);
     expect(body.totals).toMatchObject({
       posts: 4,
       engagement: 23,
       trending: 1,
       trending_share: 0.25,
+      unknown_counts: 1,
     });
     expect(body.totals.top_authors.map((a) => [a.author_name, a.posts, a.engagement])).toEqual([
       ['Ann', 2, 14],
@@ -190,6 +193,7 @@ describe('GET /api-stats/watchlists/{id}', () => {
       engagement: 0,
       trending: 0,
       trending_share: null,
+      unknown_counts: 0,
       top_authors: [],
     });
   });

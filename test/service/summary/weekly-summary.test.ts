@@ -67,7 +67,15 @@ beforeAll(async () => {
     { at: '2026-03-01T23:00:00Z', likes: 3, author: 'Eli' },
     // The week: 4 posts, engagement 10 + 7 + 4 + 2 = 23.
     { at: '2026-03-02T10:00:00Z', likes: 10, author: 'Ann', content: 'Ten likes' },
-    { at: '2026-03-02T23:30:00Z', likes: 5, comments: 1, author: 'Ben', content: SCRIPT },
+    // Its share count never given: not added, and said to be unknown.
+    {
+      at: '2026-03-02T23:30:00Z',
+      likes: 5,
+      comments: 1,
+      author: 'Ben',
+      content: SCRIPT,
+      unknown: ['shares'],
+    },
     { at: '2026-03-04T12:00:00Z', likes: 1, shares: 1, author: 'Ann', content: 'Four' },
     { at: '2026-03-08T23:30:00Z', likes: 2, author: 'Cat', content: 'Two' },
     // The week after: not counted.
@@ -222,12 +230,16 @@ describe('the weekly summary', () => {
       posts_change_rate: 1,
       engagement: 23,
       previous_engagement: 7,
+      unknown_counts: 1,
+      previous_unknown_counts: 0,
       top_posts: undefined,
     });
-    expect(w.top_posts.map((p) => [p.author_name, p.content, p.likes_count])).toEqual([
-      ['Ann', 'Ten likes', 10],
-      ['Ben', SCRIPT, 5],
-      ['Ann', 'Four', 1],
+    expect(
+      w.top_posts.map((p) => [p.author_name, p.content, p.likes_count, p.shares_count]),
+    ).toEqual([
+      ['Ann', 'Ten likes', 10, 0],
+      ['Ben', SCRIPT, 5, null],
+      ['Ann', 'Four', 1, 1],
     ]);
     expect(data.sequences).toEqual([
       {
@@ -249,8 +261,10 @@ describe('the weekly summary', () => {
     const [mail] = (await allMail()).filter((m) => m.to === 'ada@summary.test');
     expect(mail!.subject).toContain('2026-03-02');
     expect(mail!.text).toContain(
-      'Robots <b>: 4 posts (+2 (+100%) on the week before), engagement 23 (was 7)',
+      'Robots <b>: 4 posts (+2 (+100%) on the week before), engagement 23; 1 post with counts unknown, not added (was 7)',
     );
+    expect(mail!.text).toContain('(5 likes, 1 comments, shares unknown)');
+    expect(mail!.text).toContain('(10 likes, 0 comments, 0 shares)');
     expect(mail!.text).toContain(SCRIPT);
     expect(mail!.text).toMatch(
       /3 enrolled, 3 invited, 2 accepted \(67%\), 2 messaged, 1 replied \(50%\)/,
