@@ -6,6 +6,18 @@
 -- Slugs compare without case, as enrollment stores them; a visit used to keep the network's case.
 UPDATE sequence_enrollments SET profile_slug = lower(profile_slug) WHERE profile_slug <> lower(profile_slug);
 
+-- A row known by slug alone is the person the team knows by that slug (a profile read, or another
+-- enrollment a visit resolved), so that the merge below finds every row of one person.
+UPDATE sequence_enrollments e SET profile_urn = k.profile_urn
+  FROM (SELECT DISTINCT ON (team_id, profile_slug) team_id, profile_slug, profile_urn
+          FROM (SELECT team_id, lower(profile_slug) AS profile_slug, profile_urn, 0 AS pick FROM team_people
+                 WHERE profile_slug IS NOT NULL
+                UNION ALL
+                SELECT team_id, profile_slug, profile_urn, 1 FROM sequence_enrollments
+                 WHERE profile_slug IS NOT NULL AND profile_urn IS NOT NULL) AS known
+         ORDER BY team_id, profile_slug, pick, profile_urn) AS k
+ WHERE e.profile_urn IS NULL AND e.team_id = k.team_id AND e.profile_slug = k.profile_slug;
+
 -- The rows of a person enrolled twice in one sequence merge into one: the one the person replied
 -- to, else the one that contacted them, else an open one, else the earliest stays.
 CREATE TEMP TABLE enrollment_merges (id uuid PRIMARY KEY, keeper uuid NOT NULL) ON COMMIT DROP;
