@@ -2,6 +2,10 @@ import { z } from './zod.js';
 import { strictBody } from './common.js';
 import { MemberEmailField } from './network-tasks.js';
 import { MemberRef } from './relationships.js';
+import { NextCursor, PageAfter, pageLimit } from './paging.js';
+import { ENROLLMENTS_PAGE, SEQUENCES_PAGE } from './page-sizes.js';
+import { aiInstructions } from './drafts.js';
+import { OnReply } from './reply-labels.js';
 
 /** Sequences (docs/sequences.md): steps run for each enrolled person, stopped by a reply. */
 
@@ -53,17 +57,29 @@ const WaitForAcceptanceStep = step('wait_for_acceptance', {
     false,
   ),
 });
+const draftMessage = "Invalid 'draft': must be {\"instructions\": \"...\"}";
+/** A message step sends `text`, or a `draft` the team's model writes per person (docs/ai.md). */
 const MessageStep = step('message', {
   type: z.literal('message'),
-  text: z
-    .string({ error: "Missing or invalid 'text'" })
-    .check(
-      z.trim(),
-      z.minLength(1, { error: "Missing or invalid 'text'" }),
-      z.maxLength(8000, { error: "Invalid 'text': must be 8000 characters or fewer" }),
-    ),
+  text: z.optional(
+    z
+      .string({ error: "Missing or invalid 'text'" })
+      .check(
+        z.trim(),
+        z.minLength(1, { error: "Missing or invalid 'text'" }),
+        z.maxLength(8000, { error: "Invalid 'text': must be 8000 characters or fewer" }),
+      ),
+  ),
+  /** Drafted for each person when their step comes, held for a person's approval before it goes. */
+  draft: z.optional(
+    z.strictObject({ instructions: aiInstructions('draft.instructions') }, { error: draftMessage }),
+  ),
   delay_hours,
-});
+}).check(
+  z.refine((s) => (s.text === undefined) !== (s.draft === undefined), {
+    error: "A 'message' step needs 'text' or 'draft' (one of them)",
+  }),
+);
 const LikeLatestPostStep = step('like_latest_post', {
   type: z.literal('like_latest_post'),
   delay_hours,
@@ -146,6 +162,8 @@ export const CreateSequenceBody = strictBody({
       ),
     30,
   ),
+  /** What a reply sorted with each label does (docs/sequences.md, "Replies sorted"); none: stop_on_reply. */
+  on_reply: z.optional(OnReply),
 });
 export type CreateSequenceBody = z.infer<typeof CreateSequenceBody>;
 
@@ -157,6 +175,8 @@ export const PatchSequenceBody = strictBody({
   ),
   /** A new pool: people not yet invited whose sender left it move to one in it. */
   senders: SendersField,
+  /** New rules per label for replies sorted from now on; null: back to stop_on_reply alone. */
+  on_reply: z.optional(z.nullable(OnReply)),
 });
 export type PatchSequenceBody = z.infer<typeof PatchSequenceBody>;
 
@@ -186,6 +206,18 @@ const ENROLLMENT_STATES = [
 export const EnrollmentState = z.enum(ENROLLMENT_STATES);
 export type EnrollmentState = z.infer<typeof EnrollmentState>;
 
+const queryOptions = {
+  error: (issue: z.core.$ZodRawIssue) =>
+    issue.code === 'unrecognized_keys'
+      ? `Unknown query parameter: ${issue.keys.map((k) => `'${k}'`).join(', ')}`
+      : undefined,
+};
+
+export const SequencesQuery = z.strictObject(
+  { after: PageAfter, limit: pageLimit(SEQUENCES_PAGE.fallback, SEQUENCES_PAGE.max) },
+  queryOptions,
+);
+
 export const EnrollmentsQuery = z.strictObject(
   {
     state: z.optional(
@@ -193,15 +225,12 @@ export const EnrollmentsQuery = z.strictObject(
         error: `Invalid 'state': must be one of ${ENROLLMENT_STATES.join(', ')}`,
       }),
     ),
-    /** csv: every person (of the state) as a streamed CSV download instead of JSON. */
+    /** csv: every person (of the state) as a streamed CSV download instead of JSON; no pages. */
     format: z.optional(z.enum(['json', 'csv'], { error: "Invalid 'format': must be json or csv" })),
+    after: PageAfter,
+    limit: pageLimit(ENROLLMENTS_PAGE.fallback, ENROLLMENTS_PAGE.max),
   },
-  {
-    error: (issue) =>
-      issue.code === 'unrecognized_keys'
-        ? `Unknown query parameter: ${issue.keys.map((k) => `'${k}'`).join(', ')}`
-        : undefined,
-  },
+  queryOptions,
 );
 
 export const SequenceIdParam = z.object({ id: z.uuid({ error: 'Invalid sequence id' }) });
@@ -239,15 +268,22 @@ export const SequenceView = z.object({
   reply_window_days: z.number(),
   steps: z.array(SequenceStep),
   stop_on_reply: z.boolean(),
+  on_reply: z.nullable(OnReply),
   status: z.enum(['active', 'paused']),
   created_at: z.string(),
   funnel: Funnel,
   /** The funnel of each sender's people, for every member who has any. */
   funnel_by_sender: z.array(SenderFunnel),
+  /** People by the label of their latest sorted reply (docs/ai.md, "Replies sorted"). */
+  replies_by_label: z.record(z.string(), z.number()),
 });
 export type SequenceView = z.infer<typeof SequenceView>;
 
-export const SequencesResponse = z.object({ sequences: z.array(SequenceView) });
+export const SequencesResponse = z.object({
+  sequences: z.array(SequenceView),
+  /** Pass as `after` for the next page; null on the last. */
+  next: NextCursor,
+});
 export type SequencesResponse = z.infer<typeof SequencesResponse>;
 
 export const EnrollResponse = z.object({
@@ -289,5 +325,9 @@ export const EnrollmentView = z.object({
 });
 export type EnrollmentView = z.infer<typeof EnrollmentView>;
 
-export const EnrollmentsResponse = z.object({ enrollments: z.array(EnrollmentView) });
+export const EnrollmentsResponse = z.object({
+  enrollments: z.array(EnrollmentView),
+  /** Pass as `after` for the next page; null on the last. */
+  next: NextCursor,
+});
 export type EnrollmentsResponse = z.infer<typeof EnrollmentsResponse>;

@@ -42,6 +42,8 @@ export interface SequenceDetail {
   id: string;
   sequence: SequenceView | null;
   enrollments: EnrollmentView[] | null;
+  /** More people follow the page shown: the CSV export lists them all. */
+  more: boolean;
   stateFilter: EnrollmentState | '';
   pasted: string;
   enrolling: boolean;
@@ -54,6 +56,7 @@ export function openDetail(id: string): SequenceDetail {
     id,
     sequence: null,
     enrollments: null,
+    more: false,
     stateFilter: '',
     pasted: '',
     enrolling: false,
@@ -75,6 +78,7 @@ export async function loadDetail(session: Session, d: SequenceDetail): Promise<v
     ]);
     d.sequence = sequence;
     d.enrollments = people.enrollments;
+    d.more = people.next !== null;
   } catch (err) {
     d.error = errorMessage(err);
   }
@@ -329,7 +333,8 @@ export function detailView(d: SequenceDetail, on: DetailActions, now: number): T
         : d.enrollments.length
           ? html`<ul class="cards people">
             ${d.enrollments.map((e) => personView(e, s?.steps.length ?? 0, on, now))}
-          </ul>`
+          </ul>
+          ${d.more ? html`<p class="status">Showing the first ${d.enrollments.length.toLocaleString('en')} people; Export CSV lists everyone.</p>` : nothing}`
           : html`<p class="empty">${d.stateFilter ? `Nobody ${STATE_WORDS[d.stateFilter].label}.` : 'Nobody enrolled yet.'}</p>`
     }
   </div>`;

@@ -1,4 +1,5 @@
 import type { SequencesResponse, SequenceView } from '../contract/sequences.js';
+import { SEQUENCES_PAGE } from '../contract/page-sizes.js';
 import { TEMPLATE_FIELDS, type TemplateValues } from '../contract/templates.js';
 import { call, errorMessage } from './api.js';
 import { html, nothing, render as draw, timeTag } from '../ui/html.js';
@@ -44,6 +45,21 @@ const FIELD_LABELS: Record<(typeof TEMPLATE_FIELDS)[number], string> = {
  * and one opened to enroll people and follow each of them (sequence-detail.ts). Every step runs as
  * a task in the sender's extension, under their budgets, pace and working hours.
  */
+/** Every sequence of the team: the list comes in pages (a business plan holds more than one). */
+async function everySequence(session: Session): Promise<SequenceView[]> {
+  const all: SequenceView[] = [];
+  let after: string | null = null;
+  do {
+    const page: SequencesResponse = await call<SequencesResponse>('GET', '/api-sequences', {
+      session,
+      query: { limit: SEQUENCES_PAGE.max, after },
+    });
+    all.push(...page.sequences);
+    after = page.next;
+  } while (after);
+  return all;
+}
+
 export function mountSequences(): {
   start(session: Session): void;
   refresh(): Promise<void>;
@@ -79,9 +95,9 @@ export function mountSequences(): {
     const s = session;
     if (!s) return;
     try {
-      const answer = await call<SequencesResponse>('GET', '/api-sequences', { session: s });
+      const all = await everySequence(s);
       if (s !== session) return;
-      sequences = answer.sequences;
+      sequences = all;
       loaded = true;
       if (detail && !sequences.some((q) => q.id === detail!.id)) detail = null;
       if (detail) await loadDetail(s, detail);

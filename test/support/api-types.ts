@@ -952,7 +952,7 @@ export interface paths {
         put?: never;
         /**
          * Register a webhook: events are POSTed to your URL, signed
-         * @description Events: `task.completed`, `task.failed` (any task of the team, with its output or error), `posts.collected` (a watchlist filed new posts), `connection.accepted` and `message.received` (docs/relationships.md), `network.degraded` and `network.recovered` (docs/network-map.md), `summary.weekly` (the weekly summary, when the team turned it on: docs/api.md). Each delivery carries `X-Signature: t=<unix>,v1=<hex HMAC-SHA256 of "<t>.<body>">` made with the `secret` of this answer (shown once), `X-Webhook-Id` (the same on every retry) and `X-Webhook-Event`. A 2xx answer is delivered; 408, 429, 5xx and unreachable endpoints are retried with backoff for a day. The URL must be https and public. At most 20 webhooks per team. Admins only: the team’s key and the admin’s own agent token.
+         * @description Events: `task.completed`, `task.failed` (any task of the team, with its output or error), `posts.collected` (a watchlist filed new posts), `connection.accepted` and `message.received` (docs/relationships.md), `network.degraded` and `network.recovered` (docs/network-map.md), `summary.weekly` (the weekly summary, when the team turned it on: docs/api.md), `member.health_changed` (a member’s account health changed level: docs/budgets.md, "Health"). Each delivery carries `X-Signature: t=<unix>,v1=<hex HMAC-SHA256 of "<t>.<body>">` made with the `secret` of this answer (shown once), `X-Webhook-Id` (the same on every retry) and `X-Webhook-Event`. A 2xx answer is delivered; 408, 429, 5xx and unreachable endpoints are retried with backoff for a day. The URL must be https and public. At most 20 webhooks per team. Admins only: the team’s key and the admin’s own agent token.
          */
         post: operations["postApiWebhooks"];
         delete?: never;
@@ -1044,7 +1044,7 @@ export interface paths {
         };
         /**
          * The members’ conversations, newest activity first
-         * @description Each member’s inbox as the relationship sync and the inbox tasks last read it. `awaiting_reply`: the last message is the other person’s. `unread=true` for unread ones only; `member_email` for one member’s.
+         * @description Each member’s inbox as the relationship sync and the inbox tasks last read it. `awaiting_reply`: the last message is the other person’s. `unread=true` for unread ones only; `member_email` for one member’s. `classification`: the label the team’s model gave the other person’s newest message (`interested`, `not_now`, `not_interested`, `out_of_office`, `referral`, `other`, or one of the team’s `reply_labels`); `classification=<label>` for those only; null with `classification_error` when it failed or the service has no model (`not configured`) (docs/ai.md, "Replies sorted").
          */
         get: operations["getApiInbox"];
         put?: never;
@@ -1064,7 +1064,7 @@ export interface paths {
         };
         /**
          * One conversation with its messages, newest first
-         * @description The conversation URN as the inbox gives it, URL-encoded in the path.
+         * @description The conversation URN as the inbox gives it, URL-encoded in the path. Each message of the other person carries its `classification` (or null with `classification_error`), as in the inbox.
          */
         get: operations["getApiInboxByConversationUrn"];
         put?: never;
@@ -8409,7 +8409,7 @@ export interface operations {
                         webhooks: {
                             id: string;
                             url: string;
-                            events: ("task.completed" | "task.failed" | "posts.collected" | "connection.accepted" | "message.received" | "network.degraded" | "network.recovered" | "summary.weekly" | "team.paused" | "member.health_changed")[];
+                            events: ("task.completed" | "task.failed" | "posts.collected" | "connection.accepted" | "message.received" | "reply.classified" | "network.degraded" | "network.recovered" | "summary.weekly" | "team.paused" | "member.health_changed")[];
                             created_at: string;
                             deliveries: {
                                 pending: number;
@@ -8452,7 +8452,7 @@ export interface operations {
             content: {
                 "application/json": {
                     url: string;
-                    events: ("task.completed" | "task.failed" | "posts.collected" | "connection.accepted" | "message.received" | "network.degraded" | "network.recovered" | "summary.weekly" | "team.paused" | "member.health_changed")[];
+                    events: ("task.completed" | "task.failed" | "posts.collected" | "connection.accepted" | "message.received" | "reply.classified" | "network.degraded" | "network.recovered" | "summary.weekly" | "team.paused" | "member.health_changed")[];
                 };
             };
         };
@@ -8467,7 +8467,7 @@ export interface operations {
                         webhook: {
                             id: string;
                             url: string;
-                            events: ("task.completed" | "task.failed" | "posts.collected" | "connection.accepted" | "message.received" | "network.degraded" | "network.recovered" | "summary.weekly" | "team.paused" | "member.health_changed")[];
+                            events: ("task.completed" | "task.failed" | "posts.collected" | "connection.accepted" | "message.received" | "reply.classified" | "network.degraded" | "network.recovered" | "summary.weekly" | "team.paused" | "member.health_changed")[];
                             created_at: string;
                             deliveries: {
                                 pending: number;
@@ -8530,7 +8530,7 @@ export interface operations {
                         deliveries: {
                             id: string;
                             /** @enum {string} */
-                            event: "task.completed" | "task.failed" | "posts.collected" | "connection.accepted" | "message.received" | "network.degraded" | "network.recovered" | "summary.weekly" | "team.paused" | "member.health_changed";
+                            event: "task.completed" | "task.failed" | "posts.collected" | "connection.accepted" | "message.received" | "reply.classified" | "network.degraded" | "network.recovered" | "summary.weekly" | "team.paused" | "member.health_changed";
                             /** @enum {string} */
                             status: "pending" | "delivered" | "failed";
                             attempts: number;
@@ -8763,6 +8763,7 @@ export interface operations {
         parameters: {
             query?: {
                 unread?: "true" | "false";
+                classification?: string;
                 member_email?: string;
                 page?: string;
                 limit?: string;
@@ -8800,6 +8801,12 @@ export interface operations {
                                 delivered_at: string;
                             } | null;
                             awaiting_reply: boolean;
+                            classification: {
+                                label: string;
+                                confidence: number;
+                                model: string;
+                            } | null;
+                            classification_error: string | null;
                         }[];
                         count: number;
                         page: number;
@@ -8807,7 +8814,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Invalid `unread`, `member_email`, `page` or `limit` */
+            /** @description Invalid `unread`, `classification`, `member_email`, `page` or `limit` */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -8877,6 +8884,12 @@ export interface operations {
                                 delivered_at: string;
                             } | null;
                             awaiting_reply: boolean;
+                            classification: {
+                                label: string;
+                                confidence: number;
+                                model: string;
+                            } | null;
+                            classification_error: string | null;
                         };
                         messages: {
                             text: string;
@@ -8884,6 +8897,12 @@ export interface operations {
                             from_me: boolean;
                             delivered_at: string;
                             sender_name: string | null;
+                            classification: {
+                                label: string;
+                                confidence: number;
+                                model: string;
+                            } | null;
+                            classification_error: string | null;
                         }[];
                         count: number;
                         page: number;
@@ -8965,7 +8984,10 @@ export interface operations {
                             } | {
                                 /** @constant */
                                 type: "message";
-                                text: string;
+                                text?: string;
+                                draft?: {
+                                    instructions: string;
+                                };
                                 /** @default 0 */
                                 delay_hours: number;
                             } | {
@@ -8975,6 +8997,11 @@ export interface operations {
                                 delay_hours: number;
                             })[];
                             stop_on_reply: boolean;
+                            on_reply: {
+                                [key: string]: ("stop" | "continue") | {
+                                    wait_days: number;
+                                };
+                            } | null;
                             /** @enum {string} */
                             status: "active" | "paused";
                             created_at: string;
@@ -9004,6 +9031,9 @@ export interface operations {
                                     reply_rate: number | null;
                                 };
                             }[];
+                            replies_by_label: {
+                                [key: string]: number;
+                            };
                         }[];
                         next: string | null;
                     };
@@ -9059,7 +9089,10 @@ export interface operations {
                     } | {
                         /** @constant */
                         type: "message";
-                        text: string;
+                        text?: string;
+                        draft?: {
+                            instructions: string;
+                        };
                         /** @default 0 */
                         delay_hours?: number;
                     } | {
@@ -9072,6 +9105,11 @@ export interface operations {
                     stop_on_reply?: boolean;
                     /** @default 30 */
                     reply_window_days?: number;
+                    on_reply?: {
+                        [key: string]: ("stop" | "continue") | {
+                            wait_days: number;
+                        };
+                    };
                 };
             };
         };
@@ -9108,7 +9146,10 @@ export interface operations {
                         } | {
                             /** @constant */
                             type: "message";
-                            text: string;
+                            text?: string;
+                            draft?: {
+                                instructions: string;
+                            };
                             /** @default 0 */
                             delay_hours: number;
                         } | {
@@ -9118,6 +9159,11 @@ export interface operations {
                             delay_hours: number;
                         })[];
                         stop_on_reply: boolean;
+                        on_reply: {
+                            [key: string]: ("stop" | "continue") | {
+                                wait_days: number;
+                            };
+                        } | null;
                         /** @enum {string} */
                         status: "active" | "paused";
                         created_at: string;
@@ -9147,6 +9193,9 @@ export interface operations {
                                 reply_rate: number | null;
                             };
                         }[];
+                        replies_by_label: {
+                            [key: string]: number;
+                        };
                     };
                 };
             };
@@ -9231,7 +9280,10 @@ export interface operations {
                         } | {
                             /** @constant */
                             type: "message";
-                            text: string;
+                            text?: string;
+                            draft?: {
+                                instructions: string;
+                            };
                             /** @default 0 */
                             delay_hours: number;
                         } | {
@@ -9241,6 +9293,11 @@ export interface operations {
                             delay_hours: number;
                         })[];
                         stop_on_reply: boolean;
+                        on_reply: {
+                            [key: string]: ("stop" | "continue") | {
+                                wait_days: number;
+                            };
+                        } | null;
                         /** @enum {string} */
                         status: "active" | "paused";
                         created_at: string;
@@ -9270,6 +9327,9 @@ export interface operations {
                                 reply_rate: number | null;
                             };
                         }[];
+                        replies_by_label: {
+                            [key: string]: number;
+                        };
                     };
                 };
             };
@@ -9370,6 +9430,11 @@ export interface operations {
                     /** @enum {string} */
                     status?: "active" | "paused";
                     senders?: "all" | string[];
+                    on_reply?: {
+                        [key: string]: ("stop" | "continue") | {
+                            wait_days: number;
+                        };
+                    } | null;
                 };
             };
         };
@@ -9406,7 +9471,10 @@ export interface operations {
                         } | {
                             /** @constant */
                             type: "message";
-                            text: string;
+                            text?: string;
+                            draft?: {
+                                instructions: string;
+                            };
                             /** @default 0 */
                             delay_hours: number;
                         } | {
@@ -9416,6 +9484,11 @@ export interface operations {
                             delay_hours: number;
                         })[];
                         stop_on_reply: boolean;
+                        on_reply: {
+                            [key: string]: ("stop" | "continue") | {
+                                wait_days: number;
+                            };
+                        } | null;
                         /** @enum {string} */
                         status: "active" | "paused";
                         created_at: string;
@@ -9445,6 +9518,9 @@ export interface operations {
                                 reply_rate: number | null;
                             };
                         }[];
+                        replies_by_label: {
+                            [key: string]: number;
+                        };
                     };
                 };
             };

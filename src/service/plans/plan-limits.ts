@@ -2,16 +2,16 @@ import type { Queryable } from '../db/database.js';
 import { HttpError } from '../http/http-error.js';
 import { planOf } from './plans.js';
 
-/** The cap checks of watchlist operations; each refusal is a 403 naming the cap. */
+/** The cap checks of watchlist and sequence operations; each refusal is a 403 naming the cap. */
 
 function refuse(planName: string, what: string): never {
   throw new HttpError(403, `Plan limit reached: the ${planName} plan allows ${what}`);
 }
 
 /**
- * Locks the team row for the rest of the transaction and returns its plan. Every watchlist creation
- * and keyword change takes this lock first, so two concurrent requests cannot both pass a cap
- * check or both create the "same" keyword watchlist.
+ * Locks the team row for the rest of the transaction and returns its plan. Every watchlist and
+ * sequence creation and keyword change takes this lock first, so two concurrent requests cannot
+ * both pass a cap check or both create the "same" keyword watchlist.
  */
 export async function lockTeamPlan(tx: Queryable, teamId: string) {
   const [row] = await tx.query<{ plan: string }>(
@@ -56,5 +56,19 @@ export function assertCompanyCount(count: number, plan: ReturnType<typeof planOf
       plan.name,
       `${plan.limits.companiesPerCompanyWatchlist} companies per company watchlist`,
     );
+  }
+}
+
+export async function assertSequenceSlot(
+  tx: Queryable,
+  teamId: string,
+  plan: ReturnType<typeof planOf>,
+) {
+  const [row] = await tx.query<{ n: number }>(
+    'SELECT count(*)::int AS n FROM sequences WHERE team_id = $1',
+    [teamId],
+  );
+  if ((row?.n ?? 0) >= plan.limits.sequences) {
+    refuse(plan.name, `${plan.limits.sequences} sequence${plan.limits.sequences === 1 ? '' : 's'}`);
   }
 }

@@ -1,6 +1,6 @@
 /**
  * What each plan allows (spec, Limits 2: plans cap watchlists, keywords per watchlist and profiles
- * per people watchlist). A team's plan is `teams.plan`, set by the operator with
+ * per people watchlist; and sequences, so no team's grow without bound). A team's plan is `teams.plan`, set by the operator with
  * `npm run ops -- set-plan <team id or member e-mail> <plan>`. A plan name the table does not know
  * (an old row) is held to the free plan's caps.
  */
@@ -13,6 +13,7 @@ interface Plan {
   /** Calls to the team's model per UTC day (docs/ai.md): drafts, and replies classified. */
   aiDrafts: number;
   aiClassifications: number;
+  sequences: number;
 }
 
 export const PLANS = {
@@ -23,6 +24,7 @@ export const PLANS = {
     companiesPerCompanyWatchlist: 10,
     aiDrafts: 20,
     aiClassifications: 200,
+    sequences: 3,
   },
   pro: {
     watchlists: 50,
@@ -31,6 +33,7 @@ export const PLANS = {
     companiesPerCompanyWatchlist: 200,
     aiDrafts: 500,
     aiClassifications: 5000,
+    sequences: 50,
   },
   business: {
     watchlists: 500,
@@ -39,6 +42,7 @@ export const PLANS = {
     companiesPerCompanyWatchlist: 2000,
     aiDrafts: 5000,
     aiClassifications: 50000,
+    sequences: 500,
   },
 } as const satisfies Record<string, Plan>;
 

@@ -13,6 +13,7 @@ import {
   EnrollResponse,
   PatchSequenceBody,
   SequenceIdParam,
+  SequencesQuery,
   SequencesResponse,
   SequenceView,
   type SequenceStep,
@@ -45,6 +46,9 @@ import { onReplyReceived } from '../relationships/reply-listeners.js';
 import { stopOnReply } from '../sequences/stop-on-reply.js';
 import { registerRelationshipHooks } from '../relationships/register-hooks.js';
 import { z } from '../../contract/zod.js';
+import { readCursor } from '../http/page-cursor.js';
+import { ENROLLMENTS_PAGE, SEQUENCES_PAGE } from '../../contract/page-sizes.js';
+import { assertSequenceSlot, lockTeamPlan } from '../plans/plan-limits.js';
 
 registerRelationshipHooks();
 onReplyReceived(stopOnReply);
@@ -122,13 +126,15 @@ export const sequenceRoutes = new Hono<AppEnv>()
         'One sender (`sender_email`, default the oldest admin) or a pool (`senders`: members’ e-mails, or `"all"`: every member ' +
         'whose extension is active and who agreed to the steps’ kinds): each person gets one sender for the whole sequence, ' +
         'a member already connected to them first, else the one with the most budget left for the first write. ' +
-        '`{custom.<column>}` fills from a CSV import’s columns. A reply within `reply_window_days` (30) of the last step still counts.',
+        '`{custom.<column>}` fills from a CSV import’s columns. A reply within `reply_window_days` (30) of the last step still counts. ' +
+        'The team’s plan caps its sequences (free 3, pro 50, business 500).',
       tag: 'Sequences',
       security: 'apiKey',
       responses: { 201: { description: 'Created', schema: SequenceView } },
       errors: {
         400: "A missing or invalid field, or `Unknown template field '{…}' in step N: …`",
         ...UNAUTHORIZED,
+        403: '`Plan limit reached: the free plan allows 3 sequences` (the team’s plan and its cap)',
         404: '`No member with that e-mail in the team` (naming the e-mail for one of `senders`)',
       },
     }),
@@ -144,7 +150,11 @@ export const sequenceRoutes = new Hono<AppEnv>()
       const sender = pool?.userIds.length
         ? { userId: pool.userIds[0]! }
         : await memberOrOldestAdmin(db, c.var.team.id, body.sender_email);
-      const id = await createSequence(db, c.var.team.id, sender.userId, body, pool);
+      const id = await db.transaction(async (tx) => {
+        // The team's row lock makes two creations at once count each other.
+        await assertSequenceSlot(tx, c.var.team.id, await lockTeamPlan(tx, c.var.team.id));
+        return createSequence(tx, c.var.team.id, sender.userId, body, pool);
+      });
       await followMember(db, c.var.team.id, sender.userId);
       return c.json(await found(await getSequence(db, c.var.team.id, id)), 201);
     },
@@ -153,13 +163,25 @@ export const sequenceRoutes = new Hono<AppEnv>()
     '/api-sequences',
     describe({
       summary: 'The team’s sequences with their funnels, newest first',
+      description:
+        `Pages of \`limit\` (default ${SEQUENCES_PAGE.fallback}, at most ${SEQUENCES_PAGE.max}); ` +
+        '`next` is the `after` of the following page, null on the last.',
       tag: 'Sequences',
       security: 'apiKey',
-      responses: { 200: { description: 'The sequences', schema: SequencesResponse } },
-      errors: UNAUTHORIZED,
+      responses: { 200: { description: 'A page of the sequences', schema: SequencesResponse } },
+      errors: { 400: 'Invalid `after` or `limit`', ...UNAUTHORIZED },
     }),
     requireApiKey(),
-    async (c) => c.json({ sequences: await listSequences(c.var.ctx.db, c.var.team.id) }),
+    validate('query', SequencesQuery, { example: { limit: '50' } }),
+    async (c) => {
+      const q = c.req.valid('query');
+      const after = readCursor(q.after);
+      const answer: SequencesResponse = await listSequences(c.var.ctx.db, c.var.team.id, {
+        after,
+        limit: q.limit,
+      });
+      return c.json(answer);
+    },
   )
   .get(
     '/api-sequences/:id',
@@ -283,20 +305,26 @@ export const sequenceRoutes = new Hono<AppEnv>()
       summary:
         'Each enrolled person: state, sender and why, current step, when it runs next and why it waits, and the history of its tasks',
       description:
-        'Up to 1,000, oldest first. `format=csv`: every person (of the `state`) as a streamed CSV download (`text/csv`): ' +
+        `Oldest first, in pages of \`limit\` (default ${ENROLLMENTS_PAGE.fallback}, at most ${ENROLLMENTS_PAGE.max}); \`next\` is the \`after\` ` +
+        'of the following page, null on the last. `format=csv`: every person (of the `state`) as a streamed CSV download (`text/csv`): ' +
         'profile, profile_urn, name, state, sender_email, sender_reason, step, step_type, the dates, waiting_reason, error, ' +
         'then each column a CSV import brought.',
       tag: 'Sequences',
       security: 'apiKey',
       responses: { 200: { description: 'Oldest enrollment first', schema: EnrollmentsResponse } },
-      errors: { 400: '`Invalid sequence id` or an invalid `state`', ...UNAUTHORIZED, ...NOT_FOUND },
+      errors: {
+        400: '`Invalid sequence id`, or an invalid `state`, `after` or `limit`',
+        ...UNAUTHORIZED,
+        ...NOT_FOUND,
+      },
     }),
     requireApiKey(),
     validate('param', SequenceIdParam, { example: ID }),
     validate('query', EnrollmentsQuery, { example: { state: 'waiting_acceptance' } }),
     async (c) => {
       const { id } = c.req.valid('param');
-      const { state, format } = c.req.valid('query');
+      const { state, format, limit } = c.req.valid('query');
+      const after = readCursor(c.req.valid('query').after);
       const { db } = c.var.ctx;
       const sequence = await found(await getSequence(db, c.var.team.id, id));
       if (format === 'csv')
@@ -306,7 +334,11 @@ export const sequenceRoutes = new Hono<AppEnv>()
           enrollmentRows(db, c.var.team.id, id, state),
           (err) => c.var.ctx.log.error('csv_export_failed', { message: err.message }),
         );
-      return c.json({ enrollments: await listEnrollments(db, c.var.team.id, id, state) });
+      const answer: EnrollmentsResponse = await listEnrollments(db, c.var.team.id, id, state, {
+        after,
+        limit,
+      });
+      return c.json(answer);
     },
   )
   .delete(

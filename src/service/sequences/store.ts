@@ -1,3 +1,4 @@
+import type { OnReply } from '../../contract/reply-labels.js';
 import type { Queryable } from '../db/database.js';
 import type {
   CreateSequenceBody,
@@ -8,6 +9,7 @@ import type {
   SequenceView,
 } from '../../contract/sequences.js';
 import { iso } from '../tasks/task-row.js';
+import { cursorMicros, cursorTime, pageOf, type RowCursor } from '../http/page-cursor.js';
 import { cancelOpenTask } from './stop-on-reply.js';
 import type { SenderMode } from './senders.js';
 
@@ -15,11 +17,14 @@ import type { SenderMode } from './senders.js';
 
 interface SequenceRow {
   id: string;
+  cursor_micros: string;
   name: string;
   email: string;
   member_name: string | null;
   steps: SequenceStep[];
   stop_on_reply: boolean;
+  on_reply: OnReply | null;
+  replies_by_label: Record<string, number>;
   status: 'active' | 'paused';
   sender_mode: SenderMode;
   sender_emails: string[];
@@ -76,8 +81,11 @@ const COUNTS = `count(e.id)::int AS enrolled, count(e.invited_at)::int AS invite
        (count(e.messaged_at) FILTER (WHERE e.accepted_at IS NOT NULL))::int AS accepted_messaged,
        (count(e.replied_at) FILTER (WHERE e.messaged_at IS NOT NULL))::int AS messaged_replied`;
 
-const SELECT = `SELECT s.id, s.name, m.email, u.full_name AS member_name, s.steps, s.stop_on_reply, s.status, s.created_at,
-       s.sender_mode, s.reply_window_days,
+const SELECT = `SELECT s.id, ${cursorMicros('s.created_at')}, s.name, m.email, u.full_name AS member_name, s.steps, s.stop_on_reply, s.status, s.created_at,
+       s.sender_mode, s.reply_window_days, s.on_reply,
+       (SELECT COALESCE(jsonb_object_agg(l.reply_label, l.n), '{}') FROM (
+          SELECT reply_label, count(*)::int AS n FROM sequence_enrollments
+           WHERE sequence_id = s.id AND reply_label IS NOT NULL GROUP BY reply_label) l) AS replies_by_label,
        ARRAY(SELECT p.email FROM unnest(s.sender_user_ids) WITH ORDINALITY AS ids(user_id, n)
                JOIN memberships p ON p.team_id = s.team_id AND p.user_id = ids.user_id ORDER BY ids.n) AS sender_emails,
        ${COUNTS}
@@ -98,12 +106,14 @@ function view(r: SequenceRow, bySender: SenderCounts[]): SequenceView {
     reply_window_days: r.reply_window_days,
     steps: r.steps,
     stop_on_reply: r.stop_on_reply,
+    on_reply: r.on_reply,
     status: r.status,
     created_at: iso(r.created_at)!,
     funnel: funnel(r),
     funnel_by_sender: bySender
       .filter((b) => b.sequence_id === r.id)
       .map((b) => ({ sender: { email: b.email, name: b.name }, funnel: funnel(b) })),
+    replies_by_label: r.replies_by_label,
   };
 }
 
@@ -136,8 +146,8 @@ export async function createSequence(
 ): Promise<string> {
   const id = crypto.randomUUID();
   await db.query(
-    `INSERT INTO sequences (id, team_id, name, sender_user_id, steps, stop_on_reply, sender_mode, sender_user_ids, reply_window_days)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
+    `INSERT INTO sequences (id, team_id, name, sender_user_id, steps, stop_on_reply, sender_mode, sender_user_ids, reply_window_days, on_reply)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)`,
     [
       id,
       teamId,
@@ -148,21 +158,31 @@ export async function createSequence(
       pool.mode,
       pool.userIds,
       body.reply_window_days,
+      body.on_reply ? JSON.stringify(body.on_reply) : null,
     ],
   );
   return id;
 }
 
-export async function listSequences(db: Queryable, teamId: string): Promise<SequenceView[]> {
+/** A page of the team's sequences, newest first, after `page.after`. */
+export async function listSequences(
+  db: Queryable,
+  teamId: string,
+  page: { after?: RowCursor; limit: number },
+): Promise<{ sequences: SequenceView[]; next: string | null }> {
+  const after = cursorTime('$2');
   const rows = await db.query<SequenceRow>(
-    `${SELECT} WHERE s.team_id = $1 GROUP BY s.id, m.email, u.full_name ORDER BY s.created_at DESC, s.id`,
-    [teamId],
+    `${SELECT} WHERE s.team_id = $1
+        AND ($2::bigint IS NULL OR s.created_at < ${after} OR (s.created_at = ${after} AND s.id > $3::uuid))
+      GROUP BY s.id, m.email, u.full_name ORDER BY s.created_at DESC, s.id LIMIT $4`,
+    [teamId, page.after?.micros ?? null, page.after?.id ?? null, page.limit + 1],
   );
+  const shown = pageOf(rows, page.limit);
   const bySender = await countsBySender(
     db,
-    rows.map((r) => r.id),
+    shown.rows.map((r) => r.id),
   );
-  return rows.map((r) => view(r, bySender));
+  return { sequences: shown.rows.map((r) => view(r, bySender)), next: shown.next };
 }
 
 export async function getSequence(
@@ -181,13 +201,14 @@ export async function patchSequence(
   db: Queryable,
   teamId: string,
   id: string,
-  patch: { name?: string; status?: 'active' | 'paused' },
+  patch: { name?: string; status?: 'active' | 'paused'; on_reply?: OnReply | null },
   pool?: SenderPool,
 ): Promise<boolean> {
   const rows = await db.query(
     `UPDATE sequences SET name = COALESCE($3, name), status = COALESCE($4, status),
             sender_mode = COALESCE($5, sender_mode), sender_user_ids = COALESCE($6::uuid[], sender_user_ids),
-            sender_user_id = COALESCE($6[1], sender_user_id), updated_at = now()
+            sender_user_id = COALESCE($6[1], sender_user_id),
+            on_reply = CASE WHEN $7 THEN $8::jsonb ELSE on_reply END, updated_at = now()
       WHERE team_id = $1 AND id = $2 RETURNING id`,
     [
       teamId,
@@ -196,6 +217,8 @@ export async function patchSequence(
       patch.status ?? null,
       pool?.mode ?? null,
       pool?.userIds ?? null,
+      patch.on_reply !== undefined,
+      patch.on_reply ? JSON.stringify(patch.on_reply) : null,
     ],
   );
   if (rows.length && patch.status === 'active') {
@@ -226,14 +249,17 @@ export async function deleteSequence(db: Queryable, teamId: string, id: string):
   return rows.length > 0;
 }
 
+/** A page of a sequence's people, oldest first, after `page.after`. */
 export async function listEnrollments(
   db: Queryable,
   teamId: string,
   sequenceId: string,
-  state?: EnrollmentState,
-): Promise<EnrollmentView[]> {
-  const rows = await db.query<{
+  state: EnrollmentState | undefined,
+  page: { after?: RowCursor; limit: number },
+): Promise<{ enrollments: EnrollmentView[]; next: string | null }> {
+  const read = await db.query<{
     id: string;
+    cursor_micros: string;
     profile_input: string;
     profile_urn: string | null;
     name: string | null;
@@ -248,14 +274,23 @@ export async function listEnrollments(
     error: string | null;
     created_at: Date;
   }>(
-    `SELECT e.id, e.profile_input, e.profile_urn, e.name, e.state, e.step_index, s.steps, e.next_run_at, e.waiting_reason, e.error, e.created_at,
+    `SELECT e.id, ${cursorMicros('e.created_at')}, e.profile_input, e.profile_urn, e.name, e.state, e.step_index, s.steps, e.next_run_at, e.waiting_reason, e.error, e.created_at,
             m.email AS sender_email, e.sender_reason, e.custom
        FROM sequence_enrollments e JOIN sequences s ON s.id = e.sequence_id
        LEFT JOIN memberships m ON m.team_id = e.team_id AND m.user_id = e.sender_user_id
       WHERE s.team_id = $1 AND s.id = $2 AND ($3::text IS NULL OR e.state = $3)
-      ORDER BY e.created_at, e.id LIMIT 1000`,
-    [teamId, sequenceId, state ?? null],
+        AND ($4::bigint IS NULL OR (e.created_at, e.id) > (${cursorTime('$4')}, $5::uuid))
+      ORDER BY e.created_at, e.id LIMIT $6`,
+    [
+      teamId,
+      sequenceId,
+      state ?? null,
+      page.after?.micros ?? null,
+      page.after?.id ?? null,
+      page.limit + 1,
+    ],
   );
+  const { rows, next } = pageOf(read, page.limit);
   const history = await db.query<{
     enrollment_id: string;
     task_id: string;
@@ -270,7 +305,7 @@ export async function listEnrollments(
     [rows.map((r) => r.id)],
   );
   const open = (s: EnrollmentState) => s === 'active' || s === 'waiting_acceptance';
-  return rows.map((r) => {
+  const enrollments = rows.map((r): EnrollmentView => {
     const step = r.steps[r.step_index];
     return {
       id: r.id,
@@ -295,6 +330,7 @@ export async function listEnrollments(
         })),
     };
   });
+  return { enrollments, next };
 }
 
 /** Stops one person's enrollment; false when the sequence has no such enrollment. */

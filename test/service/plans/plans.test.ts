@@ -52,7 +52,7 @@ describe('npm run ops -- set-plan', () => {
     expect(byEmail).toEqual({
       code: 0,
       out: [
-        `Team ${a.team.id} (${a.team.name}) is on the pro plan (was free): 50 watchlists, 50 keywords per watchlist, 500 profiles per people watchlist, 200 companies per company watchlist.`,
+        `Team ${a.team.id} (${a.team.name}) is on the pro plan (was free): 50 watchlists, 50 keywords per watchlist, 500 profiles per people watchlist, 200 companies per company watchlist, 50 sequences.`,
       ],
       err: [],
     });

@@ -31,6 +31,8 @@ beforeAll(async () => {
   team = await createAgentTeam(svc, 'Results', [{ email: 'ada@results.test', role: 'admin' }]);
   ada = team.member('ada@results.test');
   api = keyedApi(svc, team.keyHeaders);
+  // More sequences than the free plan's 3 (sequence-pages.test.ts tests the cap).
+  await svc.ctx.db.query(`UPDATE teams SET plan = 'business' WHERE id = $1`, [team.id]);
 });
 afterAll(async () => {
   await svc.close();

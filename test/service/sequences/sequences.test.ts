@@ -46,6 +46,8 @@ beforeAll(async () => {
   ada = acme.member('ada@seq.test');
   hooks = await relationshipReceiver(svc, ada.agentHeaders);
   api = keyedApi(svc, acme.keyHeaders);
+  // More sequences than the free plan's 3 (sequence-pages.test.ts tests the cap).
+  await svc.ctx.db.query(`UPDATE teams SET plan = 'business' WHERE id = $1`, [acme.id]);
 });
 afterAll(async () => {
   await svc.close();
