@@ -37,15 +37,14 @@ export type HealthLevel = z.infer<typeof HealthLevel>;
 /** The share of the team's write budgets an account of each level gets (docs/budgets.md, "Health"). */
 export const HEALTH_BUDGET_FACTOR: Record<HealthLevel, number> = { good: 1, watch: 0.7, poor: 0.4 };
 
-export const HEALTH_FACTOR_NAMES = [
+const HEALTH_FACTOR_NAMES = [
   'acceptance_rate',
   'pending_invitations',
   'limit_signals',
   'connections',
   'write_failures',
 ] as const;
-export const HealthFactorName = z.enum(HEALTH_FACTOR_NAMES);
-export type HealthFactorName = z.infer<typeof HealthFactorName>;
+const HealthFactorName = z.enum(HEALTH_FACTOR_NAMES);
 
 /** One input of the health score: its value (null when not known yet), level, 0–100 score and why, in a sentence. */
 export const HealthFactor = z.object({

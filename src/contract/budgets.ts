@@ -97,6 +97,9 @@ export const ReducedBudgets = z.object({
   factor: z.number(),
   /** "warming up: day 3 of 14 (31 %) until 2026-12-13", "account health watch: …", or both. */
   why: z.string(),
+  /** Which reasons hold: the warm-up, and the account's health when it is not good. */
+  warming_up: z.boolean(),
+  health_level: z.enum(['good', 'watch', 'poor']),
 });
 export type ReducedBudgets = z.infer<typeof ReducedBudgets>;
 

@@ -22,9 +22,11 @@ function hoursWords(h: WorkingHours): string {
   return `${dayWords} ${h.start}–${h.end} (${h.time_zone})`;
 }
 
-function useOf(used: number, limit: number | null, window: string) {
+function useOf(used: number, limit: number | null, window: string, team?: number | null) {
   if (limit === null) return `${used} ${window}`;
-  return `${used} / ${limit} ${window}`;
+  // A member's lower limit (warm-up, health) says the team's beside it.
+  const teams = team !== undefined && team !== null && team !== limit ? ` (team ${team})` : '';
+  return `${used} / ${limit}${teams} ${window}`;
 }
 
 function budgetRow(b: BudgetUse, now: number) {
@@ -32,7 +34,7 @@ function budgetRow(b: BudgetUse, now: number) {
   const share = b.per_day ? Math.min(1, b.used_today / b.per_day) : 0;
   return html`<li class="budget ${spent ? 'spent' : ''}" data-task-type=${b.task_type}>
     <span class="budget-name">${manyWords(b.task_type, true)}</span>
-    <span class="budget-use">${useOf(b.used_today, b.per_day, 'today')} · ${useOf(b.used_this_week, b.per_week, 'this week')}</span>
+    <span class="budget-use">${useOf(b.used_today, b.per_day, 'today', b.team_per_day)} · ${useOf(b.used_this_week, b.per_week, 'this week', b.team_per_week)}</span>
     ${b.per_day ? html`<meter min="0" max="1" low="0.7" high="0.9" optimum="0" .value=${share} aria-hidden="true"></meter>` : nothing}
     ${spent ? html`<span class="badge warn">used up; next ${timeTag(b.next_free_at, now)}</span>` : nothing}
   </li>`;
@@ -49,6 +51,14 @@ export function memberSafety(safety: MemberSafety, now: number) {
   );
   return html`<div class="safety">
     <h4>Budgets</h4>
+    ${
+      safety.reduced
+        ? html`<p class="small reduced" data-testid="reduced" title=${safety.reduced.why}>
+          <span class="badge warn">write budgets at ${Math.round(safety.reduced.factor * 100)}\u00a0%</span>
+          ${[safety.reduced.warming_up ? 'warming up' : null, safety.reduced.health_level !== 'good' ? `account health ${safety.reduced.health_level}` : null].filter(Boolean).join(' and ')}
+        </p>`
+        : nothing
+    }
     <ul class="budgets">
       ${shown.map((b) => budgetRow(b, now))}
     </ul>

@@ -4,6 +4,7 @@ import { html, nothing, render as draw, timeTag } from '../ui/html.js';
 import { busy, byId, setStatus } from './dom.js';
 import type { Session } from './session.js';
 import { memberSafety } from './member-budgets.js';
+import { accountFacts } from './member-health.js';
 import { manyWords } from '../contract/task-kinds.js';
 import { newestAnswer } from './newest-answer.js';
 import { operationHealthLines } from '../contract/operation-health-words.js';
@@ -168,6 +169,7 @@ function memberCard(m: MemberView, isMe: boolean, now: number) {
       </dd>
       <dt>Paused</dt>
       <dd>${m.paused === null ? html`<span class="muted">—</span>` : m.paused ? html`<span class="badge warn">paused</span>` : 'no'}</dd>
+      ${accountFacts(m, now)}
       ${m.status === 'active' ? html`<dt>Consent</dt><dd class="consent" data-testid="consent">${consentFacts(m, now)}</dd>` : nothing}
       ${hasExtension ? html`<dt>Network map</dt><dd class="network-health">${networkHealth(m)}</dd>` : nothing}
       ${

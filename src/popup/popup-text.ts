@@ -1,6 +1,6 @@
 import { manyWords, TASK_KINDS } from '../contract/task-kinds.js';
 import type { TaskType } from '../contract/task-types.js';
-import type { BudgetUse, Pacing } from '../contract/budgets.js';
+import type { BudgetUse, Pacing, ReducedBudgets } from '../contract/budgets.js';
 import type { PendingInvitation } from '../contract/invitations.js';
 import type { ActivityEntry, AgentStatus } from '../shared/protocol.js';
 import type { QueuedBy, TaskSummary } from '../contract/task-list.js';
@@ -104,6 +104,31 @@ export function budgetUse(b: BudgetUse): string {
   return `${manyWords(b.task_type, true)}: ${parts.filter(Boolean).join(', ')}`;
 }
 
+/**
+ * "Warming up: 5 of 25 connection requests today": the member's write budgets under the team's
+ * (docs/budgets.md, "Warm-up", "Health"), named by the write most people watch; null when full.
+ */
+export function reducedWords(budgets: BudgetUse[], reduced: ReducedBudgets | null | undefined) {
+  if (!reduced) return null;
+  const order: TaskType[] = [
+    'agent_connection_request',
+    'agent_send_message',
+    'agent_comment_post',
+    'agent_like_post',
+    'agent_invitation_withdraw',
+  ];
+  const b = order
+    .map((t) => budgets.find((x) => x.task_type === t))
+    .find((x) => x && x.per_day !== null && x.team_per_day != null && x.team_per_day !== x.per_day);
+  const reasons = [
+    reduced.warming_up ? 'Warming up' : null,
+    reduced.health_level !== 'good' ? `account health ${reduced.health_level}` : null,
+  ].filter(Boolean);
+  const why = reasons.join(' and ').replace(/^a/, 'A');
+  const amount = b ? `${b.per_day} of ${b.team_per_day} ${manyWords(b.task_type)} today` : null;
+  return { line: amount ? `${why}: ${amount}` : why, detail: reduced.why };
+}
+
 /** The budgets worth a line: those used today, and those spent. */
 export function budgetsToShow(budgets: BudgetUse[]): BudgetUse[] {
   return budgets.filter((b) => b.used_today > 0 || b.next_free_at !== null);
@@ -136,6 +161,8 @@ export function queuedByWords(q: QueuedBy | null): string {
   if (q.kind === 'member')
     return `queued by ${q.name ? `${q.name} (${q.email})` : (q.email ?? 'a member who has left')}`;
   if (q.kind === 'mcp') return `queued by an AI assistant (${q.client ?? 'unnamed'})`;
+  if (q.kind === 'ai')
+    return `drafted by your team's AI (${q.model ?? 'a model'}) and approved by a person`;
   return {
     api_key: "queued with the team's API key (a program)",
     watchlist: 'queued by a watchlist',

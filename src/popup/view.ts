@@ -12,6 +12,7 @@ import {
 import {
   accountChanged,
   budgetsToShow,
+  reducedWords,
   budgetUse,
   describeActivity,
   describeStop,
@@ -324,7 +325,15 @@ function safetyView(s: AgentStatus, now: number) {
   const pace = html`<p class="muted small" data-testid="pace">${paceWords(s.pacing, s.safe_mode)}</p>`;
   if (!safety) return pace;
   const shown = budgetsToShow(safety.budgets);
+  const reduced = reducedWords(safety.budgets, safety.reduced);
   return html`
+    ${
+      reduced
+        ? html`<p class="msg info" data-testid="reduced-budgets">
+          ${reduced.line}<br /><span class="muted small">${reduced.detail}</span>
+        </p>`
+        : nothing
+    }
     ${
       shown.length
         ? html`<ul class="budgets" data-testid="budgets">

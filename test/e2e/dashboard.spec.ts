@@ -401,9 +401,11 @@ test('sign in, reveal the key, add a member, create a watchlist, see and filter 
 
   await test.step('members show each budget against its limit, and what waits', async () => {
     const me = page.locator(`#member-list li[data-email="${EMAIL}"]`);
+    // Ada's account checked in today: it warms up from a fifth of the team's write budgets.
     await expect(me.locator('li.budget[data-task-type="agent_like_post"]')).toContainText(
-      '0 / 100 today',
+      '0 / 20 (team 100) today',
     );
+    await expect(me.getByTestId('warm-up')).toContainText('day 1 of 14, 20 %');
     await expect(me.locator('li.budget[data-task-type="agent_keyword_tracking"]')).toContainText(
       '1 / 300 today',
     );

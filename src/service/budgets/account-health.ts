@@ -27,7 +27,7 @@ export interface HealthInputs {
  * invitations go to people who ignore them, the pattern the network watches; the hygiene cap holds
  * new invitations at 200 waiting, and watching from half of that leaves time to withdraw.
  */
-export const HEALTH_RULES = {
+const HEALTH_RULES = {
   acceptance: { minSent: 10, good: 0.3, poor: 0.15 },
   pending: { watch: 100, poor: 150 },
   connections: { watchBelow: 50 },

@@ -39,7 +39,7 @@ export const scaledLimitSql = (limit: string, factor: string) =>
 export const WRITE_TYPES_SQL = `'{${WRITE_TYPES.join(',')}}'::text[]`;
 
 /** scaledLimitSql in TypeScript, for the views: the same rounding (a small margin for binary fractions). */
-export function scaledLimit(limit: number | null, factor: number): number | null {
+function scaledLimit(limit: number | null, factor: number): number | null {
   if (limit === null || limit === 0 || factor >= 1) return limit;
   return Math.max(1, Math.floor(limit * factor + 1e-9));
 }

@@ -18,7 +18,7 @@ import { readHealthInputs } from './health-inputs.js';
  */
 
 /** How long a computed health holds before it is computed again. */
-export const HEALTH_RECHECK_MINUTES = 15;
+const HEALTH_RECHECK_MINUTES = 15;
 /** Members computed per run: at a run every 30 s, 60,000 members an hour. */
 const BATCH = 500;
 /** NOTIFY channel: a member's health inputs changed (the job runs at once). */

@@ -103,7 +103,12 @@ export function reducedView(x: Reduction | null): ReducedBudgets | null {
       ? `account health ${x.health.level} (${percent(HEALTH_BUDGET_FACTOR[x.health.level])})${x.health.why ? `: ${x.health.why}` : ''}`
       : null,
   ];
-  return { factor: x.factor, why: parts.filter(Boolean).join('; ') };
+  return {
+    factor: x.factor,
+    why: parts.filter(Boolean).join('; '),
+    warming_up: x.warmUp !== null,
+    health_level: x.health?.level ?? 'good',
+  };
 }
 
 /**

@@ -11,7 +11,7 @@ import type { PatchTeamBody } from '../../contract/budget-settings.js';
 
 const RISK = 'send "i_accept_the_risk": true to allow it';
 
-export function effectiveWarmUp(stored: unknown): WarmUpSettings {
+function effectiveWarmUp(stored: unknown): WarmUpSettings {
   return { ...DEFAULT_WARM_UP, ...((stored ?? {}) as Partial<WarmUpSettings>) };
 }
 

@@ -42,7 +42,8 @@ export const webhookRoutes = new Hono<AppEnv>()
       description:
         'Events: `task.completed`, `task.failed` (any task of the team, with its output or error), `posts.collected` ' +
         '(a watchlist filed new posts), `connection.accepted` and `message.received` (docs/relationships.md), `network.degraded` and `network.recovered` (docs/network-map.md), ' +
-        '`summary.weekly` (the weekly summary, when the team turned it on: docs/api.md). Each delivery carries `X-Signature: t=<unix>,v1=<hex HMAC-SHA256 of "<t>.<body>">` ' +
+        '`summary.weekly` (the weekly summary, when the team turned it on: docs/api.md), `member.health_changed` (a member’s account health ' +
+        'changed level: docs/budgets.md, "Health"). Each delivery carries `X-Signature: t=<unix>,v1=<hex HMAC-SHA256 of "<t>.<body>">` ' +
         'made with the `secret` of this answer (shown once), `X-Webhook-Id` (the same on every retry) and `X-Webhook-Event`. ' +
         'A 2xx answer is delivered; 408, 429, 5xx and unreachable endpoints are retried with backoff for a day. ' +
         'The URL must be https and public. At most 20 webhooks per team. Admins only: the team’s key and the admin’s own agent token.',

@@ -3,6 +3,7 @@ import {
   accountChanged,
   describeActivity,
   invitationWords,
+  reducedWords,
   resumeWarning,
   signedOutByServiceWords,
   taskName,
@@ -120,5 +121,55 @@ describe('popup words', () => {
       invitationWords(invitation({ only_admin: false, next_admin: null, other_members: 1 }))
         .consequence,
     ).toBe("You would leave Grace's team; its 1 other member stays.");
+  });
+});
+
+describe('reduced write budgets', () => {
+  const budget = (
+    task_type: 'agent_connection_request' | 'agent_like_post',
+    per_day: number,
+    team: number,
+  ) => ({
+    task_type,
+    per_day,
+    per_week: null,
+    team_per_day: team,
+    team_per_week: null,
+    used_today: 0,
+    used_this_week: 0,
+    next_free_at: null,
+  });
+  it('names the connection requests a warming account may send of the team’s', () => {
+    const why = 'warming up: day 1 of 14 (20 %) until 2026-12-13';
+    expect(
+      reducedWords(
+        [budget('agent_like_post', 20, 100), budget('agent_connection_request', 5, 25)],
+        {
+          factor: 0.2,
+          why,
+          warming_up: true,
+          health_level: 'good',
+        },
+      ),
+    ).toEqual({ line: 'Warming up: 5 of 25 connection requests today', detail: why });
+  });
+  it('says both reasons, and nothing when the budgets are the team’s', () => {
+    expect(
+      reducedWords([budget('agent_like_post', 14, 100)], {
+        factor: 0.14,
+        why: '…',
+        warming_up: true,
+        health_level: 'watch',
+      })?.line,
+    ).toBe('Warming up and account health watch: 14 of 100 likes today');
+    expect(
+      reducedWords([budget('agent_like_post', 40, 100)], {
+        factor: 0.4,
+        why: '…',
+        warming_up: false,
+        health_level: 'poor',
+      })?.line,
+    ).toBe('Account health poor: 40 of 100 likes today');
+    expect(reducedWords([], null)).toBeNull();
   });
 });
