@@ -270,7 +270,7 @@ describe('400: the spec error table, to the letter', () => {
 
   test('the note limit is 300 characters after trimming; a blank note means no note', async () => {
     const exact = await post('send-connection-request', {
-      profile_urn: 'ACoAAB1234567',
+      profile_urn: 'ACoAAB7654329',
       note: `  \n${'n'.repeat(300)}\t `,
     });
     expect(exact.status).toBe(200);
@@ -281,11 +281,10 @@ describe('400: the spec error table, to the letter', () => {
     };
     expect(exactInput.data.task_input.note).toBe('n'.repeat(300));
 
-    for (const note of ['', '   \n\t ']) {
-      const res = await post('send-connection-request', {
-        profile_urn: 'urn:li:fsd_profile:ACoAAB1234567',
-        note,
-      });
+    // A person with a pending invitation is not invited again: each note goes to someone else.
+    for (const [i, note] of ['', '   \n\t '].entries()) {
+      const profileUrn = `urn:li:fsd_profile:ACoAAB765432${i}`;
+      const res = await post('send-connection-request', { profile_urn: profileUrn, note });
       expect(res.status).toBe(200);
       const { api_agent_task_id } = (await res.json()) as { api_agent_task_id: string };
       const { data } = (await (await status(api_agent_task_id)).json()) as {
@@ -293,7 +292,7 @@ describe('400: the spec error table, to the letter', () => {
       };
       expect(data.task_input).toEqual({
         task_type: 'agent_connection_request',
-        profile_urn: 'urn:li:fsd_profile:ACoAAB1234567',
+        profile_urn: profileUrn,
       });
     }
   });
