@@ -4,6 +4,7 @@ import { TASK_TYPES, type TaskType } from './task-types.js';
 import { MAX_BUDGET, MAX_GAP_S, type Pacing } from './budgets.js';
 import { AiWrites } from './approvals.js';
 import { MAX_WARM_UP_DAYS } from './account-health.js';
+import { aiInstructions } from './drafts.js';
 
 /**
  * The bodies that change a team's safety settings (docs/budgets.md): PATCH /api-team and
@@ -166,6 +167,8 @@ export const PatchTeamBody = strictBody({
   ),
   /** Ends the team's pause of writes before its time (needs `i_accept_the_risk`). */
   resume_writes: z.optional(z.literal(true, { error: "Invalid 'resume_writes': must be true" })),
+  /** What the team tells its model for every draft (docs/ai.md); '' for nothing. */
+  ai_instructions: z.optional(aiInstructions('ai_instructions')),
 }).check(
   z.refine(
     // Any setting at all: the risk alone changes nothing.
@@ -173,7 +176,7 @@ export const PatchTeamBody = strictBody({
       Object.entries(b).some(([k, v]) => k !== 'i_accept_the_risk' && v !== undefined),
     {
       error:
-        "Nothing to change: send 'budgets', 'pacing', 'contact_window_days', 'ai_writes', 'weekly_summary', 'warm_up', 'withdraw_pending_after_days', 'team_stops_together' and/or 'resume_writes'",
+        "Nothing to change: send 'budgets', 'pacing', 'contact_window_days', 'ai_writes', 'weekly_summary', 'warm_up', 'withdraw_pending_after_days', 'team_stops_together', 'resume_writes' and/or 'ai_instructions'",
     },
   ),
 );

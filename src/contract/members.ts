@@ -6,6 +6,7 @@ import { OperationHealthView } from './operation-health-view.js';
 import { MemberSafety, Pacing, TeamBudget } from './budgets.js';
 import { TaskType } from './task-types.js';
 import { AiWrites } from './approvals.js';
+import { AiUsageToday } from './drafts.js';
 import { AccountHealth, WarmUpSettings, WarmUpView } from './account-health.js';
 import { WritesPaused } from './team-pause.js';
 
@@ -96,6 +97,10 @@ export const TeamView = z.object({
     contact_window_days: z.number().check(z.int()),
     /** Writes from AI clients over /mcp: approve, allow or off (docs/mcp.md). */
     ai_writes: AiWrites,
+    /** What the team tells its model for every draft (docs/ai.md); '' for nothing. */
+    ai_instructions: z.string(),
+    /** The team's model calls and tokens of the UTC day, with the plan's daily limits (docs/ai.md). */
+    ai_usage_today: AiUsageToday,
     /** The weekly summary mail and webhook event: off by default (docs/api.md, "Weekly summary"). */
     weekly_summary: z.boolean(),
     /** How new members' write budgets are ramped up (docs/budgets.md, "Warm-up"). */

@@ -20,6 +20,12 @@ export const MAX_IDENTIFIER_INPUT = 2000;
 export const MAX_IDENTIFIER = 200;
 /** Caps of free text other than comments (which the spec leaves to the network) and messages. */
 export const MAX_SEARCH_TEXT = 500;
+/** Spec, Limits: the network cuts a comment at about 1,250 characters (the service adds no limit to one sent as is). */
+export const COMMENT_MAX_CHARS = 1250;
+/** Spec: a connection request's note, after trimming. */
+export const NOTE_MAX_CHARS = 300;
+/** A direct message's text. */
+export const MESSAGE_MAX_CHARS = 8000;
 
 const memberEmailMessage =
   "Invalid 'member_email': must be the e-mail address of a member of the team";
@@ -126,8 +132,8 @@ export const SendConnectionRequestBody = strictBody({
         z.transform((v: string | undefined) => (v === undefined ? undefined : v.trim())),
       )
       .check(
-        z.refine((v) => v === undefined || v.length <= 300, {
-          error: "Invalid 'note': must be 300 characters or fewer",
+        z.refine((v) => v === undefined || v.length <= NOTE_MAX_CHARS, {
+          error: `Invalid 'note': must be ${NOTE_MAX_CHARS} characters or fewer`,
         }),
       ),
     z.transform((v: string | undefined) => (v ? v : undefined)),
@@ -228,11 +234,11 @@ export const conversationUrn = (name: string) => normalized(name, normalizeConve
 
 export const MessageText = z.pipe(
   requiredString('message_text'),
-  z
-    .string()
-    .check(
-      z.maxLength(8000, { error: "Invalid 'message_text': must be 8000 characters or fewer" }),
-    ),
+  z.string().check(
+    z.maxLength(MESSAGE_MAX_CHARS, {
+      error: `Invalid 'message_text': must be ${MESSAGE_MAX_CHARS} characters or fewer`,
+    }),
+  ),
 );
 
 /** To a first-degree connection (`profile_urn`), or a reply in an existing thread (`conversation_urn`): one of the two. */

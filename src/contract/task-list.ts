@@ -50,10 +50,12 @@ export type TaskTarget = z.infer<typeof TaskTarget>;
  * AI client over /mcp (`client`: the name it gave, docs/mcp.md). Null for tasks queued before this was recorded.
  */
 export const QueuedBy = z.object({
-  kind: z.enum(['api_key', 'member', 'watchlist', 'sync', 'sequence', 'mcp']),
+  kind: z.enum(['api_key', 'member', 'watchlist', 'sync', 'sequence', 'mcp', 'ai']),
   email: z.nullable(z.string()),
   name: z.nullable(z.string()),
   client: z.nullable(z.string()),
+  /** `ai`: the team's model that drafted it (docs/ai.md); email and name say who asked for the draft. */
+  model: z.optional(z.string()),
 });
 export type QueuedBy = z.infer<typeof QueuedBy>;
 

@@ -32,6 +32,7 @@ import { doNotContactRoutes } from './routes/do-not-contact.js';
 import { contactHistoryRoutes } from './routes/contact-history.js';
 import { statsRoutes } from './routes/stats.js';
 import { approvalRoutes } from './routes/approvals.js';
+import { draftRoutes } from './routes/drafts.js';
 import { mcpRoutes } from './routes/mcp.js';
 
 /** 1 MiB: far above any real request; a larger body is refused before it is read. */
@@ -78,6 +79,7 @@ export function createApp(ctx: ServiceContext) {
   app.route('/', contactHistoryRoutes);
   app.route('/', statsRoutes);
   app.route('/', approvalRoutes);
+  app.route('/', draftRoutes);
   app.route('/', mcpRoutes);
 
   app.notFound((c) => c.json({ error: 'Not found' }, 404));

@@ -10,7 +10,7 @@ import { boundedRequest, OutboundError } from '../http/bounded-request.js';
  */
 
 /** Used when LLM_API_URL is set without LLM_MODEL. */
-export const DEFAULT_MODEL = 'gpt-4o-mini';
+const DEFAULT_MODEL = 'gpt-4o-mini';
 
 /** How much of the model's answer a failure quotes. */
 const DETAIL_CHARS = 200;
@@ -28,7 +28,8 @@ export class ModelError extends Error {
     readonly reason: ModelFailure,
     readonly detail: string,
   ) {
-    super(`model call failed (${reason}): ${detail}`);
+    // The detail alone: it is what a 502 and a log line quote.
+    super(detail);
   }
 }
 
@@ -73,7 +74,7 @@ export function configuredModel(config: Pick<Config, 'LLM_MODEL'>): string {
 }
 
 /** A base URL (`…/v1`) gets `/chat/completions`; a full endpoint URL is used as it is. */
-export function completionsUrl(base: string): string {
+function completionsUrl(base: string): string {
   return /\/chat\/completions\/?$/.test(base)
     ? base
     : `${base.replace(/\/+$/, '')}/chat/completions`;
@@ -101,13 +102,12 @@ const quote = (body: string) => {
 };
 
 function outboundFailure(err: unknown): ModelError {
-  if (err instanceof OutboundError) {
-    if (err.reason === 'timeout') return new ModelError('timeout', `the model sent ${err.message}`);
-    if (err.reason === 'too_large')
-      return new ModelError('too_large', `the model sent an ${err.message}`);
-    return new ModelError('network', err.message);
-  }
-  return new ModelError('network', (err as Error).message);
+  const message = (err as Error).message;
+  if (err instanceof OutboundError && err.reason === 'timeout')
+    return new ModelError('timeout', message);
+  if (err instanceof OutboundError && err.reason === 'too_large')
+    return new ModelError('too_large', message);
+  return new ModelError('network', message);
 }
 
 /**

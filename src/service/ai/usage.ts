@@ -1,3 +1,4 @@
+import type { AiUsageToday } from '../../contract/drafts.js';
 import type { Queryable } from '../db/database.js';
 import type { ServiceMetrics } from '../metrics/service-metrics.js';
 import { planOf } from '../plans/plans.js';
@@ -9,7 +10,7 @@ import { planOf } from '../plans/plans.js';
 
 export type ModelPurpose = 'draft' | 'classification';
 
-export interface ModelCall {
+interface ModelCall {
   purpose: ModelPurpose;
   model: string;
   usage: { prompt_tokens: number; completion_tokens: number };
@@ -17,13 +18,6 @@ export interface ModelCall {
   /** Why it failed (a ModelError's reason), for the metric's outcome; absent when ok. */
   failure?: string;
   ms: number;
-}
-
-export interface AiUsageToday {
-  drafts: number;
-  classifications: number;
-  prompt_tokens: number;
-  completion_tokens: number;
 }
 
 const TODAY = `(now() AT TIME ZONE 'UTC')::date`;
@@ -77,8 +71,11 @@ export async function modelCallsLeft(
   return Math.max(0, dailyModelLimit(plan, purpose) - (row?.calls ?? 0));
 }
 
-/** The team's calls and tokens of today (UTC). */
-export async function aiUsageToday(db: Queryable, teamId: string): Promise<AiUsageToday> {
+/** The team's calls and tokens of today (UTC), with its plan's daily limits. */
+export async function aiUsageToday(
+  db: Queryable,
+  team: { id: string; plan: string },
+): Promise<AiUsageToday> {
   const rows = await db.query<{
     purpose: ModelPurpose;
     calls: number;
@@ -87,9 +84,11 @@ export async function aiUsageToday(db: Queryable, teamId: string): Promise<AiUsa
   }>(
     `SELECT purpose, calls, prompt_tokens, completion_tokens FROM ai_usage_days
       WHERE team_id = $1 AND day = ${TODAY}`,
-    [teamId],
+    [team.id],
   );
   const usage: AiUsageToday = {
+    drafts_per_day: dailyModelLimit(team.plan, 'draft'),
+    classifications_per_day: dailyModelLimit(team.plan, 'classification'),
     drafts: 0,
     classifications: 0,
     prompt_tokens: 0,

@@ -65,6 +65,8 @@ const AI_KEY_WRITES: Readonly<Record<string, 'approve' | 'allow'>> = {
   'POST /api-comment': 'approve',
   ...Object.fromEntries(WATCHLIST_WRITES.map((r) => [r, 'approve' as const])),
   'POST /api-do-not-contact': 'approve',
+  // A draft always awaits a person's approval, whatever ai_writes says (docs/ai.md).
+  'POST /api-drafts': 'approve',
   'POST /api-sequences': 'allow',
   'PATCH /api-sequences/:id': 'allow',
   'DELETE /api-sequences/:id': 'allow',

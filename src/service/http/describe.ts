@@ -20,6 +20,8 @@ export const TAGS = {
   Team: 'The team and its members (the key and the caller’s agent token).',
   Approvals:
     'Writes queued by AI clients over /mcp, waiting for an admin or the member they run as to approve or reject them (docs/mcp.md).',
+  'AI drafts':
+    'Comments, replies, invitation notes and messages written by the team’s model, each queued awaiting a person’s approval (docs/ai.md).',
   Live: 'What changed for the team, as it happens (Server-Sent Events).',
   Relationships:
     'What became of the invitations the members sent, and their inboxes, kept by the relationship sync (docs/relationships.md).',

@@ -25,6 +25,7 @@ import { withSafety } from '../budgets/team-view.js';
 import { patchTeamSafety } from '../budgets/patch-team.js';
 import { loadWarmUp, patchWarmUp } from '../budgets/warm-up.js';
 import { SetSummaryMailBody } from '../../contract/weekly-summary.js';
+import { patchAiInstructions, teamAiView } from '../ai/team-ai.js';
 
 /** The key is shared by the team, so the member's own agent token says who is asking. */
 const member = [requireApiKey(), requireMember({ recordActivity: false })] as const;
@@ -67,6 +68,7 @@ async function teamView(db: Queryable, team: TeamRow, agent: AgentIdentity): Pro
       team_stops_together: teamStopsTogether,
       writes_paused: writesPaused,
       warm_up: await loadWarmUp(db, team.id),
+      ...(await teamAiView(db, team)),
     },
     me: { id: agent.userId, email: agent.email, role: agent.role },
     members,
@@ -137,6 +139,7 @@ export const memberRoutes = new Hono<AppEnv>()
         '`warm_up` (`{enabled, days, start_factor}`, default on, 14 days from 0.2; null returns to the defaults): a new member’s ' +
         'write budgets start at that share of the team’s when their account first checks in and rise to all of it over the days; ' +
         'off, shorter or a higher start needs `"i_accept_the_risk": true` and holds for accounts checking in from then on (docs/budgets.md, "Warm-up"). ' +
+        '`ai_instructions` (at most 2,000 characters; "" for none): what the team tells its model for every AI draft (docs/ai.md). ' +
         'Answers the team as GET does.',
       tag: 'Team',
       security: 'member',
@@ -160,6 +163,7 @@ export const memberRoutes = new Hono<AppEnv>()
       await ctx.db.transaction(async (tx) => {
         await patchTeamSafety(tx, team.id, body);
         await patchWarmUp(tx, team.id, body);
+        await patchAiInstructions(tx, team.id, body);
       });
       ctx.log.info('team_safety_changed', {
         team_id: team.id,

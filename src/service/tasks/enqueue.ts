@@ -13,7 +13,9 @@ export type QueuedBy =
   | { kind: 'sync' }
   | { kind: 'sequence' }
   /** An AI client over /mcp: the name it gave at initialize, and the member whose token it carries. */
-  | { kind: 'mcp'; client: string; userId: string | null };
+  | { kind: 'mcp'; client: string; userId: string | null }
+  /** The team's model drafted it (ai/drafts.ts), asked by the member whose token the call carries. */
+  | { kind: 'ai'; model: string; userId: string | null };
 
 interface NewTask {
   teamId: string;
@@ -91,8 +93,12 @@ export async function enqueueTask(
       task.watchlistId ?? null,
       task.targetKey ?? null,
       by?.kind ?? null,
-      by?.kind === 'member' || by?.kind === 'mcp' ? by.userId : null,
-      by?.kind === 'mcp' ? by.client.slice(0, MAX_CLIENT_CHARS) : null,
+      by?.kind === 'member' || by?.kind === 'mcp' || by?.kind === 'ai' ? by.userId : null,
+      by?.kind === 'mcp'
+        ? by.client.slice(0, MAX_CLIENT_CHARS)
+        : by?.kind === 'ai'
+          ? by.model.slice(0, MAX_CLIENT_CHARS)
+          : null,
       awaiting,
       task.onlyIfAgentActive === true,
       task.forcedOver ? JSON.stringify(forcedOverFacts(task.forcedOver)) : null,

@@ -14,12 +14,10 @@ export const QUEUED_BY_COLUMNS =
 
 /** Who queued the task, as the task list and the approvals show it; null when not recorded. */
 export function queuedByView(r: QueuedByFacts): QueuedBy | null {
-  return r.queued_by
-    ? {
-        kind: r.queued_by,
-        email: r.queued_by_email,
-        name: r.queued_by_name || null,
-        client: r.queued_by_client,
-      }
-    : null;
+  if (!r.queued_by) return null;
+  const who = { email: r.queued_by_email, name: r.queued_by_name || null };
+  // A draft's model is kept where an MCP client's name is (migration 042).
+  if (r.queued_by === 'ai')
+    return { kind: 'ai', ...who, client: null, model: r.queued_by_client ?? 'unknown' };
+  return { kind: r.queued_by, ...who, client: r.queued_by_client };
 }

@@ -444,7 +444,7 @@ describe('PATCH /api-team', () => {
     const cases: [unknown, string][] = [
       [
         {},
-        "Nothing to change: send 'budgets', 'pacing', 'contact_window_days', 'ai_writes', 'weekly_summary', 'warm_up', 'withdraw_pending_after_days', 'team_stops_together' and/or 'resume_writes'",
+        "Nothing to change: send 'budgets', 'pacing', 'contact_window_days', 'ai_writes', 'weekly_summary', 'warm_up', 'withdraw_pending_after_days', 'team_stops_together', 'resume_writes' and/or 'ai_instructions'",
       ],
       [
         { budgets: { agent_like_post: { per_day: -1 } } },
