@@ -1,5 +1,6 @@
 import type { TeamKeyView } from '../contract/team-key.js';
 import { loadSession, saveSession, type Session } from './session.js';
+import { wordWaits } from '../ui/time.js';
 
 /** A refused call, with the service's `{error}` message, ready to show as is. */
 export class ApiError extends Error {
@@ -89,8 +90,9 @@ export async function call<T>(method: string, path: string, opts: CallOptions = 
   return data as T;
 }
 
+/** A refusal as a person reads it: the service's waits (in seconds) in minutes and hours. */
 export function errorMessage(err: unknown): string {
-  return err instanceof Error ? err.message : String(err);
+  return wordWaits(err instanceof Error ? err.message : String(err));
 }
 
 /**

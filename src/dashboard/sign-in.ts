@@ -1,8 +1,18 @@
 import type { SendOtpResponse, VerifyOtpResponse } from '../contract/auth.js';
 import type { z } from 'zod/mini';
-import { call, errorMessage } from './api.js';
+import { ApiError, call, errorMessage } from './api.js';
 import { busy, byId, setStatus } from './dom.js';
 import type { Session } from './session.js';
+
+/**
+ * A refused code in a person's words: the API answers the spec's `Invalid or expired OTP`, and
+ * "OTP" is nobody's word for the code in their mail. The popup says it too (src/agent/sign-in.ts).
+ */
+function codeRefusal(err: unknown): string {
+  if (err instanceof ApiError && err.status === 401 && /OTP/.test(err.message))
+    return 'That code is wrong or has expired. Check the latest e-mail, or send a new one: “Use another e-mail”, then the same address.';
+  return errorMessage(err);
+}
 
 /**
  * Sign-in panel: e-mail (and a name for a new account) -> a 6-digit code by mail -> the verify
@@ -77,7 +87,7 @@ export function mountSignIn(onSignedIn: (session: Session) => void): {
         codeInput.value = '';
         onSignedIn(session);
       } catch (err) {
-        setStatus(verifyStatus, errorMessage(err), 'error');
+        setStatus(verifyStatus, codeRefusal(err), 'error');
         codeInput.select();
       }
     });

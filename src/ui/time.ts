@@ -48,6 +48,31 @@ export function duration(ms: number): string {
   return `${Math.floor(s / 60)} min ${s % 60} s`;
 }
 
+/**
+ * How long a person must wait, in minutes and hours: "less than a minute", "55 min", "2 h 5 min",
+ * "3 days". Rounded up, so that acting when the words say never comes too early.
+ */
+export function waitWords(seconds: number): string {
+  const s = Math.max(0, Math.ceil(seconds));
+  if (s < MINUTE) return 'less than a minute';
+  if (s < HOUR) return `${Math.ceil(s / MINUTE)} min`;
+  if (s < 2 * DAY) {
+    const minutes = Math.ceil(s / MINUTE);
+    const h = Math.floor(minutes / 60);
+    const m = minutes % 60;
+    return m ? `${h} h ${m} min` : `${h} h`;
+  }
+  return `${Math.ceil(s / DAY)} days`;
+}
+
+/**
+ * A service's message with its waits worded for a person: the API states them in seconds
+ * ("try again in 3271 seconds", its `Retry-After`), which nobody reads at a glance.
+ */
+export function wordWaits(message: string): string {
+  return message.replace(/\b(\d+) seconds?\b/g, (_all, n: string) => waitWords(Number(n)));
+}
+
 /** The exact time, for a title attribute next to a relative one. */
 export function exactTime(at: number): string {
   return new Date(at).toLocaleString();

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { duration, elapsed, timeAgo } from '../../../src/ui/time.js';
+import { duration, elapsed, timeAgo, waitWords, wordWaits } from '../../../src/ui/time.js';
 
 /** One wording of time for the popup and the dashboard (src/ui/time.ts). */
 describe('timeAgo', () => {
@@ -50,5 +50,35 @@ describe('elapsed and duration', () => {
       '3.2 s',
       '2 min 5 s',
     ]);
+  });
+});
+
+describe('waits, as a person reads them', () => {
+  it('words a wait in minutes and hours, rounded up', () => {
+    expect(
+      [0, 59, 60, 61, 3271, 3600, 3660, 7_501, 86_399, 47 * 3600, 49 * 3600].map(waitWords),
+    ).toEqual([
+      'less than a minute',
+      'less than a minute',
+      '1 min',
+      '2 min',
+      '55 min',
+      '1 h',
+      '1 h 1 min',
+      '2 h 6 min',
+      '24 h',
+      '47 h',
+      '3 days',
+    ]);
+  });
+  it("rewords the seconds of a service's message and leaves the rest as it is", () => {
+    expect(
+      wordWaits('Too many sign-in codes requested from this network; try again in 3271 seconds'),
+    ).toBe('Too many sign-in codes requested from this network; try again in 55 min');
+    expect(wordWaits('invite again after 00:00 UTC (in 40000 seconds)')).toBe(
+      'invite again after 00:00 UTC (in 11 h 7 min)',
+    );
+    expect(wordWaits('Try again in 1 second.')).toBe('Try again in less than a minute.');
+    expect(wordWaits('Actions 30–90 s apart')).toBe('Actions 30–90 s apart');
   });
 });
