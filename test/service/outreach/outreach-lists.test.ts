@@ -348,12 +348,13 @@ describe('a person’s team history', () => {
     });
     // Ada invited her a moment ago: bob's first message needs force.
     expect(msg.status).toBe(409);
-    const forced = await api('POST', '/network-agent/send-message', {
-      member_email: bob.email,
-      profile_urn: EVE,
-      message_text: 'Hello',
-      force: true,
-    });
+    // Only a signed-in member may force: bob's own token rides along.
+    const forced = await api(
+      'POST',
+      '/network-agent/send-message',
+      { member_email: bob.email, profile_urn: EVE, message_text: 'Hello', force: true },
+      bob.agentHeaders,
+    );
     expect(forced.status).toBe(200);
     const res = await api(
       'GET',
