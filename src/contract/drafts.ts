@@ -32,6 +32,7 @@ const common = {
   member_email: DraftMemberEmail,
   instructions: z.optional(aiInstructions('instructions')),
 };
+const postId = z.uuid({ error: "Missing or invalid 'post_id': a collected post's id" });
 
 export const DraftBody = z.discriminatedUnion(
   'kind',
@@ -39,7 +40,7 @@ export const DraftBody = z.discriminatedUnion(
     strictBody({
       kind: z.literal('comment'),
       ...common,
-      post_id: z.uuid({ error: "Missing or invalid 'post_id': a collected post's id" }),
+      post_id: postId,
     }),
     strictBody({
       kind: z.literal('reply'),
@@ -60,6 +61,13 @@ export const DraftBody = z.discriminatedUnion(
   { error: `Missing or invalid 'kind': must be one of ${DRAFT_KINDS.join(', ')}` },
 );
 export type DraftBody = z.infer<typeof DraftBody>;
+
+/** The MCP tools draft_comment and draft_reply: POST /api-drafts of one kind. */
+export const DraftCommentArgs = strictBody({ ...common, post_id: postId });
+export const DraftReplyArgs = strictBody({
+  ...common,
+  conversation_urn: conversationUrn('conversation_urn'),
+});
 
 export const DraftResponse = z.object({
   task_id: z.string(),

@@ -19,11 +19,12 @@ import { readTools } from './read-tools.js';
 import { listGuides, readGuide } from './resources.js';
 import { toolError, type McpCaller, type McpTool, type ToolCall } from './tool.js';
 import { writeTools } from './write-tools.js';
+import { draftTools } from './draft-tools.js';
 import { AI_WRITES_OFF } from '../approvals/ai-writes.js';
 import { readOnlyRefusal } from '../auth/key-scope.js';
 
 /** Every tool, in the order they are listed: reads first. */
-const MCP_TOOLS: McpTool[] = [...readTools, ...networkTools, ...writeTools];
+const MCP_TOOLS: McpTool[] = [...readTools, ...networkTools, ...writeTools, ...draftTools];
 const BY_NAME = new Map(MCP_TOOLS.map((t) => [t.name, t]));
 
 /** The listing, made once: the schemas come from the contract and never change while running. */

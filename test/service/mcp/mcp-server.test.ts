@@ -98,6 +98,8 @@ const TOOLS = [
   'enroll_in_sequence',
   'create_keyword_watchlist',
   'update_keyword_watchlist',
+  'draft_comment',
+  'draft_reply',
 ];
 
 test('initialize and list tools: every tool named, annotated, with a valid JSON Schema', async () => {
