@@ -11,10 +11,12 @@ import { taskKindsModule } from './scripts/task-kinds-module.js';
 import { litTemplateParser } from './scripts/lit-template-parser.mjs';
 import { BUILT_IN_NETWORK_MAP } from './src/network/map/built-in.js';
 import { servicePermission } from './src/shared/default-service-url.js';
+import { extensionServiceUrl } from './scripts/extension-service-url.js';
 
-// The service the extension talks to unless the user enters another one in the popup. The e2e
-// tests build with it pointing at their own service's fixed loopback port.
-const DEFAULT_SERVICE_URL = process.env.WXT_DEFAULT_SERVICE_URL ?? 'http://127.0.0.1:8787';
+// The service the extension talks to unless the user enters another one in the popup:
+// WXT_DEFAULT_SERVICE_URL, else where the service started with the same environment is
+// (PUBLIC_URL, or HOST and PORT). The e2e tests build with it pointing at their own service's port.
+const DEFAULT_SERVICE_URL = extensionServiceUrl(process.env);
 
 const ICONS = { 16: 'icons/16.png', 32: 'icons/32.png', 48: 'icons/48.png', 128: 'icons/128.png' };
 const ACTION = {
@@ -114,6 +116,7 @@ export default defineConfig({
       'scripts/render-icons.mjs',
       'scripts/bundle-size.mjs',
       'scripts/contract-schemas.ts',
+      'scripts/extension-service-url.ts',
       'scripts/lit-template-parser.mjs',
     ],
   },
@@ -135,6 +138,16 @@ export default defineConfig({
     build: {
       minify: 'terser' as const,
       terserOptions: { ecma: 2020, compress: { passes: 3 }, format: { comments: false } },
+      rollupOptions: {
+        // zod's sources carry comments that mention `@__PURE__` in prose; Rollup takes each for a
+        // misplaced annotation, drops the comment and warns on every build. The code is unchanged
+        // and the file is zod's: nobody building can act on it. Any other warning is printed.
+        onwarn(warning, warn) {
+          if (warning.code === 'INVALID_ANNOTATION' && warning.id?.includes('/node_modules/zod/'))
+            return;
+          warn(warning);
+        },
+      },
     },
   }),
   hooks: {
