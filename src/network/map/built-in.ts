@@ -701,7 +701,7 @@ export const BUILT_IN_NETWORK_MAP: NetworkMap = {
     ],
 
     // Newest activity first, at most 20 a page (a count above ~25 answers an empty set). The next
-    // page by `nextCursor`, or by `lastUpdatedBefore` where no cursor comes (operations/agent_conversations_fetch.ts).
+    // page by `nextCursor`, or by `lastUpdatedBefore` where no cursor comes (operations/agent-conversations-fetch.ts).
     inbox: [
       messagingQuery(
         'conversations-by-category',

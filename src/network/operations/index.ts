@@ -1,22 +1,22 @@
 import type { TaskType } from '../../contract/task-types.js';
 import type { Operation } from './context.js';
-import { agentCommentPost } from './agent_comment_post.js';
-import { agentCompanyFetch } from './agent_company_fetch.js';
-import { agentCompanyPostsFetch } from './agent_company_posts_fetch.js';
-import { agentCompanyTracking } from './agent_company_tracking.js';
-import { agentConnectionRequest } from './agent_connection_request.js';
-import { agentConnectionsFetch } from './agent_connections_fetch.js';
-import { agentConversationMarkRead } from './agent_conversation_mark_read.js';
-import { agentConversationMessagesFetch } from './agent_conversation_messages_fetch.js';
-import { agentConversationsFetch } from './agent_conversations_fetch.js';
-import { agentInvitationWithdraw } from './agent_invitation_withdraw.js';
-import { agentKeywordTracking } from './agent_keyword_tracking.js';
-import { agentLikePost } from './agent_like_post.js';
-import { agentProfileFetch } from './agent_profile_fetch.js';
-import { agentProfilesSearch } from './agent_profiles_search.js';
-import { agentProfilesTracking } from './agent_profiles_tracking.js';
-import { agentSendMessage } from './agent_send_message.js';
-import { agentSentInvitationsFetch } from './agent_sent_invitations_fetch.js';
+import { agentCommentPost } from './agent-comment-post.js';
+import { agentCompanyFetch } from './agent-company-fetch.js';
+import { agentCompanyPostsFetch } from './agent-company-posts-fetch.js';
+import { agentCompanyTracking } from './agent-company-tracking.js';
+import { agentConnectionRequest } from './agent-connection-request.js';
+import { agentConnectionsFetch } from './agent-connections-fetch.js';
+import { agentConversationMarkRead } from './agent-conversation-mark-read.js';
+import { agentConversationMessagesFetch } from './agent-conversation-messages-fetch.js';
+import { agentConversationsFetch } from './agent-conversations-fetch.js';
+import { agentInvitationWithdraw } from './agent-invitation-withdraw.js';
+import { agentKeywordTracking } from './agent-keyword-tracking.js';
+import { agentLikePost } from './agent-like-post.js';
+import { agentProfileFetch } from './agent-profile-fetch.js';
+import { agentProfilesSearch } from './agent-profiles-search.js';
+import { agentProfilesTracking } from './agent-profiles-tracking.js';
+import { agentSendMessage } from './agent-send-message.js';
+import { agentSentInvitationsFetch } from './agent-sent-invitations-fetch.js';
 
 /** The one table: task type -> the operation that performs it in the network tab. */
 export const OPERATIONS: { [K in TaskType]: Operation<K> } = {

@@ -5,8 +5,8 @@ import { TASK_KINDS, TASK_TYPES } from '../../../src/contract/task-kinds.js';
 
 /**
  * docs/adding-an-operation.md stays true: the files it names exist, every kind has the files it
- * says each kind needs (`<kind>` in a path stands for every task type), and the docs it says list
- * every kind do, with the routes of the description.
+ * says each kind needs (`<kind>` in a path stands for every task type, `<kind-file>` for it in
+ * kebab-case), and the docs it says list every kind do, with the routes of the description.
  */
 const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 const read = (path: string) => readFileSync(`${ROOT}${path}`, 'utf8');
@@ -28,10 +28,13 @@ describe('docs/adding-an-operation.md', () => {
   });
 
   it('every kind has the files the page says each kind needs', () => {
-    const perKind = named.filter((p) => p.includes('<kind>'));
-    expect(perKind).toContain('src/network/operations/<kind>.ts');
+    const perKind = named.filter((p) => p.includes('<kind>') || p.includes('<kind-file>'));
+    expect(perKind).toContain('src/network/operations/<kind-file>.ts');
+    // `<kind-file>` is the kind as a file name: kebab-case, like every file of the tree.
     const missing = TASK_TYPES.flatMap((t) =>
-      perKind.map((p) => p.replace('<kind>', t)).filter((p) => !existsSync(`${ROOT}${p}`)),
+      perKind
+        .map((p) => p.replace('<kind-file>', t.replaceAll('_', '-')).replace('<kind>', t))
+        .filter((p) => !existsSync(`${ROOT}${p}`)),
     );
     expect(missing).toEqual([]);
     const operations = read('src/network/operations/index.ts');
