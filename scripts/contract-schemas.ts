@@ -31,6 +31,15 @@ function refuseUnrepresentable(schema: z.core.$ZodType, where: string) {
 
 const SAFE = Number.MAX_SAFE_INTEGER;
 
+/**
+ * Zod writes what several schemas share under one document, `__shared`, each part referred to as
+ * `__shared#/$defs/schemaN`. The worker parses these schemas at every start, and that long name is
+ * the most repeated string in them: each part becomes a schema of its own, `_N`, named so by every
+ * `$ref` to it.
+ */
+const SHARED_REF = /^__shared#\/\$defs\/(.+)$/;
+const sharedId = (name: string) => `_${name.replace(/^schema/, '')}`;
+
 /** Drops what the checker knows by itself (an integer is a safe integer) and refuses keywords it does not know. */
 function compact(node: unknown, where: string): unknown {
   if (Array.isArray(node)) return node.map((n) => compact(n, where));
@@ -54,6 +63,8 @@ function compact(node: unknown, where: string): unknown {
       );
     } else if (key === 'enum' || key === 'const' || key === 'default' || key === 'required') {
       out[key] = value;
+    } else if (key === '$ref') {
+      out[key] = (value as string).replace(SHARED_REF, (_, name: string) => sharedId(name));
     } else {
       out[key] = compact(value, where);
     }
@@ -74,9 +85,18 @@ export function contractSchemas(
     reused: 'ref',
     override: (ctx) => refuseUnrepresentable(ctx.zodSchema, 'contract schema'),
   });
-  return Object.fromEntries(
-    Object.entries(schemas).map(([id, s]) => [id, compact(s, id) as JsonSchema]),
+  const { __shared, ...own } = schemas;
+  const shared = Object.entries(__shared?.$defs ?? {}).map(
+    ([name, s]) => [sharedId(name), s] as const,
   );
+  const out: Record<string, JsonSchema> = Object.fromEntries(
+    [...Object.entries(own), ...shared].map(([id, s]) => [id, compact(s, id) as JsonSchema]),
+  );
+  for (const ref of JSON.stringify(out).match(/"\$ref":"[^"]*"/g) ?? []) {
+    const target = ref.slice(8, -1).split('#')[0]!;
+    if (!out[target]) throw new Error(`contract schema: ${ref} names no schema the worker holds`);
+  }
+  return out;
 }
 
 /** The Vite plugin serving them as `virtual:contract-schemas` (wxt.config.ts, vitest.config.ts). */

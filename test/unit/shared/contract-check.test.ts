@@ -285,6 +285,14 @@ describe('the build of those schemas (scripts/contract-schemas.ts)', () => {
       /refinement cannot be checked by the worker/,
     );
   });
+  it('writes what schemas share as schemas of their own, each `$ref` naming one it wrote', () => {
+    const schemas = contractSchemas();
+    expect(schemas.__shared).toBeUndefined();
+    const refs = JSON.stringify(schemas).match(/"\$ref":"[^"]*"/g) ?? [];
+    expect(refs.length).toBeGreaterThan(10);
+    for (const ref of refs) expect(Object.keys(schemas), ref).toContain(ref.slice(8, -1));
+    expect(refs.filter((r) => r.includes('__shared'))).toEqual([]);
+  });
   it('writes every schema of the contract the worker checks', () => {
     expect(Object.keys(contractSchemas())).toEqual(
       expect.arrayContaining(Object.keys(WORKER_CHECKED)),
