@@ -35,11 +35,14 @@ export function mountApprovals(): {
   }
 
   function item(a: ApprovalView) {
-    const who = a.queued_by?.client ? `${a.queued_by.client}` : 'an AI client';
+    const by =
+      a.queued_by?.kind === 'ai'
+        ? `drafted by your team’s AI (${a.queued_by.model ?? 'a model'})`
+        : `queued by ${a.queued_by?.client ?? 'an AI client'}`;
     return html`<li class="approval" data-task-id=${a.task_id}>
       <p><strong>${kindWords(a.type)} ${a.target.label}</strong>
         as ${a.member_name ?? a.member_email ?? 'the oldest admin'}
-        <small>queued by ${who}, expires ${a.expires_at.slice(0, 16).replace('T', ' ')} UTC</small></p>
+        <small>${by}, expires ${a.expires_at.slice(0, 16).replace('T', ' ')} UTC</small></p>
       ${contactNotice(a)}
       ${
         a.text_field

@@ -388,7 +388,7 @@ test('MCP: draft_comment and draft_reply queue drafts awaiting approval; a bad a
   await client.connect(
     new StreamableHTTPClientTransport(new URL('http://service.test/mcp'), {
       requestInit: { headers: { ...bob.agentHeaders, 'x-client-name': 'draft-assistant' } },
-      fetch: (url, init) => svc.app.fetch(new Request(url, init)),
+      fetch: async (url, init) => svc.app.fetch(new Request(url, init)),
     }),
   );
   try {
