@@ -220,6 +220,16 @@ const CollectionFields = {
   /** When its last cycle was planned; null before the first one. */
   last_collection_at: z.nullable(z.string()),
   /**
+   * When one of its collection tasks last completed, what "last collected" means to a person;
+   * null while nothing was collected (a planned cycle waits for a member's extension to run it).
+   */
+  last_collected_at: z.nullable(z.string()),
+  /**
+   * A member's extension was seen within 48 hours (docs/agent-protocol.md, "Liveness"). Without
+   * one, cycles are planned but nothing runs them.
+   */
+  extension_active: z.boolean(),
+  /**
    * When the next cycle is due; a time already past means it is due and is planned at the
    * scheduler's next tick (a keyword watchlist: once it has keywords). Null while paused (`disable`).
    */

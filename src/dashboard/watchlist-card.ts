@@ -51,11 +51,30 @@ function watches(w: Watchlist): string {
     .join(', ');
 }
 
-/** "Last collected 2 h ago · next in 10 h"; paused, no next one; a time already past is due now. */
+/**
+ * Why a watchlist has nothing collected yet, or null when nothing holds it up (its first cycle is
+ * due at the scheduler's next tick). A cycle is planned whether or not an extension is there to run
+ * it, so a planned cycle alone is no collection.
+ */
+export function notCollectedWhy(w: Watchlist): string | null {
+  if (!w.extension_active)
+    return 'no member’s extension is active: install it, sign in in its popup and keep the browser open';
+  if (w.disable) return 'paused';
+  const cycle = w.recent_cycles[0];
+  if (cycle?.state === 'running') return 'queued, waiting for a member’s extension to run it';
+  if (cycle?.state === 'failed') return 'its last cycle failed';
+  return null;
+}
+
+/**
+ * "Last collected 2 h ago · next in 10 h": when its tasks last brought posts, else why nothing was
+ * collected yet; paused, no next one; a time already past is due now.
+ */
 function collectionLine(w: Watchlist, now: number) {
-  const last = w.last_collection_at
-    ? html`last collected ${timeTag(w.last_collection_at, now)}`
-    : html`not collected yet`;
+  const why = w.last_collected_at ? null : notCollectedWhy(w);
+  const last = w.last_collected_at
+    ? html`last collected ${timeTag(w.last_collected_at, now)}`
+    : html`not collected yet${why ? html` <span class="why">(${why})</span>` : nothing}`;
   let next: ReturnType<typeof html>;
   if (w.disable || w.next_collection_at === null)
     next = html`<span class="next-collection">no collection planned while paused</span>`;

@@ -7427,6 +7427,8 @@ export interface operations {
                             prompt_error: string | null;
                             posts_count: number;
                             last_collection_at: string | null;
+                            last_collected_at: string | null;
+                            extension_active: boolean;
                             next_collection_at: string | null;
                             recent_cycles: {
                                 started_at: string;
@@ -7467,6 +7469,8 @@ export interface operations {
                         prompt_error: string | null;
                         posts_count: number;
                         last_collection_at: string | null;
+                        last_collected_at: string | null;
+                        extension_active: boolean;
                         next_collection_at: string | null;
                         recent_cycles: {
                             started_at: string;
@@ -7823,6 +7827,8 @@ export interface operations {
                             disable: boolean;
                             posts_count: number;
                             last_collection_at: string | null;
+                            last_collected_at: string | null;
+                            extension_active: boolean;
                             next_collection_at: string | null;
                             recent_cycles: {
                                 started_at: string;
@@ -7855,6 +7861,8 @@ export interface operations {
                         }[];
                         posts_count: number;
                         last_collection_at: string | null;
+                        last_collected_at: string | null;
+                        extension_active: boolean;
                         next_collection_at: string | null;
                         recent_cycles: {
                             started_at: string;
@@ -8120,6 +8128,8 @@ export interface operations {
                             disable: boolean;
                             posts_count: number;
                             last_collection_at: string | null;
+                            last_collected_at: string | null;
+                            extension_active: boolean;
                             next_collection_at: string | null;
                             recent_cycles: {
                                 started_at: string;
@@ -8152,6 +8162,8 @@ export interface operations {
                         }[];
                         posts_count: number;
                         last_collection_at: string | null;
+                        last_collected_at: string | null;
+                        extension_active: boolean;
                         next_collection_at: string | null;
                         recent_cycles: {
                             started_at: string;

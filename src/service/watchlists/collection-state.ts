@@ -1,8 +1,10 @@
 import { RECENT_CYCLES, type CollectionCycle } from '../../contract/watchlists.js';
+import { agentActiveSql } from '../tasks/agent-active.js';
 
 /**
- * What every watchlist view adds to the spec's fields: when the watchlist was and will be
- * collected, its recent cycles and its posts. Columns for a query over `watchlists w`, and the
+ * What every watchlist view adds to the spec's fields: when the watchlist was planned, last
+ * collected and will be collected, whether an extension is there to collect it, its recent cycles
+ * and its posts. Columns for a query over `watchlists w`, and the
  * mapping of the row they give.
  *
  * A cycle is the collection tasks one planning queued (scheduler/plan-watchlist.ts): they are
@@ -12,6 +14,9 @@ import { RECENT_CYCLES, type CollectionCycle } from '../../contract/watchlists.j
  */
 export const COLLECTION_COLUMNS = `
   w.last_planned_at AS last_collection_at,
+  (SELECT max(t.finished_at) FROM tasks t
+    WHERE t.watchlist_id = w.id AND t.team_id = w.team_id AND t.status = 'completed') AS last_collected_at,
+  ${agentActiveSql('w.team_id')} AS extension_active,
   -- Paused: none. Never planned, or resumed (next_due_at NULL): due, shown as due since its creation.
   CASE WHEN w.disabled THEN NULL ELSE coalesce(w.next_due_at, w.created_at) END AS next_collection_at,
   (SELECT coalesce(sum(d.posts), 0) FROM post_count_deltas d WHERE d.watchlist_id = w.id) AS posts_count,
@@ -31,6 +36,8 @@ export const COLLECTION_COLUMNS = `
 
 export interface CollectionColumns {
   last_collection_at: Date | string | null;
+  last_collected_at: Date | string | null;
+  extension_active: boolean;
   next_collection_at: Date | string | null;
   posts_count: number | string;
   recent_cycles: {
@@ -49,6 +56,8 @@ export function collectionFields(r: CollectionColumns) {
   return {
     posts_count: Number(r.posts_count),
     last_collection_at: r.last_collection_at === null ? null : iso(r.last_collection_at),
+    last_collected_at: r.last_collected_at === null ? null : iso(r.last_collected_at),
+    extension_active: r.extension_active,
     next_collection_at: r.next_collection_at === null ? null : iso(r.next_collection_at),
     recent_cycles: r.recent_cycles.map(
       (c): CollectionCycle => ({

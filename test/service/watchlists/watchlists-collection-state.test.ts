@@ -36,6 +36,8 @@ type View = {
   fetchFreqInHours: number;
   posts_count: number;
   last_collection_at: string | null;
+  last_collected_at: string | null;
+  extension_active: boolean;
   next_collection_at: string | null;
   recent_cycles: {
     started_at: string;
@@ -92,6 +94,47 @@ describe('last and next collection', () => {
         new_posts: 0,
       },
     ]);
+  });
+
+  test('last collected is when a task of it completed, not when a cycle was planned; the view says when no extension is active', async () => {
+    const id = await insertKeywordWatchlist(svc, team.id, ['robots']);
+    await schedulerTick(svc.ctx);
+    const setActive = (ago: string) =>
+      svc.ctx.db.query(
+        `UPDATE memberships SET last_active_at = now() - $2::interval WHERE team_id = $1`,
+        [team.id, ago],
+      );
+    // Ada's extension last seen three days ago: the planned cycle has no one to run it.
+    await setActive('3 days');
+    try {
+      const planned = await view('keyword', id);
+      expect(planned.last_collection_at).not.toBeNull();
+      expect(planned).toMatchObject({ last_collected_at: null, extension_active: false });
+    } finally {
+      await setActive('0 seconds');
+    }
+    expect(await view('keyword', id)).toMatchObject({
+      last_collected_at: null,
+      extension_active: true,
+    });
+    await runAllTasks(svc, ada, () => ({ posts: [networkPost({ content: 'robots at work' })] }));
+    const collected = await view('keyword', id);
+    expect(collected.recent_cycles[0]!.state).toBe('done');
+    expect(collected.last_collected_at).toBe(collected.recent_cycles[0]!.finished_at);
+    // A later cycle that only fails leaves the last collection where it was.
+    await dueNow(id);
+    await schedulerTick(svc.ctx);
+    const task = await claimTask(svc, ada);
+    await svc.call('POST', `/agent/tasks/${task!.id}/fail`, {
+      body: {
+        attempt: task!.attempt,
+        error: { code: 'not_found', message: 'gone', retryable: false },
+      },
+      headers: ada.agentHeaders,
+    });
+    const failed = await view('keyword', id);
+    expect(failed.recent_cycles[0]!.state).toBe('failed');
+    expect(failed.last_collected_at).toBe(collected.last_collected_at);
   });
 
   test('pausing clears the next collection, resuming gives it back (keyword PATCH)', async () => {

@@ -336,6 +336,8 @@ describe('GET /api-keyword-watchlist', () => {
       prompt_error: null,
       posts_count: 2,
       last_collection_at: null,
+      last_collected_at: null,
+      extension_active: false,
       next_collection_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
       recent_cycles: [],
       createdAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),

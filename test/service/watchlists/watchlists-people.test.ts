@@ -297,6 +297,8 @@ describe('GET /api-people-watchlist', () => {
       profiles_count: profiles,
       posts_count: 0,
       last_collection_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT.*Z$/),
+      last_collected_at: null,
+      extension_active: false,
       next_collection_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT.*Z$/),
       recent_cycles: [expect.objectContaining({ state: 'running', tasks: 1, new_posts: 0 })],
     });
@@ -351,6 +353,8 @@ describe('GET /api-people-watchlist', () => {
       posts_count: 0,
       // Planned at creation: one cycle of one tracking task, still queued.
       last_collection_at: expect.any(String),
+      last_collected_at: null,
+      extension_active: false,
       next_collection_at: expect.any(String),
       recent_cycles: [
         {

@@ -7,6 +7,8 @@ import { draftOf, fieldOfError, patchBody } from '../../../src/dashboard/watchli
 
 const collection = {
   last_collection_at: null,
+  last_collected_at: null,
+  extension_active: true,
   next_collection_at: null,
   recent_cycles: [],
   posts_count: 0,
