@@ -24,7 +24,7 @@ const perMemberMessage = 'must be a whole number from 1 to 1000';
 /** A team's share of the instance's waiting claims when `MAX_WAITING_CLAIMS_PER_TEAM` is unset. */
 const TEAM_SHARE_OF_INSTANCE = 1 / 4;
 
-/** Configuration by environment (README, "Configuration"). A bad value stops start-up with one line. */
+/** Configuration by environment (docs/configuration.md). A bad value stops start-up with one line. */
 const Env = z.object({
   PORT: z._default(
     z.coerce

@@ -5,7 +5,8 @@ import { describe, expect, it } from 'vitest';
  * `npm ci` installs exactly the lock file, and refuses one that misses a package any locked package
  * names, optional ones included: the other platforms' binaries of esbuild, rollup and Biome. npm
  * leaves those out when it writes the lock over a node_modules that holds only this machine's
- * (npm/cli#4828), so a lock written on one machine can fail `npm ci` everywhere (README, "Installing").
+ * (npm/cli#4828), so a lock written on one machine can fail `npm ci` everywhere
+ * (docs/development.md, "Installing").
  */
 interface Locked {
   version?: string;
