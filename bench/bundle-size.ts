@@ -20,10 +20,14 @@ interface BundleResult {
 const ROOT = fileURLToPath(new URL('../', import.meta.url));
 const kb = (bytes: number) => Math.round(bytes / 100) / 10;
 
-export async function runBundleBench(): Promise<{ file: string; results: BundleResult[] }> {
+export async function runBundleBench(): Promise<{
+  file: string;
+  results: BundleResult[];
+  failures: string[];
+}> {
   await promisify(execFile)('npx', ['wxt', 'build'], { cwd: ROOT, maxBuffer: 16 * 1024 * 1024 });
+  // A bundle over its budget is a figure to report (bench/goals.ts), not a bench that failed.
   const { record, failures } = checkBundles();
-  if (failures.length) throw new Error(failures.join('; '));
   const results = Object.entries(
     record as Record<string, { bytes: number; modules: Record<string, number> }>,
   ).map(([file, r]) => ({
@@ -39,13 +43,14 @@ export async function runBundleBench(): Promise<{ file: string; results: BundleR
   const out = `${dir}bundle-size-${new Date().toISOString().replace(/[:.]/g, '-')}.json`;
   await writeFile(
     out,
-    `${JSON.stringify({ machine: { cpus: os.cpus().length, node: process.version }, results }, null, 2)}\n`,
+    `${JSON.stringify({ machine: { cpus: os.cpus().length, node: process.version }, results, failures }, null, 2)}\n`,
   );
-  return { file: out, results };
+  return { file: out, results, failures };
 }
 
-export function printBundleTable(results: BundleResult[]): void {
+export function printBundleTable(results: BundleResult[], failures: string[] = []): void {
   console.log('\nextension bundles (minified, 1 kB = 1000 bytes)');
+  for (const failure of failures) console.log(`failed: ${failure}`);
   for (const r of results) {
     console.log(
       `${r.file}: ${r.kb} kB of ${r.budget_kb} kB; largest: ${r.largest.map((m) => `${m.module} ${m.kb} kB`).join(', ')}`,
@@ -55,8 +60,8 @@ export function printBundleTable(results: BundleResult[]): void {
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
   runBundleBench()
-    .then(({ file, results }) => {
-      printBundleTable(results);
+    .then(({ file, results, failures }) => {
+      printBundleTable(results, failures);
       console.log(`\nwritten to ${file}`);
     })
     .catch((err) => console.error(`bench could not run: ${(err as Error).message}`))
