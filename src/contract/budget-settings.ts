@@ -5,6 +5,7 @@ import { MAX_BUDGET, MAX_GAP_S, type Pacing } from './budgets.js';
 import { AiWrites } from './approvals.js';
 import { MAX_WARM_UP_DAYS } from './account-health.js';
 import { aiInstructions } from './drafts.js';
+import { TeamReplyLabels } from './reply-labels.js';
 
 /**
  * The bodies that change a team's safety settings (docs/budgets.md): PATCH /api-team and
@@ -169,6 +170,8 @@ export const PatchTeamBody = strictBody({
   resume_writes: z.optional(z.literal(true, { error: "Invalid 'resume_writes': must be true" })),
   /** What the team tells its model for every draft (docs/ai.md); '' for nothing. */
   ai_instructions: z.optional(aiInstructions('ai_instructions')),
+  /** The team's own reply labels, replacing the ones it had (docs/ai.md, "Replies sorted"). */
+  reply_labels: z.optional(TeamReplyLabels),
 }).check(
   z.refine(
     // Any setting at all: the risk alone changes nothing.
@@ -176,7 +179,7 @@ export const PatchTeamBody = strictBody({
       Object.entries(b).some(([k, v]) => k !== 'i_accept_the_risk' && v !== undefined),
     {
       error:
-        "Nothing to change: send 'budgets', 'pacing', 'contact_window_days', 'ai_writes', 'weekly_summary', 'warm_up', 'withdraw_pending_after_days', 'team_stops_together', 'resume_writes' and/or 'ai_instructions'",
+        "Nothing to change: send 'budgets', 'pacing', 'contact_window_days', 'ai_writes', 'weekly_summary', 'warm_up', 'withdraw_pending_after_days', 'team_stops_together', 'resume_writes', 'ai_instructions' and/or 'reply_labels'",
     },
   ),
 );

@@ -1,3 +1,4 @@
+import { TeamReplyLabel } from './reply-labels.js';
 import { z } from './zod.js';
 import { strictBody } from './common.js';
 import { Role } from './auth.js';
@@ -101,6 +102,8 @@ export const TeamView = z.object({
     ai_instructions: z.string(),
     /** The team's model calls and tokens of the UTC day, with the plan's daily limits (docs/ai.md). */
     ai_usage_today: AiUsageToday,
+    /** The team's own reply labels beside the built-in ones (docs/ai.md, "Replies sorted"). */
+    reply_labels: z.array(TeamReplyLabel),
     /** The weekly summary mail and webhook event: off by default (docs/api.md, "Weekly summary"). */
     weekly_summary: z.boolean(),
     /** How new members' write budgets are ramped up (docs/budgets.md, "Warm-up"). */

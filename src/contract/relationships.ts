@@ -1,6 +1,7 @@
 import { z } from './zod.js';
 import { FormatParam } from './outreach.js';
 import { ConversationMessage, ConversationParticipant } from './task-outputs.js';
+import { Classification, ClassificationFields, ReplyLabelName } from './reply-labels.js';
 
 /**
  * Relationship tracking (docs/relationships.md): the invitations sent through the service
@@ -63,6 +64,8 @@ export const InboxQuery = z.strictObject(
         z.transform((v: 'true' | 'false') => v === 'true'),
       ),
     ),
+    /** Conversations whose newest message from the other person was sorted with this label. */
+    classification: z.optional(ReplyLabelName),
     ...Paging,
   },
   queryOptions,
@@ -127,15 +130,21 @@ export const ConversationView = z.object({
   ),
   /** The last message is the other person's: an answer waits. */
   awaiting_reply: z.boolean(),
+  /** The label of the newest message from the other person (docs/ai.md, "Replies sorted"). */
+  ...ClassificationFields,
 });
 export type ConversationView = z.infer<typeof ConversationView>;
 
 export const InboxResponse = z.object({ data: z.array(ConversationView), ...Paged });
 export type InboxResponse = z.infer<typeof InboxResponse>;
 
+/** A message of a thread, with its label when it is the other person's. */
+export const InboxMessageView = z.extend(ConversationMessage, ClassificationFields);
+export type InboxMessageView = z.infer<typeof InboxMessageView>;
+
 export const ConversationResponse = z.object({
   conversation: ConversationView,
-  messages: z.array(ConversationMessage),
+  messages: z.array(InboxMessageView),
   ...Paged,
 });
 export type ConversationResponse = z.infer<typeof ConversationResponse>;
@@ -163,3 +172,16 @@ export const MessageReceivedEvent = z.object({
   ),
 });
 export type MessageReceivedEvent = z.infer<typeof MessageReceivedEvent>;
+
+/** `reply.classified` webhook data: a message from another person, sorted by the team's model. */
+export const ReplyClassifiedEvent = z.object({
+  member: MemberRef,
+  conversation_urn: z.string(),
+  message: ConversationMessage,
+  classification: Classification,
+  /** The sender's sequence enrollment, in the state the label left it (the sequence's on_reply). */
+  sequence_enrollment: z.optional(
+    z.object({ id: z.string(), sequence_id: z.string(), state: z.string() }),
+  ),
+});
+export type ReplyClassifiedEvent = z.infer<typeof ReplyClassifiedEvent>;

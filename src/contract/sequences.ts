@@ -4,6 +4,8 @@ import { MemberEmailField } from './network-tasks.js';
 import { MemberRef } from './relationships.js';
 import { NextCursor, PageAfter, pageLimit } from './paging.js';
 import { ENROLLMENTS_PAGE, SEQUENCES_PAGE } from './page-sizes.js';
+import { aiInstructions } from './drafts.js';
+import { OnReply } from './reply-labels.js';
 
 /** Sequences (docs/sequences.md): steps run for each enrolled person, stopped by a reply. */
 
@@ -55,17 +57,29 @@ const WaitForAcceptanceStep = step('wait_for_acceptance', {
     false,
   ),
 });
+const draftMessage = 'Invalid \'draft\': must be {"instructions": "..."}';
+/** A message step sends `text`, or a `draft` the team's model writes per person (docs/ai.md). */
 const MessageStep = step('message', {
   type: z.literal('message'),
-  text: z
-    .string({ error: "Missing or invalid 'text'" })
-    .check(
-      z.trim(),
-      z.minLength(1, { error: "Missing or invalid 'text'" }),
-      z.maxLength(8000, { error: "Invalid 'text': must be 8000 characters or fewer" }),
-    ),
+  text: z.optional(
+    z
+      .string({ error: "Missing or invalid 'text'" })
+      .check(
+        z.trim(),
+        z.minLength(1, { error: "Missing or invalid 'text'" }),
+        z.maxLength(8000, { error: "Invalid 'text': must be 8000 characters or fewer" }),
+      ),
+  ),
+  /** Drafted for each person when their step comes, held for a person's approval before it goes. */
+  draft: z.optional(
+    z.strictObject({ instructions: aiInstructions('draft.instructions') }, { error: draftMessage }),
+  ),
   delay_hours,
-});
+}).check(
+  z.refine((s) => (s.text === undefined) !== (s.draft === undefined), {
+    error: "A 'message' step needs 'text' or 'draft' (one of them)",
+  }),
+);
 const LikeLatestPostStep = step('like_latest_post', {
   type: z.literal('like_latest_post'),
   delay_hours,
@@ -148,6 +162,8 @@ export const CreateSequenceBody = strictBody({
       ),
     30,
   ),
+  /** What a reply sorted with each label does (docs/sequences.md, "Replies sorted"); none: stop_on_reply. */
+  on_reply: z.optional(OnReply),
 });
 export type CreateSequenceBody = z.infer<typeof CreateSequenceBody>;
 
@@ -159,6 +175,8 @@ export const PatchSequenceBody = strictBody({
   ),
   /** A new pool: people not yet invited whose sender left it move to one in it. */
   senders: SendersField,
+  /** New rules per label for replies sorted from now on; null: back to stop_on_reply alone. */
+  on_reply: z.optional(z.nullable(OnReply)),
 });
 export type PatchSequenceBody = z.infer<typeof PatchSequenceBody>;
 
@@ -250,11 +268,14 @@ export const SequenceView = z.object({
   reply_window_days: z.number(),
   steps: z.array(SequenceStep),
   stop_on_reply: z.boolean(),
+  on_reply: z.nullable(OnReply),
   status: z.enum(['active', 'paused']),
   created_at: z.string(),
   funnel: Funnel,
   /** The funnel of each sender's people, for every member who has any. */
   funnel_by_sender: z.array(SenderFunnel),
+  /** People by the label of their latest sorted reply (docs/ai.md, "Replies sorted"). */
+  replies_by_label: z.record(z.string(), z.number()),
 });
 export type SequenceView = z.infer<typeof SequenceView>;
 

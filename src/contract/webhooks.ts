@@ -9,6 +9,7 @@ const WEBHOOK_EVENTS = [
   'posts.collected',
   'connection.accepted',
   'message.received',
+  'reply.classified',
   'network.degraded',
   'network.recovered',
   'summary.weekly',

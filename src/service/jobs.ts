@@ -14,6 +14,8 @@ import { pruneSignInRows } from './auth/sign-in-housekeeping.js';
 import { expireApprovals } from './approvals/expire.js';
 import { sendWeeklySummaries } from './summary/weekly-summary-job.js';
 import { HEALTH_DUE_CHANNEL, refreshAccountHealth } from './budgets/health-job.js';
+import { classifyReplies } from './ai/classify-job.js';
+import { draftSequenceMessages } from './sequences/draft-step.js';
 
 /** One periodic job: a name for the logs, how often (fixed, or from the service's settings), and the work. */
 export interface BackgroundJob {
@@ -49,6 +51,9 @@ export const BACKGROUND_JOBS: BackgroundJob[] = [
     everyMs: (config) => Math.min(15_000, config.RELATIONSHIP_SYNC_INTERVAL_S * 1000),
     run: (ctx) => runRelationshipSync(ctx),
   },
+  // Each message another person wrote is sorted by the team's model, beside the sync and never in
+  // its path (ai/classify-job.ts); without LLM_API_URL a run does nothing.
+  { name: 'reply_classification', everyMs: 5_000, run: classifyReplies },
   // Pending invitations older than the team's withdraw_pending_after_days are withdrawn by their
   // senders, within the withdrawal budget and working hours (relationships/withdraw-old-invitations.ts).
   {
@@ -66,6 +71,13 @@ export const BACKGROUND_JOBS: BackgroundJob[] = [
     everyMs: (config) => Math.min(5_000, config.SEQUENCE_HOUR_S * 1000),
     run: (ctx) => advanceSequences(ctx),
     wakeOn: 'sequence_wakeup',
+  },
+  // Message steps with a `draft`: the team's model writes each person's message, held for approval
+  // (sequences/draft-step.ts); outside the engine's transaction, so a slow model holds no lock.
+  {
+    name: 'sequence_drafts',
+    everyMs: (config) => Math.min(5_000, config.SEQUENCE_HOUR_S * 1000),
+    run: draftSequenceMessages,
   },
   // Each member's account health (budgets/health-job.ts): at once when a limit or challenge is
   // reported, else every HEALTH_RECHECK_MINUTES; a look with nobody due is one small query.

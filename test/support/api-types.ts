@@ -60,7 +60,7 @@ export interface paths {
         head?: never;
         /**
          * Set the team’s action budgets, pace and rule for AI clients’ writes (admins only)
-         * @description Called with the team’s `x-api-key` and the caller’s own `authorization: Bearer <agent_token>` from auth-verify-otp. `budgets` is keyed by task type, each with `per_day` and/or `per_week` (a whole number, or null for no limit; the type set to null returns to the defaults). `pacing` sets the seconds between two writes and two reads of one member (`write_min_s`, `write_max_s`, `read_min_s`, `read_max_s`; null returns to the defaults). Safer than the default is always allowed; a higher limit, no limit, or a shorter gap needs `"i_accept_the_risk": true`. Tasks held by a budget run as soon as it allows. `contact_window_days` (0 to 365, default 30; 0 turns it off): days after a member’s invitation or message in which another member’s to the same person is refused (docs/team-pool.md). `ai_writes` (`approve` default, `allow`, `off`): what a write from an AI client over `/mcp` does: await a person’s approval (`/api-approvals`), run at once, or be refused (docs/mcp.md). `weekly_summary` (false by default): every Monday (UTC) the last week’s summary goes to each joined member as a mail (unless they turned it off) and to webhooks as `summary.weekly`. `withdraw_pending_after_days` (0 to 365, default 21; 0 turns it off): pending invitations older than this are withdrawn, as their sender, within the withdrawal budget and working hours. `team_stops_together` (true by default): a challenge or rate limit at one member pauses every member’s writes for 24 hours (`team.writes_paused`, the `team.paused` webhook). `resume_writes: true` ends such a pause early. A later withdrawal or none, `team_stops_together: false` and resuming need `"i_accept_the_risk": true` (docs/budgets.md, "Hygiene" and "The team stops together"). `warm_up` (`{enabled, days, start_factor}`, default on, 14 days from 0.2; null returns to the defaults): a new member’s write budgets start at that share of the team’s when their account first checks in and rise to all of it over the days; off, shorter or a higher start needs `"i_accept_the_risk": true` and holds for accounts checking in from then on (docs/budgets.md, "Warm-up"). `ai_instructions` (at most 2,000 characters; "" for none): what the team tells its model for every AI draft (docs/ai.md). Answers the team as GET does.
+         * @description Called with the team’s `x-api-key` and the caller’s own `authorization: Bearer <agent_token>` from auth-verify-otp. `budgets` is keyed by task type, each with `per_day` and/or `per_week` (a whole number, or null for no limit; the type set to null returns to the defaults). `pacing` sets the seconds between two writes and two reads of one member (`write_min_s`, `write_max_s`, `read_min_s`, `read_max_s`; null returns to the defaults). Safer than the default is always allowed; a higher limit, no limit, or a shorter gap needs `"i_accept_the_risk": true`. Tasks held by a budget run as soon as it allows. `contact_window_days` (0 to 365, default 30; 0 turns it off): days after a member’s invitation or message in which another member’s to the same person is refused (docs/team-pool.md). `ai_writes` (`approve` default, `allow`, `off`): what a write from an AI client over `/mcp` does: await a person’s approval (`/api-approvals`), run at once, or be refused (docs/mcp.md). `weekly_summary` (false by default): every Monday (UTC) the last week’s summary goes to each joined member as a mail (unless they turned it off) and to webhooks as `summary.weekly`. `withdraw_pending_after_days` (0 to 365, default 21; 0 turns it off): pending invitations older than this are withdrawn, as their sender, within the withdrawal budget and working hours. `team_stops_together` (true by default): a challenge or rate limit at one member pauses every member’s writes for 24 hours (`team.writes_paused`, the `team.paused` webhook). `resume_writes: true` ends such a pause early. A later withdrawal or none, `team_stops_together: false` and resuming need `"i_accept_the_risk": true` (docs/budgets.md, "Hygiene" and "The team stops together"). `warm_up` (`{enabled, days, start_factor}`, default on, 14 days from 0.2; null returns to the defaults): a new member’s write budgets start at that share of the team’s when their account first checks in and rise to all of it over the days; off, shorter or a higher start needs `"i_accept_the_risk": true` and holds for accounts checking in from then on (docs/budgets.md, "Warm-up"). `ai_instructions` (at most 2,000 characters; "" for none): what the team tells its model for every AI draft (docs/ai.md). `reply_labels` (`[{name, description}]`, at most 20; [] for none): the team’s own labels its model may sort a reply with, beside `interested`, `not_now`, `not_interested`, `out_of_office`, `referral` and `other` (docs/ai.md, "Replies sorted"). Answers the team as GET does.
          */
         patch: operations["patchApiTeam"];
         trace?: never;
@@ -952,7 +952,7 @@ export interface paths {
         put?: never;
         /**
          * Register a webhook: events are POSTed to your URL, signed
-         * @description Events: `task.completed`, `task.failed` (any task of the team, with its output or error), `posts.collected` (a watchlist filed new posts), `connection.accepted` and `message.received` (docs/relationships.md), `network.degraded` and `network.recovered` (docs/network-map.md), `summary.weekly` (the weekly summary, when the team turned it on: docs/api.md), `member.health_changed` (a member’s account health changed level: docs/budgets.md, "Health"). Each delivery carries `X-Signature: t=<unix>,v1=<hex HMAC-SHA256 of "<t>.<body>">` made with the `secret` of this answer (shown once), `X-Webhook-Id` (the same on every retry) and `X-Webhook-Event`. A 2xx answer is delivered; 408, 429, 5xx and unreachable endpoints are retried with backoff for a day. The URL must be https and public. At most 20 webhooks per team. Admins only: the team’s key and the admin’s own agent token.
+         * @description Events: `task.completed`, `task.failed` (any task of the team, with its output or error), `posts.collected` (a watchlist filed new posts), `connection.accepted` and `message.received` (docs/relationships.md), `reply.classified` (the team’s model sorted a reply: docs/ai.md), `network.degraded` and `network.recovered` (docs/network-map.md), `summary.weekly` (the weekly summary, when the team turned it on: docs/api.md), `member.health_changed` (a member’s account health changed level: docs/budgets.md, "Health"). Each delivery carries `X-Signature: t=<unix>,v1=<hex HMAC-SHA256 of "<t>.<body>">` made with the `secret` of this answer (shown once), `X-Webhook-Id` (the same on every retry) and `X-Webhook-Event`. A 2xx answer is delivered; 408, 429, 5xx and unreachable endpoints are retried with backoff for a day. The URL must be https and public. At most 20 webhooks per team. Admins only: the team’s key and the admin’s own agent token.
          */
         post: operations["postApiWebhooks"];
         delete?: never;
@@ -1090,7 +1090,7 @@ export interface paths {
         put?: never;
         /**
          * Create a sequence: steps each enrolled person goes through, stopped by a reply
-         * @description Steps in order: `visit`, `connection_request` (skipped when already connected), `wait_for_acceptance`, `message` (connections only), `like_latest_post`. Templates `{first_name}`, `{last_name}`, `{company}`, `{headline}`, with a fallback `{first_name|there}`. Every step is an ordinary task of the sender, under their budgets, pace and working hours. One sender (`sender_email`, default the oldest admin) or a pool (`senders`: members’ e-mails, or `"all"`: every member whose extension is active and who agreed to the steps’ kinds): each person gets one sender for the whole sequence, a member already connected to them first, else the one with the most budget left for the first write. `{custom.<column>}` fills from a CSV import’s columns. A reply within `reply_window_days` (30) of the last step still counts. The team’s plan caps its sequences (free 3, pro 50, business 500).
+         * @description Steps in order: `visit`, `connection_request` (skipped when already connected), `wait_for_acceptance`, `message` (connections only), `like_latest_post`. Templates `{first_name}`, `{last_name}`, `{company}`, `{headline}`, with a fallback `{first_name|there}`. Every step is an ordinary task of the sender, under their budgets, pace and working hours. One sender (`sender_email`, default the oldest admin) or a pool (`senders`: members’ e-mails, or `"all"`: every member whose extension is active and who agreed to the steps’ kinds): each person gets one sender for the whole sequence, a member already connected to them first, else the one with the most budget left for the first write. `{custom.<column>}` fills from a CSV import’s columns. A reply within `reply_window_days` (30) of the last step still counts. The team’s plan caps its sequences (free 3, pro 50, business 500). A `message` step may carry `draft: {instructions}` instead of `text`: the team’s model drafts each person’s message when their step comes, held for the approval of the sender or an admin (`/api-approvals`); a rejection or expiry ends their step. `on_reply` refines a reply by the label the team’s model gives it, per label `"stop"`, `"continue"` or `{"wait_days": N}` (e.g. `{"not_interested": "stop", "out_of_office": {"wait_days": 7}}`); a label not named does what `stop_on_reply` says (docs/sequences.md, "Replies sorted").
          */
         post: operations["postApiSequences"];
         delete?: never;
@@ -1116,7 +1116,7 @@ export interface paths {
         head?: never;
         /**
          * Rename, pause or resume a sequence
-         * @description `status: "paused"`: no further step of anyone runs until `status: "active"` again. `senders`: a new pool; people not yet invited whose sender left it move to one in it.
+         * @description `status: "paused"`: no further step of anyone runs until `status: "active"` again. `senders`: a new pool; people not yet invited whose sender left it move to one in it. `on_reply`: new rules per label for replies sorted from now on (null: `stop_on_reply` alone).
          */
         patch: operations["patchApiSequencesById"];
         trace?: never;
@@ -1562,6 +1562,10 @@ export interface operations {
                                 drafts_per_day: number;
                                 classifications_per_day: number;
                             };
+                            reply_labels: {
+                                name: string;
+                                description: string;
+                            }[];
                             weekly_summary: boolean;
                             warm_up: {
                                 enabled: boolean;
@@ -1827,6 +1831,10 @@ export interface operations {
                     /** @constant */
                     resume_writes?: true;
                     ai_instructions?: string;
+                    reply_labels?: {
+                        name: string;
+                        description: string;
+                    }[];
                 };
             };
         };
@@ -1869,6 +1877,10 @@ export interface operations {
                                 drafts_per_day: number;
                                 classifications_per_day: number;
                             };
+                            reply_labels: {
+                                name: string;
+                                description: string;
+                            }[];
                             weekly_summary: boolean;
                             warm_up: {
                                 enabled: boolean;

@@ -34,8 +34,10 @@ async function fileMessage(
     );
   }
   const inserted = await tx.query(
-    `INSERT INTO inbox_messages (id, team_id, user_id, conversation_urn, sender_urn, sender_name, from_me, text, delivered_at)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)
+    // Another person's message is due to be sorted by the team's model (ai/classify-job.ts), beside
+    // the sync: filing it only marks it.
+    `INSERT INTO inbox_messages (id, team_id, user_id, conversation_urn, sender_urn, sender_name, from_me, text, delivered_at, classification_due)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, CASE WHEN $7 THEN NULL ELSE true END)
      ON CONFLICT (team_id, conversation_urn, sender_urn, delivered_at) DO NOTHING RETURNING id`,
     [
       crypto.randomUUID(),

@@ -1,8 +1,9 @@
 import type { Queryable } from '../db/database.js';
-import type { ConversationMessage, ConversationParticipant } from '../../contract/task-outputs.js';
+import type { ConversationParticipant } from '../../contract/task-outputs.js';
 import type {
   ConversationResponse,
   ConversationView,
+  InboxMessageView,
   InboxQuery,
   InboxResponse,
   InvitationsQuery,
@@ -10,6 +11,11 @@ import type {
 } from '../../contract/relationships.js';
 import { memberOrOldestAdmin } from '../tasks/routing.js';
 import { iso } from '../tasks/task-row.js';
+import {
+  type ClassificationColumns,
+  classificationColumns,
+  classificationFields,
+} from '../ai/classification-view.js';
 
 /** The lists of relationship tracking, paged, newest first (docs/relationships.md). */
 
@@ -85,14 +91,25 @@ interface ConversationRow {
   last_activity_at: Date;
   participants: ConversationParticipant[];
   last_message: ConversationView['last_message'];
+  /** The newest message of the other person, with its classification (none: no such message). */
+  reply: ClassificationColumns | null;
 }
 
-const CONVERSATION_COLUMNS = `c.conversation_urn, m.email, u.full_name AS member_name, c.unread, c.last_activity_at, c.participants, c.last_message
+const CONVERSATION_COLUMNS = `c.conversation_urn, m.email, u.full_name AS member_name, c.unread, c.last_activity_at, c.participants, c.last_message,
+       (SELECT to_jsonb(r) FROM (SELECT ${classificationColumns('im')} FROM inbox_messages im
+          WHERE im.team_id = c.team_id AND im.conversation_urn = c.conversation_urn AND NOT im.from_me
+          ORDER BY im.delivered_at DESC LIMIT 1) r) AS reply
        FROM inbox_conversations c
        JOIN memberships m ON m.team_id = c.team_id AND m.user_id = c.user_id
        JOIN users u ON u.id = c.user_id`;
 
-function conversationView(r: ConversationRow): ConversationView {
+/** The label of a conversation's newest message from the other person ($n: the label, or null for any). */
+const labelFilter = (n: number) =>
+  `($${n}::text IS NULL OR (SELECT im.classification_label FROM inbox_messages im
+      WHERE im.team_id = c.team_id AND im.conversation_urn = c.conversation_urn AND NOT im.from_me
+      ORDER BY im.delivered_at DESC LIMIT 1) = $${n})`;
+
+function conversationView(r: ConversationRow, classifying: boolean): ConversationView {
   return {
     conversation_urn: r.conversation_urn,
     member: { email: r.email, name: r.member_name },
@@ -101,26 +118,34 @@ function conversationView(r: ConversationRow): ConversationView {
     participants: r.participants,
     last_message: r.last_message,
     awaiting_reply: r.last_message !== null && !r.last_message.from_me,
+    ...classificationFields(r.reply, classifying),
   };
 }
 
+/** `classifying`: the service has a model, so an unsorted reply is not "not configured". */
 export async function listInbox(
   db: Queryable,
   teamId: string,
   q: InboxQuery,
+  classifying: boolean,
 ): Promise<InboxResponse> {
   const userId = await memberFilter(db, teamId, q.member_email);
-  const where = `c.team_id = $1 AND ($2::boolean IS NULL OR c.unread = $2) AND ($3::uuid IS NULL OR c.user_id = $3)`;
-  const params = [teamId, q.unread ?? null, userId];
+  const where = `c.team_id = $1 AND ($2::boolean IS NULL OR c.unread = $2) AND ($3::uuid IS NULL OR c.user_id = $3) AND ${labelFilter(4)}`;
+  const params = [teamId, q.unread ?? null, userId, q.classification ?? null];
   const rows = await db.query<ConversationRow>(
-    `SELECT ${CONVERSATION_COLUMNS} WHERE ${where} ORDER BY c.last_activity_at DESC, c.conversation_urn LIMIT $4 OFFSET $5`,
+    `SELECT ${CONVERSATION_COLUMNS} WHERE ${where} ORDER BY c.last_activity_at DESC, c.conversation_urn LIMIT $5 OFFSET $6`,
     [...params, q.limit, (q.page - 1) * q.limit],
   );
   const [{ n }] = (await db.query<{ n: number }>(
     `SELECT count(*)::int AS n FROM inbox_conversations c WHERE ${where}`,
     params,
   )) as [{ n: number }];
-  return { data: rows.map(conversationView), count: n, page: q.page, limit: q.limit };
+  return {
+    data: rows.map((r) => conversationView(r, classifying)),
+    count: n,
+    page: q.page,
+    limit: q.limit,
+  };
 }
 
 /** One conversation of the team with its messages, newest first; null when the team has none by that URN. */
@@ -129,20 +154,22 @@ export async function conversationThread(
   teamId: string,
   conversationUrn: string,
   q: { page: number; limit: number },
+  classifying: boolean,
 ): Promise<ConversationResponse | null> {
   const [row] = await db.query<ConversationRow>(
     `SELECT ${CONVERSATION_COLUMNS} WHERE c.team_id = $1 AND c.conversation_urn = $2`,
     [teamId, conversationUrn],
   );
   if (!row) return null;
-  const messages = await db.query<{
-    text: string;
-    sender_urn: string;
-    sender_name: string | null;
-    from_me: boolean;
-    delivered_at: Date;
-  }>(
-    `SELECT text, sender_urn, sender_name, from_me, delivered_at FROM inbox_messages
+  const messages = await db.query<
+    ClassificationColumns & {
+      text: string;
+      sender_urn: string;
+      sender_name: string | null;
+      delivered_at: Date;
+    }
+  >(
+    `SELECT text, sender_urn, sender_name, delivered_at, ${classificationColumns('im')} FROM inbox_messages im
       WHERE team_id = $1 AND conversation_urn = $2 ORDER BY delivered_at DESC, id LIMIT $3 OFFSET $4`,
     [teamId, conversationUrn, q.limit, (q.page - 1) * q.limit],
   );
@@ -150,12 +177,16 @@ export async function conversationThread(
     'SELECT count(*)::int AS n FROM inbox_messages WHERE team_id = $1 AND conversation_urn = $2',
     [teamId, conversationUrn],
   )) as [{ n: number }];
-  const list: ConversationMessage[] = messages.map((m) => ({
-    ...m,
+  const list: InboxMessageView[] = messages.map((m) => ({
+    text: m.text,
+    sender_urn: m.sender_urn,
+    sender_name: m.sender_name,
+    from_me: m.from_me,
     delivered_at: iso(m.delivered_at)!,
+    ...classificationFields(m, classifying),
   }));
   return {
-    conversation: conversationView(row),
+    conversation: conversationView(row, classifying),
     messages: list,
     count: n,
     page: q.page,

@@ -26,6 +26,7 @@ import { patchTeamSafety } from '../budgets/patch-team.js';
 import { loadWarmUp, patchWarmUp } from '../budgets/warm-up.js';
 import { SetSummaryMailBody } from '../../contract/weekly-summary.js';
 import { patchAiInstructions, teamAiView } from '../ai/team-ai.js';
+import { patchReplyLabels, teamReplyLabels } from '../ai/reply-labels.js';
 
 /** The key is shared by the team, so the member's own agent token says who is asking. */
 const member = [requireApiKey(), requireMember({ recordActivity: false })] as const;
@@ -69,6 +70,7 @@ async function teamView(db: Queryable, team: TeamRow, agent: AgentIdentity): Pro
       writes_paused: writesPaused,
       warm_up: await loadWarmUp(db, team.id),
       ...(await teamAiView(db, team)),
+      reply_labels: await teamReplyLabels(db, team.id),
     },
     me: { id: agent.userId, email: agent.email, role: agent.role },
     members,
@@ -140,6 +142,8 @@ export const memberRoutes = new Hono<AppEnv>()
         'write budgets start at that share of the team’s when their account first checks in and rise to all of it over the days; ' +
         'off, shorter or a higher start needs `"i_accept_the_risk": true` and holds for accounts checking in from then on (docs/budgets.md, "Warm-up"). ' +
         '`ai_instructions` (at most 2,000 characters; "" for none): what the team tells its model for every AI draft (docs/ai.md). ' +
+        '`reply_labels` (`[{name, description}]`, at most 20; [] for none): the team’s own labels its model may sort a reply with, ' +
+        'beside `interested`, `not_now`, `not_interested`, `out_of_office`, `referral` and `other` (docs/ai.md, "Replies sorted"). ' +
         'Answers the team as GET does.',
       tag: 'Team',
       security: 'member',
@@ -164,6 +168,7 @@ export const memberRoutes = new Hono<AppEnv>()
         await patchTeamSafety(tx, team.id, body);
         await patchWarmUp(tx, team.id, body);
         await patchAiInstructions(tx, team.id, body);
+        await patchReplyLabels(tx, team.id, body.reply_labels);
       });
       ctx.log.info('team_safety_changed', {
         team_id: team.id,

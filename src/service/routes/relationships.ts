@@ -17,6 +17,7 @@ import { conversationThread, listInbox, listSentInvitations } from '../relations
 import { registerRelationshipHooks } from '../relationships/register-hooks.js';
 import { exportInvitations, INVITATION_CSV_COLUMNS } from '../relationships/export-invitations.js';
 import { csvResponse } from '../csv/write-csv.js';
+import { modelConfigured } from '../ai/model-client.js';
 
 registerRelationshipHooks();
 
@@ -70,25 +71,35 @@ export const relationshipRoutes = new Hono<AppEnv>()
       summary: 'The members’ conversations, newest activity first',
       description:
         'Each member’s inbox as the relationship sync and the inbox tasks last read it. `awaiting_reply`: the last message is the ' +
-        'other person’s. `unread=true` for unread ones only; `member_email` for one member’s.',
+        'other person’s. `unread=true` for unread ones only; `member_email` for one member’s. `classification`: the label the ' +
+        'team’s model gave the other person’s newest message (`interested`, `not_now`, `not_interested`, `out_of_office`, ' +
+        '`referral`, `other`, or one of the team’s `reply_labels`); `classification=<label>` for those only; null with ' +
+        '`classification_error` when it failed or the service has no model (`not configured`) (docs/ai.md, "Replies sorted").',
       tag: 'Relationships',
       security: 'apiKey',
       responses: { 200: { description: 'A page of conversations', schema: InboxResponse } },
       errors: {
-        400: 'Invalid `unread`, `member_email`, `page` or `limit`',
+        400: 'Invalid `unread`, `classification`, `member_email`, `page` or `limit`',
         401: '`Missing API Key` or `Invalid API Key`',
         404: MEMBER_404,
       },
     }),
     requireApiKey(),
     validate('query', InboxQuery, { example: { unread: 'true', page: '1', limit: '20' } }),
-    async (c) => c.json(await listInbox(c.var.ctx.db, c.var.team.id, c.req.valid('query'))),
+    async (c) => {
+      const { db, config } = c.var.ctx;
+      return c.json(
+        await listInbox(db, c.var.team.id, c.req.valid('query'), modelConfigured(config)),
+      );
+    },
   )
   .get(
     '/api-inbox/:conversation_urn',
     describe({
       summary: 'One conversation with its messages, newest first',
-      description: 'The conversation URN as the inbox gives it, URL-encoded in the path.',
+      description:
+        'The conversation URN as the inbox gives it, URL-encoded in the path. Each message of the other person carries its ' +
+        '`classification` (or null with `classification_error`), as in the inbox.',
       tag: 'Relationships',
       security: 'apiKey',
       responses: {
@@ -113,6 +124,7 @@ export const relationshipRoutes = new Hono<AppEnv>()
         c.var.team.id,
         urn,
         c.req.valid('query'),
+        modelConfigured(c.var.ctx.config),
       );
       if (!thread) throw new HttpError(404, 'Conversation not found');
       return c.json(thread);

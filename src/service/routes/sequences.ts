@@ -127,7 +127,12 @@ export const sequenceRoutes = new Hono<AppEnv>()
         'whose extension is active and who agreed to the steps’ kinds): each person gets one sender for the whole sequence, ' +
         'a member already connected to them first, else the one with the most budget left for the first write. ' +
         '`{custom.<column>}` fills from a CSV import’s columns. A reply within `reply_window_days` (30) of the last step still counts. ' +
-        'The team’s plan caps its sequences (free 3, pro 50, business 500).',
+        'The team’s plan caps its sequences (free 3, pro 50, business 500). ' +
+        'A `message` step may carry `draft: {instructions}` instead of `text`: the team’s model drafts each person’s message when ' +
+        'their step comes, held for the approval of the sender or an admin (`/api-approvals`); a rejection or expiry ends their step. ' +
+        '`on_reply` refines a reply by the label the team’s model gives it, per label `"stop"`, `"continue"` or `{"wait_days": N}` ' +
+        '(e.g. `{"not_interested": "stop", "out_of_office": {"wait_days": 7}}`); a label not named does what `stop_on_reply` says ' +
+        '(docs/sequences.md, "Replies sorted").',
       tag: 'Sequences',
       security: 'apiKey',
       responses: { 201: { description: 'Created', schema: SequenceView } },
@@ -204,7 +209,8 @@ export const sequenceRoutes = new Hono<AppEnv>()
       summary: 'Rename, pause or resume a sequence',
       description:
         '`status: "paused"`: no further step of anyone runs until `status: "active"` again. `senders`: a new pool; ' +
-        'people not yet invited whose sender left it move to one in it.',
+        'people not yet invited whose sender left it move to one in it. `on_reply`: new rules per label for replies sorted from ' +
+        'now on (null: `stop_on_reply` alone).',
       tag: 'Sequences',
       security: 'apiKey',
       responses: { 200: { description: 'The sequence', schema: SequenceView } },

@@ -41,7 +41,7 @@ export const webhookRoutes = new Hono<AppEnv>()
       summary: 'Register a webhook: events are POSTed to your URL, signed',
       description:
         'Events: `task.completed`, `task.failed` (any task of the team, with its output or error), `posts.collected` ' +
-        '(a watchlist filed new posts), `connection.accepted` and `message.received` (docs/relationships.md), `network.degraded` and `network.recovered` (docs/network-map.md), ' +
+        '(a watchlist filed new posts), `connection.accepted` and `message.received` (docs/relationships.md), `reply.classified` (the team’s model sorted a reply: docs/ai.md), `network.degraded` and `network.recovered` (docs/network-map.md), ' +
         '`summary.weekly` (the weekly summary, when the team turned it on: docs/api.md), `member.health_changed` (a member’s account health ' +
         'changed level: docs/budgets.md, "Health"). Each delivery carries `X-Signature: t=<unix>,v1=<hex HMAC-SHA256 of "<t>.<body>">` ' +
         'made with the `secret` of this answer (shown once), `X-Webhook-Id` (the same on every retry) and `X-Webhook-Event`. ' +

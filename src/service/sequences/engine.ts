@@ -14,6 +14,7 @@ import { rebalanceSequences, warmPathAfterVisit } from './rebalance.js';
 import { mergeSamePerson, stopEnrolledTwice } from './same-person.js';
 import type { OutreachKind, Refusal } from '../outreach/refusal.js';
 import { writeGate } from '../tasks/write-gate.js';
+import { DRAFT_DUE, DRAFTING } from './draft-step.js';
 import {
   pendingInvitationError,
   pendingInvitationTo,
@@ -80,13 +81,15 @@ async function advanceOne(
   e: EnrollmentRow,
   now: Date,
 ): Promise<Outcome> {
+  // The team's model writes this person's message outside the engine's transaction (draft-step.ts).
+  if (!e.current_task_id && (e.phase === DRAFT_DUE || e.phase === DRAFTING)) return 'wait';
   if (e.current_task_id) {
     const [task] = await tx.query<TaskEnd>(
       'SELECT status, output, error FROM tasks WHERE id = $1',
       [e.current_task_id],
     );
     if (!task) return fail(tx, e, 'its task was removed');
-    if (task.status === 'pending' || task.status === 'processing') {
+    if (['pending', 'processing', 'awaiting_approval'].includes(task.status)) {
       await tx.query('UPDATE sequence_enrollments SET waiting_reason = $2 WHERE id = $1', [
         e.id,
         await taskWait(tx, e.current_task_id, e),
@@ -117,6 +120,13 @@ async function runStep(
     );
     return 'wait';
   }
+  if (e.reply_wait_until && e.reply_wait_until > now && !e.phase)
+    return waitUntil(
+      tx,
+      e,
+      e.reply_wait_until,
+      `the person’s reply asked to wait: the ${STEP_WORDS[step.type]} is due at ${e.reply_wait_until.toISOString()}`,
+    );
   if ('delay_hours' in step && step.delay_hours > 0 && !e.phase) {
     const due = new Date(e.last_step_at.getTime() + step.delay_hours * hourMs(ctx));
     if (due > now)
@@ -169,7 +179,8 @@ async function runStep(
       if (e.phase !== 'read') return preRead(ctx, tx, e);
       // Whatever stop_on_reply says, a message never goes out over an answer it has not taken into account.
       if (await repliedSince(tx, e)) return replied(tx, e);
-      return sendMessage(ctx, tx, e, step.text);
+      if (step.draft) return awaitDraft(tx, e);
+      return sendMessage(ctx, tx, e, step.text ?? '');
     case 'like_latest_post':
       if (!e.profile_urn)
         return queue(ctx, tx, e, 'lookup', 'agent_profile_fetch', { profile_slug: profileRef(e) });
@@ -242,6 +253,15 @@ async function sendMessage(
     profile_urn: e.profile_urn,
     message_text: filled.text,
   });
+}
+
+/** A drafted message step: the drafting job (draft-step.ts) takes the person up. */
+async function awaitDraft(tx: Queryable, e: EnrollmentRow): Promise<Outcome> {
+  await tx.query(
+    `UPDATE sequence_enrollments SET phase = $2, waiting_reason = $3, next_run_at = now(), updated_at = now() WHERE id = $1`,
+    [e.id, DRAFT_DUE, 'the team’s model is drafting the message'],
+  );
+  return 'wait';
 }
 
 async function taskDone(
@@ -440,6 +460,8 @@ async function taskWait(tx: Queryable, taskId: string, e: EnrollmentRow): Promis
     taskId,
   ]);
   const step = STEP_WORDS[e.steps[e.step_index]?.type ?? ''] ?? 'step';
+  if (t?.status === 'awaiting_approval')
+    return `the drafted ${step} awaits the approval of the sender or an admin (/api-approvals)`;
   return t?.status === 'processing'
     ? `the ${step} is running in the sender’s browser`
     : `the ${step} waits for the sender’s extension (budgets, pace, working hours)`;

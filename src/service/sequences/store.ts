@@ -1,3 +1,4 @@
+import type { OnReply } from '../../contract/reply-labels.js';
 import type { Queryable } from '../db/database.js';
 import type {
   CreateSequenceBody,
@@ -22,6 +23,8 @@ interface SequenceRow {
   member_name: string | null;
   steps: SequenceStep[];
   stop_on_reply: boolean;
+  on_reply: OnReply | null;
+  replies_by_label: Record<string, number>;
   status: 'active' | 'paused';
   sender_mode: SenderMode;
   sender_emails: string[];
@@ -79,7 +82,10 @@ const COUNTS = `count(e.id)::int AS enrolled, count(e.invited_at)::int AS invite
        (count(e.replied_at) FILTER (WHERE e.messaged_at IS NOT NULL))::int AS messaged_replied`;
 
 const SELECT = `SELECT s.id, ${cursorMicros('s.created_at')}, s.name, m.email, u.full_name AS member_name, s.steps, s.stop_on_reply, s.status, s.created_at,
-       s.sender_mode, s.reply_window_days,
+       s.sender_mode, s.reply_window_days, s.on_reply,
+       (SELECT COALESCE(jsonb_object_agg(l.reply_label, l.n), '{}') FROM (
+          SELECT reply_label, count(*)::int AS n FROM sequence_enrollments
+           WHERE sequence_id = s.id AND reply_label IS NOT NULL GROUP BY reply_label) l) AS replies_by_label,
        ARRAY(SELECT p.email FROM unnest(s.sender_user_ids) WITH ORDINALITY AS ids(user_id, n)
                JOIN memberships p ON p.team_id = s.team_id AND p.user_id = ids.user_id ORDER BY ids.n) AS sender_emails,
        ${COUNTS}
@@ -100,12 +106,14 @@ function view(r: SequenceRow, bySender: SenderCounts[]): SequenceView {
     reply_window_days: r.reply_window_days,
     steps: r.steps,
     stop_on_reply: r.stop_on_reply,
+    on_reply: r.on_reply,
     status: r.status,
     created_at: iso(r.created_at)!,
     funnel: funnel(r),
     funnel_by_sender: bySender
       .filter((b) => b.sequence_id === r.id)
       .map((b) => ({ sender: { email: b.email, name: b.name }, funnel: funnel(b) })),
+    replies_by_label: r.replies_by_label,
   };
 }
 
@@ -138,8 +146,8 @@ export async function createSequence(
 ): Promise<string> {
   const id = crypto.randomUUID();
   await db.query(
-    `INSERT INTO sequences (id, team_id, name, sender_user_id, steps, stop_on_reply, sender_mode, sender_user_ids, reply_window_days)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
+    `INSERT INTO sequences (id, team_id, name, sender_user_id, steps, stop_on_reply, sender_mode, sender_user_ids, reply_window_days, on_reply)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)`,
     [
       id,
       teamId,
@@ -150,6 +158,7 @@ export async function createSequence(
       pool.mode,
       pool.userIds,
       body.reply_window_days,
+      body.on_reply ? JSON.stringify(body.on_reply) : null,
     ],
   );
   return id;
@@ -192,13 +201,14 @@ export async function patchSequence(
   db: Queryable,
   teamId: string,
   id: string,
-  patch: { name?: string; status?: 'active' | 'paused' },
+  patch: { name?: string; status?: 'active' | 'paused'; on_reply?: OnReply | null },
   pool?: SenderPool,
 ): Promise<boolean> {
   const rows = await db.query(
     `UPDATE sequences SET name = COALESCE($3, name), status = COALESCE($4, status),
             sender_mode = COALESCE($5, sender_mode), sender_user_ids = COALESCE($6::uuid[], sender_user_ids),
-            sender_user_id = COALESCE($6[1], sender_user_id), updated_at = now()
+            sender_user_id = COALESCE($6[1], sender_user_id),
+            on_reply = CASE WHEN $7 THEN $8::jsonb ELSE on_reply END, updated_at = now()
       WHERE team_id = $1 AND id = $2 RETURNING id`,
     [
       teamId,
@@ -207,6 +217,8 @@ export async function patchSequence(
       patch.status ?? null,
       pool?.mode ?? null,
       pool?.userIds ?? null,
+      patch.on_reply !== undefined,
+      patch.on_reply ? JSON.stringify(patch.on_reply) : null,
     ],
   );
   if (rows.length && patch.status === 'active') {

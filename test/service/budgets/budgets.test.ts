@@ -444,7 +444,7 @@ describe('PATCH /api-team', () => {
     const cases: [unknown, string][] = [
       [
         {},
-        "Nothing to change: send 'budgets', 'pacing', 'contact_window_days', 'ai_writes', 'weekly_summary', 'warm_up', 'withdraw_pending_after_days', 'team_stops_together', 'resume_writes' and/or 'ai_instructions'",
+        "Nothing to change: send 'budgets', 'pacing', 'contact_window_days', 'ai_writes', 'weekly_summary', 'warm_up', 'withdraw_pending_after_days', 'team_stops_together', 'resume_writes', 'ai_instructions' and/or 'reply_labels'",
       ],
       [
         { budgets: { agent_like_post: { per_day: -1 } } },
