@@ -1,6 +1,6 @@
 import type { ContactHistory, DoNotContactAdded, DoNotContactList } from '../contract/outreach.js';
 import { call, errorMessage } from './api.js';
-import { html, render as draw } from '../ui/html.js';
+import { html, nothing, render as draw } from '../ui/html.js';
 import { byId, setStatus } from './dom.js';
 import type { Session } from './session.js';
 
@@ -11,6 +11,7 @@ import type { Session } from './session.js';
 export function mountDoNotContact(): { start(session: Session): void; stop(): void } {
   const list = byId('dnc-list');
   const status = byId('dnc-status');
+  const result = byId('dnc-result');
   const form = byId<HTMLFormElement>('dnc-form');
   const search = byId<HTMLInputElement>('dnc-search');
   const file = byId<HTMLInputElement>('dnc-file');
@@ -55,12 +56,29 @@ export function mountDoNotContact(): { start(session: Session): void; stop(): vo
     }
   }
 
+  /**
+   * What the last paste or upload did, apart from the list's own status line: the list is loaded
+   * again right after, and that must not wipe the rows that were refused.
+   */
   function added(a: DoNotContactAdded) {
     const problems = [
+      ...(a.errors ?? []).map((e) => `Line ${e.line}: ${e.reason}`),
       ...a.skipped.map((s) => `${s.value}: ${s.reason}`),
-      ...(a.errors ?? []).map((e) => `line ${e.line}: ${e.reason}`),
     ];
-    setStatus(status, `Added ${a.added}.${problems.length ? ` ${problems.join('; ')}` : ''}`);
+    const count = `Added ${a.added} ${a.added === 1 ? 'entry' : 'entries'}.`;
+    draw(
+      html`<p class="status" data-kind=${problems.length ? 'error' : 'ok'}>${count}${
+        problems.length
+          ? ` ${problems.length} ${problems.length === 1 ? 'row was' : 'rows were'} not added:`
+          : ''
+      }</p>
+        ${problems.length ? html`<ul class="dnc-problems">${problems.map((p) => html`<li>${p}</li>`)}</ul>` : nothing}`,
+      result,
+    );
+  }
+
+  function refused(message: string) {
+    draw(html`<p class="status" data-kind="error" role="alert">${message}</p>`, result);
   }
 
   form.addEventListener('submit', async (ev) => {
@@ -86,21 +104,25 @@ export function mountDoNotContact(): { start(session: Session): void; stop(): vo
       form.reset();
       await load();
     } catch (err) {
-      setStatus(status, errorMessage(err), 'error');
+      refused(errorMessage(err));
     }
   });
 
   file.addEventListener('change', async () => {
     const f = file.files?.[0];
     if (!f || !session) return;
-    const res = await fetch('/api-do-not-contact', {
-      method: 'POST',
-      headers: { ...headers(), 'content-type': 'text/csv' },
-      body: f,
-    });
-    const body = (await res.json()) as DoNotContactAdded & { error?: string };
-    if (!res.ok) setStatus(status, body.error ?? `HTTP ${res.status}`, 'error');
-    else added(body);
+    try {
+      const res = await fetch('/api-do-not-contact', {
+        method: 'POST',
+        headers: { ...headers(), 'content-type': 'text/csv' },
+        body: f,
+      });
+      const body = (await res.json().catch(() => ({}))) as DoNotContactAdded & { error?: string };
+      if (!res.ok) refused(`${f.name}: ${body.error ?? `upload failed (HTTP ${res.status})`}`);
+      else added(body);
+    } catch {
+      refused('The service cannot be reached. Check your connection and try again.');
+    }
     file.value = '';
     await load();
   });
@@ -150,6 +172,7 @@ export function mountDoNotContact(): { start(session: Session): void; stop(): vo
   return {
     start(s) {
       session = s;
+      draw(nothing, result);
       void load();
     },
     stop() {
