@@ -7,11 +7,13 @@ import {
   checkCommitSubjects,
   longSubjects,
   MAX_SUBJECT,
+  unformedSubjects,
 } from '../../../scripts/commit-subjects.mjs';
 
 /**
- * `npm test` fails on a commit subject over 72 characters after the formatting commit
- * (scripts/commit-subjects.mjs), checked here on a real repository made for the test.
+ * `npm test` fails on a commit subject over 72 characters after the formatting commit, and on one
+ * not of the form `area: what changed` or naming when the work was done after the commit that
+ * rule landed on (scripts/commit-subjects.mjs), checked here on a real repository made for the test.
  */
 const dirs: string[] = [];
 afterAll(() => {
@@ -23,7 +25,7 @@ function scratch(): string {
   return dir;
 }
 
-function repo(subjects: string[]): { dir: string; first: string } {
+function repo(subjects: string[]): { dir: string; first: string; at: (n: number) => string } {
   const dir = scratch();
   const git = (...args: string[]) =>
     execFileSync('git', args, {
@@ -39,7 +41,8 @@ function repo(subjects: string[]): { dir: string; first: string } {
     }).trim();
   git('init', '-q');
   for (const s of subjects) git('commit', '-q', '--allow-empty', '-m', s);
-  return { dir, first: git('rev-list', '--max-parents=0', 'HEAD') };
+  const hashes = git('rev-list', '--reverse', 'HEAD').split('\n');
+  return { dir, first: hashes[0]!, at: (n) => hashes[n]! };
 }
 
 describe('commit subjects', () => {
@@ -51,14 +54,56 @@ describe('commit subjects', () => {
       `${'z'.repeat(MAX_SUBJECT)}`,
       long,
     ]);
-    const result = checkCommitSubjects(dir, first);
+    const result = checkCommitSubjects(dir, first, first);
     expect(result).toMatchObject({ checked: 3 });
     expect('long' in result && result.long.map((c) => c.subject)).toEqual([long]);
   });
 
   it('all within 72 characters: passes', () => {
-    const { dir, first } = repo(['Base', 'Short one', 'Another short one']);
-    expect(checkCommitSubjects(dir, first)).toEqual({ checked: 2, long: [] });
+    const { dir, first } = repo(['Base', 'tasks: short one', 'docs: another short one']);
+    expect(checkCommitSubjects(dir, first, first)).toEqual({ checked: 2, long: [], unformed: [] });
+  });
+
+  it('after the area commit, a subject not `area: what changed` or saying when fails, named', () => {
+    const { dir, first, at } = repo([
+      'Base',
+      'Before the rule, any form',
+      'build: the rule lands',
+      'keys: a rotated key works a day',
+      'e2e: the popup test waits for the sync',
+      'api-types / contract: regenerated from the schemas',
+      'Benchmarks: the run after CI',
+      'no colon here',
+      'tasks:no space after the colon',
+      'bench: the evening run, every goal met',
+      'docs: This Morning the glossary',
+      'sequences: a step waits out its delay tonight',
+    ]);
+    const result = checkCommitSubjects(dir, first, at(2));
+    expect(result).toMatchObject({ checked: 11, long: [] });
+    expect('unformed' in result && result.unformed.map((c) => [c.subject, c.why])).toEqual([
+      ['sequences: a step waits out its delay tonight', 'says when the work was done ("tonight")'],
+      ['docs: This Morning the glossary', 'says when the work was done ("This Morning")'],
+      ['bench: the evening run, every goal met', 'says when the work was done ("the evening")'],
+      ['tasks:no space after the colon', 'not of the form `area: what changed` (lower-case area)'],
+      ['no colon here', 'not of the form `area: what changed` (lower-case area)'],
+      ['Benchmarks: the run after CI', 'not of the form `area: what changed` (lower-case area)'],
+    ]);
+  });
+
+  it('names the times a subject may not give, and lets the same words through as other words', () => {
+    const why = (subject: string) => unformedSubjects(`abc1234\t${subject}\n`)[0]?.why ?? null;
+    for (const when of [
+      'today',
+      'Tonight',
+      'this afternoon',
+      'the evening',
+      'this stop',
+      'this session',
+    ])
+      expect(why(`bench: the run of ${when}`)).toMatch(/^says when/);
+    expect(why('budgets: a safety stop pauses the member')).toBeNull();
+    expect(why('sequences: stop on reply, by label')).toBeNull();
   });
 
   it('counts characters, not bytes', () => {
@@ -70,9 +115,12 @@ describe('commit subjects', () => {
     expect(checkCommitSubjects(scratch())).toEqual({
       skipped: 'not a git clone (no history to check)',
     });
-    const { dir } = repo(['Only commit']);
+    const { dir, first } = repo(['Only commit']);
     expect(checkCommitSubjects(dir)).toMatchObject({
       skipped: expect.stringMatching(/^commit dc48265 is not in this clone's history/),
+    });
+    expect(checkCommitSubjects(dir, first)).toMatchObject({
+      skipped: expect.stringMatching(/^commit 2af6773 is not in this clone's history/),
     });
   });
 });
