@@ -42,7 +42,7 @@ const Whole = z.number().check(z.int());
 
 /**
  * `{type: shape}` -> `{type: withType(type, shape)}`: each task type written once, which the
- * worker's bundle (scripts/bundle-size.mjs) feels at sixteen types and more.
+ * worker's bundle (scripts/bundle-size.mjs) feels, one line saved per type.
  */
 function typedInputs<S extends { [K in TaskType]?: z.core.$ZodLooseShape }>(shapes: S) {
   const schemas: Record<string, unknown> = {};

@@ -18,11 +18,11 @@ export interface QueryOptions {
   /**
    * Keep the statement prepared on the connection and run it by name from then on, on one plan
    * made for any values (PostgreSQL's generic plan): parsed and planned once, not at every call.
-   * For the hot statements whose plan does not depend on the values (the claim path: planning its
-   * budget check took four times its run on PGlite). Left to itself, PostgreSQL re-plans a
-   * prepared statement for each call once its statistics change (custom plans; on one team's data,
-   * each claim then spent longer planning than running: bench/queue.ts). Not for a statement whose
-   * best plan depends on its parameters (a filter that matches 2 or 200,000 rows).
+   * For the hot statements whose plan does not depend on the values (the claim path, whose budget
+   * check costs more to plan than to run). Left to itself, PostgreSQL re-plans a prepared
+   * statement for each call once its statistics change (custom plans, which on a team's data cost
+   * a claim more planning than running: bench/queue.ts). Not for a statement whose best plan
+   * depends on its parameters (a filter that matches a few rows or most of a table).
    */
   prepare?: boolean;
 }

@@ -8,10 +8,10 @@ import { beginStatement, type TransactionOptions } from './transaction-options.j
 
 /**
  * The embedded database: PGlite, on a worker thread (db/pglite-worker.mjs). PGlite runs PostgreSQL
- * compiled to WebAssembly, synchronously: on the service's own thread, every statement stopped
- * every request, and the statements of one agent call took twice as long as its HTTP handling. On
- * a thread of its own it works while the service parses and answers requests, as a PostgreSQL
- * server does in its own process.
+ * compiled to WebAssembly, synchronously: on the service's own thread, every statement would stop
+ * every request, and an agent call's statements cost more than its HTTP handling. On a thread of
+ * its own it works while the service parses and answers requests, as a PostgreSQL server does in
+ * its own process.
  */
 export async function openPglite(
   dataDir: string,
@@ -45,7 +45,8 @@ const CLAIMS_ONE_AT_A_TIME = ['-c', 'network_agent.claims_one_at_a_time=on'];
  * PostgreSQL's default 128 MB of shared buffers live inside PGlite's WebAssembly memory, which only
  * grows. 16 MB holds the pages a request reads (a page of posts is a few index pages and its rows;
  * totals come from counters); the operating system caches the files beneath, and an idle service
- * stays much smaller than with the default or with 32 MB (bench/idle-rss.ts, docs/benchmarks.md).
+ * stays much smaller than with the default or any larger setting (bench/idle-rss.ts,
+ * docs/benchmarks.md).
  * PostgreSQL servers keep their own configuration.
  */
 const PGLITE_SETTINGS = ['-c', 'shared_buffers=16MB', ...CLAIMS_ONE_AT_A_TIME];

@@ -156,7 +156,7 @@ async function storeAndFile(
  * One conditional UPDATE holding the claim checks, returning `columns` of the row; none when it
  * matched nothing (the slow path decides why). The team and the claimer are compared with IS NOT DISTINCT FROM (the same, for
  * the non-null values given), which no index serves: the row is always found by its id. With `=`,
- * a planner whose statistics are stale took it through the member's use index instead, reading
+ * a planner whose statistics are stale takes it through the member's use index instead, reading
  * every task that member ever ran, a cost that grows with the member's history.
  */
 function storeResult(

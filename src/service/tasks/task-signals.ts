@@ -104,7 +104,7 @@ interface Waiter extends Waiting {
 
 /**
  * Ended by `stop()`, not an AbortSignal: a claim's every wait ends, and an aborted signal makes a
- * DOMException with its stack, 400 a second at 10,000 waiting agents.
+ * DOMException with its stack for every waiting agent.
  */
 interface TaskWait {
   woken: Promise<Wake>;
