@@ -32,6 +32,8 @@ export interface AgentState {
   signed_out_by_service?: string | null;
   /** The service asked us to wait (503 or 429 with Retry-After): no call to it before this time. */
   service_retry_at?: number | null;
+  /** When the worker last asked for the team's current key (team-key.ts); none yet since sign-in. */
+  key_checked_at?: number | null;
 }
 
 /** The part of a heartbeat that decides whether the service gives us tasks. */

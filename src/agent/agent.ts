@@ -1,15 +1,12 @@
 import { browser } from 'wxt/browser';
-import { noteServiceContact } from './agent-state.js';
 import { refreshBadge, watchBadge } from './badge.js';
 import { kickLoop } from './claim-loop.js';
 import { realClock, type Clock } from './clock.js';
 import type { AgentContext } from './context.js';
-import { getCredentials } from './credentials.js';
 import { openJournal, type Journal } from './journal.js';
 import { listen } from '../shared/messaging.js';
+import { storedClient } from './stored-client.js';
 import type { ToWorker } from '../shared/protocol.js';
-import { createServiceClient } from './service-client.js';
-import { addressStillAccepted } from './service-failure.js';
 import { workerRoutes } from './worker-routes.js';
 
 const LOOP_ALARM = 'agent-loop';
@@ -27,18 +24,7 @@ export function startAgent(clock: Clock = realClock): AgentContext {
     clock,
     // Filled in below; the journal opens lazily so that registering listeners stays synchronous.
     journal: undefined as unknown as Journal,
-    async client() {
-      const c = await getCredentials();
-      if (!c) return null;
-      if (!(await addressStillAccepted(c))) return null;
-      const onAnswer = () => void noteServiceContact(clock.now()).catch(() => {});
-      return createServiceClient({
-        baseUrl: c.service_url,
-        apiKey: c.api_key,
-        agentToken: c.agent_token,
-        onAnswer,
-      });
-    },
+    client: () => storedClient(clock),
     kick() {
       void ready.then(() => kickLoop(ctx)).catch((err) => console.error('claim loop failed', err));
     },

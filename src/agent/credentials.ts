@@ -80,7 +80,10 @@ export async function clearCredentials(): Promise<void> {
   await credentialsChangedItem.setValue(Date.now());
 }
 
-/** Calls `cb` after every sign-in, sign-out or change of team, in any of the extension's contexts. */
+/**
+ * Calls `cb` after every sign-in, sign-out, change of team or of the team's key (team-key.ts), in
+ * any of the extension's contexts.
+ */
 export const watchCredentials = (cb: () => void) => credentialsChangedItem.watch(cb);
 
 /** The service URL last entered in the popup, so a signed-out popup offers it again. */

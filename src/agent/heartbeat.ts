@@ -11,6 +11,7 @@ import { checkNetworkSession } from './network-session.js';
 import { safetyStopsItem, stopVerdict } from './safety-stops.js';
 import { noteServiceFailure } from './service-failure.js';
 import { settingsItem } from './settings.js';
+import { keyCheckDue, renewTeamKey } from './team-key.js';
 
 /**
  * One heartbeat (docs/agent-protocol.md, "Liveness"): what the extension is, whether the member is
@@ -25,7 +26,8 @@ export async function sendHeartbeat(ctx: AgentContext): Promise<boolean> {
   // A safety stop of all work means: no requests to the network until it ends (docs/network-internal-api.md,
   // "after a warning, stop"), and that includes reading who is signed in. The last known session
   // stands meanwhile; a read would only meet the same limit and be taken for a sign-out.
-  const known = (await agentStateItem.getValue()).network;
+  const before = await agentStateItem.getValue();
+  const known = before.network;
   const session = stops.all_stopped && known ? known : await checkNetworkSession(now);
   const settings = await settingsItem.getValue();
   const report = reportFor({
@@ -91,7 +93,11 @@ export async function sendHeartbeat(ctx: AgentContext): Promise<boolean> {
       // Exactly what this heartbeat carried, even if the member changed it meanwhile: the claim
       // loop compares it with the present and sends another heartbeat when they differ.
       reported: report,
+      // The first heartbeat of a sign-in: the key it gave is the team's current one.
+      ...(before.last_heartbeat_at === null && { key_checked_at: now }),
     });
+    // The team's key may have been rotated: take the new one long before the old one expires.
+    if (keyCheckDue((await agentStateItem.getValue()).key_checked_at, now)) await renewTeamKey(ctx);
     return true;
   } catch (err) {
     await noteServiceFailure(err, ctx.clock);

@@ -37,6 +37,11 @@ interface ServiceClientOptions {
   fetchImpl?: typeof fetch;
   /** Called whenever the service answered, whatever the status (it is there). */
   onAnswer?: () => void;
+  /**
+   * The team's current key, or null: asked once when a keyed call is refused with `Invalid API
+   * Key`, which is then sent again with it (team-key.ts says when that saves a sign-out).
+   */
+  renewKey?: () => Promise<string | null>;
 }
 
 /**
@@ -51,7 +56,9 @@ export function createServiceClient(opts: ServiceClientOptions) {
     path: string,
     body: unknown,
     schema: K | null,
-    init: { keyed: boolean; signal?: AbortSignal } = { keyed: true },
+    init: { keyed: boolean; signal?: AbortSignal; get?: boolean; renewed?: boolean } = {
+      keyed: true,
+    },
   ): Promise<WorkerChecked[K] | null> {
     const headers: Record<string, string> = { 'content-type': 'application/json' };
     if (init.keyed) {
@@ -69,9 +76,9 @@ export function createServiceClient(opts: ServiceClientOptions) {
     let res: Response;
     try {
       res = await (opts.fetchImpl ?? fetch)(`${base}${path}`, {
-        method: 'POST',
+        method: init.get ? 'GET' : 'POST',
         headers,
-        body: JSON.stringify(body ?? {}),
+        body: init.get ? undefined : JSON.stringify(body ?? {}),
         signal: untilAnswer.signal,
       });
     } catch (err) {
@@ -93,10 +100,18 @@ export function createServiceClient(opts: ServiceClientOptions) {
     }
     if (!res.ok) {
       const parsed = checkContract('answer:error', json);
+      const message = parsed.ok ? parsed.data.error : `HTTP ${res.status} from the service`;
+      if (message === 'Invalid API Key' && init.keyed && !init.renewed && opts.renewKey) {
+        const key = await opts.renewKey();
+        if (key) {
+          opts.apiKey = key;
+          return call(path, body, schema, { ...init, renewed: true });
+        }
+      }
       const retryAfter = Number(res.headers.get('retry-after'));
       throw new ServiceError(
         res.status,
-        parsed.ok ? parsed.data.error : `HTTP ${res.status} from the service`,
+        message,
         Number.isFinite(retryAfter) && retryAfter > 0 ? retryAfter : null,
         init.keyed ? (opts.agentToken ?? null) : null,
       );
@@ -169,6 +184,15 @@ export function createServiceClient(opts: ServiceClientOptions) {
     },
     async declineInvitation(teamId: string) {
       await call('/api-team-invitations/decline', { team_id: teamId }, null);
+    },
+    /** The team's current key, fetched with the key and token this client holds (docs/api.md). */
+    async teamKey() {
+      // `renewed`: a refused key fetch is the answer, not a reason to fetch the key again.
+      return (await call('/api-team-key', null, 'answer:team-key', {
+        keyed: true,
+        get: true,
+        renewed: true,
+      }))!;
     },
     async signOut() {
       return (await call('/agent/sign-out', {}, 'answer:sign-out'))!;

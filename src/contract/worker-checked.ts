@@ -13,6 +13,7 @@ import { CONTENT_TO_WORKER, POPUP_TO_WORKER } from './extension-messages.js';
 import { AcceptInvitationResponse } from './invitations.js';
 import { NetworkMap } from './network-map.js';
 import { TASK_INPUTS } from './task-io.js';
+import { TeamKeyView } from './team-key.js';
 
 /**
  * The schemas the extension's background worker checks what it is handed against, at its trust
@@ -37,6 +38,7 @@ export const WORKER_CHECKED = {
   'answer:fail': FailResponse,
   'answer:sign-out': SignOutResponse,
   'answer:accept-invitation': AcceptInvitationResponse,
+  'answer:team-key': TeamKeyView,
 };
 
 /** What each checked schema answers once a value passed it (defaults filled in, unknown keys dropped). */
