@@ -86,6 +86,21 @@ describe('with the default RETIRED_KEY_HOURS (24)', () => {
     ]);
   });
 
+  test('a member fetches the new key with the rotated-out key and their token until its deadline', async () => {
+    const admin = await signIn(svc(), 'fetch-new@example.com');
+    const old = admin.apiKey;
+    const fresh = await rotate(svc(), admin, old);
+    const teamKey = () =>
+      svc().call('GET', '/api-team-key', { headers: withKeyAndToken(old, admin.agentToken) });
+    await retiredAgo(svc(), admin.team.id, '23 hours 59 minutes');
+    const [status, body] = await answer(await teamKey());
+    expect(status).toBe(200);
+    expect(body).toMatchObject({ api_key: fresh });
+    await retiredAgo(svc(), admin.team.id, '24 hours 1 second');
+    svc().ctx.credentials.clear();
+    expect(await answer(await teamKey())).toEqual([401, { error: 'Invalid API Key' }]);
+  });
+
   test('the credential cache keeps a retired key no longer than its deadline', async () => {
     const admin = await signIn(svc(), 'cached@example.com');
     const old = admin.apiKey;
