@@ -50,7 +50,10 @@ function textView(text: string) {
     })}`;
 }
 
-/** The screen: the text, a box per write kind the member may turn off, and the two choices. */
+/**
+ * The screen: the text, a box per write kind the member may turn off, and the two choices, kept in
+ * sight at the bottom of the popup however long the text (the popup is at most 600 px tall).
+ */
 export function consentScreen(
   c: ConsentState & { view: ConsentView },
   busy: boolean,
@@ -75,7 +78,7 @@ export function consentScreen(
         </fieldset>`
         : nothing
     }
-    ${
+    <div class="consent-choices" data-testid="consent-choices">${
       agreed
         ? html`<div class="actions">
             <button class="primary" data-testid="consent-save" ?disabled=${busy} @click=${on.agree}>Save my choices</button>
@@ -88,7 +91,7 @@ export function consentScreen(
           <button class="primary" data-testid="consent-agree" ?disabled=${busy} @click=${on.agree}>I understand, start</button>
           <button class="plain" data-testid="consent-not-now" ?disabled=${busy} @click=${on.notNow}>Not now</button>
         </div>`
-    }
+    }</div>
     <p class="muted small">Version ${v.version}${v.acknowledged_at && agreed ? html` · you agreed ${timeTag(v.acknowledged_at)}` : nothing}</p>
   </section>`;
 }

@@ -9,6 +9,7 @@ import { sendToWorker } from '../shared/messaging.js';
 import type { ActionResult } from '../shared/protocol.js';
 import { pillView, popupView, type PopupActions, type PopupModel } from './view.js';
 import { consentController } from './consent-controller.js';
+import { wordWaits } from '../ui/time.js';
 
 /** How often the popup asks the worker again with nothing else to go by (deliveries live in IndexedDB). */
 const REFRESH_EVERY_MS = 5_000;
@@ -72,7 +73,7 @@ export function startPopup(app: HTMLElement, pill: HTMLElement): void {
         ? said
           ? { kind: 'info', text: said }
           : null
-        : { kind: 'error', text: result.error };
+        : { kind: 'error', text: wordWaits(result.error) };
     } catch (err) {
       m.message = {
         kind: 'error',
@@ -100,9 +101,19 @@ export function startPopup(app: HTMLElement, pill: HTMLElement): void {
       // Another service than the built-in one is an optional host permission, asked for now (this
       // is the member's click, which permissions.request needs) and never up front.
       if (origin && m.status && origin !== serviceOrigin(m.status.default_service_url)) {
+        if (m.busy) return;
+        // The browser's prompt can open away from the popup: the popup says what it waits for.
+        m.busy = true;
+        m.message = {
+          kind: 'info',
+          text: `Waiting for you to allow access to ${origin} in the browser's prompt…`,
+        };
+        draw();
         const granted = await browser.permissions
           .request({ origins: [servicePermission(origin, import.meta.env.FIREFOX)] })
           .catch(() => false);
+        m.busy = false;
+        m.message = null;
         if (!granted) {
           m.message = {
             kind: 'error',
