@@ -1,41 +1,26 @@
 import { z } from '../contract/zod.js';
 import { parseTrustedProxies, type TrustedRange } from './http/client-address.js';
 
-const portMessage = 'must be a whole number from 0 to 65535';
-const intervalMessage = 'must be a whole number of seconds from 1 to 86400';
-const limitMessage = 'must be a whole number from 1 to 1000000';
+/**
+ * An integer setting from `min` to `max` (`unit` named in the message when given): any other
+ * value stops start-up with the one message that says what the setting takes.
+ */
+function wholeNumber(min: number, max: number, unit?: string) {
+  const error = `must be a whole number${unit ? ` of ${unit}` : ''} from ${min} to ${max}`;
+  return z.coerce
+    .number({ error })
+    .check(z.int({ error }), z.gte(min, { error }), z.lte(max, { error }));
+}
 
 /** A sign-in or mail limit (docs/api.md, "Sign-in limits"). */
-const limit = (fallback: number) =>
-  z._default(
-    z.coerce
-      .number({ error: limitMessage })
-      .check(
-        z.int({ error: limitMessage }),
-        z.gte(1, { error: limitMessage }),
-        z.lte(1_000_000, { error: limitMessage }),
-      ),
-    fallback,
-  );
-const hoursMessage = 'must be a whole number of hours from 1 to 720';
-const outboundMessage = 'must be a whole number of seconds from 1 to 25';
-const waitingMessage = 'must be a whole number from 1 to 1000000';
-const perMemberMessage = 'must be a whole number from 1 to 1000';
+const limit = (fallback: number) => z._default(wholeNumber(1, 1_000_000), fallback);
+
 /** A team's share of the instance's waiting claims when `MAX_WAITING_CLAIMS_PER_TEAM` is unset. */
 const TEAM_SHARE_OF_INSTANCE = 1 / 4;
 
 /** Configuration by environment (docs/configuration.md). A bad value stops start-up with one line. */
 const Env = z.object({
-  PORT: z._default(
-    z.coerce
-      .number({ error: portMessage })
-      .check(
-        z.int({ error: portMessage }),
-        z.gte(0, { error: portMessage }),
-        z.lte(65535, { error: portMessage }),
-      ),
-    8787,
-  ),
+  PORT: z._default(wholeNumber(0, 65535), 8787),
   HOST: z._default(z.string().check(z.minLength(1)), '127.0.0.1'),
   DATA_DIR: z._default(z.string().check(z.minLength(1)), './.data'),
   DATABASE_URL: z.optional(
@@ -46,83 +31,21 @@ const Env = z.object({
   ),
   MAIL_FROM: z._default(z.string().check(z.minLength(3)), 'Network Agent <no-reply@localhost>'),
   MAIL_OUTBOX_DIR: z.optional(z.string()),
-  SCHEDULER_INTERVAL_S: z._default(
-    z.coerce
-      .number({ error: intervalMessage })
-      .check(
-        z.int({ error: intervalMessage }),
-        z.gte(1, { error: intervalMessage }),
-        z.lte(86_400, { error: intervalMessage }),
-      ),
-    60,
-  ),
+  SCHEDULER_INTERVAL_S: z._default(wholeNumber(1, 86_400, 'seconds'), 60),
   // How often each member's invitations and inbox are read (docs/relationships.md); 4 h.
-  RELATIONSHIP_SYNC_INTERVAL_S: z._default(
-    z.coerce
-      .number({ error: intervalMessage })
-      .check(
-        z.int({ error: intervalMessage }),
-        z.gte(1, { error: intervalMessage }),
-        z.lte(86_400, { error: intervalMessage }),
-      ),
-    14_400,
-  ),
+  RELATIONSHIP_SYNC_INTERVAL_S: z._default(wholeNumber(1, 86_400, 'seconds'), 14_400),
   // The length of an hour for sequences' delay_hours and max_days (docs/sequences.md). Tests shorten it.
-  SEQUENCE_HOUR_S: z._default(
-    z.coerce
-      .number({ error: intervalMessage })
-      .check(
-        z.int({ error: intervalMessage }),
-        z.gte(1, { error: intervalMessage }),
-        z.lte(86_400, { error: intervalMessage }),
-      ),
-    3600,
-  ),
+  SEQUENCE_HOUR_S: z._default(wholeNumber(1, 86_400, 'seconds'), 3600),
   // A pooled sequence moves a not-yet-invited person off a sender paused or inactive this many
   // (sequence) hours (docs/sequences.md "Rebalancing").
-  SEQUENCE_SENDER_AWAY_HOURS: z._default(
-    z.coerce
-      .number({ error: hoursMessage })
-      .check(
-        z.int({ error: hoursMessage }),
-        z.gte(1, { error: hoursMessage }),
-        z.lte(720, { error: hoursMessage }),
-      ),
-    24,
-  ),
+  SEQUENCE_SENDER_AWAY_HOURS: z._default(wholeNumber(1, 720, 'hours'), 24),
   // The most long-poll claims this instance holds at once; one more is answered 503 (routes/agent.ts).
-  MAX_WAITING_CLAIMS: z._default(
-    z.coerce
-      .number({ error: waitingMessage })
-      .check(
-        z.int({ error: waitingMessage }),
-        z.gte(1, { error: waitingMessage }),
-        z.lte(1_000_000, { error: waitingMessage }),
-      ),
-    10_000,
-  ),
+  MAX_WAITING_CLAIMS: z._default(wholeNumber(1, 1_000_000), 10_000),
   // Each team's share of MAX_WAITING_CLAIMS (waiting-claims.ts); unset, a quarter of it.
-  MAX_WAITING_CLAIMS_PER_TEAM: z.optional(
-    z.coerce
-      .number({ error: waitingMessage })
-      .check(
-        z.int({ error: waitingMessage }),
-        z.gte(1, { error: waitingMessage }),
-        z.lte(1_000_000, { error: waitingMessage }),
-      ),
-  ),
+  MAX_WAITING_CLAIMS_PER_TEAM: z.optional(wholeNumber(1, 1_000_000)),
   // Each member's share: room for an agent's claim and the one it makes again after a dropped
   // connection, before the instance notices the first has gone.
-  MAX_WAITING_CLAIMS_PER_MEMBER: z._default(
-    z.coerce
-      .number({ error: perMemberMessage })
-      .check(
-        z.int({ error: perMemberMessage }),
-        z.gte(1, { error: perMemberMessage }),
-        z.lte(1_000, { error: perMemberMessage }),
-      ),
-    2,
-  ),
+  MAX_WAITING_CLAIMS_PER_MEMBER: z._default(wholeNumber(1, 1_000), 2),
   // The operator's Bearer credential for GET /metrics and the detail in GET /health; unset, neither is served.
   METRICS_TOKEN: z.optional(
     z.string().check(z.minLength(16, { error: 'must be at least 16 characters' })),
@@ -164,29 +87,11 @@ const Env = z.object({
   INVITATIONS_PER_TEAM_DAY: limit(50),
   INVITATIONS_PER_MEMBER_DAY: limit(20),
   // How long a key the team rotated out still works with a live member token (teams/api-keys.ts).
-  RETIRED_KEY_HOURS: z._default(
-    z.coerce
-      .number({ error: hoursMessage })
-      .check(
-        z.int({ error: hoursMessage }),
-        z.gte(1, { error: hoursMessage }),
-        z.lte(720, { error: hoursMessage }),
-      ),
-    24,
-  ),
+  RETIRED_KEY_HOURS: z._default(wholeNumber(1, 720, 'hours'), 24),
   // Every outbound request (webhooks, Slack, prompt pages, the LLM) ends within this many seconds,
   // connect to last byte (http/bounded-request.ts). At most 25: a delivery's claim (60 s) and a
   // prompt generation's (60 s, a page and the LLM one after the other) must outlast it.
-  OUTBOUND_TIMEOUT_S: z._default(
-    z.coerce
-      .number({ error: outboundMessage })
-      .check(
-        z.int({ error: outboundMessage }),
-        z.gte(1, { error: outboundMessage }),
-        z.lte(25, { error: outboundMessage }),
-      ),
-    10,
-  ),
+  OUTBOUND_TIMEOUT_S: z._default(wholeNumber(1, 25, 'seconds'), 10),
   // Outbound fetches (Slack webhooks, prompt URLs) go to public https addresses only; tests set 1
   // to let them reach a local http receiver.
   ALLOW_PRIVATE_FETCH: z.pipe(
