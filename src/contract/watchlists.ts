@@ -1,5 +1,6 @@
 import { z } from './zod.js';
 import { FETCH_FREQUENCIES, strictBody } from './common.js';
+import { aiInstructions } from './drafts.js';
 
 /**
  * Keyword, people and company watchlists (service-spec: "Keyword watchlists", "People watchlists",
@@ -254,6 +255,49 @@ export const KeywordView = z.object({
 });
 export type KeywordView = z.infer<typeof KeywordView>;
 
+const draftEmailMessage =
+  "Invalid 'draft_comments.member_email': the member the comments are drafted for";
+const scoreMessage = "Invalid 'draft_comments.min_trending_score': must be a number from 0 to 1000";
+const perDayMessage = "Invalid 'draft_comments.max_per_day': must be a whole number from 1 to 50";
+
+/**
+ * Comment drafts on the watchlist's new posts (docs/ai.md, "Drafting where the work is"): after a
+ * collection files posts, the team's model drafts a comment as `member_email` on those with at
+ * least `min_trending_score`, at most `max_per_day` a UTC day, each awaiting approval.
+ */
+export const DraftComments = z.strictObject(
+  {
+    member_email: z.pipe(
+      z
+        .string({ error: draftEmailMessage })
+        .check(z.trim(), z.toLowerCase(), z.maxLength(254, { error: draftEmailMessage })),
+      z.email({ error: draftEmailMessage }),
+    ),
+    instructions: z.optional(aiInstructions('draft_comments.instructions')),
+    min_trending_score: z._default(
+      z
+        .number({ error: scoreMessage })
+        .check(z.gte(0, { error: scoreMessage }), z.lte(1000, { error: scoreMessage })),
+      0,
+    ),
+    max_per_day: z._default(
+      z
+        .number({ error: perDayMessage })
+        .check(
+          z.int({ error: perDayMessage }),
+          z.gte(1, { error: perDayMessage }),
+          z.lte(50, { error: perDayMessage }),
+        ),
+      5,
+    ),
+  },
+  {
+    error:
+      "Invalid 'draft_comments': {member_email, instructions?, min_trending_score?, max_per_day?} or null",
+  },
+);
+export type DraftComments = z.infer<typeof DraftComments>;
+
 export const KeywordWatchlistView = z.object({
   id: z.string(),
   name: z.string(),
@@ -265,6 +309,8 @@ export const KeywordWatchlistView = z.object({
   fetchFreqInHours: z.number(),
   disable: z.boolean(),
   slack_webhook_url: z.nullable(z.string()),
+  /** Comment drafts on new posts (docs/ai.md); null: off. */
+  draft_comments: z.nullable(DraftComments),
   /** Prompt mode: the prompt and the state of the background generation (null in direct mode). */
   prompt: z.nullable(z.string()),
   prompt_status: z.nullable(z.enum(['pending', 'ready', 'failed'])),
@@ -295,6 +341,7 @@ const UPDATABLE_FIELDS = [
   'labels',
   'disable',
   'slack_webhook_url',
+  'draft_comments',
 ] as const;
 
 const WatchlistId = z
@@ -339,6 +386,8 @@ export const UpdateKeywordWatchlistPatchBody = strictBody({
       ),
     ),
   ),
+  /** Comment drafts on new posts; null turns them off. */
+  draft_comments: z.optional(z.nullable(DraftComments)),
 });
 export type UpdateKeywordWatchlistPatchBody = z.infer<typeof UpdateKeywordWatchlistPatchBody>;
 
@@ -383,6 +432,7 @@ const UpdatedWatchlist = z.object({
 
 export const UpdateKeywordWatchlistResponse = z.extend(UpdatedWatchlist, {
   slack_webhook_url: z.optional(z.nullable(z.string())),
+  draft_comments: z.optional(z.nullable(DraftComments)),
   keywords: z.optional(z.array(z.string())),
   results: z.optional(z.array(KeywordResult)),
   labels: z.optional(z.array(Label)),

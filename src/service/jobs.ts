@@ -16,6 +16,7 @@ import { sendWeeklySummaries } from './summary/weekly-summary-job.js';
 import { HEALTH_DUE_CHANNEL, refreshAccountHealth } from './budgets/health-job.js';
 import { classifyReplies } from './ai/classify-job.js';
 import { draftSequenceMessages } from './sequences/draft-step.js';
+import { COMMENT_DRAFTS_DUE, draftWatchlistComments } from './watchlists/comment-drafts.js';
 
 /** One periodic job: a name for the logs, how often (fixed, or from the service's settings), and the work. */
 export interface BackgroundJob {
@@ -54,6 +55,14 @@ export const BACKGROUND_JOBS: BackgroundJob[] = [
   // Each message another person wrote is sorted by the team's model, beside the sync and never in
   // its path (ai/classify-job.ts); without LLM_API_URL a run does nothing.
   { name: 'reply_classification', everyMs: 5_000, run: classifyReplies },
+  // Keyword watchlists with draft_comments: a comment drafted on each new post worth it, held for
+  // approval (watchlists/comment-drafts.ts); a collection that files posts wakes it.
+  {
+    name: 'watchlist_comment_drafts',
+    everyMs: 60_000,
+    run: draftWatchlistComments,
+    wakeOn: COMMENT_DRAFTS_DUE,
+  },
   // Pending invitations older than the team's withdraw_pending_after_days are withdrawn by their
   // senders, within the withdrawal budget and working hours (relationships/withdraw-old-invitations.ts).
   {

@@ -877,7 +877,7 @@ export interface paths {
         head?: never;
         /**
          * Update a keyword watchlist (patch mode), or regenerate it from a new prompt (prompt mode)
-         * @description Patch mode: only the fields sent change, and only their parts are answered. `keywords` replaces the whole set: keyword rows and pending keyword-tracking tasks are recreated, collected posts stay; without `labels` one label per keyword is derived. `disable: true` pauses tracking, `false` resumes it. `slack_webhook_url` (where posts are sent; `null` clears it) is an admin’s to set or clear: the team key with an admin’s `authorization: Bearer <agent_token>`. Prompt mode (`id` and `prompt` only): keywords and labels are wiped and regenerated in the background.
+         * @description Patch mode: only the fields sent change, and only their parts are answered. `keywords` replaces the whole set: keyword rows and pending keyword-tracking tasks are recreated, collected posts stay; without `labels` one label per keyword is derived. `disable: true` pauses tracking, `false` resumes it. `slack_webhook_url` (where posts are sent; `null` clears it) is an admin’s to set or clear: the team key with an admin’s `authorization: Bearer <agent_token>`. `draft_comments` (`{member_email, instructions?, min_trending_score? (0), max_per_day? (5)}`, null turns it off): the team’s model drafts a comment in that member’s name on each post collected from then on with at least that trending score, at most `max_per_day` a UTC day, each awaiting approval (`/api-approvals`; docs/ai.md). `404 No member with that e-mail in the team`. Prompt mode (`id` and `prompt` only): keywords and labels are wiped and regenerated in the background.
          */
         patch: operations["patchApiKeywordWatchlist"];
         trace?: never;
@@ -7434,6 +7434,15 @@ export interface operations {
                             fetchFreqInHours: number;
                             disable: boolean;
                             slack_webhook_url: string | null;
+                            draft_comments: {
+                                /** Format: email */
+                                member_email: string;
+                                instructions?: string;
+                                /** @default 0 */
+                                min_trending_score: number;
+                                /** @default 5 */
+                                max_per_day: number;
+                            } | null;
                             prompt: string | null;
                             prompt_status: ("pending" | "ready" | "failed") | null;
                             prompt_error: string | null;
@@ -7476,6 +7485,15 @@ export interface operations {
                         fetchFreqInHours: number;
                         disable: boolean;
                         slack_webhook_url: string | null;
+                        draft_comments: {
+                            /** Format: email */
+                            member_email: string;
+                            instructions?: string;
+                            /** @default 0 */
+                            min_trending_score: number;
+                            /** @default 5 */
+                            max_per_day: number;
+                        } | null;
                         prompt: string | null;
                         prompt_status: ("pending" | "ready" | "failed") | null;
                         prompt_error: string | null;
@@ -7737,6 +7755,14 @@ export interface operations {
                     }[];
                     disable?: boolean;
                     slack_webhook_url?: string | null;
+                    draft_comments?: {
+                        member_email: string;
+                        instructions?: string;
+                        /** @default 0 */
+                        min_trending_score?: number;
+                        /** @default 5 */
+                        max_per_day?: number;
+                    } | null;
                 } | {
                     id: string;
                     prompt: string;
@@ -7758,6 +7784,15 @@ export interface operations {
                         fetchFreqInHours?: number;
                         disable?: boolean;
                         slack_webhook_url?: string | null;
+                        draft_comments?: {
+                            /** Format: email */
+                            member_email: string;
+                            instructions?: string;
+                            /** @default 0 */
+                            min_trending_score: number;
+                            /** @default 5 */
+                            max_per_day: number;
+                        } | null;
                         keywords?: string[];
                         results?: {
                             success: boolean;

@@ -2,6 +2,7 @@ import { onTaskCompleted } from '../tasks/completion-hooks.js';
 import { fileCollectionOutput } from './file-posts.js';
 import { markPostEngaged } from './engagement-marks.js';
 import { enqueuePostsCollected } from '../webhooks/store.js';
+import { COMMENT_DRAFTS_DUE } from '../watchlists/comment-drafts.js';
 
 /**
  * What completing a task means for watchlists and posts: collection outputs are filed as the
@@ -24,6 +25,8 @@ export function registerCollectionHooks(): void {
         added: r.added,
         post_ids: r.addedPostIds,
       });
+      // New posts may be worth a comment draft (watchlists/comment-drafts.ts), drafted beside the filing.
+      await tx.query('SELECT pg_notify($1, $2)', [COMMENT_DRAFTS_DUE, r.watchlistId]);
     }
     const filing = {
       filed: r.filed,

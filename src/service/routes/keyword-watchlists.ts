@@ -135,6 +135,9 @@ export const keywordWatchlistRoutes = new Hono<AppEnv>()
         'keyword rows and pending keyword-tracking tasks are recreated, collected posts stay; without `labels` one label ' +
         'per keyword is derived. `disable: true` pauses tracking, `false` resumes it. `slack_webhook_url` (where posts are sent; ' +
         '`null` clears it) is an admin’s to set or clear: the team key with an admin’s `authorization: Bearer <agent_token>`. ' +
+        '`draft_comments` (`{member_email, instructions?, min_trending_score? (0), max_per_day? (5)}`, null turns it off): the team’s ' +
+        'model drafts a comment in that member’s name on each post collected from then on with at least that trending score, at ' +
+        'most `max_per_day` a UTC day, each awaiting approval (`/api-approvals`; docs/ai.md). `404 No member with that e-mail in the team`. ' +
         'Prompt mode (`id` and `prompt` only): keywords and labels are wiped and regenerated in the background.',
       tag: 'Watchlists',
       security: 'apiKey',

@@ -16,6 +16,7 @@ import { keywordResults, NO_VALID_KEYWORDS } from './create-keyword-watchlist.js
 import { PROMPT_CLAIM_SECONDS, startPromptGeneration } from './prompt-jobs.js';
 import { isUuid } from '../db/is-uuid.js';
 import { applyCommonFields, WatchlistUpdate } from './watchlist-update.js';
+import { draftMember } from '../ai/draft-subject.js';
 
 export const WATCHLIST_NOT_FOUND = 'Watchlist not found or access denied';
 
@@ -57,6 +58,17 @@ export async function updateKeywordWatchlist(
     if (body.slack_webhook_url !== undefined) {
       update.set('slack_webhook_url', body.slack_webhook_url);
       answer.slack_webhook_url = body.slack_webhook_url;
+    }
+    if (body.draft_comments !== undefined) {
+      // The comments are drafted in this member's name: one of the team's (404 otherwise).
+      if (body.draft_comments) await draftMember(tx, team.id, body.draft_comments.member_email);
+      update.set(
+        'draft_comments',
+        body.draft_comments
+          ? JSON.stringify({ ...body.draft_comments, since: new Date().toISOString() })
+          : null,
+      );
+      answer.draft_comments = body.draft_comments;
     }
     let labels: Label[] | undefined = body.labels;
     if (entries && keywords) {

@@ -1,3 +1,4 @@
+import type { DraftComments } from '../../contract/watchlists.js';
 import { isUuid } from '../db/is-uuid.js';
 import type { Queryable } from '../db/database.js';
 import type { KeywordView, KeywordWatchlistView, Label } from '../../contract/watchlists.js';
@@ -29,11 +30,21 @@ interface KeywordWatchlistRow extends CollectionColumns {
   fetch_freq_hours: number;
   disabled: boolean;
   slack_webhook_url: string | null;
+  draft_comments: (DraftComments & { since?: string }) | null;
   prompt: string | null;
   prompt_status: 'pending' | 'ready' | 'failed' | null;
   prompt_error: string | null;
   created_at: Date;
   updated_at: Date;
+}
+
+/** The setting as it was sent: `since` (when it was set) is the service's own. */
+function draftCommentsView(
+  stored: (DraftComments & { since?: string }) | null,
+): DraftComments | null {
+  if (!stored) return null;
+  const { since: _since, ...setting } = stored;
+  return setting;
 }
 
 export async function keywordWatchlists(
@@ -44,7 +55,7 @@ export async function keywordWatchlists(
   if (id !== undefined && !isUuid(id)) return [];
   const rows = await db.query<KeywordWatchlistRow>(
     `SELECT w.id, w.name, w.slug, w.description, w.labels, w.fetch_freq_hours, w.disabled, w.slack_webhook_url,
-            w.prompt, w.prompt_status, w.prompt_error, w.created_at, w.updated_at, ${COLLECTION_COLUMNS},
+            w.draft_comments, w.prompt, w.prompt_status, w.prompt_error, w.created_at, w.updated_at, ${COLLECTION_COLUMNS},
             COALESCE((SELECT jsonb_agg(jsonb_build_object('id', k.id, 'keyword', k.keyword,
                                                           'required_keywords', k.required_keywords,
                                                           'excluded_keywords', k.excluded_keywords)
@@ -66,6 +77,7 @@ export async function keywordWatchlists(
     fetchFreqInHours: r.fetch_freq_hours,
     disable: r.disabled,
     slack_webhook_url: r.slack_webhook_url,
+    draft_comments: draftCommentsView(r.draft_comments),
     prompt: r.prompt,
     prompt_status: r.prompt_status,
     prompt_error: r.prompt_error,

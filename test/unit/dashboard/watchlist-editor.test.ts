@@ -26,6 +26,7 @@ const keyword: KeywordWatchlistView = {
   fetchFreqInHours: 12,
   disable: false,
   slack_webhook_url: null,
+  draft_comments: null,
   prompt: null,
   prompt_status: null,
   prompt_error: null,
