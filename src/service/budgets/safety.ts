@@ -95,14 +95,14 @@ export class TeamSafety {
     const { budgets } = await loadTeamSettings(db, teamId);
     type Row = Parameters<typeof toConsent>[0] &
       FactorRow & {
-      user_id: string;
-      email: string;
-      network_signed_in: boolean | null;
-      paused: boolean | null;
-      working_hours: WorkingHours | null;
-      pending_invitations: number;
-      now: Date;
-    };
+        user_id: string;
+        email: string;
+        network_signed_in: boolean | null;
+        paused: boolean | null;
+        working_hours: WorkingHours | null;
+        pending_invitations: number;
+        now: Date;
+      };
     const rows = await db.query<Row>(
       `SELECT m.user_id, m.email, m.network_signed_in, m.paused, m.working_hours, m.pending_invitations, now() AS now, ${CONSENT_COLUMNS},
               ${FACTOR_COLUMNS}
@@ -187,7 +187,9 @@ export class TeamSafety {
   /** The member's limits of a kind: the team's, scaled by the member's factor for a write kind. */
   private limitOf(member: MemberState | undefined, type: TaskType): TeamBudgets[TaskType] {
     const limit = this.budgets[type];
-    return member?.reduction && isWrite(type) ? scaledBudget(limit, member.reduction.factor) : limit;
+    return member?.reduction && isWrite(type)
+      ? scaledBudget(limit, member.reduction.factor)
+      : limit;
   }
 
   /** Why a pending task waits, as the claim would decide for each member who may run it; null when one may now. */

@@ -2,7 +2,12 @@ import type { Queryable } from '../db/database.js';
 import type { MemberView } from '../../contract/members.js';
 import { AGENT_ACTIVE_WINDOW_HOURS } from '../tasks/agent-active.js';
 import { CONSENT_COLUMNS, toConsent } from '../consent/member-consent.js';
-import { FACTOR_COLUMNS, healthOf, warmUpOf, type FactorRow } from '../budgets/member-factor-view.js';
+import {
+  FACTOR_COLUMNS,
+  healthOf,
+  warmUpOf,
+  type FactorRow,
+} from '../budgets/member-factor-view.js';
 import {
   type KeptOperationHealth,
   operationHealthView,
