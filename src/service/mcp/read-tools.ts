@@ -8,6 +8,9 @@ import { getTaskStatus } from '../tasks/get-status.js';
 import { keywordWatchlists, listWatchlist, watchlistSummaries } from '../watchlists/views.js';
 import { WATCHLIST_NOT_FOUND } from '../watchlists/update-keyword-watchlist.js';
 import { isUuid } from '../db/is-uuid.js';
+import { InboxQuery } from '../../contract/relationships.js';
+import { listInbox } from '../relationships/read.js';
+import { modelConfigured } from '../ai/model-client.js';
 import { jsonResult, READ, type McpTool, type ToolCall } from './tool.js';
 
 /** The reads the service answers itself, from what it stored: no task, no wait. */
@@ -44,6 +47,23 @@ export const readTools: McpTool[] = [
             ? await keywordWatchlists(db, teamId)
             : await watchlistSummaries(db, teamId, k);
       return jsonResult(out);
+    },
+  } as McpTool,
+  {
+    name: 'list_replies',
+    description:
+      "The members' conversations as GET /api-inbox answers them, newest activity first, each with the label the team's " +
+      'model gave the other person’s newest message (`classification`: interested, not_now, not_interested, ' +
+      'out_of_office, referral, other or one of the team’s own; null with `classification_error` when it failed or the ' +
+      'service has no model). `classification` keeps those with that label; `unread` ("true"), `member_email`, `page`, ' +
+      '`limit`, as strings. Read from what the service stored: no task.',
+    schema: InboxQuery,
+    queryString: true,
+    annotations: READ,
+    async run(args: Record<string, unknown>, call: ToolCall) {
+      const q = parseInput(InboxQuery, args);
+      const { db, config } = call.ctx;
+      return jsonResult(await listInbox(db, call.caller.team.id, q, modelConfigured(config)));
     },
   } as McpTool,
   {

@@ -79,6 +79,7 @@ async function setAiWrites(value: string) {
 
 const TOOLS = [
   'list_watchlists',
+  'list_replies',
   'search_posts',
   'fetch_profile',
   'fetch_company',
@@ -165,6 +166,31 @@ test('stored reads: watchlists, posts and a task status, scoped to the team', as
   const outsider = await connect(other.keyHeaders);
   const none = json(await outsider.callTool({ name: 'list_watchlists', arguments: {} }));
   expect(none.keyword).toEqual([]);
+});
+
+test('list_replies: the inbox with each newest reply’s label, filtered by it', async () => {
+  const urn = 'urn:li:msg_conversation:(urn:li:fsd_profile:ACoAAAdaMcpRead,2-bWNwLXJlcGx5)';
+  await svc.ctx.db.query(
+    `INSERT INTO inbox_conversations (team_id, user_id, conversation_urn, last_activity_at, participants)
+     VALUES ($1, $2, $3, now(), '[]')`,
+    [team.id, ada.userId, urn],
+  );
+  await svc.ctx.db.query(
+    `INSERT INTO inbox_messages (id, team_id, user_id, conversation_urn, sender_urn, from_me, text, delivered_at,
+                                 classification_label, classification_confidence, classification_model)
+     VALUES ($1, $2, $3, $4, 'urn:li:fsd_profile:ACoAAGraceMcp01', false, 'Yes, let us talk', now(), 'interested', 0.9, 'm')`,
+    [crypto.randomUUID(), team.id, ada.userId, urn],
+  );
+  const client = await connect(team.keyHeaders);
+  const hit = json(
+    await client.callTool({ name: 'list_replies', arguments: { classification: 'interested' } }),
+  );
+  expect(hit.data.map((c: { conversation_urn: string }) => c.conversation_urn)).toEqual([urn]);
+  expect(hit.data[0].classification).toEqual({ label: 'interested', confidence: 0.9, model: 'm' });
+  const miss = json(
+    await client.callTool({ name: 'list_replies', arguments: { classification: 'referral' } }),
+  );
+  expect(miss.count).toBe(0);
 });
 
 const NETWORK_READS: [string, Record<string, unknown>, string][] = [
