@@ -41,9 +41,11 @@ describe('the operation table', () => {
   it('maps every task type to an operation, one file per task type', () => {
     expect(Object.keys(OPERATIONS).sort()).toEqual([...TASK_TYPES].sort());
     const files = readdirSync(join(import.meta.dirname, '../../../src/network/operations')).filter(
-      (f) => f.startsWith('agent_'),
+      (f) => f.startsWith('agent-'),
     );
-    expect(files.map((f) => f.replace(/\.ts$/, '')).sort()).toEqual([...TASK_TYPES].sort());
+    expect(files.map((f) => f.replace(/\.ts$/, '')).sort()).toEqual(
+      [...TASK_TYPES].map((t) => t.replaceAll('_', '-')).sort(),
+    );
   });
 });
 
