@@ -27,6 +27,9 @@ beforeAll(async () => {
   ]);
   ada = team.member('ada@res.test');
   bob = team.member('bob@res.test');
+  // These tests report rate limits to see retries; a team that stops together on one would hold
+  // every later write (test/service/budgets/team-pause.test.ts is about that).
+  await svc.ctx.db.query('UPDATE teams SET team_stops_together = false WHERE id = $1', [team.id]);
 });
 afterAll(() => svc.close());
 beforeEach(async () => {
