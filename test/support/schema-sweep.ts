@@ -63,6 +63,7 @@ export function exampleOf(schema: JsonSchema, name = ''): unknown {
       return true;
     case 'string':
       if (name.endsWith('_at')) return new Date().toISOString();
+      if (name === 'email' || name.endsWith('_email')) return 'ada@example.com';
       if (name === 'social_urn') return 'urn:li:activity:7250000000000000001';
       if (name.endsWith('_urn')) return 'urn:li:fsd_profile:ACoAAAdaLovelace';
       if (name.endsWith('url') || name.endsWith('_urls'))

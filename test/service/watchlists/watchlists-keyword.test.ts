@@ -338,6 +338,7 @@ describe('GET /api-keyword-watchlist', () => {
       last_collection_at: null,
       last_collected_at: null,
       extension_active: false,
+      draft_comments: null,
       next_collection_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
       recent_cycles: [],
       createdAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
