@@ -68,11 +68,3 @@ export const AccountHealth = z.object({
   changed_at: z.nullable(z.string()),
 });
 export type AccountHealth = z.infer<typeof AccountHealth>;
-
-/** The weakest factor: the one that sets the score (the first of the lowest). */
-export function weakestFactor(factors: HealthFactor[]): HealthFactor | undefined {
-  return factors.reduce<HealthFactor | undefined>(
-    (low, f) => (low === undefined || f.score < low.score ? f : low),
-    undefined,
-  );
-}

@@ -1,5 +1,6 @@
 import type { MemberView } from '../contract/members.js';
-import { weakestFactor, type AccountHealth, type WarmUpView } from '../contract/account-health.js';
+import type { AccountHealth, WarmUpView } from '../contract/account-health.js';
+import { weakestFactor } from '../contract/weakest-factor.js';
 import { html, nothing, timeTag } from '../ui/html.js';
 
 /**

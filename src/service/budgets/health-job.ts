@@ -1,10 +1,7 @@
+import { weakestFactor } from '../../contract/weakest-factor.js';
 import type { Queryable } from '../db/database.js';
 import type { ServiceContext } from '../context.js';
-import {
-  HEALTH_BUDGET_FACTOR,
-  weakestFactor,
-  type HealthLevel,
-} from '../../contract/account-health.js';
+import { HEALTH_BUDGET_FACTOR, type HealthLevel } from '../../contract/account-health.js';
 import { enqueueTeamEvent } from '../webhooks/store.js';
 import { accountHealth } from './account-health.js';
 import { readHealthInputs } from './health-inputs.js';

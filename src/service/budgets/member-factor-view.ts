@@ -1,8 +1,8 @@
+import { weakestFactor } from '../../contract/weakest-factor.js';
 import type { TaskType } from '../../contract/task-types.js';
 import type { BudgetLimit, ReducedBudgets } from '../../contract/budgets.js';
 import {
   HEALTH_BUDGET_FACTOR,
-  weakestFactor,
   type AccountHealth,
   type HealthFactor,
   type HealthLevel,
