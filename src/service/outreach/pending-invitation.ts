@@ -18,7 +18,7 @@ export interface PendingInvitation {
  * the network for the same member (network-facts: `CANT_RESEND_YET`) and would reach the person
  * twice from another member.
  */
-const PENDING_SQL = `SELECT p.user_id, u.email, p.at, p.sent FROM (
+export const PENDING_SQL = `SELECT p.user_id, u.email, p.at, p.sent FROM (
        SELECT i.user_id, i.sent_at AS at, true AS sent FROM sent_invitations i
         WHERE i.team_id = $1 AND i.profile_urn = $2 AND i.state = 'pending'
        UNION ALL

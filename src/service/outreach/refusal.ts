@@ -7,7 +7,8 @@ import {
   listedRefusal,
 } from './do-not-contact.js';
 import type { PersonRef } from './person-keys.js';
-import { withdrawnRecentlyRefusal } from './withdrawn-recently.js';
+import { WITHDRAWN_SQL, withdrawnRefusalAt } from './withdrawn-recently.js';
+import { PENDING_SQL, pendingInvitationError } from './pending-invitation.js';
 import { type RecentContact, recentContactRefusal, recentContactSql } from './recent-contact.js';
 
 /** Both checks in one statement: the list's entry, and the latest contact in the window. */
@@ -16,6 +17,28 @@ const LISTED_OR_RECENT_SQL = `SELECT l.kind, l.value, l.reason,
        FROM (SELECT 1) AS one
        LEFT JOIN LATERAL (${LISTED_ENTRY_SQL}) AS l ON true
        LEFT JOIN LATERAL (${recentContactSql('$6', '$7')}) AS r ON true`;
+
+/**
+ * An invitation's checks in one statement: those of `LISTED_OR_RECENT_SQL`, the person's latest
+ * withdrawal (docs/budgets.md "Hygiene") and the invitation that waits for them (docs/team-pool.md),
+ * each a lateral look-up by the same team (`$1`) and person (`$2`).
+ */
+const INVITATION_SQL = `SELECT l.kind, l.value, l.reason,
+            r.email AS contact_email, r.at AS contact_at, r.kind AS contact_kind,
+            w.at AS withdrawn_at,
+            p.email AS pending_email, p.at AS pending_at, p.sent AS pending_sent
+       FROM (SELECT 1) AS one
+       LEFT JOIN LATERAL (${LISTED_ENTRY_SQL}) AS l ON true
+       LEFT JOIN LATERAL (${recentContactSql('$6', '$7')}) AS r ON true
+       LEFT JOIN LATERAL (${WITHDRAWN_SQL}) AS w ON true
+       LEFT JOIN LATERAL (${PENDING_SQL}) AS p ON true`;
+
+interface InvitationRow extends ListedOrRecentRow {
+  withdrawn_at: Date | string | null;
+  pending_email: string | null;
+  pending_at: Date | string | null;
+  pending_sent: boolean | null;
+}
 
 interface ListedOrRecentRow {
   kind: ListedEntry['kind'] | null;
@@ -39,6 +62,11 @@ interface OutreachCheck {
   companyKeys?: readonly string[];
   /** A reply in an existing thread is not a first message: only the list applies. */
   firstMessage?: boolean;
+  /**
+   * An invitation is refused when any member's invitation to the person still waits (the API's
+   * paths; a sequence's step decides that itself, since its sender's own invitation lets it go on).
+   */
+  pendingInvitation?: boolean;
   /** Who the refusal names (default `this person`), and whether they are a company page. */
   subject?: { words: string; page?: boolean };
   now?: Date;
@@ -77,11 +105,6 @@ export async function outreachVerdict(
   person: PersonRef,
   check: OutreachCheck,
 ): Promise<OutreachVerdict> {
-  // docs/budgets.md "Hygiene": the network refuses an invitation to a person withdrawn lately.
-  if (check.kind === 'invitation' && person.profileUrn) {
-    const withdrawn = await withdrawnRecentlyRefusal(db, teamId, person.profileUrn);
-    if (withdrawn) return { refusal: withdrawn, forcedOver: null };
-  }
   const windowed =
     check.kind === 'invitation' || (check.kind === 'message' && check.firstMessage !== false);
   if (!windowed || !person.profileUrn) {
@@ -89,11 +112,24 @@ export async function outreachVerdict(
     return listed ? listedVerdict(listed, check) : PASS;
   }
   const now = check.now ?? new Date();
-  const [row] = await db.query<ListedOrRecentRow>(LISTED_OR_RECENT_SQL, [
+  const invitation = check.kind === 'invitation';
+  const [row] = await db.query<InvitationRow>(invitation ? INVITATION_SQL : LISTED_OR_RECENT_SQL, [
     ...listedEntryParams(teamId, person, check.companyKeys),
     check.userId ?? null,
     now.toISOString(),
   ]);
+  if (invitation && check.pendingInvitation && row?.pending_at) {
+    const pending = { email: row.pending_email, at: new Date(row.pending_at) };
+    const error = pendingInvitationError({
+      ...pending,
+      userId: null,
+      sent: row.pending_sent === true,
+    });
+    return { refusal: { code: 'invitation_pending', error }, forcedOver: null };
+  }
+  // docs/budgets.md "Hygiene": the network refuses an invitation to a person withdrawn lately.
+  const withdrawn = invitation ? withdrawnRefusalAt(row?.withdrawn_at ?? null) : null;
+  if (withdrawn) return { refusal: withdrawn, forcedOver: null };
   if (row?.kind) {
     return listedVerdict({ kind: row.kind, value: row.value, reason: row.reason }, check);
   }

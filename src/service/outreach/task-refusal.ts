@@ -3,7 +3,6 @@ import type { TaskType } from '../../contract/task-types.js';
 import { normalizeProfileSlug } from '../../contract/urns.js';
 import { companyKeyFrom, type PersonRef } from './person-keys.js';
 import { type OutreachVerdict, outreachVerdict } from './refusal.js';
-import { pendingInvitationRefusal } from './pending-invitation.js';
 
 /** A collected post's author columns, as the list's check reads them. */
 export interface PostAuthorFacts {
@@ -79,9 +78,12 @@ export async function outreachVerdictForTask(
   const force = check.force === true;
   const profileUrn = typeof input.profile_urn === 'string' ? input.profile_urn : null;
   if (type === 'agent_connection_request' && profileUrn) {
-    const pending = await pendingInvitationRefusal(db, teamId, profileUrn);
-    if (pending) return { refusal: pending, forcedOver: null };
-    return outreachVerdict(db, teamId, { profileUrn }, { kind: 'invitation', userId, force });
+    return outreachVerdict(
+      db,
+      teamId,
+      { profileUrn },
+      { kind: 'invitation', userId, force, pendingInvitation: true },
+    );
   }
   if (type === 'agent_send_message') {
     if (profileUrn) {
