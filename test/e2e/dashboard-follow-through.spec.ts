@@ -137,6 +137,14 @@ test('sign in; the extension calls in', async () => {
   });
   // The relationship sync would queue its own reads between the test's claims: not due in this test.
   await holdRelationshipSync(service.ctx);
+  // The account's warm-up (docs/budgets.md, "Warm-up") would hold its writes to a fifth of the
+  // budgets; the follow-through, not the ramp, is what these tests are about.
+  const ended = await call('PATCH', '/api-team-members/warm-up', agent, {
+    email: EMAIL,
+    ends_now: true,
+    i_accept_the_risk: true,
+  });
+  expect(ended.status).toBe(200);
 });
 
 test('Inbox: replies first, unread marked; open a thread, reply and mark read through the extension', async () => {

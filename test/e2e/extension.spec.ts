@@ -398,6 +398,17 @@ test('each error mode of the network gives the right task error and popup state'
     expect((await api.finished(waiting)).status).toBe('completed');
     await expect(popup.getByTestId('safety-stop')).toHaveCount(0);
   }
+  // The signals paused the whole team's writes (docs/budgets.md, "The team stops together"): an
+  // admin resumes them early, accepting the risk, so that the later tests' writes run.
+  const member = { 'x-api-key': creds.api_key, authorization: `Bearer ${creds.agent_token}` };
+  const paused = await (await fetch(`${E2E_SERVICE_URL}/api-team`, { headers: member })).json();
+  expect(paused.team.writes_paused?.kinds).toContain('agent_like_post');
+  const resumed = await fetch(`${E2E_SERVICE_URL}/api-team`, {
+    method: 'PATCH',
+    headers: { ...member, 'content-type': 'application/json' },
+    body: JSON.stringify({ resume_writes: true, i_accept_the_risk: true }),
+  });
+  expect(resumed.status).toBe(200);
 
   // Signed out of the network: the task fails, the popup offers the network's sign-in page, and
   // no more tasks are claimed until the session is back. The ordinary login flow under
