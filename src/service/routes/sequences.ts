@@ -177,7 +177,7 @@ export const sequenceRoutes = new Hono<AppEnv>()
       errors: { 400: 'Invalid `after` or `limit`', ...UNAUTHORIZED },
     }),
     requireApiKey(),
-    validate('query', SequencesQuery, { example: { limit: '50' } }),
+    validate('query', SequencesQuery),
     async (c) => {
       const q = c.req.valid('query');
       const after = readCursor(q.after);
