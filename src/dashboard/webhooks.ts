@@ -6,8 +6,9 @@ import type {
   WebhookView,
 } from '../contract/webhooks.js';
 import { call, errorMessage } from './api.js';
-import { html, nothing, render as draw, timeTag } from '../ui/html.js';
-import { busy, byId, setStatus } from './dom.js';
+import { html, nothing, timeTag, type TemplateResult } from '../ui/html.js';
+import { byId } from './dom.js';
+import { mountAdminPanel } from './admin-panel.js';
 import type { Session } from './session.js';
 
 /**
@@ -25,161 +26,106 @@ const EVENT_WORDS: Record<string, string> = {
 };
 
 export function mountWebhooks(): { show(session: Session, isAdmin: boolean): void; stop(): void } {
-  const list = byId('webhook-list');
-  const status = byId('webhooks-status');
-  const form = byId<HTMLFormElement>('webhook-form');
-  const formStatus = form.querySelector<HTMLElement>('.status')!;
-  const readonly = byId('webhooks-readonly');
-  const secretBox = byId('webhook-secret');
-  let session: Session | null = null;
-  let hooks: WebhookView[] = [];
+  /** Open delivery logs by webhook id: the deliveries, or why they could not be read. */
   const logs = new Map<string, WebhookDelivery[] | string>();
-  let confirming: string | null = null;
-  const confirm = (id: string | null) => {
-    confirming = id;
-    render();
-  };
-
-  async function load() {
-    const s = session;
-    if (!s) return;
-    try {
-      hooks = (await call<WebhooksResponse>('GET', '/api-webhooks', { auth: 'member', session: s }))
-        .webhooks;
-      if (s !== session) return;
-      setStatus(status, '');
-      render();
-    } catch (err) {
-      setStatus(status, errorMessage(err), 'error');
-    }
-  }
+  const panel = mountAdminPanel(
+    {
+      readonly: byId('webhooks-readonly'),
+      form: byId<HTMLFormElement>('webhook-form'),
+      secret: byId('webhook-secret'),
+    },
+    {
+      status: byId('webhooks-status'),
+      list: byId('webhook-list'),
+      fetch: async (session) =>
+        (await call<WebhooksResponse>('GET', '/api-webhooks', { auth: 'member', session }))
+          .webhooks,
+      items: (hooks) => hooks,
+      item: webhookItem,
+      empty: () =>
+        'No webhooks yet. Register a URL to have the service post these events to it as they happen.',
+    },
+  );
+  const { life } = panel;
 
   async function toggleLog(id: string) {
     if (logs.has(id)) {
       logs.delete(id);
-      return render();
+      return life.show();
     }
     try {
-      logs.set(
-        id,
-        (
-          await call<WebhookDeliveriesResponse>('GET', `/api-webhooks/${id}/deliveries`, {
-            auth: 'member',
-            session,
-          })
-        ).deliveries,
-      );
+      const path = `/api-webhooks/${id}/deliveries`;
+      const answer = await call<WebhookDeliveriesResponse>('GET', path, {
+        auth: 'member',
+        session: life.session,
+      });
+      logs.set(id, answer.deliveries);
     } catch (err) {
       logs.set(id, errorMessage(err));
     }
-    render();
+    life.show();
   }
 
-  async function remove(id: string) {
-    try {
+  function remove(id: string) {
+    return panel.remove(async (session) => {
       await call('DELETE', `/api-webhooks/${id}`, { auth: 'member', session });
-      confirming = null;
       logs.delete(id);
-      setStatus(status, 'Webhook deleted.', 'ok');
-      await load();
-    } catch (err) {
-      setStatus(status, errorMessage(err), 'error');
-    }
+    }, 'Webhook deleted.');
   }
 
-  function render() {
-    const now = Date.now();
-    draw(
-      hooks.length
-        ? hooks.map((h) => {
-            const log = logs.get(h.id);
-            return html`<li class="card webhook" data-webhook-id=${h.id}>
-              <code class="webhook-url">${h.url}</code>
-              <div class="small muted">
-                ${h.events.map((e) => EVENT_WORDS[e] ?? e).join(', ')} · added ${timeTag(h.created_at, now)}
-              </div>
-              <div class="small">
-                Last day: ${h.deliveries.delivered} delivered${h.deliveries.pending ? `, ${h.deliveries.pending} waiting` : ''}${
-                  h.deliveries.failed
-                    ? html`, <span class="bad-text">${h.deliveries.failed} failed</span>`
-                    : nothing
-                }
-                · last delivery ${timeTag(h.deliveries.last_delivered_at, now)}
-              </div>
-              <div class="row">
-                <button type="button" class="secondary small" aria-expanded=${String(Boolean(log))} @click=${() => void toggleLog(h.id)}>Delivery log</button>
-                ${
-                  confirming === h.id
-                    ? html`<span class="small">Delete this webhook?</span>
-                      <button type="button" class="danger small" @click=${() => void remove(h.id)}>Delete</button>
-                      <button type="button" class="secondary small" @click=${() => confirm(null)}>Keep it</button>`
-                    : html`<button type="button" class="secondary small danger-text" @click=${() => confirm(h.id)}>Delete</button>`
-                }
-              </div>
-              ${typeof log === 'string' ? html`<p class="status" data-kind="error">${log}</p>` : log ? deliveryLog(log, now) : nothing}
-            </li>`;
-          })
-        : html`<li class="empty">No webhooks yet.</li>`,
-      list,
-    );
+  function webhookItem(h: WebhookView, now: number): TemplateResult {
+    const log = logs.get(h.id);
+    return html`<li class="card webhook" data-webhook-id=${h.id}>
+      <code class="webhook-url">${h.url}</code>
+      <div class="small muted">
+        ${h.events.map((e) => EVENT_WORDS[e] ?? e).join(', ')} · added ${timeTag(h.created_at, now)}
+      </div>
+      <div class="small">
+        Last day: ${h.deliveries.delivered} delivered${h.deliveries.pending ? `, ${h.deliveries.pending} waiting` : ''}${
+          h.deliveries.failed
+            ? html`, <span class="bad-text">${h.deliveries.failed} failed</span>`
+            : nothing
+        }
+        · last delivery ${timeTag(h.deliveries.last_delivered_at, now)}
+      </div>
+      <div class="row">
+        <button type="button" class="secondary small" aria-expanded=${String(Boolean(log))} @click=${() => void toggleLog(h.id)}>Delivery log</button>
+        ${
+          panel.confirming() === h.id
+            ? html`<span class="small">Delete this webhook?</span>
+              <button type="button" class="danger small" @click=${() => void remove(h.id)}>Delete</button>
+              <button type="button" class="secondary small" @click=${() => panel.confirm(null)}>Keep it</button>`
+            : html`<button type="button" class="secondary small danger-text" @click=${() => panel.confirm(h.id)}>Delete</button>`
+        }
+      </div>
+      ${typeof log === 'string' ? html`<p class="status" data-kind="error">${log}</p>` : log ? deliveryLog(log, now) : nothing}
+    </li>`;
   }
 
-  form.addEventListener('submit', (event) => {
-    event.preventDefault();
-    const s = session;
-    if (!s) return;
-    const url = (form.elements.namedItem('url') as HTMLInputElement).value.trim();
-    const events = [...form.querySelectorAll<HTMLInputElement>('input[name="events"]:checked')].map(
-      (i) => i.value,
-    );
-    void busy(form, async () => {
-      setStatus(formStatus, 'Registering…');
-      try {
-        const created = await call<CreateWebhookResponse>('POST', '/api-webhooks', {
-          auth: 'member',
-          session: s,
-          body: { url, events },
-        });
-        form.reset();
-        setStatus(formStatus, '');
-        showSecret(created);
-        await load();
-      } catch (err) {
-        setStatus(formStatus, errorMessage(err), 'error');
-      }
-    });
-  });
-
-  function showSecret(created: CreateWebhookResponse) {
-    secretBox.hidden = false;
-    draw(
+  panel.onSubmit(
+    'Registering…',
+    (session, form) =>
+      call<CreateWebhookResponse>('POST', '/api-webhooks', {
+        auth: 'member',
+        session,
+        body: {
+          url: (form.elements.namedItem('url') as HTMLInputElement).value.trim(),
+          events: [...form.querySelectorAll<HTMLInputElement>('input[name="events"]:checked')].map(
+            (i) => i.value,
+          ),
+        },
+      }),
+    (created) =>
       html`<p><strong>Signing secret of ${created.webhook.url}</strong> — shown this once. Keep it where your endpoint checks <code>X-Signature</code>.</p>
         <code class="key" id="webhook-secret-value">${created.secret}</code>
-        <div class="row"><button type="button" class="secondary small" @click=${hideSecret}>I have kept it</button></div>`,
-      secretBox,
-    );
-  }
-  function hideSecret() {
-    secretBox.hidden = true;
-    draw(nothing, secretBox);
-  }
+        <div class="row"><button type="button" class="secondary small" @click=${panel.hideSecret}>I have kept it</button></div>`,
+  );
 
   return {
-    show(s, isAdmin) {
-      const first = session?.agent_token !== s.agent_token;
-      session = s;
-      readonly.hidden = isAdmin;
-      form.hidden = !isAdmin;
-      list.hidden = !isAdmin;
-      if (!isAdmin) return;
-      if (first) void load();
-    },
+    show: panel.show,
     stop() {
-      session = null;
-      hooks = [];
       logs.clear();
-      hideSecret();
-      draw(nothing, list);
+      panel.stop();
     },
   };
 }
