@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { startTestService, type TestService } from '../../support/test-service.js';
 import { createAgentTeam, type AgentTeam, type TeamMember } from '../../support/task-team.js';
-import { claimTask, completeTask, type ClaimedTask } from '../../support/collection-fixtures.js';
+import { runAllTasks, type ClaimedTask } from '../../support/collection-fixtures.js';
 import { keyedApi } from '../../support/relationship-events.js';
+import { sequenceEnrollments } from '../../support/sequence-fixtures.js';
 import { advanceSequences } from '../../../src/service/sequences/engine.js';
 import { runRelationshipSync } from '../../../src/service/relationships/sync.js';
 import { engineerProfile as profile } from '../../support/profile-output.js';
@@ -31,17 +32,9 @@ beforeAll(async () => {
 });
 afterAll(() => svc.close());
 
-async function runAll(answer: (t: ClaimedTask) => unknown): Promise<ClaimedTask[]> {
-  const done: ClaimedTask[] = [];
-  for (let t = await claimTask(svc, ada); t; t = await claimTask(svc, ada)) {
-    await completeTask(svc, ada, t, answer(t));
-    done.push(t);
-  }
-  return done;
-}
+const runAll = (answer: (t: ClaimedTask) => unknown) => runAllTasks(svc, ada, answer);
 
-const enrollments = async (id: string) =>
-  (await api('GET', `/api-sequences/${id}/enrollments`)).body.enrollments as any[];
+const enrollments = (id: string) => sequenceEnrollments(api, id);
 
 describe('enrolling one person under three forms of their profile', () => {
   test('a person the team read is enrolled once, whichever form names them', async () => {

@@ -3,6 +3,7 @@ import { startTestService, type TestService } from '../../support/test-service.j
 import { createAgentTeam, type AgentTeam, type TeamMember } from '../../support/task-team.js';
 import { claimTask, completeTask, type ClaimedTask } from '../../support/collection-fixtures.js';
 import { keyedApi } from '../../support/relationship-events.js';
+import { sequenceEnrollments } from '../../support/sequence-fixtures.js';
 import { advanceSequences } from '../../../src/service/sequences/engine.js';
 
 /**
@@ -72,8 +73,7 @@ async function pooledSequence(senders: TeamMember[], n: number) {
   return created.body.id as string;
 }
 
-const enrollments = async (id: string) =>
-  (await api('GET', `/api-sequences/${id}/enrollments`)).body.enrollments as any[];
+const enrollments = (id: string) => sequenceEnrollments(api, id);
 const peopleOf = (people: any[], m: TeamMember) =>
   people
     .filter((e) => e.sender_email === m.email)

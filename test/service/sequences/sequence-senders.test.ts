@@ -3,6 +3,7 @@ import { startTestService, type TestService } from '../../support/test-service.j
 import { createAgentTeam, type AgentTeam, type TeamMember } from '../../support/task-team.js';
 import { claimTask, completeTask, type ClaimedTask } from '../../support/collection-fixtures.js';
 import { keyedApi } from '../../support/relationship-events.js';
+import { sequenceEnrollments } from '../../support/sequence-fixtures.js';
 import { advanceSequences } from '../../../src/service/sequences/engine.js';
 import { engineerProfile as profile } from '../../support/profile-output.js';
 import { addToList } from '../../../src/service/outreach/list-store.js';
@@ -49,8 +50,7 @@ afterAll(async () => {
   await svc.close();
 });
 
-const enrollments = async (id: string) =>
-  (await api('GET', `/api-sequences/${id}/enrollments`)).body.enrollments as any[];
+const enrollments = (id: string) => sequenceEnrollments(api, id);
 
 /** Claims every task `m` may run now, answering each; returns them. */
 async function runAll(m: TeamMember, answer: (t: ClaimedTask) => unknown, max = 1000) {

@@ -3,8 +3,8 @@ import { startTestService, type TestService } from '../../support/test-service.j
 import { createAgentTeam, type AgentTeam, type TeamMember } from '../../support/task-team.js';
 import {
   claimTask,
-  completeTask,
   networkPost,
+  runAllTasks,
   type ClaimedTask,
 } from '../../support/collection-fixtures.js';
 import {
@@ -12,6 +12,7 @@ import {
   relationshipReceiver,
   type RelationshipReceiver,
 } from '../../support/relationship-events.js';
+import { sequenceEnrollments } from '../../support/sequence-fixtures.js';
 import { deliverDueWebhooks } from '../../../src/service/webhooks/deliver.js';
 import { runRelationshipSync } from '../../../src/service/relationships/sync.js';
 import { advanceSequences } from '../../../src/service/sequences/engine.js';
@@ -55,21 +56,13 @@ afterAll(async () => {
 });
 
 /** Claims every task ada may run now, answering each with `answer`; returns them in claim order. */
-async function runAll(answer: (t: ClaimedTask) => unknown): Promise<ClaimedTask[]> {
-  const done: ClaimedTask[] = [];
-  for (let t = await claimTask(svc, ada); t; t = await claimTask(svc, ada)) {
-    await completeTask(svc, ada, t, answer(t));
-    done.push(t);
-  }
-  return done;
-}
+const runAll = (answer: (t: ClaimedTask) => unknown) => runAllTasks(svc, ada, answer);
 
 const PROFILES: Record<string, ProfileOutput> = {
   'grace-hopper': profile(GRACE, 'grace-hopper', 'Grace Hopper', 'US Navy'),
   'alan-turing': profile(ALAN, 'alan-turing', 'Alan Turing', null),
 };
-const enrollments = async (id: string) =>
-  (await api('GET', `/api-sequences/${id}/enrollments`)).body.enrollments as any[];
+const enrollments = (id: string) => sequenceEnrollments(api, id);
 const byName = async (id: string) =>
   Object.fromEntries((await enrollments(id)).map((e) => [e.profile.name ?? e.profile.input, e]));
 
