@@ -1,87 +1,75 @@
-import type { ContactHistory, DoNotContactAdded, DoNotContactList } from '../contract/outreach.js';
+import type {
+  ContactHistory,
+  DoNotContactAdded,
+  DoNotContactEntry,
+  DoNotContactList,
+} from '../contract/outreach.js';
 import { call, errorMessage } from './api.js';
-import { html, nothing, render as draw } from '../ui/html.js';
-import { byId, setStatus } from './dom.js';
+import { html, render as draw } from '../ui/html.js';
+import { byId } from './dom.js';
+import { mountPanel } from './panel.js';
 import type { Session } from './session.js';
+
+const LIMIT = 200;
 
 /**
  * The team's do-not-contact list and a person's team history (docs/team-pool.md): paste profiles
- * or companies, upload a CSV, search, remove, export; look up whom a person heard from.
+ * or companies, upload a CSV, search, remove, export; look up whom a person heard from. What a
+ * paste or an upload did, the rows it refused included, is said apart from the list's own status
+ * line (the panel's `said`), so the reload that follows cannot wipe it.
  */
 export function mountDoNotContact(): { start(session: Session): void; stop(): void } {
-  const list = byId('dnc-list');
-  const status = byId('dnc-status');
-  const result = byId('dnc-result');
   const form = byId<HTMLFormElement>('dnc-form');
   const search = byId<HTMLInputElement>('dnc-search');
   const file = byId<HTMLInputElement>('dnc-file');
-  const historyForm = byId<HTMLFormElement>('history-form');
-  const historyOut = byId('history-out');
-  let session: Session | null = null;
-
-  const headers = () => ({
-    'x-api-key': session!.team.api_key,
-    authorization: `Bearer ${session!.agent_token}`,
-  });
-
-  async function load() {
-    if (!session) return;
-    try {
-      const page = await call<DoNotContactList>('GET', '/api-do-not-contact', {
+  const life = mountPanel({
+    status: byId('dnc-status'),
+    said: byId('dnc-result'),
+    list: byId('dnc-list'),
+    fetch: (session) =>
+      call<DoNotContactList>('GET', '/api-do-not-contact', {
         auth: 'member',
         session,
-        query: { q: search.value, limit: 200 },
-      });
-      draw(
-        html`${page.data.map(
-          (e) =>
-            html`<li><strong>${e.value}</strong> (${e.kind})${e.reason ? ` — ${e.reason}` : ''}
-              <small>${e.added_by ?? 'API key'}, ${e.added_at.slice(0, 10)}</small>
-              <button type="button" class="secondary" @click=${() => remove(e.value)}>Remove</button></li>`,
-        )}`,
-        list,
-      );
-      setStatus(status, page.next ? 'Showing the first 200; search to narrow.' : '');
-    } catch (err) {
-      setStatus(status, errorMessage(err), 'error');
-    }
+        query: { q: search.value, limit: LIMIT },
+      }),
+    note: (page) => (page.next ? `Showing the first ${LIMIT}; search to narrow.` : ''),
+    items: (page) => page.data,
+    item: entryItem,
+    empty: () =>
+      search.value
+        ? `No entry matches “${search.value}”. Clear the search to see the whole list.`
+        : 'Nobody is on the list yet. Paste profiles or companies, or upload a CSV with the columns value, kind (person or company) and reason.',
+  });
+
+  function entryItem(e: DoNotContactEntry) {
+    return html`<li><strong>${e.value}</strong> (${e.kind})${e.reason ? ` — ${e.reason}` : ''}
+      <small>${e.added_by ?? 'API key'}, ${e.added_at.slice(0, 10)}</small>
+      <button type="button" class="secondary" @click=${() => remove(e.value)}>Remove</button></li>`;
   }
 
-  async function remove(value: string) {
-    try {
-      await call('DELETE', '/api-do-not-contact', { auth: 'member', session, query: { value } });
-      await load();
-    } catch (err) {
-      setStatus(status, errorMessage(err), 'error');
-    }
-  }
+  const remove = (value: string) =>
+    life.act(
+      (session) =>
+        call('DELETE', '/api-do-not-contact', { auth: 'member', session, query: { value } }),
+      `Removed ${value}.`,
+    );
 
-  /**
-   * What the last paste or upload did, apart from the list's own status line: the list is loaded
-   * again right after, and that must not wipe the rows that were refused.
-   */
+  /** What a paste or an upload added, and every row it refused with why. */
   function added(a: DoNotContactAdded) {
     const problems = [
       ...(a.errors ?? []).map((e) => `Line ${e.line}: ${e.reason}`),
       ...a.skipped.map((s) => `${s.value}: ${s.reason}`),
     ];
     const count = `Added ${a.added} ${a.added === 1 ? 'entry' : 'entries'}.`;
-    draw(
-      html`<p class="status" data-kind=${problems.length ? 'error' : 'ok'}>${count}${
-        problems.length
-          ? ` ${problems.length} ${problems.length === 1 ? 'row was' : 'rows were'} not added:`
-          : ''
-      }</p>
-        ${problems.length ? html`<ul class="dnc-problems">${problems.map((p) => html`<li>${p}</li>`)}</ul>` : nothing}`,
-      result,
+    if (!problems.length) return life.say(count, 'ok');
+    life.say(
+      `${count} ${problems.length} ${problems.length === 1 ? 'row was' : 'rows were'} not added:`,
+      'error',
+      html`<ul class="dnc-problems">${problems.map((p) => html`<li>${p}</li>`)}</ul>`,
     );
   }
 
-  function refused(message: string) {
-    draw(html`<p class="status" data-kind="error" role="alert">${message}</p>`, result);
-  }
-
-  form.addEventListener('submit', async (ev) => {
+  form.addEventListener('submit', (ev) => {
     ev.preventDefault();
     const data = new FormData(form);
     const lines = (s: FormDataEntryValue | null) =>
@@ -89,7 +77,7 @@ export function mountDoNotContact(): { start(session: Session): void; stop(): vo
         .split(/\n/)
         .map((l) => l.trim())
         .filter(Boolean);
-    try {
+    void life.act(async (session) => {
       added(
         await call<DoNotContactAdded>('POST', '/api-do-not-contact', {
           auth: 'member',
@@ -102,57 +90,82 @@ export function mountDoNotContact(): { start(session: Session): void; stop(): vo
         }),
       );
       form.reset();
-      await load();
-    } catch (err) {
-      refused(errorMessage(err));
-    }
+    });
   });
 
   file.addEventListener('change', async () => {
     const f = file.files?.[0];
-    if (!f || !session) return;
-    try {
+    if (!f) return;
+    // A CSV goes as it is (text/csv), which call() does not send: the service reads it row by row.
+    await life.act(async (session) => {
       const res = await fetch('/api-do-not-contact', {
         method: 'POST',
-        headers: { ...headers(), 'content-type': 'text/csv' },
+        headers: { ...headers(session), 'content-type': 'text/csv' },
         body: f,
+      }).catch(() => {
+        throw new Error('The service cannot be reached. Check your connection and try again.');
       });
       const body = (await res.json().catch(() => ({}))) as DoNotContactAdded & { error?: string };
-      if (!res.ok) refused(`${f.name}: ${body.error ?? `upload failed (HTTP ${res.status})`}`);
-      else added(body);
-    } catch {
-      refused('The service cannot be reached. Check your connection and try again.');
-    }
+      if (!res.ok)
+        throw new Error(`${f.name}: ${body.error ?? `upload failed (HTTP ${res.status})`}`);
+      added(body);
+    });
     file.value = '';
-    await load();
   });
 
-  search.addEventListener('input', () => void load());
+  search.addEventListener('input', () => void life.reload());
 
   for (const button of document.querySelectorAll<HTMLButtonElement>('[data-export]')) {
-    button.addEventListener('click', async () => {
-      if (!session) return;
-      const path = button.dataset.export!;
-      const res = await fetch(`${path}${path.includes('?') ? '&' : '?'}format=csv`, {
-        headers: headers(),
-      });
-      if (!res.ok) return setStatus(status, `Export failed (HTTP ${res.status})`, 'error');
-      const url = URL.createObjectURL(await res.blob());
-      const a = document.createElement('a');
-      a.href = url;
-      a.download = button.dataset.file ?? 'export.csv';
-      a.click();
-      URL.revokeObjectURL(url);
+    button.addEventListener('click', () => {
+      const session = life.session;
+      if (session) void exportCsv(session, button, life.say);
     });
   }
 
+  mountHistory(() => life.session);
+
+  return { start: (s) => void life.start(s), stop: life.stop };
+}
+
+const headers = (session: Session) => ({
+  'x-api-key': session.team.api_key,
+  authorization: `Bearer ${session.agent_token}`,
+});
+
+/** Downloads what an export button names as CSV; a refusal is said on the panel. */
+async function exportCsv(
+  session: Session,
+  button: HTMLButtonElement,
+  say: (text: string, kind: 'error') => void,
+) {
+  const path = button.dataset.export!;
+  const res = await fetch(`${path}${path.includes('?') ? '&' : '?'}format=csv`, {
+    headers: headers(session),
+  }).catch(() => null);
+  if (!res?.ok)
+    return say(
+      `Export failed (${res ? `HTTP ${res.status}` : 'the service cannot be reached'})`,
+      'error',
+    );
+  const url = URL.createObjectURL(await res.blob());
+  const a = document.createElement('a');
+  a.href = url;
+  a.download = button.dataset.file ?? 'export.csv';
+  a.click();
+  URL.revokeObjectURL(url);
+}
+
+/** A person's history with the team: who contacted them, how and when. */
+function mountHistory(session: () => Session | null) {
+  const historyForm = byId<HTMLFormElement>('history-form');
+  const historyOut = byId('history-out');
   historyForm.addEventListener('submit', async (ev) => {
     ev.preventDefault();
     const profile = String(new FormData(historyForm).get('profile') ?? '');
     try {
       const h = await call<ContactHistory>('GET', '/api-contact-history', {
         auth: 'member',
-        session,
+        session: session(),
         query: { profile },
       });
       draw(
@@ -168,15 +181,4 @@ export function mountDoNotContact(): { start(session: Session): void; stop(): vo
       draw(html`<p class="status error">${errorMessage(err)}</p>`, historyOut);
     }
   });
-
-  return {
-    start(s) {
-      session = s;
-      draw(nothing, result);
-      void load();
-    },
-    stop() {
-      session = null;
-    },
-  };
 }
