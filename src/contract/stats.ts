@@ -153,11 +153,35 @@ export const BudgetUse = z.object({
   week_frees_at: z.nullable(z.string()),
 });
 export type BudgetUse = z.infer<typeof BudgetUse>;
+const Count = z.number().check(z.int());
+/**
+ * A member's invitations over a bucket or the range: `sent` in it, `accepted`: how many of those
+ * have been accepted (whenever), `acceptance_rate` accepted / sent (null when none were sent; the
+ * health factor's definition), and `pending`: how many of any age still waited at its end.
+ */
+const InvitationFigures = z.object({
+  sent: Count,
+  accepted: Count,
+  acceptance_rate: Rate,
+  pending: Count,
+});
 export const MemberStats = z.object({
   email: z.string(),
   ...RangeEcho,
-  buckets: z.array(z.object({ start: z.string(), total: z.number(), actions: Actions })),
-  totals: z.object({ total: z.number(), actions: Actions, budgets: z.array(BudgetUse) }),
+  buckets: z.array(
+    z.object({
+      start: z.string(),
+      total: z.number(),
+      actions: Actions,
+      invitations: InvitationFigures,
+    }),
+  ),
+  totals: z.object({
+    total: z.number(),
+    actions: Actions,
+    budgets: z.array(BudgetUse),
+    invitations: InvitationFigures,
+  }),
 });
 export type MemberStats = z.infer<typeof MemberStats>;
 

@@ -628,7 +628,7 @@ export interface paths {
         put?: never;
         /**
          * Report liveness and network session state; receive a newer network map
-         * @description Records the member’s activity (the 48-hour rule). A member whose last heartbeat said signed out or paused is given no tasks. `consent` says whether the member acknowledged the current consent text (`GET /agent/consent`).
+         * @description Records the member’s activity (the 48-hour rule). A member whose last heartbeat said signed out or paused is given no tasks. `consent` says whether the member acknowledged the current consent text (`GET /agent/consent`); `awaiting_approval`, how many writes in the member’s name wait for a person’s approval (`GET /api-approvals`).
          */
         post: operations["postAgentHeartbeat"];
         delete?: never;
@@ -1258,8 +1258,8 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * A member’s actions per kind over time, and the use of each budget
-         * @description The actions (tasks run for the team) per kind, by the day or week they ended. `from` and `to` (YYYY-MM-DD, inclusive, whole days in `tz`; default the last 30 days up to today, at most 731 days); `bucket`: `day` (default) or `week` (weeks start on Monday, so the first may begin before `from`; only days in the range count); `tz`: an IANA time zone (default `UTC`). Every bucket of the range is listed, empty ones with zeros. `budgets`: per task type, the limits in force and the account’s uses in the rolling day, 7 and 30 days (a running task counts, as for the budgets), and when the oldest use of the day and the week leaves its window.
+         * A member’s actions per kind and invitations over time, and the use of each budget
+         * @description The actions (tasks run for the team) per kind, by the day or week they ended. `from` and `to` (YYYY-MM-DD, inclusive, whole days in `tz`; default the last 30 days up to today, at most 731 days); `bucket`: `day` (default) or `week` (weeks start on Monday, so the first may begin before `from`; only days in the range count); `tz`: an IANA time zone (default `UTC`). Every bucket of the range is listed, empty ones with zeros. `budgets`: per task type, the limits in force and the account’s uses in the rolling day, 7 and 30 days (a running task counts, as for the budgets), and when the oldest use of the day and the week leaves its window. `invitations` (each bucket, and the range in `totals`): `sent` in it through the service for this team, `accepted`: how many of those have been accepted since, `acceptance_rate` accepted / sent (null when none were sent; the health factor’s definition), and `pending`: invitations of any age still waiting at its end (the range’s end when that comes first).
          */
         get: operations["getApiStatsMembers"];
         put?: never;
@@ -6516,6 +6516,7 @@ export interface operations {
                                 other_members: number;
                             };
                         }[];
+                        awaiting_approval?: number;
                         consent: {
                             version: string;
                             acknowledged: boolean;
@@ -10250,6 +10251,12 @@ export interface operations {
                             actions: {
                                 [key: string]: number;
                             };
+                            invitations: {
+                                sent: number;
+                                accepted: number;
+                                acceptance_rate: number | null;
+                                pending: number;
+                            };
                         }[];
                         totals: {
                             total: number;
@@ -10267,6 +10274,12 @@ export interface operations {
                                 day_frees_at: string | null;
                                 week_frees_at: string | null;
                             }[];
+                            invitations: {
+                                sent: number;
+                                accepted: number;
+                                acceptance_rate: number | null;
+                                pending: number;
+                            };
                         };
                     };
                 };

@@ -131,3 +131,35 @@ export async function insertMemberTasks(
     );
   }
 }
+
+export interface FixtureInvitation {
+  /** When it was sent (an ISO instant). */
+  sent: string;
+  /** What became of it, and when; without: still pending. */
+  became?: { state: 'accepted' | 'withdrawn' | 'expired'; at: string };
+}
+
+/** A member's invitations sent through the service, as relationships/invitations-filing.ts files them. */
+export async function insertSentInvitations(
+  svc: WithDb,
+  teamId: string,
+  userId: string,
+  invitations: FixtureInvitation[],
+): Promise<void> {
+  for (const inv of invitations) {
+    const id = crypto.randomUUID();
+    await svc.ctx.db.query(
+      `INSERT INTO sent_invitations (id, team_id, user_id, profile_urn, state, sent_at, state_changed_at)
+       VALUES ($1, $2, $3, $4, $5, $6, $7)`,
+      [
+        id,
+        teamId,
+        userId,
+        `urn:li:fsd_profile:inv-${id.slice(0, 8)}`,
+        inv.became?.state ?? 'pending',
+        inv.sent,
+        inv.became?.at ?? inv.sent,
+      ],
+    );
+  }
+}

@@ -1,6 +1,7 @@
 import type { Queryable } from '../db/database.js';
 import { WRITE_TYPES_SQL } from './budget-factor.js';
 import type { HealthInputs } from './account-health.js';
+import { ACCEPTED_SQL, PENDING_SQL } from './invitation-acceptance.js';
 
 /**
  * What the health of a team's members' accounts is computed from (account-health.ts), read for
@@ -20,8 +21,8 @@ const NOT_THE_ACCOUNT = `'not_found', 'access_denied', 'not_first_degree', 'alre
 
 const INVITATIONS = `SELECT user_id::text,
     count(*) FILTER (WHERE sent_at > now() - interval '30 days')::int AS sent,
-    count(*) FILTER (WHERE sent_at > now() - interval '30 days' AND state = 'accepted')::int AS accepted,
-    count(*) FILTER (WHERE state = 'pending')::int AS pending
+    count(*) FILTER (WHERE sent_at > now() - interval '30 days' AND ${ACCEPTED_SQL})::int AS accepted,
+    count(*) FILTER (WHERE ${PENDING_SQL})::int AS pending
   FROM sent_invitations WHERE team_id = $1 AND user_id = ANY($2::uuid[]) GROUP BY user_id`;
 
 const FAILURES = `SELECT claimed_by::text AS user_id,

@@ -92,11 +92,15 @@ export const statsRoutes = new Hono<AppEnv>()
   .get(
     '/api-stats/members',
     describe({
-      summary: 'A member’s actions per kind over time, and the use of each budget',
+      summary: 'A member’s actions per kind and invitations over time, and the use of each budget',
       description:
         `The actions (tasks run for the team) per kind, by the day or week they ended. ${RANGE_NOTE} ` +
         '`budgets`: per task type, the limits in force and the account’s uses in the rolling day, 7 and 30 days ' +
-        '(a running task counts, as for the budgets), and when the oldest use of the day and the week leaves its window.',
+        '(a running task counts, as for the budgets), and when the oldest use of the day and the week leaves its window. ' +
+        '`invitations` (each bucket, and the range in `totals`): `sent` in it through the service for this team, ' +
+        '`accepted`: how many of those have been accepted since, `acceptance_rate` accepted / sent (null when none ' +
+        'were sent; the health factor’s definition), and `pending`: invitations of any age still waiting at its end ' +
+        '(the range’s end when that comes first).',
       tag: 'Stats',
       security: 'apiKey',
       responses: { 200: { description: 'The buckets and the totals', schema: MemberStats } },

@@ -4,8 +4,14 @@ import { effectiveBudgets } from '../budgets/team-settings.js';
 import { TASK_TYPES, type TaskType } from '../../contract/task-types.js';
 import type { MemberStats } from '../../contract/stats.js';
 import { queryStats, rangeSql, type StatsRange } from './range.js';
+import {
+  invitationsByBucket,
+  memberInvitationsSql,
+  type InvitationBucketRow,
+} from './member-invitations.js';
 
 const R = rangeSql({ from: 3, to: 4, bucket: 5, tz: 6 });
+const INVITATIONS = memberInvitationsSql(R, '$1', '(SELECT user_id FROM m)');
 
 /** A use of a budget, as budgets/usage.ts counts it: a task the account runs or ran. */
 const USE = `status IN ('processing', 'completed')`;
@@ -15,7 +21,8 @@ const USE = `status IN ('processing', 'completed')`;
  * - `buckets`: the actions it ran for this team in the range, per kind, by the bucket they ended in;
  * - `windows`: its account's uses of each kind in the rolling day, 7 and 30 days (a running task
  *   counts in each, as for its budgets), and when the oldest use in the day and the week leaves it;
- * - `budgets`: what the team stored over the defaults.
+ * - `budgets`: what the team stored over the defaults;
+ * - `invitations`: its invitations sent, accepted and waiting, per bucket (member-invitations.ts).
  * The windows' bounds are computed once (`since`), not for each task. Both reads are index-only
  * scans of tasks_member_use. No row when no joined member of the team has that e-mail.
  */
@@ -45,8 +52,8 @@ running AS (
 windows AS (
   SELECT type, coalesce(e.day, 0) + coalesce(r.n, 0) AS day, coalesce(e.week, 0) + coalesce(r.n, 0) AS week,
          coalesce(e.month, 0) + coalesce(r.n, 0) AS month, e.day_frees_at, e.week_frees_at
-    FROM ended e FULL JOIN running r USING (type))
-SELECT m.budgets,
+    FROM ended e FULL JOIN running r USING (type)),${INVITATIONS.ctes}
+SELECT m.budgets, ${INVITATIONS.column},
   (SELECT json_agg(json_build_object('start', to_char(s.start, 'YYYY-MM-DD'), 'actions', coalesce(d.actions, '{}'))
      ORDER BY s.start)
      FROM (${R.series}) s
@@ -57,6 +64,7 @@ FROM m`;
 
 interface Row {
   budgets: unknown;
+  invitations: InvitationBucketRow[];
   buckets: { start: string; actions: Record<string, number> }[];
   windows: {
     type: TaskType;
@@ -86,6 +94,7 @@ export async function memberStats(
   ]);
   if (!row) throw new HttpError(404, 'No member with that e-mail in the team');
   const totals: Record<string, number> = {};
+  const invitations = invitationsByBucket(row.invitations);
   const buckets = row.buckets.map((b) => {
     let total = 0;
     const actions: Record<string, number> = {};
@@ -94,7 +103,7 @@ export async function memberStats(
       total += Number(n);
       totals[type] = (totals[type] ?? 0) + Number(n);
     }
-    return { start: b.start, total, actions };
+    return { start: b.start, total, actions, invitations: invitations.byStart.get(b.start)! };
   });
   const limits = effectiveBudgets(row.budgets);
   const windows = new Map(row.windows.map((w) => [w.type, w]));
@@ -118,6 +127,7 @@ export async function memberStats(
           week_frees_at: iso(w?.week_frees_at ?? null),
         };
       }),
+      invitations: invitations.total,
     },
   };
 }

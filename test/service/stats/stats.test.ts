@@ -298,9 +298,11 @@ describe('GET /api-stats/members', () => {
     );
     expect(status).toBe(200);
     expect(body.email).toBe('ada@stats.test');
+    // No invitations filed: their figures are zeros (member-invitations.test.ts counts them).
+    const invitations = { sent: 0, accepted: 0, acceptance_rate: null, pending: 0 };
     expect(body.buckets).toEqual([
-      { start: '2026-03-02', total: 2, actions: { agent_like_post: 2 } },
-      { start: '2026-03-03', total: 1, actions: { agent_send_message: 1 } },
+      { start: '2026-03-02', total: 2, actions: { agent_like_post: 2 }, invitations },
+      { start: '2026-03-03', total: 1, actions: { agent_send_message: 1 }, invitations },
     ]);
     expect(body.totals.total).toBe(3);
     expect(body.totals.actions).toEqual({ agent_like_post: 2, agent_send_message: 1 });
