@@ -13,6 +13,7 @@ import {
   startInstance,
   startInstanceProcess,
 } from './service-instance.js';
+import { percentile } from './percentile.js';
 
 /**
  * `npx tsx bench/api-latency.ts` (and part of `npm run bench`): the latency of the public API at
@@ -104,8 +105,6 @@ interface ApiLatencyResult {
   skipped?: string;
 }
 
-const percentile = (sorted: number[], p: number) =>
-  sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? NaN;
 const round = (n: number) => Number(n.toFixed(2));
 const sorted = (xs: number[]) => [...xs].sort((a, b) => a - b);
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));

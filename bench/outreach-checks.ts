@@ -5,6 +5,7 @@ import { findPostgres, startBenchService, type BenchService } from './setup.js';
 import { outreachVerdictForTask } from '../src/service/outreach/task-refusal.js';
 import { LISTED_ENTRY_SQL, listedEntryParams } from '../src/service/outreach/do-not-contact.js';
 import { recentContactSql } from '../src/service/outreach/recent-contact.js';
+import { percentileOf } from './percentile.js';
 
 /**
  * The team pool's costs (docs/team-pool.md): the CSV export of `POSTS` posts over a real socket
@@ -39,7 +40,7 @@ interface OutreachResult {
   two_statements_p50_loaded_ms: number;
 }
 
-const p50 = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? 0;
+const p50 = (xs: number[]) => percentileOf(xs, 50);
 
 /**
  * p50 of the checks for `urn(i)`, each iteration also timing one `SELECT 1` just before: on a

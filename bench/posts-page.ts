@@ -11,6 +11,7 @@ import { loadMemberTasks, loadSequencePeople } from './stats-dataset.js';
 import { watchlistStats } from '../src/service/stats/watchlist-stats.js';
 import { sequenceStats } from '../src/service/stats/sequence-stats.js';
 import type { StatsRange } from '../src/service/stats/range.js';
+import { percentile } from './percentile.js';
 
 /**
  * `npx tsx bench/posts-page.ts`: latency of one `GET /api-posts` page (with its exact total) over
@@ -122,8 +123,6 @@ interface PostsPageReport {
   results: PostsPageDatabaseResult[];
 }
 
-const percentile = (sorted: number[], p: number) =>
-  sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
 const round = (v: number) => Math.round(v * 10) / 10;
 const median = (values: number[]) =>
   percentile(

@@ -3,6 +3,7 @@ import { Worker } from 'node:worker_threads';
 import { httpCall } from './http-call.mjs';
 import type { BenchService } from './setup.js';
 import type { TaskType } from '../src/contract/task-types.js';
+import { percentile } from './percentile.js';
 
 export interface LatencyResult {
   tasks: number;
@@ -22,8 +23,6 @@ export interface ThroughputResult {
   http_over_sql: number;
 }
 
-const percentile = (sorted: number[], p: number) =>
-  sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
 const round = (n: number, digits = 2) => Number(n.toFixed(digits));
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 

@@ -2,6 +2,7 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { findPostgres, setBenchBudgets, startBenchService } from './setup.js';
+import { percentileOf } from './percentile.js';
 
 /**
  * What queueing one write in a member's name costs over HTTP, from the request to the answer:
@@ -21,9 +22,6 @@ interface QueuedWriteResult {
   invitation_p50_ms: number;
   invitation_p99_ms: number;
 }
-
-const quantile = (xs: number[], q: number) =>
-  [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(xs.length * q))] ?? 0;
 
 async function timed(
   url: string,
@@ -63,10 +61,10 @@ async function runOne(label: string, databaseUrl: string): Promise<QueuedWriteRe
     return {
       database: label,
       writes: WRITES,
-      like_p50_ms: quantile(likes, 0.5),
-      like_p99_ms: quantile(likes, 0.99),
-      invitation_p50_ms: quantile(invitations, 0.5),
-      invitation_p99_ms: quantile(invitations, 0.99),
+      like_p50_ms: percentileOf(likes, 50),
+      like_p99_ms: percentileOf(likes, 99),
+      invitation_p50_ms: percentileOf(invitations, 50),
+      invitation_p99_ms: percentileOf(invitations, 99),
     };
   } finally {
     await svc.close();
