@@ -6,7 +6,7 @@ import type { Session } from './session.js';
 import { memberSafety } from './member-budgets.js';
 import { accountFacts } from './member-health.js';
 import { manyWords } from '../contract/task-kinds.js';
-import { newestAnswer } from './newest-answer.js';
+import { mountPanel } from './panel.js';
 import { operationHealthLines } from '../contract/operation-health-words.js';
 import { drawWritesPaused } from './writes-paused-notice.js';
 
@@ -18,55 +18,28 @@ import { drawWritesPaused } from './writes-paused-notice.js';
 export function mountMembers(onView: (view: TeamView) => void): {
   load(session: Session): Promise<void>;
 } {
-  const list = byId('member-list');
-  const agentState = byId('agent-state');
-  const networkNotice = byId('network-notice');
-  const pausedNotice = byId('writes-paused-notice');
-  const status = byId('members-status');
   const form = byId<HTMLFormElement>('add-member-form');
   const formStatus = form.querySelector<HTMLElement>('.status')!;
-  let session: Session | null = null;
-
-  const answers = newestAnswer();
-
-  async function load(s: Session) {
-    session = s;
-    if (!list.querySelector('li')) setStatus(status, 'Loading…');
-    const mine = answers.begin();
-    try {
-      const view = await call<TeamView>('GET', '/api-team', { auth: 'member', session: s });
-      if (s !== session || !answers.mayDraw(mine)) return;
-      setStatus(status, '');
-      render(view);
-      onView(view);
-    } catch (err) {
-      setStatus(status, errorMessage(err), 'error');
-    }
-  }
-
-  function render(view: TeamView) {
-    byId('members-title').textContent = `Members of ${view.team.name}`;
-    const p = view.team.pacing;
-    byId('team-pace').textContent =
-      `Pace: ${p.write_min_s}–${p.write_max_s} s between likes, comments, invitations and messages; ${p.read_min_s}–${p.read_max_s} s between reads.`;
-    agentState.hidden = view.team.agent_active;
-    agentState.textContent = view.team.agent_active
-      ? ''
-      : 'No member’s extension has been active in the last 48 hours, so network operations answer 403. Install the extension and sign in to it.';
-    drawNetworkNotice(networkNotice, view);
-    drawWritesPaused(pausedNotice, view);
-    const members = [...view.members].sort(
-      (a, b) => Number(b.email === view.me.email) - Number(a.email === view.me.email),
-    );
-    const now = Date.now();
-    draw(
-      members.length
-        ? members.map((m) => memberCard(m, m.email === view.me.email, now))
-        : html`<li class="empty">No members.</li>`,
-      list,
-    );
-    form.hidden = view.me.role !== 'admin';
-  }
+  let told: TeamView | null = null;
+  const life = mountPanel({
+    status: byId('members-status'),
+    list: byId('member-list'),
+    fetch: (session) => call<TeamView>('GET', '/api-team', { auth: 'member', session }),
+    // Me first.
+    items: (view) =>
+      view.members
+        .map((m) => ({ m, isMe: m.email === view.me.email }))
+        .sort((a, b) => Number(b.isMe) - Number(a.isMe)),
+    item: ({ m, isMe }, now) => memberCard(m, isMe, now),
+    empty: () => 'No members yet. Add one by e-mail address; they join by signing in with it.',
+    drawn({ answer }) {
+      if (!answer || answer === told) return;
+      told = answer;
+      drawTeam(answer);
+      form.hidden = answer.me.role !== 'admin';
+      onView(answer);
+    },
+  });
 
   form.addEventListener('submit', (event) => {
     event.preventDefault();
@@ -77,8 +50,8 @@ export function mountMembers(onView: (view: TeamView) => void): {
       setStatus(formStatus, 'Enter a valid e-mail address.', 'error');
       return;
     }
-    if (!session) return;
-    const s = session;
+    const s = life.session;
+    if (!s) return;
     void busy(form, async () => {
       setStatus(formStatus, 'Adding…');
       try {
@@ -93,14 +66,29 @@ export function mountMembers(onView: (view: TeamView) => void): {
           `${email} was added. They join by signing in with this address.`,
           'ok',
         );
-        await load(s);
+        await life.refresh();
       } catch (err) {
         setStatus(formStatus, errorMessage(err), 'error');
       }
     });
   });
 
-  return { load };
+  return { load: (s) => life.start(s) };
+}
+
+/** What the page says about the team as a whole: its name, pace, and the notices for everyone. */
+function drawTeam(view: TeamView) {
+  byId('members-title').textContent = `Members of ${view.team.name}`;
+  const p = view.team.pacing;
+  byId('team-pace').textContent =
+    `Pace: ${p.write_min_s}–${p.write_max_s} s between likes, comments, invitations and messages; ${p.read_min_s}–${p.read_max_s} s between reads.`;
+  const agentState = byId('agent-state');
+  agentState.hidden = view.team.agent_active;
+  agentState.textContent = view.team.agent_active
+    ? ''
+    : 'No member’s extension has been active in the last 48 hours, so network operations answer 403. Install the extension and sign in to it.';
+  drawNetworkNotice(byId('network-notice'), view);
+  drawWritesPaused(byId('writes-paused-notice'), view);
 }
 
 const clock = new Intl.DateTimeFormat(undefined, { hour: '2-digit', minute: '2-digit' });
