@@ -1,7 +1,8 @@
 import type { ApprovalListResponse, ApprovalView, ContactFact } from '../contract/approvals.js';
-import { call, errorMessage } from './api.js';
-import { html, render as draw } from '../ui/html.js';
-import { byId, setStatus } from './dom.js';
+import { call } from './api.js';
+import { html } from '../ui/html.js';
+import { byId } from './dom.js';
+import { mountPanel } from './panel.js';
 import type { Session } from './session.js';
 import { kindWords } from './task-words.js';
 
@@ -16,23 +17,20 @@ export function mountApprovals(): {
   stop(): void;
 } {
   const panel = byId('approvals');
-  const list = byId('approvals-list');
-  const status = byId('approvals-status');
-  let session: Session | null = null;
-
-  async function refresh() {
-    if (!session) return;
-    try {
-      const answer = await call<ApprovalListResponse>('GET', '/api-approvals', {
-        auth: 'member',
-        session,
-      });
-      panel.hidden = answer.count === 0;
-      draw(html`${answer.approvals.map(item)}`, list);
-    } catch (err) {
-      setStatus(status, errorMessage(err), 'error');
-    }
-  }
+  const life = mountPanel({
+    status: byId('approvals-status'),
+    list: byId('approvals-list'),
+    fetch: (session) =>
+      call<ApprovalListResponse>('GET', '/api-approvals', { auth: 'member', session }),
+    items: (answer) => answer.approvals,
+    item,
+    // Seen only where the panel is shown without waiting writes: it hides while none waits.
+    empty: () =>
+      'Nothing waits for approval. Writes an AI assistant queues in a member’s name appear here first.',
+    drawn({ answer }) {
+      panel.hidden = !answer?.count;
+    },
+  });
 
   function item(a: ApprovalView) {
     const by =
@@ -61,56 +59,37 @@ export function mountApprovals(): {
     </li>`;
   }
 
-  /**
-   * Another member's recent contact with the person (docs/team-pool.md "The gate"): the approver
-   * sees that the asker forced past it, or that it stands, before approving passes it.
-   */
-  function contactNotice(a: ApprovalView) {
-    if (a.forced_over)
-      return html`<p class="notice contact-notice">Forced past the contact window:
-        ${contactWords(a.forced_over)}.</p>`;
-    if (a.recent_contact)
-      return html`<p class="notice contact-notice">Contacted recently:
-        ${contactWords(a.recent_contact)}; approving sends it anyway.</p>`;
-    return null;
-  }
-
-  async function approve(a: ApprovalView, e: Event) {
+  function approve(a: ApprovalView, e: Event) {
     const box = (e.target as HTMLElement).closest('li')?.querySelector('textarea');
     const text = box && box.value.trim() !== (a.text ?? '').trim() ? box.value : undefined;
-    await decide(
+    return decide(
       `/api-approvals/${a.task_id}/approve`,
       text === undefined ? {} : { text },
       'Approved',
     );
   }
 
-  async function reject(a: ApprovalView) {
-    await decide(`/api-approvals/${a.task_id}/reject`, undefined, 'Rejected');
-  }
+  const reject = (a: ApprovalView) =>
+    decide(`/api-approvals/${a.task_id}/reject`, undefined, 'Rejected');
 
-  async function decide(path: string, body: Record<string, unknown> | undefined, done: string) {
-    try {
-      await call('POST', path, { auth: 'member', session, body });
-      setStatus(status, done, 'ok');
-      await refresh();
-    } catch (err) {
-      setStatus(status, errorMessage(err), 'error');
-    }
-  }
+  const decide = (path: string, body: Record<string, unknown> | undefined, done: string) =>
+    life.act((session) => call('POST', path, { auth: 'member', session, body }), done);
 
-  return {
-    start(s) {
-      session = s;
-      void refresh();
-    },
-    refresh,
-    stop() {
-      session = null;
-      panel.hidden = true;
-      draw(html``, list);
-    },
-  };
+  return { start: (s) => void life.start(s), refresh: life.refresh, stop: life.stop };
+}
+
+/**
+ * Another member's recent contact with the person (docs/team-pool.md "The gate"): the approver
+ * sees that the asker forced past it, or that it stands, before approving passes it.
+ */
+function contactNotice(a: ApprovalView) {
+  if (a.forced_over)
+    return html`<p class="notice contact-notice">Forced past the contact window:
+      ${contactWords(a.forced_over)}.</p>`;
+  if (a.recent_contact)
+    return html`<p class="notice contact-notice">Contacted recently:
+      ${contactWords(a.recent_contact)}; approving sends it anyway.</p>`;
+  return null;
 }
 
 /** `invited by bob@acme.example on 2026-11-20`. */
