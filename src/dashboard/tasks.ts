@@ -1,9 +1,9 @@
 import type { TaskListResponse, TaskSummary } from '../contract/task-list.js';
-import { call, errorMessage } from './api.js';
-import { externalLink, html, nothing, render as draw, timeTag } from '../ui/html.js';
-import { byId, setStatus } from './dom.js';
+import { call } from './api.js';
+import { externalLink, html, nothing, timeTag } from '../ui/html.js';
+import { byId } from './dom.js';
+import { mountPanel } from './panel.js';
 import type { Session } from './session.js';
-import { singleFlight } from './single-flight.js';
 import { errorSentence, kindWords, statusWords } from './task-words.js';
 
 const LIMIT = 30;
@@ -26,70 +26,48 @@ export function mountTasks(onList: (tasks: TaskSummary[]) => void): {
   setWaiting(waiting: Map<string, Waiting>): void;
   stop(): void;
 } {
-  const list = byId('task-list');
-  const status = byId('tasks-status');
   const filter = byId<HTMLSelectElement>('tasks-status-filter');
-  let session: Session | null = null;
-  let shown: TaskSummary[] = [];
   let waiting = new Map<string, Waiting>();
-  let emptyWords = '';
-
-  function paint() {
-    const now = Date.now();
-    draw(
-      shown.length
-        ? shown.map((t) => taskItem(t, waiting.get(t.id) ?? null, now))
-        : html`<li class="empty">${emptyWords}</li>`,
-      list,
-    );
-  }
-
-  async function load() {
-    const s = session;
-    if (!s) return;
-    if (!list.querySelector('li')) setStatus(status, 'Loading…');
-    try {
-      const answer = await call<TaskListResponse>('GET', '/api-tasks', {
-        session: s,
-        query: { status: filter.value, limit: LIMIT },
-      });
-      if (s !== session) return;
-      setStatus(
+  let told: TaskListResponse | null = null;
+  const life = mountPanel({
+    status: byId('tasks-status'),
+    list: byId('task-list'),
+    // The filter is kept with its answer: the empty state words what was asked.
+    fetch: async (session) => {
+      const status = filter.value as TaskSummary['status'] | '';
+      const query = { status, limit: LIMIT };
+      return {
         status,
-        answer.count > answer.tasks.length
-          ? `Showing the latest ${answer.tasks.length} of ${answer.count}.`
-          : '',
-      );
-      shown = answer.tasks;
-      emptyWords = filter.value
-        ? `No ${statusWords(filter.value as TaskSummary['status'])} tasks.`
-        : 'No tasks yet.';
-      paint();
-      if (!filter.value) onList(answer.tasks);
-    } catch (err) {
-      if (s === session) setStatus(status, errorMessage(err), 'error');
-    }
-  }
-  const refresh = singleFlight(load);
+        answer: await call<TaskListResponse>('GET', '/api-tasks', { session, query }),
+      };
+    },
+    note: ({ answer }) =>
+      answer.count > answer.tasks.length
+        ? `Showing the latest ${answer.tasks.length} of ${answer.count}.`
+        : '',
+    items: ({ answer }) => answer.tasks,
+    item: (t, now) => taskItem(t, waiting.get(t.id) ?? null, now),
+    empty: ({ status }) =>
+      status
+        ? `No ${statusWords(status)} tasks. Choose “All” to see every task.`
+        : 'No tasks yet. Create a watchlist, or like or comment on a post: the work it gives the members’ extensions shows here.',
+    drawn({ answer: latest }) {
+      if (!latest || latest.answer === told) return;
+      told = latest.answer;
+      if (!latest.status) onList(latest.answer.tasks);
+    },
+  });
 
-  filter.addEventListener('change', () => void refresh());
+  filter.addEventListener('change', () => void life.reload());
 
   return {
-    start(s) {
-      session = s;
-      void refresh();
-    },
-    refresh,
+    start: (s) => void life.start(s),
+    refresh: life.refresh,
     setWaiting(next) {
       waiting = next;
-      paint();
+      life.show();
     },
-    stop() {
-      session = null;
-      shown = [];
-      draw(nothing, list);
-      setStatus(status, '');
-    },
+    stop: life.stop,
   };
 }
 
