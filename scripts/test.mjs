@@ -17,6 +17,7 @@ import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { checkCommitSubjects, MAX_SUBJECT, SINCE } from './commit-subjects.mjs';
 import { FIREFOX_DIR, lintFirefox } from './firefox-lint.mjs';
+import { phaseClock, slowestSpecFiles, slowestVitestFiles, timingLines } from './test-timings.mjs';
 import { filesCutShort, vitestFailures } from './vitest-failures.mjs';
 
 const E2E_PORT = process.env.E2E_SERVICE_PORT ?? '18787';
@@ -183,6 +184,7 @@ async function lintApiDocument() {
 let passed = 0;
 let failed = 0;
 let broken = false;
+const clock = phaseClock();
 
 // 0. The code under its checkers: the type checker, and the linter (Biome's recommended rules,
 // biome.json says which are off and why). Each counts as one test; any error or warning fails.
@@ -207,6 +209,8 @@ else {
   if (subjects.long.length === 0) passed += 1;
   else failed += 1;
 }
+
+clock.lap(databaseOnly ? '' : 'checkers');
 
 // 1. Unit and service tests.
 const vitestJson = join(tmp, 'vitest.json');
@@ -249,6 +253,8 @@ if (v) {
   } else if (vitestStatus !== 0 && first.failed === 0) broken = true;
 } else if (vitestStatus !== 0) broken = true;
 
+clock.lap('vitest');
+
 // 2. The extension, built for the e2e service's URL (for Chromium, then for Firefox), and the
 // browser tests in both.
 const chrome = ensureBrowser('Chromium', 'chromium', 'CHROME_PATH');
@@ -265,6 +271,8 @@ if (buildStatus === 0) {
 const firefoxBuildStatus = databaseOnly
   ? 0
   : run('npx', ['wxt', 'build', '-b', 'firefox'], { WXT_DEFAULT_SERVICE_URL: E2E_URL });
+clock.lap('builds');
+let p = null;
 if (buildStatus !== 0 || firefoxBuildStatus !== 0) {
   console.error('The extension build failed.');
   broken = true;
@@ -278,13 +286,15 @@ if (buildStatus !== 0 || firefoxBuildStatus !== 0) {
     E2E_SERVICE_PORT: E2E_PORT,
     PLAYWRIGHT_JSON_OUTPUT_NAME: pwJson,
   });
-  const p = readJson(pwJson);
+  p = readJson(pwJson);
   if (p?.stats) {
     passed += p.stats.expected ?? 0;
     failed += (p.stats.unexpected ?? 0) + (p.stats.flaky ?? 0) + (p.stats.skipped ?? 0);
     if (pwStatus !== 0 && (p.stats.unexpected ?? 0) === 0) broken = true;
   } else if (pwStatus !== 0) broken = true;
 }
+
+clock.lap('browser tests');
 
 // 3. Store readiness: the Firefox build through Mozilla's own linter (web-ext lint), the build of
 // step 2 (only its default service URL differs from the one that goes to addons.mozilla.org). Any
@@ -301,6 +311,8 @@ if (databaseOnly) console.log('redocly lint: run in the full pass.');
 else if (await lintApiDocument()) passed += 1;
 else failed += 1;
 
+clock.lap(databaseOnly ? '' : 'store and API linters');
+
 rmSync(tmp, { recursive: true, force: true });
 const vitestFailed = vitestStatus === 0 ? [] : vitestFailures(vitestPrinted);
 if (vitestFailed.length)
@@ -313,6 +325,9 @@ if (ranAgain) {
   const again = ranAgain.status === 0 ? [] : vitestFailures(ranAgain.printed);
   if (again.length) console.log(`\n${again.join('\n')}`);
 }
+console.log(
+  `\n${timingLines(clock.phases(), slowestVitestFiles(v), slowestSpecFiles(p), (f) => relative(process.cwd(), f)).join('\n')}`,
+);
 if (broken && failed === 0) failed = 1;
 console.log(`\n${passed} passed, ${failed} failed`);
 process.exit(failed > 0 || broken ? 1 : 0);
