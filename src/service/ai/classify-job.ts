@@ -1,5 +1,7 @@
 import type { ReplyClassifiedEvent } from '../../contract/relationships.js';
 import type { ServiceContext } from '../context.js';
+import type { Queryable } from '../db/database.js';
+import { TEAM_CHANGE_CHANNEL } from '../live/team-changes.js';
 import { memberRef } from '../relationships/member-ref.js';
 import { applyReplyLabel } from '../sequences/label-on-reply.js';
 import { enqueueTeamEvent } from '../webhooks/store.js';
@@ -50,6 +52,19 @@ interface Claimed {
 
 const READY = `m.classification_due AND (m.classify_after IS NULL OR m.classify_after <= now())
    AND (m.classify_claimed_at IS NULL OR m.classify_claimed_at < now() - make_interval(secs => $LEASE))`;
+
+/**
+ * An open dashboard's inbox shows the label, or why there is none, as soon as it is stored
+ * (GET /api-events; the inbox's own trigger watches conversations, not messages); a label that
+ * moved a person of a sequence changes its results too.
+ */
+async function announce(db: Queryable, teamId: string, kinds: ('inbox' | 'sequences')[]) {
+  await db.query("SELECT pg_notify($1, $2::text || ' ' || k) FROM unnest($3::text[]) k", [
+    TEAM_CHANGE_CHANNEL,
+    teamId,
+    kinds,
+  ]);
+}
 
 /** One run: the due messages of up to TEAMS teams, BATCH each. Answers how many were sorted. */
 export async function classifyReplies(ctx: ServiceContext): Promise<number> {
@@ -144,6 +159,7 @@ async function classifyOne(
       ...(enrollment ? { sequence_enrollment: enrollment } : {}),
     };
     await enqueueTeamEvent(tx, team.id, 'reply.classified', event);
+    await announce(tx, team.id, enrollment ? ['inbox', 'sequences'] : ['inbox']);
   });
   ctx.log.info('reply_classified', {
     team_id: team.id,
@@ -184,11 +200,14 @@ async function failed(
     attempt: m.classify_attempts,
   });
   if (m.classify_attempts >= MAX_CLASSIFY_ATTEMPTS) {
-    await ctx.db.query(
-      `UPDATE inbox_messages SET classification_due = false, classify_claimed_at = NULL,
-              classification_error = $2 WHERE id = $1 AND classification_due`,
-      [m.id, `failed after ${m.classify_attempts} attempts: ${reason}`],
-    );
+    await ctx.db.transaction(async (tx) => {
+      const [gaveUp] = await tx.query(
+        `UPDATE inbox_messages SET classification_due = false, classify_claimed_at = NULL,
+                classification_error = $2 WHERE id = $1 AND classification_due RETURNING id`,
+        [m.id, `failed after ${m.classify_attempts} attempts: ${reason}`],
+      );
+      if (gaveUp) await announce(tx, teamId, ['inbox']);
+    });
     return;
   }
   await ctx.db.query(

@@ -8,6 +8,7 @@ import { verifyWebhook } from '../../support/webhook-signature.js';
 import { keyedApi } from '../../support/relationship-events.js';
 import { enqueueTask } from '../../../src/service/tasks/enqueue.js';
 import { classifyReplies } from '../../../src/service/ai/classify-job.js';
+import { TEAM_CHANGE_CHANNEL } from '../../../src/service/live/team-changes.js';
 import { advanceSequences } from '../../../src/service/sequences/engine.js';
 import { deliverDueWebhooks } from '../../../src/service/webhooks/deliver.js';
 import { DATA_IS_NOT_INSTRUCTIONS } from '../../../src/service/ai/model-client.js';
@@ -192,6 +193,40 @@ describe('every reply sorted once', () => {
       conversation_urn: thread(GRACE),
       classification: { label: 'interested', model: FAKE_MODEL_NAME },
     });
+  });
+
+  test('an open dashboard hears of each label stored, and of a message given up on', async () => {
+    const heard: string[] = [];
+    const stop = await svc.ctx.db.listen(TEAM_CHANGE_CHANNEL, (p) => {
+      if (p.startsWith(team.id)) heard.push(p.slice(team.id.length + 1));
+    });
+    try {
+      await fileThread(GRACE, [said(GRACE, 'Sounds great.', 5)]);
+      await fileThread(ALAN, [said(ALAN, 'Who are you?', 5)]);
+      await expect.poll(() => heard.includes('inbox')).toBe(true);
+      // Grace's is sorted now; Alan's fails its last attempt.
+      await svc.ctx.db.query(
+        `UPDATE inbox_messages SET classify_attempts = 2, classify_after = now() + interval '1 hour'
+          WHERE team_id = $1 AND sender_urn = $2`,
+        [team.id, ALAN],
+      );
+      heard.length = 0;
+      model.answer(label('interested'));
+      expect(await classifyReplies(svc.ctx)).toBe(1);
+      await expect.poll(() => heard).toEqual(['inbox']);
+
+      heard.length = 0;
+      await svc.ctx.db.query(
+        'UPDATE inbox_messages SET classify_after = NULL WHERE team_id = $1 AND sender_urn = $2',
+        [team.id, ALAN],
+      );
+      model.answer({ status: 500 });
+      expect(await classifyReplies(svc.ctx)).toBe(0);
+      expect((await messagesOf(ALAN))[0]!.classification_error).toMatch(/^failed after 3 attempts/);
+      await expect.poll(() => heard).toEqual(['inbox']);
+    } finally {
+      await stop();
+    }
   });
 
   test('?classification= lists the conversations whose newest reply has that label', async () => {
