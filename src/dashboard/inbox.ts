@@ -1,9 +1,11 @@
 import type {
   ConversationResponse,
   ConversationView,
+  InboxMessageView,
   InboxResponse,
 } from '../contract/relationships.js';
-import type { ConversationMessage } from '../contract/task-outputs.js';
+import type { TeamView } from '../contract/members.js';
+import type { TeamReplyLabel } from '../contract/reply-labels.js';
 import type { TaskCreatedResponse } from '../contract/network-tasks.js';
 import { call, errorMessage } from './api.js';
 import { externalLink, html, nothing, render as draw, timeTag } from '../ui/html.js';
@@ -11,6 +13,7 @@ import { byId, setStatus } from './dom.js';
 import { followTasks, taskLine } from './followed-tasks.js';
 import type { Session } from './session.js';
 import { singleFlight } from './single-flight.js';
+import { labelChip, labelChoices, labelWords, NOT_CONFIGURED } from './reply-labels.js';
 
 const LIMIT = 50;
 
@@ -19,7 +22,9 @@ const LIMIT = 50;
  * waiting for an answer first, unread marked. Opening one shows its messages (GET
  * /api-inbox/{urn}); Reply and Mark read queue send-message with the conversation_urn and
  * mark-conversation-read as the member whose inbox it is, so they run in that member's extension
- * and the card follows each task until the network has it.
+ * and the card follows each task until the network has it. Each conversation shows the label the
+ * team's model gave the other person's newest message, each opened message its own, and the list
+ * filters by label (`?classification=`, docs/ai.md "Replies sorted").
  */
 export function mountInbox(): {
   start(session: Session): void;
@@ -36,7 +41,7 @@ export function mountInbox(): {
   let conversations: ConversationView[] = [];
   let loaded = false;
   let openUrn: string | null = null;
-  let thread: ConversationMessage[] | null = null;
+  let thread: InboxMessageView[] | null = null;
   const drafts = new Map<string, string>();
   const errors = new Map<string, string>();
   /** urn -> the newest reply, mark-read and read of its messages this page queued for it. */
@@ -46,6 +51,14 @@ export function mountInbox(): {
   let readTask: string | undefined;
   /** Conversations of more than one member are listed: each card says whose inbox it is in. */
   let manyMembers = false;
+  /** The label filter sits beside "Unread only" in the panel's head. */
+  const filterBox = document.createElement('span');
+  filterBox.className = 'inbox-label-filter';
+  unreadOnly.closest('label')?.after(filterBox);
+  let labelFilter = '';
+  let teamLabels: TeamReplyLabel[] = [];
+  /** The service has no model: nothing is sorted, and the filter would only ever be empty. */
+  let sortingOff = false;
 
   async function load() {
     const s = session;
@@ -53,9 +66,14 @@ export function mountInbox(): {
     try {
       const answer = await call<InboxResponse>('GET', '/api-inbox', {
         session: s,
-        query: { unread: unreadOnly.checked ? 'true' : undefined, limit: LIMIT },
+        query: {
+          unread: unreadOnly.checked ? 'true' : undefined,
+          classification: labelFilter || undefined,
+          limit: LIMIT,
+        },
       });
       if (s !== session) return;
+      sortingOff = answer.data.some((c) => c.classification_error === NOT_CONFIGURED);
       // Replies waiting for an answer first; newest activity first within each (the API's order).
       conversations = [...answer.data].sort(
         (a, b) => Number(b.awaiting_reply) - Number(a.awaiting_reply),
@@ -78,6 +96,18 @@ export function mountInbox(): {
     paint();
   }
   const refresh = singleFlight(load);
+
+  /** The team's own labels (GET /api-team), offered beside the built-in ones. */
+  async function loadTeamLabels(s: Session) {
+    try {
+      const view = await call<TeamView>('GET', '/api-team', { auth: 'member', session: s });
+      if (s !== session) return;
+      teamLabels = view.team.reply_labels;
+      paint();
+    } catch {
+      // The built-in labels still filter; the members panel reports a team view that fails.
+    }
+  }
 
   async function loadThread(s: Session, urn: string) {
     try {
@@ -173,12 +203,40 @@ export function mountInbox(): {
     draw(taskLine('Reading your inbox', followed.get(readTask), now), readNowLine);
     readNow.disabled = followed.open([readTask]);
     if (!loaded) return;
+    draw(filterView(), filterBox);
     draw(
       conversations.length
         ? conversations.map((c) => card(c, now))
-        : html`<li class="empty">${unreadOnly.checked ? 'No unread conversations.' : 'No conversations yet: the service reads each member’s inbox every few hours once they invite or message someone through it.'}</li>`,
+        : html`<li class="empty">${emptyWords()}</li>`,
       list,
     );
+  }
+
+  function emptyWords(): string {
+    const unread = unreadOnly.checked ? 'unread ' : '';
+    if (labelFilter) return `No ${unread}conversation labelled “${labelWords(labelFilter)}”.`;
+    if (unread) return 'No unread conversations.';
+    return 'No conversations yet: the service reads each member’s inbox every few hours once they invite or message someone through it.';
+  }
+
+  /** Without a model nothing is sorted (docs/ai.md): no filter that could only come back empty. */
+  function filterView() {
+    if (sortingOff && !labelFilter) return nothing;
+    return html`<label class="compact"><span class="visually-hidden">Label of the newest reply</span><select id="inbox-label" @change=${(
+      e: Event,
+    ) => {
+      labelFilter = (e.target as HTMLSelectElement).value;
+      void refresh();
+    }}><option value="">Any label</option>${labelChoices(teamLabels).map(
+      (l) =>
+        html`<option value=${l.name} title=${l.description ?? nothing} ?selected=${labelFilter === l.name}>${l.words}</option>`,
+    )}</select></label>`;
+  }
+
+  /** The other person's newest message has a label, a failure, or waits for the job. */
+  function cardLabel(c: ConversationView) {
+    const theirs = c.classification || c.classification_error || c.last_message?.from_me === false;
+    return theirs ? labelChip(c) : nothing;
   }
 
   function card(c: ConversationView, now: number) {
@@ -194,6 +252,7 @@ export function mountInbox(): {
         <strong class="name">${people.map((p, i) => html`${i ? ', ' : nothing}${p.profile_url ? externalLink(p.profile_url, p.name) : p.name}`)}</strong>
         ${c.unread ? html`<span class="badge hot">unread</span>` : nothing}
         ${c.awaiting_reply ? html`<span class="badge warn">awaits your reply</span>` : nothing}
+        ${cardLabel(c)}
         <span class="muted small conversation-when">${timeTag(c.last_activity_at, now)}</span>
       </div>
       ${
@@ -228,6 +287,7 @@ export function mountInbox(): {
               ${thread.map(
                 (m) => html`<li class="message ${m.from_me ? 'mine' : 'theirs'}">
                   <span class="muted small">${m.from_me ? 'You' : m.sender_name || 'Them'} · ${timeTag(m.delivered_at, now)}</span>
+                  ${m.from_me ? nothing : labelChip(m)}
                   <p>${m.text}</p>
                 </li>`,
               )}
@@ -270,6 +330,7 @@ export function mountInbox(): {
       session = s;
       followed.start(s);
       void refresh();
+      void loadTeamLabels(s);
     },
     refresh,
     tasksChanged: () => followed.refresh(),
@@ -285,6 +346,10 @@ export function mountInbox(): {
       draw(nothing, readNowLine);
       drafts.clear();
       errors.clear();
+      labelFilter = '';
+      teamLabels = [];
+      sortingOff = false;
+      draw(nothing, filterBox);
       draw(nothing, list);
       setStatus(status, '');
     },
