@@ -15,7 +15,9 @@ import { html, nothing, type TemplateResult } from '../ui/html.js';
  * message filled for a sample person: what the service would send, or the error it would give
  * (an unknown field is the 400 of POST /api-sequences, word for word; an empty field without a
  * fallback is the reason that person's step would fail). Templates are filled by the contract's
- * own fillTemplate, the one the service uses.
+ * own fillTemplate, the one the service uses. A message step may instead be drafted per person by
+ * the team's model from instructions, and held for a person's approval (docs/sequences.md,
+ * "Drafted messages"): there is nothing to preview, the form says what will happen.
  */
 
 export type StepType = SequenceStep['type'];
@@ -24,6 +26,9 @@ export interface DraftStep {
   type: StepType;
   note: string;
   text: string;
+  /** A message the team's model drafts for each person from `instructions`, instead of `text`. */
+  drafted: boolean;
+  instructions: string;
   max_days: number;
   withdraw: boolean;
   delay_hours: number;
@@ -49,6 +54,8 @@ export function draftStep(type: StepType, text = ''): DraftStep {
     type,
     note: type === 'connection_request' ? text : '',
     text: type === 'message' ? text : '',
+    drafted: false,
+    instructions: '',
     max_days: 15,
     withdraw: false,
     delay_hours: type === 'message' ? 24 : 0,
@@ -87,7 +94,9 @@ export function stepBody(s: DraftStep): SequenceStep {
         withdraw_if_not_accepted: s.withdraw,
       };
     case 'message':
-      return { type: 'message', text: s.text, delay_hours: s.delay_hours };
+      return s.drafted
+        ? { type: 'message', draft: { instructions: s.instructions }, delay_hours: s.delay_hours }
+        : { type: 'message', text: s.text, delay_hours: s.delay_hours };
     case 'like_latest_post':
       return { type: 'like_latest_post', delay_hours: s.delay_hours };
   }
@@ -97,6 +106,7 @@ type Preview = { ok: true; text: string } | { ok: false; error: string };
 
 /** The note or message of step `index` filled for `person`; null for steps without a template. */
 export function preview(s: DraftStep, index: number, person: TemplateValues): Preview | null {
+  if (s.type === 'message' && s.drafted) return null;
   const what = s.type === 'connection_request' ? 'note' : s.type === 'message' ? 'message' : null;
   if (!what) return null;
   const template = what === 'note' ? s.note : s.text;
@@ -118,7 +128,8 @@ export function preview(s: DraftStep, index: number, person: TemplateValues): Pr
   return { ok: true, text: filled.text };
 }
 
-function stepSummary(s: SequenceStep): string {
+/** One step at a glance: "Invite with a note", "Drafted message after 24 h". */
+export function stepSummary(s: SequenceStep): string {
   switch (s.type) {
     case 'visit':
       return 'Visit';
@@ -126,8 +137,10 @@ function stepSummary(s: SequenceStep): string {
       return s.note ? 'Invite with a note' : 'Invite';
     case 'wait_for_acceptance':
       return `Wait ≤ ${s.max_days} d${s.withdraw_if_not_accepted ? ', then withdraw' : ''}`;
-    case 'message':
-      return s.delay_hours ? `Message after ${s.delay_hours} h` : 'Message';
+    case 'message': {
+      const what = s.draft ? 'Drafted message' : 'Message';
+      return s.delay_hours ? `${what} after ${s.delay_hours} h` : what;
+    }
     case 'like_latest_post':
       return s.delay_hours ? `Like after ${s.delay_hours} h` : 'Like latest post';
   }
@@ -192,15 +205,7 @@ export function stepRow(
         </div>`
         : nothing
     }
-    ${
-      s.type === 'message'
-        ? html`<label
-            ><span>Text <span class="muted">(to connections only)</span></span
-            ><textarea rows="3" .value=${s.text} @input=${(e: Event) => on.change(i, { text: textOf(e) })}></textarea
-          ></label>
-          ${delay}`
-        : nothing
-    }
+    ${s.type === 'message' ? html`${messageFields(s, i, on)} ${delay}` : nothing}
     ${s.type === 'like_latest_post' ? delay : nothing}
     ${
       shown
@@ -210,6 +215,27 @@ export function stepRow(
         : nothing
     }
   </li>`;
+}
+
+/** A message step's text, or the instructions the team's model drafts each person's message from. */
+function messageFields(s: DraftStep, i: number, on: StepEditor): TemplateResult {
+  const choice = (drafted: boolean, label: string) =>
+    html`<label
+      ><input type="radio" name=${`message-kind-${i + 1}`} .checked=${s.drafted === drafted} @change=${() => on.change(i, { drafted })} /> ${label}</label
+    >`;
+  return html`<fieldset class="segmented"><legend class="visually-hidden">Step ${i + 1}’s message</legend>${choice(false, 'My text')} ${choice(true, 'Drafted by AI')}</fieldset>
+    ${
+      s.drafted
+        ? html`<label
+            ><span>Instructions for the AI <span class="muted">(optional)</span></span
+            ><textarea rows="3" maxlength="2000" .value=${s.instructions} @input=${(e: Event) => on.change(i, { instructions: textOf(e) })}></textarea
+          ></label>
+          <p class="preview" data-step=${i + 1}>Drafted for each person, sent once approved.</p>`
+        : html`<label
+            ><span>Text <span class="muted">(to connections only)</span></span
+            ><textarea rows="3" .value=${s.text} @input=${(e: Event) => on.change(i, { text: textOf(e) })}></textarea
+          ></label>`
+    }`;
 }
 
 /** Who sends a new sequence's steps: one member, the members ticked, or every member fit to send. */

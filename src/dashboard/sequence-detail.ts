@@ -4,18 +4,22 @@ import type {
   EnrollmentView,
   EnrollResponse,
   Funnel,
+  SequenceStep,
   SequenceView,
 } from '../contract/sequences.js';
 import { ApiError, call, errorMessage } from './api.js';
 import { externalLink, html, nothing, type TemplateResult, timeTag } from '../ui/html.js';
 import { exactTime } from '../ui/time.js';
 import type { Session } from './session.js';
-import { STEP_LABELS } from './sequence-builder.js';
+import { STEP_LABELS, stepSummary } from './sequence-builder.js';
+import { labelBadge, labelCounts } from './reply-labels.js';
 
 /**
- * One sequence opened: its funnel (GET /api-sequences/{id}), enrolling people by pasting their
- * profiles (POST …/enrollments: who was enrolled, who was skipped and why), and each person's
- * state, current step, next run and why they wait (GET …/enrollments?state=), with Stop for one.
+ * One sequence opened: its steps (a drafted message with the instructions its drafts follow), its
+ * funnel and the people who replied by the label of their latest reply (GET /api-sequences/{id}),
+ * enrolling people by pasting their profiles (POST …/enrollments: who was enrolled, who was
+ * skipped and why), and each person's state, current step, next run and why they wait (GET
+ * …/enrollments?state=), with Stop for one.
  */
 
 const STATE_WORDS: Record<EnrollmentState, { label: string; badge: string }> = {
@@ -230,6 +234,33 @@ function funnelView(f: Funnel): TemplateResult {
   </ol>`;
 }
 
+/** What a step sends: a note, a message's text, or the instructions each person's draft follows. */
+function stepContent(st: SequenceStep): TemplateResult | typeof nothing {
+  if (st.type === 'connection_request' && st.note)
+    return html`<p class="step-text small">${st.note}</p>`;
+  if (st.type !== 'message') return nothing;
+  if (!st.draft) return html`<p class="step-text small">${st.text}</p>`;
+  return html`<p class="step-text small"><span class="badge">AI draft</span> ${st.draft.instructions || 'the team’s instructions'}</p>`;
+}
+
+const drafted = (st: SequenceStep) => st.type === 'message' && st.draft !== undefined;
+
+function stepsView(steps: SequenceStep[]): TemplateResult {
+  const byAi = steps.filter(drafted).length;
+  return html`<details class="sequence-steps"><summary>Steps (${steps.length}${byAi ? `, ${byAi} drafted by AI` : ''})</summary><ol>
+    ${steps.map((st) => html`<li data-drafted=${drafted(st) ? 'true' : nothing}>${stepSummary(st)}${stepContent(st)}</li>`)}
+  </ol></details>`;
+}
+
+/** The people who replied, by the label the team's model gave their latest reply. */
+function repliesByLabelView(s: SequenceView): TemplateResult | typeof nothing {
+  const counts = labelCounts(s.replies_by_label);
+  if (!counts.length) return nothing;
+  return html`<div class="replies-by-label"><h3 class="small">Replies by label</h3><ul>
+    ${counts.map(([name, n]) => html`<li data-label=${name}>${labelBadge(name)} <b>${n}</b></li>`)}
+  </ul></div>`;
+}
+
 function personView(
   e: EnrollmentView,
   steps: number,
@@ -267,8 +298,7 @@ export function detailView(d: SequenceDetail, on: DetailActions, now: number): T
   const s = d.sequence;
   const inputId = `enroll-${d.id}`;
   return html`<div class="sequence-detail">
-    ${s ? funnelView(s.funnel) : html`<p class="muted small">Loading…</p>`}
-    ${s ? sendersView(s) : nothing}
+    ${s ? html`${stepsView(s.steps)} ${funnelView(s.funnel)} ${repliesByLabelView(s)} ${sendersView(s)}` : html`<p class="muted small">Loading…</p>`}
     <form
       class="enroll"
       novalidate

@@ -82,4 +82,43 @@ describe('the sequence builder of the dashboard', () => {
       text: 'Hi Ada, as CTO',
     });
   });
+
+  test('a message drafted by the team’s AI is a draft step the service takes, with nothing to preview', () => {
+    const written = draftStep('message', 'Thanks, {first_name|there}!');
+    const drafted = { ...written, drafted: true, instructions: ' Invite them to our meetup. ' };
+    expect(stepBody(drafted)).toEqual({
+      type: 'message',
+      draft: { instructions: ' Invite them to our meetup. ' },
+      delay_hours: 24,
+    });
+    const parsed = CreateSequenceBody.safeParse({
+      name: 'Drafted',
+      steps: [
+        stepBody(draftStep('visit')),
+        stepBody(drafted),
+        stepBody({ ...drafted, delay_hours: 0, instructions: '' }),
+      ],
+    });
+    expect(parsed.success, JSON.stringify(parsed.error?.issues)).toBe(true);
+    expect(parsed.data!.steps[1]).toEqual({
+      type: 'message',
+      draft: { instructions: 'Invite them to our meetup.' },
+      delay_hours: 24,
+    });
+    expect(stepsSummary(parsed.data!.steps)).toBe(
+      'Visit → Drafted message after 24 h → Drafted message',
+    );
+    // The written text it had is not sent beside the draft (the service takes one of the two).
+    expect(preview(drafted, 1, SAMPLE_PERSON)).toBeNull();
+    // Back to a text of one's own: the text is kept, and previews again.
+    expect(stepBody({ ...drafted, drafted: false })).toEqual({
+      type: 'message',
+      text: 'Thanks, {first_name|there}!',
+      delay_hours: 24,
+    });
+    expect(preview({ ...drafted, drafted: false }, 1, SAMPLE_PERSON)).toEqual({
+      ok: true,
+      text: 'Thanks, Ada!',
+    });
+  });
 });
