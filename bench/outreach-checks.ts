@@ -6,6 +6,7 @@ import { outreachVerdictForTask } from '../src/service/outreach/task-refusal.js'
 import { LISTED_ENTRY_SQL, listedEntryParams } from '../src/service/outreach/do-not-contact.js';
 import { recentContactSql } from '../src/service/outreach/recent-contact.js';
 import { percentileOf } from './percentile.js';
+import { writeGate } from '../src/service/tasks/write-gate.js';
 
 /**
  * The team pool's costs (docs/team-pool.md): the CSV export of `POSTS` posts over a real socket
@@ -36,6 +37,11 @@ interface OutreachResult {
   check_p50_loaded_ms: number;
   check_p50_history_hit_ms: number;
   check_p50_listed_hit_ms: number;
+  /**
+   * The whole write gate (src/service/tasks/write-gate.ts) for a member's invitation on the loaded
+   * team, a person in neither: the member and team statement, then the list and the window.
+   */
+  gate_p50_loaded_ms: number;
   /** The same two lookups as two statements (as the checks ran before they were one), same run. */
   two_statements_p50_loaded_ms: number;
 }
@@ -47,32 +53,53 @@ const p50 = (xs: number[]) => percentileOf(xs, 50);
  * loaded machine both see the same contention, so the floor says how much of a figure is the
  * machine. The first tenth warms up (plans, caches, the JIT) and is not counted.
  */
+type Refused = (svc: BenchService, profileUrn: string) => Promise<string | null>;
+
+/** The outreach checks alone: the refusal's code, or null. */
+const outreachChecks: Refused = async (svc, profileUrn) =>
+  (
+    await outreachVerdictForTask(
+      svc.ctx.db,
+      svc.teamId,
+      'agent_connection_request',
+      { profile_urn: profileUrn },
+      svc.agents[0]!.userId,
+    )
+  ).refusal?.code ?? null;
+
+/** The whole gate, as a member's REST call passes it: the outreach refusal's code, or null. */
+const wholeGate: Refused = async (svc, profileUrn) => {
+  const userId = svc.agents[0]!.userId;
+  const verdict = await writeGate(svc.ctx.db, {
+    teamId: svc.teamId,
+    type: 'agent_connection_request',
+    input: { profile_urn: profileUrn },
+    assignedUserId: userId,
+    by: { kind: 'member', userId },
+  });
+  return verdict.pass ? null : (verdict.refusal?.code ?? null);
+};
+
 async function checkP50(
   svc: BenchService,
   urn: (i: number) => string,
   expected: string | null,
+  refused: Refused = outreachChecks,
 ): Promise<{ check: number; floor: number }> {
   const times: number[] = [];
   const floor: number[] = [];
-  const userId = svc.agents[0]!.userId;
   const warmup = Math.ceil(CHECKS / 10);
   for (let i = -warmup; i < CHECKS; i++) {
     const t0 = performance.now();
     await svc.ctx.db.query('SELECT 1');
     const t1 = performance.now();
-    const { refusal } = await outreachVerdictForTask(
-      svc.ctx.db,
-      svc.teamId,
-      'agent_connection_request',
-      { profile_urn: urn(i + warmup) },
-      userId,
-    );
+    const code = await refused(svc, urn(i + warmup));
     if (i >= 0) {
       floor.push(t1 - t0);
       times.push(performance.now() - t1);
     }
-    if ((refusal?.code ?? null) !== expected)
-      throw new Error(`${urn(i + warmup)}: ${refusal?.code ?? 'no refusal'}, expected ${expected}`);
+    if (code !== expected)
+      throw new Error(`${urn(i + warmup)}: ${code ?? 'no refusal'}, expected ${expected}`);
   }
   return { check: p50(times), floor: p50(floor) };
 }
@@ -142,6 +169,7 @@ async function runOne(label: string, databaseUrl: string): Promise<OutreachResul
     await settle(svc, ['contact_events', 'team_people', 'do_not_contact']);
     // People outside the history and the list: the checks look and find nothing, as most do.
     const loaded = await checkP50(svc, fresh, null);
+    const gate = await checkP50(svc, fresh, null, wholeGate);
     const twoStatements = await twoStatementsP50(svc, fresh);
     const historyHit = await checkP50(
       svc,
@@ -196,6 +224,7 @@ async function runOne(label: string, databaseUrl: string): Promise<OutreachResul
       check_p50_loaded_ms: Number(loaded.check.toFixed(3)),
       check_p50_history_hit_ms: Number(historyHit.check.toFixed(3)),
       check_p50_listed_hit_ms: Number(listedHit.check.toFixed(3)),
+      gate_p50_loaded_ms: Number(gate.check.toFixed(3)),
       two_statements_p50_loaded_ms: Number(twoStatements.toFixed(3)),
     };
   } finally {
