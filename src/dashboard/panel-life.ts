@@ -31,8 +31,11 @@ export interface PanelView<T> {
 export interface PanelLifeOptions<T> {
   /** Asks the service for the panel's answer with the panel's session. */
   fetch(session: Session): Promise<T>;
-  /** A line about a whole answer ("Showing the latest 30 of 45."); none unless given. */
-  note?(answer: T): string;
+  /**
+   * A line about a whole answer ("Showing the latest 30 of 45.", or what part of it could not be
+   * read); none unless given.
+   */
+  note?(answer: T): string | StatusLine;
   show(view: PanelView<T>): void;
 }
 
@@ -91,7 +94,8 @@ export function panelLife<T>(opts: PanelLifeOptions<T>): PanelLife<T> {
       const next = await opts.fetch(s);
       if (s !== session || asked !== question) return;
       answer = next;
-      load = { text: opts.note?.(next) ?? '', kind: 'info' };
+      const note = opts.note?.(next) ?? '';
+      load = typeof note === 'string' ? { text: note, kind: 'info' } : note;
     } catch (err) {
       if (s !== session || asked !== question) return;
       load = { text: errorMessage(err), kind: 'error' };

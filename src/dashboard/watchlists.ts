@@ -1,10 +1,11 @@
 import { call, errorMessage } from './api.js';
-import { html, render as draw } from '../ui/html.js';
-import { busy, byId, setStatus } from './dom.js';
+import { byId } from './dom.js';
+import { mountPanel } from './panel.js';
+import type { PanelLife } from './panel-life.js';
 import type { Session } from './session.js';
 import { watchlistCard, type CardState } from './watchlist-card.js';
 import { draftOf, fieldOfError, patchBody, type Watchlist } from './watchlist-editor.js';
-import { newestAnswer } from './newest-answer.js';
+import { mountWatchlistCreate, WATCHLIST_PATHS } from './watchlist-create.js';
 
 /**
  * The team's watchlists of the three kinds (GET /api-keyword-watchlist, /api-people-watchlist,
@@ -16,26 +17,14 @@ type WatchlistType = Watchlist['type'];
 type WatchlistSummary = Watchlist;
 
 type Listing = { watchlists: Watchlist[] };
-type Created = { id: string; name: string; created: boolean };
+type Listed = { items: Watchlist[]; failed: string[] };
 type KeywordResult = { success: boolean; keyword: string; error?: string };
 
-const PATHS: Record<WatchlistType, string> = {
-  keyword: '/api-keyword-watchlist',
-  people: '/api-people-watchlist',
-  company: '/api-company-watchlist',
-};
 const TYPE_LABELS: Record<WatchlistType, string> = {
   keyword: 'keywords',
   people: 'people',
   company: 'companies',
 };
-
-function splitList(raw: string, separator: RegExp): string[] {
-  return raw
-    .split(separator)
-    .map((s) => s.trim())
-    .filter(Boolean);
-}
 
 export function mountWatchlists(on: {
   listed(items: WatchlistSummary[]): void;
@@ -44,23 +33,9 @@ export function mountWatchlists(on: {
   load(session: Session, selectId?: string): Promise<void>;
 } {
   const list = byId('watchlist-list');
-  const status = byId('watchlists-status');
-  const form = byId<HTMLFormElement>('create-watchlist-form');
-  const formStatus = form.querySelector<HTMLElement>('.status')!;
   const details = byId<HTMLDetailsElement>('create-watchlist');
-  let session: Session | null = null;
   let selectedId: string | null = null;
-  let items: Watchlist[] = [];
-  // What a load last put on the status line ('Loading…', a failure): the next load replaces only
-  // that. Loads also follow every live change (the scheduler planning a cycle a second after a
-  // create), and must not wipe the answer to what the member just did ("Created …", "Saved …").
-  let loadStatus = '';
-  const showLoadStatus = (text: string, kind: 'info' | 'error' = 'info') => {
-    // A failure always shows; 'Loading…' and the all-clear replace only a load's own line.
-    if (kind === 'info' && status.textContent !== loadStatus) return;
-    loadStatus = text;
-    setStatus(status, text, kind);
-  };
+  let told: Listed | null = null;
   const cards = new Map<string, CardState>();
   const cardState = (id: string): CardState => {
     let c = cards.get(id);
@@ -71,221 +46,175 @@ export function mountWatchlists(on: {
     return c;
   };
 
-  const answers = newestAnswer();
-
-  async function load(s: Session, selectId?: string) {
-    session = s;
-    if (selectId) selectedId = selectId;
-    if (!items.length) showLoadStatus('Loading…');
-    const types = Object.keys(PATHS) as WatchlistType[];
-    const mine = answers.begin();
-    const listed = await Promise.allSettled(
-      types.map((t) => call<Listing>('GET', PATHS[t], { session: s })),
-    );
-    if (s !== session || !answers.mayDraw(mine)) return;
-    const failed: string[] = [];
-    const next: Watchlist[] = [];
-    listed.forEach((a, i) => {
-      const type = types[i]!;
-      if (a.status === 'rejected') {
-        failed.push(`${TYPE_LABELS[type]}: ${errorMessage(a.reason)}`);
-        return;
-      }
-      next.push(...a.value.watchlists);
-    });
-    // A kind that failed to load keeps what it showed, rather than vanishing until the next change.
-    const kept = items.filter((w) => failed.some((f) => f.startsWith(TYPE_LABELS[w.type])));
-    items = [...next, ...kept].sort((a, b) =>
-      String(b.createdAt ?? '').localeCompare(String(a.createdAt ?? '')),
-    );
-    for (const id of cards.keys()) if (!items.some((w) => w.id === id)) cards.delete(id);
-    showLoadStatus(
-      failed.length ? `Could not load ${failed.join('; ')}` : '',
-      failed.length ? 'error' : 'info',
-    );
-    render();
-    if (items.length === 0) details.open = true;
-    if (!items.some((w) => w.id === selectedId)) selectedId = null;
-    on.listed(items);
-  }
+  const life: PanelLife<Listed> = mountPanel<Listed, Watchlist>({
+    status: byId('watchlists-status'),
+    list,
+    fetch: (session) => listAll(session, life.answer?.items ?? []),
+    note: ({ failed }) =>
+      failed.length ? { text: `Could not load ${failed.join('; ')}`, kind: 'error' } : '',
+    items: ({ items }) => items,
+    key: (w) => w.id,
+    item: (w, now) => watchlistCard(w, w.id === selectedId, cardState(w.id), actions(w), now),
+    empty: () =>
+      'No watchlists yet. Create one below; it starts collecting at the next fetch cycle.',
+    drawn({ answer }) {
+      if (!answer || answer === told) return;
+      told = answer;
+      const { items } = answer;
+      for (const id of cards.keys()) if (!items.some((w) => w.id === id)) cards.delete(id);
+      if (items.length === 0) details.open = true;
+      if (!items.some((w) => w.id === selectedId)) selectedId = null;
+      on.listed(items);
+    },
+  });
 
   function select(id: string) {
     selectedId = id;
-    render();
+    life.show();
     on.select(id);
   }
 
-  async function patch(w: Watchlist, body: Record<string, unknown>) {
-    // Where posts are sent is an admin's to set: the member's token says who asks (docs/api.md).
-    const auth = 'slack_webhook_url' in body ? 'member' : 'key';
-    return call<{ results?: KeywordResult[] }>('PATCH', PATHS[w.type], { session, body, auth });
-  }
-
-  async function save(w: Watchlist) {
+  function actions(w: Watchlist) {
     const state = cardState(w.id);
-    const editor = state.editor;
-    if (!editor || !session) return;
-    const s = session;
-    const body = patchBody(w, editor.draft);
-    if (!body) {
-      state.editor = null;
-      return render();
-    }
-    editor.saving = true;
-    editor.errors = {};
-    editor.formError = '';
-    render();
-    try {
-      const answer = await patch(w, body);
-      const refused = (answer.results ?? []).filter((r) => !r.success);
-      state.editor = null;
-      await load(s);
-      setStatus(
-        status,
-        refused.length
-          ? `Saved “${editor.draft.name}”, but not: ${refused.map((r) => `“${r.keyword}” (${r.error ?? 'refused'})`).join(', ')}.`
-          : `Saved “${editor.draft.name}”.`,
-        refused.length ? 'error' : 'ok',
+    const change = (next: Partial<CardState>) => {
+      Object.assign(state, next);
+      life.show();
+    };
+    return {
+      pick: () => select(w.id),
+      edit: () => {
+        change({
+          editor: { draft: draftOf(w), errors: {}, formError: '', saving: false },
+          confirmDelete: false,
+        });
+        list
+          .querySelector<HTMLInputElement>(`[data-watchlist-id="${w.id}"] input[name="name"]`)
+          ?.focus();
+      },
+      changed: life.show,
+      save: () => void save(life, w, state),
+      cancel: () => change({ editor: null }),
+      togglePause: () =>
+        void cardWork(life, state, (s) => patch(s, w, { id: w.id, disable: !w.disable })),
+      askDelete: () => change({ confirmDelete: true }),
+      keep: () => change({ confirmDelete: false }),
+      confirmDelete: () =>
+        void cardWork(life, state, (session) =>
+          call('DELETE', WATCHLIST_PATHS[w.type], { session, query: { id: w.id } }),
+        ),
+    };
+  }
+
+  mountWatchlistCreate({
+    session: () => life.session,
+    async created(c) {
+      selectedId = c.id;
+      life.say(
+        c.created === false
+          ? `You already have this watchlist: “${c.name}”.`
+          : `Created “${c.name}”. Posts appear after its first fetch cycle.`,
+        'ok',
       );
-    } catch (err) {
-      const message = errorMessage(err);
-      const field = fieldOfError(message);
-      if (field) editor.errors[field] = message;
-      else editor.formError = message;
-      editor.saving = false;
-      render();
-    }
-  }
+      await life.refresh();
+      on.select(c.id);
+    },
+  });
 
-  async function act(w: Watchlist, work: () => Promise<unknown>) {
-    const state = cardState(w.id);
-    const s = session;
-    if (!s) return;
-    state.busy = true;
-    state.error = '';
-    render();
-    try {
-      await work();
-      state.confirmDelete = false;
-      await load(s);
-    } catch (err) {
-      state.error = errorMessage(err);
-    } finally {
-      state.busy = false;
-      render();
-    }
-  }
-
-  function render() {
-    if (items.length === 0) {
-      draw(
-        html`<li class="empty">No watchlists yet. Create one below; it starts collecting at the next fetch cycle.</li>`,
-        list,
-      );
-      return;
-    }
-    const now = Date.now();
-    draw(
-      items.map((w) => {
-        const state = cardState(w.id);
-        return watchlistCard(
-          w,
-          w.id === selectedId,
-          state,
-          {
-            pick: () => select(w.id),
-            edit: () => {
-              state.editor = { draft: draftOf(w), errors: {}, formError: '', saving: false };
-              state.confirmDelete = false;
-              render();
-              list
-                .querySelector<HTMLInputElement>(`[data-watchlist-id="${w.id}"] input[name="name"]`)
-                ?.focus();
-            },
-            changed: render,
-            save: () => void save(w),
-            cancel: () => {
-              state.editor = null;
-              render();
-            },
-            togglePause: () => void act(w, () => patch(w, { id: w.id, disable: !w.disable })),
-            askDelete: () => {
-              state.confirmDelete = true;
-              render();
-            },
-            keep: () => {
-              state.confirmDelete = false;
-              render();
-            },
-            confirmDelete: () =>
-              void act(w, () => call('DELETE', PATHS[w.type], { session, query: { id: w.id } })),
-          },
-          now,
-        );
-      }),
-      list,
-    );
-  }
-
-  // Show only the fields of the chosen type.
-  const syncType = () => {
-    const type = (form.elements.namedItem('type') as RadioNodeList).value;
-    for (const el of form.querySelectorAll<HTMLElement>('[data-for]'))
-      el.hidden = el.dataset.for !== type;
+  return {
+    load(s, selectId) {
+      if (selectId) selectedId = selectId;
+      return life.start(s);
+    },
   };
-  form.addEventListener('change', (event) => {
-    if ((event.target as HTMLInputElement).name === 'type') syncType();
-  });
-  syncType();
+}
 
-  form.addEventListener('submit', (event) => {
-    event.preventDefault();
-    if (!session) return;
-    const s = session;
-    const field = (name: string) =>
-      (form.elements.namedItem(name) as HTMLInputElement | HTMLTextAreaElement).value;
-    const type = field('type') as WatchlistType;
-    const name = field('name').trim();
-    let body: Record<string, unknown>;
-    if (type === 'keyword') {
-      const keywords = splitList(field('keywords'), /,/);
-      if (keywords.length === 0)
-        return setStatus(formStatus, 'Enter at least one keyword.', 'error');
-      body = { keywords, fetchFreqInHours: Number(field('fetchFreqInHours')) };
-    } else if (type === 'people') {
-      const profiles = splitList(field('profiles'), /[\n,]/);
-      if (profiles.length === 0)
-        return setStatus(formStatus, 'Enter at least one profile.', 'error');
-      body = { profiles };
-    } else {
-      const companies = splitList(field('companies'), /[\n,]/);
-      if (companies.length === 0)
-        return setStatus(formStatus, 'Enter at least one company.', 'error');
-      body = { companies };
-    }
-    if (name) body.name = name;
-    void busy(form, async () => {
-      setStatus(formStatus, 'Creating…');
-      try {
-        const created = await call<Created>('POST', PATHS[type], { session: s, body });
-        form.reset();
-        syncType();
-        setStatus(formStatus, '');
-        details.open = false;
-        await load(s, created.id);
-        on.select(created.id);
-        setStatus(
-          status,
-          created.created === false
-            ? `You already have this watchlist: “${created.name}”.`
-            : `Created “${created.name}”. Posts appear after its first fetch cycle.`,
-          'ok',
-        );
-      } catch (err) {
-        setStatus(formStatus, errorMessage(err), 'error');
-      }
-    });
+function patch(session: Session, w: Watchlist, body: Record<string, unknown>) {
+  // Where posts are sent is an admin's to set: the member's token says who asks (docs/api.md).
+  const auth = 'slack_webhook_url' in body ? 'member' : 'key';
+  return call<{ results?: KeywordResult[] }>('PATCH', WATCHLIST_PATHS[w.type], {
+    session,
+    body,
+    auth,
   });
+}
 
-  return { load };
+/** Saves an open editor: what was saved is said on the panel, a refusal beside its field. */
+async function save(life: PanelLife<Listed>, w: Watchlist, state: CardState) {
+  const editor = state.editor;
+  const session = life.session;
+  if (!editor || !session) return;
+  const body = patchBody(w, editor.draft);
+  if (!body) {
+    state.editor = null;
+    return life.show();
+  }
+  editor.saving = true;
+  editor.errors = {};
+  editor.formError = '';
+  life.show();
+  try {
+    const answer = await patch(session, w, body);
+    const refused = (answer.results ?? []).filter((r) => !r.success);
+    state.editor = null;
+    life.say(
+      refused.length
+        ? `Saved “${editor.draft.name}”, but not: ${refused.map((r) => `“${r.keyword}” (${r.error ?? 'refused'})`).join(', ')}.`
+        : `Saved “${editor.draft.name}”.`,
+      refused.length ? 'error' : 'ok',
+    );
+    await life.refresh();
+  } catch (err) {
+    const message = errorMessage(err);
+    const field = fieldOfError(message);
+    if (field) editor.errors[field] = message;
+    else editor.formError = message;
+    editor.saving = false;
+    life.show();
+  }
+}
+
+/** A pause, resume or delete: busy and refused on its own card. */
+async function cardWork(
+  life: PanelLife<Listed>,
+  state: CardState,
+  work: (session: Session) => Promise<unknown>,
+) {
+  const session = life.session;
+  if (!session) return;
+  state.busy = true;
+  state.error = '';
+  life.show();
+  try {
+    await work(session);
+    state.confirmDelete = false;
+    await life.refresh();
+  } catch (err) {
+    state.error = errorMessage(err);
+  } finally {
+    state.busy = false;
+    life.show();
+  }
+}
+
+/**
+ * The three kinds' lists at once, newest first. A kind that failed to load keeps what it showed
+ * (`shown`), rather than vanishing until the next change, and is named in `failed`.
+ */
+async function listAll(session: Session, shown: Watchlist[]): Promise<Listed> {
+  const types = Object.keys(WATCHLIST_PATHS) as WatchlistType[];
+  const listed = await Promise.allSettled(
+    types.map((t) => call<Listing>('GET', WATCHLIST_PATHS[t], { session })),
+  );
+  const failed: string[] = [];
+  const next: Watchlist[] = [];
+  listed.forEach((a, i) => {
+    const type = types[i]!;
+    if (a.status === 'rejected') failed.push(`${TYPE_LABELS[type]}: ${errorMessage(a.reason)}`);
+    else next.push(...a.value.watchlists);
+  });
+  const kept = shown.filter((w) => failed.some((f) => f.startsWith(TYPE_LABELS[w.type])));
+  const items = [...next, ...kept].sort((a, b) =>
+    String(b.createdAt ?? '').localeCompare(String(a.createdAt ?? '')),
+  );
+  return { items, failed };
 }
