@@ -44,83 +44,105 @@ interface ServiceClientOptions {
   renewKey?: () => Promise<string | null>;
 }
 
+/** How one call goes: with the member's key and token (`keyed`), as a GET, once renewed. */
+interface CallInit {
+  keyed: boolean;
+  signal?: AbortSignal;
+  get?: boolean;
+  renewed?: boolean;
+}
+
+const serviceBase = (opts: ServiceClientOptions) => opts.baseUrl.replace(/\/+$/, '');
+
+/**
+ * One call to the service: its answer checked against `schema` (null when the service answers
+ * 204, or when no answer is read), an error status thrown as a ServiceError, no answer at all as
+ * ServiceUnreachable. A keyed call refused with `Invalid API Key` is sent once more with the key
+ * `renewKey` gives, which is kept in `opts` for the calls after it.
+ */
+async function callService<K extends AnswerSchema>(
+  opts: ServiceClientOptions,
+  path: string,
+  body: unknown,
+  schema: K | null,
+  init: CallInit = { keyed: true },
+): Promise<WorkerChecked[K] | null> {
+  const base = serviceBase(opts);
+  const headers: Record<string, string> = { 'content-type': 'application/json' };
+  if (init.keyed) {
+    if (!opts.apiKey || !opts.agentToken)
+      throw new ServiceError(401, 'Not signed in to the service');
+    headers['x-api-key'] = opts.apiKey;
+    headers.authorization = `Bearer ${opts.agentToken}`;
+  }
+  // `signal` ends the call only until the answer begins: a begun answer is read to the end, so a
+  // claim's task is never lost to an interrupt (the service holds it for us by then).
+  const untilAnswer = new AbortController();
+  const stop = () => untilAnswer.abort(init.signal?.reason);
+  if (init.signal?.aborted) stop();
+  init.signal?.addEventListener('abort', stop, { once: true });
+  let res: Response;
+  try {
+    res = await (opts.fetchImpl ?? fetch)(`${base}${path}`, {
+      method: init.get ? 'GET' : 'POST',
+      headers,
+      body: init.get ? undefined : JSON.stringify(body ?? {}),
+      signal: untilAnswer.signal,
+    });
+  } catch (err) {
+    if (init.signal?.aborted) throw err;
+    throw new ServiceUnreachable(
+      `The service at ${base} cannot be reached (${(err as Error).message})`,
+    );
+  } finally {
+    init.signal?.removeEventListener('abort', stop);
+  }
+  opts.onAnswer?.();
+  if (res.status === 204) return null;
+  const text = await res.text();
+  let json: unknown = null;
+  try {
+    json = text ? JSON.parse(text) : null;
+  } catch {
+    // Handled below: a non-JSON answer is an error whatever its status.
+  }
+  if (!res.ok) {
+    const parsed = checkContract('answer:error', json);
+    const message = parsed.ok ? parsed.data.error : `HTTP ${res.status} from the service`;
+    if (message === 'Invalid API Key' && init.keyed && !init.renewed && opts.renewKey) {
+      const key = await opts.renewKey();
+      if (key) {
+        opts.apiKey = key;
+        return callService(opts, path, body, schema, { ...init, renewed: true });
+      }
+    }
+    const retryAfter = Number(res.headers.get('retry-after'));
+    throw new ServiceError(
+      res.status,
+      message,
+      Number.isFinite(retryAfter) && retryAfter > 0 ? retryAfter : null,
+      init.keyed ? (opts.agentToken ?? null) : null,
+    );
+  }
+  if (!schema) return null;
+  const parsed = checkContract(schema, json);
+  if (!parsed.ok) throw new ServiceError(502, `Unexpected answer from the service at ${path}`);
+  return parsed.data;
+}
+
 /**
  * The service's HTTP API as the extension uses it: sign-in and the agent protocol, typed by the
  * contract. Every answer is checked against the contract's schema, so a service that says
  * something else fails loudly here instead of half-working further down.
  */
 export function createServiceClient(opts: ServiceClientOptions) {
-  const base = opts.baseUrl.replace(/\/+$/, '');
-
-  async function call<K extends AnswerSchema>(
+  const base = serviceBase(opts);
+  const call = <K extends AnswerSchema>(
     path: string,
     body: unknown,
     schema: K | null,
-    init: { keyed: boolean; signal?: AbortSignal; get?: boolean; renewed?: boolean } = {
-      keyed: true,
-    },
-  ): Promise<WorkerChecked[K] | null> {
-    const headers: Record<string, string> = { 'content-type': 'application/json' };
-    if (init.keyed) {
-      if (!opts.apiKey || !opts.agentToken)
-        throw new ServiceError(401, 'Not signed in to the service');
-      headers['x-api-key'] = opts.apiKey;
-      headers.authorization = `Bearer ${opts.agentToken}`;
-    }
-    // `signal` ends the call only until the answer begins: a begun answer is read to the end, so a
-    // claim's task is never lost to an interrupt (the service holds it for us by then).
-    const untilAnswer = new AbortController();
-    const stop = () => untilAnswer.abort(init.signal?.reason);
-    if (init.signal?.aborted) stop();
-    init.signal?.addEventListener('abort', stop, { once: true });
-    let res: Response;
-    try {
-      res = await (opts.fetchImpl ?? fetch)(`${base}${path}`, {
-        method: init.get ? 'GET' : 'POST',
-        headers,
-        body: init.get ? undefined : JSON.stringify(body ?? {}),
-        signal: untilAnswer.signal,
-      });
-    } catch (err) {
-      if (init.signal?.aborted) throw err;
-      throw new ServiceUnreachable(
-        `The service at ${base} cannot be reached (${(err as Error).message})`,
-      );
-    } finally {
-      init.signal?.removeEventListener('abort', stop);
-    }
-    opts.onAnswer?.();
-    if (res.status === 204) return null;
-    const text = await res.text();
-    let json: unknown = null;
-    try {
-      json = text ? JSON.parse(text) : null;
-    } catch {
-      // Handled below: a non-JSON answer is an error whatever its status.
-    }
-    if (!res.ok) {
-      const parsed = checkContract('answer:error', json);
-      const message = parsed.ok ? parsed.data.error : `HTTP ${res.status} from the service`;
-      if (message === 'Invalid API Key' && init.keyed && !init.renewed && opts.renewKey) {
-        const key = await opts.renewKey();
-        if (key) {
-          opts.apiKey = key;
-          return call(path, body, schema, { ...init, renewed: true });
-        }
-      }
-      const retryAfter = Number(res.headers.get('retry-after'));
-      throw new ServiceError(
-        res.status,
-        message,
-        Number.isFinite(retryAfter) && retryAfter > 0 ? retryAfter : null,
-        init.keyed ? (opts.agentToken ?? null) : null,
-      );
-    }
-    if (!schema) return null;
-    const parsed = checkContract(schema, json);
-    if (!parsed.ok) throw new ServiceError(502, `Unexpected answer from the service at ${path}`);
-    return parsed.data;
-  }
+    init?: CallInit,
+  ) => callService(opts, path, body, schema, init);
 
   return {
     baseUrl: base,
