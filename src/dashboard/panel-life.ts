@@ -26,6 +26,8 @@ export interface PanelView<T> {
   load: StatusLine;
   /** What the member's last action did, until the next action or a stop. */
   said: StatusLine | null;
+  /** A first load or a new question is on its way (the loads' line says "Loading…"). */
+  loading: boolean;
 }
 
 export interface PanelLifeOptions<T> {
@@ -80,7 +82,7 @@ export function panelLife<T>(opts: PanelLifeOptions<T>): PanelLife<T> {
   let running: Promise<void> | null = null;
   let again = false;
 
-  const show = () => opts.show({ answer, load, said });
+  const show = () => opts.show({ answer, load, said, loading: load === LOADING });
 
   async function loadOnce() {
     const s = session;

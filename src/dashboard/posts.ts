@@ -1,13 +1,13 @@
 import type { POSTS_PAGE_SIZE, PostsResponse, SeniorityLevel } from '../contract/posts.js';
-import { html, nothing, render as draw } from '../ui/html.js';
-import { repeat } from 'lit-html/directives/repeat.js';
-import { call, errorMessage } from './api.js';
-import { byId, setStatus } from './dom.js';
+import { html, render as draw } from '../ui/html.js';
+import { call } from './api.js';
+import { byId } from './dom.js';
+import { mountPanel } from './panel.js';
 import type { Session } from './session.js';
 import { mountActAs } from './act-as.js';
 import { createEngagements } from './engagement.js';
-import { postCard, SENIORITY_LABELS, type PostCardState } from './post-card.js';
-import { singleFlight } from './single-flight.js';
+import { SENIORITY_LABELS } from './post-card.js';
+import { postCards } from './post-cards.js';
 import type { TaskSummary } from '../contract/task-list.js';
 
 /**
@@ -43,7 +43,6 @@ export function mountPosts() {
   const title = byId('posts-title');
   const watchlistSelect = byId<HTMLSelectElement>('posts-watchlist');
   const filters = byId<HTMLFormElement>('posts-filter');
-  const status = byId('posts-status');
   const list = byId('post-list');
   const pager = byId('posts-pager');
   const prev = byId<HTMLButtonElement>('posts-prev');
@@ -62,24 +61,11 @@ export function mountPosts() {
     (filters.closest('details') as HTMLDetailsElement).open = true;
 
   const actAs = mountActAs();
-  const engagements = createEngagements(() => drawPosts());
-  let session: Session | null = null;
+  const engagements = createEngagements(() => life.show());
+  const cards = postCards({ list, actAs, engagements, changed: () => life.show() });
   let watchlists: WatchlistChoice[] = [];
   let watchlistId = '';
   let page = 1;
-  let shown: PostsResponse | null = null;
-  const cards = new Map<string, PostCardState>();
-  // Answers can arrive out of order when filters change quickly; only the latest one is drawn.
-  let generation = 0;
-
-  const cardState = (id: string): PostCardState => {
-    let s = cards.get(id);
-    if (!s) {
-      s = { full: false, commenting: false, draft: '', error: '', sending: false };
-      cards.set(id, s);
-    }
-    return s;
-  };
 
   function query() {
     const v = (name: string) => (filters.elements.namedItem(name) as HTMLInputElement).value;
@@ -96,135 +82,40 @@ export function mountPosts() {
     };
   }
 
-  /** `quiet`: a live refresh, drawn without a "Loading…" in between. */
-  async function load(quiet = false) {
-    const s = session;
-    if (!s) return;
-    const mine = ++generation;
-    if (!quiet) setStatus(status, 'Loading…');
-    list.setAttribute('aria-busy', 'true');
-    try {
-      const answer = await call<PostsResponse>('GET', '/api-posts', { session: s, query: query() });
-      if (mine !== generation) return;
-      render(answer);
-    } catch (err) {
-      if (mine !== generation) return;
-      if (!quiet) {
-        shown = null;
-        drawPosts();
-        pager.hidden = true;
+  const life = mountPanel({
+    status: byId('posts-status'),
+    list,
+    // What was asked is kept with its answer: the count line and the pager word that page.
+    fetch: async (session) => {
+      const q = query();
+      const answer = await call<PostsResponse>('GET', '/api-posts', { session, query: q });
+      const filtered = Boolean(q.seniority_level || q.start_date || q.end_date || q.trending);
+      return { answer, page: q.page, filtered };
+    },
+    // The count line is the empty state too: it says why there are none and what comes next.
+    note: ({ answer, page, filtered }) => {
+      if (answer.count === 0) {
+        if (filtered) return 'No posts match these filters.';
+        return watchlists.length === 0
+          ? 'No posts yet. Create a watchlist below; its posts appear here after its first collection.'
+          : 'No posts collected yet. They appear after the next collection.';
       }
-      setStatus(status, errorMessage(err), 'error');
-    } finally {
-      if (mine === generation) list.removeAttribute('aria-busy');
-    }
-  }
-  const refresh = singleFlight(() => load(true));
-
-  function render(answer: PostsResponse) {
-    const pages = Math.max(1, Math.ceil(answer.count / PAGE_SIZE));
-    shown = answer;
-    drawPosts();
-    if (answer.count === 0) {
-      setStatus(
-        status,
-        filtered()
-          ? 'No posts match these filters.'
-          : watchlists.length === 0
-            ? 'No posts yet. Create a watchlist below; its posts appear here after its first collection.'
-            : 'No posts collected yet. They appear after the next collection.',
-      );
-    } else {
       const first = (page - 1) * PAGE_SIZE + 1;
-      setStatus(
-        status,
-        `${first}–${first + answer.data.length - 1} of ${answer.count} post${answer.count === 1 ? '' : 's'}`,
-      );
-    }
-    pager.hidden = pages <= 1;
-    pageInfo.textContent = `Page ${page} of ${pages}`;
-    prev.disabled = page <= 1;
-    next.disabled = page >= pages;
-  }
-
-  async function engage(postId: string, kind: 'like' | 'comment') {
-    const actor = actAs.current();
-    if (!actor) return;
-    const state = cardState(postId);
-    state.sending = true;
-    state.error = '';
-    drawPosts();
-    try {
-      if (kind === 'like') await engagements.like(postId, actor);
-      else {
-        if (!state.draft.trim()) throw new Error('Write the comment first.');
-        await engagements.comment(postId, actor, state.draft);
-        state.commenting = false;
-        state.draft = '';
-      }
-      actAs.used(actor);
-    } catch (err) {
-      state.error = errorMessage(err);
-    } finally {
-      state.sending = false;
-      drawPosts();
-    }
-  }
-
-  function drawPosts() {
-    const now = Date.now();
-    const actLabel = actAs.label();
-    draw(
-      shown
-        ? repeat(
-            shown.data,
-            (p) => p.id,
-            (p) => {
-              const state = cardState(p.id);
-              return postCard(
-                p,
-                engagements.of(p.id),
-                state,
-                {
-                  toggleFull: () => {
-                    state.full = !state.full;
-                    drawPosts();
-                  },
-                  like: () => void engage(p.id, 'like'),
-                  openComment: () => {
-                    state.commenting = true;
-                    drawPosts();
-                    list
-                      .querySelector<HTMLTextAreaElement>(`[data-post-id="${p.id}"] textarea`)
-                      ?.focus();
-                  },
-                  closeComment: () => {
-                    state.commenting = false;
-                    state.error = '';
-                    drawPosts();
-                  },
-                  typed: (text) => {
-                    // Redrawn only while the length warning shows or goes: typing stays cheap.
-                    const wasLong = state.draft.length > 1250;
-                    state.draft = text;
-                    if (wasLong || text.length > 1250) drawPosts();
-                  },
-                  sendComment: () => void engage(p.id, 'comment'),
-                },
-                actLabel,
-                now,
-              );
-            },
-          )
-        : nothing,
-      list,
-    );
-  }
-
-  function filtered() {
-    const q = query();
-    return Boolean(q.seniority_level || q.start_date || q.end_date || q.trending);
-  }
+      return `${first}–${first + answer.data.length - 1} of ${answer.count} post${answer.count === 1 ? '' : 's'}`;
+    },
+    items: ({ answer }) => answer.data,
+    key: (p) => p.id,
+    item: cards.card,
+    empty: () => '',
+    drawn({ answer, loading }) {
+      list.toggleAttribute('aria-busy', loading);
+      const pages = answer ? Math.max(1, Math.ceil(answer.answer.count / PAGE_SIZE)) : 1;
+      pager.hidden = pages <= 1;
+      pageInfo.textContent = `Page ${answer?.page ?? 1} of ${pages}`;
+      prev.disabled = (answer?.page ?? 1) <= 1;
+      next.disabled = (answer?.page ?? 1) >= pages;
+    },
+  });
 
   function paintWatchlists() {
     // After the static "All watchlists".
@@ -244,43 +135,34 @@ export function mountPosts() {
     page = 1;
     cards.clear();
     paintWatchlists();
-    void load();
+    void life.reload();
   }
 
+  const goTo = (p: number) => {
+    page = p;
+    void life.reload();
+  };
   watchlistSelect.addEventListener('change', () => choose(watchlistSelect.value));
-  filters.addEventListener('change', () => {
-    page = 1;
-    void load();
-  });
+  filters.addEventListener('change', () => goTo(1));
   filters.addEventListener('submit', (e) => e.preventDefault());
-  byId('act-as').addEventListener('change', () => drawPosts());
-  byId('company-title').addEventListener('input', () => drawPosts());
-  prev.addEventListener('click', () => {
-    page = Math.max(1, page - 1);
-    void load();
-  });
-  next.addEventListener('click', () => {
-    page += 1;
-    void load();
-  });
+  byId('act-as').addEventListener('change', () => life.show());
+  byId('company-title').addEventListener('input', () => life.show());
+  prev.addEventListener('click', () => goTo(Math.max(1, page - 1)));
+  next.addEventListener('click', () => goTo(page + 1));
 
   return {
     start(s: Session) {
-      session = s;
       engagements.start(s);
       actAs.show(s);
-      void load();
+      void life.start(s);
     },
     stop() {
-      session = null;
       engagements.stop();
-      shown = null;
       cards.clear();
-      drawPosts();
-      setStatus(status, '');
+      life.stop();
     },
     /** The stream said posts changed (collected, liked, commented). */
-    refresh,
+    refresh: life.refresh,
     /** The stream said tasks changed: the likes and comments in flight may have moved on. */
     tasksChanged: () => engagements.refresh(),
     /** The tasks panel's unfiltered list: likes and comments started elsewhere show here too. */

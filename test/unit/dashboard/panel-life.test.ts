@@ -110,7 +110,12 @@ describe('a panel’s status line', () => {
     await h.settle();
     h.life.say('Key revoked.', 'ok');
     h.life.stop();
-    expect(h.last()).toEqual({ answer: null, load: { text: '', kind: 'info' }, said: null });
+    expect(h.last()).toEqual({
+      answer: null,
+      load: { text: '', kind: 'info' },
+      said: null,
+      loading: false,
+    });
     expect(h.life.session).toBeNull();
   });
 });
@@ -153,6 +158,7 @@ describe('a panel’s loads', () => {
     const live = h.life.refresh();
     const filtered = h.life.reload();
     expect(h.line()).toEqual({ text: 'Loading…', kind: 'info' });
+    expect(h.last().loading).toBe(true);
     const shownBefore = h.views.length;
     h.asked[1]!.answer(['unfiltered', 'answer']);
     await h.settle();
@@ -161,5 +167,6 @@ describe('a panel’s loads', () => {
     await Promise.all([live, filtered]);
     expect(h.last().answer).toEqual(['filtered']);
     expect(h.line()).toEqual({ text: '1 shown', kind: 'info' });
+    expect(h.last().loading).toBe(false);
   });
 });
