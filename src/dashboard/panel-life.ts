@@ -1,5 +1,6 @@
 import { errorMessage } from './api.js';
 import type { Session } from './session.js';
+import { singleFlight } from './single-flight.js';
 
 /**
  * A dashboard panel's life, without its DOM (panel.ts draws it): started with a session, loaded
@@ -79,8 +80,6 @@ export function panelLife<T>(opts: PanelLifeOptions<T>): PanelLife<T> {
   let said: StatusLine | null = null;
   /** Bumped by reload(): an answer to an older question is not drawn. */
   let question = 0;
-  let running: Promise<void> | null = null;
-  let again = false;
 
   const show = () => opts.show({ answer, load, said, loading: load === LOADING });
 
@@ -105,23 +104,7 @@ export function panelLife<T>(opts: PanelLifeOptions<T>): PanelLife<T> {
     show();
   }
 
-  function refresh(): Promise<void> {
-    if (running) {
-      again = true;
-      return running;
-    }
-    running = (async () => {
-      try {
-        do {
-          again = false;
-          await loadOnce();
-        } while (again);
-      } finally {
-        running = null;
-      }
-    })();
-    return running;
-  }
+  const refresh = singleFlight(loadOnce);
 
   function say(text: string, kind: StatusKind = 'info', detail?: unknown) {
     said = text ? { text, kind, detail } : null;

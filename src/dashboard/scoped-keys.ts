@@ -36,7 +36,7 @@ export function mountScopedKeys(): {
       items: (keys) => keys,
       item: keyItem,
       empty: () =>
-        'No keys yet: programs and assistants use the team key. Make one for each program or assistant, to see when each was last used and revoke it alone.',
+        'No keys yet: programs and assistants use the team key. Make one for each, to see its use and revoke it alone.',
     },
   );
 
