@@ -92,5 +92,24 @@ test('a wrong code is said in words; an upload with broken rows names every one,
   await page.locator('#do-not-contact').screenshot({
     path: new URL('./artifacts/do-not-contact-refused-rows.png', import.meta.url).pathname,
   });
+  // A search loads the list again, and it too leaves what the paste refused in place.
+  const search = dnc.getByLabel('Search');
+  await search.fill('alan');
+  await expect(page.locator('#dnc-list li')).toHaveCount(1);
+  await expect(result.locator('li')).toContainText('ada-lovelace');
+  await search.fill('nobody-by-this-name');
+  await expect(page.locator('#dnc-list li.empty')).toHaveText(
+    'No entry matches “nobody-by-this-name”. Clear the search to see the whole list.',
+  );
+  await search.fill('');
+  await expect(page.locator('#dnc-list li')).toHaveCount(3);
+
+  // Removing one says so, and the reload that follows keeps it said.
+  await page
+    .locator('#dnc-list li', { hasText: 'alan-turing' })
+    .getByRole('button', { name: 'Remove' })
+    .click();
+  await expect(page.locator('#dnc-list li')).toHaveCount(2);
+  await expect(result).toHaveText(/^Removed \S*alan-turing\S*\.$/);
   expect(pageErrors).toEqual([]);
 });
