@@ -16,6 +16,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { checkCommitSubjects, MAX_SUBJECT, SINCE } from './commit-subjects.mjs';
+import { eitherDatabaseFiles } from './database-scope.mjs';
 import { FIREFOX_DIR, lintFirefox } from './firefox-lint.mjs';
 import { phaseClock, slowestSpecFiles, slowestVitestFiles, timingLines } from './test-timings.mjs';
 import { filesCutShort, vitestFailures } from './vitest-failures.mjs';
@@ -215,18 +216,27 @@ clock.lap(databaseOnly ? '' : 'checkers');
 // 1. Unit and service tests.
 const vitestJson = join(tmp, 'vitest.json');
 /** vitest on `files` (all when none), its report written to `json`. */
-const vitestOn = (json, files) =>
+const vitestOn = (json, files, exclude = []) =>
   runKept('npx', [
     'vitest',
     'run',
     '--reporter=default',
     '--reporter=json',
     `--outputFile.json=${json}`,
+    ...exclude.map((f) => `--exclude=${f}`),
     ...files,
   ]);
+// The PostgreSQL pass leaves out the service tests that run the same on either database
+// (scripts/database-scope.mjs): they ran in the full pass.
+const sameEitherWay = databaseOnly ? eitherDatabaseFiles('test/service') : [];
+if (sameEitherWay.length)
+  console.log(
+    `\nRun in the full pass only, the same on either database: ${sameEitherWay.join(', ')}`,
+  );
 const { status: vitestStatus, printed: vitestPrinted } = await vitestOn(
   vitestJson,
   databaseOnly ? ['test/service'] : [],
+  sameEitherWay,
 );
 const v = readJson(vitestJson);
 // A file whose test worker process died (no test failed, nothing else went wrong) runs again,

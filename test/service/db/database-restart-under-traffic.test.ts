@@ -10,6 +10,8 @@ import { createAgentTeam, type AgentTeam, type TeamMember } from '../../support/
 import { startTestService } from '../../support/test-service.js';
 import { profileOutput } from '../../support/profile-output.js';
 
+// Either database: it stops and starts a PostgreSQL server of its own (private-postgres.ts).
+
 // PostgreSQL restarted, fast and immediate, under a service process at work: agents long-polling
 // and completing tasks, API clients creating tasks, a transaction in flight (blocked on a row lock
 // when the server goes) and the scheduler's leader inside its tick, holding its advisory lock. The

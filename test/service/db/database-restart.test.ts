@@ -5,6 +5,8 @@ import { startTestService, type TestService } from '../../support/test-service.j
 import { isDatabaseUnavailable } from '../../../src/service/db/unavailable.js';
 import { profileOutput } from '../../support/profile-output.js';
 
+// Either database: it stops and starts a PostgreSQL server of its own (private-postgres.ts).
+
 // A PostgreSQL restart under a running service and an agent waiting in a claim (a server of the
 // test's own, so the other tests are not disturbed). While the database is away the service
 // answers 503 with Retry-After and /health says so; it re-opens its LISTEN connection by itself, and

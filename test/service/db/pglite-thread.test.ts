@@ -3,6 +3,8 @@ import type { Database } from '../../../src/service/db/database.js';
 import { openDatabase } from '../../../src/service/db/open-database.js';
 import { isDatabaseUnavailable } from '../../../src/service/db/unavailable.js';
 
+// Either database: it tests the embedded database itself.
+
 // PGlite on its own thread (db/pglite-database.ts): what crosses the thread must behave as PGlite
 // in process did. Always the embedded database, whatever DATABASE_URL says.
 

@@ -10,6 +10,8 @@ import { z } from '../../../src/contract/zod.js';
 import { createApp } from '../../../src/service/app.js';
 import type { ServiceContext } from '../../../src/service/context.js';
 
+// Either database: routes in memory, no database.
+
 /**
  * A route run in one layer (http/one-layer.ts) answers exactly as before: its middlewares in order,
  * their refusals through the app's error handler, its input validated, while Hono's chain holds one

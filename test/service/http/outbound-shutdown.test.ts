@@ -6,6 +6,8 @@ import { startServiceProcess } from '../../support/service-process.js';
 import { startTricklingServer, type TricklingServer } from '../../support/trickling-server.js';
 import { waitFor } from '../../support/local-http.js';
 
+// Either database: the real process runs on its own PGlite in DATA_DIR (service-process.ts leaves DATABASE_URL out).
+
 /**
  * SIGTERM stops the real service process within 10 s whatever a receiver does: here a team's
  * webhook receiver answers one byte a second and never ends while its delivery is in flight. The

@@ -6,6 +6,8 @@ import { createMailer } from '../../../src/service/mail/mailer.js';
 import { otpEmail } from '../../../src/service/mail/otp-email.js';
 import type { Logger } from '../../../src/service/logger.js';
 
+// Either database: mail written to a folder, no database.
+
 let dir: string;
 beforeAll(async () => {
   dir = await mkdtemp(join(tmpdir(), 'na-outbox-'));

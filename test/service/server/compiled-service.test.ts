@@ -7,6 +7,8 @@ import { promisify } from 'node:util';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { buildService } from '../../../scripts/build-service.js';
 
+// Either database: the compiled process runs on its own PGlite in a scratch DATA_DIR.
+
 /**
  * The service as `npm start` runs it: built by scripts/build-service.ts (here into a scratch
  * folder), then plain `node` on the compiled JavaScript, with neither esbuild nor tsx.

@@ -6,6 +6,8 @@ import { Agent, fetch as undiciFetch } from 'undici';
 import { afterAll, beforeAll, expect, test, vi } from 'vitest';
 import { runService, startServiceProcess } from '../../support/service-process.js';
 
+// Either database: the real process runs on its own PGlite in DATA_DIR (service-process.ts leaves DATABASE_URL out).
+
 /**
  * `npm run service` as a newcomer runs it: the real process, configured by environment. The
  * database behaviour is covered elsewhere; here the process always uses PGlite in its DATA_DIR.

@@ -11,6 +11,8 @@ import {
   isPublicAddress,
 } from '../../../src/service/http/outbound-guard.js';
 
+// Either database: a page fetched from a local server, no database.
+
 /** The page-metadata fetch of prompt mode: what it reads, and what it refuses to reach. */
 
 const HEAD = `<html><head><title>Plain &amp; Simple</title><meta name="description" content="  A   page\n description "></head>`;
