@@ -9,7 +9,6 @@ import { mountMembers } from './members.js';
 import { mountNetworkInvitations } from './network-invitations.js';
 import { mountPosts } from './posts.js';
 import { mountSequences } from './sequences.js';
-import { mountSettings } from './settings.js';
 import { mountSignIn } from './sign-in.js';
 import { mountTasks } from './tasks.js';
 import { mountWatchlists } from './watchlists.js';
@@ -17,6 +16,8 @@ import { mountWebhooks } from './webhooks.js';
 import { mountScopedKeys } from './scoped-keys.js';
 import { mountDoNotContact } from './do-not-contact.js';
 import { mountCharts } from './charts.js';
+import { mountSections } from './sections.js';
+import { mountToday } from './today.js';
 import { clearSession, loadSession, saveSession, type Session } from './session.js';
 import { singleFlight } from './single-flight.js';
 
@@ -31,17 +32,25 @@ const LIVE_TITLES: Record<LiveState, string> = {
   reconnecting: 'The stream of changes is down: the page checks for changes every 15 s meanwhile',
 };
 
-/** The dashboard's entry: signed out, the sign-in panel; signed in, the team's panels, kept current by the live stream. */
+/**
+ * The dashboard's entry: signed out, the sign-in panel; signed in, the team's sections (one on
+ * screen at a time, sections.ts) with every panel mounted and kept current by the live stream.
+ */
 function start() {
   const app = byId('app');
   const who = byId('whoami');
+  const nav = byId('sections');
   const liveState = byId('live-state');
   let current: Session | null = null;
 
+  const sections = mountSections();
+  const today = mountToday();
   const apiKey = mountApiKey();
-  const settings = mountSettings();
   const posts = mountPosts();
-  const tasks = mountTasks((list) => posts.taskList(list));
+  const tasks = mountTasks((list) => {
+    posts.taskList(list);
+    today.setTasks(list);
+  });
   const webhooks = mountWebhooks();
   const scopedKeys = mountScopedKeys();
   const doNotContact = mountDoNotContact();
@@ -63,6 +72,7 @@ function start() {
     );
     sequences.setMembers(view.members.map((m) => m.email));
     charts.setMembers(view.members.filter((m) => m.user_id).map((m) => m.email));
+    today.setTeam(view);
   });
   const invitations = mountInvitations((moved) => {
     // Accepting moved this person: the old key and token no longer work, so the page restarts as the new team.
@@ -75,6 +85,7 @@ function start() {
       const choices = items.map((w) => ({ id: w.id, name: w.name }));
       posts.setWatchlists(choices);
       charts.setWatchlists(choices);
+      today.setWatchlists(items);
     },
     select: (id) => posts.show(id),
   });
@@ -98,9 +109,12 @@ function start() {
     current = session;
     byId('sign-in').hidden = true;
     app.hidden = false;
+    nav.hidden = false;
+    sections.show();
     who.hidden = false;
     byId('whoami-text').textContent = `${session.user.email} (${session.role})`;
     apiKey.render(session);
+    today.start(session);
     posts.start(session);
     tasks.start(session);
     inbox.start(session);
@@ -123,6 +137,7 @@ function start() {
         if (kinds.includes('tasks')) {
           void tasks.refresh();
           void approvals.refresh();
+          void today.approvalsChanged();
           void posts.tasksChanged();
           void inbox.tasksChanged();
           void connectionRequests.tasksChanged();
@@ -132,7 +147,10 @@ function start() {
         }
         if (kinds.includes('posts')) void posts.refresh();
         if (kinds.includes('watchlists')) void reloadWatchlists();
-        if (kinds.includes('inbox')) void inbox.refresh();
+        if (kinds.includes('inbox')) {
+          void inbox.refresh();
+          void today.inboxChanged();
+        }
         if (kinds.includes('invitations')) void connectionRequests.refresh();
         // A step's task moving on moves its person too; the sequences job writes that within seconds.
         if (kinds.includes('sequences')) void sequences.refresh();
@@ -159,7 +177,7 @@ function start() {
     inbox.stop();
     connectionRequests.stop();
     sequences.stop();
-    settings.stop();
+    today.stop();
     webhooks.stop();
     scopedKeys.stop();
     doNotContact.stop();
@@ -173,6 +191,7 @@ function start() {
     clearSession();
     stopApp();
     app.hidden = true;
+    nav.hidden = true;
     who.hidden = true;
     signIn.show(message);
     // Revoke this tab's agent token too; the page is signed out whether or not this arrives. Kept

@@ -4,6 +4,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { E2E_SERVICE_URL } from './support/e2e-env.js';
 import {
   mailedCode,
+  openSection,
   signInThroughPopup,
   startAgentWorld,
   type AgentWorld,
@@ -90,6 +91,7 @@ test('an AI comment draft is approved in the dashboard with edited text, and the
   expect(draft.text).toBe(DRAFTED);
 
   const item = page.locator(`#approvals li[data-task-id="${draft.task_id}"]`);
+  await openSection(page, 'outreach');
   await expect(page.locator('#approvals')).toBeVisible();
   // The model as it names itself in its answer.
   await expect(item).toContainText(`drafted by your team’s AI (${FAKE_MODEL_NAME})`);

@@ -6,6 +6,7 @@ import { E2E_SERVICE_URL } from './support/e2e-env.js';
 import {
   FAST_PACE,
   mailedCode,
+  openSection,
   publicApi,
   serviceCall as call,
   startAgentWorld,
@@ -187,6 +188,7 @@ test('a fresh member signs in and reads what runs in their name before anything 
   await page.getByRole('button', { name: 'Send code' }).click();
   await page.getByLabel('Code').fill(await mailedCode(world.service.outboxDir, ADMIN, sentAfter));
   await page.getByRole('button', { name: 'Sign in' }).click();
+  await openSection(page, 'team');
   const card = page.locator(`#member-list li[data-email="${MEMBER}"]`);
   await expect(card.getByTestId('consent')).toContainText('not agreed');
   await expect(card.getByTestId('consent')).toContainText(

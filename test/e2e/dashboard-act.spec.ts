@@ -5,6 +5,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { E2E_SERVICE_URL } from './support/e2e-env.js';
 import {
   mailedCode,
+  openSection,
   signInThroughPopup,
   startAgentWorld,
   type AgentWorld,
@@ -42,11 +43,18 @@ async function screenshots(name: string) {
   // What a phone shows first, as it opens.
   await page.evaluate(() => window.scrollTo(0, 0));
   await page.screenshot({ path: join(ARTIFACTS, `${name}-375-top.png`) });
-  // The panels below the first screen, each as a phone shows it.
-  for (const panel of ['tasks', 'watchlists', 'members'])
+  // The panels of the other sections, each as a phone shows it; then back to the posts.
+  for (const [section, panel] of [
+    ['today', 'tasks'],
+    ['watchlists', 'watchlists'],
+    ['team', 'members'],
+  ] as const) {
+    await openSection(page, section);
     await page
       .locator(`#${panel}`)
       .screenshot({ path: join(ARTIFACTS, `${name}-375-${panel}.png`) });
+  }
+  await openSection(page, 'watchlists');
   const overflow = await page.evaluate(
     () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
   );
@@ -83,6 +91,7 @@ test('act on collected posts from the dashboard; the extension does the work and
     await expect(page.locator('#whoami-text')).toContainText(ADMIN);
     await expect(page.locator('#live-state')).toHaveText('Live');
     // The extension has called in: its member is active.
+    await openSection(page, 'team');
     await expect(
       page.locator(`#member-list li[data-email="${ADMIN}"] .badge.good`, { hasText: /^active$/ }),
     ).toBeVisible();
@@ -91,6 +100,7 @@ test('act on collected posts from the dashboard; the extension does the work and
   const expected = fake.dataset.posts.filter((p) => /duckdb/i.test(p.text));
 
   await test.step('a watchlist made in the dashboard is collected by the extension; posts and the finished task appear without a reload', async () => {
+    await openSection(page, 'watchlists');
     const form = page.locator('#create-watchlist-form');
     await form.getByRole('textbox', { name: /^Keywords/ }).fill('duckdb');
     await form.getByLabel('Name').fill('DuckDB');

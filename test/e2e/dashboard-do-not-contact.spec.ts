@@ -5,6 +5,7 @@ import { expect, test, type Browser, type Page } from '@playwright/test';
 import {
   launchDashboardPage,
   mailedCode,
+  openSection,
   startE2eService,
   type E2eService,
 } from './support/harness.js';
@@ -56,7 +57,7 @@ test('a wrong code is said in words; an upload with broken rows names every one,
   await page.getByRole('button', { name: 'Sign in' }).click();
   await expect(page.locator('#app')).toBeVisible();
 
-  await page.getByRole('button', { name: 'Settings' }).click();
+  await openSection(page, 'outreach');
   const dnc = page.locator('#do-not-contact');
   const result = page.locator('#dnc-result');
   await dnc.locator('#dnc-file').setInputFiles({
@@ -92,6 +93,7 @@ test('a wrong code is said in words; an upload with broken rows names every one,
   await page.locator('#do-not-contact').screenshot({
     path: new URL('./artifacts/do-not-contact-refused-rows.png', import.meta.url).pathname,
   });
+
   // A search loads the list again, and it too leaves what the paste refused in place.
   const search = dnc.getByLabel('Search');
   await search.fill('alan');

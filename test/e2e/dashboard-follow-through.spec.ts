@@ -8,6 +8,7 @@ import {
   holdRelationshipSync,
   launchDashboardPage,
   mailedCode,
+  openSection,
   publicApi,
   serviceCall as call,
   setFastPace,
@@ -112,6 +113,8 @@ test('sign in; the extension calls in', async () => {
   await page.getByLabel('Code').fill(await mailedCode(service.outboxDir, EMAIL, sentAfter - 1000));
   await page.getByRole('button', { name: 'Sign in' }).click();
   await expect(page.locator('#live-state')).toHaveText('Live');
+  // Every panel of these tests is in Outreach.
+  await openSection(page, 'outreach');
 
   const raw = await page.evaluate(
     () => Object.values({ ...sessionStorage }).find((v) => v.includes('agent_token'))!,

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
-import { launchDashboardPage } from './support/harness.js';
+import { launchDashboardPage, openSection } from './support/harness.js';
 import { loadConfig } from '../../src/service/config.js';
 import { closeServiceContext, createServiceContext } from '../../src/service/boot.js';
 import { e2eDatabase } from './support/e2e-database.js';
@@ -185,12 +185,12 @@ test('sign in, reveal the key, add a member, create a watchlist, see and filter 
     );
   });
 
-  await test.step('above the fold: posts and tasks; the key waits behind Settings', async () => {
-    await expect(page.locator('#posts')).toBeInViewport();
+  await test.step('it opens on Today, the tasks beside it; the key waits in Settings', async () => {
+    await expect(page.locator('#today')).toBeInViewport();
     await expect(page.locator('#tasks')).toBeInViewport();
     await expect(page.locator('#api-key-value')).toBeHidden();
     await expect(page.locator('#live-state')).toHaveText('Live');
-    await page.getByRole('button', { name: 'Settings' }).click();
+    await openSection(page, 'settings');
   });
 
   await test.step('reveal and copy the API key; the revealed key works', async () => {
@@ -210,7 +210,7 @@ test('sign in, reveal the key, add a member, create a watchlist, see and filter 
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(revealed);
     await page.getByRole('button', { name: 'Hide' }).click();
     await expect(keyBox).not.toContainText(revealed);
-    await page.locator('#settings').getByRole('button', { name: 'Close' }).click();
+    await openSection(page, 'team');
     await expect(keyBox).toBeHidden();
   });
 
@@ -261,6 +261,7 @@ test('sign in, reveal the key, add a member, create a watchlist, see and filter 
   });
 
   await test.step('create a keyword watchlist through the form', async () => {
+    await openSection(page, 'watchlists');
     // With no watchlist yet, the form is already open.
     await expect(page.locator('#watchlist-list')).toContainText('No watchlists yet');
     await expect(page.locator('#create-watchlist')).toHaveAttribute('open', '');
@@ -385,6 +386,7 @@ test('sign in, reveal the key, add a member, create a watchlist, see and filter 
   });
 
   await test.step('recent tasks show status, type and the error of the failed one', async () => {
+    await openSection(page, 'today');
     const failed = page.locator('#task-list li.status-failed');
     await expect(failed).toHaveCount(1);
     await expect(failed).toContainText('Read profile no-such-person');
@@ -402,6 +404,7 @@ test('sign in, reveal the key, add a member, create a watchlist, see and filter 
   });
 
   await test.step('members show each budget against its limit, and what waits', async () => {
+    await openSection(page, 'team');
     const me = page.locator(`#member-list li[data-email="${EMAIL}"]`);
     // Ada's account checked in today: it warms up from a fifth of the team's write budgets.
     await expect(me.locator('li.budget[data-task-type="agent_like_post"]')).toContainText(
@@ -416,6 +419,7 @@ test('sign in, reveal the key, add a member, create a watchlist, see and filter 
   });
 
   await test.step('edit a watchlist: a refused field says why next to it; keywords, labels and frequency are saved', async () => {
+    await openSection(page, 'watchlists');
     const card = page.locator('#watchlist-list li.watchlist').first();
     await card.getByRole('button', { name: 'Edit' }).click();
     const form = card.locator('form.watchlist-edit');
@@ -531,7 +535,7 @@ test('sign in, reveal the key, add a member, create a watchlist, see and filter 
   });
 
   await test.step('webhooks in Settings: a refused URL says why; the secret is shown once; delivery log; delete', async () => {
-    await page.getByRole('button', { name: 'Settings' }).click();
+    await openSection(page, 'settings');
     const panel = page.locator('#webhooks');
     await expect(panel.locator('#webhook-list')).toContainText('No webhooks yet.');
     const form = panel.locator('#webhook-form');
@@ -554,7 +558,6 @@ test('sign in, reveal the key, add a member, create a watchlist, see and filter 
     await hook.getByRole('button', { name: 'Delete' }).click();
     await hook.getByRole('button', { name: 'Delete' }).click();
     await expect(panel.locator('#webhook-list')).toContainText('No webhooks yet.');
-    await page.locator('#settings').getByRole('button', { name: 'Close' }).click();
   });
 
   await test.step('an invitation from another team asks first: Join …? Decline withdraws it', async () => {
@@ -645,12 +648,11 @@ test('sign in, reveal the key, add a member, create a watchlist, see and filter 
     // Bob's team has no watchlists: the page shows the new team's, not the old one's.
     await expect(page.locator('#watchlist-list')).toContainText('No watchlists yet');
     // A member, not an admin: webhooks are the admins'.
-    await page.getByRole('button', { name: 'Settings' }).click();
+    await openSection(page, 'settings');
     await expect(page.locator('#webhooks-readonly')).toBeVisible();
     await expect(page.locator('#webhook-form')).toBeHidden();
     // Nor may a member rotate the key.
     await expect(page.locator('#api-key-rotate')).toBeHidden();
-    await page.locator('#settings').getByRole('button', { name: 'Close' }).click();
   });
 
   await test.step('when the live stream cannot be had, the page polls: a new task still appears', async () => {
@@ -658,6 +660,7 @@ test('sign in, reveal the key, add a member, create a watchlist, see and filter 
     await page.route('**/api-events', (route) => route.abort());
     await page.reload();
     await expect(page.locator('#live-state')).toHaveText(/^Reconnecting/);
+    await openSection(page, 'today');
     const s = await session();
     // The new team needs a live extension for network tasks (the 48-hour rule): Ada's checks in.
     const hb = await api(
@@ -753,7 +756,7 @@ test('sign in, reveal the key, add a member, create a watchlist, see and filter 
     await expect(page.locator('#whoami-text')).toContainText(EMAIL);
     await expect(page.getByRole('heading', { name: 'Sign in' })).toBeHidden();
 
-    await page.getByRole('button', { name: 'Settings' }).click();
+    await openSection(page, 'settings');
     await page.getByRole('button', { name: 'Reveal' }).click();
     await expect(page.locator('#api-key-value')).toHaveText(newKey);
 
@@ -793,7 +796,7 @@ test('keys with a purpose in Settings: an admin makes an ai key, sees it listed,
     await page.getByLabel('Code').fill(await mailedCode(kim));
     await page.getByRole('button', { name: 'Sign in' }).click();
     await expect(page.locator('#whoami-text')).toContainText(`${kim} (admin)`);
-    await page.getByRole('button', { name: 'Settings' }).click();
+    await openSection(page, 'settings');
   });
 
   const panel = page.locator('#scoped-keys');

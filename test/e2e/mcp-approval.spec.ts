@@ -73,6 +73,8 @@ test('a comment queued over MCP is approved in the dashboard with edited text, a
   await client.close();
 
   const item = page.locator(`#approvals li[data-task-id="${answer.api_agent_task_id}"]`);
+  // Today, where the dashboard opens, says it waits and leads to it.
+  await page.getByRole('link', { name: '1 write queued by an AI waits for your approval' }).click();
   await expect(page.locator('#approvals')).toBeVisible();
   await expect(item).toContainText('e2e-assistant');
   const box = item.getByLabel('Text it sends');

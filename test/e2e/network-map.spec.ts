@@ -9,6 +9,7 @@ import { E2E_SERVICE_URL } from './support/e2e-env.js';
 import {
   extensionStorage,
   mailedCode,
+  openSection,
   publicApi,
   signInThroughPopup,
   startAgentWorld,
@@ -185,6 +186,7 @@ test('a published map is taken from the heartbeat; a broken call is reported and
   await dashboard.getByRole('button', { name: 'Send code' }).click();
   await dashboard.getByLabel('Code').fill(await mailedCode(world.service.outboxDir, ADMIN, sentAt));
   await dashboard.getByRole('button', { name: 'Sign in' }).click();
+  await openSection(dashboard, 'team');
   const card = dashboard.locator(`.member[data-email="${ADMIN}"]`);
   await expect(card.locator('[data-call="company_posts"]')).toContainText('company_posts degraded');
   await expect(card.locator('[data-call="company_posts"]')).toContainText(

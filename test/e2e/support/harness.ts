@@ -422,3 +422,17 @@ export async function startAgentWorld(
   };
 }
 export type AgentWorld = Awaited<ReturnType<typeof startAgentWorld>>;
+
+/** The dashboard's sections (src/dashboard/sections.ts), by the name in their address `#/<name>`. */
+export type DashboardSection = 'today' | 'watchlists' | 'outreach' | 'team' | 'charts' | 'settings';
+
+/**
+ * Opens one section of the dashboard as a person does, with its link in the navigation, and waits
+ * until it is the one on screen: the other sections' panels are hidden meanwhile.
+ */
+export async function openSection(page: Page, name: DashboardSection) {
+  const link = page.locator(`nav#sections a[href="#/${name}"]`);
+  await link.click();
+  await expect(link).toHaveAttribute('aria-current', 'page');
+  await expect(page.locator(`[data-section="${name}"]`)).toBeVisible();
+}

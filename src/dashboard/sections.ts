@@ -1,0 +1,57 @@
+import { byId } from './dom.js';
+
+/** The dashboard's sections in the navigation's order; each has its address, `#/<name>`. */
+export const SECTIONS = ['today', 'watchlists', 'outreach', 'team', 'charts', 'settings'] as const;
+type Section = (typeof SECTIONS)[number];
+
+/**
+ * Where an address leads: `#/outreach` is a section, `#/outreach/inbox` also names the panel to
+ * bring into view. Any other address (none, an old or mistyped one) is Today, where the day starts.
+ */
+export function routeOf(hash: string): { section: Section; panel: string | null } {
+  const [, name, panel] = /^#\/([a-z]+)(?:\/([a-z-]+))?$/.exec(hash) ?? [];
+  const section = SECTIONS.find((s) => s === name);
+  return section ? { section, panel: panel ?? null } : { section: 'today', panel: null };
+}
+
+/**
+ * One section on screen at a time, chosen by the address: a reload, a bookmark or a link sent to
+ * a colleague opens the same section, and Back returns to the one before. Every panel stays
+ * mounted while hidden, so the live stream keeps them all current. Following a link moves the
+ * keyboard's focus to the section it shows, so a screen reader says where it went. `show` applies
+ * the address again once the navigation is on screen (after a sign-in).
+ */
+export function mountSections(): { show(): void } {
+  const links = [...byId('sections').querySelectorAll<HTMLAnchorElement>('a')];
+  const views = [...document.querySelectorAll<HTMLElement>('[data-section]')];
+  const pageTitle = document.title;
+
+  function show(moved: boolean) {
+    const { section, panel } = routeOf(location.hash);
+    // An address that leads nowhere is corrected; none at all (the plain `/`) is Today as it is.
+    if (location.hash && !panel && location.hash !== `#/${section}`)
+      history.replaceState(null, '', `#/${section}`);
+    let shown: HTMLElement | undefined;
+    for (const view of views) {
+      view.hidden = view.dataset.section !== section;
+      if (!view.hidden) shown = view;
+    }
+    for (const link of links) {
+      const here = link.hash === `#/${section}`;
+      if (here) link.setAttribute('aria-current', 'page');
+      else link.removeAttribute('aria-current');
+      if (!here) continue;
+      document.title = `${link.firstChild?.textContent?.trim()} · ${pageTitle}`;
+      // A phone's navigation scrolls sideways: the current link is kept in sight in it.
+      link.scrollIntoView({ block: 'nearest', inline: 'nearest' });
+    }
+    const target = panel ? document.getElementById(panel) : null;
+    if (target && shown?.contains(target)) target.scrollIntoView({ block: 'start' });
+    else if (moved) window.scrollTo(0, 0);
+    if (moved) shown?.focus({ preventScroll: true });
+  }
+
+  window.addEventListener('hashchange', () => show(true));
+  show(false);
+  return { show: () => show(false) };
+}

@@ -1,0 +1,308 @@
+import { mkdir, mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { expect, test, type Browser, type Page } from '@playwright/test';
+import { E2E_SERVICE_URL } from './support/e2e-env.js';
+import {
+  holdRelationshipSync,
+  launchDashboardPage,
+  mailedCode,
+  openSection,
+  serviceCall as call,
+  startE2eService,
+  type DashboardSection,
+  type E2eService,
+} from './support/harness.js';
+import { overflowingElements } from './support/page-overflow.js';
+
+/**
+ * The dashboard as an app of a few sections (src/dashboard/sections.ts), in Debian's Chromium
+ * against the real service: it opens on Today, which lists first what needs a person (a write
+ * waiting for approval, a member's extension in trouble, an unread reply) with a link to where it
+ * is done; each section is reached by the navigation, with the mouse or the keyboard, and by its
+ * own address, which a reload keeps; the live stream keeps hidden sections current. Screenshots of
+ * every section at 1280 and 375 px go to test/e2e/artifacts/.
+ */
+
+const ARTIFACTS = fileURLToPath(new URL('./artifacts/', import.meta.url));
+const EMAIL = 'ada@example.com';
+const SELF = 'urn:li:fsd_profile:ACoAAAda';
+const SECTIONS: { name: DashboardSection; panels: string[] }[] = [
+  { name: 'today', panels: ['today', 'tasks'] },
+  { name: 'watchlists', panels: ['posts', 'watchlists'] },
+  { name: 'outreach', panels: ['inbox', 'connection-requests', 'sequences', 'do-not-contact'] },
+  { name: 'team', panels: ['members'] },
+  { name: 'charts', panels: ['charts'] },
+  { name: 'settings', panels: ['api-key', 'scoped-keys', 'webhooks'] },
+];
+
+let dataDir: string;
+let service: E2eService;
+let browser: Browser;
+let page: Page;
+let pageErrors: string[];
+let agent: Record<string, string>;
+
+test.describe.configure({ mode: 'serial' });
+test.setTimeout(180_000);
+
+test.beforeAll(async () => {
+  dataDir = await mkdtemp(join(tmpdir(), 'na-e2e-dashboard-sections-'));
+  await mkdir(ARTIFACTS, { recursive: true });
+  service = await startE2eService(dataDir);
+  ({ browser, page, errors: pageErrors } = await launchDashboardPage());
+});
+
+test.afterAll(async () => {
+  await browser?.close();
+  await service?.stop();
+  if (dataDir) await rm(dataDir, { recursive: true, force: true });
+});
+
+/** A heartbeat of Ada's extension, signed in to the network or not. */
+function heartbeat(signedIn: boolean) {
+  return call('POST', '/agent/heartbeat', agent, {
+    extension_version: '1.4.2',
+    browser: 'chrome 156',
+    network: signedIn
+      ? { signed_in: true, member_urn: SELF, public_identifier: 'ada-lovelace' }
+      : { signed_in: false },
+    paused: false,
+  });
+}
+
+/** Only `name`'s section is on screen, its link is the current one, and the address names it. */
+async function expectSection(name: DashboardSection) {
+  await expect(page.locator(`[data-section="${name}"]`)).toBeVisible();
+  await expect(page.locator('[data-section]:visible')).toHaveCount(1);
+  await expect(page.locator('nav#sections a[aria-current="page"]')).toHaveAttribute(
+    'href',
+    `#/${name}`,
+  );
+  // The plain `/` is Today too.
+  expect(new URL(page.url()).hash).toMatch(
+    new RegExp(`^#/${name}(/|$)${name === 'today' ? '|^$' : ''}`),
+  );
+}
+
+test('it opens on Today: what needs a person first, each with a link to where it is done', async () => {
+  await test.step('sign in: the page lands on Today, at its address', async () => {
+    await page.goto(E2E_SERVICE_URL);
+    const sentAfter = Date.now();
+    await page.locator('#sign-in').getByLabel('E-mail').fill(EMAIL);
+    await page
+      .locator('#sign-in')
+      .getByLabel(/Full name/)
+      .fill('Ada Lovelace');
+    await page.getByRole('button', { name: 'Send code' }).click();
+    await page
+      .getByLabel('Code')
+      .fill(await mailedCode(service.outboxDir, EMAIL, sentAfter - 1000));
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await expect(page.locator('#live-state')).toHaveText('Live');
+    await expectSection('today');
+    await expect(page).toHaveTitle('Today · Network Agent · Team dashboard');
+    const needs = page.locator('#today ul.needs');
+    // A new team: no extension yet, so nothing on the network can run.
+    await expect(needs).toContainText('No member’s extension has been active in the last 48 hours');
+    await expect(needs).toContainText('Ada Lovelace: extension not installed');
+    await expect(page.locator('#today .ran')).toHaveText(
+      'Last 24 hours: nothing finished. Now: nothing queued.',
+    );
+    await expect(page.locator('#today-count')).toBeVisible();
+  });
+
+  await test.step('the extension checks in: nothing needs anyone; an invitation is not a member yet', async () => {
+    const raw = await page.evaluate(
+      () => Object.values({ ...sessionStorage }).find((v) => v.includes('agent_token'))!,
+    );
+    const s = JSON.parse(raw) as { team: { api_key: string }; agent_token: string };
+    agent = { 'x-api-key': s.team.api_key, authorization: `Bearer ${s.agent_token}` };
+    await holdRelationshipSync(service.ctx);
+    expect((await heartbeat(true)).status).toBe(200);
+    const asked = await call('GET', '/agent/consent', agent);
+    expect(
+      (await call('POST', '/agent/consent', agent, { version: asked.body.version })).status,
+    ).toBe(200);
+    expect(
+      (
+        await call('POST', '/api-team-members', agent, {
+          email: 'grace@example.com',
+          role: 'member',
+        })
+      ).status,
+    ).toBe(201);
+    await expect(page.locator('#member-list li[data-email="grace@example.com"]')).toHaveCount(1);
+    await expect(page.locator('#today')).toContainText('Nothing needs you now.');
+    await expect(page.locator('#today-count')).toBeHidden();
+  });
+
+  await test.step('a write queued by an AI waits for approval: Today counts it and links to it', async () => {
+    const made = await call('POST', '/api-keys', agent, { name: 'Assistant', scope: 'ai' });
+    expect(made.status).toBe(201);
+    const queued = await call(
+      'POST',
+      '/network-agent/like-post',
+      { 'x-api-key': made.body.api_key },
+      { social_urn: 'urn:li:activity:7250000000000000777' },
+    );
+    expect(queued.body.message).toContain('awaiting approval');
+    const link = page.getByRole('link', {
+      name: '1 write queued by an AI waits for your approval',
+    });
+    await expect(link).toBeVisible();
+    await expect(page.locator('#today ul.needs > li').first()).toContainText('approval');
+    await link.click();
+    await expectSection('outreach');
+    expect(new URL(page.url()).hash).toBe('#/outreach/approvals');
+    await expect(page.locator('#approvals')).toBeInViewport();
+    await expect(page.locator('#approvals li.approval')).toContainText('Like');
+    await page.goBack();
+    await expectSection('today');
+  });
+
+  await test.step('an unread reply: Today names who wrote', async () => {
+    const asked = await call('POST', '/network-agent/fetch-conversations', agent, {
+      member_email: EMAIL,
+      count: 20,
+    });
+    expect(asked.status, JSON.stringify(asked.body)).toBe(200);
+    const claimed = await call('POST', '/agent/tasks/claim', agent, { wait_s: 20 });
+    expect(claimed.body?.task?.type).toBe('agent_conversations_fetch');
+    const at = new Date(Date.now() - 3_600_000).toISOString();
+    const done = await call('POST', `/agent/tasks/${claimed.body.task.id}/complete`, agent, {
+      attempt: claimed.body.task.attempt,
+      output: {
+        conversations: [
+          {
+            conversation_urn: `urn:li:msg_conversation:(${SELF},2-alan)`,
+            unread: true,
+            last_activity_at: at,
+            participants: [
+              {
+                profile_urn: 'urn:li:fsd_profile:ACoAAAlan',
+                name: 'Alan Turing',
+                profile_url: 'https://www.linkedin.com/in/alan-turing/',
+              },
+            ],
+            last_message: {
+              text: 'Thursday works for me.',
+              sender_urn: 'urn:li:fsd_profile:ACoAAAlan',
+              from_me: false,
+              delivered_at: at,
+            },
+          },
+        ],
+      },
+    });
+    expect(done.status, JSON.stringify(done.body)).toBe(200);
+    await expect(
+      page.getByRole('link', { name: '1 unread conversation with Alan Turing' }),
+    ).toHaveAttribute('href', '#/outreach/inbox');
+    // What ran: the inbox read, in the last 24 hours.
+    await expect(page.locator('#today .ran')).toContainText('Last 24 hours: 1 done, 0 failed.');
+  });
+
+  await test.step('the member is signed out of the network: Today names them and why', async () => {
+    expect((await heartbeat(false)).status).toBe(200);
+    await expect(page.locator('#today ul.needs')).toContainText(
+      'Ada Lovelace: signed out of the network',
+    );
+    await expect(page.locator('#today ul.needs')).not.toContainText('grace@example.com');
+    // Approvals, the member, the reply: the count beside Today in the navigation.
+    await expect(page.locator('#today-count')).toHaveText(': 3 to see to');
+  });
+
+  await test.step('a watchlist made elsewhere: Coming up says when it collects', async () => {
+    const made = await call(
+      'POST',
+      '/api-keyword-watchlist',
+      { 'x-api-key': agent['x-api-key']! },
+      { keywords: ['ai agents'], name: 'AI agents' },
+    );
+    expect(made.status, JSON.stringify(made.body)).toBe(201);
+    await expect(page.locator('#today ul.due')).toContainText('“AI agents” collects new posts');
+  });
+});
+
+test('every section by the navigation, at 1280 and 375 px; the keyboard reaches and opens them', async () => {
+  for (const width of [1280, 375]) {
+    await page.setViewportSize({ width, height: width === 375 ? 800 : 900 });
+    for (const { name, panels } of SECTIONS) {
+      await test.step(`${name} at ${width} px`, async () => {
+        await openSection(page, name);
+        await expectSection(name);
+        for (const panel of panels) await expect(page.locator(`#${panel}`)).toBeVisible();
+        // The link moved the keyboard's focus to the section, so a screen reader says where it is.
+        await expect(page.locator(`[data-section="${name}"]`)).toBeFocused();
+        await page.screenshot({
+          path: join(ARTIFACTS, `sections-${name}-${width}.png`),
+          fullPage: true,
+        });
+        expect(await overflowingElements(page), `overflow on ${name} at ${width} px`).toEqual([]);
+      });
+    }
+  }
+
+  await test.step('the keyboard: Tab moves along the links, Enter opens one', async () => {
+    await page.setViewportSize({ width: 375, height: 800 });
+    await page.locator('nav#sections a[href="#/today"]').focus();
+    await page.keyboard.press('Enter');
+    await expectSection('today');
+    await page.locator('nav#sections a[href="#/today"]').focus();
+    await page.keyboard.press('Tab');
+    await expect(page.locator('nav#sections a[href="#/watchlists"]')).toBeFocused();
+    await page.keyboard.press('Tab');
+    await expect(page.locator('nav#sections a[href="#/outreach"]')).toBeFocused();
+    await page.keyboard.press('Enter');
+    await expectSection('outreach');
+    await expect(page.locator('[data-section="outreach"]')).toBeFocused();
+    // At a phone's width the navigation stays in sight while the section scrolls under it.
+    await page.mouse.wheel(0, 1500);
+    await expect(page.locator('nav#sections')).toBeInViewport();
+    await page.setViewportSize({ width: 1280, height: 900 });
+  });
+});
+
+test('each section has its own address: a deep link opens it, a reload keeps it, an unknown one is Today', async () => {
+  for (const { name } of SECTIONS) {
+    await test.step(name, async () => {
+      await page.goto(`${E2E_SERVICE_URL}/#/${name}`);
+      await expectSection(name);
+      await page.reload();
+      await expectSection(name);
+    });
+  }
+  await test.step('a panel’s address opens its section and brings the panel into view', async () => {
+    await page.setViewportSize({ width: 375, height: 800 });
+    await page.goto(`${E2E_SERVICE_URL}/#/outreach/do-not-contact`);
+    await expectSection('outreach');
+    await expect(page.locator('#do-not-contact')).toBeInViewport();
+    await page.setViewportSize({ width: 1280, height: 900 });
+  });
+  await test.step('an unknown address opens Today and says so in the address bar', async () => {
+    await page.goto(`${E2E_SERVICE_URL}/#/nowhere`);
+    await expectSection('today');
+    expect(new URL(page.url()).hash).toBe('#/today');
+  });
+});
+
+test('the live stream keeps a hidden section current', async () => {
+  await openSection(page, 'settings');
+  const made = await call(
+    'POST',
+    '/api-people-watchlist',
+    { 'x-api-key': agent['x-api-key']! },
+    { profiles: ['https://www.linkedin.com/in/grace-hopper/'], name: 'Founders' },
+  );
+  expect(made.status).toBe(201);
+  await expect(page.locator(`#watchlist-list li[data-watchlist-id="${made.body.id}"]`)).toHaveCount(
+    1,
+  );
+  await openSection(page, 'watchlists');
+  await expect(
+    page.locator(`#watchlist-list li[data-watchlist-id="${made.body.id}"]`),
+  ).toBeVisible();
+  expect(pageErrors, 'errors in the page').toEqual([]);
+});
