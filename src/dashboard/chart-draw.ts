@@ -10,6 +10,28 @@ export interface ChartSeries {
   values: (number | null)[];
   /** A second scale on the right (engagement beside post counts, rates beside counts). */
   right?: boolean;
+  /**
+   * Drawn dashed with square points: a line told apart from a solid one with round points by its
+   * shape too, not by its colour alone (a colour-blind reader, a grey printout).
+   */
+  dashed?: boolean;
+}
+
+/** What a chart says of one of its value axes; without it, an axis of plain numbers from 0. */
+interface ChartAxis {
+  /** The axis's title, with its unit: `Acceptance rate (%)`. */
+  title: string;
+  /** Written after each tick's number and in the legend: ` %`. */
+  unit?: string;
+  /** Ticks on whole numbers only: a count has no half. */
+  integer?: boolean;
+  /** The scale's fixed top (100 for a percentage); otherwise the highest value, at least 1. */
+  max?: number;
+}
+
+export interface ChartAxes {
+  left?: ChartAxis;
+  right?: ChartAxis;
 }
 
 const HEIGHT = 220;
@@ -24,7 +46,53 @@ const cssVar = (name: string) =>
 /** Day starts (YYYY-MM-DD) as the UTC seconds uPlot places them by (axis labels in UTC). */
 const seconds = (day: string) => Date.parse(`${day}T00:00:00Z`) / 1000;
 
-function options(width: number, series: ChartSeries[], label: string, last: number): uPlot.Options {
+/** Tick steps of a count axis: whole numbers only. */
+const WHOLE_STEPS = [1, 2, 5, 10, 20, 25, 50, 100, 200, 250, 500, 1000, 2000, 5000, 10_000];
+
+/** A value as the axis writes it: whole, or to one decimal, with the axis's unit. */
+const valueText = (v: number, axis?: ChartAxis) =>
+  `${Number.isInteger(v) ? v : v.toFixed(1)}${axis?.unit ?? ''}`;
+
+/** Square points, the dashed series' shape (uPlot draws round ones by itself). */
+const squares: uPlot.Series.Points.PathBuilder = (u, seriesIdx, idx0, idx1) => {
+  const s = u.series[seriesIdx]!;
+  const side = (s.points?.size ?? 6) * devicePixelRatio;
+  const xs = u.data[0];
+  const ys = u.data[seriesIdx]!;
+  const path = new Path2D();
+  for (let i = idx0; i <= idx1; i++) {
+    const y = ys[i];
+    if (y == null) continue;
+    const cx = u.valToPos(xs[i]!, 'x', true);
+    const cy = u.valToPos(y, s.scale ?? 'y', true);
+    path.rect(cx - side / 2, cy - side / 2, side, side);
+  }
+  return { stroke: path, fill: path };
+};
+
+/** The value scale's range: the axis's fixed top, or 0 to the highest value (at least 1). */
+const scaleRange =
+  (axis?: ChartAxis): uPlot.Scale.Range =>
+  (_u, _min, max) => [0, axis?.max ?? Math.max(1, max)];
+
+function valueAxis(axis: ChartAxis | undefined): Partial<uPlot.Axis> {
+  if (!axis) return {};
+  return {
+    label: axis.title,
+    labelSize: 20,
+    labelFont: '600 12px system-ui, sans-serif',
+    values: (_u, ticks) => ticks.map((t) => valueText(t, axis)),
+    ...(axis.integer ? { incrs: WHOLE_STEPS } : {}),
+  };
+}
+
+function options(
+  width: number,
+  series: ChartSeries[],
+  label: string,
+  last: number,
+  axes: ChartAxes,
+): uPlot.Options {
   const palette = dark() ? PALETTE_DARK : PALETTE_LIGHT;
   const axisColor = cssVar('--muted');
   const grid = { stroke: cssVar('--line'), width: 1 };
@@ -38,11 +106,24 @@ function options(width: number, series: ChartSeries[], label: string, last: numb
       const d = new Date(ts * 1000);
       return new Date(d.getUTCFullYear(), d.getUTCMonth(), d.getUTCDate());
     },
-    legend: { show: true },
+    legend: {
+      show: true,
+      markers: { dash: (_u, i) => (series[i - 1]?.dashed ? 'dashed' : 'solid') },
+    },
     // The legend shows the latest bucket's values until the pointer is over the chart, and again
     // after it leaves, instead of dashes.
     hooks: {
-      ready: [(u) => u.setLegend({ idx: last })],
+      ready: [
+        (u) => {
+          u.setLegend({ idx: last });
+          // Each legend marker has its series' point shape: round, or square for a dashed line.
+          const rows = u.root.querySelectorAll<HTMLElement>('.u-legend .u-series');
+          series.forEach((s, i) => {
+            const marker = rows[i + 1]?.querySelector<HTMLElement>('.u-marker');
+            if (marker) marker.style.borderRadius = s.dashed ? '0' : '50%';
+          });
+        },
+      ],
       setCursor: [
         (u) => {
           if (u.cursor.idx == null && last >= 0) u.setLegend({ idx: last });
@@ -50,11 +131,25 @@ function options(width: number, series: ChartSeries[], label: string, last: numb
       ],
     },
     cursor: { drag: { x: false, y: false } },
-    scales: { x: { time: true }, y: { range: (_u, _min, max) => [0, Math.max(1, max)] } },
+    scales: {
+      x: { time: true },
+      y: { range: scaleRange(axes.left) },
+      ...(axes.right ? { right: { range: scaleRange(axes.right) } } : {}),
+    },
     axes: [
       { ...axis },
-      { ...axis, size: 44 },
-      ...(hasRight ? [{ ...axis, scale: 'right', side: 1 as const, grid: { show: false } }] : []),
+      { ...axis, size: 44, ...valueAxis(axes.left) },
+      ...(hasRight
+        ? [
+            {
+              ...axis,
+              scale: 'right',
+              side: 1 as const,
+              grid: { show: false },
+              ...valueAxis(axes.right),
+            },
+          ]
+        : []),
     ],
     series: [
       // The bucket's date as the tables write it, not a time of day.
@@ -62,13 +157,31 @@ function options(width: number, series: ChartSeries[], label: string, last: numb
         label,
         value: (_u, v) => (v == null ? '--' : new Date(v * 1000).toISOString().slice(0, 10)),
       },
-      ...series.map((s, i) => ({
-        label: s.label,
-        stroke: palette[i % palette.length],
-        width: 2,
-        scale: s.right ? 'right' : 'y',
-        points: { show: true, size: 5 },
-      })),
+      ...series.map((s, i) => {
+        const unitAxis = s.right ? axes.right : axes.left;
+        return {
+          label: s.label,
+          stroke: palette[i % palette.length],
+          width: 2,
+          scale: s.right ? 'right' : 'y',
+          ...(s.dashed ? { dash: [6, 4] } : {}),
+          // Squares show where there is room for them, the dashes always; a line with gaps
+          // (a rate of days with nothing to divide) has bigger points, a lone day's value is one.
+          points: s.dashed
+            ? { size: 7, space: 10, fill: palette[i % palette.length], paths: squares }
+            : {
+                show: true,
+                size: s.values.includes(null) ? 8 : 5,
+                width: 2,
+                fill: cssVar('--panel'),
+              },
+          ...(unitAxis
+            ? {
+                value: (_u: uPlot, v: number | null) => (v == null ? '--' : valueText(v, unitAxis)),
+              }
+            : {}),
+        };
+      }),
     ],
   };
 }
@@ -78,14 +191,19 @@ export interface DrawnChart {
 }
 
 /** Draws (or redraws) a chart in `el`; its previous chart, if any, goes. */
-export function drawChart(el: HTMLElement, starts: string[], series: ChartSeries[]): DrawnChart {
+export function drawChart(
+  el: HTMLElement,
+  starts: string[],
+  series: ChartSeries[],
+  axes: ChartAxes = {},
+): DrawnChart {
   const data: uPlot.AlignedData = [starts.map(seconds), ...series.map((s) => s.values)];
   let chart: uPlot | null = null;
   const make = () => {
     chart?.destroy();
     el.replaceChildren();
     chart = new uPlot(
-      options(Math.max(260, el.clientWidth), series, 'Day', starts.length - 1),
+      options(Math.max(260, el.clientWidth), series, 'Day', starts.length - 1, axes),
       data,
       el,
     );

@@ -3,18 +3,22 @@ import type { SequencesResponse } from '../contract/sequences.js';
 import { call, errorMessage } from './api.js';
 import { byId } from './dom.js';
 import { drawChart, type ChartSeries, type DrawnChart } from './chart-draw.js';
+import { INVITATION_AXES, invitationChart } from './invitation-chart.js';
 import { html, nothing, render as draw, type TemplateResult } from '../ui/html.js';
 import { exactTime } from '../ui/time.js';
 import type { Session } from './session.js';
 
 /**
  * The charts panel, in charts.js (loaded by charts.ts once the panel is on screen, with uPlot): a watchlist's posts and engagement, a sequence's funnel, a member's actions,
+ * and the same member's invitations (invitation-chart.ts),
  * over the last 7, 30 or 90 days by day or week (GET /api-stats/…, in the reader's time zone).
  * Each chart has its numbers in a table next to it, reachable by keyboard and read by screen
  * readers (the canvas is an image with a one-line summary). The live stream redraws what changed.
  */
 
 export type ChartKind = 'watchlist' | 'sequence' | 'member';
+/** A chart on screen: one per kind of figures fetched, and the member's invitations beside its actions. */
+type ChartId = ChartKind | 'invitations';
 export interface Choice {
   id: string;
   name: string;
@@ -57,7 +61,7 @@ export function mountChartsPanel(): ChartsPanel {
     member: MemberStats | null;
   } = { watchlist: null, sequence: null, member: null };
   const errors: Record<ChartKind, string> = { watchlist: '', sequence: '', member: '' };
-  const drawn = new Map<ChartKind, DrawnChart>();
+  const drawn = new Map<ChartId, DrawnChart>();
 
   function query() {
     return { from: dayOffset(days - 1), to: dayOffset(0), bucket, tz: localZone() };
@@ -124,23 +128,30 @@ export function mountChartsPanel(): ChartsPanel {
       </select></label>`;
   }
 
+  /** A chart's box; `empty`: a sentence in place of the chart, when there is nothing to draw. */
   function figure(
-    kind: ChartKind,
+    kind: ChartId,
     title: string,
     pick: TemplateResult,
     summary: string,
     table: TemplateResult | typeof nothing,
+    empty?: string,
   ) {
+    const error = errors[kind === 'invitations' ? 'member' : kind];
     return html`<section class="chart-box" data-chart=${kind} aria-labelledby=${`chart-${kind}-title`}>
       <div class="panel-head"><h3 id=${`chart-${kind}-title`}>${title}</h3>${pick}</div>
-      ${errors[kind] ? html`<p class="status" data-kind="error">${errors[kind]}</p>` : nothing}
-      <div class="chart" id=${`chart-${kind}`} role="img" aria-label=${summary}></div>
-      <p class="hint chart-summary">${summary}</p>
+      ${error ? html`<p class="status" data-kind="error">${error}</p>` : nothing}
+      ${
+        empty
+          ? html`<p class="empty" data-chart-empty=${kind}>${empty}</p>`
+          : html`<div class="chart" id=${`chart-${kind}`} role="img" aria-label=${summary}></div>
+            <p class="hint chart-summary">${summary}</p>`
+      }
       ${table}
     </section>`;
   }
 
-  const tableRegion = (kind: ChartKind, label: string, body: TemplateResult) =>
+  const tableRegion = (kind: ChartId, label: string, body: TemplateResult) =>
     html`<div class="chart-table" tabindex="0" role="region" aria-label=${label} data-table=${kind}>${body}</div>`;
 
   function watchlistView() {
@@ -259,7 +270,21 @@ export function mountChartsPanel(): ChartsPanel {
     );
   }
 
-  function series(kind: ChartKind): { starts: string[]; series: ChartSeries[] } | null {
+  function invitationsView() {
+    const chart = invitationChart(data.member, chosen.member, bucket);
+    return figure(
+      'invitations',
+      'Invitations: acceptance and pending',
+      html`<span class="hint">${chosen.member ? `of ${chosen.member}` : ''}</span>`,
+      chart.summary,
+      chart.table
+        ? tableRegion('invitations', 'Invitations sent, accepted and pending by date', chart.table)
+        : nothing,
+      chart.empty,
+    );
+  }
+
+  function series(kind: ChartId): { starts: string[]; series: ChartSeries[] } | null {
     if (kind === 'watchlist' && data.watchlist) {
       const b = data.watchlist.buckets;
       return {
@@ -280,6 +305,8 @@ export function mountChartsPanel(): ChartsPanel {
         })),
       };
     }
+    if (kind === 'invitations')
+      return invitationChart(data.member, chosen.member, bucket).series ?? null;
     if (kind === 'member' && data.member) {
       const s = data.member;
       return {
@@ -319,19 +346,20 @@ export function mountChartsPanel(): ChartsPanel {
 
   async function paint(): Promise<void> {
     draw(
-      html`${controls()}<div class="charts-grid">${watchlistView()}${sequenceView()}${memberView()}</div>`,
+      html`${controls()}<div class="charts-grid">${watchlistView()}${sequenceView()}${memberView()}${invitationsView()}</div>`,
       root,
     );
     if (!visible) return;
-    for (const kind of ['watchlist', 'sequence', 'member'] as const) {
+    for (const kind of ['watchlist', 'sequence', 'member', 'invitations'] as const) {
       const s = series(kind);
       drawn.get(kind)?.destroy();
       drawn.delete(kind);
       if (!s) continue;
       try {
-        drawn.set(kind, drawChart(byId(`chart-${kind}`), s.starts, s.series));
+        const axes = kind === 'invitations' ? INVITATION_AXES : {};
+        drawn.set(kind, drawChart(byId(`chart-${kind}`), s.starts, s.series, axes));
       } catch (err) {
-        errors[kind] = errorMessage(err);
+        errors[kind === 'invitations' ? 'member' : kind] = errorMessage(err);
       }
     }
   }

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import { launchDashboardPage } from './support/harness.js';
+import { launchDashboardPage, openSection } from './support/harness.js';
 import { loadConfig } from '../../src/service/config.js';
 import { closeServiceContext, createServiceContext } from '../../src/service/boot.js';
 import { e2eDatabase } from './support/e2e-database.js';
@@ -14,6 +14,7 @@ import { overflowingElements } from './support/page-overflow.js';
 import {
   insertEnrollments,
   insertMemberTasks,
+  insertSentInvitations,
   insertSequence,
   insertWatchlistPosts,
 } from '../support/stats-fixtures.js';
@@ -22,7 +23,9 @@ import type { MemberStats, SequenceStats, WatchlistStats } from '../../src/contr
 /**
  * The charts panel in Chromium against a real service: each chart draws the service's figures
  * (pixels on its canvas), its table holds the API's numbers, the range switch changes it, and a
- * post filed meanwhile moves the watchlist's chart through the live stream. Screenshots at 1280
+ * post filed meanwhile moves the watchlist's chart through the live stream. The member's
+ * invitations chart shows its acceptance rate and pending invitations on their own titled axes,
+ * and a sentence instead of an empty chart when there is nothing to show. Screenshots at 1280
  * and 375 px go to test/e2e/artifacts/.
  */
 
@@ -129,12 +132,13 @@ async function tableRows(kind: string): Promise<string[][]> {
     );
 }
 
-async function screenshots(name: string) {
-  await page.locator('#charts').scrollIntoViewIfNeeded();
-  await page.locator('#charts').screenshot({ path: join(ARTIFACTS, `${name}-1280.png`) });
+async function screenshots(name: string, target = '#charts') {
+  await page.locator(target).scrollIntoViewIfNeeded();
+  await page.locator(target).screenshot({ path: join(ARTIFACTS, `${name}-1280.png`) });
   await page.setViewportSize({ width: 375, height: 800 });
   await page.waitForTimeout(300);
-  await page.locator('#charts').screenshot({ path: join(ARTIFACTS, `${name}-375.png`) });
+  await page.locator(target).scrollIntoViewIfNeeded();
+  await page.locator(target).screenshot({ path: join(ARTIFACTS, `${name}-375.png`) });
   expect(await overflowingElements(page), `horizontal overflow at 375 px on ${name}`).toEqual([]);
   await page.setViewportSize({ width: 1280, height: 900 });
 }
@@ -193,7 +197,18 @@ test('charts draw the service’s figures, switch range, and move live', async (
       { type: 'agent_like_post', status: 'completed', finished: at(1) },
       { type: 'agent_connection_request', status: 'completed', finished: { hoursAgo: 3 } },
     ]);
-    // Reload to start from this data, in a short window: the charts panel is below the fold.
+    await insertSentInvitations({ ctx }, teamId, userId, [
+      { sent: at(40) },
+      { sent: at(6), became: { state: 'accepted', at: at(4) } },
+      { sent: at(6, 13), became: { state: 'withdrawn', at: at(3) } },
+      { sent: at(6, 14) },
+      { sent: at(5) },
+      { sent: at(3), became: { state: 'accepted', at: at(2) } },
+      { sent: at(3, 14), became: { state: 'accepted', at: at(2, 15) } },
+      { sent: at(3, 15), became: { state: 'expired', at: at(1) } },
+      { sent: at(1, 9) },
+    ]);
+    // Reload to start from this data, in a short window, on another section than the charts.
     await page.setViewportSize({ width: 1280, height: 300 });
     await page.reload({ timeout: 60_000 });
     await expect(page.locator('#app')).toBeVisible();
@@ -205,6 +220,7 @@ test('charts draw the service’s figures, switch range, and move live', async (
       performance.getEntriesByType('resource').some((e) => e.name.includes('charts.js')),
     );
     expect(before).toBe(false);
+    await openSection(page, 'charts');
     await page.locator('#charts').scrollIntoViewIfNeeded();
     await expect(page.locator('#chart-watchlist canvas')).toBeVisible();
     await page.setViewportSize({ width: 1280, height: 900 });
@@ -257,6 +273,50 @@ test('charts draw the service’s figures, switch range, and move live', async (
     await screenshots('charts-30-days');
   });
 
+  await test.step('the member’s invitations: acceptance rate and pending, each on its own axis', async () => {
+    const tz = await page.evaluate(() => Intl.DateTimeFormat().resolvedOptions().timeZone);
+    const q = `from=${isoDay(29)}&to=${isoDay(0)}&bucket=day&tz=${encodeURIComponent(tz)}`;
+    const m = await apiGet<MemberStats>(
+      apiKey,
+      `/api-stats/members?email=${encodeURIComponent(EMAIL)}&${q}`,
+    );
+    expect(m.totals.invitations).toMatchObject({ sent: 8, accepted: 3, pending: 4 });
+    const rate = (r: number | null) => (r === null ? '—' : `${Math.round(r * 100)} %`);
+    await expect
+      .poll(() => tableRows('invitations'))
+      .toEqual(
+        m.buckets.map((b) => [
+          b.start,
+          String(b.invitations.sent),
+          String(b.invitations.accepted),
+          rate(b.invitations.acceptance_rate),
+          String(b.invitations.pending),
+        ]),
+      );
+    await expect
+      .poll(() => paintedPixels('invitations'), 'invitations chart drawn')
+      .toBeGreaterThan(500);
+    const box = page.locator('[data-chart="invitations"]');
+    await expect(box.locator('h3')).toHaveText('Invitations: acceptance and pending');
+    await expect(box.locator('.panel-head .hint')).toHaveText(`of ${EMAIL}`);
+    await expect(page.locator('#chart-invitations')).toHaveAttribute(
+      'aria-label',
+      `8 invitations sent, 3 accepted (38 %), 4 pending on ${isoDay(0)}`,
+    );
+    // Both series in the legend, the rate in percent and the pending count as a whole number.
+    const legend = page.locator('#chart-invitations .u-legend .u-series');
+    await expect(legend.nth(1).locator('.u-label')).toHaveText('Acceptance rate');
+    await expect(legend.nth(2).locator('.u-label')).toHaveText('Pending');
+    await expect(legend.nth(1).locator('.u-value')).toHaveText('--');
+    await expect(legend.nth(2).locator('.u-value')).toHaveText('4');
+    // Told apart by shape as well as colour: the pending line is dashed, in the legend too.
+    const markers = await legend
+      .locator('.u-marker')
+      .evaluateAll((els) => els.map((e) => getComputedStyle(e).borderTopStyle));
+    expect(markers.slice(1)).toEqual(['solid', 'dashed']);
+    await screenshots('charts-invitations', '[data-chart="invitations"]');
+  });
+
   await test.step('the range switch changes the chart', async () => {
     await page.locator('#charts-range').selectOption('90');
     await expect(page.locator('[data-table="watchlist"] tbody tr').first()).toBeVisible();
@@ -285,7 +345,20 @@ test('charts draw the service’s figures, switch range, and move live', async (
     await page.emulateMedia({ colorScheme: 'dark' });
     await page.waitForTimeout(300);
     await screenshots('charts-dark');
+    await screenshots('charts-invitations-dark', '[data-chart="invitations"]');
     await page.emulateMedia({ colorScheme: 'light' });
+  });
+
+  await test.step('no invitation sent or waiting: a sentence, not an empty chart', async () => {
+    await ctx.db.query('DELETE FROM sent_invitations WHERE team_id = $1', [teamId]);
+    await page.locator('#charts-range').selectOption('30');
+    const box = page.locator('[data-chart="invitations"]');
+    await expect(box.locator('[data-chart-empty="invitations"]')).toHaveText(
+      `No invitations were sent from ${isoDay(29)} to ${isoDay(0)}, and none were waiting for an answer: nothing to chart yet.`,
+    );
+    await expect(page.locator('#chart-invitations')).toHaveCount(0);
+    await expect(box.locator('[data-table="invitations"]')).toHaveCount(0);
+    await screenshots('charts-invitations-empty', '[data-chart="invitations"]');
   });
 
   expect(pageErrors).toEqual([]);
