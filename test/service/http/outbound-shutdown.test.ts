@@ -5,6 +5,7 @@ import { afterAll, beforeAll, expect, test, vi } from 'vitest';
 import { startServiceProcess } from '../../support/service-process.js';
 import { startTricklingServer, type TricklingServer } from '../../support/trickling-server.js';
 import { waitFor } from '../../support/local-http.js';
+import { seedPgliteFolder } from '../../support/pglite-image.js';
 
 // Either database: the real process runs on its own PGlite in DATA_DIR (service-process.ts leaves DATABASE_URL out).
 
@@ -13,7 +14,6 @@ import { waitFor } from '../../support/local-http.js';
  * webhook receiver answers one byte a second and never ends while its delivery is in flight. The
  * deadline is set to its longest (25 s), so only the shutdown itself can end the delivery in time.
  */
-// A fresh process migrates its database first: slow on a loaded machine.
 vi.setConfig({ testTimeout: 240_000, hookTimeout: 120_000 });
 
 let dataDir: string;
@@ -44,6 +44,8 @@ async function mailedCode(outbox: string): Promise<string> {
 
 test('SIGTERM with a trickling webhook delivery in flight: the process exits cleanly within 10 s', async () => {
   const outbox = join(dataDir, 'outbox');
+  // Migrated already, as after a first start (test/support/pglite-image.ts).
+  await seedPgliteFolder(join(dataDir, 'data', 'pglite'));
   const svc = await startServiceProcess(
     {
       DATA_DIR: join(dataDir, 'data'),

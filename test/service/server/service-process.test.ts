@@ -5,6 +5,7 @@ import { generate } from 'selfsigned';
 import { Agent, fetch as undiciFetch } from 'undici';
 import { afterAll, beforeAll, expect, test, vi } from 'vitest';
 import { runService, startServiceProcess } from '../../support/service-process.js';
+import { seedPgliteFolder } from '../../support/pglite-image.js';
 
 // Either database: the real process runs on its own PGlite in DATA_DIR (service-process.ts leaves DATABASE_URL out).
 
@@ -23,8 +24,15 @@ beforeAll(async () => {
 });
 afterAll(() => rm(dataDir, { recursive: true, force: true }));
 
-const startService = (env: Record<string, string>) =>
-  startServiceProcess({ DATA_DIR: join(dataDir, crypto.randomUUID()), ...env });
+/**
+ * The service on a DATA_DIR of its own, migrated already as after a first start
+ * (test/support/pglite-image.ts): a first start's migrations are compiled-service.test.ts's.
+ */
+async function startService(env: Record<string, string>) {
+  const folder = join(dataDir, crypto.randomUUID());
+  await seedPgliteFolder(join(folder, 'pglite'));
+  return startServiceProcess({ DATA_DIR: folder, ...env });
+}
 
 test('bad configuration stops start-up with one clear line and exit code 1', async () => {
   const run = runService({ PORT: 'eighty', DATA_DIR: join(dataDir, 'bad') });
