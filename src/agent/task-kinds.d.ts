@@ -10,4 +10,6 @@ declare module 'virtual:task-kinds' {
   export const TARGETS: Readonly<
     Record<TaskType, import('../contract/task-kinds.js').TaskTargetKind>
   >;
+  /** The input field of the words a kind sends, for those that send words: `TaskKind.text`. */
+  export const TEXTS: Readonly<Partial<Record<TaskType, string>>>;
 }

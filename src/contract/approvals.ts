@@ -1,5 +1,6 @@
 import { z } from './zod.js';
 import { strictBody } from './common.js';
+import { TASK_TYPES, taskKind } from './task-kinds.js';
 import { TaskType } from './task-types.js';
 import { QueuedBy, TaskTarget } from './task-list.js';
 
@@ -14,11 +15,12 @@ export const AiWrites = z.enum(AI_WRITES, {
 export type AiWrites = z.infer<typeof AiWrites>;
 
 /** The field holding the text a write sends, per task type that sends text (editable before approval). */
-export const APPROVAL_TEXT_FIELDS: Partial<Record<TaskType, string>> = {
-  agent_comment_post: 'comment_text',
-  agent_send_message: 'message_text',
-  agent_connection_request: 'note',
-};
+export const APPROVAL_TEXT_FIELDS: Partial<Record<TaskType, string>> = Object.fromEntries(
+  TASK_TYPES.flatMap((t) => {
+    const field = taskKind(t).text;
+    return field ? [[t, field]] : [];
+  }),
+);
 
 /** Another member's invitation or message to the person a write is for (docs/team-pool.md). */
 export const ContactFact = z.object({

@@ -2,7 +2,7 @@ import { z } from './zod.js';
 import * as body from './network-tasks.js';
 import * as out from './task-outputs.js';
 import * as rel from './relationship-tasks.js';
-import { type RunsAs, TASK_KINDS, TASK_TYPES } from './task-kinds.js';
+import { type RoutedKind, type RunsAs, TASK_KINDS, TASK_TYPES } from './task-kinds.js';
 import type { TaskType } from './task-types.js';
 
 /**
@@ -168,17 +168,19 @@ interface NetworkTask {
   body: z.ZodMiniType;
   type: Routed;
   runsAs: RunsAs;
+  /** Its description (task-kinds.ts): summary, answer, example, MCP tool. */
+  kind: RoutedKind;
 }
 
 /**
  * The public endpoints that create tasks, in the order of the kinds: each one's body schema, task
- * type and who runs it (`runsAs` in task-kinds.ts).
+ * type, who runs it (`runsAs` in task-kinds.ts) and the rest of its description.
  */
 export const NETWORK_ENDPOINTS = Object.fromEntries(
   TASK_TYPES.filter((t): t is Routed => TASK_KINDS[t].endpoint !== null).map(
-    (type): [string, NetworkTask] => [
-      TASK_KINDS[type].endpoint,
-      { body: BODIES[type], type, runsAs: TASK_KINDS[type].runsAs },
-    ],
+    (type): [string, NetworkTask] => {
+      const kind: RoutedKind = TASK_KINDS[type];
+      return [kind.endpoint, { body: BODIES[type], type, runsAs: kind.runsAs, kind }];
+    },
   ),
 ) as Record<NetworkEndpoint, NetworkTask>;

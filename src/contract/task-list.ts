@@ -31,7 +31,7 @@ export const TaskListQuery = z.strictObject(
   },
 );
 
-/** What a task acts on, in words a person reads (src/service/tasks/task-target.ts says how each type's is found). */
+/** What a task acts on, in words a person reads (worded by src/contract/task-target.ts). */
 export const TaskTarget = z.object({
   kind: z.enum(TASK_TARGET_KINDS),
   /** A name, slug, keyword or a post's author and first words; never a bare id. */

@@ -544,10 +544,12 @@ test('an extension reload mid-task: the old content script stops, the next attem
   // The popup of the reloaded extension (the old one closed with it) shows the task's two ends.
   popup = await openPopup(context, world.browser.extensionId);
   const recent = popup.getByTestId('activity');
-  await expect(recent).toContainText('✓ Connection request · profile ACoAAAlanTur…');
-  await expect(recent).toContainText('✗ Connection request · profile ACoAAAlanTur…: network error');
+  await expect(recent).toContainText('✓ Connection request · a profile: “Hello Alan”');
+  await expect(recent).toContainText(
+    '✗ Connection request · a profile: “Hello Alan”: network error',
+  );
   const lost = recent.locator('li.failed', {
-    hasText: 'Connection request · profile ACoAAAlanTur',
+    hasText: 'Connection request · a profile: “Hello Alan”',
   });
   await lost.locator('summary').click();
   await expect(lost.locator('.why')).toContainText('The network tab stopped the task');

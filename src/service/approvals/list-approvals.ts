@@ -10,7 +10,8 @@ import { recentContactSql } from '../outreach/recent-contact.js';
 import type { TaskType } from '../../contract/task-types.js';
 import { iso } from '../tasks/task-row.js';
 import { QUEUED_BY_COLUMNS, type QueuedByFacts, queuedByView } from '../tasks/queued-by.js';
-import { taskTarget, type TargetFacts } from '../tasks/task-target.js';
+import { POST_TYPES, TASK_KINDS } from '../../contract/task-kinds.js';
+import { taskTarget, type TargetFacts } from '../../contract/task-target.js';
 
 interface ApprovalRow extends TargetFacts, QueuedByFacts {
   id: string;
@@ -60,7 +61,7 @@ export async function listApprovals(
        LEFT JOIN memberships a ON a.team_id = t.team_id AND a.user_id = t.assigned_user_id
        LEFT JOIN users au ON au.id = a.user_id
        LEFT JOIN users qu ON qu.id = t.queued_by_user_id
-       LEFT JOIN posts p ON t.type IN ('agent_like_post', 'agent_comment_post')
+       LEFT JOIN posts p ON t.type = ANY($3::text[])
                         AND p.team_id = t.team_id AND p.activity_urn = t.input ->> 'social_urn'
        LEFT JOIN LATERAL (SELECT tp.profile_urn FROM team_people tp
                            WHERE p.author_slug IS NOT NULL AND tp.team_id = t.team_id
@@ -70,7 +71,7 @@ export async function listApprovals(
       WHERE t.team_id = $1 AND t.status = 'awaiting_approval' AND ($2::uuid IS NULL OR t.id = $2)
       ORDER BY t.created_at, t.id
       LIMIT ${MAX_LISTED}`,
-    [teamId, taskId ?? null],
+    [teamId, taskId ?? null, [...POST_TYPES]],
   );
   const approvals = rows.map((r) => approvalView(r, caller));
   return { approvals, count: approvals.length };
@@ -85,7 +86,7 @@ function approvalView(
   return {
     task_id: r.id,
     type: r.type,
-    target: taskTarget(r.type, r.input, r),
+    target: taskTarget(TASK_KINDS[r.type], r.input, r),
     member_email: r.member_email,
     member_name: r.member_name || null,
     task_input: r.input,

@@ -1,4 +1,5 @@
 import type { Queryable } from '../db/database.js';
+import { taskKind } from '../../contract/task-kinds.js';
 import type { TaskType } from '../../contract/task-types.js';
 import { normalizeProfileSlug } from '../../contract/urns.js';
 import { companyKeyFrom, type PersonRef } from './person-keys.js';
@@ -62,10 +63,11 @@ interface TaskCheck {
 }
 
 /**
- * The outreach checks of a task about to be queued for member `userId` (docs/team-pool.md): an
- * invitation or a new message to a profile (list and contact window), a reply in a thread (list,
- * for each person in it the inbox knows), a like or a comment (list, for the post's author, a
- * person or a company page, when the team collected the post). Any other task passes.
+ * The outreach checks of a task about to be queued for member `userId` (docs/team-pool.md), by the
+ * contact its kind makes (`contact` in task-kinds.ts): an invitation or a new message to a profile
+ * (list and contact window), a reply in a thread (list, for each person in it the inbox knows), a
+ * like or a comment (list, for the post's author, a person or a company page, when the team
+ * collected the post). A kind that contacts no one passes.
  */
 export async function outreachVerdictForTask(
   db: Queryable,
@@ -76,8 +78,9 @@ export async function outreachVerdictForTask(
   check: TaskCheck = {},
 ): Promise<OutreachVerdict> {
   const force = check.force === true;
+  const contact = taskKind(type).contact;
   const profileUrn = typeof input.profile_urn === 'string' ? input.profile_urn : null;
-  if (type === 'agent_connection_request' && profileUrn) {
+  if (contact === 'invitation' && profileUrn) {
     return outreachVerdict(
       db,
       teamId,
@@ -85,7 +88,7 @@ export async function outreachVerdictForTask(
       { kind: 'invitation', userId, force, pendingInvitation: true },
     );
   }
-  if (type === 'agent_send_message') {
+  if (contact === 'message') {
     if (profileUrn) {
       return outreachVerdict(db, teamId, { profileUrn }, { kind: 'message', userId, force });
     }
@@ -102,15 +105,12 @@ export async function outreachVerdictForTask(
     }
     return PASS;
   }
-  if (
-    (type === 'agent_comment_post' || type === 'agent_like_post') &&
-    typeof input.social_urn === 'string'
-  ) {
+  if ((contact === 'like' || contact === 'comment') && typeof input.social_urn === 'string') {
     const post = check.post ?? (await readPostAuthor(db, teamId, input.social_urn));
     const author = post ? authorOf(post) : null;
     if (!author) return PASS;
     return outreachVerdict(db, teamId, author.person, {
-      kind: type === 'agent_like_post' ? 'like' : 'comment',
+      kind: contact,
       userId,
       companyKeys: author.companyKeys,
       subject: { words: "the post's author", page: author.companyKeys.length > 0 },

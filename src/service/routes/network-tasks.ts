@@ -6,7 +6,8 @@ import { validate } from '../http/route-input.js';
 import { describe } from '../http/describe.js';
 import { NETWORK_ENDPOINTS, type NetworkEndpoint } from '../../contract/task-io.js';
 import { TaskCreatedResponse } from '../../contract/network-tasks.js';
-import { NETWORK_SUMMARIES, QUEUED, queueNetworkTask } from '../tasks/queue-network-task.js';
+import type { Contact } from '../../contract/task-kinds.js';
+import { queueNetworkTask } from '../tasks/queue-network-task.js';
 import { awaitsApproval, queuedBy } from '../auth/queued-by.js';
 import { awaitingApprovalWords } from '../approvals/ai-writes.js';
 import { registerOutreachHooks } from '../outreach/people-filing.js';
@@ -23,59 +24,17 @@ const WITHDRAWN =
   '`Refused: an invitation to this person was withdrawn on <date>; the network refuses a new one until <date>`: any member withdrew one within 21 days (docs/budgets.md, "Hygiene")';
 const PENDING =
   '`Refused: this person already has a pending invitation from <email> (sent <date>)`: a member’s invitation to them waits for an answer, or is queued; `force` does not pass it';
-/** The outreach checks' refusals (docs/team-pool.md), per task type that has them. */
-const OUTREACH_ERRORS: Partial<Record<string, string>> = {
-  agent_connection_request: `${LISTED}, or ${CONTACTED}, or ${WITHDRAWN}, or ${PENDING}`,
-  agent_send_message: `${LISTED}, or for a new message ${CONTACTED}`,
-  agent_comment_post: AUTHOR_LISTED,
-  agent_like_post: AUTHOR_LISTED,
+/** The outreach checks' refusals (docs/team-pool.md), per contact a kind makes (`contact`). */
+const OUTREACH_ERRORS: Record<Contact, string> = {
+  invitation: `${LISTED}, or ${CONTACTED}, or ${WITHDRAWN}, or ${PENDING}`,
+  message: `${LISTED}, or for a new message ${CONTACTED}`,
+  comment: AUTHOR_LISTED,
+  like: AUTHOR_LISTED,
 };
-/** The bodies that take `force: true`, which only a person may send. */
-const FORCEABLE = new Set(['agent_connection_request', 'agent_send_message']);
+/** A body that takes `force: true`, which only a person may send. */
+const forceable = (body: unknown) => 'force' in (body as { shape: object }).shape;
 const FORCE_403 =
   ', or `Access denied: only a signed-in member may force past the contact window …`: `force` sent with the key alone (no member’s agent token) or with an `ai` key';
-
-const CONVERSATION_EXAMPLE =
-  'urn:li:msg_conversation:(urn:li:fsd_profile:ACoAAGraceHopper,2-ZjQ5YTk2ZTItOGQ1Zi00)';
-
-/** A valid body of each, shown in the reference. */
-const EXAMPLES: Record<NetworkEndpoint, Record<string, unknown>> = {
-  'fetch-profile': { profile_slug: 'ada-lovelace' },
-  'fetch-profiles-posts': { profile_urns: ['urn:li:fsd_profile:ACoAAAdaLovelace'], count: 20 },
-  'like-post': { social_urn: 'urn:li:activity:7250000000000000001', reaction_type: 'LIKE' },
-  'comment-post': { social_urn: 'urn:li:activity:7250000000000000001', comment_text: 'Well put.' },
-  'send-connection-request': {
-    profile_urn: 'urn:li:fsd_profile:ACoAAAdaLovelace',
-    note: 'We met at the analytical engine meetup.',
-  },
-  'fetch-company': { company: 'acme-robotics' },
-  'fetch-company-posts': { company: 'https://www.linkedin.com/company/acme-robotics/', count: 20 },
-  'search-profiles': {
-    keywords: 'robotics',
-    title: 'engineer',
-    network_degree: ['second'],
-    start: 0,
-    count: 10,
-  },
-  'fetch-connections': {
-    member_email: 'grace@acme.example',
-    start: 0,
-    count: 40,
-    since: '2026-11-20T00:00:00Z',
-  },
-  'send-message': {
-    profile_urn: 'urn:li:fsd_profile:ACoAAAdaLovelace',
-    message_text: 'Hello Ada!',
-  },
-  'fetch-conversations': { member_email: 'grace@acme.example', unread_only: true, count: 20 },
-  'fetch-conversation-messages': { conversation_urn: CONVERSATION_EXAMPLE, count: 20 },
-  'mark-conversation-read': { conversation_urn: CONVERSATION_EXAMPLE },
-  'fetch-sent-invitations': { count: 100 },
-  'withdraw-connection-request': {
-    member_email: 'grace@acme.example',
-    profile_urn: 'urn:li:fsd_profile:ACoAAAdaLovelace',
-  },
-};
 
 const MEMBER_NOTE =
   ' Runs in the browser of the member `member_email` names (default: the team’s oldest admin by date of joining); ' +
@@ -101,6 +60,7 @@ export const networkTaskRoutes = new Hono<AppEnv>();
 
 for (const name of Object.keys(NETWORK_ENDPOINTS) as NetworkEndpoint[]) {
   const endpoint = NETWORK_ENDPOINTS[name];
+  const { kind } = endpoint;
   const adminRun = endpoint.runsAs === 'oldest_admin';
   const memberRun = endpoint.runsAs === 'member';
   const errors: Record<number, string> = {
@@ -111,17 +71,16 @@ for (const name of Object.keys(NETWORK_ENDPOINTS) as NetworkEndpoint[]) {
     adminRun || memberRun
       ? '`No member with that e-mail in the team`, or `No admin user found in the team` without `member_email`'
       : '`No member with that e-mail in the team` (`member_email`)';
-  const outreach = OUTREACH_ERRORS[endpoint.type];
-  if (outreach) errors[409] = outreach;
-  if (FORCEABLE.has(endpoint.type)) errors[403] += FORCE_403;
-  if (endpoint.type === 'agent_connection_request') {
+  if (kind.contact) errors[409] = OUTREACH_ERRORS[kind.contact];
+  if (forceable(endpoint.body)) errors[403] += FORCE_403;
+  if (kind.contact === 'invitation') {
     errors[429] =
       '`LinkedIn invitation limit reached`: the admin hit the weekly invitation limit; retry later';
   }
   networkTaskRoutes.post(
     `/network-agent/${name}`,
     describe({
-      summary: NETWORK_SUMMARIES[name],
+      summary: kind.summary,
       description: `${ASYNC_NOTE} Task type: \`${endpoint.type}\`.${adminRun ? ' Runs as the team’s oldest admin (by date of joining).' : ''}${memberRun ? MEMBER_NOTE : NAMED_NOTE(adminRun)}`,
       tag: 'Network tasks',
       security: 'apiKey',
@@ -130,7 +89,7 @@ for (const name of Object.keys(NETWORK_ENDPOINTS) as NetworkEndpoint[]) {
     }),
     requireApiKey(),
     validate('json', endpoint.body as z.core.$ZodType<Record<string, unknown>>, {
-      example: EXAMPLES[name],
+      example: kind.example,
     }),
     async (c) => {
       const awaitApproval = awaitsApproval(c, endpoint.type);
@@ -145,10 +104,10 @@ for (const name of Object.keys(NETWORK_ENDPOINTS) as NetworkEndpoint[]) {
         success: true,
         api_agent_task_id: task.id,
         message: task.refused
-          ? `${QUEUED[name]} but failed at once: the member it runs as turned this kind off (refused_by_member); get-task-status says more`
+          ? `${kind.queued} but failed at once: the member it runs as turned this kind off (refused_by_member); get-task-status says more`
           : awaitApproval
-            ? awaitingApprovalWords(QUEUED[name], task.id)
-            : `${QUEUED[name]}; poll get-task-status with this api_agent_task_id for the result`,
+            ? awaitingApprovalWords(kind.queued, task.id)
+            : `${kind.queued}; poll get-task-status with this api_agent_task_id for the result`,
       };
       return c.json(answer);
     },

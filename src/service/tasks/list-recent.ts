@@ -3,7 +3,8 @@ import type { TaskListResponse } from '../../contract/task-list.js';
 import type { TaskError, TaskStatus, TaskType } from '../../contract/task-types.js';
 import { iso } from './task-row.js';
 import { QUEUED_BY_COLUMNS, type QueuedByFacts, queuedByView } from './queued-by.js';
-import { taskTarget, type TargetFacts } from './task-target.js';
+import { NAMING_TYPES, POST_TYPES, TASK_KINDS } from '../../contract/task-kinds.js';
+import { taskTarget, type TargetFacts } from '../../contract/task-target.js';
 
 interface RecentTaskRow extends TargetFacts, QueuedByFacts {
   id: string;
@@ -35,7 +36,7 @@ export async function listRecentTasks(
   const rows = await db.query<RecentTaskRow>(
     `SELECT t.id, t.type, t.status, t.attempt, t.error, a.email AS assigned_email, c.email AS claimed_by_email,
             au.full_name AS assigned_name, cu.full_name AS claimed_by_name, t.input,
-            CASE WHEN t.type IN ('agent_profile_fetch', 'agent_company_fetch') AND jsonb_typeof(t.output -> 'name') = 'string'
+            CASE WHEN t.type = ANY($6::text[]) AND jsonb_typeof(t.output -> 'name') = 'string'
                  THEN t.output ->> 'name' END AS output_name,
             p.id AS post_id, p.author_name AS post_author, left(p.content, 200) AS post_excerpt, p.post_url,
             w.id AS watchlist_id, w.name AS watchlist_name,
@@ -48,8 +49,8 @@ export async function listRecentTasks(
        LEFT JOIN users cu ON cu.id = c.user_id
        LEFT JOIN watchlists w ON w.id = t.watchlist_id AND w.team_id = t.team_id
        LEFT JOIN users qu ON qu.id = t.queued_by_user_id
-       -- Likes and comments: the collected post they are about (one per team and URN).
-       LEFT JOIN posts p ON t.type IN ('agent_like_post', 'agent_comment_post')
+       -- A kind acting on a post (a like, a comment): the collected post it names (one per team and URN).
+       LEFT JOIN posts p ON t.type = ANY($7::text[])
                         AND p.team_id = t.team_id AND p.activity_urn = t.input ->> 'social_urn'
       WHERE t.team_id = $1 AND ($2::text IS NULL OR t.status = $2)
         AND ($4::uuid IS NULL OR t.claimed_by = $4) AND ($5::text[] IS NULL OR t.type = ANY($5::text[]))
@@ -61,6 +62,8 @@ export async function listRecentTasks(
       opts.limit,
       opts.claimedBy ?? null,
       opts.types ? [...opts.types] : null,
+      [...NAMING_TYPES],
+      [...POST_TYPES],
     ],
   );
   return {
@@ -74,7 +77,7 @@ export async function listRecentTasks(
       claimed_by_email: r.claimed_by_email,
       assigned_name: r.assigned_name || null,
       claimed_by_name: r.claimed_by_name || null,
-      target: taskTarget(r.type, r.input, r),
+      target: taskTarget(TASK_KINDS[r.type], r.input, r),
       watchlist:
         r.watchlist_id && r.watchlist_name !== null
           ? { id: r.watchlist_id, name: r.watchlist_name }

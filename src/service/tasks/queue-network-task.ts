@@ -7,45 +7,6 @@ import { notAgentActive, requireAgentActive } from './agent-active.js';
 import { enqueueTask, type QueuedBy } from './enqueue.js';
 import { queueWrite } from './queue-write.js';
 
-/** What the caller reads in `message` after queueing each operation. */
-export const QUEUED: Record<NetworkEndpoint, string> = {
-  'fetch-profile': 'Profile fetch queued',
-  'fetch-profiles-posts': 'Profiles posts fetch queued',
-  'like-post': 'Like queued',
-  'comment-post': 'Comment queued',
-  'send-connection-request': 'Connection request queued',
-  'fetch-company': 'Company fetch queued',
-  'fetch-company-posts': 'Company posts fetch queued',
-  'search-profiles': 'Profile search queued',
-  'fetch-connections': 'Connections fetch queued',
-  'send-message': 'Message queued',
-  'fetch-conversations': 'Conversations fetch queued',
-  'fetch-conversation-messages': 'Conversation messages fetch queued',
-  'mark-conversation-read': 'Mark read queued',
-  'fetch-sent-invitations': 'Sent invitations fetch queued',
-  'withdraw-connection-request': 'Withdrawal queued',
-};
-
-/** What each operation does, in the API reference and the MCP tools' descriptions. */
-export const NETWORK_SUMMARIES: Record<NetworkEndpoint, string> = {
-  'fetch-profile': 'Fetch a profile by its slug or URL',
-  'fetch-profiles-posts': 'Fetch recent posts of one or more profiles',
-  'like-post': 'Like (react to) a post as the team’s oldest admin',
-  'comment-post': 'Comment on a post as the team’s oldest admin',
-  'send-connection-request':
-    'Send a connection request, with an optional note, as the team’s oldest admin',
-  'fetch-company': 'Fetch a company page by its slug or URL',
-  'fetch-company-posts': 'Fetch recent posts of a company page',
-  'search-profiles': 'Search profiles by keywords, title, company or location',
-  'fetch-connections': 'Fetch a member’s 1st-degree connections, newest first',
-  'send-message': 'Send a direct message to a 1st-degree connection, or reply in a conversation',
-  'fetch-conversations': 'Fetch a member’s inbox: conversations, newest activity first',
-  'fetch-conversation-messages': 'Fetch the messages of one conversation, newest first',
-  'mark-conversation-read': 'Mark one conversation of a member’s inbox as read',
-  'fetch-sent-invitations': 'Fetch the connection requests a member sent that still wait',
-  'withdraw-connection-request': 'Withdraw a member’s pending connection request to one person',
-};
-
 interface QueuedNetworkTask {
   id: string;
   /** Failed at once: the member it runs as turned this kind off. */

@@ -1,6 +1,6 @@
 import { PREPARED, type Queryable } from '../db/database.js';
 import type { TaskType } from '../../contract/task-types.js';
-import { REFUSABLE_TYPES } from '../../contract/task-kinds.js';
+import { REFUSABLE_TYPES, taskKind } from '../../contract/task-kinds.js';
 import type { PersonRef } from '../outreach/person-keys.js';
 import type { RecentContact } from '../outreach/recent-contact.js';
 import {
@@ -130,7 +130,7 @@ export async function writeGate(db: Queryable, w: GatedWrite): Promise<GateVerdi
   const outreach = await outreachChecks(db, w);
   const refusal = outreach.refusal;
   if (refusal) return { pass: false, status: 409, ...refusal, refusal };
-  if (w.inviteLimited && w.type === 'agent_connection_request')
+  if (w.inviteLimited && taskKind(w.type).contact === 'invitation')
     return { pass: false, status: 429, code: 'invite_limited', error: INVITE_LIMITED, refusal };
   if (checksActive && !active) {
     const error = notAgentActive().message;

@@ -11,7 +11,7 @@ import {
   TASK_TYPES,
   WRITE_TYPES,
 } from '../../../src/contract/task-kinds.js';
-import { taskTarget } from '../../../src/service/tasks/task-target.js';
+import { taskTarget } from '../../../src/contract/task-target.js';
 
 /**
  * What derives from the one description of each task kind (src/contract/task-kinds.ts) agrees
@@ -51,15 +51,17 @@ describe('the task kinds', () => {
   });
 
   it("has the service's task list show each kind's target as the description says", () => {
-    const facts = {
-      output_name: null,
-      post_id: null,
-      post_author: null,
-      post_excerpt: null,
-      post_url: null,
-    };
     for (const t of TASK_TYPES)
-      expect([t, taskTarget(t, {}, facts).kind]).toEqual([t, TASK_KINDS[t].target]);
+      expect([t, taskTarget(TASK_KINDS[t], {}).kind]).toEqual([t, TASK_KINDS[t].target]);
+  });
+
+  it('gives each route an example its own body accepts, and each MCP tool a name of its own', () => {
+    for (const endpoint of Object.values(NETWORK_ENDPOINTS)) {
+      const parsed = endpoint.body.safeParse(endpoint.kind.example);
+      expect([endpoint.type, parsed.success]).toEqual([endpoint.type, true]);
+    }
+    const tools = Object.values(NETWORK_ENDPOINTS).flatMap((e) => e.kind.mcp?.tool ?? []);
+    expect(new Set(tools).size).toBe(tools.length);
   });
 
   it('words every kind in plain words, once each', () => {
