@@ -22,8 +22,11 @@ vi.setConfig({ testTimeout: 90_000, hookTimeout: 120_000 });
 
 const DEADLINE_S = 2;
 const DEADLINE_MS = DEADLINE_S * 1000;
-/** A socket's close is seen by the receiver a little after the service's deadline fires. */
-const MARGIN_MS = 1_000;
+/**
+ * A socket's close is seen by the receiver a little after the service's deadline fires, later on
+ * a loaded machine; a receiver held past the deadline would be held for ever (it never ends).
+ */
+const MARGIN_MS = 1_500;
 
 let svc: TestService;
 /** A receiver that answers at once (the other team's). */
@@ -155,14 +158,14 @@ describe('team webhooks', () => {
       expect(trickle.connections.filter((c) => c.closed === null)).toHaveLength(4);
 
       // The other team's event, while the slow team's receiver trickles.
-      const finished = Date.now();
       await completeLike(quick);
       await waitFor(
         async () => quickReceiver.requests.length,
         (n) => n === 1,
-        DEADLINE_MS - 500,
+        DEADLINE_MS + MARGIN_MS,
       );
-      expect(Date.now() - finished).toBeLessThan(1_000);
+      // Delivered while the slow team's four still trickle: not queued behind their deadline.
+      expect(trickle.connections.filter((c) => c.closed === null)).toHaveLength(4);
       expect(quickReceiver.requests[0]!.headers['x-webhook-event']).toBe('task.completed');
 
       for (const heldFor of await closedByService(DEADLINE_MS + 3_000, 4)) {
@@ -234,13 +237,13 @@ describe('Slack webhooks', () => {
         (n) => n === 1,
         8_000,
       );
-      const opened = trickle.connections[0]!.opened;
       await waitFor(
         async () => quickReceiver.requests.length,
         (n) => n === 1,
-        DEADLINE_MS - 500,
+        DEADLINE_MS + MARGIN_MS,
       );
-      expect(Date.now() - opened).toBeLessThan(1_000);
+      // Delivered while the slow receiver still trickles: not queued behind its deadline.
+      expect(trickle.connections[0]!.closed).toBeNull();
       expect(JSON.parse(quickReceiver.requests[0]!.body)).toEqual({ text: 'quick' });
 
       const [heldFor] = await closedByService();
