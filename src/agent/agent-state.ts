@@ -25,6 +25,8 @@ export interface AgentState {
   heartbeat_wanted_at?: number | null;
   /** Invitations to another team waiting for the member's answer, from the last heartbeat answer. */
   invitations?: PendingInvitation[];
+  /** Writes in the member's name waiting for a person's approval, from the last heartbeat answer. */
+  awaiting_approval?: number;
   /**
    * The service refused our key or token (401: revoked or expired), or the stored address is no
    * longer accepted: the credentials are gone and this says why, until the member signs in again.

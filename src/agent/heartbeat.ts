@@ -89,6 +89,7 @@ export async function sendHeartbeat(ctx: AgentContext): Promise<boolean> {
       pacing: answer.pacing ?? null,
       safety: answer.safety ?? null,
       invitations: answer.invitations ?? [],
+      awaiting_approval: answer.awaiting_approval ?? 0,
       service_retry_at: null,
       // Exactly what this heartbeat carried, even if the member changed it meanwhile: the claim
       // loop compares it with the present and sends another heartbeat when they differ.

@@ -67,6 +67,7 @@ export async function agentStatus(ctx: AgentContext): Promise<AgentStatus> {
     pacing: state.pacing ?? DEFAULT_PACING,
     safety: state.safety ?? null,
     invitations: state.invitations ?? [],
+    awaiting_approval: state.awaiting_approval ?? 0,
     safety_stop: lead
       ? {
           reason: lead.code,

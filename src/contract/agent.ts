@@ -126,6 +126,12 @@ export const HeartbeatResponse = z.object({
    * moves anyone). Absent from older services.
    */
   invitations: z.optional(z.array(PendingInvitation)),
+  /**
+   * Writes in this member's name waiting for a person's approval (AI drafts, AI clients' writes,
+   * docs/ai.md): the popup says how many and leads to the dashboard's Approvals. Absent from older
+   * services.
+   */
+  awaiting_approval: z.optional(z.number().check(z.int())),
 });
 export type HeartbeatResponse = z.infer<typeof HeartbeatResponse>;
 

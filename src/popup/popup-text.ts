@@ -90,6 +90,12 @@ export function waitingResults(s: Pick<AgentStatus, 'waiting_results' | 'service
     : `${results} will be sent when the service is back.`;
 }
 
+/** "2 drafts wait for your approval": writes in the member's name that no one approved yet. */
+export function awaitingApprovalWords(n: number): string | null {
+  if (n <= 0) return null;
+  return n === 1 ? '1 draft waits for your approval' : `${n} drafts wait for your approval`;
+}
+
 /** The network account changed under the member. */
 export function accountChanged(change: { before: string; now: string }): string {
   return `The network account signed in now is ${change.now}, but until now you worked as ${change.before}. Tasks run as the account signed in.`;

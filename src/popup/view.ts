@@ -11,6 +11,7 @@ import {
 } from './consent-view.js';
 import {
   accountChanged,
+  awaitingApprovalWords,
   budgetsToShow,
   reducedWords,
   budgetUse,
@@ -202,8 +203,13 @@ function serviceRow(s: AgentStatus, m: PopupModel) {
   return row('Service', value, 'service');
 }
 
+/** The dashboard's Approvals panel, by its address: the Outreach section, scrolled to the panel. */
+const approvalsUrl = (serviceUrl: string) =>
+  `${serviceUrl.replace(/\/+$/, '')}/#/outreach/approvals`;
+
 function notices(s: AgentStatus, m: PopupModel, on: PopupActions) {
   const waiting = waitingResults(s);
+  const awaiting = awaitingApprovalWords(s.awaiting_approval);
   const change = s.network_account_changed;
   return html`<div class="notices">
     ${consentPending(m.consent) ? consentNeededNotice(on) : nothing}
@@ -237,6 +243,14 @@ function notices(s: AgentStatus, m: PopupModel, on: PopupActions) {
               : html`<button class="link" data-testid="resume-stopped" @click=${() => on.askResume(true)}>Resume them now</button>`
           }
         </div>`
+        : nothing
+    }
+    ${
+      awaiting
+        ? html`<p class="msg info" data-testid="awaiting-approval">
+          ${awaiting}: nothing is sent in your name until a person approves it.
+          <a href=${approvalsUrl(s.service_url)} target="_blank" rel="noopener noreferrer">Read them in the dashboard ↗</a>
+        </p>`
         : nothing
     }
     ${s.paused_by_user && !consentPending(m.consent) ? html`<p class="msg info" data-testid="paused">Paused: no tasks are taken until you resume.</p>` : nothing}

@@ -109,6 +109,8 @@ export interface AgentStatus {
   safety: MemberSafety | null;
   /** Invitations to another team: the member chooses, nothing moves them by itself. */
   invitations: PendingInvitation[];
+  /** Writes in the member's name waiting for a person's approval in the dashboard (AI drafts). */
+  awaiting_approval: number;
   /** The widest stop in force; `all_work` when it stops every task type (not only invitations). */
   safety_stop: { reason: string; until: number; message: string; all_work: boolean } | null;
   current_task: { id: string; type: TaskType; target: string | null; started_at: number } | null;

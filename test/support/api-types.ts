@@ -628,7 +628,7 @@ export interface paths {
         put?: never;
         /**
          * Report liveness and network session state; receive a newer network map
-         * @description Records the member’s activity (the 48-hour rule). A member whose last heartbeat said signed out or paused is given no tasks. `consent` says whether the member acknowledged the current consent text (`GET /agent/consent`).
+         * @description Records the member’s activity (the 48-hour rule). A member whose last heartbeat said signed out or paused is given no tasks. `consent` says whether the member acknowledged the current consent text (`GET /agent/consent`); `awaiting_approval`, how many writes in the member’s name wait for a person’s approval (`GET /api-approvals`).
          */
         post: operations["postAgentHeartbeat"];
         delete?: never;
@@ -6516,6 +6516,7 @@ export interface operations {
                                 other_members: number;
                             };
                         }[];
+                        awaiting_approval?: number;
                         consent: {
                             version: string;
                             acknowledged: boolean;

@@ -106,6 +106,23 @@ function approvalView(
   };
 }
 
+/**
+ * How many writes in the member's name wait for approval: theirs to decide (an admin's list holds
+ * the whole team's, the popup speaks of the member's own).
+ */
+export async function awaitingApprovalCount(
+  db: Queryable,
+  teamId: string,
+  userId: string,
+): Promise<number> {
+  const [row] = await db.query<{ n: number }>(
+    `SELECT count(*)::int AS n FROM tasks
+      WHERE team_id = $1 AND status = 'awaiting_approval' AND assigned_user_id = $2`,
+    [teamId, userId],
+  );
+  return row?.n ?? 0;
+}
+
 /** An admin decides any write of the team; a member, those that run as them. */
 export function mayDecide(
   caller: Pick<AgentIdentity, 'userId' | 'role'>,

@@ -31,6 +31,7 @@ import { pendingTasks, TeamSafety } from '../budgets/safety.js';
 import { failTask } from '../tasks/fail.js';
 import { consentRequired, loadConsent } from '../consent/member-consent.js';
 import { HeartbeatAnswer } from '../../contract/consent.js';
+import { awaitingApprovalCount } from '../approvals/list-approvals.js';
 
 /** docs/agent-protocol.md: how often an agent should call in, told to it in every heartbeat answer. */
 const HEARTBEAT_EVERY_S = 60;
@@ -57,7 +58,8 @@ export const agentRoutes = new Hono<AppEnv>()
       summary: 'Report liveness and network session state; receive a newer network map',
       description:
         'Records the member’s activity (the 48-hour rule). A member whose last heartbeat said signed out or paused is given no tasks. ' +
-        '`consent` says whether the member acknowledged the current consent text (`GET /agent/consent`).',
+        '`consent` says whether the member acknowledged the current consent text (`GET /agent/consent`); ' +
+        '`awaiting_approval`, how many writes in the member’s name wait for a person’s approval (`GET /api-approvals`).',
       tag: TAG,
       security: 'member',
       responses: {
@@ -92,12 +94,13 @@ export const agentRoutes = new Hono<AppEnv>()
         hb.network_map_version ?? 0,
         hb.network_map_format,
       );
-      const [{ pacing }, safety, pending, invitations, consent] = await Promise.all([
+      const [{ pacing }, safety, pending, invitations, consent, awaiting] = await Promise.all([
         loadTeamSettings(db, team.id),
         TeamSafety.load(db, team.id),
         pendingTasks(db, team.id),
         pendingInvitations(db, agent.userId, agent.email),
         loadConsent(db, team.id, agent.userId),
+        awaitingApprovalCount(db, team.id, agent.userId),
       ]);
       const answer: HeartbeatAnswer = {
         server_time: new Date().toISOString(),
@@ -114,6 +117,7 @@ export const agentRoutes = new Hono<AppEnv>()
         pacing,
         safety: await safety.memberSafety(agent.userId, pending),
         invitations,
+        awaiting_approval: awaiting,
         consent: { version: consent!.current.version, acknowledged: consent!.acknowledged },
       };
       return c.json(answer);

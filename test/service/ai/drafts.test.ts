@@ -280,6 +280,38 @@ test('an edited approval sends exactly the edited text to the extension that cla
   expect(JSON.stringify(claimed!.input)).not.toContain('Congratulations on the launch!');
 });
 
+test('each heartbeat tells the member’s extension how many drafts wait for their approval', async () => {
+  const awaiting = async (member: TeamMember) => {
+    const res = await svc.call('POST', '/agent/heartbeat', {
+      headers: member.agentHeaders,
+      body: {
+        extension_version: '1.0.0',
+        browser: 'Chrome 140',
+        network: { signed_in: true },
+        paused: false,
+      },
+    });
+    expect(res.status, await res.clone().text()).toBe(200);
+    return ((await res.json()) as { awaiting_approval?: number }).awaiting_approval;
+  };
+  expect(await awaiting(bob)).toBe(0);
+  const ids: string[] = [];
+  for (const content of ['A first post.', 'A second post.']) {
+    const res = await draft({
+      kind: 'comment',
+      member_email: bob.email,
+      post_id: await insertPost(content),
+    });
+    expect(res.status).toBe(201);
+    ids.push(((await res.json()) as { task_id: string }).task_id);
+  }
+  expect(await awaiting(bob)).toBe(2);
+  // The admin may decide them, but they are not in her name.
+  expect(await awaiting(ada)).toBe(0);
+  await approve(ada, ids[0]!);
+  expect(await awaiting(bob)).toBe(1);
+});
+
 describe('a model that fails queues nothing: 502 with what came back', () => {
   test.each<[string, Parameters<FakeModel['answer']>[0], RegExp]>([
     [

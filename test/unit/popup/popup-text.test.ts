@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   accountChanged,
+  awaitingApprovalWords,
   describeActivity,
   invitationWords,
   reducedWords,
@@ -50,6 +51,12 @@ describe('popup words', () => {
     expect(signedOutByServiceWords('Agent token expired.')).toBe(
       'Signed out of the service: sign in again. (Agent token expired.)',
     );
+  });
+
+  it('drafts in the member’s name waiting for their approval', () => {
+    expect(awaitingApprovalWords(0)).toBeNull();
+    expect(awaitingApprovalWords(1)).toBe('1 draft waits for your approval');
+    expect(awaitingApprovalWords(3)).toBe('3 drafts wait for your approval');
   });
 
   it('results waiting in the journal', () => {
