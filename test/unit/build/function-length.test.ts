@@ -27,14 +27,6 @@ const EXCEPTIONS: Record<string, string> = {
     "a dashboard panel's mount: its view and steps are being cut apart in the dashboard's own issue",
   'src/dashboard/inbox.ts:mountInbox':
     "a dashboard panel's mount: its view and steps are being cut apart in the dashboard's own issue",
-  'src/dashboard/posts.ts:mountPosts':
-    "a dashboard panel's mount: its view and steps are being cut apart in the dashboard's own issue",
-  'src/dashboard/watchlists.ts:mountWatchlists':
-    "a dashboard panel's mount: its view and steps are being cut apart in the dashboard's own issue",
-  'src/dashboard/network-invitations.ts:mountNetworkInvitations':
-    "a dashboard panel's mount: its view and steps are being cut apart in the dashboard's own issue",
-  'src/dashboard/do-not-contact.ts:mountDoNotContact':
-    "a dashboard panel's mount: its view and steps are being cut apart in the dashboard's own issue",
   'src/dashboard/main.ts:start':
     "the dashboard's entry, which mounts every panel: it shrinks with the panels' mount functions",
   'src/shared/json-schema-check.ts:checkJsonSchema':
