@@ -32,7 +32,7 @@ const BASELINE_FILE = join(ROOT, 'scripts', 'bundle-sizes.json');
 
 /** Bytes, minified, per output file of the Chrome build (paths inside `.output/chrome-mv3/`). */
 export const BUDGETS = {
-  'background.js': 70_000,
+  'background.js': 72_000,
   'content-scripts/network.js': 40_000,
   // The operations, imported by the one tab the worker works in when it first needs them.
   'network-operations.js': 60_000,
