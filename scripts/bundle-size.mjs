@@ -298,7 +298,7 @@ if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.ur
     process.exit(1);
   }
   if (process.argv.includes('--record')) {
-    writeFileSync(BASELINE_FILE, `${JSON.stringify(record, null, 1)}\n`);
+    writeFileSync(BASELINE_FILE, `${JSON.stringify(record, null, 2)}\n`);
     console.log(`Recorded in ${relative(ROOT, BASELINE_FILE)}`);
   }
 }
