@@ -94,6 +94,9 @@ async function complete(task: { id: string; attempt: number }, output: Record<st
 
 /** Each panel at 1280 px and as a phone shows it; nothing may stick out sideways at 375 px. */
 async function screenshots(name: string, panel: string) {
+  // No field keeps the focus through the resizes: Chromium scrolls a focused field back into view
+  // at the next click, which would move the button under the pointer away.
+  await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
   await page.locator(`#${panel}`).screenshot({ path: join(ARTIFACTS, `${name}-1280.png`) });
   await page.setViewportSize({ width: 375, height: 800 });
   await page.locator(`#${panel}`).screenshot({ path: join(ARTIFACTS, `${name}-375.png`) });
