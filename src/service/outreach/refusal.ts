@@ -1,4 +1,4 @@
-import type { Queryable } from '../db/database.js';
+import { PREPARED, type Queryable } from '../db/database.js';
 import {
   LISTED_ENTRY_SQL,
   type ListedEntry,
@@ -113,11 +113,16 @@ export async function outreachVerdict(
   }
   const now = check.now ?? new Date();
   const invitation = check.kind === 'invitation';
-  const [row] = await db.query<InvitationRow>(invitation ? INVITATION_SQL : LISTED_OR_RECENT_SQL, [
-    ...listedEntryParams(teamId, person, check.companyKeys),
-    check.userId ?? null,
-    now.toISOString(),
-  ]);
+  // Lookups by team and person only: one plan serves every value, made once (db/database.ts).
+  const [row] = await db.query<InvitationRow>(
+    invitation ? INVITATION_SQL : LISTED_OR_RECENT_SQL,
+    [
+      ...listedEntryParams(teamId, person, check.companyKeys),
+      check.userId ?? null,
+      now.toISOString(),
+    ],
+    PREPARED,
+  );
   if (invitation && check.pendingInvitation && row?.pending_at) {
     const pending = { email: row.pending_email, at: new Date(row.pending_at) };
     const error = pendingInvitationError({

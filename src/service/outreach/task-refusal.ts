@@ -1,4 +1,4 @@
-import type { Queryable } from '../db/database.js';
+import { PREPARED, type Queryable } from '../db/database.js';
 import { taskKind } from '../../contract/task-kinds.js';
 import type { TaskType } from '../../contract/task-types.js';
 import { normalizeProfileSlug } from '../../contract/urns.js';
@@ -34,6 +34,7 @@ async function readPostAuthor(
   const [post] = await db.query<PostAuthorFacts>(
     `SELECT ${POST_AUTHOR_COLUMNS} FROM posts p WHERE p.team_id = $1 AND p.activity_urn = $2`,
     [teamId, socialUrn],
+    PREPARED,
   );
   return post ?? null;
 }
@@ -47,6 +48,7 @@ async function threadPeople(
   const [row] = await db.query<{ participants: { profile_urn?: string }[] }>(
     'SELECT participants FROM inbox_conversations WHERE team_id = $1 AND conversation_urn = $2',
     [teamId, conversationUrn],
+    PREPARED,
   );
   return (row?.participants ?? [])
     .filter((p) => typeof p.profile_urn === 'string')
