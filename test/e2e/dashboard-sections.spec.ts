@@ -2,8 +2,10 @@ import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import { E2E_SERVICE_URL } from './support/e2e-env.js';
+import puppeteer from 'puppeteer-core';
+import { E2E_SERVICE_URL, FIREFOX_PATH } from './support/e2e-env.js';
 import {
   holdRelationshipSync,
   launchDashboardPage,
@@ -21,7 +23,8 @@ import { overflowingElements } from './support/page-overflow.js';
  * against the real service: it opens on Today, which lists first what needs a person (a write
  * waiting for approval, a member's extension in trouble, an unread reply) with a link to where it
  * is done; each section is reached by the navigation, with the mouse or the keyboard, and by its
- * own address, which a reload keeps; the live stream keeps hidden sections current. Screenshots of
+ * own address, which a reload keeps; the live stream keeps hidden sections current; axe-core finds
+ * nothing serious in any section; Firefox ESR shows them alike. Screenshots of
  * every section at 1280 and 375 px go to test/e2e/artifacts/.
  */
 
@@ -72,6 +75,17 @@ function heartbeat(signedIn: boolean) {
   });
 }
 
+/**
+ * What axe-core finds serious or critical on the page as it is on screen (hidden sections are not
+ * looked at), each as its rule, what it says and where: [] when nothing is.
+ */
+async function seriousViolations(): Promise<string[]> {
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  return violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .flatMap((v) => v.nodes.map((n) => `${v.id} (${v.help}): ${n.target.join(' ')}`));
+}
+
 /** Only `name`'s section is on screen, its link is the current one, and the address names it. */
 async function expectSection(name: DashboardSection) {
   await expect(page.locator(`[data-section="${name}"]`)).toBeVisible();
@@ -89,6 +103,8 @@ async function expectSection(name: DashboardSection) {
 test('it opens on Today: what needs a person first, each with a link to where it is done', async () => {
   await test.step('sign in: the page lands on Today, at its address', async () => {
     await page.goto(E2E_SERVICE_URL);
+    await expect(page.getByRole('heading', { name: 'Sign in' })).toBeVisible();
+    expect(await seriousViolations(), 'accessibility of the sign-in').toEqual([]);
     const sentAfter = Date.now();
     await page.locator('#sign-in').getByLabel('E-mail').fill(EMAIL);
     await page
@@ -241,6 +257,9 @@ test('every section by the navigation, at 1280 and 375 px; the keyboard reaches 
           fullPage: true,
         });
         expect(await overflowingElements(page), `overflow on ${name} at ${width} px`).toEqual([]);
+        expect
+          .soft(await seriousViolations(), `accessibility of ${name} at ${width} px`)
+          .toEqual([]);
       });
     }
   }
@@ -305,4 +324,66 @@ test('the live stream keeps a hidden section current', async () => {
     page.locator(`#watchlist-list li[data-watchlist-id="${made.body.id}"]`),
   ).toBeVisible();
   expect(pageErrors, 'errors in the page').toEqual([]);
+});
+
+test('in Firefox too: the navigation and each address open their section, at 1280 and 375 px', async () => {
+  const grace = 'grace@example.com';
+  const firefox = await puppeteer.launch({
+    browser: 'firefox',
+    executablePath: FIREFOX_PATH,
+    headless: true,
+    userDataDir: join(dataDir, 'firefox'),
+  });
+  try {
+    const ff = await firefox.newPage();
+    await ff.setViewport({ width: 1280, height: 900 });
+    await ff.goto(E2E_SERVICE_URL);
+    const sentAfter = Date.now() - 1_000;
+    await ff.locator('#send-code-form input[name="email"]').fill(grace);
+    await ff.locator('#send-code-form button[type="submit"]').click();
+    const code = await mailedCode(service.outboxDir, grace, sentAfter);
+    await ff.locator('#verify-code-form input[name="otp"]').fill(code);
+    await ff.locator('#verify-code-form button[type="submit"]').click();
+    await ff.waitForFunction(() =>
+      document.getElementById('whoami-text')?.textContent?.includes('grace@'),
+    );
+    /** The sections on screen, the current link and the address. */
+    const where = () =>
+      ff.evaluate(() => ({
+        shown: [...document.querySelectorAll<HTMLElement>('[data-section]')]
+          .filter((view) => !view.hidden)
+          .map((view) => view.dataset.section),
+        current: document
+          .querySelector('nav#sections a[aria-current="page"]')
+          ?.getAttribute('href'),
+        hash: location.hash,
+      }));
+    const onScreen = (name: string) =>
+      ff.waitForFunction(
+        (n: string) =>
+          document.querySelector(`nav#sections a[href="#/${n}"]`)?.getAttribute('aria-current') ===
+          'page',
+        {},
+        name,
+      );
+    for (const width of [1280, 375]) {
+      await ff.setViewport({ width, height: width === 375 ? 800 : 900 });
+      for (const { name } of SECTIONS) {
+        await ff.locator(`nav#sections a[href="#/${name}"]`).click();
+        await onScreen(name);
+        expect(await where()).toEqual({ shown: [name], current: `#/${name}`, hash: `#/${name}` });
+        await ff.screenshot({
+          path: join(ARTIFACTS, `sections-firefox-${name}-${width}.png`),
+          fullPage: true,
+        });
+        expect(await overflowingElements(ff), `overflow on ${name} at ${width} px`).toEqual([]);
+      }
+    }
+    await ff.goto(`${E2E_SERVICE_URL}/#/team`);
+    await ff.reload();
+    await onScreen('team');
+    expect(await where()).toEqual({ shown: ['team'], current: '#/team', hash: '#/team' });
+  } finally {
+    await firefox.close();
+  }
 });

@@ -1,4 +1,7 @@
-import type { Page } from '@playwright/test';
+/** A page of Playwright's, or of puppeteer's (Firefox, firefox.ts): both run a function in it. */
+interface PageLike {
+  evaluate<R>(fn: () => R): Promise<R>;
+}
 
 /**
  * The last few visible elements that stick out past the page's right edge, each named by tag, id,
@@ -6,7 +9,7 @@ import type { Page } from '@playwright/test';
  * inside a box that scrolls sideways itself (a wide table in its own scroller) is the box's, not
  * the page's: only the box is looked at.
  */
-export function overflowingElements(page: Page): Promise<string[]> {
+export function overflowingElements(page: PageLike): Promise<string[]> {
   return page.evaluate(() => {
     const hasSidewaysScroller = (el: Element) => {
       for (let up = el.parentElement; up && up !== document.body; up = up.parentElement) {
