@@ -25,6 +25,12 @@ export function mountSections(): { show(): void } {
   const links = [...byId('sections').querySelectorAll<HTMLAnchorElement>('a')];
   const views = [...document.querySelectorAll<HTMLElement>('[data-section]')];
   const pageTitle = document.title;
+  // A phone's navigation scrolls sideways: the current link is kept in sight in it, also when the
+  // screen turns or the window is resized.
+  const keepInSight = () =>
+    links
+      .find((link) => link.getAttribute('aria-current') === 'page')
+      ?.scrollIntoView({ block: 'nearest', inline: 'nearest' });
 
   function show(moved: boolean) {
     const { section, panel } = routeOf(location.hash);
@@ -40,11 +46,9 @@ export function mountSections(): { show(): void } {
       const here = link.hash === `#/${section}`;
       if (here) link.setAttribute('aria-current', 'page');
       else link.removeAttribute('aria-current');
-      if (!here) continue;
-      document.title = `${link.firstChild?.textContent?.trim()} · ${pageTitle}`;
-      // A phone's navigation scrolls sideways: the current link is kept in sight in it.
-      link.scrollIntoView({ block: 'nearest', inline: 'nearest' });
+      if (here) document.title = `${link.firstChild?.textContent?.trim()} · ${pageTitle}`;
     }
+    keepInSight();
     const target = panel ? document.getElementById(panel) : null;
     if (target && shown?.contains(target)) target.scrollIntoView({ block: 'start' });
     else if (moved) window.scrollTo(0, 0);
@@ -52,6 +56,7 @@ export function mountSections(): { show(): void } {
   }
 
   window.addEventListener('hashchange', () => show(true));
+  window.addEventListener('resize', keepInSight);
   show(false);
   return { show: () => show(false) };
 }

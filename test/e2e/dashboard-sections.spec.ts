@@ -293,6 +293,17 @@ test('each section has its own address: a deep link opens it, a reload keeps it,
       await expectSection(name);
     });
   }
+  await test.step('at a phone’s width the current link is scrolled into sight in the navigation', async () => {
+    const settings = page.locator('nav#sections a[href="#/settings"]');
+    await page.goto(`${E2E_SERVICE_URL}/#/settings`);
+    await expectSection('settings');
+    await page.setViewportSize({ width: 375, height: 800 });
+    await expect(settings).toBeInViewport({ ratio: 1 });
+    await page.reload();
+    await expectSection('settings');
+    await expect(settings).toBeInViewport({ ratio: 1 });
+    await page.setViewportSize({ width: 1280, height: 900 });
+  });
   await test.step('a panel’s address opens its section and brings the panel into view', async () => {
     await page.setViewportSize({ width: 375, height: 800 });
     await page.goto(`${E2E_SERVICE_URL}/#/outreach/do-not-contact`);
