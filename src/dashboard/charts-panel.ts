@@ -2,7 +2,7 @@ import type { BudgetUse, MemberStats, SequenceStats, WatchlistStats } from '../c
 import type { SequencesResponse } from '../contract/sequences.js';
 import { call, errorMessage } from './api.js';
 import { byId } from './dom.js';
-import { drawChart, type ChartSeries, type DrawnChart } from './chart-draw.js';
+import { drawChart, type ChartAxes, type ChartSeries, type DrawnChart } from './chart-draw.js';
 import { INVITATION_AXES, invitationChart } from './invitation-chart.js';
 import { html, nothing, render as draw, type TemplateResult } from '../ui/html.js';
 import { exactTime } from '../ui/time.js';
@@ -44,6 +44,16 @@ export interface ChartsPanel {
   changed(kinds: ChartKind[]): void;
   stop(): void;
 }
+
+/** The count charts' axes: titled, whole numbers only (a count has no half). */
+const COUNT_AXES: Record<'watchlist' | 'sequence' | 'member', ChartAxes> = {
+  watchlist: {
+    left: { title: 'Posts', integer: true },
+    right: { title: 'Engagement score', integer: true },
+  },
+  sequence: { left: { title: 'People', integer: true } },
+  member: { left: { title: 'Actions', integer: true } },
+};
 
 export function mountChartsPanel(): ChartsPanel {
   const root = byId('charts-body');
@@ -132,7 +142,7 @@ export function mountChartsPanel(): ChartsPanel {
   function figure(
     kind: ChartId,
     title: string,
-    pick: TemplateResult,
+    pick: TemplateResult | typeof nothing,
     summary: string,
     table: TemplateResult | typeof nothing,
     empty?: string,
@@ -221,9 +231,12 @@ export function mountChartsPanel(): ChartsPanel {
     return figure(
       'sequence',
       'Sequence results',
-      picker('sequence', 'Sequence', sequences),
+      sequences.length ? picker('sequence', 'Sequence', sequences) : nothing,
       summary,
       table,
+      sequences.length
+        ? undefined
+        : 'No sequence yet: create one under Outreach, and its funnel by day appears here.',
     );
   }
 
@@ -291,7 +304,7 @@ export function mountChartsPanel(): ChartsPanel {
         starts: b.map((x) => x.start),
         series: [
           { label: 'Posts', values: b.map((x) => x.posts) },
-          { label: 'Engagement', values: b.map((x) => x.engagement), right: true },
+          { label: 'Engagement', values: b.map((x) => x.engagement), right: true, dashed: true },
         ],
       };
     }
@@ -299,10 +312,13 @@ export function mountChartsPanel(): ChartsPanel {
       const b = data.sequence.buckets;
       return {
         starts: b.map((x) => x.start),
-        series: (['enrolled', 'invited', 'accepted', 'messaged', 'replied'] as const).map((k) => ({
-          label: k[0]!.toUpperCase() + k.slice(1),
-          values: b.map((x) => x[k]),
-        })),
+        series: (['enrolled', 'invited', 'accepted', 'messaged', 'replied'] as const).map(
+          (k, i) => ({
+            label: k[0]!.toUpperCase() + k.slice(1),
+            values: b.map((x) => x[k]),
+            dashed: i % 2 === 1,
+          }),
+        ),
       };
     }
     if (kind === 'invitations')
@@ -315,7 +331,11 @@ export function mountChartsPanel(): ChartsPanel {
           { label: 'All actions', values: s.buckets.map((x) => x.total) },
           ...kindsOf(s)
             .slice(0, 4)
-            .map((k) => ({ label: kindName(k), values: s.buckets.map((x) => x.actions[k] ?? 0) })),
+            .map((k, i) => ({
+              label: kindName(k),
+              values: s.buckets.map((x) => x.actions[k] ?? 0),
+              dashed: i % 2 === 0,
+            })),
         ],
       };
     }
@@ -356,7 +376,7 @@ export function mountChartsPanel(): ChartsPanel {
       drawn.delete(kind);
       if (!s) continue;
       try {
-        const axes = kind === 'invitations' ? INVITATION_AXES : {};
+        const axes = kind === 'invitations' ? INVITATION_AXES : COUNT_AXES[kind];
         drawn.set(kind, drawChart(byId(`chart-${kind}`), s.starts, s.series, axes));
       } catch (err) {
         errors[kind === 'invitations' ? 'member' : kind] = errorMessage(err);
