@@ -26,7 +26,7 @@ export function mountSections(): { show(): void } {
   const views = [...document.querySelectorAll<HTMLElement>('[data-section]')];
   const pageTitle = document.title;
   // A phone's navigation scrolls sideways: the current link is kept in sight in it, also when the
-  // screen turns or the window is resized.
+  // screen turns, the window is resized or a link before it grows.
   const keepInSight = () =>
     links
       .find((link) => link.getAttribute('aria-current') === 'page')
@@ -57,6 +57,9 @@ export function mountSections(): { show(): void } {
 
   window.addEventListener('hashchange', () => show(true));
   window.addEventListener('resize', keepInSight);
+  // A link that grows (Today's count arriving) moves the ones after it along the row.
+  const grown = new ResizeObserver(keepInSight);
+  for (const link of links) grown.observe(link);
   show(false);
   return { show: () => show(false) };
 }
