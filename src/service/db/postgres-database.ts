@@ -133,6 +133,7 @@ class ListenConnection {
   private closed = false;
   private readonly handlers = new Map<string, Set<(payload: string) => void>>();
   private readonly stateHandlers = new Set<(up: boolean) => void>();
+  private listening: Promise<unknown> = Promise.resolve();
 
   constructor(
     private readonly url: string,
@@ -146,12 +147,22 @@ class ListenConnection {
     if (!set) {
       set = new Set();
       this.handlers.set(channel, set);
-      await client.query(`LISTEN ${channel}`);
+      await this.listen(client, channel);
     }
     set.add(handler);
     return async () => {
       set.delete(handler);
     };
+  }
+
+  /**
+   * One LISTEN at a time on the client: channels added at once would overlap their queries, which
+   * pg queues today but deprecates.
+   */
+  private listen(client: pg.Client, channel: string): Promise<unknown> {
+    const next = this.listening.then(() => client.query(`LISTEN ${channel}`));
+    this.listening = next.catch(() => {});
+    return next;
   }
 
   onChange(handler: (up: boolean) => void): () => void {
