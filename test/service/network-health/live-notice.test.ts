@@ -5,6 +5,7 @@ import { SseReader } from '../../support/sse-reader.js';
 import { startServer, type RunningService } from '../../../src/service/server.js';
 import type { OperationHealth } from '../../../src/contract/agent.js';
 import { NETWORK_MAP_FORMAT } from '../../../src/contract/network-map.js';
+import { refreshAccountHealth } from '../../../src/service/budgets/health-job.js';
 
 /**
  * The admins' health notice follows an open dashboard (GET /api-events): a heartbeat whose
@@ -19,6 +20,9 @@ let team: AgentTeam;
 beforeAll(async () => {
   svc = await startTestService();
   team = await createAgentTeam(svc, 'Notice', [{ email: 'ada@notice.test', role: 'admin' }]);
+  // The member's first health is a change of the members section too: computed here, the server's
+  // health job has nothing due while the stream is read, whenever it runs.
+  expect(await refreshAccountHealth(svc.ctx)).toBeGreaterThan(0);
   running = await startServer(svc.ctx, { ...svc.config, PORT: 0, HOST: '127.0.0.1' });
 });
 afterAll(async () => {
