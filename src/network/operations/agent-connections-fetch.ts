@@ -1,7 +1,7 @@
 import type { ConnectionsOutput } from '../../contract/task-outputs.js';
 import { callNetwork } from '../call.js';
 import { collectPages } from '../paging.js';
-import { listItems } from '../read/answer.js';
+import { startPage } from '../read/answer.js';
 import { readConnection } from '../read/connection.js';
 import type { Operation } from './context.js';
 
@@ -19,18 +19,9 @@ export const agentConnectionsFetch: Operation<'agent_connections_fetch'> = async
     want: input.count,
     start: input.start,
     fetchPage: (page) =>
-      callNetwork(ctx, 'connections', { start: page.start, count: page.count }, (answer) => {
-        const { items: connections, size } = listItems('connections', answer, (node) =>
-          readConnection(node, answer.fields),
-        );
-        return {
-          items: connections,
-          size,
-          total: answer.fields.total(answer.root),
-          token: null,
-          by: 'start' as const,
-        };
-      }),
+      callNetwork(ctx, 'connections', { start: page.start, count: page.count }, (answer) =>
+        startPage('connections', answer, (node) => readConnection(node, answer.fields)),
+      ),
     key: (c) => c.profile_urn,
     pause: ctx.pause,
     enough: since === null ? undefined : (items) => !items.every(isNew),

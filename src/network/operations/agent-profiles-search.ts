@@ -1,7 +1,7 @@
 import type { SearchProfilesOutput } from '../../contract/task-outputs.js';
 import { callNetwork } from '../call.js';
 import { collectPages } from '../paging.js';
-import { listItems } from '../read/answer.js';
+import { startPage } from '../read/answer.js';
 import { readPersonResult } from '../read/person-result.js';
 import type { Operation } from './context.js';
 
@@ -27,18 +27,8 @@ export const agentProfilesSearch: Operation<'agent_profiles_search'> = async (in
         ctx,
         'people_search',
         { keywords, network, start: page.start, count: page.count },
-        (answer) => {
-          const { items: people, size } = listItems('people_search', answer, (node) =>
-            readPersonResult(node, answer.fields),
-          );
-          return {
-            items: people,
-            size,
-            total: answer.fields.total(answer.root),
-            token: null,
-            by: 'start' as const,
-          };
-        },
+        (answer) =>
+          startPage('people_search', answer, (node) => readPersonResult(node, answer.fields)),
       ),
     key: (p) => p.profile_urn,
     pause: ctx.pause,

@@ -2,6 +2,7 @@ import type { NetworkCallName } from '../../contract/network-map.js';
 import type { CallAnswer } from '../call.js';
 import { NetworkError } from '../errors.js';
 import type { JsonNode } from '../normalized.js';
+import type { Page } from '../paging.js';
 import { lacking } from './completeness.js';
 
 /** The answer was read and not understood: names the call, the alternative and what is missing. */
@@ -51,4 +52,14 @@ export function listItems<T>(
       `readable item among its ${nodes.length} (first at ${nodes[0]!.path})`,
     );
   return { items, size: nodes.length };
+}
+
+/** A page of a list the network pages by offset (`start`): its items, and the total it gives. */
+export function startPage<T>(
+  call: NetworkCallName,
+  answer: CallAnswer,
+  read: (item: JsonNode) => T | null,
+): Page<T> {
+  const { items, size } = listItems(call, answer, read);
+  return { items, size, total: answer.fields.total(answer.root), token: null, by: 'start' };
 }

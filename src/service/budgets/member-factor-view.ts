@@ -35,6 +35,27 @@ export interface FactorRow {
   factor_now: Date;
 }
 
+/** The columns of a FactorRow, each named once (the type checker holds the list to the interface). */
+const FACTOR_ROW_KEYS = Object.keys({
+  warm_up_factor: true,
+  write_factor: true,
+  warm_up_started_at: true,
+  warm_up_ends_at: true,
+  health_level: true,
+  health_score: true,
+  health_factors: true,
+  health_checked_at: true,
+  health_changed_at: true,
+  factor_now: true,
+} satisfies Record<keyof FactorRow, true>) as (keyof FactorRow)[];
+
+/** A row without its warm-up and health columns: what a view shows as it is. */
+export function withoutFactorColumns<T extends FactorRow>(row: T): Omit<T, keyof FactorRow> {
+  const rest: Partial<T> = { ...row };
+  for (const key of FACTOR_ROW_KEYS) delete rest[key];
+  return rest as Omit<T, keyof FactorRow>;
+}
+
 const DAY_MS = 86_400_000;
 const iso = (d: Date | null) => (d ? new Date(d).toISOString() : null);
 const percent = (f: number) => `${Math.round(f * 100)} %`;

@@ -41,6 +41,12 @@ const TaskIdParam = z.object({ id: z.uuid({ error: 'Invalid task id' }) });
 const taskId = () => validate('param', TaskIdParam);
 
 const member = () => [requireApiKey(), requireMember({ recordActivity: true })] as const;
+/** The claim a result or failure settles: the path's task, held by this member of this team. */
+const leaseOf = (v: { team: { id: string }; agent: { userId: string } }, taskId: string) => ({
+  teamId: v.team.id,
+  userId: v.agent.userId,
+  taskId,
+});
 
 export const TAG = 'Agent protocol';
 export const UNAUTHORIZED = '`Missing API Key`, `Invalid API Key` or `Invalid agent token`';
@@ -239,18 +245,9 @@ export const agentRoutes = new Hono<AppEnv>()
       example: { attempt: 1, output: { liked: true } },
     }),
     async (c) => {
-      const { id } = c.req.valid('param');
       const { attempt, output } = c.req.valid('json');
-      const { ctx, team, agent } = c.var;
-      return c.json(
-        await completeTask(ctx.db, ctx.log, {
-          teamId: team.id,
-          userId: agent.userId,
-          taskId: id,
-          attempt,
-          output,
-        }),
-      );
+      const lease = leaseOf(c.var, c.req.valid('param').id);
+      return c.json(await completeTask(c.var.ctx.db, c.var.ctx.log, { ...lease, attempt, output }));
     },
   )
   .post(
@@ -276,18 +273,9 @@ export const agentRoutes = new Hono<AppEnv>()
       },
     }),
     async (c) => {
-      const { id } = c.req.valid('param');
       const { attempt, error } = c.req.valid('json');
-      const { ctx, team, agent } = c.var;
-      return c.json(
-        await failTask(ctx.db, ctx.signals, {
-          teamId: team.id,
-          userId: agent.userId,
-          taskId: id,
-          attempt,
-          error,
-        }),
-      );
+      const lease = leaseOf(c.var, c.req.valid('param').id);
+      return c.json(await failTask(c.var.ctx.db, c.var.ctx.signals, { ...lease, attempt, error }));
     },
   )
   // Signing out is not activity: it must not keep the team agent-active.

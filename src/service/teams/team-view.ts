@@ -7,6 +7,7 @@ import {
   healthOf,
   warmUpOf,
   type FactorRow,
+  withoutFactorColumns,
 } from '../budgets/member-factor-view.js';
 import {
   type KeptOperationHealth,
@@ -45,12 +46,12 @@ const MEMBER_SELECT = `
     FROM memberships m LEFT JOIN users u ON u.id = m.user_id`;
 
 function toView({ consent_acknowledged_at, ...row }: MemberRow): MemberView {
-  const { factors, rest: r } = splitFactors(row);
+  const r = withoutFactorColumns(row);
   const consent = toConsent({ ...r, consent_acknowledged_at });
   return {
     ...r,
-    warm_up: warmUpOf(factors),
-    health: r.user_id === null ? null : healthOf(factors),
+    warm_up: warmUpOf(row),
+    health: r.user_id === null ? null : healthOf(row),
     joined_at: iso(r.joined_at),
     last_active_at: iso(r.last_active_at),
     invite_limited_until: iso(r.invite_limited_until),
@@ -80,34 +81,4 @@ export async function getMember(
     [teamId, email],
   );
   return row ? toView(row) : null;
-}
-
-/** The warm-up and health columns (budgets/member-factor-view.ts), apart from the view's own. */
-function splitFactors<T extends FactorRow>(row: T) {
-  const {
-    warm_up_factor,
-    write_factor,
-    warm_up_started_at,
-    warm_up_ends_at,
-    health_level,
-    health_score,
-    health_factors,
-    health_checked_at,
-    health_changed_at,
-    factor_now,
-    ...rest
-  } = row;
-  const factors: FactorRow = {
-    warm_up_factor,
-    write_factor,
-    warm_up_started_at,
-    warm_up_ends_at,
-    health_level,
-    health_score,
-    health_factors,
-    health_checked_at,
-    health_changed_at,
-    factor_now,
-  };
-  return { factors, rest };
 }
