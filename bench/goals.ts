@@ -220,4 +220,15 @@ export const GOALS: BenchGoal[] = [
     unit: 'ms',
     source: 'issue 42: the gate adds at most 1 ms p50 to a queued write',
   },
+  {
+    id: 'sync-beside-classification',
+    goal: 'the sync hands in a thread read: p50 added by sorting replies beside it',
+    bench: 'classification',
+    figure: 'added_p50_ms',
+    configuration: ['database'],
+    comparison: '<=',
+    limit: 1,
+    unit: 'ms',
+    source: 'issue 44: classification adds no time to the sync’s own path',
+  },
 ];

@@ -7,6 +7,7 @@ import { printBundleTable, runBundleBench } from './bundle-size.js';
 import { printOutreachTable, runOutreachBench } from './outreach-checks.js';
 import { printMcpPostsTable, runMcpPostsBench } from './mcp-posts.js';
 import { printQueuedWriteTable, runQueuedWriteBench } from './queued-write.js';
+import { printClassificationTable, runClassificationBench } from './classification-beside-sync.js';
 import { readFile } from 'node:fs/promises';
 import { GOALS } from './goals.js';
 import { benchOfResultsFile, evaluateGoals, formatGoalLine, goalsExitCode } from './goal-check.js';
@@ -16,7 +17,8 @@ import { benchOfResultsFile, evaluateGoals, formatGoalLine, goalsExitCode } from
  * latency beside waiting claims (bench/api-latency.ts), the scheduler (bench/scheduler.ts), the idle
  * service's memory (bench/idle-rss.ts), the `/api-posts` page at a million posts
  * (bench/posts-page.ts), MCP against REST (bench/mcp-posts.ts), the outreach checks
- * (bench/outreach-checks.ts), a queued write through every check of the gate (bench/queued-write.ts) — each on PGlite and, when reachable, PostgreSQL — and the
+ * (bench/outreach-checks.ts), a queued write through every check of the gate (bench/queued-write.ts), the sync's path beside
+ * the sorting of replies (bench/classification-beside-sync.ts) — each on PGlite and, when reachable, PostgreSQL — and the
  * extension's bundles against their budgets (bench/bundle-size.ts). `npm run bench -- queue
  * bundle-size` runs only those. Prints one table per benchmark, writes
  * bench/results/<name>-<time>.json, and ends with "Goals": each goal of bench/goals.ts against
@@ -81,6 +83,13 @@ const BENCHMARKS: { name: string; run: () => Promise<{ file: string; print: () =
     run: async () => {
       const { file, results } = await runQueuedWriteBench();
       return { file, print: () => printQueuedWriteTable(results) };
+    },
+  },
+  {
+    name: 'classification',
+    run: async () => {
+      const { file, results } = await runClassificationBench();
+      return { file, print: () => printClassificationTable(results) };
     },
   },
   {

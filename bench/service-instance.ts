@@ -56,11 +56,14 @@ export function benchSchema(databaseUrl: string): string | undefined {
     : undefined;
 }
 
-/** `dropsSchema`: the instance that made the run's schema drops it as it closes. */
+/**
+ * `dropsSchema`: the instance that made the run's schema drops it as it closes; `env`: more of the
+ * service's settings, as an operator sets them.
+ */
 export async function startInstance(
   databaseUrl: string,
   schema: string | undefined,
-  { dropsSchema = false } = {},
+  { dropsSchema = false, env = {} as Record<string, string> } = {},
 ): Promise<LocalInstance> {
   const dataDir = await mkdtemp(join(tmpdir(), 'na-bench-'));
   const config = loadConfig({
@@ -69,6 +72,7 @@ export async function startInstance(
     PORT: '0',
     HOST: '127.0.0.1',
     MAX_WAITING_CLAIMS: '100000',
+    ...env,
   });
   const ctx = await createServiceContext(config, {
     log: createLogger({ silent: true }),

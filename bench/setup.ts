@@ -5,6 +5,7 @@ import { acknowledgeConsent, loadConsent } from '../src/service/consent/member-c
 import { issueAgentToken } from '../src/service/auth/agent-tokens.js';
 import type { ServiceContext } from '../src/service/context.js';
 import { TASK_TYPES } from '../src/contract/task-types.js';
+import { DEFAULT_WARM_UP } from '../src/contract/account-health.js';
 
 /** A real service on a loopback port over one database, with a team of `agents` members. */
 export interface BenchService {
@@ -33,13 +34,16 @@ export async function setBenchBudgets(
   ]);
 }
 
+/** `env`: more of the service's settings, as an operator sets them. */
 export async function startBenchService(
   label: string,
   databaseUrl: string,
   agents: number,
+  env: Record<string, string> = {},
 ): Promise<BenchService> {
   const instance = await startInstance(databaseUrl, benchSchema(databaseUrl), {
     dropsSchema: true,
+    env,
   });
   const { ctx } = instance;
   const team = await createTeam(ctx.db, ctx.secretKey, `bench ${label}`);
@@ -75,6 +79,16 @@ export async function startBenchService(
       [team.id, userId],
     );
   }
+  // Members as a team's are in their second week (docs/budgets.md, "Warm-up" and "Health"): each
+  // warming up, every other one's health at watch, so each claim scales the budgets as in life.
+  await ctx.db.query(
+    `UPDATE memberships
+        SET warm_up_started_at = now() - interval '4 days', warm_up_ends_at = now() + interval '10 days',
+            warm_up_start_factor = $2, health_checked_at = now(),
+            health_level = CASE WHEN email ~ '[13579]@' THEN 'watch' ELSE 'good' END
+      WHERE team_id = $1`,
+    [team.id, DEFAULT_WARM_UP.start_factor],
+  );
   // Each agent's member acknowledged what runs in their name (docs/agent-protocol.md, "Consent"), as in the popup.
   for (const { userId } of list) {
     const consent = await loadConsent(ctx.db, team.id, userId);
