@@ -443,53 +443,44 @@ export type UpdateKeywordWatchlistResponse = z.infer<typeof UpdateKeywordWatchli
 // ---------- people and company watchlists ----------
 
 const listIdMessage = "Invalid 'list_id': must be a string";
+const ListId = z.optional(
+  z
+    .string({ error: listIdMessage })
+    .check(
+      z.trim(),
+      z.minLength(1, { error: listIdMessage }),
+      z.maxLength(200, { error: listIdMessage }),
+    ),
+);
 
-export const CreatePeopleWatchlistBody = strictBody({
-  // Checked and normalised by the service, which names every bad entry in one answer.
-  profiles: z.optional(
+/**
+ * The people or companies a watchlist follows, named by `noun` (its field): checked and normalised
+ * by the service, which names every bad entry in one answer.
+ */
+const watchedIdentifiers = (noun: 'profiles' | 'companies') =>
+  z.optional(
     z
-      .array(z.unknown(), { error: "Missing or invalid 'profiles' (must be a non-empty array)" })
+      .array(z.unknown(), { error: `Missing or invalid '${noun}' (must be a non-empty array)` })
       .check(
         z.maxLength(MAX_IDENTIFIERS_PER_REQUEST, {
-          error: `Invalid 'profiles': at most ${MAX_IDENTIFIERS_PER_REQUEST} per request`,
+          error: `Invalid '${noun}': at most ${MAX_IDENTIFIERS_PER_REQUEST} per request`,
         }),
       ),
-  ),
+  );
+
+export const CreatePeopleWatchlistBody = strictBody({
+  profiles: watchedIdentifiers('profiles'),
   name: OptionalName,
   description: Description,
-  list_id: z.optional(
-    z
-      .string({ error: listIdMessage })
-      .check(
-        z.trim(),
-        z.minLength(1, { error: listIdMessage }),
-        z.maxLength(200, { error: listIdMessage }),
-      ),
-  ),
+  list_id: ListId,
 });
 export type CreatePeopleWatchlistBody = z.infer<typeof CreatePeopleWatchlistBody>;
 
 export const CreateCompanyWatchlistBody = strictBody({
-  companies: z.optional(
-    z
-      .array(z.unknown(), { error: "Missing or invalid 'companies' (must be a non-empty array)" })
-      .check(
-        z.maxLength(MAX_IDENTIFIERS_PER_REQUEST, {
-          error: `Invalid 'companies': at most ${MAX_IDENTIFIERS_PER_REQUEST} per request`,
-        }),
-      ),
-  ),
+  companies: watchedIdentifiers('companies'),
   name: OptionalName,
   description: Description,
-  list_id: z.optional(
-    z
-      .string({ error: listIdMessage })
-      .check(
-        z.trim(),
-        z.minLength(1, { error: listIdMessage }),
-        z.maxLength(200, { error: listIdMessage }),
-      ),
-  ),
+  list_id: ListId,
 });
 export type CreateCompanyWatchlistBody = z.infer<typeof CreateCompanyWatchlistBody>;
 
