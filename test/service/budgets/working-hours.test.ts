@@ -1,3 +1,4 @@
+// Either database: pure functions of the service, no database at all.
 import { describe, expect, test } from 'vitest';
 import { describeWorkingHours, writesWindow } from '../../../src/service/budgets/working-hours.js';
 

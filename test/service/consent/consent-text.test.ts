@@ -1,3 +1,4 @@
+// Either database: pure functions of the service, no database at all.
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { manyWords, REFUSABLE_TYPES, TASK_TYPES } from '../../../src/contract/task-kinds.js';

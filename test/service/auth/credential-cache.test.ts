@@ -1,3 +1,4 @@
+// Either database: pure functions of the service, no database at all.
 import { describe, expect, it } from 'vitest';
 import { ActivityMarks, MARK_EVERY_MS } from '../../../src/service/auth/activity-marks.js';
 import {

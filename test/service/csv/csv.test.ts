@@ -1,3 +1,4 @@
+// Either database: pure functions of the service, no database at all.
 import { describe, expect, it } from 'vitest';
 import { keysetBatches } from '../../../src/service/csv/keyset-batches.js';
 import { type CsvEntry, CsvHeaderError, readCsv } from '../../../src/service/csv/read-csv.js';
