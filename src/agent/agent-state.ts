@@ -2,7 +2,7 @@ import { defineItem } from './storage-item.js';
 import type { TaskType } from '../contract/task-types.js';
 import type { NetworkSession } from '../network/types.js';
 import type { MemberSafety, Pacing } from '../contract/budgets.js';
-import type { PendingInvitation } from '../contract/invitations.js';
+import type { PendingInvitation } from '../contract/team-invitations.js';
 
 /** What the worker learnt last (kept in storage, because the worker itself comes and goes). */
 export interface AgentState {

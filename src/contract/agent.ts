@@ -5,7 +5,7 @@ import { strictBody } from './common.js';
 import { Role } from './auth.js';
 import { AgentErrorCode, AgentTaskError, TaskType } from './task-types.js';
 import { NetworkMap } from './network-map.js';
-import { PendingInvitation } from './invitations.js';
+import { PendingInvitation } from './team-invitations.js';
 
 /** docs/agent-protocol.md, v1. Every `/agent/` call carries `x-api-key` and `authorization: Bearer`. */
 

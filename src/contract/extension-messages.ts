@@ -99,7 +99,7 @@ export const POPUP_TO_WORKER = {
   /** The member confirms the network account now signed in is the one to work with. */
   'popup:accept-network-account': Empty,
   'popup:open-network-sign-in': Empty,
-  /** The member joins the inviting team (leaving theirs) or declines (src/contract/invitations.ts). */
+  /** The member joins the inviting team (leaving theirs) or declines (src/contract/team-invitations.ts). */
   'popup:answer-invitation': z.strictObject({ team_id: Id, accept: z.boolean() }),
 };
 

@@ -11,7 +11,7 @@ export * from './agent.js';
 export * from './network-map.js';
 export * from './posts.js';
 export * from './watchlists.js';
-export * from './invitations.js';
+export * from './team-invitations.js';
 export * from './webhooks.js';
 export * from './live-events.js';
 export * from './relationships.js';

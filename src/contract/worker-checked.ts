@@ -10,7 +10,7 @@ import {
 import { SendOtpResponse, VerifyOtpResponse } from './auth.js';
 import { ErrorBody } from './common.js';
 import { CONTENT_TO_WORKER, POPUP_TO_WORKER } from './extension-messages.js';
-import { AcceptInvitationResponse } from './invitations.js';
+import { AcceptInvitationResponse } from './team-invitations.js';
 import { NetworkMap } from './network-map.js';
 import { TASK_INPUTS } from './task-io.js';
 import { TeamKeyView } from './team-key.js';

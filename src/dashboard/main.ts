@@ -4,9 +4,9 @@ import { mountApiKey } from './api-key.js';
 import { mountApprovals } from './approvals.js';
 import { followChanges, type LiveState } from './live.js';
 import { mountInbox } from './inbox.js';
-import { mountInvitations } from './invitations.js';
+import { mountTeamInvitations } from './team-invitations.js';
 import { mountMembers } from './members.js';
-import { mountNetworkInvitations } from './network-invitations.js';
+import { mountConnectionRequests } from './connection-requests.js';
 import { mountPosts } from './posts.js';
 import { mountSequences } from './sequences.js';
 import { mountSignIn } from './sign-in.js';
@@ -56,7 +56,7 @@ function start() {
   const doNotContact = mountDoNotContact();
   const approvals = mountApprovals();
   const inbox = mountInbox();
-  const connectionRequests = mountNetworkInvitations();
+  const connectionRequests = mountConnectionRequests();
   const sequences = mountSequences();
   const charts = mountCharts();
   const members = mountMembers((view) => {
@@ -74,7 +74,7 @@ function start() {
     charts.setMembers(view.members.filter((m) => m.user_id).map((m) => m.email));
     today.setTeam(view);
   });
-  const invitations = mountInvitations((moved) => {
+  const invitations = mountTeamInvitations((moved) => {
     // Accepting moved this person: the old key and token no longer work, so the page restarts as the new team.
     saveSession(moved);
     stopApp();

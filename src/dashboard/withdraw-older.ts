@@ -13,7 +13,7 @@ const plural = (n: number, noun: string) => `${n} ${noun}${n === 1 ? '' : 's'}`;
 /**
  * "Withdraw every pending invitation older than N days" under the connection requests: all the
  * pending ones are read (not only the page the list shows), counted and confirmed, then each is
- * withdrawn as its own task by `withdraw` (network-invitations.ts), which follows it.
+ * withdrawn as its own task by `withdraw` (connection-requests.ts), which follows it.
  */
 export function mountWithdrawOlder(o: {
   session(): Session | null;

@@ -1,7 +1,7 @@
 import { manyWords, TASK_KINDS } from '../contract/task-kinds.js';
 import type { TaskType } from '../contract/task-types.js';
 import type { BudgetUse, Pacing, ReducedBudgets } from '../contract/budgets.js';
-import type { PendingInvitation } from '../contract/invitations.js';
+import type { PendingInvitation } from '../contract/team-invitations.js';
 import type { ActivityEntry, AgentStatus } from '../shared/protocol.js';
 import type { QueuedBy, TaskSummary } from '../contract/task-list.js';
 import { duration } from '../ui/time.js';

@@ -1,6 +1,6 @@
 import type { MemberSafety, Pacing } from '../contract/budgets.js';
 import type { ToWorkerRequests } from '../contract/extension-messages.js';
-import type { PendingInvitation } from '../contract/invitations.js';
+import type { PendingInvitation } from '../contract/team-invitations.js';
 import type { NetworkMap } from '../contract/network-map.js';
 import type { TaskInput } from '../contract/task-io.js';
 import type { TaskType } from '../contract/task-types.js';

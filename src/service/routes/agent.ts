@@ -20,7 +20,7 @@ import {
   SignOutResponse,
 } from '../../contract/agent.js';
 import { newerNetworkMap, recordHeartbeat } from '../tasks/agent-heartbeat.js';
-import { pendingInvitations } from '../teams/invitations.js';
+import { pendingInvitations } from '../teams/team-invitations.js';
 import { clientOfResponse, clientOfSignal, startClaim } from '../tasks/claim-long-poll.js';
 import { answerLater, socketResponse, type LaterAnswer } from '../http/answer-later.js';
 import { errorAnswer } from '../http/error-answer.js';

@@ -12,7 +12,7 @@ interface SignedInMember {
 /**
  * After a good code (same transaction): the user, created on first sign-in, and the team they
  * belong to now. Someone who already belongs to a team stays in it: invitations from other teams
- * wait for their answer (teams/invitations.ts), never applied silently. Someone without a team joins
+ * wait for their answer (teams/team-invitations.ts), never applied silently. Someone without a team joins
  * the newest team that invited them, keeping the role the admin chose; without any invitation they
  * get a new team as its admin.
  */

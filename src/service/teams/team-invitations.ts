@@ -1,13 +1,13 @@
 import type { Queryable } from '../db/database.js';
 import type { Role } from '../../contract/auth.js';
-import type { PendingInvitation } from '../../contract/invitations.js';
+import type { PendingInvitation } from '../../contract/team-invitations.js';
 import { HttpError } from '../http/http-error.js';
 import { credentialsChanged } from '../auth/credential-cache.js';
 import { failDepartedMemberTasks } from '../tasks/fail-departed-member-tasks.js';
 import { rotateIfHeld } from './api-keys.js';
 
 /**
- * Invitations to another team for someone who already belongs to one (contract/invitations.ts):
+ * Invitations to another team for someone who already belongs to one (contract/team-invitations.ts):
  * listed with what leaving means, accepted or declined by the person. Accepting moves them; a team
  * they were the only admin of gets its oldest other member as admin, so no team with members is
  * ever left without one.

@@ -10,8 +10,12 @@ import {
   DeclineInvitationResponse,
   InvitationChoiceBody,
   InvitationsResponse,
-} from '../../contract/invitations.js';
-import { acceptInvitation, declineInvitation, pendingInvitations } from '../teams/invitations.js';
+} from '../../contract/team-invitations.js';
+import {
+  acceptInvitation,
+  declineInvitation,
+  pendingInvitations,
+} from '../teams/team-invitations.js';
 import { handKeyTo } from '../teams/api-keys.js';
 
 /** Called with the caller's current team key and their own agent token: the person answers for themselves. */

@@ -2,7 +2,7 @@ import type {
   AcceptInvitationResponse,
   InvitationsResponse,
   PendingInvitation,
-} from '../contract/invitations.js';
+} from '../contract/team-invitations.js';
 import { call, errorMessage } from './api.js';
 import { html, nothing, render as draw } from '../ui/html.js';
 import { byId } from './dom.js';
@@ -14,7 +14,7 @@ import type { Session } from './session.js';
  * /api-team-invitations/accept) answers the new team's key and a new agent token: the page carries
  * on as that session. Decline withdraws the invitation.
  */
-export function mountInvitations(onMoved: (session: Session) => void): {
+export function mountTeamInvitations(onMoved: (session: Session) => void): {
   load(session: Session): Promise<void>;
   stop(): void;
 } {

@@ -26,11 +26,11 @@ const days = (n: number) => (n === 0 ? 'today' : n === 1 ? '1 day ago' : `${n} d
 /**
  * Connection requests the team's members sent through the service and what became of them (GET
  * /api-invitations, docs/relationships.md); not to be confused with invitations to join a team
- * (invitations.ts). Pending ones show their age; Withdraw queues withdraw-connection-request as
+ * (team-invitations.ts). Pending ones show their age; Withdraw queues withdraw-connection-request as
  * the member who sent it, one per invitation, also for "every pending one older than N days"
  * (counted and confirmed first). A withdrawn person cannot be invited again for about three weeks.
  */
-export function mountNetworkInvitations(): {
+export function mountConnectionRequests(): {
   start(session: Session): void;
   refresh(): Promise<void>;
   tasksChanged(): Promise<void>;
