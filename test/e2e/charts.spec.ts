@@ -1,15 +1,10 @@
-import { mkdir, mkdtemp, readdir, readFile, rm, stat } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { expect, test, type Browser, type Page } from '@playwright/test';
-import { launchDashboardPage, openSection } from './support/harness.js';
-import { loadConfig } from '../../src/service/config.js';
-import { closeServiceContext, createServiceContext } from '../../src/service/boot.js';
-import { e2eDatabase } from './support/e2e-database.js';
-import { startServer, type RunningService } from '../../src/service/server.js';
-import { createLogger } from '../../src/service/logger.js';
+import { expect, test, type Page } from '@playwright/test';
+import { openSection } from './support/harness.js';
 import type { ServiceContext } from '../../src/service/context.js';
+import { startDashboardWorld, type DashboardWorld } from './support/dashboard-world.js';
 import { overflowingElements } from './support/page-overflow.js';
 import {
   insertEnrollments,
@@ -32,11 +27,8 @@ import type { MemberStats, SequenceStats, WatchlistStats } from '../../src/contr
 const ARTIFACTS = fileURLToPath(new URL('./artifacts/', import.meta.url));
 const EMAIL = 'ada@charts.test';
 
-let dataDir: string;
-let outboxDir: string;
+let world: DashboardWorld;
 let ctx: ServiceContext;
-let service: RunningService;
-let browser: Browser;
 let page: Page;
 let pageErrors: string[];
 
@@ -44,59 +36,17 @@ test.describe.configure({ mode: 'serial' });
 test.setTimeout(180_000);
 
 test.beforeAll(async () => {
-  dataDir = await mkdtemp(join(tmpdir(), 'na-e2e-charts-'));
-  outboxDir = join(dataDir, 'outbox');
   await mkdir(ARTIFACTS, { recursive: true });
-  const config = loadConfig({
-    DATA_DIR: dataDir,
-    MAIL_OUTBOX_DIR: outboxDir,
-    SECRET_KEY: 'ef'.repeat(32),
-    HOST: '127.0.0.1',
-    PORT: '0',
-  });
-  ctx = await createServiceContext(config, {
-    ...(await e2eDatabase(dataDir)),
-    log: createLogger({ silent: !process.env.TEST_LOG }),
-  });
-  service = await startServer(ctx, config);
-  ({ browser, page, errors: pageErrors } = await launchDashboardPage());
+  world = await startDashboardWorld('charts');
+  ({ page, errors: pageErrors } = world);
+  ctx = world.service.ctx;
   await page.emulateMedia({ colorScheme: 'light' });
 });
 
-test.afterAll(async () => {
-  await browser?.close();
-  await service?.close();
-  if (ctx) await closeServiceContext(ctx);
-  if (dataDir) await rm(dataDir, { recursive: true, force: true });
-});
-
-async function mailedCode(email: string): Promise<string> {
-  const deadline = Date.now() + 10_000;
-  while (Date.now() < deadline) {
-    const names = (await readdir(outboxDir).catch(() => [] as string[])).filter((n) =>
-      n.endsWith('.eml'),
-    );
-    const files = await Promise.all(
-      names.map(async (n) => ({ n, t: (await stat(join(outboxDir, n))).mtimeMs })),
-    );
-    for (const { n } of files.sort((a, b) => b.t - a.t)) {
-      const eml = await readFile(join(outboxDir, n), 'utf8');
-      if (!eml.includes(email)) continue;
-      const code = /\b(\d{6})\b/.exec(
-        eml
-          .split(/\r?\n\r?\n/)
-          .slice(1)
-          .join('\n'),
-      )?.[1];
-      if (code) return code;
-    }
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error(`no code mailed to ${email}`);
-}
+test.afterAll(async () => world?.stop());
 
 async function apiGet<T>(apiKey: string, path: string): Promise<T> {
-  const res = await fetch(`${service.url}${path}`, { headers: { 'x-api-key': apiKey } });
+  const res = await fetch(`${world.url}${path}`, { headers: { 'x-api-key': apiKey } });
   expect(res.status, path).toBe(200);
   return (await res.json()) as T;
 }
@@ -152,11 +102,11 @@ test('charts draw the service’s figures, switch range, and move live', async (
 
   await test.step('sign in with the e-mailed code', async () => {
     // The first request bundles the page's script from its sources: slow on a busy machine.
-    await page.goto(service.url, { timeout: 60_000 });
+    await page.goto(world.url, { timeout: 60_000 });
     const signIn = page.locator('#sign-in');
     await signIn.getByLabel('E-mail').fill(EMAIL);
     await page.getByRole('button', { name: 'Send code' }).click();
-    await page.getByLabel('Code').fill(await mailedCode(EMAIL));
+    await page.getByLabel('Code').fill(await world.mailedCode(EMAIL));
     await page.getByRole('button', { name: 'Sign in' }).click();
     await expect(page.locator('#app')).toBeVisible();
     const raw = await page.evaluate(() => Object.values({ ...sessionStorage })[0] ?? null);

@@ -1,14 +1,6 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { expect, test, type Browser, type Page } from '@playwright/test';
-import {
-  launchDashboardPage,
-  mailedCode,
-  openSection,
-  startE2eService,
-  type E2eService,
-} from './support/harness.js';
+import { expect, test, type Page } from '@playwright/test';
+import { openSection } from './support/harness.js';
+import { startDashboardWorld, type DashboardWorld } from './support/dashboard-world.js';
 import { E2E_SERVICE_URL } from './support/e2e-env.js';
 
 /**
@@ -19,9 +11,7 @@ import { E2E_SERVICE_URL } from './support/e2e-env.js';
 
 const EMAIL = 'dora@example.com';
 
-let dataDir: string;
-let service: E2eService;
-let browser: Browser;
+let world: DashboardWorld;
 let page: Page;
 let pageErrors: string[];
 
@@ -29,16 +19,11 @@ test.describe.configure({ mode: 'serial' });
 test.setTimeout(120_000);
 
 test.beforeAll(async () => {
-  dataDir = await mkdtemp(join(tmpdir(), 'na-e2e-dnc-'));
-  service = await startE2eService(dataDir);
-  ({ browser, page, errors: pageErrors } = await launchDashboardPage());
+  world = await startDashboardWorld('dnc');
+  ({ page, errors: pageErrors } = world);
 });
 
-test.afterAll(async () => {
-  await browser?.close();
-  await service?.stop();
-  if (dataDir) await rm(dataDir, { recursive: true, force: true });
-});
+test.afterAll(async () => world?.stop());
 
 test('a wrong code is said in words; an upload with broken rows names every one, and the list reloading keeps them', async () => {
   await page.goto(E2E_SERVICE_URL);
@@ -46,7 +31,7 @@ test('a wrong code is said in words; an upload with broken rows names every one,
   await signIn.getByLabel('E-mail').fill(EMAIL);
   const sent = Date.now();
   await page.getByRole('button', { name: 'Send code' }).click();
-  const code = await mailedCode(service.outboxDir, EMAIL, sent - 1000);
+  const code = await world.mailedCode(EMAIL, sent - 1000);
   const wrong = code === '000000' ? '111111' : '000000';
   await signIn.getByLabel('Code').fill(wrong);
   await page.getByRole('button', { name: 'Sign in' }).click();

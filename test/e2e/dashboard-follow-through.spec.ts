@@ -1,20 +1,17 @@
-import { mkdir, mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { expect, test, type Browser, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { E2E_SERVICE_URL } from './support/e2e-env.js';
 import {
   holdRelationshipSync,
-  launchDashboardPage,
-  mailedCode,
   openSection,
   publicApi,
   serviceCall as call,
   setFastPace,
-  startE2eService,
   type E2eService,
 } from './support/harness.js';
+import { startDashboardWorld, type DashboardWorld } from './support/dashboard-world.js';
 import { overflowingElements } from './support/page-overflow.js';
 import { profileOutput } from '../support/profile-output.js';
 
@@ -50,9 +47,8 @@ const START = Date.now();
 /** Fixed per test run: the service knows a message again by its sender and time. */
 const hoursAgo = (h: number) => new Date(START - h * 3_600_000).toISOString();
 
-let dataDir: string;
+let world: DashboardWorld;
 let service: E2eService;
-let browser: Browser;
 let page: Page;
 let agent: Record<string, string>;
 let api: ReturnType<typeof publicApi>;
@@ -62,17 +58,12 @@ test.describe.configure({ mode: 'serial' });
 test.setTimeout(180_000);
 
 test.beforeAll(async () => {
-  dataDir = await mkdtemp(join(tmpdir(), 'na-e2e-dashboard-follow-'));
   await mkdir(ARTIFACTS, { recursive: true });
-  service = await startE2eService(dataDir);
-  ({ browser, page, errors: pageErrors } = await launchDashboardPage());
+  world = await startDashboardWorld('dashboard-follow');
+  ({ service, page, errors: pageErrors } = world);
 });
 
-test.afterAll(async () => {
-  await browser?.close();
-  await service?.stop();
-  if (dataDir) await rm(dataDir, { recursive: true, force: true });
-});
+test.afterAll(async () => world?.stop());
 
 /** The emulated extension takes the next task: it must be of this type. */
 async function claim(
@@ -113,7 +104,7 @@ test('sign in; the extension calls in', async () => {
     .getByLabel(/Full name/)
     .fill('Grace Hopper');
   await page.getByRole('button', { name: 'Send code' }).click();
-  await page.getByLabel('Code').fill(await mailedCode(service.outboxDir, EMAIL, sentAfter - 1000));
+  await page.getByLabel('Code').fill(await world.mailedCode(EMAIL, sentAfter - 1000));
   await page.getByRole('button', { name: 'Sign in' }).click();
   await expect(page.locator('#live-state')).toHaveText('Live');
   // Every panel of these tests is in Outreach.

@@ -1,21 +1,18 @@
-import { mkdir, mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Browser, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import puppeteer from 'puppeteer-core';
 import { E2E_SERVICE_URL, FIREFOX_PATH } from './support/e2e-env.js';
 import {
   holdRelationshipSync,
-  launchDashboardPage,
-  mailedCode,
   openSection,
   serviceCall as call,
-  startE2eService,
   type DashboardSection,
   type E2eService,
 } from './support/harness.js';
+import { startDashboardWorld, type DashboardWorld } from './support/dashboard-world.js';
 import { overflowingElements } from './support/page-overflow.js';
 
 /**
@@ -40,9 +37,8 @@ const SECTIONS: { name: DashboardSection; panels: string[] }[] = [
   { name: 'settings', panels: ['api-key', 'scoped-keys', 'webhooks'] },
 ];
 
-let dataDir: string;
+let world: DashboardWorld;
 let service: E2eService;
-let browser: Browser;
 let page: Page;
 let pageErrors: string[];
 let agent: Record<string, string>;
@@ -51,17 +47,12 @@ test.describe.configure({ mode: 'serial' });
 test.setTimeout(180_000);
 
 test.beforeAll(async () => {
-  dataDir = await mkdtemp(join(tmpdir(), 'na-e2e-dashboard-sections-'));
   await mkdir(ARTIFACTS, { recursive: true });
-  service = await startE2eService(dataDir);
-  ({ browser, page, errors: pageErrors } = await launchDashboardPage());
+  world = await startDashboardWorld('dashboard-sections');
+  ({ service, page, errors: pageErrors } = world);
 });
 
-test.afterAll(async () => {
-  await browser?.close();
-  await service?.stop();
-  if (dataDir) await rm(dataDir, { recursive: true, force: true });
-});
+test.afterAll(async () => world?.stop());
 
 /** A heartbeat of Ada's extension, signed in to the network or not. */
 function heartbeat(signedIn: boolean) {
@@ -112,9 +103,7 @@ test('it opens on Today: what needs a person first, each with a link to where it
       .getByLabel(/Full name/)
       .fill('Ada Lovelace');
     await page.getByRole('button', { name: 'Send code' }).click();
-    await page
-      .getByLabel('Code')
-      .fill(await mailedCode(service.outboxDir, EMAIL, sentAfter - 1000));
+    await page.getByLabel('Code').fill(await world.mailedCode(EMAIL, sentAfter - 1000));
     await page.getByRole('button', { name: 'Sign in' }).click();
     await expect(page.locator('#live-state')).toHaveText('Live');
     await expectSection('today');
@@ -343,7 +332,7 @@ test('in Firefox too: the navigation and each address open their section, at 128
     browser: 'firefox',
     executablePath: FIREFOX_PATH,
     headless: true,
-    userDataDir: join(dataDir, 'firefox'),
+    userDataDir: join(world.dataDir, 'firefox'),
   });
   try {
     const ff = await firefox.newPage();
@@ -352,7 +341,7 @@ test('in Firefox too: the navigation and each address open their section, at 128
     const sentAfter = Date.now() - 1_000;
     await ff.locator('#send-code-form input[name="email"]').fill(grace);
     await ff.locator('#send-code-form button[type="submit"]').click();
-    const code = await mailedCode(service.outboxDir, grace, sentAfter);
+    const code = await world.mailedCode(grace, sentAfter);
     await ff.locator('#verify-code-form input[name="otp"]').fill(code);
     await ff.locator('#verify-code-form button[type="submit"]').click();
     await ff.waitForFunction(() =>

@@ -1,21 +1,16 @@
-import { mkdir, mkdtemp, readdir, readFile, rm, stat } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
-import { launchDashboardPage, openSection } from './support/harness.js';
-import { loadConfig } from '../../src/service/config.js';
-import { closeServiceContext, createServiceContext } from '../../src/service/boot.js';
-import { e2eDatabase } from './support/e2e-database.js';
-import { startServer, type RunningService } from '../../src/service/server.js';
-import { createLogger } from '../../src/service/logger.js';
+import { expect, test, type Page } from '@playwright/test';
+import { openSection } from './support/harness.js';
 import type { ServiceContext } from '../../src/service/context.js';
+import { startDashboardWorld, type DashboardWorld } from './support/dashboard-world.js';
 import { rotateApiKey } from '../../src/service/teams/api-keys.js';
 import { overflowingElements } from './support/page-overflow.js';
 
 /**
- * The team dashboard in Debian's Chromium against a real service (in process, PGlite, random
- * loopback port): sign in with the mailed code, reveal and copy the key, add a member, create a
+ * The team dashboard in Debian's Chromium against a real service (in process, PGlite or PostgreSQL,
+ * its lane's port): sign in with the mailed code, reveal and copy the key, add a member, create a
  * keyword watchlist, let an agent collect posts for it through the agent protocol, filter them,
  * and see recent tasks with their errors. Screenshots at 1280 and 375 px go to test/e2e/artifacts/.
  */
@@ -23,12 +18,8 @@ import { overflowingElements } from './support/page-overflow.js';
 const ARTIFACTS = fileURLToPath(new URL('./artifacts/', import.meta.url));
 const EMAIL = 'ada@example.com';
 
-let dataDir: string;
-let outboxDir: string;
+let world: DashboardWorld;
 let ctx: ServiceContext;
-let service: RunningService;
-let browser: Browser;
-let context: BrowserContext;
 let page: Page;
 let pageErrors: string[];
 
@@ -36,63 +27,20 @@ test.describe.configure({ mode: 'serial' });
 test.setTimeout(180_000);
 
 test.beforeAll(async () => {
-  dataDir = await mkdtemp(join(tmpdir(), 'na-e2e-dashboard-'));
-  outboxDir = join(dataDir, 'outbox');
   await mkdir(ARTIFACTS, { recursive: true });
-  const config = loadConfig({
-    DATA_DIR: dataDir,
-    MAIL_OUTBOX_DIR: outboxDir,
-    SECRET_KEY: 'cd'.repeat(32),
-    HOST: '127.0.0.1',
-    PORT: '0',
-    // The scheduler plans a new watchlist's first collection within a second.
-    SCHEDULER_INTERVAL_S: '1',
+  world = await startDashboardWorld('dashboard', { SCHEDULER_INTERVAL_S: '1' });
+  ({ page, errors: pageErrors } = world);
+  ctx = world.service.ctx;
+  await world.context.grantPermissions(['clipboard-read', 'clipboard-write'], {
+    origin: world.url,
   });
-  ctx = await createServiceContext(config, {
-    ...(await e2eDatabase(dataDir)),
-    log: createLogger({ silent: !process.env.TEST_LOG }),
-  });
-  service = await startServer(ctx, config);
-  ({ browser, context, page, errors: pageErrors } = await launchDashboardPage());
-  await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: service.url });
 });
 
-test.afterAll(async () => {
-  await browser?.close();
-  await service?.close();
-  if (ctx) await closeServiceContext(ctx);
-  if (dataDir) await rm(dataDir, { recursive: true, force: true });
-});
-
-/** The code of the newest .eml mailed to `email`, read as a person would read it. */
-async function mailedCode(email: string): Promise<string> {
-  const deadline = Date.now() + 10_000;
-  while (Date.now() < deadline) {
-    const names = (await readdir(outboxDir).catch(() => [] as string[])).filter((n) =>
-      n.endsWith('.eml'),
-    );
-    const files = await Promise.all(
-      names.map(async (n) => ({ n, t: (await stat(join(outboxDir, n))).mtimeMs })),
-    );
-    for (const { n } of files.sort((a, b) => b.t - a.t)) {
-      const eml = await readFile(join(outboxDir, n), 'utf8');
-      if (!new RegExp(`^To: .*${email.replace(/[.+]/g, '\\$&')}`, 'mi').test(eml)) continue;
-      const code = /\b(\d{6})\b/.exec(
-        eml
-          .split(/\r?\n\r?\n/)
-          .slice(1)
-          .join('\n'),
-      )?.[1];
-      if (code) return code;
-    }
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error(`no code mailed to ${email}`);
-}
+test.afterAll(async () => world?.stop());
 
 /** Calls the service as an API user or as the extension would. */
 async function api(method: string, path: string, headers: Record<string, string>, body?: unknown) {
-  const res = await fetch(`${service.url}${path}`, {
+  const res = await fetch(`${world.url}${path}`, {
     method,
     headers: { ...headers, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
     body: body === undefined ? undefined : JSON.stringify(body),
@@ -157,7 +105,7 @@ test('sign in, reveal the key, add a member, create a watchlist, see and filter 
   tag: '@database',
 }, async () => {
   await test.step('the page is served with its CSP and shows the sign-in form', async () => {
-    const res = await page.goto(service.url);
+    const res = await page.goto(world.url);
     expect(res?.status()).toBe(200);
     expect(res?.headers()['content-security-policy']).toContain("frame-ancestors 'none'");
     await expect(page.getByRole('heading', { name: 'Sign in' })).toBeVisible();
@@ -176,7 +124,7 @@ test('sign in, reveal the key, add a member, create a watchlist, see and filter 
     await expect(page.locator('#verify-code-form .status')).toContainText(
       'That code is wrong or has expired',
     );
-    await page.getByLabel('Code').fill(await mailedCode(EMAIL));
+    await page.getByLabel('Code').fill(await world.mailedCode(EMAIL));
     await page.getByRole('button', { name: 'Sign in' }).click();
     await expect(page.locator('#whoami-text')).toContainText(EMAIL);
     await expect(page.locator('#whoami-text')).toContainText('(admin)');
@@ -576,7 +524,7 @@ test('sign in, reveal the key, add a member, create a watchlist, see and filter 
       'POST',
       '/network-agent/auth-verify-otp',
       {},
-      { email: bob, otp: await mailedCode(bob) },
+      { email: bob, otp: await world.mailedCode(bob) },
     );
     expect(verified.status).toBe(200);
     await ctx.db.query("UPDATE teams SET name = 'Bob’s team' WHERE id = $1", [
@@ -625,7 +573,7 @@ test('sign in, reveal the key, add a member, create a watchlist, see and filter 
       'POST',
       '/network-agent/auth-verify-otp',
       {},
-      { email: 'bob@example.com', otp: await mailedCode('bob@example.com') },
+      { email: 'bob@example.com', otp: await world.mailedCode('bob@example.com') },
     );
     expect(verified.body.team.id).toBe(bobTeam!.id);
     const bobAuth = {
@@ -730,7 +678,7 @@ test('sign in, reveal the key, add a member, create a watchlist, see and filter 
     await signIn.getByLabel('E-mail').fill(EMAIL);
     await page.getByRole('button', { name: 'Send code' }).click();
     await expect(page.getByText(`Enter the code sent to ${EMAIL}`)).toBeVisible();
-    await page.getByLabel('Code').fill(await mailedCode(EMAIL));
+    await page.getByLabel('Code').fill(await world.mailedCode(EMAIL));
     await page.getByRole('button', { name: 'Sign in' }).click();
     await expect(page.locator('#whoami-text')).toContainText(EMAIL);
     const [team] = await ctx.db.query<{ id: string }>(
@@ -786,14 +734,14 @@ test('keys with a purpose in Settings: an admin makes an ai key, sees it listed,
   const kim = 'kim@example.com';
   await test.step('an admin of a team of their own signs in', async () => {
     // The first load builds the dashboard's page when this test runs alone.
-    await page.goto(service.url, { timeout: 120_000 });
+    await page.goto(world.url, { timeout: 120_000 });
     await page.evaluate(() => sessionStorage.clear());
     await page.reload();
     const signIn = page.locator('#sign-in');
     await signIn.getByLabel('E-mail').fill(kim);
     await signIn.getByLabel('Full name').fill('Kim Admin');
     await page.getByRole('button', { name: 'Send code' }).click();
-    await page.getByLabel('Code').fill(await mailedCode(kim));
+    await page.getByLabel('Code').fill(await world.mailedCode(kim));
     await page.getByRole('button', { name: 'Sign in' }).click();
     await expect(page.locator('#whoami-text')).toContainText(`${kim} (admin)`);
     await openSection(page, 'settings');

@@ -1,15 +1,9 @@
-import { mkdir, mkdtemp, readdir, readFile, rm, stat } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { expect, test, type Browser, type Page } from '@playwright/test';
-import { launchDashboardPage } from './support/harness.js';
-import { loadConfig } from '../../src/service/config.js';
-import { closeServiceContext, createServiceContext } from '../../src/service/boot.js';
-import { e2eDatabase } from './support/e2e-database.js';
-import { startServer, type RunningService } from '../../src/service/server.js';
-import { createLogger } from '../../src/service/logger.js';
+import { expect, test, type Page } from '@playwright/test';
 import type { ServiceContext } from '../../src/service/context.js';
+import { startDashboardWorld, type DashboardWorld } from './support/dashboard-world.js';
 import { refreshAccountHealth } from '../../src/service/budgets/health-job.js';
 import { overflowingElements } from './support/page-overflow.js';
 
@@ -24,67 +18,21 @@ import { overflowingElements } from './support/page-overflow.js';
 const ARTIFACTS = fileURLToPath(new URL('./artifacts/', import.meta.url));
 const EMAIL = 'ada@example.com';
 
-let dataDir: string;
-let outboxDir: string;
+let world: DashboardWorld;
 let ctx: ServiceContext;
-let service: RunningService;
-let browser: Browser;
 let page: Page;
 let pageErrors: string[];
 
 test.setTimeout(120_000);
 
 test.beforeAll(async () => {
-  dataDir = await mkdtemp(join(tmpdir(), 'na-e2e-health-'));
-  outboxDir = join(dataDir, 'outbox');
   await mkdir(ARTIFACTS, { recursive: true });
-  const config = loadConfig({
-    DATA_DIR: dataDir,
-    MAIL_OUTBOX_DIR: outboxDir,
-    SECRET_KEY: 'ce'.repeat(32),
-    HOST: '127.0.0.1',
-    PORT: '0',
-  });
-  ctx = await createServiceContext(config, {
-    ...(await e2eDatabase(dataDir)),
-    log: createLogger({ silent: !process.env.TEST_LOG }),
-  });
-  service = await startServer(ctx, config);
-  ({ browser, page, errors: pageErrors } = await launchDashboardPage());
+  world = await startDashboardWorld('health');
+  ({ page, errors: pageErrors } = world);
+  ctx = world.service.ctx;
 });
 
-test.afterAll(async () => {
-  await browser?.close();
-  await service?.close();
-  if (ctx) await closeServiceContext(ctx);
-  if (dataDir) await rm(dataDir, { recursive: true, force: true });
-});
-
-/** The code of the newest .eml mailed to `email`, read as a person would read it. */
-async function mailedCode(email: string): Promise<string> {
-  const deadline = Date.now() + 10_000;
-  while (Date.now() < deadline) {
-    const names = (await readdir(outboxDir).catch(() => [] as string[])).filter((n) =>
-      n.endsWith('.eml'),
-    );
-    const files = await Promise.all(
-      names.map(async (n) => ({ n, t: (await stat(join(outboxDir, n))).mtimeMs })),
-    );
-    for (const { n } of files.sort((a, b) => b.t - a.t)) {
-      const eml = await readFile(join(outboxDir, n), 'utf8');
-      if (!new RegExp(`^To: .*${email.replace(/[.+]/g, '\\$&')}`, 'mi').test(eml)) continue;
-      const code = /\b(\d{6})\b/.exec(
-        eml
-          .split(/\r?\n\r?\n/)
-          .slice(1)
-          .join('\n'),
-      )?.[1];
-      if (code) return code;
-    }
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error(`no code mailed to ${email}`);
-}
+test.afterAll(async () => world?.stop());
 
 async function screenshots(name: string) {
   await page.locator('#members').scrollIntoViewIfNeeded();
@@ -103,18 +51,18 @@ async function screenshots(name: string) {
 
 test('the members panel shows a member’s warm-up, health and the budgets they leave', async () => {
   // The dashboard's bundle is built at the first request: a loaded machine takes a while.
-  await page.goto(service.url, { timeout: 90_000 });
+  await page.goto(world.url, { timeout: 90_000 });
   const signIn = page.locator('#sign-in');
   await signIn.getByLabel('E-mail').fill(EMAIL);
   await signIn.getByLabel('Full name').fill('Ada Lovelace');
   await page.getByRole('button', { name: 'Send code' }).click();
-  await page.getByLabel('Code').fill(await mailedCode(EMAIL));
+  await page.getByLabel('Code').fill(await world.mailedCode(EMAIL));
   await page.getByRole('button', { name: 'Sign in' }).click();
   await expect(page.locator('#whoami-text')).toContainText(EMAIL);
 
   const raw = await page.evaluate(() => Object.values({ ...sessionStorage })[0] ?? null);
   const s = JSON.parse(raw!) as { team: { api_key: string }; agent_token: string };
-  const hb = await fetch(`${service.url}/agent/heartbeat`, {
+  const hb = await fetch(`${world.url}/agent/heartbeat`, {
     method: 'POST',
     headers: {
       'content-type': 'application/json',
