@@ -1,6 +1,5 @@
 import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-import { mkdir, writeFile } from 'node:fs/promises';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import os from 'node:os';
 import { findPostgres } from './setup.js';
@@ -14,6 +13,7 @@ import {
   startInstanceProcess,
 } from './service-instance.js';
 import { percentile } from './percentile.js';
+import { writeBenchResults } from './results-file.js';
 
 /**
  * `npx tsx bench/api-latency.ts` (and part of `npm run bench`): the latency of the public API at
@@ -352,18 +352,28 @@ export async function runApiLatencyBench(): Promise<{ file: string; results: Api
         results.push(await inItsOwnProcess({ database, url, shape, agents, instances }));
       }
   }
-  const dir = fileURLToPath(new URL('./results/', import.meta.url));
-  await mkdir(dir, { recursive: true });
-  const file = `${dir}api-latency-${started.toISOString().replace(/[:.]/g, '-')}.json`;
   const machine = {
     cpus: os.cpus().length,
     node: process.version,
     platform: process.platform,
     loadavg: os.loadavg(),
   };
-  await writeFile(
-    file,
-    `${JSON.stringify({ started_at: started.toISOString(), machine, settings: { agents: AGENTS, shapes: SHAPES, team_size: TEAM_SIZE, instances: INSTANCES, rate_per_s: RATE_PER_S, seconds: SECONDS }, results }, null, 2)}\n`,
+  const file = await writeBenchResults(
+    'api-latency',
+    {
+      started_at: started.toISOString(),
+      machine,
+      settings: {
+        agents: AGENTS,
+        shapes: SHAPES,
+        team_size: TEAM_SIZE,
+        instances: INSTANCES,
+        rate_per_s: RATE_PER_S,
+        seconds: SECONDS,
+      },
+      results,
+    },
+    started,
   );
   return { file, results };
 }

@@ -1,9 +1,9 @@
 import { execFile } from 'node:child_process';
-import { mkdir, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
 import { BUDGETS, checkBundles } from '../scripts/bundle-size.mjs';
+import { writeBenchResults } from './results-file.js';
 
 /**
  * The extension's bundles against their budgets (scripts/bundle-size.mjs): builds the Chrome
@@ -38,13 +38,11 @@ export async function runBundleBench(): Promise<{
       .slice(0, 5)
       .map(([module, bytes]) => ({ module, kb: kb(bytes) })),
   }));
-  const dir = fileURLToPath(new URL('./results/', import.meta.url));
-  await mkdir(dir, { recursive: true });
-  const out = `${dir}bundle-size-${new Date().toISOString().replace(/[:.]/g, '-')}.json`;
-  await writeFile(
-    out,
-    `${JSON.stringify({ machine: { cpus: os.cpus().length, node: process.version }, results, failures }, null, 2)}\n`,
-  );
+  const out = await writeBenchResults('bundle-size', {
+    machine: { cpus: os.cpus().length, node: process.version },
+    results,
+    failures,
+  });
   return { file: out, results, failures };
 }
 

@@ -1,12 +1,11 @@
 import { Agent } from 'node:http';
-import { mkdir, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { findPostgres, setBenchBudgets, startBenchService, type BenchService } from './setup.js';
 import { httpCall } from './http-call.mjs';
 import { percentileOf } from './percentile.js';
 import { startFakeModel } from '../test/support/fake-model.js';
 import { enqueueTask } from '../src/service/tasks/enqueue.js';
+import { writeBenchResults } from './results-file.js';
 
 /**
  * The relationship sync's own path with and without the team's model (docs/ai.md, "Replies
@@ -184,10 +183,7 @@ export async function runClassificationBench(): Promise<{
   const results = [await runOne('PGlite', 'memory://')];
   const pg = await findPostgres();
   if (pg) results.push(await runOne('PostgreSQL', pg));
-  const dir = join(fileURLToPath(new URL('.', import.meta.url)), 'results');
-  await mkdir(dir, { recursive: true });
-  const file = join(dir, `classification-${new Date().toISOString().replace(/[:.]/g, '-')}.json`);
-  await writeFile(file, JSON.stringify({ results }, null, 2));
+  const file = await writeBenchResults('classification', { results });
   return { file, results };
 }
 

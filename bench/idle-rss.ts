@@ -1,10 +1,11 @@
 import { spawn } from 'node:child_process';
-import { mkdir, mkdtemp, readFile, rm, symlink, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, symlink } from 'node:fs/promises';
 import os, { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { buildService } from '../scripts/build-service.js';
 import { findPostgres } from './setup.js';
+import { writeBenchResults } from './results-file.js';
 
 /**
  * Idle memory of the service as `npm run service` runs it (node on the compiled service, built here
@@ -91,17 +92,11 @@ export async function runIdleRssBench(): Promise<{ file: string; results: IdleRs
     ];
     const pgUrl = await findPostgres();
     if (pgUrl) results.push(await measure(main, dataDir, 'on PostgreSQL (no PGlite)', port, pgUrl));
-    const dir = fileURLToPath(new URL('./results/', import.meta.url));
-    await mkdir(dir, { recursive: true });
-    const file = `${dir}idle-rss-${new Date().toISOString().replace(/[:.]/g, '-')}.json`;
-    await writeFile(
-      file,
-      JSON.stringify(
-        { machine: { cpus: os.cpus().length, node: process.version }, idle_ms: IDLE_MS, results },
-        null,
-        2,
-      ) + '\n',
-    );
+    const file = await writeBenchResults('idle-rss', {
+      machine: { cpus: os.cpus().length, node: process.version },
+      idle_ms: IDLE_MS,
+      results,
+    });
     return { file, results };
   } finally {
     await rm(scratch, { recursive: true, force: true });

@@ -1,9 +1,9 @@
-import { mkdir, writeFile } from 'node:fs/promises';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { pathToFileURL } from 'node:url';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { findPostgres, startBenchService } from './setup.js';
 import { loadPosts } from './posts-dataset.js';
+import { writeBenchResults } from './results-file.js';
 
 /**
  * `npx tsx bench/mcp-posts.ts`: one page of collected posts through the MCP tool `search_posts`
@@ -98,10 +98,7 @@ export async function runMcpPostsBench(): Promise<{ file: string; results: McpPo
       });
     }
   }
-  const dir = fileURLToPath(new URL('./results/', import.meta.url));
-  await mkdir(dir, { recursive: true });
-  const file = `${dir}mcp-posts-${new Date().toISOString().replace(/[:.]/g, '-')}.json`;
-  await writeFile(file, JSON.stringify({ benchmark: 'mcp-posts', results }, null, 2));
+  const file = await writeBenchResults('mcp-posts', { benchmark: 'mcp-posts', results });
   return { file, results };
 }
 

@@ -1,12 +1,10 @@
-import { mkdir, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { findPostgres, startBenchService, type BenchService } from './setup.js';
 import { outreachVerdictForTask } from '../src/service/outreach/task-refusal.js';
 import { LISTED_ENTRY_SQL, listedEntryParams } from '../src/service/outreach/do-not-contact.js';
 import { recentContactSql } from '../src/service/outreach/recent-contact.js';
 import { percentileOf } from './percentile.js';
 import { writeGate } from '../src/service/tasks/write-gate.js';
+import { writeBenchResults } from './results-file.js';
 
 /**
  * The team pool's costs (docs/team-pool.md): the CSV export of `POSTS` posts over a real socket
@@ -236,10 +234,13 @@ export async function runOutreachBench(): Promise<{ file: string; results: Outre
   const results = [await runOne('PGlite', 'memory://')];
   const pg = await findPostgres();
   if (pg) results.push(await runOne('PostgreSQL', pg));
-  const dir = fileURLToPath(new URL('./results/', import.meta.url));
-  await mkdir(dir, { recursive: true });
-  const file = join(dir, `outreach-checks-${new Date().toISOString().replace(/[:.]/g, '-')}.json`);
-  await writeFile(file, `${JSON.stringify({ POSTS, HISTORY, LIST, CHECKS, results }, null, 2)}\n`);
+  const file = await writeBenchResults('outreach-checks', {
+    POSTS,
+    HISTORY,
+    LIST,
+    CHECKS,
+    results,
+  });
   return { file, results };
 }
 

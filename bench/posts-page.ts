@@ -1,5 +1,4 @@
-import { mkdir, writeFile } from 'node:fs/promises';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { pathToFileURL } from 'node:url';
 import os from 'node:os';
 import { findPostgres, startBenchService, type BenchService } from './setup.js';
 import { loadPosts } from './posts-dataset.js';
@@ -12,6 +11,7 @@ import { watchlistStats } from '../src/service/stats/watchlist-stats.js';
 import { sequenceStats } from '../src/service/stats/sequence-stats.js';
 import type { StatsRange } from '../src/service/stats/range.js';
 import { percentile } from './percentile.js';
+import { writeBenchResults } from './results-file.js';
 
 /**
  * `npx tsx bench/posts-page.ts`: latency of one `GET /api-posts` page (with its exact total) over
@@ -474,9 +474,6 @@ export async function runPostsPageBench(): Promise<PostsPageReport> {
   const pgUrl = await findPostgres();
   if (pgUrl) results.push(await benchDatabase('postgres', pgUrl));
   else console.log('postgres: not reachable, skipped');
-  const dir = fileURLToPath(new URL('./results/', import.meta.url));
-  await mkdir(dir, { recursive: true });
-  const file = `${dir}posts-page-${started.toISOString().replace(/[:.]/g, '-')}.json`;
   const settings = {
     posts: POSTS,
     people: PEOPLE,
@@ -486,19 +483,16 @@ export async function runPostsPageBench(): Promise<PostsPageReport> {
     rounds: ROUNDS,
     per_round: PER_ROUND,
   };
-  await writeFile(
-    file,
-    JSON.stringify(
-      {
-        benchmark: 'posts-page',
-        started_at: started.toISOString(),
-        machine: { cpus: os.cpus().length, node: process.version },
-        settings,
-        results,
-      },
-      null,
-      2,
-    ) + '\n',
+  const file = await writeBenchResults(
+    'posts-page',
+    {
+      benchmark: 'posts-page',
+      started_at: started.toISOString(),
+      machine: { cpus: os.cpus().length, node: process.version },
+      settings,
+      results,
+    },
+    started,
   );
   return { benchmark: 'posts-page', started_at: started.toISOString(), file, results };
 }

@@ -1,5 +1,4 @@
-import { mkdir, writeFile } from 'node:fs/promises';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { pathToFileURL } from 'node:url';
 import os from 'node:os';
 import { findPostgres, setBenchBudgets, startBenchService } from './setup.js';
 import {
@@ -9,6 +8,7 @@ import {
   type LatencyResult,
   type ThroughputResult,
 } from './queue-bench.js';
+import { writeBenchResults } from './results-file.js';
 
 /**
  * `npx tsx bench/queue.ts` (and the first part of `npm run bench`): task dispatch latency and queue
@@ -87,26 +87,20 @@ export async function runQueueBench(): Promise<{ file: string; results: QueueDat
   else
     results.push({ database: 'postgres', skipped: 'no PostgreSQL reachable (set DATABASE_URL)' });
 
-  const dir = fileURLToPath(new URL('./results/', import.meta.url));
-  await mkdir(dir, { recursive: true });
-  const file = `${dir}queue-${started.toISOString().replace(/[:.]/g, '-')}.json`;
-  await writeFile(
-    file,
-    JSON.stringify(
-      {
-        started_at: started.toISOString(),
-        machine: { cpus: os.cpus().length, node: process.version, platform: process.platform },
-        settings: {
-          dispatch_tasks: DISPATCH_TASKS,
-          dispatch_client: DISPATCH_CLIENT,
-          throughput_tasks: THROUGHPUT_TASKS,
-          agents: AGENTS,
-        },
-        results,
+  const file = await writeBenchResults(
+    'queue',
+    {
+      started_at: started.toISOString(),
+      machine: { cpus: os.cpus().length, node: process.version, platform: process.platform },
+      settings: {
+        dispatch_tasks: DISPATCH_TASKS,
+        dispatch_client: DISPATCH_CLIENT,
+        throughput_tasks: THROUGHPUT_TASKS,
+        agents: AGENTS,
       },
-      null,
-      2,
-    ) + '\n',
+      results,
+    },
+    started,
   );
   return { file, results };
 }

@@ -1,8 +1,7 @@
-import { mkdir, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { findPostgres, setBenchBudgets, startBenchService } from './setup.js';
 import { percentileOf } from './percentile.js';
+import { writeBenchResults } from './results-file.js';
 
 /**
  * What queueing one write in a member's name costs over HTTP, from the request to the answer:
@@ -78,10 +77,7 @@ export async function runQueuedWriteBench(): Promise<{
   const results = [await runOne('PGlite', 'memory://')];
   const pg = await findPostgres();
   if (pg) results.push(await runOne('PostgreSQL', pg));
-  const dir = join(fileURLToPath(new URL('.', import.meta.url)), 'results');
-  await mkdir(dir, { recursive: true });
-  const file = join(dir, `queued-write-${new Date().toISOString().replace(/[:.]/g, '-')}.json`);
-  await writeFile(file, JSON.stringify({ results }, null, 2));
+  const file = await writeBenchResults('queued-write', { results });
   return { file, results };
 }
 

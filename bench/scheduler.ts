@@ -1,11 +1,11 @@
-import { mkdir, writeFile } from 'node:fs/promises';
 import os from 'node:os';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { pathToFileURL } from 'node:url';
 import { closeServiceContext, createServiceContext } from '../src/service/boot.js';
 import { loadConfig } from '../src/service/config.js';
 import { createLogger } from '../src/service/logger.js';
 import { schedulerTick } from '../src/service/scheduler/tick.js';
 import { findPostgres } from './setup.js';
+import { writeBenchResults } from './results-file.js';
 
 /**
  * `npx tsx bench/scheduler.ts` (and part of `npm run bench`): 10,000 due keyword watchlists of 20
@@ -90,20 +90,14 @@ export async function runSchedulerBench(): Promise<{ file: string; result: Sched
       await closeServiceContext(a);
     }
   }
-  const dir = fileURLToPath(new URL('./results/', import.meta.url));
-  await mkdir(dir, { recursive: true });
-  const file = `${dir}scheduler-${started.toISOString().replace(/[:.]/g, '-')}.json`;
-  await writeFile(
-    file,
-    JSON.stringify(
-      {
-        started_at: started.toISOString(),
-        machine: { cpus: os.cpus().length, node: process.version },
-        result,
-      },
-      null,
-      2,
-    ) + '\n',
+  const file = await writeBenchResults(
+    'scheduler',
+    {
+      started_at: started.toISOString(),
+      machine: { cpus: os.cpus().length, node: process.version },
+      result,
+    },
+    started,
   );
   return { file, result };
 }
