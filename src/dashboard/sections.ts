@@ -22,15 +22,21 @@ export function routeOf(hash: string): { section: Section; panel: string | null 
  * the address again once the navigation is on screen (after a sign-in).
  */
 export function mountSections(): { show(): void } {
-  const links = [...byId('sections').querySelectorAll<HTMLAnchorElement>('a')];
+  const nav = byId('sections');
+  const links = [...nav.querySelectorAll<HTMLAnchorElement>('a')];
   const views = [...document.querySelectorAll<HTMLElement>('[data-section]')];
   const pageTitle = document.title;
   // A phone's navigation scrolls sideways: the current link is kept in sight in it, also when the
-  // screen turns, the window is resized or a link before it grows.
-  const keepInSight = () =>
-    links
-      .find((link) => link.getAttribute('aria-current') === 'page')
-      ?.scrollIntoView({ block: 'nearest', inline: 'nearest' });
+  // screen turns, the window is resized or a link before it grows. Only the row scrolls, never
+  // the page: a resize can come after an address brought a panel into view.
+  const keepInSight = () => {
+    const link = links.find((l) => l.getAttribute('aria-current') === 'page');
+    if (!link) return;
+    const row = nav.getBoundingClientRect();
+    const box = link.getBoundingClientRect();
+    if (box.left < row.left) nav.scrollLeft -= row.left - box.left;
+    else if (box.right > row.right) nav.scrollLeft += box.right - row.right;
+  };
 
   function show(moved: boolean) {
     const { section, panel } = routeOf(location.hash);
