@@ -8,7 +8,7 @@ import { metricsRoutes } from './routes/metrics.js';
 import { authRoutes } from './routes/auth.js';
 import { memberRoutes } from './routes/members.js';
 import { warmUpRoutes } from './routes/warm-up.js';
-import { invitationRoutes } from './routes/team-invitations.js';
+import { teamInvitationRoutes } from './routes/team-invitations.js';
 import { teamKeyRoutes } from './routes/team-key.js';
 import { apiKeyRoutes } from './routes/api-keys.js';
 import { networkTaskRoutes } from './routes/network-tasks.js';
@@ -57,7 +57,7 @@ export function createApp(ctx: ServiceContext) {
   app.route('/', authRoutes);
   app.route('/', memberRoutes);
   app.route('/', warmUpRoutes);
-  app.route('/', invitationRoutes);
+  app.route('/', teamInvitationRoutes);
   app.route('/', teamKeyRoutes);
   app.route('/', apiKeyRoutes);
   app.route('/', networkTaskRoutes);

@@ -28,7 +28,7 @@ const EXAMPLE = { team_id: '6f1c2a4e-8b0d-4c1e-9a57-2d3f4b5c6d7e' };
  * what leaving means, accept (move, with a new key and token) or decline. Signing in never moves
  * anyone by itself.
  */
-export const invitationRoutes = new Hono<AppEnv>()
+export const teamInvitationRoutes = new Hono<AppEnv>()
   .get(
     '/api-team-invitations',
     describe({

@@ -1,4 +1,4 @@
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 
 /**
  * The browser tests run in lanes, one per Playwright worker (`TEST_PARALLEL_INDEX`): each lane has
@@ -31,7 +31,7 @@ export const laneCopyDir = (built: string, lane: number) =>
     : join(
         new URL('../../../.output/e2e-lanes/', import.meta.url).pathname,
         String(lane),
-        built.split('/').filter(Boolean).pop()!,
+        basename(built),
       );
 export const EXTENSION_DIR = laneCopyDir(BUILT_EXTENSION_DIR, E2E_LANE);
 export const FIREFOX_EXTENSION_DIR = laneCopyDir(BUILT_FIREFOX_EXTENSION_DIR, E2E_LANE);
