@@ -60,7 +60,7 @@ export function draftUserMessage(
   return [
     DRAFT_TASKS[subject.kind],
     dataBlock({
-      member: { name: member.name },
+      member: { name: member.name, headline: member.profile.headline ?? '' },
       ...about,
       team_instructions: instructions.team,
       request_instructions: instructions.request,

@@ -1,6 +1,7 @@
 import type { DraftBody } from '../../contract/drafts.js';
 import type { Queryable } from '../db/database.js';
 import { HttpError } from '../http/http-error.js';
+import type { MemberProfile } from '../relationships/member-profile.js';
 
 /**
  * What a draft is about, read from the team's own data before the model is asked: the member it is
@@ -12,6 +13,8 @@ export interface DraftMember {
   userId: string;
   email: string;
   name: string;
+  /** The member's own account as the network shows it (relationships/member-profile.ts). */
+  profile: MemberProfile;
 }
 
 interface ThreadMessage {
@@ -47,13 +50,31 @@ export async function draftMember(
   teamId: string,
   email: string,
 ): Promise<DraftMember> {
-  const [row] = await db.query<{ user_id: string; email: string; full_name: string | null }>(
-    `SELECT m.user_id, m.email, u.full_name FROM memberships m JOIN users u ON u.id = m.user_id
+  const [row] = await db.query<{
+    user_id: string;
+    email: string;
+    full_name: string | null;
+    network_headline: string | null;
+    network_public_identifier: string | null;
+    network_profile_read_at: Date | string | null;
+  }>(
+    `SELECT m.user_id, m.email, u.full_name, m.network_headline, m.network_public_identifier,
+            m.network_profile_read_at
+       FROM memberships m JOIN users u ON u.id = m.user_id
       WHERE m.team_id = $1 AND m.email = $2 AND m.joined_at IS NOT NULL`,
     [teamId, email],
   );
   if (!row) throw new HttpError(404, 'No member with that e-mail in the team');
-  return { userId: row.user_id, email: row.email, name: row.full_name || '' };
+  return {
+    userId: row.user_id,
+    email: row.email,
+    name: row.full_name || '',
+    profile: {
+      headline: row.network_headline,
+      publicIdentifier: row.network_public_identifier,
+      readAt: row.network_profile_read_at ? new Date(row.network_profile_read_at) : null,
+    },
+  };
 }
 
 type MessageRow = {

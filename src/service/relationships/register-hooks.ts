@@ -12,10 +12,11 @@ import {
   fileMessageSent,
   messageSentIdle,
 } from './inbox-filing.js';
+import { fileMemberProfile } from './member-profile.js';
 
 /**
  * What completing a task means for relationship tracking: invitations, connections and the inbox
- * are filed from the outputs that show them, whoever queued the task (the API, a sequence, the sync).
+ * are filed from the outputs that show them (and a member's own profile, its headline), whoever queued the task (the API, a sequence, the sync).
  */
 let registered = false;
 export function registerRelationshipHooks(): void {
@@ -29,4 +30,5 @@ export function registerRelationshipHooks(): void {
   onTaskCompleted('agent_conversation_messages_fetch', fileConversationMessages);
   onTaskCompleted('agent_conversation_mark_read', fileMarkedRead);
   onTaskCompleted('agent_send_message', fileMessageSent, messageSentIdle);
+  onTaskCompleted('agent_profile_fetch', fileMemberProfile);
 }

@@ -4,7 +4,8 @@ import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { startTestService, type TestService } from '../../support/test-service.js';
 import { createAgentTeam, type AgentTeam, type TeamMember } from '../../support/task-team.js';
-import { claimTask } from '../../support/collection-fixtures.js';
+import { claimTask, completeTask } from '../../support/collection-fixtures.js';
+import { profileOutput } from '../../support/profile-output.js';
 import { FAKE_MODEL_NAME, type FakeModel, startFakeModel } from '../../support/fake-model.js';
 import { DATA_IS_NOT_INSTRUCTIONS } from '../../../src/service/ai/model-client.js';
 
@@ -261,6 +262,65 @@ describe('each kind of draft awaits approval with the model’s text', () => {
     ]);
     expect(lastUserMessage()).toContain('Grace Hopper');
   });
+});
+
+test('the member’s headline: read once from their own profile, then in every prompt', async () => {
+  const beat = await svc.call('POST', '/agent/heartbeat', {
+    headers: ada.agentHeaders,
+    body: {
+      extension_version: '1.0.0',
+      browser: 'Chrome 140',
+      network: { signed_in: true, member_urn: ME, public_identifier: 'Ada-Member' },
+      paused: false,
+    },
+  });
+  expect(beat.status, await beat.clone().text()).toBe(200);
+  const postId = await insertPost('Our lab opens its doors on Friday.');
+  const commentAs = async (m: TeamMember) =>
+    (await draft({ kind: 'comment', member_email: m.email, post_id: postId })).status;
+  const promptMember = () =>
+    (JSON.parse(/\{[\s\S]*\}/.exec(lastUserMessage())![0]) as { member: unknown }).member;
+
+  // Unknown yet: this draft goes without it, and the member's own profile is queued for them.
+  model.answer({ text: 'Congratulations on the opening!' });
+  expect(await commentAs(ada)).toBe(201);
+  expect(promptMember()).toEqual({ name: ada.email.split('@')[0], headline: '' });
+  model.answer({ text: 'See you on Friday.' });
+  expect(await commentAs(ada)).toBe(201);
+  const reads = (await teamTasks()).filter((t) => t.type === 'agent_profile_fetch');
+  expect(reads).toMatchObject([
+    { status: 'pending', input: { profile_slug: 'Ada-Member' }, assigned_user_id: ada.userId },
+  ]);
+
+  // Bob may not run it: it is Ada's read of herself.
+  expect(await claimTask(svc, bob)).toBeNull();
+  const read = await claimTask(svc, ada);
+  expect(read).toMatchObject({ type: 'agent_profile_fetch' });
+  await completeTask(
+    svc,
+    ada,
+    read!,
+    profileOutput({
+      profile_urn: ME,
+      public_identifier: 'ada-member',
+      name: 'Ada Member',
+      headline: 'Head of marine robotics at Oceanlab',
+      network_degree: 'self',
+    }),
+  );
+
+  model.answer({ text: 'Looking forward to it.' });
+  expect(await commentAs(ada)).toBe(201);
+  expect(promptMember()).toEqual({
+    name: ada.email.split('@')[0],
+    headline: 'Head of marine robotics at Oceanlab',
+  });
+  // Known and fresh: no second read.
+  expect((await teamTasks()).filter((t) => t.type === 'agent_profile_fetch')).toHaveLength(1);
+  // Another member's prompt carries their own (unknown) headline, not Ada's.
+  model.answer({ text: 'Great news.' });
+  expect(await commentAs(bob)).toBe(201);
+  expect(promptMember()).toEqual({ name: bob.email.split('@')[0], headline: '' });
 });
 
 test('an edited approval sends exactly the edited text to the extension that claims it', async () => {
