@@ -19,7 +19,7 @@ import { checkCommitSubjects, MAX_SUBJECT, SINCE } from './commit-subjects.mjs';
 import { eitherDatabaseFiles } from './database-scope.mjs';
 import { FIREFOX_DIR, lintFirefox } from './firefox-lint.mjs';
 import { phaseClock, slowestSpecFiles, slowestVitestFiles, timingLines } from './test-timings.mjs';
-import { filesCutShort, vitestFailures } from './vitest-failures.mjs';
+import { filesCutShort, vitestFailures, witnessLines } from './vitest-failures.mjs';
 
 const E2E_PORT = process.env.E2E_SERVICE_PORT ?? '18787';
 const E2E_URL = `http://127.0.0.1:${E2E_PORT}`;
@@ -215,10 +215,15 @@ clock.lap(databaseOnly ? '' : 'checkers');
 
 // 1. Unit and service tests.
 const vitestJson = join(tmp, 'vitest.json');
-/** vitest on `files` (all when none), its report written to `json`. */
+/**
+ * vitest on `files` (all when none), its report written to `json`, with the witness of its test
+ * workers' deaths (scripts/worker-exit-witness.mjs) in its own process.
+ */
 const vitestOn = (json, files, exclude = []) =>
-  runKept('npx', [
-    'vitest',
+  runKept('node', [
+    '--import',
+    './scripts/worker-exit-witness.mjs',
+    'node_modules/vitest/vitest.mjs',
     'run',
     '--reporter=default',
     '--reporter=json',
@@ -332,6 +337,7 @@ else if (vitestStatus !== 0)
 if (ranAgain) {
   const how = ranAgain.status === 0 ? 'passed' : 'failed';
   console.log(`\nRun again, alone, after its worker died: ${ranAgain.files.join(', ')}: ${how}.`);
+  for (const line of witnessLines(vitestPrinted)) console.log(line);
   const again = ranAgain.status === 0 ? [] : vitestFailures(ranAgain.printed);
   if (again.length) console.log(`\n${again.join('\n')}`);
 }

@@ -7,3 +7,5 @@ export function filesCutShort(
   },
   output: string,
 ): string[];
+export function witnessLines(output: string): string[];
+export function withoutColours(text: string): string;

@@ -8,6 +8,9 @@ const COLOURS = /\u001b\[[0-9;]*m/g;
 const SECTION = /^⎯+ (Failed Suites|Failed Tests|Unhandled Errors?)\b/;
 const SUMMARY = /^\s*Test Files\s/;
 
+/** What a run printed, without its terminal colours. */
+export const withoutColours = (text) => text.replace(COLOURS, '');
+
 /**
  * The lines from vitest's first failure section up to its summary, without colours: at most
  * `maxLines`, then one line saying how many more the full log holds. None when nothing failed.
@@ -44,4 +47,12 @@ export function filesCutShort(report, output) {
         r.assertionResults.length === 0 || r.assertionResults.some((a) => a.status === 'pending'),
     )
     .map((r) => r.name);
+}
+
+/** What scripts/worker-exit-witness.mjs said of test workers that died, without colours. */
+export function witnessLines(output) {
+  return output
+    .replace(COLOURS, '')
+    .split('\n')
+    .filter((l) => l.startsWith('worker-exit-witness:'));
 }

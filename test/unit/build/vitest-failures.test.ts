@@ -3,7 +3,7 @@ import { mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'n
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { filesCutShort, vitestFailures } from '../../../scripts/vitest-failures.mjs';
+import { filesCutShort, vitestFailures, witnessLines } from '../../../scripts/vitest-failures.mjs';
 
 /**
  * `npm test` repeats at its end what vitest said failed, and runs again a file whose test worker
@@ -27,12 +27,20 @@ function project(files: Record<string, string>): string {
   return dir;
 }
 
-/** What vitest printed running the files of `dir` whose names hold `filter`, and its report. */
-function vitestOn(dir: string, filter: string) {
+/**
+ * What vitest printed running the files of `dir` whose names hold `filter`, and its report; with
+ * the witness of its workers' deaths loaded as `npm test` loads it when asked.
+ */
+function vitestOn(dir: string, filter: string, witnessed = false) {
   const json = join(dir, 'report.json');
+  const witness = witnessed ? ['--import', resolve('scripts/worker-exit-witness.mjs')] : [];
   const r = spawnSync(
-    join(dir, 'node_modules', '.bin', 'vitest'),
-    ['run', filter, '--reporter=default', '--reporter=json', `--outputFile.json=${json}`],
+    process.execPath,
+    [
+      ...witness,
+      join(dir, 'node_modules', 'vitest', 'vitest.mjs'),
+      ...['run', filter, '--reporter=default', '--reporter=json', `--outputFile.json=${json}`],
+    ],
     { cwd: dir, encoding: 'utf8', env: { ...process.env, FORCE_COLOR: '1', CI: 'true' } },
   );
   return { printed: r.stdout + r.stderr, report: JSON.parse(readFileSync(json, 'utf8')) };
@@ -103,5 +111,16 @@ describe('the files a test worker died in', () => {
   it('are none when no worker died', () => {
     const { printed, report } = vitestOn(dir, 'lives');
     expect(filesCutShort(report, printed)).toEqual([]);
+  });
+
+  it('are told with the signal that ended each worker, by the witness npm test loads', () => {
+    const { printed } = vitestOn(dir, 'ies', true);
+    const said = witnessLines(printed);
+    expect(said).toHaveLength(2);
+    for (const line of said)
+      expect(line).toMatch(
+        /^worker-exit-witness: test worker \d+ ended with code null and signal SIGKILL after [\d.]+ s/,
+      );
+    expect(witnessLines(vitestOn(dir, 'lives', true).printed)).toEqual([]);
   });
 });

@@ -1,0 +1,102 @@
+#!/usr/bin/env node
+// The suite's workers, run again and again: `node scripts/vitest-soak.mjs [--runs 50] [--busy N]
+// [files…]` runs vitest on the files (the service tests when none) that many times in a row, with
+// the witness of its workers' deaths (scripts/worker-exit-witness.mjs), while N processes keep as
+// many cores busy (none unless asked). One line per run; at the end, how many runs had a test
+// worker die and how many a test fail, and what the witness said of each death. Exits 1 when a
+// worker died.
+import { spawn } from 'node:child_process';
+import { withoutColours, witnessLines } from './vitest-failures.mjs';
+
+function options(argv) {
+  const opts = { runs: 50, busy: 0, files: [] };
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i];
+    if (arg === '--runs' || arg === '--busy') {
+      const n = Number(argv[++i]);
+      if (!Number.isInteger(n) || n < 0) throw new Error(`${arg} takes a whole number`);
+      opts[arg.slice(2)] = n;
+    } else opts.files.push(arg);
+  }
+  if (opts.files.length === 0) opts.files.push('test/service');
+  return opts;
+}
+
+/** One vitest run: its status, how long it took, and everything it printed. */
+function vitestRun(files) {
+  const started = Date.now();
+  return new Promise((resolve) => {
+    const child = spawn(
+      'node',
+      [
+        '--import',
+        './scripts/worker-exit-witness.mjs',
+        'node_modules/vitest/vitest.mjs',
+        'run',
+        '--reporter=dot',
+        ...files,
+      ],
+      { stdio: ['ignore', 'pipe', 'pipe'] },
+    );
+    let printed = '';
+    child.stdout.on('data', (d) => {
+      printed += d;
+    });
+    child.stderr.on('data', (d) => {
+      printed += d;
+    });
+    child.on('close', (code) =>
+      resolve({ status: code ?? 1, seconds: (Date.now() - started) / 1000, printed }),
+    );
+  });
+}
+
+/** Processes that each keep a core busy until stopped: the load a shared CI machine carries. */
+function busyLoad(n) {
+  return Array.from({ length: n }, () =>
+    spawn('node', ['-e', 'for (;;) Math.sqrt(Math.random());'], { stdio: 'ignore' }),
+  );
+}
+
+let opts;
+try {
+  opts = options(process.argv.slice(2));
+} catch (err) {
+  console.error(err.message);
+  process.exit(2);
+}
+const load = busyLoad(opts.busy);
+const stopLoad = () => {
+  for (const p of load) p.kill('SIGKILL');
+};
+process.on('SIGINT', () => {
+  stopLoad();
+  process.exit(130);
+});
+
+const deaths = [];
+let failedRuns = 0;
+for (let run = 1; run <= opts.runs; run++) {
+  const r = await vitestRun(opts.files);
+  const died = (r.printed.match(/Worker exited unexpectedly/g) ?? []).length;
+  const failed = /^\s*Tests\s.*\bfailed\b/m.test(withoutColours(r.printed));
+  if (failed) failedRuns++;
+  const words = died
+    ? `${died} worker(s) died`
+    : failed
+      ? 'a test failed'
+      : r.status
+        ? `status ${r.status}`
+        : 'passed';
+  console.log(`run ${run}/${opts.runs}: ${r.seconds.toFixed(0)} s, ${words}`);
+  if (died) {
+    const said = witnessLines(r.printed);
+    deaths.push({ run, said });
+    for (const line of said) console.log(`  ${line}`);
+  }
+}
+stopLoad();
+console.log(
+  `\n${opts.runs} runs of ${opts.files.join(' ')} beside ${opts.busy} busy core(s): ${deaths.length} with a dead test worker, ${failedRuns} with a failed test.`,
+);
+process.exit(deaths.length ? 1 : 0);
