@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { z } from '../../../src/contract/zod.js';
 import { TASK_OUTPUTS } from '../../../src/contract/task-io.js';
-import { enqueueTask } from '../../../src/service/tasks/enqueue.js';
 import { startTestService, type TestService } from '../../support/test-service.js';
 import { signIn, type SignedIn } from '../../support/sign-in.js';
 import { createAgentTeam } from '../../support/task-team.js';
@@ -268,6 +267,30 @@ test('no documented operation answers 5xx to malformed input, or to hostile valu
   expect(tally.statuses[401] ?? 0).toBeLessThan(tally.requests / 10);
 }, 600_000);
 
+/**
+ * Tasks as a claim by `userId` leaves them (processing, attempt 1, leased to that member), one per
+ * case, in one statement; each case comes back with its task's id.
+ */
+async function leaseTasks<
+  C extends { type: TaskType; input: Record<string, unknown>; watchlist_id: string | null },
+>(teamId: string, userId: string, cases: C[]): Promise<(C & { id: string })[]> {
+  const rows = cases.map((c) => ({ ...c, id: crypto.randomUUID() }));
+  await svc.ctx.db.query(
+    `INSERT INTO tasks (id, team_id, type, input, status, assigned_user_id, claimed_by, attempt,
+                        watchlist_id, lease_expires_at)
+     SELECT c.id, $1, c.type, c.input, 'processing', $2, $2, 1, c.watchlist_id, now() + interval '1 hour'
+       FROM jsonb_to_recordset($3::jsonb) AS c(id uuid, type text, input jsonb, watchlist_id uuid)`,
+    [
+      teamId,
+      userId,
+      JSON.stringify(
+        rows.map((r) => ({ id: r.id, type: r.type, input: r.input, watchlist_id: r.watchlist_id })),
+      ),
+    ],
+  );
+  return rows;
+}
+
 test('no agent result answers 5xx: hostile values in every field of every task type’s output (complete) and of a failure report (fail)', async () => {
   // Members that each run a lane of the sweep at once, as several extensions would.
   const team = await createAgentTeam(
@@ -322,31 +345,32 @@ test('no agent result answers 5xx: hostile values in every field of every task t
         Object.entries(BAD_JSON).map(([name, bad]) => ({ type, output, field, name, bad })),
       );
   });
-  // Each lane's member claims only the tasks assigned to it, one at a time.
+  // Each case's task, already claimed by its lane's member: the claim is not what is swept here,
+  // and leasing them in one statement per lane leaves the sweep's time to the results.
+  const leased = await Promise.all(
+    team.members.map((member, lane) =>
+      leaseTasks(
+        team.id,
+        member.userId,
+        cases
+          .filter((_, i) => i % SWEEP_LANES === lane)
+          .map((c) => {
+            const watchlistId = watchlistOf[c.type] ?? null;
+            const input = {
+              task_type: c.type,
+              ...(watchlistId ? { watchlist_id: watchlistId } : {}),
+            };
+            return { ...c, watchlist_id: watchlistId, input };
+          }),
+      ),
+    ),
+  );
   await Promise.all(
     team.members.map(async (member, lane) => {
-      for (const { type, output, field, name, bad } of cases.filter(
-        (_, i) => i % SWEEP_LANES === lane,
-      )) {
-        const watchlistId = watchlistOf[type];
-        const input = { task_type: type, ...(watchlistId ? { watchlist_id: watchlistId } : {}) };
-        const task = await enqueueTask(svc.ctx.db, svc.ctx.signals, {
-          teamId: team.id,
-          type,
-          input,
-          assignedUserId: member.userId,
-          watchlistId,
-        });
-        const claim = await svc.call('POST', '/agent/tasks/claim', {
-          headers: member.agentHeaders,
-          body: { wait_s: 0 },
-        });
-        expect(claim.status).toBe(200);
-        const claimed = ((await claim.json()) as { task: { id: string; attempt: number } }).task;
-        expect(claimed.id).toBe(task!.id);
-        const body = badBody({ attempt: claimed.attempt, output }, ['output', ...field], bad);
+      for (const { id, type, output, field, name, bad } of leased[lane]!) {
+        const body = badBody({ attempt: 1, output }, ['output', ...field], bad);
         const what = `complete ${type} ${field.join('.')} = ${name}`;
-        const res = await svc.call('POST', `/agent/tasks/${claimed.id}/complete`, {
+        const res = await svc.call('POST', `/agent/tasks/${id}/complete`, {
           headers: member.agentHeaders,
           body,
         });
@@ -355,9 +379,6 @@ test('no agent result answers 5xx: hostile values in every field of every task t
         expect(res.status, what).toBeLessThan(500);
         const answer = (await res.json()) as { error?: string };
         if (res.status >= 400) expect(answer.error?.length ?? 0, what).toBeLessThanOrEqual(301);
-        // A refused result leaves the task processing: settle it so the next claim gets the next task.
-        if (res.status !== 200)
-          await svc.ctx.db.query(`UPDATE tasks SET status = 'failed' WHERE id = $1`, [claimed.id]);
       }
     }),
   );
@@ -369,41 +390,36 @@ test('no agent result answers 5xx: hostile values in every field of every task t
     retryable: false,
     retry_after: new Date(Date.now() + 3 * 86_400_000).toISOString(),
   };
-  for (const field of leafPaths(failure)) {
-    for (const [name, bad] of Object.entries(BAD_JSON)) {
-      const input = {
-        task_type: 'agent_connection_request',
-        profile_urn: 'urn:li:fsd_profile:ACoAAAdaLovelace',
-      };
-      const task = await enqueueTask(svc.ctx.db, svc.ctx.signals, {
-        teamId: team.id,
-        type: 'agent_connection_request',
-        input,
-        assignedUserId: member.userId,
-      });
-      const claimed = (
-        (await (
-          await svc.call('POST', '/agent/tasks/claim', {
-            headers: member.agentHeaders,
-            body: { wait_s: 0 },
-          })
-        ).json()) as { task: { id: string; attempt: number } }
-      ).task;
-      expect(claimed.id).toBe(task!.id);
-      const res = await svc.call('POST', `/agent/tasks/${claimed.id}/fail`, {
-        headers: member.agentHeaders,
-        body: badBody({ attempt: claimed.attempt, error: failure }, ['error', ...field], bad),
-      });
-      results.requests++;
-      results.statuses[res.status] = (results.statuses[res.status] ?? 0) + 1;
-      expect(res.status, `fail ${field.join('.')} = ${name}`).toBeLessThan(500);
-      await res.arrayBuffer();
-      await svc.ctx.db.query(`UPDATE tasks SET status = 'failed' WHERE id = $1`, [claimed.id]);
-      await svc.ctx.db.query(
-        'UPDATE memberships SET invite_limited_until = NULL WHERE team_id = $1',
-        [team.id],
-      );
-    }
+  const reports = await leaseTasks(
+    team.id,
+    member.userId,
+    leafPaths(failure).flatMap((field) =>
+      Object.entries(BAD_JSON).map(([name, bad]) => ({
+        field,
+        name,
+        bad,
+        type: 'agent_connection_request' as TaskType,
+        watchlist_id: null,
+        input: {
+          task_type: 'agent_connection_request',
+          profile_urn: 'urn:li:fsd_profile:ACoAAAdaLovelace',
+        },
+      })),
+    ),
+  );
+  for (const { id, field, name, bad } of reports) {
+    const res = await svc.call('POST', `/agent/tasks/${id}/fail`, {
+      headers: member.agentHeaders,
+      body: badBody({ attempt: 1, error: failure }, ['error', ...field], bad),
+    });
+    results.requests++;
+    results.statuses[res.status] = (results.statuses[res.status] ?? 0) + 1;
+    expect(res.status, `fail ${field.join('.')} = ${name}`).toBeLessThan(500);
+    await res.arrayBuffer();
+    await svc.ctx.db.query(
+      'UPDATE memberships SET invite_limited_until = NULL WHERE team_id = $1',
+      [team.id],
+    );
   }
   console.log(
     `sweep of agent results: ${results.requests} completions and failure reports, statuses ${JSON.stringify(results.statuses)}`,
