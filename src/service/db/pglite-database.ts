@@ -1,6 +1,8 @@
 import { execFile } from 'node:child_process';
 import { existsSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { Worker } from 'node:worker_threads';
 import type { Database, QueryOptions, Transaction } from './database.js';
@@ -20,13 +22,15 @@ export async function openPglite(
   if (dataDir !== 'memory://') await createDataDir(dataDir);
   else if (opts.image && !existsSync(opts.image))
     throw new Error(`No PGlite image at ${opts.image}`);
+  const lazyCompile = opts.lazyCompile ?? false;
   const worker = new Worker(new URL('./pglite-worker.mjs', import.meta.url), {
     // lazyCompile: PostgreSQL's code compiled function by function as it first runs (pglite-worker.mjs).
     workerData: {
       dataDir: dataDir === 'memory://' ? null : dataDir,
       extraStartParams: PGLITE_SETTINGS,
-      lazyCompile: opts.lazyCompile ?? false,
+      lazyCompile,
       image: dataDir === 'memory://' ? (opts.image ?? null) : null,
+      wasmModule: lazyCompile ? null : await compiledPostgres(),
     },
     resourceLimits: { maxYoungGenerationSizeMb: THREAD_YOUNG_GENERATION_MB },
   });
@@ -59,6 +63,20 @@ const PGLITE_SETTINGS = ['-c', 'shared_buffers=16MB', ...CLAIMS_ONE_AT_A_TIME];
 const THREAD_YOUNG_GENERATION_MB = 4;
 
 const run = promisify(execFile);
+
+let compiled: Promise<WebAssembly.Module> | undefined;
+/**
+ * PostgreSQL's WebAssembly compiled once per process, for every database opened eagerly (the
+ * tests open hundreds, each on a thread of its own). A compiled module handed to a thread shares
+ * its machine code: compiling it again in each thread cost about a second of CPU per database. A
+ * service opens one database, lazily compiled in its thread (pglite-worker.mjs), and never this.
+ */
+function compiledPostgres(): Promise<WebAssembly.Module> {
+  compiled ??= readFile(
+    fileURLToPath(import.meta.resolve('@electric-sql/pglite/pglite.wasm')),
+  ).then((bytes) => WebAssembly.compile(bytes));
+  return compiled;
+}
 
 /**
  * A new data directory is created (initdb) in a short-lived child process. Creating it grows

@@ -27,7 +27,12 @@ const startParams = [...PGlite.defaultStartParams, ...workerData.extraStartParam
 const loadDataDir = workerData.image
   ? new Blob([await (await import('node:fs/promises')).readFile(workerData.image)])
   : undefined;
-const db = await PGlite.create(workerData.dataDir ?? undefined, { startParams, loadDataDir });
+// `wasmModule`: PostgreSQL already compiled by the opening thread (db/pglite-database.ts), not compiled again here.
+const db = await PGlite.create(workerData.dataDir ?? undefined, {
+  startParams,
+  loadDataDir,
+  pgliteWasmModule: workerData.wasmModule ?? undefined,
+});
 const unlisten = new Map();
 
 /** What crosses the thread boundary of an error: its message and PostgreSQL's fields (code, detail…). */
