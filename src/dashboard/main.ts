@@ -1,3 +1,4 @@
+import type { ChangeKind } from '../contract/live-events.js';
 import { call, SESSION_REJECTED } from './api.js';
 import { byId } from './dom.js';
 import { mountApiKey } from './api-key.js';
@@ -16,6 +17,7 @@ import { mountWebhooks } from './webhooks.js';
 import { mountScopedKeys } from './scoped-keys.js';
 import { mountDoNotContact } from './do-not-contact.js';
 import { mountCharts } from './charts.js';
+import type { ChartKind } from './charts-panel.js';
 import { mountSections } from './sections.js';
 import { mountToday } from './today.js';
 import { clearSession, loadSession, saveSession, type Session } from './session.js';
@@ -32,17 +34,27 @@ const LIVE_TITLES: Record<LiveState, string> = {
   reconnecting: 'The stream of changes is down: the page checks for changes every 15 s meanwhile',
 };
 
-/**
- * The dashboard's entry: signed out, the sign-in panel; signed in, the team's sections (one on
- * screen at a time, sections.ts) with every panel mounted and kept current by the live stream.
- */
-function start() {
-  const app = byId('app');
-  const who = byId('whoami');
-  const nav = byId('sections');
-  const liveState = byId('live-state');
-  let current: Session | null = null;
+/** The charts that show what a kind of change moves. */
+function chartKinds(kinds: ChangeKind[]): ChartKind[] {
+  return [
+    ...(kinds.includes('posts') ? (['watchlist'] as const) : []),
+    ...(kinds.includes('sequences') ? (['sequence'] as const) : []),
+    ...(kinds.includes('tasks') || kinds.includes('members') ? (['member'] as const) : []),
+  ];
+}
 
+function showLiveState(el: HTMLElement, state: LiveState) {
+  el.dataset.state = state;
+  el.textContent = LIVE_WORDS[state];
+  el.title = LIVE_TITLES[state];
+}
+
+/**
+ * The signed-in page: the team's sections (one on screen at a time, sections.ts) with every panel
+ * mounted once, started for a session and kept current by the live stream, stopped at sign-out.
+ */
+function mountApp() {
+  let current: Session | null = null;
   const sections = mountSections();
   const today = mountToday();
   const apiKey = mountApiKey();
@@ -77,8 +89,8 @@ function start() {
   const invitations = mountTeamInvitations((moved) => {
     // Accepting moved this person: the old key and token no longer work, so the page restarts as the new team.
     saveSession(moved);
-    stopApp();
-    showApp(moved);
+    stop();
+    show(moved);
   });
   const watchlists = mountWatchlists({
     listed: (items) => {
@@ -98,101 +110,96 @@ function start() {
   const reloadInvitations = singleFlight(async () => {
     if (current) await invitations.load(current);
   });
+  /** What each kind of change on the live stream fetches again, the charts aside. */
+  const refreshers: Record<ChangeKind, (() => unknown)[]> = {
+    // A finished task moves its member's budgets and waiting list, and its watchlist's cycle.
+    tasks: [
+      tasks.refresh,
+      approvals.refresh,
+      today.approvalsChanged,
+      posts.tasksChanged,
+      inbox.tasksChanged,
+      connectionRequests.tasksChanged,
+      reloadMembers,
+      reloadWatchlists,
+    ],
+    posts: [posts.refresh],
+    watchlists: [reloadWatchlists],
+    inbox: [inbox.refresh, today.inboxChanged],
+    invitations: [connectionRequests.refresh],
+    // A step's task moving on moves its person too; the sequences job writes that within seconds.
+    sequences: [sequences.refresh],
+    // An invitation from another team is that team's change, not ours: asked again with ours and on every (re)connect.
+    members: [reloadMembers, reloadInvitations],
+  };
+  /** The panels a session starts, in this order. */
+  const sessionPanels = [
+    today,
+    posts,
+    tasks,
+    inbox,
+    connectionRequests,
+    sequences,
+    doNotContact,
+    charts,
+    approvals,
+  ];
   let live: { stop(): void } | null = null;
 
-  const signIn = mountSignIn((session) => {
-    saveSession(session);
-    showApp(session);
-  });
-
-  function showApp(session: Session) {
+  function show(session: Session) {
     current = session;
     byId('sign-in').hidden = true;
-    app.hidden = false;
-    nav.hidden = false;
+    byId('app').hidden = false;
+    byId('sections').hidden = false;
     sections.show();
-    who.hidden = false;
+    byId('whoami').hidden = false;
     byId('whoami-text').textContent = `${session.user.email} (${session.role})`;
     apiKey.render(session);
-    today.start(session);
-    posts.start(session);
-    tasks.start(session);
-    inbox.start(session);
-    connectionRequests.start(session);
-    sequences.start(session);
-    doNotContact.start(session);
-    charts.start(session);
-    approvals.start(session);
+    for (const panel of sessionPanels) panel.start(session);
     void reloadMembers();
     void reloadWatchlists();
     void reloadInvitations();
     live?.stop();
     live = followChanges(session, {
       changed(kinds) {
-        charts.changed([
-          ...(kinds.includes('posts') ? (['watchlist'] as const) : []),
-          ...(kinds.includes('sequences') ? (['sequence'] as const) : []),
-          ...(kinds.includes('tasks') || kinds.includes('members') ? (['member'] as const) : []),
-        ]);
-        if (kinds.includes('tasks')) {
-          void tasks.refresh();
-          void approvals.refresh();
-          void today.approvalsChanged();
-          void posts.tasksChanged();
-          void inbox.tasksChanged();
-          void connectionRequests.tasksChanged();
-          // A finished task moves its member's budgets and waiting list, and its watchlist's cycle.
-          void reloadMembers();
-          void reloadWatchlists();
-        }
-        if (kinds.includes('posts')) void posts.refresh();
-        if (kinds.includes('watchlists')) void reloadWatchlists();
-        if (kinds.includes('inbox')) {
-          void inbox.refresh();
-          void today.inboxChanged();
-        }
-        if (kinds.includes('invitations')) void connectionRequests.refresh();
-        // A step's task moving on moves its person too; the sequences job writes that within seconds.
-        if (kinds.includes('sequences')) void sequences.refresh();
-        if (kinds.includes('members')) {
-          void reloadMembers();
-          // An invitation from another team is that team's change, not ours: asked again with ours and on every (re)connect.
-          void reloadInvitations();
-        }
+        charts.changed(chartKinds(kinds));
+        for (const refresh of new Set(kinds.flatMap((k) => refreshers[k]))) void refresh();
       },
-      state(state) {
-        liveState.dataset.state = state;
-        liveState.textContent = LIVE_WORDS[state];
-        liveState.title = LIVE_TITLES[state];
-      },
+      state: (state) => showLiveState(byId('live-state'), state),
     });
   }
 
-  function stopApp() {
+  function stop() {
     current = null;
     live?.stop();
     live = null;
-    tasks.stop();
-    posts.stop();
-    inbox.stop();
-    connectionRequests.stop();
-    sequences.stop();
-    today.stop();
-    webhooks.stop();
-    scopedKeys.stop();
-    doNotContact.stop();
-    charts.stop();
-    approvals.stop();
-    invitations.stop();
+    for (const panel of [...sessionPanels, webhooks, scopedKeys, invitations]) panel.stop();
   }
 
+  return {
+    get current() {
+      return current;
+    },
+    show,
+    stop,
+  };
+}
+
+/** The dashboard's entry: signed out, the sign-in panel; signed in, the team's page (mountApp). */
+function start() {
+  const page = mountApp();
+  const signIn = mountSignIn((session) => {
+    saveSession(session);
+    page.show(session);
+  });
+
   function signOut(message?: string) {
-    const session = current;
+    const session = page.current;
     clearSession();
-    stopApp();
-    app.hidden = true;
-    nav.hidden = true;
-    who.hidden = true;
+    page.stop();
+    byId('app').hidden = true;
+    byId('sections').hidden = true;
+    byId('whoami').hidden = true;
     signIn.show(message);
     // Revoke this tab's agent token too; the page is signed out whether or not this arrives. Kept
     // alive: a reload or a closed tab right after the click would otherwise cancel the revocation.
@@ -204,12 +211,12 @@ function start() {
 
   byId('sign-out').addEventListener('click', () => signOut());
   window.addEventListener(SESSION_REJECTED, (event) => {
-    if (current)
+    if (page.current)
       signOut(`You were signed out: ${(event as CustomEvent<string>).detail}. Sign in again.`);
   });
 
   const saved = loadSession();
-  if (saved) showApp(saved);
+  if (saved) page.show(saved);
   else signIn.show();
 }
 
