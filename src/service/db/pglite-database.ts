@@ -23,20 +23,61 @@ export async function openPglite(
   else if (opts.image && !existsSync(opts.image))
     throw new Error(`No PGlite image at ${opts.image}`);
   const lazyCompile = opts.lazyCompile ?? false;
-  const worker = new Worker(new URL('./pglite-worker.mjs', import.meta.url), {
-    // lazyCompile: PostgreSQL's code compiled function by function as it first runs (pglite-worker.mjs).
-    workerData: {
-      dataDir: dataDir === 'memory://' ? null : dataDir,
-      extraStartParams: PGLITE_SETTINGS,
-      lazyCompile,
-      image: dataDir === 'memory://' ? (opts.image ?? null) : null,
-      wasmModule: lazyCompile ? null : await compiledPostgres(),
-    },
-    resourceLimits: { maxYoungGenerationSizeMb: THREAD_YOUNG_GENERATION_MB },
-  });
-  const link = new WorkerLink(worker);
-  await link.ready;
+  // lazyCompile: PostgreSQL's code compiled function by function as it first runs (pglite-worker.mjs).
+  const settings: ThreadSettings = {
+    dataDir: dataDir === 'memory://' ? null : dataDir,
+    extraStartParams: PGLITE_SETTINGS,
+    lazyCompile,
+    image: dataDir === 'memory://' ? (opts.image ?? null) : null,
+    wasmModule: lazyCompile ? null : await compiledPostgres(),
+  };
+  const reusable = dataDir === 'memory://' && !lazyCompile;
+  const idle = reusable ? idleThread() : undefined;
+  const link = idle
+    ? new WorkerLink(idle, { reusable, opening: settings })
+    : new WorkerLink(
+        new Worker(new URL('./pglite-worker.mjs', import.meta.url), {
+          workerData: settings,
+          resourceLimits: { maxYoungGenerationSizeMb: THREAD_YOUNG_GENERATION_MB },
+        }),
+        { reusable },
+      );
+  try {
+    await link.ready;
+  } catch (err) {
+    await link.discard();
+    throw err;
+  }
   return new PgliteOnThread(link);
+}
+
+/** What a thread opens its database with (pglite-worker.mjs `open`). */
+interface ThreadSettings {
+  dataDir: string | null;
+  extraStartParams: string[];
+  lazyCompile: boolean;
+  image: string | null;
+  wasmModule: WebAssembly.Module | null;
+}
+
+/**
+ * Threads whose in-memory database was closed, kept to open the next one: a new thread parses and
+ * warms PGlite's JavaScript again, about as much CPU as the opening itself (the tests open hundreds
+ * of databases, one after another in each test process). Kept unreferenced, they never hold the
+ * process open.
+ */
+const idleThreads: Worker[] = [];
+const MAX_IDLE_THREADS = 2;
+
+function idleThread(): Worker | undefined {
+  for (let worker = idleThreads.pop(); worker; worker = idleThreads.pop()) {
+    // A thread that ended while idle (threadId -1) cannot be used.
+    if (worker.threadId !== -1) {
+      worker.ref();
+      return worker;
+    }
+  }
+  return undefined;
 }
 
 /**
@@ -96,6 +137,7 @@ type Operation =
   | { op: 'exec'; sql: string }
   | { op: 'listen'; channel: string }
   | { op: 'close' }
+  | { op: 'open'; settings: ThreadSettings }
   | { op: 'dump' };
 
 /** The thread's end of the messages: operations out, answers and notifications back. */
@@ -109,40 +151,54 @@ class WorkerLink {
   private readonly handlers = new Map<string, Set<(payload: string) => void>>();
   private failure: Error | null = null;
 
-  constructor(private readonly worker: Worker) {
-    this.ready = new Promise((resolve, reject) => {
-      worker.on(
-        'message',
-        (m: {
-          ready?: true;
-          id?: number;
-          result?: unknown;
-          error?: { message: string; fields: object };
-          channel?: string;
-          payload?: string;
-        }) => {
-          if (m.ready) return resolve();
-          if (m.channel !== undefined) {
-            for (const h of this.handlers.get(m.channel) ?? []) h(m.payload ?? '');
-            return;
-          }
-          const waiting = this.pending.get(m.id!);
-          if (!waiting) return;
-          this.pending.delete(m.id!);
-          if (m.error) waiting.reject(Object.assign(new Error(m.error.message), m.error.fields));
-          else waiting.resolve(m.result);
-        },
-      );
-      // The thread died (PGlite aborted): every waiting and later call fails, and says why.
-      const down = (err: Error) => {
-        this.failure ??= new Error(`The embedded database stopped: ${err.message}`);
-        for (const w of this.pending.values()) w.reject(this.failure);
-        this.pending.clear();
-        reject(this.failure);
-      };
-      worker.on('error', down);
-      worker.on('exit', (code) => down(new Error(`its thread exited with code ${code}`)));
+  private readonly reusable: boolean;
+  private readonly onMessage: (m: ThreadMessage) => void;
+  private readonly onError: (err: Error) => void;
+  private readonly onExit: (code: number) => void;
+
+  /**
+   * `opening`: a kept thread whose last database was closed, asked to open this one; otherwise a
+   * new thread, which opens its workerData's. `reusable`: kept for the next database once closed.
+   */
+  constructor(
+    private readonly worker: Worker,
+    opts: { reusable: boolean; opening?: ThreadSettings },
+  ) {
+    this.reusable = opts.reusable;
+    let started!: () => void;
+    let down!: (err: Error) => void;
+    const threadReady = new Promise<void>((resolve, reject) => {
+      started = resolve;
+      down = reject;
     });
+    this.onMessage = (m) => {
+      if (m.ready) return started();
+      if (m.channel !== undefined) {
+        for (const h of this.handlers.get(m.channel) ?? []) h(m.payload ?? '');
+        return;
+      }
+      const waiting = this.pending.get(m.id!);
+      if (!waiting) return;
+      this.pending.delete(m.id!);
+      if (m.error) waiting.reject(Object.assign(new Error(m.error.message), m.error.fields));
+      else waiting.resolve(m.result);
+    };
+    // The thread died (PGlite aborted): every waiting and later call fails, and says why.
+    this.onError = (err) => {
+      this.failure ??= new Error(`The embedded database stopped: ${err.message}`);
+      for (const w of this.pending.values()) w.reject(this.failure);
+      this.pending.clear();
+      down(this.failure);
+    };
+    this.onExit = (code) => this.onError(new Error(`its thread exited with code ${code}`));
+    worker.on('message', this.onMessage);
+    worker.on('error', this.onError);
+    worker.on('exit', this.onExit);
+    // A kept thread says nothing when it is up: it already is.
+    threadReady.catch(() => {});
+    this.ready = opts.opening
+      ? this.send<void>({ op: 'open', settings: opts.opening })
+      : threadReady;
   }
 
   /** Posts at once (so calls reach the database in the order they are made); resolves with the answer. */
@@ -167,10 +223,39 @@ class WorkerLink {
   }
 
   async close(): Promise<void> {
-    if (!this.failure) await this.send({ op: 'close' }).catch(() => {});
+    const closed = this.failure
+      ? false
+      : await this.send({ op: 'close' }).then(
+          () => true,
+          () => false,
+        );
+    this.failure ??= new Error('The embedded database is closed');
+    if (this.reusable && closed && idleThreads.length < MAX_IDLE_THREADS) {
+      this.worker.off('message', this.onMessage);
+      this.worker.off('error', this.onError);
+      this.worker.off('exit', this.onExit);
+      this.worker.unref();
+      idleThreads.push(this.worker);
+      return;
+    }
+    await this.worker.terminate();
+  }
+
+  /** Ends the thread, whatever its database's state (one that failed to open is never kept). */
+  async discard(): Promise<void> {
     this.failure ??= new Error('The embedded database is closed');
     await this.worker.terminate();
   }
+}
+
+/** What the thread posts: its start, an operation's answer, or a notification. */
+interface ThreadMessage {
+  ready?: true;
+  id?: number;
+  result?: unknown;
+  error?: { message: string; fields: object };
+  channel?: string;
+  payload?: string;
 }
 
 /**

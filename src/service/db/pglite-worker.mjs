@@ -20,20 +20,34 @@ if (workerData.lazyCompile) {
 }
 const { PGlite, protocol, parse } = await import('@electric-sql/pglite');
 
-// PGlite's start parameters, and the service's settings over them (db/pglite-database.ts).
-const startParams = [...PGlite.defaultStartParams, ...workerData.extraStartParams];
-// `image`: a data directory saved by the `dump` operation, loaded into memory instead of a new
-// cluster (initdb): the test suite's fresh databases, each a copy of one migrated cluster.
-const loadDataDir = workerData.image
-  ? new Blob([await (await import('node:fs/promises')).readFile(workerData.image)])
-  : undefined;
-// `wasmModule`: PostgreSQL already compiled by the opening thread (db/pglite-database.ts), not compiled again here.
-const db = await PGlite.create(workerData.dataDir ?? undefined, {
-  startParams,
-  loadDataDir,
-  pgliteWasmModule: workerData.wasmModule ?? undefined,
-});
-const unlisten = new Map();
+let db;
+let unlisten;
+// Statements prepared by name on this one session (QueryOptions.prepare in db/database.ts), by their
+// text: the name and the parameter types PostgreSQL inferred.
+let preparedStatements;
+
+/**
+ * Opens a database (`settings`: this thread's workerData, or an `open` operation's): PGlite's start
+ * parameters and the service's settings over them (db/pglite-database.ts). `image`: a data
+ * directory saved by the `dump` operation, loaded into memory instead of a new cluster (initdb):
+ * the test suite's fresh databases, each a copy of one migrated cluster. `wasmModule`: PostgreSQL
+ * already compiled by the opening thread, not compiled again here. A thread whose database was
+ * closed may open another (the `open` operation): its JavaScript is already compiled and warm.
+ */
+async function open(settings) {
+  const startParams = [...PGlite.defaultStartParams, ...settings.extraStartParams];
+  const loadDataDir = settings.image
+    ? new Blob([await (await import('node:fs/promises')).readFile(settings.image)])
+    : undefined;
+  db = await PGlite.create(settings.dataDir ?? undefined, {
+    startParams,
+    loadDataDir,
+    pgliteWasmModule: settings.wasmModule ?? undefined,
+  });
+  unlisten = new Map();
+  preparedStatements = new Map();
+  genericPlans = false;
+}
 
 /** What crosses the thread boundary of an error: its message and PostgreSQL's fields (code, detail…). */
 const plainError = (err) => ({
@@ -41,9 +55,6 @@ const plainError = (err) => ({
   fields: err instanceof Error ? { ...err } : {},
 });
 
-// Statements prepared by name on this one session (QueryOptions.prepare in db/database.ts), by their
-// text: the name and the parameter types PostgreSQL inferred.
-const preparedStatements = new Map();
 const { serialize } = protocol;
 const noSync = { syncToFs: false };
 
@@ -107,7 +118,13 @@ async function runPrepared(sql, params = []) {
 // A statement without parameters has one plan either way: it runs as it finds the setting.
 let genericPlans = false;
 async function planFor({ op, params }) {
-  if (op === 'close' || op === 'listen' || op === 'dump' || (op === 'query' && !params?.length))
+  if (
+    op === 'open' ||
+    op === 'close' ||
+    op === 'listen' ||
+    op === 'dump' ||
+    (op === 'query' && !params?.length)
+  )
     return;
   const generic = op === 'prepared';
   if (generic === genericPlans || db.isInTransaction()) return;
@@ -131,6 +148,7 @@ const operations = {
   close: async () => {
     await db.close();
   },
+  open: ({ settings }) => open(settings),
   dump: async () => new Uint8Array(await (await db.dumpDataDir('none')).arrayBuffer()),
 };
 
@@ -150,4 +168,5 @@ let previous = Promise.resolve();
 parentPort.on('message', (message) => {
   previous = previous.then(() => run(message));
 });
+await open(workerData);
 parentPort.postMessage({ ready: true });
