@@ -6,7 +6,7 @@
 // worker die and how many a test fail, and what the witness said of each death. Exits 1 when a
 // worker died.
 import { spawn } from 'node:child_process';
-import { withoutColours, witnessLines } from './vitest-failures.mjs';
+import { vitestFailures, withoutColours, witnessLines } from './vitest-failures.mjs';
 
 function options(argv) {
   const opts = { runs: 50, busy: 0, files: [] };
@@ -89,6 +89,8 @@ for (let run = 1; run <= opts.runs; run++) {
         ? `status ${r.status}`
         : 'passed';
   console.log(`run ${run}/${opts.runs}: ${r.seconds.toFixed(0)} s, ${words}`);
+  if (failed && !died)
+    for (const line of vitestFailures(r.printed, 12)) console.log(`  ${line}`);
   if (died) {
     const said = witnessLines(r.printed);
     deaths.push({ run, said });
