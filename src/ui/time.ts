@@ -18,11 +18,14 @@ export function timeAgo(at: number, now: number): string {
   return diff > 0 ? `${span} ago` : `in ${span}`;
 }
 
+/** Each unit words a span until it would round to the next unit: 23 h 50 min is a day, not "24 h". */
 function spanWords(s: number): string {
   if (s < MINUTE) return `${s} s`;
-  if (s < HOUR) return `${Math.round(s / MINUTE)} min`;
-  if (s < DAY) return `${Math.round(s / HOUR)} h`;
-  const days = Math.round(s / DAY);
+  const minutes = Math.round(s / MINUTE);
+  if (minutes < 60) return `${minutes} min`;
+  const hours = Math.round(s / HOUR);
+  if (hours < 24) return `${hours} h`;
+  const days = Math.max(1, Math.round(s / DAY));
   if (days === 1) return 'yesterday';
   if (days < 30) return `${days} days`;
   const months = Math.round(days / 30.4);

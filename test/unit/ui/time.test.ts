@@ -36,6 +36,13 @@ describe('timeAgo', () => {
     expect(timeAgo(now + 5 * 60_000, now)).toBe('in 5 min');
     expect(timeAgo(now + 30 * 3600_000, now)).toBe('tomorrow');
   });
+  it('words a span by the next unit once it rounds to it, never "24 h" or "60 min"', () => {
+    expect(timeAgo(now + 24 * 3600_000 - 2_000, now)).toBe('tomorrow');
+    expect(timeAgo(now + 23 * 3600_000 + 40 * 60_000, now)).toBe('tomorrow');
+    expect(timeAgo(now + 23 * 3600_000 + 20 * 60_000, now)).toBe('in 23 h');
+    expect(ago(59 * 60 + 45)).toBe('1 h ago');
+    expect(ago(59 * 60 + 15)).toBe('59 min ago');
+  });
 });
 
 describe('elapsed and duration', () => {
