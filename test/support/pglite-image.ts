@@ -21,6 +21,8 @@ const PGLITE_PACKAGE = new URL(
  * migrations cost seconds per test service, loading the copy a fraction of it. The file's name
  * holds a hash of the migrations and of PGlite's version, so a changed migration makes a new image;
  * test files running at once in several workers may each write it, and the rename keeps it whole.
+ * The image leaves out the cluster's template databases, which neither the service nor any test
+ * connects to: a third fewer bytes and half the files for each test database to load.
  */
 let image: Promise<string> | undefined;
 
@@ -31,6 +33,8 @@ export function migratedPgliteImage(): Promise<string> {
 
 async function makeImage(): Promise<string> {
   const hash = createHash('sha256');
+  // What the image holds besides the migrations (withoutEntries): a change makes a new one.
+  hash.update('without template databases');
   hash.update(await readFile(PGLITE_PACKAGE));
   for (const file of (await readdir(MIGRATIONS_DIR)).sort()) {
     hash.update(file);
@@ -41,13 +45,44 @@ async function makeImage(): Promise<string> {
   const db = await openPglite('memory://');
   try {
     await migrate(db);
+    const templates = await db.query<{ oid: number }>(
+      "SELECT oid::int FROM pg_database WHERE datname IN ('template0', 'template1')",
+    );
     const partial = `${path}.${process.pid}.${crypto.randomUUID()}`;
-    await writeFile(partial, await dumpPglite(db));
+    const skipped = templates.map((t) => `base/${t.oid}`);
+    await writeFile(partial, withoutEntries(await dumpPglite(db), skipped));
     await rename(partial, path);
   } finally {
     await db.close();
   }
   return path;
+}
+
+const BLOCK = 512;
+
+/**
+ * A tar without the entries under `folders` (paths relative to the archive's root, with or
+ * without its leading slash): each entry is a 512-byte header, then its data in whole blocks.
+ */
+function withoutEntries(tar: Uint8Array, folders: string[]): Uint8Array {
+  const text = new TextDecoder();
+  const field = (at: number, length: number) =>
+    text.decode(tar.subarray(at, at + length)).replace(/\0.*$/s, '');
+  const kept: Uint8Array[] = [];
+  for (let at = 0; at + BLOCK <= tar.length; ) {
+    const name = field(at, 100);
+    if (!name) break;
+    const prefix = field(at + 345, 155);
+    const path = (prefix ? `${prefix}/${name}` : name).replace(/^\/+/, '').replace(/\/$/, '');
+    const size = Number.parseInt(field(at + 124, 12).trim() || '0', 8);
+    const end = at + BLOCK + Math.ceil(size / BLOCK) * BLOCK;
+    if (!folders.some((f) => path === f || path.startsWith(`${f}/`)))
+      kept.push(tar.subarray(at, end));
+    at = end;
+  }
+  // The archive ends with two empty blocks.
+  kept.push(new Uint8Array(2 * BLOCK));
+  return Buffer.concat(kept);
 }
 
 /**
