@@ -11,6 +11,10 @@
 // service tests, and the browser tests tagged @database. What does not (the checkers, unit and
 // fake-network tests, the other browser tests, the store and API linters) ran in the first pass
 // on the same code; this pass says so in its output.
+//
+// TEST_PART=vitest runs only the checkers and vitest, TEST_PART=browser only the builds, the
+// browser tests and the store and API linters: CI (.ci/run) runs one pass's vitest beside the
+// other's browser tests, which mostly wait. Without it, both.
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -25,6 +29,17 @@ const E2E_PORT = process.env.E2E_SERVICE_PORT ?? '18787';
 const E2E_URL = `http://127.0.0.1:${E2E_PORT}`;
 const tmp = mkdtempSync(join(tmpdir(), 'na-test-run-'));
 const databaseOnly = process.env.TEST_SCOPE === 'database';
+const PARTS = { all: ['vitest', 'browser'], vitest: ['vitest'], browser: ['browser'] };
+const parts = PARTS[process.env.TEST_PART ?? 'all'];
+if (!parts) {
+  console.error(`TEST_PART is vitest, browser or unset (both), not ${process.env.TEST_PART}.`);
+  process.exit(1);
+}
+const runsVitest = parts.includes('vitest');
+const runsBrowser = parts.includes('browser');
+if (!runsVitest) console.log('TEST_PART=browser: the checkers and vitest run in the vitest part.');
+if (!runsBrowser)
+  console.log('TEST_PART=vitest: the builds, browser tests and linters run in the browser part.');
 if (databaseOnly)
   console.log(
     'TEST_SCOPE=database: the service tests and the browser tests tagged @database only; the checkers, unit, fake-network and other browser tests run in the full pass.',
@@ -128,7 +143,7 @@ function ensurePostgresServer() {
   );
   process.exit(1);
 }
-ensurePostgresServer();
+if (runsVitest) ensurePostgresServer();
 
 /** Starts `npm run service` on PGlite in a scratch folder, lints its /openapi.json, stops it. */
 async function lintApiDocument() {
@@ -189,7 +204,7 @@ const clock = phaseClock();
 
 // 0. The code under its checkers: the type checker, and the linter (Biome's recommended rules,
 // biome.json says which are off and why). Each counts as one test; any error or warning fails.
-if (!databaseOnly) {
+if (!databaseOnly && runsVitest) {
   if (run('npx', ['tsc', '--noEmit']) === 0) passed += 1;
   else failed += 1;
   if (run('npx', ['biome', 'check', '--error-on-warnings', '.']) === 0) passed += 1;
@@ -197,9 +212,9 @@ if (!databaseOnly) {
 }
 // Commit subjects after the formatting commit: at most 72 characters (scripts/commit-subjects.mjs).
 // One test; without git history (a source archive) it is not counted either way, and says so.
-const subjects = databaseOnly ? null : checkCommitSubjects(process.cwd());
+const subjects = databaseOnly || !runsVitest ? null : checkCommitSubjects(process.cwd());
 if (subjects) console.log('\n$ node scripts/commit-subjects.mjs');
-if (!subjects) console.log('Commit subjects: checked in the full pass.');
+if (!subjects && runsVitest) console.log('Commit subjects: checked in the full pass.');
 else if ('skipped' in subjects) console.log(`Commit subjects: not checked, ${subjects.skipped}.`);
 else {
   for (const c of subjects.long)
@@ -211,122 +226,131 @@ else {
   else failed += 1;
 }
 
-clock.lap(databaseOnly ? '' : 'checkers');
+clock.lap(databaseOnly || !runsVitest ? '' : 'checkers');
 
-// 1. Unit and service tests.
-const vitestJson = join(tmp, 'vitest.json');
-/**
- * vitest on `files` (all when none), its report written to `json`, with the witness of its test
- * workers' deaths (scripts/worker-exit-witness.mjs) in its own process.
- */
-const vitestOn = (json, files, exclude = []) =>
-  runKept('node', [
-    '--import',
-    './scripts/worker-exit-witness.mjs',
-    'node_modules/vitest/vitest.mjs',
-    'run',
-    '--reporter=default',
-    '--reporter=json',
-    `--outputFile.json=${json}`,
-    ...exclude.map((f) => `--exclude=${f}`),
-    ...files,
-  ]);
-// The PostgreSQL pass leaves out the service tests that run the same on either database
-// (scripts/database-scope.mjs): they ran in the full pass.
-const sameEitherWay = databaseOnly ? eitherDatabaseFiles('test/service') : [];
-if (sameEitherWay.length)
-  console.log(
-    `\nRun in the full pass only, the same on either database: ${sameEitherWay.join(', ')}`,
-  );
-const { status: vitestStatus, printed: vitestPrinted } = await vitestOn(
-  vitestJson,
-  databaseOnly ? ['test/service'] : [],
-  sameEitherWay,
-);
-const v = readJson(vitestJson);
-// A file whose test worker process died (no test failed, nothing else went wrong) runs again,
-// alone, and its tests count from that run; the end of the output names it.
-const cutShort = v && vitestStatus !== 0 ? filesCutShort(v, vitestPrinted) : [];
-let ranAgain = null;
-if (v) {
-  const first = vitestCounts(v, cutShort);
-  passed += first.passed;
-  failed += first.failed;
-  if (cutShort.length) {
-    const files = cutShort.map((f) => relative(process.cwd(), f));
+// 1. Unit and service tests: what vitest printed and reported, and the file run again when its
+// worker died.
+async function runVitest() {
+  const vitestJson = join(tmp, 'vitest.json');
+  /**
+   * vitest on `files` (all when none), its report written to `json`, with the witness of its test
+   * workers' deaths (scripts/worker-exit-witness.mjs) in its own process.
+   */
+  const vitestOn = (json, files, exclude = []) =>
+    runKept('node', [
+      '--import',
+      './scripts/worker-exit-witness.mjs',
+      'node_modules/vitest/vitest.mjs',
+      'run',
+      '--reporter=default',
+      '--reporter=json',
+      `--outputFile.json=${json}`,
+      ...exclude.map((f) => `--exclude=${f}`),
+      ...files,
+    ]);
+  // The PostgreSQL pass leaves out the service tests that run the same on either database
+  // (scripts/database-scope.mjs): they ran in the full pass.
+  const sameEitherWay = databaseOnly ? eitherDatabaseFiles('test/service') : [];
+  if (sameEitherWay.length)
     console.log(
-      `\nA vitest worker process died while it ran ${files.join(', ')}, no test having failed: run again, alone.`,
+      `\nRun in the full pass only, the same on either database: ${sameEitherWay.join(', ')}`,
     );
-    const againJson = join(tmp, 'vitest-again.json');
-    const again = await vitestOn(againJson, files);
-    const w = readJson(againJson);
-    const second = w ? vitestCounts(w) : { passed: 0, failed: 0 };
-    passed += second.passed;
-    failed += second.failed;
-    if (again.status !== 0 && second.failed === 0) broken = true;
-    ranAgain = { files, ...again };
-  } else if (vitestStatus !== 0 && first.failed === 0) broken = true;
-} else if (vitestStatus !== 0) broken = true;
-
-clock.lap('vitest');
+  const { status: vitestStatus, printed: vitestPrinted } = await vitestOn(
+    vitestJson,
+    databaseOnly ? ['test/service'] : [],
+    sameEitherWay,
+  );
+  const v = readJson(vitestJson);
+  // A file whose test worker process died (no test failed, nothing else went wrong) runs again,
+  // alone, and its tests count from that run; the end of the output names it.
+  const cutShort = v && vitestStatus !== 0 ? filesCutShort(v, vitestPrinted) : [];
+  let ranAgain = null;
+  if (v) {
+    const first = vitestCounts(v, cutShort);
+    passed += first.passed;
+    failed += first.failed;
+    if (cutShort.length) {
+      const files = cutShort.map((f) => relative(process.cwd(), f));
+      console.log(
+        `\nA vitest worker process died while it ran ${files.join(', ')}, no test having failed: run again, alone.`,
+      );
+      const againJson = join(tmp, 'vitest-again.json');
+      const again = await vitestOn(againJson, files);
+      const w = readJson(againJson);
+      const second = w ? vitestCounts(w) : { passed: 0, failed: 0 };
+      passed += second.passed;
+      failed += second.failed;
+      if (again.status !== 0 && second.failed === 0) broken = true;
+      ranAgain = { files, ...again };
+    } else if (vitestStatus !== 0 && first.failed === 0) broken = true;
+  } else if (vitestStatus !== 0) broken = true;
+  return { vitestStatus, vitestPrinted, v, ranAgain };
+}
+const { vitestStatus, vitestPrinted, v, ranAgain } = runsVitest
+  ? await runVitest()
+  : { vitestStatus: 0, vitestPrinted: '', v: null, ranAgain: null };
+if (runsVitest) clock.lap('vitest');
 
 // 2. The extension, built for the e2e service's URL (for Chromium, then for Firefox), and the
-// browser tests in both.
-const chrome = ensureBrowser('Chromium', 'chromium', 'CHROME_PATH');
-// Firefox ESR: test/e2e/firefox.spec.ts.
-const firefox = ensureBrowser('Firefox ESR', 'firefox-esr', 'FIREFOX_PATH');
-const buildStatus = run('npx', ['wxt', 'build'], { WXT_DEFAULT_SERVICE_URL: E2E_URL });
-// The size budgets of the worker and the content script, and what they may not hold
-// (scripts/bundle-size.mjs): one test, failing with the modules that grew the bundle. Read from
-// the Chromium build, before the Firefox build replaces the bundle statistics.
-if (buildStatus === 0) {
-  if (run('node', ['scripts/bundle-size.mjs']) === 0) passed += 1;
+// browser tests in both; then the store and API linters. Their report, or null.
+async function runBrowserPart() {
+  const chrome = ensureBrowser('Chromium', 'chromium', 'CHROME_PATH');
+  // Firefox ESR: test/e2e/firefox.spec.ts.
+  const firefox = ensureBrowser('Firefox ESR', 'firefox-esr', 'FIREFOX_PATH');
+  const buildStatus = run('npx', ['wxt', 'build'], { WXT_DEFAULT_SERVICE_URL: E2E_URL });
+  // The size budgets of the worker and the content script, and what they may not hold
+  // (scripts/bundle-size.mjs): one test, failing with the modules that grew the bundle. Read from
+  // the Chromium build, before the Firefox build replaces the bundle statistics.
+  if (buildStatus === 0) {
+    if (run('node', ['scripts/bundle-size.mjs']) === 0) passed += 1;
+    else failed += 1;
+  }
+  const firefoxBuildStatus = databaseOnly
+    ? 0
+    : run('npx', ['wxt', 'build', '-b', 'firefox'], { WXT_DEFAULT_SERVICE_URL: E2E_URL });
+  clock.lap('builds');
+  let p = null;
+  if (buildStatus !== 0 || firefoxBuildStatus !== 0) {
+    console.error('The extension build failed.');
+    broken = true;
+  } else {
+    const pwJson = join(tmp, 'playwright.json');
+    const scope = databaseOnly ? ['--grep', '@database'] : [];
+    const pwStatus = run('npx', ['playwright', 'test', '--reporter=list,json', ...scope], {
+      CHROME_PATH: chrome,
+      FIREFOX_PATH: firefox,
+      E2E_SKIP_BUILD: '1',
+      E2E_SERVICE_PORT: E2E_PORT,
+      PLAYWRIGHT_JSON_OUTPUT_NAME: pwJson,
+    });
+    p = readJson(pwJson);
+    if (p?.stats) {
+      passed += p.stats.expected ?? 0;
+      failed += (p.stats.unexpected ?? 0) + (p.stats.flaky ?? 0) + (p.stats.skipped ?? 0);
+      if (pwStatus !== 0 && (p.stats.unexpected ?? 0) === 0) broken = true;
+    } else if (pwStatus !== 0) broken = true;
+  }
+
+  clock.lap('browser tests');
+
+  // 3. Store readiness: the Firefox build through Mozilla's own linter (web-ext lint), the build of
+  // step 2 (only its default service URL differs from the one that goes to addons.mozilla.org). Any
+  // error or warning fails the run; it counts as one test.
+  if (databaseOnly) console.log('\nweb-ext lint: run in the full pass.');
+  else if (firefoxBuildStatus !== 0) failed += 1;
+  else if (lintFirefox(FIREFOX_DIR)) passed += 1;
   else failed += 1;
+
+  // 4. The API document as tools read it: the real service started on a free port, its
+  // /openapi.json linted by Redocly with its recommended rules (redocly.yaml). Any error or warning
+  // fails the run; it counts as one test.
+  if (databaseOnly) console.log('redocly lint: run in the full pass.');
+  else if (await lintApiDocument()) passed += 1;
+  else failed += 1;
+  clock.lap(databaseOnly ? '' : 'store and API linters');
+  return p;
 }
-const firefoxBuildStatus = databaseOnly
-  ? 0
-  : run('npx', ['wxt', 'build', '-b', 'firefox'], { WXT_DEFAULT_SERVICE_URL: E2E_URL });
-clock.lap('builds');
-let p = null;
-if (buildStatus !== 0 || firefoxBuildStatus !== 0) {
-  console.error('The extension build failed.');
-  broken = true;
-} else {
-  const pwJson = join(tmp, 'playwright.json');
-  const scope = databaseOnly ? ['--grep', '@database'] : [];
-  const pwStatus = run('npx', ['playwright', 'test', '--reporter=list,json', ...scope], {
-    CHROME_PATH: chrome,
-    FIREFOX_PATH: firefox,
-    E2E_SKIP_BUILD: '1',
-    E2E_SERVICE_PORT: E2E_PORT,
-    PLAYWRIGHT_JSON_OUTPUT_NAME: pwJson,
-  });
-  p = readJson(pwJson);
-  if (p?.stats) {
-    passed += p.stats.expected ?? 0;
-    failed += (p.stats.unexpected ?? 0) + (p.stats.flaky ?? 0) + (p.stats.skipped ?? 0);
-    if (pwStatus !== 0 && (p.stats.unexpected ?? 0) === 0) broken = true;
-  } else if (pwStatus !== 0) broken = true;
-}
-
-clock.lap('browser tests');
-
-// 3. Store readiness: the Firefox build through Mozilla's own linter (web-ext lint), the build of
-// step 2 (only its default service URL differs from the one that goes to addons.mozilla.org). Any
-// error or warning fails the run; it counts as one test.
-if (databaseOnly) console.log('\nweb-ext lint: run in the full pass.');
-else if (firefoxBuildStatus !== 0) failed += 1;
-else if (lintFirefox(FIREFOX_DIR)) passed += 1;
-else failed += 1;
-
-// 4. The API document as tools read it: the real service started on a free port, its
-// /openapi.json linted by Redocly with its recommended rules (redocly.yaml). Any error or warning
-// fails the run; it counts as one test.
-if (databaseOnly) console.log('redocly lint: run in the full pass.');
-else if (await lintApiDocument()) passed += 1;
-else failed += 1;
-
-clock.lap(databaseOnly ? '' : 'store and API linters');
+const p = runsBrowser ? await runBrowserPart() : null;
 
 rmSync(tmp, { recursive: true, force: true });
 const vitestFailed = vitestStatus === 0 ? [] : vitestFailures(vitestPrinted);
