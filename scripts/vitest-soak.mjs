@@ -89,8 +89,7 @@ for (let run = 1; run <= opts.runs; run++) {
         ? `status ${r.status}`
         : 'passed';
   console.log(`run ${run}/${opts.runs}: ${r.seconds.toFixed(0)} s, ${words}`);
-  if (failed && !died)
-    for (const line of vitestFailures(r.printed, 12)) console.log(`  ${line}`);
+  if (failed && !died) for (const line of vitestFailures(r.printed, 12)) console.log(`  ${line}`);
   if (died) {
     const said = witnessLines(r.printed);
     deaths.push({ run, said });
