@@ -214,8 +214,9 @@ if (!databaseOnly && runsVitest) {
 // One test; without git history (a source archive) it is not counted either way, and says so.
 const subjects = databaseOnly || !runsVitest ? null : checkCommitSubjects(process.cwd());
 if (subjects) console.log('\n$ node scripts/commit-subjects.mjs');
-if (!subjects && runsVitest) console.log('Commit subjects: checked in the full pass.');
-else if ('skipped' in subjects) console.log(`Commit subjects: not checked, ${subjects.skipped}.`);
+if (!subjects) {
+  if (runsVitest) console.log('Commit subjects: checked in the full pass.');
+} else if ('skipped' in subjects) console.log(`Commit subjects: not checked, ${subjects.skipped}.`);
 else {
   for (const c of subjects.long)
     console.error(`✗ ${c.commit}: subject of ${[...c.subject].length} characters: ${c.subject}`);
