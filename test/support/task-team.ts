@@ -99,17 +99,24 @@ export async function createAgentTeam(
   };
 }
 
-/** Moves a task's clock back: tests never sleep (lease expiry, retry delays). */
+/**
+ * Moves a task's clock back: tests never sleep (lease expiry, retry delays). A retry delay moved
+ * back is announced to the team's claims, as the instance's timer for it would when it ran out: the
+ * instance may know the team has nothing due until the delay's old end, and a claim would then wait
+ * without looking (TaskSignals.nothingDue).
+ */
 export async function backdateTask(
   svc: TestService,
   taskId: string,
   set: 'lease_expires_at' | 'run_after',
   seconds: number,
 ) {
-  await svc.ctx.db.query(
-    `UPDATE tasks SET ${set} = now() - make_interval(secs => $2::double precision) WHERE id = $1`,
+  const [row] = await svc.ctx.db.query<{ team_id: string }>(
+    `UPDATE tasks SET ${set} = now() - make_interval(secs => $2::double precision) WHERE id = $1
+     RETURNING team_id`,
     [taskId, seconds],
   );
+  if (set === 'run_after' && row) await svc.ctx.signals.taskReady(row.team_id);
 }
 
 export async function taskRow(svc: TestService, taskId: string) {
