@@ -51,8 +51,7 @@ export function filesCutShort(report, output) {
 
 /** What scripts/worker-exit-witness.mjs said of test workers that died, without colours. */
 export function witnessLines(output) {
-  return output
-    .replace(COLOURS, '')
+  return withoutColours(output)
     .split('\n')
     .filter((l) => l.startsWith('worker-exit-witness:'));
 }

@@ -3,7 +3,7 @@ import { NETWORK_ENDPOINTS, type NetworkEndpoint } from '../../contract/task-io.
 import type { TeamRow } from '../auth/identities.js';
 import type { ServiceContext } from '../context.js';
 import { HttpError } from '../http/http-error.js';
-import { ownProfileDue, queueOwnProfileRead } from '../relationships/member-profile.js';
+import { readOwnProfileWhenDue } from '../relationships/member-profile.js';
 import { queueNetworkTask } from '../tasks/queue-network-task.js';
 import { writeGate } from '../tasks/write-gate.js';
 import { askModelForTeam, ModelLimitReached } from './counted-call.js';
@@ -76,8 +76,7 @@ export async function makeDraft(
   const { db } = ctx;
   const member = await draftMember(db, team.id, body.member_email);
   // Without the member's headline the draft is written without it; the next ones will have it.
-  if (ownProfileDue(member.profile) && member.profile.publicIdentifier)
-    await queueOwnProfileRead(ctx, team.id, member.userId, member.profile.publicIdentifier);
+  await readOwnProfileWhenDue(ctx, team.id, member);
   const subject = await draftSubject(db, team.id, member, body);
 
   // The gate on the target before the model is paid: the text plays no part in its checks.

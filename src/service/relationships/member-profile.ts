@@ -33,29 +33,26 @@ export async function fileMemberProfile(tx: Queryable, task: CompletedTask): Pro
   );
 }
 
-/** Whether the member's headline is unknown or old, with an account to read it from. */
-export function ownProfileDue(profile: MemberProfile, now = new Date()): boolean {
-  if (!profile.publicIdentifier) return false;
-  if (!profile.readAt) return true;
-  return now.getTime() - profile.readAt.getTime() > OWN_PROFILE_MAX_AGE_DAYS * 86_400_000;
-}
-
 /**
- * Queues the read of the member's own profile, run by that member (one open at a time). Its result
- * is filed by fileMemberProfile; the claim holds it to the member's read budget like any read.
+ * Queues the read of the member's own profile when its headline is unknown or old and the heartbeat
+ * named the account, run by that member (one open at a time). Its result is filed by
+ * fileMemberProfile; the claim holds it to the member's read budget like any read.
  */
-export async function queueOwnProfileRead(
+export async function readOwnProfileWhenDue(
   ctx: Pick<ServiceContext, 'db' | 'signals'>,
   teamId: string,
-  userId: string,
-  publicIdentifier: string,
+  member: { userId: string; profile: MemberProfile },
+  now = new Date(),
 ): Promise<void> {
+  const { publicIdentifier, readAt } = member.profile;
+  if (!publicIdentifier) return;
+  if (readAt && now.getTime() - readAt.getTime() <= OWN_PROFILE_MAX_AGE_DAYS * 86_400_000) return;
   await enqueueTask(ctx.db, ctx.signals, {
     teamId,
     type: 'agent_profile_fetch',
     input: { task_type: 'agent_profile_fetch', profile_slug: publicIdentifier },
-    assignedUserId: userId,
-    targetKey: `own-profile:${userId}`,
+    assignedUserId: member.userId,
+    targetKey: `own-profile:${member.userId}`,
     queuedBy: { kind: 'sync' },
   });
 }

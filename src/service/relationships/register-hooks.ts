@@ -15,8 +15,9 @@ import {
 import { fileMemberProfile } from './member-profile.js';
 
 /**
- * What completing a task means for relationship tracking: invitations, connections and the inbox
- * are filed from the outputs that show them (and a member's own profile, its headline), whoever queued the task (the API, a sequence, the sync).
+ * What completing a task means for relationship tracking: invitations, connections, the inbox and
+ * a member's own headline are filed from the outputs that show them, whoever queued the task (the
+ * API, a sequence, the sync).
  */
 let registered = false;
 export function registerRelationshipHooks(): void {
