@@ -74,7 +74,7 @@ export async function enqueueTask(
   const id = crypto.randomUUID();
   const by = task.queuedBy;
   const awaiting = task.awaitApproval === true;
-  const rows = await db.query<{ id: string }>(
+  const inserted = db.query<{ id: string }>(
     `INSERT INTO tasks (id, team_id, type, input, status, assigned_user_id, watchlist_id, target_key, queued_by, queued_by_user_id,
                         queued_by_client, approval_expires_at, forced_over)
      SELECT $1::uuid, $2::uuid, $3, $4::jsonb, CASE WHEN $11::boolean THEN 'awaiting_approval' ELSE 'pending' END,
@@ -105,6 +105,14 @@ export async function enqueueTask(
     ],
     PREPARED,
   );
+  // One waiting claim that may run it wakes (task-signals.ts), not every claim of the team. Where
+  // statements run in the order sent, it wakes now: its look follows the insert on the database's
+  // thread without a round trip back to this one (the dispatch bench, docs/benchmarks.md). It wakes
+  // for nothing when the insert writes no row or the task is refused: that look finds nothing.
+  const ready = { type: task.type, assignedUserId: task.assignedUserId ?? null, id };
+  const wokenEarly = signals.inSendingOrder && !awaiting;
+  if (wokenEarly) await signals.taskReady(task.teamId, db, ready);
+  const rows = await inserted;
   if (rows.length === 0) return null;
   // Failed as an update of the row just written, so its webhooks go out as for any failure.
   if (
@@ -113,12 +121,6 @@ export async function enqueueTask(
   )
     return { id, refused: true };
   // Nothing may claim it yet: approving it wakes the claims (approvals/decide.ts).
-  if (awaiting) return { id, refused: false };
-  // One waiting claim that may run it wakes (task-signals.ts), not every claim of the team.
-  await signals.taskReady(task.teamId, db, {
-    type: task.type,
-    assignedUserId: task.assignedUserId ?? null,
-    id,
-  });
+  if (!awaiting && !wokenEarly) await signals.taskReady(task.teamId, db, ready);
   return { id, refused: false };
 }

@@ -40,6 +40,12 @@ export interface TaskSignals {
    * when given (a transaction: delivered at its commit); in process it is handled at once.
    */
   taskReady(teamId: string, via?: Queryable, task?: ReadyTask): Promise<void>;
+  /**
+   * True when the database runs statements in the order they are sent, on one connection (PGlite):
+   * a claim woken for a task as its insert is sent, before the insert's answer, sends its look
+   * behind the insert and still finds the task (enqueue.ts).
+   */
+  readonly inSendingOrder: boolean;
   /** These teams' waiting members are looked at again: a few NOTIFYs in one statement on PostgreSQL. */
   tasksReady(teamIds: string[], via?: Queryable): Promise<void>;
   /**
@@ -107,6 +113,7 @@ export async function createTaskSignals(db: Database): Promise<TaskSignals> {
         task?.id && db.listening() && claims.firstMayRun(teamId, task) ? instance : undefined;
       await notifyTaskReady(via ?? db, teamId, task, wakesHere);
     },
+    inSendingOrder: db.kind === 'pglite',
     async tasksReady(teamIds, via) {
       if (teamIds.length === 0) return;
       if (db.kind !== 'postgres') return arrivals.announced(teamIds);
