@@ -38,14 +38,15 @@ export async function streamTeamChanges(
     closed = true;
     poke();
   };
-  const unsubscribe = changes.subscribe(teamId, (kind) => {
-    pending.add(kind);
-    poke();
-  });
   stream.onAbort(close);
   stop.addEventListener('abort', close, { once: true });
   const lifetime = setTimeout(close, lifetimeMs);
+  let unsubscribe: (() => void) | undefined;
   try {
+    unsubscribe = await changes.subscribe(teamId, (kind) => {
+      pending.add(kind);
+      poke();
+    });
     const ready: ReadyEvent = { kinds: [...CHANGE_KINDS], keep_alive_s: keepAliveS };
     await stream.writeSSE({ event: 'ready', data: JSON.stringify(ready), retry: RECONNECT_MS });
     while (!closed && !stop.aborted) {
@@ -68,6 +69,6 @@ export async function streamTeamChanges(
   } finally {
     clearTimeout(lifetime);
     stop.removeEventListener('abort', close);
-    unsubscribe();
+    unsubscribe?.();
   }
 }

@@ -13,14 +13,30 @@ type ChangeListener = (kind: ChangeKind) => void;
  * every stream is told that everything changed.
  */
 export interface TeamChanges {
-  subscribe(teamId: string, listener: ChangeListener): () => void;
+  /** Resolves once every change made after it is heard; answers the unsubscribe function. */
+  subscribe(teamId: string, listener: ChangeListener): Promise<() => void>;
   /** Open streams of a team (a cap per team keeps one key from holding many connections). */
   count(teamId: string): number;
   close(): Promise<void>;
 }
 
+/**
+ * Whether the database announces team changes (migration 045): on PGlite, whose one instance knows
+ * every stream, only while one is open; on PostgreSQL always. A statement sent after the switch runs
+ * after it (one connection), so a change made once `subscribe` resolves is announced.
+ */
+function announcementSwitch(db: Database) {
+  if (db.kind !== 'pglite') return async (_on: boolean) => {};
+  return async (on: boolean) => {
+    await db.query(`SET network_agent.team_changes = '${on ? 'on' : 'off'}'`);
+  };
+}
+
 export async function createTeamChanges(db: Database): Promise<TeamChanges> {
   const byTeam = new Map<string, Set<ChangeListener>>();
+  const announce = announcementSwitch(db);
+  let streams = 0;
+  await announce(false);
   const emit = (teamId: string, kind: ChangeKind) => {
     for (const listener of byTeam.get(teamId) ?? []) listener(kind);
   };
@@ -34,16 +50,18 @@ export async function createTeamChanges(db: Database): Promise<TeamChanges> {
     for (const teamId of byTeam.keys()) for (const kind of CHANGE_KINDS) emit(teamId, kind);
   });
   return {
-    subscribe(teamId, listener) {
+    async subscribe(teamId, listener) {
       let set = byTeam.get(teamId);
       if (!set) {
         set = new Set();
         byTeam.set(teamId, set);
       }
       set.add(listener);
+      if (++streams === 1) await announce(true);
       return () => {
         set.delete(listener);
         if (set.size === 0) byTeam.delete(teamId);
+        if (--streams === 0) announce(false).catch(() => {});
       };
     },
     count: (teamId) => byTeam.get(teamId)?.size ?? 0,

@@ -8,7 +8,6 @@ import { verifyWebhook } from '../../support/webhook-signature.js';
 import { keyedApi } from '../../support/relationship-events.js';
 import { enqueueTask } from '../../../src/service/tasks/enqueue.js';
 import { classifyReplies } from '../../../src/service/ai/classify-job.js';
-import { TEAM_CHANGE_CHANNEL } from '../../../src/service/live/team-changes.js';
 import { advanceSequences } from '../../../src/service/sequences/engine.js';
 import { deliverDueWebhooks } from '../../../src/service/webhooks/deliver.js';
 import { DATA_IS_NOT_INSTRUCTIONS } from '../../../src/service/ai/model-client.js';
@@ -197,9 +196,7 @@ describe('every reply sorted once', () => {
 
   test('an open dashboard hears of each label stored, and of a message given up on', async () => {
     const heard: string[] = [];
-    const stop = await svc.ctx.db.listen(TEAM_CHANGE_CHANNEL, (p) => {
-      if (p.startsWith(team.id)) heard.push(p.slice(team.id.length + 1));
-    });
+    const stop = await svc.ctx.changes.subscribe(team.id, (kind) => heard.push(kind));
     try {
       await fileThread(GRACE, [said(GRACE, 'Sounds great.', 5)]);
       await fileThread(ALAN, [said(ALAN, 'Who are you?', 5)]);
@@ -225,7 +222,7 @@ describe('every reply sorted once', () => {
       expect((await messagesOf(ALAN))[0]!.classification_error).toMatch(/^failed after 3 attempts/);
       await expect.poll(() => heard).toEqual(['inbox']);
     } finally {
-      await stop();
+      stop();
     }
   });
 

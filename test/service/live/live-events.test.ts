@@ -109,6 +109,41 @@ describe('GET /api-events', () => {
     }
   });
 
+  test('on PGlite a task change is announced only while a stream is open; on PostgreSQL always', async () => {
+    // What the database announces for Acme, up to a marker sent after the change: the session's
+    // notifications arrive in the order sent, so one the change made would be heard before it.
+    const announced = async (change: () => Promise<unknown>) => {
+      const heard: string[] = [];
+      const stop = await svc.ctx.db.listen('team_change', (p) => heard.push(p));
+      try {
+        await change();
+        await svc.ctx.db.query("SELECT pg_notify('team_change', 'marker')");
+        await expect.poll(() => heard.includes('marker')).toBe(true);
+        return heard.filter((p) => p.startsWith(acme.id));
+      } finally {
+        await stop();
+      }
+    };
+    const queue = (slug: string) =>
+      api('POST', '/network-agent/fetch-profile', acme.keyHeaders, { profile_slug: slug });
+    const unwatched = await announced(() => queue('unwatched'));
+    expect(unwatched).toEqual(svc.ctx.db.kind === 'pglite' ? [] : [`${acme.id} tasks`]);
+    const stream = await open(acme);
+    try {
+      expect(await announced(() => queue('watched'))).toEqual([`${acme.id} tasks`]);
+    } finally {
+      await stream.close();
+    }
+    // The stream closed: off again on PGlite.
+    await expect
+      .poll(async () => (await announced(() => queue(`closed-${Date.now()}`))).length)
+      .toBe(svc.ctx.db.kind === 'pglite' ? 0 : 1);
+    await svc.ctx.db.query(
+      `UPDATE tasks SET status = 'failed' WHERE team_id = $1 AND status = 'pending'`,
+      [acme.id],
+    );
+  });
+
   test("another team's changes never reach a team's stream", async () => {
     const mine = await open(acme);
     try {
