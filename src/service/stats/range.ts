@@ -51,6 +51,7 @@ export function resolveRange(q: {
 export function rangeSql(p: { from: number; to: number; bucket: number; tz: number }) {
   const lo = `($${p.from}::date::timestamp AT TIME ZONE $${p.tz})`;
   const hi = `(($${p.to}::date + 1)::timestamp AT TIME ZONE $${p.tz})`;
+  const localStarts = `generate_series(date_trunc($${p.bucket}::text, $${p.from}::date::timestamp), $${p.to}::date::timestamp, ('1 ' || $${p.bucket})::interval) s`;
   return {
     lo,
     hi,
@@ -58,7 +59,16 @@ export function rangeSql(p: { from: number; to: number; bucket: number; tz: numb
     bucketOf: (instant: string) =>
       `date_trunc($${p.bucket}::text, ${instant} AT TIME ZONE $${p.tz})::date`,
     /** Every bucket of the range, as rows of `start` (a date). */
-    series: `SELECT s::date AS start FROM generate_series(date_trunc($${p.bucket}::text, $${p.from}::date::timestamp), $${p.to}::date::timestamp, ('1 ' || $${p.bucket})::interval) s`,
+    series: `SELECT s::date AS start FROM ${localStarts}`,
+    /**
+     * Every bucket of the range as the instants it spans, within the range: rows of `start` (a
+     * date), `lo` and `hi`. Counters by hour are summed bucket by bucket over these, each an index
+     * range, instead of converting every hour to the zone: a year by week is 53 conversions, not
+     * 8,760 (bench/posts-page.ts).
+     */
+    bounds: `SELECT s::date AS start, greatest(s AT TIME ZONE $${p.tz}, ${lo}) AS lo,
+                    least((s + ('1 ' || $${p.bucket})::interval) AT TIME ZONE $${p.tz}, ${hi}) AS hi
+               FROM ${localStarts}`,
   };
 }
 

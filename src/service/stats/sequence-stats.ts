@@ -18,12 +18,12 @@ WITH s AS (SELECT id FROM sequences WHERE id = $2 AND team_id = $1),
 per AS (${
   hourly
     ? `
-  SELECT ${R.bucketOf('hour')} AS start, sender_user_id, sum(enrolled) AS enrolled, sum(invited) AS invited,
-         sum(accepted) AS accepted, sum(messaged) AS messaged, sum(replied) AS replied
-    FROM sequence_step_hours
-   WHERE sequence_id = (SELECT id FROM s) AND hour >= ${R.lo} AND hour < ${R.hi}
+  SELECT k.start, h.sender_user_id, sum(h.enrolled) AS enrolled, sum(h.invited) AS invited,
+         sum(h.accepted) AS accepted, sum(h.messaged) AS messaged, sum(h.replied) AS replied
+    FROM (${R.bounds}) k
+    JOIN sequence_step_hours h ON h.sequence_id = (SELECT id FROM s) AND h.hour >= k.lo AND h.hour < k.hi
    GROUP BY 1, 2
-  HAVING sum(enrolled) + sum(invited) + sum(accepted) + sum(messaged) + sum(replied) > 0`
+  HAVING sum(h.enrolled) + sum(h.invited) + sum(h.accepted) + sum(h.messaged) + sum(h.replied) > 0`
     : `
   SELECT start, sender_user_id,
          count(*) FILTER (WHERE kind = 'enrolled') AS enrolled, count(*) FILTER (WHERE kind = 'invited') AS invited,

@@ -135,9 +135,10 @@ p AS (
 b AS (${
   hourly
     ? `
-  SELECT ${R.bucketOf('hour')} AS start, sum(posts) AS posts, sum_bigint(engagement) AS engagement, sum(trending) AS trending
-    FROM watchlist_post_hours
-   WHERE watchlist_id = (SELECT id FROM w) AND hour >= ${R.lo} AND hour < ${R.hi} GROUP BY 1`
+  SELECT k.start, sum(h.posts) AS posts, sum_bigint(h.engagement) AS engagement, sum(h.trending) AS trending
+    FROM (${R.bounds}) k
+    JOIN watchlist_post_hours h ON h.watchlist_id = (SELECT id FROM w) AND h.hour >= k.lo AND h.hour < k.hi
+   GROUP BY 1`
     : `
   SELECT ${R.bucketOf('posted_at')} AS start, count(*) AS posts, sum(engagement) AS engagement,
          count(*) FILTER (WHERE trending) AS trending
