@@ -9,6 +9,12 @@ import type { Queryable } from '../db/database.js';
  */
 export const MARK_EVERY_MS = 30_000;
 const MARK_FLUSH_MS = 2_000;
+/**
+ * Marks per statement. The marks of every member of a large team in one statement hold PGlite's one
+ * connection while it runs, and every request behind it waits; batches written one after another
+ * let other statements run between them.
+ */
+export const MARK_BATCH = 100;
 
 interface Mark {
   teamId: string;
@@ -68,15 +74,21 @@ export class ActivityMarks {
     this.timer.unref();
   }
 
-  /** Writes the marks queued so far; the members of a batch that fails are marked again next time. */
+  /**
+   * Writes the marks queued so far, MARK_BATCH a statement; the members of a batch that fails are
+   * marked again next time.
+   */
   async flush(db: Queryable): Promise<void> {
     if (this.queued.size === 0) return;
     const marks = [...this.queued.values()];
     this.queued.clear();
-    try {
-      await writeMarks(db, marks);
-    } catch {
-      for (const m of marks) this.undo(m.teamId, m.userId);
+    for (let at = 0; at < marks.length; at += MARK_BATCH) {
+      const batch = marks.slice(at, at + MARK_BATCH);
+      try {
+        await writeMarks(db, batch);
+      } catch {
+        for (const m of batch) this.undo(m.teamId, m.userId);
+      }
     }
   }
 
