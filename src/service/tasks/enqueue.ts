@@ -4,6 +4,7 @@ import type { TaskType } from '../../contract/task-types.js';
 import { failRefusedTasks } from '../consent/member-consent.js';
 import { agentActiveSql } from './agent-active.js';
 import type { RecentContact } from '../outreach/recent-contact.js';
+import { TASK_READY_CHANNEL } from './signals/task-ready-channel.js';
 
 /** Who queued a task (shown to the member it runs as): a call with the team's key alone, or a signed-in member. */
 export type QueuedBy =
@@ -63,8 +64,8 @@ const MAX_CLIENT_CHARS = 100;
  * `targetKey` is still open (collection never queues two for one target), or when
  * `onlyIfAgentActive` and the team is not.
  *
- * `db` may be a caller's transaction: on PostgreSQL the wake-up NOTIFY then goes through that
- * transaction and is delivered at its commit, so no claim looks for a row it cannot see yet.
+ * `db` may be a caller's transaction: on PostgreSQL the wake-up NOTIFY, sent by the insert, is then
+ * delivered at that transaction's commit, so no claim looks for a row it cannot see yet.
  */
 export async function enqueueTask(
   db: Queryable,
@@ -74,8 +75,12 @@ export async function enqueueTask(
   const id = crypto.randomUUID();
   const by = task.queuedBy;
   const awaiting = task.awaitApproval === true;
+  const ready = { type: task.type, assignedUserId: task.assignedUserId ?? null, id };
+  // Nothing may claim it yet when it awaits approval: approving it wakes the claims (approvals/decide.ts).
+  const notice = awaiting ? null : signals.insertNotice(task.teamId, ready);
   const inserted = db.query<{ id: string }>(
-    `INSERT INTO tasks (id, team_id, type, input, status, assigned_user_id, watchlist_id, target_key, queued_by, queued_by_user_id,
+    `WITH inserted AS (
+     INSERT INTO tasks (id, team_id, type, input, status, assigned_user_id, watchlist_id, target_key, queued_by, queued_by_user_id,
                         queued_by_client, approval_expires_at, forced_over)
      SELECT $1::uuid, $2::uuid, $3, $4::jsonb, CASE WHEN $11::boolean THEN 'awaiting_approval' ELSE 'pending' END,
             $5::uuid, $6::uuid, $7, $8, $9::uuid, $10,
@@ -83,7 +88,9 @@ export async function enqueueTask(
       WHERE NOT $12::boolean OR ${agentActiveSql('$2::uuid')}
      ON CONFLICT (team_id, target_key) WHERE target_key IS NOT NULL AND status IN ('pending', 'processing')
      DO NOTHING
-     RETURNING id`,
+     RETURNING id)
+     SELECT i.id FROM inserted i
+       LEFT JOIN LATERAL (SELECT pg_notify($14, $15) WHERE $15::text IS NOT NULL) announced ON true`,
     [
       id,
       task.teamId,
@@ -102,16 +109,17 @@ export async function enqueueTask(
       awaiting,
       task.onlyIfAgentActive === true,
       task.forcedOver ? JSON.stringify(forcedOverFacts(task.forcedOver)) : null,
+      TASK_READY_CHANNEL,
+      notice,
     ],
     PREPARED,
   );
-  // One waiting claim that may run it wakes (task-signals.ts), not every claim of the team. Where
-  // statements run in the order sent, it wakes now: its look follows the insert on the database's
-  // thread without a round trip back to this one (the dispatch bench, docs/benchmarks.md). It wakes
-  // for nothing when the insert writes no row or the task is refused: that look finds nothing.
-  const ready = { type: task.type, assignedUserId: task.assignedUserId ?? null, id };
-  const wokenEarly = signals.inSendingOrder && !awaiting;
-  if (wokenEarly) await signals.taskReady(task.teamId, db, ready);
+  // One waiting claim that may run it wakes (task-signals.ts), not every claim of the team: on
+  // PostgreSQL by the insert's own NOTIFY; where statements run in the order sent (PGlite), now,
+  // so its look follows the insert on the database's thread without a round trip back to this
+  // one. Either wakes a claim for nothing when the insert writes no row or the task is refused:
+  // that look finds nothing and passes the wake-up on.
+  if (!awaiting && signals.inSendingOrder) await signals.taskReady(task.teamId, db, ready);
   const rows = await inserted;
   if (rows.length === 0) return null;
   // Failed as an update of the row just written, so its webhooks go out as for any failure.
@@ -120,7 +128,5 @@ export async function enqueueTask(
     (await failRefusedTasks(db, task.teamId, task.assignedUserId, id)).length
   )
     return { id, refused: true };
-  // Nothing may claim it yet: approving it wakes the claims (approvals/decide.ts).
-  if (!awaiting && !wokenEarly) await signals.taskReady(task.teamId, db, ready);
   return { id, refused: false };
 }

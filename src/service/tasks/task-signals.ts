@@ -8,7 +8,7 @@ import {
   notifyTaskReady,
   notifyTeamsReady,
 } from './signals/task-ready-channel.js';
-import type { ReadyTask } from './signals/task-ready-message.js';
+import { encodeTaskReady, type ReadyTask } from './signals/task-ready-message.js';
 import {
   type TaskWait,
   type Waiting,
@@ -46,6 +46,12 @@ export interface TaskSignals {
    * behind the insert and still finds the task (enqueue.ts).
    */
   readonly inSendingOrder: boolean;
+  /**
+   * On PostgreSQL, the NOTIFY payload announcing `task` that its insert sends itself on
+   * TASK_READY_CHANNEL (delivered at its commit, as taskReady's through a transaction): one
+   * statement instead of two. Null where signals are in process (PGlite).
+   */
+  insertNotice(teamId: string, task: ReadyTask): string | null;
   /** These teams' waiting members are looked at again: a few NOTIFYs in one statement on PostgreSQL. */
   tasksReady(teamIds: string[], via?: Queryable): Promise<void>;
   /**
@@ -96,6 +102,9 @@ export async function createTaskSignals(db: Database): Promise<TaskSignals> {
   const instance = crypto.randomUUID();
   const arrivals = announcements({ db, instance, claims, idle, taken, recheck });
   let looksSkipped = 0;
+  // Only while this instance hears its own notifications: it wakes its claim when it does.
+  const wakesHere = (teamId: string, task: ReadyTask | undefined) =>
+    task?.id && db.listening() && claims.firstMayRun(teamId, task) ? instance : undefined;
   const stopListening =
     db.kind === 'postgres'
       ? await listenForTaskReady(db, arrivals.heard, (up) => {
@@ -108,12 +117,13 @@ export async function createTaskSignals(db: Database): Promise<TaskSignals> {
   return {
     async taskReady(teamId, via, task) {
       if (db.kind !== 'postgres') return arrivals.announced([teamId], task);
-      // Only while this instance hears its own notifications: it wakes its claim when it does.
-      const wakesHere =
-        task?.id && db.listening() && claims.firstMayRun(teamId, task) ? instance : undefined;
-      await notifyTaskReady(via ?? db, teamId, task, wakesHere);
+      await notifyTaskReady(via ?? db, teamId, task, wakesHere(teamId, task));
     },
     inSendingOrder: db.kind === 'pglite',
+    insertNotice(teamId, task) {
+      if (db.kind !== 'postgres') return null;
+      return encodeTaskReady(teamId, task, wakesHere(teamId, task));
+    },
     async tasksReady(teamIds, via) {
       if (teamIds.length === 0) return;
       if (db.kind !== 'postgres') return arrivals.announced(teamIds);

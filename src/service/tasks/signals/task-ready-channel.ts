@@ -8,7 +8,8 @@ import {
 } from './task-ready-message.js';
 
 /** PostgreSQL's channel between the instances: every instance hears every signal, its own too. */
-const CHANNEL = 'task_ready';
+export const TASK_READY_CHANNEL = 'task_ready';
+const CHANNEL = TASK_READY_CHANNEL;
 
 /** One NOTIFY for a team or a task; sent through a transaction, it is delivered at its commit. */
 export async function notifyTaskReady(
