@@ -9,6 +9,13 @@ import type { Logger } from '../logger.js';
 const VACUUM = { threshold: 50, scale: 0.2 };
 const VACUUM_INSERTS = { threshold: 1000, scale: 0.2 };
 const ANALYZE = { threshold: 50, scale: 0.1 };
+/**
+ * A table is analyzed at most this often, autovacuum's naptime: it looks at a database once a
+ * minute. An analyze reads a sample of every column and costs several times a vacuum; a table
+ * rewritten all the time (`memberships`, by every member's marks) would otherwise be analyzed at
+ * every run of the job, holding PGlite's one connection each time. Vacuums run as they are due.
+ */
+export const ANALYZE_AT_MOST_EVERY_MS = 60_000;
 
 /** A table whose tidying took longer is named in the log: every request waited for it. */
 const SLOW_MS = 1_000;
@@ -21,12 +28,22 @@ interface TableStats {
   inserted: number;
   /** The planner's row count, -1 before the table was ever analyzed. */
   reltuples: number;
+  /** When it was last analyzed (by this job or by hand); null: never. */
+  analyzed_at: Date | null;
 }
+
+type TidyAction = 'vacuum and analyze' | 'vacuum' | 'analyze';
 
 interface Tidied {
   table: string;
-  action: 'vacuum' | 'analyze';
+  action: TidyAction;
 }
+
+const STATEMENT: Record<TidyAction, string> = {
+  'vacuum and analyze': 'VACUUM (ANALYZE)',
+  vacuum: 'VACUUM',
+  analyze: 'ANALYZE',
+};
 
 /**
  * PGlite is PostgreSQL without its background workers: nothing vacuums or analyzes its tables. Left
@@ -40,7 +57,8 @@ export async function tidyEmbeddedDatabase(db: Database, log?: Logger): Promise<
   if (db.kind !== 'pglite') return [];
   const tables = await db.query<TableStats>(
     `SELECT s.relname AS table, s.n_live_tup::float8 AS live, s.n_dead_tup::float8 AS dead,
-            s.n_mod_since_analyze::float8 AS changed, s.n_ins_since_vacuum::float8 AS inserted, c.reltuples::float8 AS reltuples
+            s.n_mod_since_analyze::float8 AS changed, s.n_ins_since_vacuum::float8 AS inserted, c.reltuples::float8 AS reltuples,
+            s.last_analyze AS analyzed_at
        FROM pg_stat_user_tables s JOIN pg_class c ON c.oid = s.relid
       WHERE s.schemaname = current_schema()`,
   );
@@ -50,7 +68,7 @@ export async function tidyEmbeddedDatabase(db: Database, log?: Logger): Promise<
     if (!action) continue;
     const started = performance.now();
     const name = `"${t.table.replaceAll('"', '""')}"`;
-    await db.query(action === 'vacuum' ? `VACUUM (ANALYZE) ${name}` : `ANALYZE ${name}`);
+    await db.query(`${STATEMENT[action]} ${name}`);
     const ms = Math.round(performance.now() - started);
     if (ms > SLOW_MS) log?.warn('database_tidy_slow', { table: t.table, action, ms });
     done.push({ table: t.table, action });
@@ -58,12 +76,19 @@ export async function tidyEmbeddedDatabase(db: Database, log?: Logger): Promise<
   return done;
 }
 
-/** What autovacuum would do to this table now: a vacuum (which analyzes too), an analyze, or nothing. */
-export function dueAction(t: TableStats): Tidied['action'] | null {
+/**
+ * What autovacuum would do to this table now: a vacuum (which analyzes too, unless the table was
+ * analyzed within ANALYZE_AT_MOST_EVERY_MS), an analyze, or nothing.
+ */
+export function dueAction(t: TableStats, now = Date.now()): TidyAction | null {
   // Never analyzed (-1): taken as empty, as autovacuum does, so its first changes get it analyzed.
   const size = Math.max(t.reltuples, 0);
-  if (t.dead > VACUUM.threshold + VACUUM.scale * size) return 'vacuum';
-  if (t.inserted > VACUUM_INSERTS.threshold + VACUUM_INSERTS.scale * size) return 'vacuum';
-  if (t.changed > ANALYZE.threshold + ANALYZE.scale * size) return 'analyze';
-  return null;
+  const vacuum =
+    t.dead > VACUUM.threshold + VACUUM.scale * size ||
+    t.inserted > VACUUM_INSERTS.threshold + VACUUM_INSERTS.scale * size;
+  const analyze =
+    (vacuum || t.changed > ANALYZE.threshold + ANALYZE.scale * size) &&
+    (t.analyzed_at === null || now - t.analyzed_at.getTime() >= ANALYZE_AT_MOST_EVERY_MS);
+  if (vacuum) return analyze ? 'vacuum and analyze' : 'vacuum';
+  return analyze ? 'analyze' : null;
 }

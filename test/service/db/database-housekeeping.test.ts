@@ -1,7 +1,11 @@
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { startTestService, type TestService } from '../../support/test-service.js';
 import { createAgentTeam } from '../../support/task-team.js';
-import { dueAction, tidyEmbeddedDatabase } from '../../../src/service/db/housekeeping.js';
+import {
+  ANALYZE_AT_MOST_EVERY_MS,
+  dueAction,
+  tidyEmbeddedDatabase,
+} from '../../../src/service/db/housekeeping.js';
 import { BACKGROUND_JOBS } from '../../../src/service/jobs.js';
 
 // PGlite has no autovacuum: the service vacuums and analyzes it itself (db/housekeeping.ts). On a
@@ -55,23 +59,64 @@ test('dead rows and stale sizes are tidied with autovacuum’s thresholds, once'
     return;
   }
   expect(before.dead).toBeGreaterThanOrEqual(800);
-  expect(tidied).toContainEqual({ table: 'tasks', action: 'vacuum' });
+  expect(tidied).toContainEqual({ table: 'tasks', action: 'vacuum and analyze' });
   expect(after.dead).toBe(0);
   expect(after.last_vacuum).not.toBeNull();
   expect(after.last_analyze).not.toBeNull();
   expect(after.reltuples).toBeGreaterThanOrEqual(400);
   // Nothing changed since: nothing to do.
   expect((await tidyEmbeddedDatabase(svc.ctx.db)).map((t) => t.table)).not.toContain('tasks');
+
+  // Dead rows again within the minute: vacuumed, not analyzed again.
+  await svc.ctx.db.query(`UPDATE tasks SET updated_at = now() WHERE team_id = $1`, [team.id]);
+  await svc.ctx.db.query(`UPDATE tasks SET updated_at = now() WHERE team_id = $1`, [team.id]);
+  // Past the vacuum's threshold for 400 rows (130), whatever the updates pruned as they went.
+  expect((await stats()).dead).toBeGreaterThan(400);
+  expect(await tidyEmbeddedDatabase(svc.ctx.db)).toContainEqual({
+    table: 'tasks',
+    action: 'vacuum',
+  });
+  const again = await stats();
+  expect(again.dead).toBe(0);
+  expect(again.last_analyze).toEqual(after.last_analyze);
 });
 
 test('the thresholds are autovacuum’s defaults', () => {
-  const table = { table: 't', live: 1000, dead: 0, changed: 0, inserted: 0, reltuples: 1000 };
-  expect(dueAction(table)).toBeNull();
-  expect(dueAction({ ...table, dead: 250 })).toBeNull(); // 50 + 20 % of 1000 = 250
-  expect(dueAction({ ...table, dead: 251 })).toBe('vacuum');
-  expect(dueAction({ ...table, changed: 150 })).toBeNull(); // 50 + 10 %
-  expect(dueAction({ ...table, changed: 151 })).toBe('analyze');
-  expect(dueAction({ ...table, inserted: 1201 })).toBe('vacuum'); // 1000 + 20 %
+  const now = Date.parse('2026-11-29T12:00:00Z');
+  const table = {
+    table: 't',
+    live: 1000,
+    dead: 0,
+    changed: 0,
+    inserted: 0,
+    reltuples: 1000,
+    analyzed_at: new Date(now - ANALYZE_AT_MOST_EVERY_MS),
+  };
+  expect(dueAction(table, now)).toBeNull();
+  expect(dueAction({ ...table, dead: 250 }, now)).toBeNull(); // 50 + 20 % of 1000 = 250
+  expect(dueAction({ ...table, dead: 251 }, now)).toBe('vacuum and analyze');
+  expect(dueAction({ ...table, changed: 150 }, now)).toBeNull(); // 50 + 10 %
+  expect(dueAction({ ...table, changed: 151 }, now)).toBe('analyze');
+  expect(dueAction({ ...table, inserted: 1201 }, now)).toBe('vacuum and analyze'); // 1000 + 20 %
   // Never analyzed: its first changes get it analyzed.
-  expect(dueAction({ ...table, reltuples: -1, live: 60, changed: 60 })).toBe('analyze');
+  const fresh = { ...table, reltuples: -1, live: 60, changed: 60, analyzed_at: null };
+  expect(dueAction(fresh, now)).toBe('analyze');
+});
+
+test('a table is analyzed at most once a minute, autovacuum’s naptime; vacuums run as due', () => {
+  const now = Date.parse('2026-11-29T12:00:00Z');
+  const recently = new Date(now - ANALYZE_AT_MOST_EVERY_MS + 1);
+  const table = {
+    table: 'memberships',
+    live: 10_000,
+    dead: 0,
+    changed: 5_000,
+    inserted: 0,
+    reltuples: 10_000,
+    analyzed_at: recently,
+  };
+  expect(dueAction(table, now)).toBeNull();
+  expect(dueAction({ ...table, dead: 5_000 }, now)).toBe('vacuum');
+  expect(dueAction({ ...table, dead: 5_000 }, now + 1)).toBe('vacuum and analyze');
+  expect(dueAction(table, now + 1)).toBe('analyze');
 });
