@@ -57,12 +57,22 @@ export async function createTeamChanges(db: Database): Promise<TeamChanges> {
         byTeam.set(teamId, set);
       }
       set.add(listener);
-      if (++streams === 1) await announce(true);
-      return () => {
+      let subscribed = true;
+      const unsubscribe = () => {
+        if (!subscribed) return;
+        subscribed = false;
         set.delete(listener);
         if (set.size === 0) byTeam.delete(teamId);
         if (--streams === 0) announce(false).catch(() => {});
       };
+      if (++streams === 1) {
+        // The database is away: the stream fails to open and leaves nothing subscribed.
+        await announce(true).catch((err: unknown) => {
+          unsubscribe();
+          throw err;
+        });
+      }
+      return unsubscribe;
     },
     count: (teamId) => byTeam.get(teamId)?.size ?? 0,
     async close() {
