@@ -6,7 +6,17 @@
 // worker die and how many a test fail, and what the witness said of each death. Exits 1 when a
 // worker died.
 import { spawn } from 'node:child_process';
+import { writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { vitestFailures, withoutColours, witnessLines } from './vitest-failures.mjs';
+
+/** What V8 prints when it aborts a process: its fatal error, a failed check, an out-of-memory. */
+const fatalLines = (printed) =>
+  withoutColours(printed)
+    .split('\n')
+    .filter((l) => /Fatal|FATAL|Check failed|out of memory|OOM/.test(l))
+    .slice(0, 20);
 
 function options(argv) {
   const opts = { runs: 50, busy: 0, files: [] };
@@ -94,6 +104,11 @@ for (let run = 1; run <= opts.runs; run++) {
     const said = witnessLines(r.printed);
     deaths.push({ run, said });
     for (const line of said) console.log(`  ${line}`);
+    // V8 says why it aborts on the dying worker's stderr just before the trap: kept whole.
+    const file = join(tmpdir(), `vitest-soak-run-${run}-${process.pid}.log`);
+    writeFileSync(file, r.printed);
+    for (const line of fatalLines(r.printed)) console.log(`  ${line}`);
+    console.log(`  all it printed: ${file}`);
   }
 }
 stopLoad();
