@@ -9,7 +9,6 @@ import {
 
 /** PostgreSQL's channel between the instances: every instance hears every signal, its own too. */
 export const TASK_READY_CHANNEL = 'task_ready';
-const CHANNEL = TASK_READY_CHANNEL;
 
 /** One NOTIFY for a team or a task; sent through a transaction, it is delivered at its commit. */
 export async function notifyTaskReady(
@@ -18,13 +17,16 @@ export async function notifyTaskReady(
   task?: ReadyTask,
   wakesHere?: string,
 ): Promise<void> {
-  await via.query('SELECT pg_notify($1, $2)', [CHANNEL, encodeTaskReady(teamId, task, wakesHere)]);
+  await via.query('SELECT pg_notify($1, $2)', [
+    TASK_READY_CHANNEL,
+    encodeTaskReady(teamId, task, wakesHere),
+  ]);
 }
 
 /** These teams' waiting members are looked at again: a few NOTIFYs in one statement. */
 export async function notifyTeamsReady(via: Queryable, teamIds: string[]): Promise<void> {
   await via.query('SELECT pg_notify($1, p) FROM unnest($2::text[]) p', [
-    CHANNEL,
+    TASK_READY_CHANNEL,
     encodeTeamsReady(teamIds),
   ]);
 }
@@ -39,7 +41,9 @@ export async function listenForTaskReady(
   heard: (message: TaskReadyMessage) => void,
   listeningChanged: (up: boolean) => void,
 ): Promise<() => Promise<void>> {
-  const unlisten = await db.listen(CHANNEL, (payload) => heard(decodeTaskReady(payload)));
+  const unlisten = await db.listen(TASK_READY_CHANNEL, (payload) =>
+    heard(decodeTaskReady(payload)),
+  );
   const unwatch = db.onListeningChange(listeningChanged);
   return async () => {
     unwatch();
