@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import type { Database } from '../../../src/service/db/database.js';
-import { claimWithin } from '../../../src/service/tasks/claim-long-poll.js';
+import { claimWithin, clientOfSignal } from '../../../src/service/tasks/claim-long-poll.js';
 import { createAgentTeam, queueProfileTask, type AgentTeam } from '../../support/task-team.js';
 import { startTestService, type TestService } from '../../support/test-service.js';
 
@@ -56,9 +56,15 @@ function counting(db: Database): { db: Database; statements: () => number } {
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-/** Every member waits in a claim (excluding `exclude` for the first `excluding` of them); resolves when all wait. */
+/**
+ * Every member waits in a claim (excluding `exclude` for the first `excluding` of them); resolves
+ * when all wait. `leave()` ends the claims still waiting, as their clients leaving would, so a test
+ * does not sit out their window.
+ */
 async function waitingClaims(exclude: string[] = [], excluding = 0) {
   const counted = counting(svc.ctx.db);
+  const clients = new AbortController();
+  const client = clientOfSignal(clients.signal);
   const claims = team.members.map((m, i) =>
     claimWithin(
       { db: counted.db, signals: svc.ctx.signals },
@@ -68,6 +74,7 @@ async function waitingClaims(exclude: string[] = [], excluding = 0) {
         excludeTypes: (i < excluding ? exclude : []) as never[],
       },
       12_000,
+      { client },
     ).then((task) => ({
       member: m.userId,
       task,
@@ -79,14 +86,14 @@ async function waitingClaims(exclude: string[] = [], excluding = 0) {
     last = counted.statements();
     await sleep(1_000);
   }
-  return { claims, counted };
+  return { claims, counted, leave: () => clients.abort() };
 }
 
 const profileTask = (assignedUserId: string | null = null) =>
   queueProfileTask(svc, team.id, assignedUserId);
 
 test(`a new task among ${WAITERS} waiting claims wakes one, which takes it; the others make no statement`, async () => {
-  const { claims, counted } = await waitingClaims();
+  const { claims, counted, leave } = await waitingClaims();
   const before = counted.statements();
   const task = await profileTask();
   const first = await Promise.race(claims);
@@ -96,12 +103,13 @@ test(`a new task among ${WAITERS} waiting claims wakes one, which takes it; the 
   console.log(`${WAITERS} waiting claims, one task: ${made} statements`);
   // The woken claim's look (its settings, the claim): a handful, not one per waiting claim.
   expect(made).toBeLessThanOrEqual(5);
+  leave();
   const answers = await Promise.all(claims);
   expect(answers.filter((a) => a.task).map((a) => a.task!.id)).toEqual([task!.id]);
 });
 
 test('a task assigned to one member wakes that member’s claim only; a kind a claim excludes does not wake it', async () => {
-  const { claims, counted } = await waitingClaims(['agent_profile_fetch'], 5);
+  const { claims, counted, leave } = await waitingClaims(['agent_profile_fetch'], 5);
   const before = counted.statements();
   // Excluded by the first five: a claim that may run it takes it.
   const task = await profileTask();
@@ -110,6 +118,7 @@ test('a task assigned to one member wakes that member’s claim only; a kind a c
   expect(team.members.slice(0, 5).map((m) => m.userId)).not.toContain(first.member);
   await sleep(100);
   expect(counted.statements() - before).toBeLessThanOrEqual(5);
+  leave();
   const rest = await Promise.all(claims);
   expect(rest.filter((a) => a.task)).toHaveLength(1);
 
@@ -120,11 +129,12 @@ test('a task assigned to one member wakes that member’s claim only; a kind a c
     member: team.members[WAITERS - 1]!.userId,
     task: expect.objectContaining({ id: assigned!.id }),
   });
+  again.leave();
   await Promise.all(again.claims);
 });
 
 test('a woken claim that cannot take the task (its member paused meanwhile) passes the wake-up on', async () => {
-  const { claims } = await waitingClaims();
+  const { claims, leave } = await waitingClaims();
   // The longest-waiting member pauses without a signal: woken first, it finds nothing and passes on.
   await svc.ctx.db.query('UPDATE memberships SET paused = true WHERE user_id = $1', [
     team.members[0]!.userId,
@@ -136,6 +146,7 @@ test('a woken claim that cannot take the task (its member paused meanwhile) pass
     expect(first.task?.id).toBe(task!.id);
     expect(first.member).not.toBe(team.members[0]!.userId);
     expect(performance.now() - started).toBeLessThan(1_000);
+    leave();
     await Promise.all(claims);
   } finally {
     await svc.ctx.db.query('UPDATE memberships SET paused = NULL WHERE user_id = $1', [
