@@ -52,6 +52,9 @@ export function rangeSql(p: { from: number; to: number; bucket: number; tz: numb
   const lo = `($${p.from}::date::timestamp AT TIME ZONE $${p.tz})`;
   const hi = `(($${p.to}::date + 1)::timestamp AT TIME ZONE $${p.tz})`;
   const localStarts = `generate_series(date_trunc($${p.bucket}::text, $${p.from}::date::timestamp), $${p.to}::date::timestamp, ('1 ' || $${p.bucket})::interval) s`;
+  const bounds = `SELECT s::date AS start, greatest(s AT TIME ZONE $${p.tz}, ${lo}) AS lo,
+                         least((s + ('1 ' || $${p.bucket})::interval) AT TIME ZONE $${p.tz}, ${hi}) AS hi
+                    FROM ${localStarts}`;
   return {
     lo,
     hi,
@@ -61,15 +64,43 @@ export function rangeSql(p: { from: number; to: number; bucket: number; tz: numb
     /** Every bucket of the range, as rows of `start` (a date). */
     series: `SELECT s::date AS start FROM ${localStarts}`,
     /**
-     * Every bucket of the range as the instants it spans, within the range: rows of `start` (a
-     * date), `lo` and `hi`. Counters by hour are summed bucket by bucket over these, each an index
-     * range, instead of converting every hour to the zone: a year by week is 53 conversions, not
-     * 8,760 (bench/posts-page.ts).
+     * Every bucket of the range as the instants it spans, within the range, cut where counters
+     * serve it: rows of `start` (a date), `lo` and `hi`, and within them the bucket's whole UTC
+     * days `dlo`..`dhi` (day counters, migration 047) with the hours `lo`..`a_hi` and `b_lo`..`hi`
+     * at its ends (hour counters, migration 031b). In UTC a week is 7 day rows; in Paris, 6 days
+     * and 24 hours; a bucket no whole day fits in is hours `lo`..`a_hi` alone (`a_hi` = `hi`).
+     * Each is an index range, and only the 53 buckets of a year by week are converted to the
+     * zone, not its 8,760 hours.
      */
-    bounds: `SELECT s::date AS start, greatest(s AT TIME ZONE $${p.tz}, ${lo}) AS lo,
-                    least((s + ('1 ' || $${p.bucket})::interval) AT TIME ZONE $${p.tz}, ${hi}) AS hi
-               FROM ${localStarts}`,
+    spans: `SELECT start, lo, hi, CASE WHEN dlo < dhi THEN dlo ELSE hi END AS a_hi, dlo, dhi,
+                   CASE WHEN dlo < dhi THEN dhi ELSE hi END AS b_lo
+              FROM (SELECT start, lo, hi, utc_day(hi) AS dhi,
+                           CASE WHEN utc_day(lo) = lo THEN lo
+                                ELSE (date_trunc('day', lo AT TIME ZONE 'UTC') + interval '1 day') AT TIME ZONE 'UTC' END AS dlo
+                      FROM (${bounds}) b) x`,
   };
+}
+
+/**
+ * The counter rows (`cols`) that make up one bucket `k`, a row of `rangeSql().spans`, for the
+ * rows `key` picks (given the table's alias): the hours of its ragged ends from `hours`, its whole
+ * UTC days from `days` (migrations 031b and 047), each an index range, and one not read at all
+ * when it is empty (the bucket's own bounds decide it before the scan).
+ */
+export function countersOfSpan(o: {
+  hours: string;
+  days: string;
+  key: (alias: string) => string;
+  cols: (alias: string) => string;
+}): string {
+  return `SELECT ${o.cols('h')} FROM ${o.hours} h
+           WHERE k.lo < k.a_hi AND ${o.key('h')} AND h.hour >= k.lo AND h.hour < k.a_hi
+          UNION ALL
+          SELECT ${o.cols('d')} FROM ${o.days} d
+           WHERE k.dlo < k.dhi AND ${o.key('d')} AND d.day >= k.dlo AND d.day < k.dhi
+          UNION ALL
+          SELECT ${o.cols('h')} FROM ${o.hours} h
+           WHERE k.b_lo < k.hi AND ${o.key('h')} AND h.hour >= k.b_lo AND h.hour < k.hi`;
 }
 
 /** `GMT+05:30` -> seconds past the whole hour of the offset (1800); `GMT`, `GMT+02:00` -> 0. */

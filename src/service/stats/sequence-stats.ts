@@ -2,7 +2,14 @@ import type { Queryable } from '../db/database.js';
 import { isUuid } from '../db/is-uuid.js';
 import { HttpError } from '../http/http-error.js';
 import type { FunnelFigures, SenderFunnel, SequenceStats } from '../../contract/stats.js';
-import { queryStats, rangeSql, rate, servedByHours, type StatsRange } from './range.js';
+import {
+  countersOfSpan,
+  queryStats,
+  rangeSql,
+  rate,
+  servedByHours,
+  type StatsRange,
+} from './range.js';
 
 const R = rangeSql({ from: 3, to: 4, bucket: 5, tz: 6 });
 
@@ -10,7 +17,7 @@ const R = rangeSql({ from: 3, to: 4, bucket: 5, tz: 6 });
  * One query: each step a person of the sequence ($2, of team $1) reached in the range, counted in
  * the bucket of its own time (enrolled: created_at; invited, accepted, messaged, replied: their
  * `…_at`), per sender; every bucket of the range comes back, empty ones with a null sender. The
- * counts are summed from the hourly counters (migration 031b) when the zone allows (`hourly`),
+ * counts are summed from the day and hour counters (migrations 031b, 047) when the zone allows (`hourly`),
  * else counted from the people. No row when the sequence is not the team's.
  */
 const sql = (hourly: boolean) => `
@@ -18,12 +25,18 @@ WITH s AS (SELECT id FROM sequences WHERE id = $2 AND team_id = $1),
 per AS (${
   hourly
     ? `
-  SELECT k.start, h.sender_user_id, sum(h.enrolled) AS enrolled, sum(h.invited) AS invited,
-         sum(h.accepted) AS accepted, sum(h.messaged) AS messaged, sum(h.replied) AS replied
-    FROM (${R.bounds}) k
-    JOIN sequence_step_hours h ON h.sequence_id = (SELECT id FROM s) AND h.hour >= k.lo AND h.hour < k.hi
+  SELECT k.start, c.sender_user_id, sum(c.enrolled) AS enrolled, sum(c.invited) AS invited,
+         sum(c.accepted) AS accepted, sum(c.messaged) AS messaged, sum(c.replied) AS replied
+    FROM (${R.spans}) k
+   CROSS JOIN LATERAL (${countersOfSpan({
+     hours: 'sequence_step_hours',
+     days: 'sequence_step_days',
+     key: (t) => `${t}.sequence_id = (SELECT id FROM s)`,
+     cols: (t) =>
+       `${t}.sender_user_id, ${t}.enrolled, ${t}.invited, ${t}.accepted, ${t}.messaged, ${t}.replied`,
+   })}) c
    GROUP BY 1, 2
-  HAVING sum(h.enrolled) + sum(h.invited) + sum(h.accepted) + sum(h.messaged) + sum(h.replied) > 0`
+  HAVING sum(c.enrolled) + sum(c.invited) + sum(c.accepted) + sum(c.messaged) + sum(c.replied) > 0`
     : `
   SELECT start, sender_user_id,
          count(*) FILTER (WHERE kind = 'enrolled') AS enrolled, count(*) FILTER (WHERE kind = 'invited') AS invited,

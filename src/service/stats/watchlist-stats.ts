@@ -3,7 +3,14 @@ import { isUuid } from '../db/is-uuid.js';
 import { HttpError } from '../http/http-error.js';
 import { WATCHLIST_NOT_FOUND } from '../watchlists/update-keyword-watchlist.js';
 import type { WatchlistStats } from '../../contract/stats.js';
-import { queryStats, rangeSql, rate, servedByHours, type StatsRange } from './range.js';
+import {
+  countersOfSpan,
+  queryStats,
+  rangeSql,
+  rate,
+  servedByHours,
+  type StatsRange,
+} from './range.js';
 
 /** How many authors the totals name. */
 export const TOP_AUTHORS = 5;
@@ -119,8 +126,8 @@ a AS (
 
 /**
  * One query: the watchlist's posts in the range ($1 team, $2 watchlist), by the bucket they were
- * posted in, and the authors with most engagement. The buckets are summed from the hourly counters
- * (migration 031b) when the zone allows (`hourly`), else from the posts themselves; the authors
+ * posted in, and the authors with most engagement. The buckets are summed from the day and hour
+ * counters (migrations 031b, 047) when the zone allows (`hourly`), else from the posts themselves; the authors
  * from the monthly counters (`monthly`, any zone: their ends are instants), else from the links'
  * own copy of the author (migration 031c). Only the winners' names are read from `posts`, and the
  * posts of the range with a count the network never gave (`u`, from the index of migration 038):
@@ -135,9 +142,14 @@ p AS (
 b AS (${
   hourly
     ? `
-  SELECT k.start, sum(h.posts) AS posts, sum_bigint(h.engagement) AS engagement, sum(h.trending) AS trending
-    FROM (${R.bounds}) k
-    JOIN watchlist_post_hours h ON h.watchlist_id = (SELECT id FROM w) AND h.hour >= k.lo AND h.hour < k.hi
+  SELECT k.start, sum(c.posts) AS posts, sum_bigint(c.engagement) AS engagement, sum(c.trending) AS trending
+    FROM (${R.spans}) k
+   CROSS JOIN LATERAL (${countersOfSpan({
+     hours: 'watchlist_post_hours',
+     days: 'watchlist_post_days',
+     key: (t) => `${t}.watchlist_id = (SELECT id FROM w)`,
+     cols: (t) => `${t}.posts, ${t}.engagement, ${t}.trending`,
+   })}) c
    GROUP BY 1`
     : `
   SELECT ${R.bucketOf('posted_at')} AS start, count(*) AS posts, sum(engagement) AS engagement,

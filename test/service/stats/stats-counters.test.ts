@@ -39,6 +39,18 @@ const postHours = () =>
     `SELECT watchlist_id, hour, posts, engagement::int AS engagement, trending
        FROM watchlist_post_hours ORDER BY 1, 2`,
   );
+/** The day counters (migration 047), and the same recounted from the rows by UTC day. */
+const postDaysFromRows = () =>
+  svc.ctx.db.query(
+    `SELECT watchlist_id, utc_day(posted_at) AS day, count(*)::int AS posts, sum(engagement)::int AS engagement,
+            (count(*) FILTER (WHERE trending))::int AS trending
+       FROM watchlist_posts GROUP BY 1, 2 ORDER BY 1, 2`,
+  );
+const postDays = () =>
+  svc.ctx.db.query(
+    `SELECT watchlist_id, day, posts, engagement::int AS engagement, trending
+       FROM watchlist_post_days ORDER BY 1, 2`,
+  );
 /** Per watchlist, UTC month and author, recounted from the links and their posts' authors. */
 const authorMonthsFromPosts = () =>
   svc.ctx.db.query(
@@ -80,7 +92,24 @@ const stepHours = () =>
        FROM sequence_step_hours ORDER BY 1, 3, 2`,
   );
 
-describe('the hourly counters', () => {
+const stepDaysFromRows = () =>
+  svc.ctx.db.query(
+    `SELECT e.sequence_id, e.sender_user_id, utc_day(x.at) AS day,
+            (count(*) FILTER (WHERE x.kind = 'enrolled'))::int AS enrolled, (count(*) FILTER (WHERE x.kind = 'invited'))::int AS invited,
+            (count(*) FILTER (WHERE x.kind = 'accepted'))::int AS accepted, (count(*) FILTER (WHERE x.kind = 'messaged'))::int AS messaged,
+            (count(*) FILTER (WHERE x.kind = 'replied'))::int AS replied
+       FROM sequence_enrollments e
+      CROSS JOIN LATERAL (VALUES ('enrolled', e.created_at), ('invited', e.invited_at), ('accepted', e.accepted_at),
+                                 ('messaged', e.messaged_at), ('replied', e.replied_at)) AS x(kind, at)
+      WHERE x.at IS NOT NULL GROUP BY 1, 2, 3 ORDER BY 1, 3, 2`,
+  );
+const stepDays = () =>
+  svc.ctx.db.query(
+    `SELECT sequence_id, sender_user_id, day, enrolled, invited, accepted, messaged, replied
+       FROM sequence_step_days ORDER BY 1, 3, 2`,
+  );
+
+describe('the hour and day counters', () => {
   test('whole-hour zones are served by them, others by the rows', () => {
     const r = { from: '2026-03-01', to: '2026-03-31', bucket: 'day' as const };
     expect(servedByHours({ ...r, tz: 'UTC' })).toBe(true);
@@ -105,6 +134,7 @@ describe('the hourly counters', () => {
       { at: '2026-03-02T10:10:00Z', likes: 7, author: 'Eli' },
     ]);
     expect(await postHours()).toEqual(await postHoursFromRows());
+    expect(await postDays()).toEqual(await postDaysFromRows());
     const hourOf = await postHours();
     expect(hourOf.filter((h) => (h as { watchlist_id: string }).watchlist_id === wl)).toHaveLength(
       3,
@@ -124,6 +154,7 @@ describe('the hourly counters', () => {
       [wl],
     );
     expect(await postHours()).toEqual(await postHoursFromRows());
+    expect(await postDays()).toEqual(await postDaysFromRows());
 
     const range = { from: '2026-03-01', to: '2026-03-07', bucket: 'day' as const, tz: 'UTC' };
     const fromHours = await watchlistStats(svc.ctx.db, team.id, wl, range);
@@ -135,7 +166,9 @@ describe('the hourly counters', () => {
     // Deleting the watchlist takes its counters with it.
     await svc.ctx.db.query('DELETE FROM watchlists WHERE id = $1', [wl]);
     expect(await postHours()).toEqual(await postHoursFromRows());
+    expect(await postDays()).toEqual(await postDaysFromRows());
     expect(await postHours()).toHaveLength(1);
+    expect(await postDays()).toHaveLength(1);
   });
 
   test('authors by month: equal to a recount after filing, re-reads, renames, moves and deletions', async () => {
@@ -358,8 +391,12 @@ describe('the hourly counters', () => {
       { sender: ada, enrolled: '2026-03-02T10:00:00Z', invited: '2026-03-02T10:30:00Z' },
       { sender: ada, enrolled: '2026-03-02T10:20:00Z' },
       { sender: bob, enrolled: '2026-03-02T10:40:00Z', invited: '2026-03-02T12:00:00Z' },
+      // Paris moves to summer time at 01:00 UTC on 29 March: these straddle its days and UTC's.
+      { sender: ada, enrolled: '2026-03-28T22:30:00Z', invited: '2026-03-28T23:10:00Z' },
+      { sender: bob, enrolled: '2026-03-29T00:00:00Z', invited: '2026-03-29T23:00:00Z' },
     ]);
     expect(await stepHours()).toEqual(await stepHoursFromRows());
+    expect(await stepDays()).toEqual(await stepDaysFromRows());
 
     // The engine's steps: accepted, messaged, replied set one by one; a row's other columns change.
     await svc.ctx.db.query(
@@ -374,6 +411,7 @@ describe('the hourly counters', () => {
     );
     await svc.ctx.db.query(`UPDATE sequence_enrollments SET next_run_at = now(), step_index = 1`);
     expect(await stepHours()).toEqual(await stepHoursFromRows());
+    expect(await stepDays()).toEqual(await stepDaysFromRows());
 
     // A sender moved, then one removed from the service (their people keep a null sender).
     await svc.ctx.db.query(
@@ -382,24 +420,43 @@ describe('the hourly counters', () => {
     );
     await svc.ctx.db.query('DELETE FROM users WHERE id = $1', [bob]);
     expect(await stepHours()).toEqual(await stepHoursFromRows());
+    expect(await stepDays()).toEqual(await stepDaysFromRows());
 
     const range = { from: '2026-03-01', to: '2026-03-07', bucket: 'week' as const, tz: 'UTC' };
     const fromHours = await sequenceStats(svc.ctx.db, team.id, seq, range);
     const fromRows = await sequenceStats(svc.ctx.db, team.id, seq, range, 'rows');
     expect(fromHours.buckets).toEqual(fromRows.buckets);
+    // Every zone that whole hours serve, by day and by week, against the people themselves:
+    // buckets cut into whole UTC days and the hours at their ends.
+    for (const tz of ['UTC', 'Europe/Paris', 'America/New_York'])
+      for (const bucket of ['day', 'week'] as const)
+        for (const r of [
+          { from: '2026-03-01', to: '2026-03-31' },
+          { from: '2026-03-04', to: '2026-04-02' },
+        ]) {
+          const each = { ...r, bucket, tz };
+          expect(
+            await sequenceStats(svc.ctx.db, team.id, seq, each),
+            `${r.from}..${r.to} ${tz} ${bucket}`,
+          ).toEqual(await sequenceStats(svc.ctx.db, team.id, seq, each, 'rows'));
+        }
+    // The first week: the three people of 2 March, and the steps the engine set on the 3rd and
+    // 4th for all four who were invited (two of them late in March); only Ada's replied.
     expect(fromHours.totals).toMatchObject({
       enrolled: 3,
       invited: 2,
-      accepted: 2,
-      messaged: 2,
-      replied: 1,
+      accepted: 4,
+      messaged: 4,
+      replied: 2,
     });
 
     await svc.ctx.db.query(
       `DELETE FROM sequence_enrollments WHERE created_at = '2026-03-02T10:00:00Z'`,
     );
     expect(await stepHours()).toEqual(await stepHoursFromRows());
+    expect(await stepDays()).toEqual(await stepDaysFromRows());
     await svc.ctx.db.query('DELETE FROM sequences WHERE id = $1', [seq]);
     expect(await stepHours()).toEqual([]);
+    expect(await stepDays()).toEqual([]);
   });
 });
