@@ -1,7 +1,7 @@
 import { spawn } from 'node:child_process';
-import { readFileSync } from 'node:fs';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import os from 'node:os';
+import { serviceCommand } from './service-command.js';
 import { findPostgres } from './setup.js';
 import { createManyAgents } from './many-agents.js';
 import { type LoadProcess, spawnLoad } from './load-process.js';
@@ -286,15 +286,10 @@ interface Configuration {
 
 const RESULT_LINE = 'api-latency result: ';
 
-/** The node flags `npm run service` runs the service with (package.json): its heap is sized so. */
+/** How `npm run service` runs the service (package.json): its heap is sized so. */
+const SERVICE = serviceCommand();
 const SERVICE_NODE_FLAGS = [
-  ...(
-    JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as {
-      scripts: { service: string };
-    }
-  ).scripts.service
-    .split(/\s+/)
-    .filter((word) => word.startsWith('--')),
+  ...SERVICE.nodeFlags,
   ...(process.env.BENCH_SERVICE_FLAGS?.split(/\s+/).filter(Boolean) ?? []),
 ];
 
@@ -307,7 +302,7 @@ function inItsOwnProcess(run: Configuration): Promise<ApiLatencyResult> {
     process.execPath,
     [...process.execArgv, ...SERVICE_NODE_FLAGS, fileURLToPath(import.meta.url)],
     {
-      env: { ...process.env, BENCH_API_RUN: JSON.stringify(run) },
+      env: { ...process.env, ...SERVICE.env, BENCH_API_RUN: JSON.stringify(run) },
       stdio: ['ignore', 'pipe', 'inherit'],
     },
   );

@@ -4,6 +4,7 @@ import os, { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { buildService } from '../scripts/build-service.js';
+import { serviceCommand } from './service-command.js';
 import { findPostgres } from './setup.js';
 import { writeBenchResults } from './results-file.js';
 
@@ -24,15 +25,6 @@ interface IdleRssResult {
 const IDLE_MS = 3_000;
 const ROOT = fileURLToPath(new URL('../', import.meta.url));
 
-/** The node flags of `npm run service` (package.json), so that what is measured is what runs. */
-async function serviceNodeFlags(): Promise<string[]> {
-  const { scripts } = JSON.parse(await readFile(join(ROOT, 'package.json'), 'utf8')) as {
-    scripts: Record<string, string>;
-  };
-  const words = scripts.service!.split(/\s+/);
-  return words.slice(words.indexOf('node') + 1).filter((w) => w.startsWith('--'));
-}
-
 async function rssMb(pid: number): Promise<number> {
   const status = await readFile(`/proc/${pid}/status`, 'utf8');
   return Math.round(Number(/VmRSS:\s+(\d+) kB/.exec(status)![1]) / 1024);
@@ -46,10 +38,12 @@ async function measure(
   databaseUrl = '',
 ): Promise<IdleRssResult> {
   const t0 = performance.now();
-  const child = spawn(process.execPath, [...(await serviceNodeFlags()), main], {
+  const service = serviceCommand();
+  const child = spawn(process.execPath, [...service.nodeFlags, main], {
     cwd: ROOT,
     env: {
       ...process.env,
+      ...service.env,
       DATA_DIR: dataDir,
       PORT: String(port),
       HOST: '127.0.0.1',
