@@ -1,6 +1,5 @@
 import type { Database } from './database.js';
 import { openPglite } from './pglite-database.js';
-import { openPostgres } from './postgres-database.js';
 import { countingStatements } from './statement-count.js';
 
 interface OpenOptions {
@@ -17,11 +16,14 @@ interface OpenOptions {
   pgliteImage?: string;
 }
 
-/** The database a URL names: a PostgreSQL server, or PGlite in a directory (or in memory). */
+/**
+ * The database a URL names: a PostgreSQL server, or PGlite in a directory (or in memory). The
+ * PostgreSQL client is loaded only for a server: a service on PGlite never needs it.
+ */
 export async function openDatabase(opts: OpenOptions): Promise<Database> {
   return countingStatements(
     /^postgres(ql)?:\/\//.test(opts.url)
-      ? await openPostgres(opts.url, opts.schema)
+      ? await (await import('./postgres-database.js')).openPostgres(opts.url, opts.schema)
       : await openPglite(opts.url, { lazyCompile: opts.lazyCompile, image: opts.pgliteImage }),
   );
 }

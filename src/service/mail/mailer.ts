@@ -1,6 +1,5 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
-import nodemailer from 'nodemailer';
 import type { Logger } from '../logger.js';
 
 export interface MailMessage {
@@ -15,6 +14,16 @@ export interface Mailer {
 }
 
 /**
+ * nodemailer, loaded with the first message: an idle service never needs its 6 MB of heap
+ * (bench/idle-rss.ts).
+ */
+let loaded: Promise<typeof import('nodemailer')> | undefined;
+const nodemailer = () => {
+  loaded ??= import('nodemailer');
+  return loaded.then((m) => m.default);
+};
+
+/**
  * SMTP_URL set: real mail through nodemailer. Otherwise each message becomes an RFC 5322 `.eml`
  * file in the outbox folder and one console line says where (readable codes in development).
  */
@@ -25,9 +34,11 @@ export function createMailer(opts: {
   log: Logger;
 }): Mailer {
   if (opts.smtpUrl) {
-    const transport = nodemailer.createTransport(opts.smtpUrl);
+    const smtpUrl = opts.smtpUrl;
+    let transport: ReturnType<typeof import('nodemailer').createTransport> | undefined;
     return {
       async send(m) {
+        transport ??= (await nodemailer()).createTransport(smtpUrl);
         await transport.sendMail({
           from: opts.from,
           to: m.to,
@@ -39,13 +50,14 @@ export function createMailer(opts: {
     };
   }
   const outbox = resolve(opts.outboxDir);
-  const builder = nodemailer.createTransport({
-    streamTransport: true,
-    buffer: true,
-    newline: 'unix',
-  });
+  let builder: ReturnType<typeof import('nodemailer').createTransport> | undefined;
   return {
     async send(m) {
+      builder ??= (await nodemailer()).createTransport({
+        streamTransport: true,
+        buffer: true,
+        newline: 'unix',
+      });
       const info = await builder.sendMail({
         from: opts.from,
         to: m.to,
