@@ -46,13 +46,24 @@ export async function createServiceContext(
   }
   let db: Database | undefined;
   try {
-    db = await openDatabase({
-      url,
-      schema: opts.databaseSchema,
-      lazyCompile: opts.lazyCompile,
-      pgliteImage: opts.pgliteImage,
-    });
-    await migrate(db);
+    const open = () =>
+      openDatabase({
+        url,
+        schema: opts.databaseSchema,
+        lazyCompile: opts.lazyCompile,
+        pgliteImage: opts.pgliteImage,
+      });
+    db = await open();
+    const applied = await migrate(db);
+    // PGlite's WebAssembly memory only grows, and migrating grows it (and compiles code) beyond
+    // what serving needs: a long-lived service opens its database again on a fresh thread, as a
+    // restart would, so it keeps what a restart keeps (bench/idle-rss.ts).
+    if (applied.length > 0 && opts.lazyCompile && db.kind === 'pglite') {
+      await db.close();
+      db = undefined;
+      db = await open();
+      log.info('database_reopened_after_migrating', { migrations: applied.length });
+    }
   } catch (err) {
     await db?.close().catch(() => {});
     await folderLock?.release();

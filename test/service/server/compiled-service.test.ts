@@ -66,7 +66,8 @@ test('the compiled service imports neither esbuild nor tsx, and each of its own 
   );
 });
 
-test('node runs the compiled service: /health, the dashboard page and its files, /openapi.json', async () => {
+/** The compiled service started on `dataDir` (PGlite in it): its URL once it listens, and all it printed. */
+async function startCompiled(dataDir: string) {
   const { DATABASE_URL: _ownDatabase, ...inherited } = process.env;
   child = spawn(process.execPath, [join(out, 'service/main.js')], {
     cwd: scratch,
@@ -74,7 +75,7 @@ test('node runs the compiled service: /health, the dashboard page and its files,
       ...inherited,
       PORT: '0',
       HOST: '127.0.0.1',
-      DATA_DIR: join(scratch, 'data'),
+      DATA_DIR: dataDir,
       SECRET_KEY: 'cd'.repeat(32),
     },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -91,6 +92,30 @@ test('node runs the compiled service: /health, the dashboard page and its files,
     url = /Service listening on (\S+)/.exec(output)?.[1];
   }
   expect(url, output).toBeDefined();
+  return { url: url!, output: () => output };
+}
+
+/** What the service logged of reopening its database after migrating it (boot.ts). */
+const reopenings = (output: string) =>
+  output
+    .split('\n')
+    .filter((l) => l.includes('"database_reopened_after_migrating"'))
+    .map((l) => (JSON.parse(l) as { migrations: number }).migrations);
+
+async function stopCompiled() {
+  const exited = new Promise((r) => child!.once('exit', r));
+  child!.kill('SIGTERM');
+  expect(await exited).toBe(0);
+  child = undefined;
+}
+
+test('node runs the compiled service: /health, the dashboard page and its files, /openapi.json', async () => {
+  const first = await startCompiled(join(scratch, 'data'));
+  const url = first.url;
+  // A first start migrates, then opens its database again on a fresh thread (what it keeps idle).
+  expect(reopenings(first.output())).toEqual([
+    readdirSync(join(ROOT, 'src/service/db/migrations')).filter((f) => f.endsWith('.sql')).length,
+  ]);
 
   expect(await (await fetch(`${url}/health`)).json()).toMatchObject({
     status: 'ok',
@@ -119,11 +144,13 @@ test('node runs the compiled service: /health, the dashboard page and its files,
     '/network-agent/fetch-profile',
   );
 
-  const exited = new Promise((r) => child!.once('exit', r));
-  child.kill('SIGTERM');
-  expect(await exited).toBe(0);
-  child = undefined;
-}, 90_000);
+  await stopCompiled();
+  // A restart with nothing to migrate keeps the database it opened.
+  const again = await startCompiled(join(scratch, 'data'));
+  expect((await fetch(`${again.url}/health`)).status).toBe(200);
+  expect(reopenings(again.output())).toEqual([]);
+  await stopCompiled();
+}, 150_000);
 
 test("node runs the compiled operator's CLI", async () => {
   const { stdout } = await promisify(execFile)(
