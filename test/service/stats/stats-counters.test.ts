@@ -28,28 +28,18 @@ beforeAll(async () => {
 });
 afterAll(() => svc.close());
 
-const postHoursFromRows = () =>
+/** The counters per UTC hour (migration 031b) or day (047) of a watchlist's posts. */
+type Unit = 'hour' | 'day';
+const postCountsFromRows = (unit: Unit) =>
   svc.ctx.db.query(
-    `SELECT watchlist_id, utc_hour(posted_at) AS hour, count(*)::int AS posts, sum(engagement)::int AS engagement,
+    `SELECT watchlist_id, utc_${unit}(posted_at) AS ${unit}, count(*)::int AS posts, sum(engagement)::int AS engagement,
             (count(*) FILTER (WHERE trending))::int AS trending
        FROM watchlist_posts GROUP BY 1, 2 ORDER BY 1, 2`,
   );
-const postHours = () =>
+const postCounts = (unit: Unit) =>
   svc.ctx.db.query(
-    `SELECT watchlist_id, hour, posts, engagement::int AS engagement, trending
-       FROM watchlist_post_hours ORDER BY 1, 2`,
-  );
-/** The day counters (migration 047), and the same recounted from the rows by UTC day. */
-const postDaysFromRows = () =>
-  svc.ctx.db.query(
-    `SELECT watchlist_id, utc_day(posted_at) AS day, count(*)::int AS posts, sum(engagement)::int AS engagement,
-            (count(*) FILTER (WHERE trending))::int AS trending
-       FROM watchlist_posts GROUP BY 1, 2 ORDER BY 1, 2`,
-  );
-const postDays = () =>
-  svc.ctx.db.query(
-    `SELECT watchlist_id, day, posts, engagement::int AS engagement, trending
-       FROM watchlist_post_days ORDER BY 1, 2`,
+    `SELECT watchlist_id, ${unit}, posts, engagement::int AS engagement, trending
+       FROM watchlist_post_${unit}s ORDER BY 1, 2`,
   );
 /** Per watchlist, UTC month and author, recounted from the links and their posts' authors. */
 const authorMonthsFromPosts = () =>
@@ -75,9 +65,10 @@ const authorMonths = () =>
     `SELECT watchlist_id, month, author_url, posts, engagement::int AS engagement
        FROM watchlist_author_months ORDER BY 1, 2, 3`,
   );
-const stepHoursFromRows = () =>
+/** The counters per sequence, sender and UTC hour or day of its people's steps. */
+const stepCountsFromRows = (unit: Unit) =>
   svc.ctx.db.query(
-    `SELECT e.sequence_id, e.sender_user_id, utc_hour(x.at) AS hour,
+    `SELECT e.sequence_id, e.sender_user_id, utc_${unit}(x.at) AS ${unit},
             (count(*) FILTER (WHERE x.kind = 'enrolled'))::int AS enrolled, (count(*) FILTER (WHERE x.kind = 'invited'))::int AS invited,
             (count(*) FILTER (WHERE x.kind = 'accepted'))::int AS accepted, (count(*) FILTER (WHERE x.kind = 'messaged'))::int AS messaged,
             (count(*) FILTER (WHERE x.kind = 'replied'))::int AS replied
@@ -86,27 +77,10 @@ const stepHoursFromRows = () =>
                                  ('messaged', e.messaged_at), ('replied', e.replied_at)) AS x(kind, at)
       WHERE x.at IS NOT NULL GROUP BY 1, 2, 3 ORDER BY 1, 3, 2`,
   );
-const stepHours = () =>
+const stepCounts = (unit: Unit) =>
   svc.ctx.db.query(
-    `SELECT sequence_id, sender_user_id, hour, enrolled, invited, accepted, messaged, replied
-       FROM sequence_step_hours ORDER BY 1, 3, 2`,
-  );
-
-const stepDaysFromRows = () =>
-  svc.ctx.db.query(
-    `SELECT e.sequence_id, e.sender_user_id, utc_day(x.at) AS day,
-            (count(*) FILTER (WHERE x.kind = 'enrolled'))::int AS enrolled, (count(*) FILTER (WHERE x.kind = 'invited'))::int AS invited,
-            (count(*) FILTER (WHERE x.kind = 'accepted'))::int AS accepted, (count(*) FILTER (WHERE x.kind = 'messaged'))::int AS messaged,
-            (count(*) FILTER (WHERE x.kind = 'replied'))::int AS replied
-       FROM sequence_enrollments e
-      CROSS JOIN LATERAL (VALUES ('enrolled', e.created_at), ('invited', e.invited_at), ('accepted', e.accepted_at),
-                                 ('messaged', e.messaged_at), ('replied', e.replied_at)) AS x(kind, at)
-      WHERE x.at IS NOT NULL GROUP BY 1, 2, 3 ORDER BY 1, 3, 2`,
-  );
-const stepDays = () =>
-  svc.ctx.db.query(
-    `SELECT sequence_id, sender_user_id, day, enrolled, invited, accepted, messaged, replied
-       FROM sequence_step_days ORDER BY 1, 3, 2`,
+    `SELECT sequence_id, sender_user_id, ${unit}, enrolled, invited, accepted, messaged, replied
+       FROM sequence_step_${unit}s ORDER BY 1, 3, 2`,
   );
 
 describe('the hour and day counters', () => {
@@ -133,9 +107,9 @@ describe('the hour and day counters', () => {
     await insertWatchlistPosts(svc, team.id, other, [
       { at: '2026-03-02T10:10:00Z', likes: 7, author: 'Eli' },
     ]);
-    expect(await postHours()).toEqual(await postHoursFromRows());
-    expect(await postDays()).toEqual(await postDaysFromRows());
-    const hourOf = await postHours();
+    expect(await postCounts('hour')).toEqual(await postCountsFromRows('hour'));
+    expect(await postCounts('day')).toEqual(await postCountsFromRows('day'));
+    const hourOf = await postCounts('hour');
     expect(hourOf.filter((h) => (h as { watchlist_id: string }).watchlist_id === wl)).toHaveLength(
       3,
     );
@@ -153,8 +127,8 @@ describe('the hour and day counters', () => {
       `DELETE FROM watchlist_posts WHERE watchlist_id = $1 AND posted_at = '2026-03-03T00:30:00Z'`,
       [wl],
     );
-    expect(await postHours()).toEqual(await postHoursFromRows());
-    expect(await postDays()).toEqual(await postDaysFromRows());
+    expect(await postCounts('hour')).toEqual(await postCountsFromRows('hour'));
+    expect(await postCounts('day')).toEqual(await postCountsFromRows('day'));
 
     const range = { from: '2026-03-01', to: '2026-03-07', bucket: 'day' as const, tz: 'UTC' };
     const fromHours = await watchlistStats(svc.ctx.db, team.id, wl, range);
@@ -165,10 +139,10 @@ describe('the hour and day counters', () => {
 
     // Deleting the watchlist takes its counters with it.
     await svc.ctx.db.query('DELETE FROM watchlists WHERE id = $1', [wl]);
-    expect(await postHours()).toEqual(await postHoursFromRows());
-    expect(await postDays()).toEqual(await postDaysFromRows());
-    expect(await postHours()).toHaveLength(1);
-    expect(await postDays()).toHaveLength(1);
+    expect(await postCounts('hour')).toEqual(await postCountsFromRows('hour'));
+    expect(await postCounts('day')).toEqual(await postCountsFromRows('day'));
+    expect(await postCounts('hour')).toHaveLength(1);
+    expect(await postCounts('day')).toHaveLength(1);
   });
 
   test('authors by month: equal to a recount after filing, re-reads, renames, moves and deletions', async () => {
@@ -395,8 +369,8 @@ describe('the hour and day counters', () => {
       { sender: ada, enrolled: '2026-03-28T22:30:00Z', invited: '2026-03-28T23:10:00Z' },
       { sender: bob, enrolled: '2026-03-29T00:00:00Z', invited: '2026-03-29T23:00:00Z' },
     ]);
-    expect(await stepHours()).toEqual(await stepHoursFromRows());
-    expect(await stepDays()).toEqual(await stepDaysFromRows());
+    expect(await stepCounts('hour')).toEqual(await stepCountsFromRows('hour'));
+    expect(await stepCounts('day')).toEqual(await stepCountsFromRows('day'));
 
     // The engine's steps: accepted, messaged, replied set one by one; a row's other columns change.
     await svc.ctx.db.query(
@@ -410,8 +384,8 @@ describe('the hour and day counters', () => {
       [ada],
     );
     await svc.ctx.db.query(`UPDATE sequence_enrollments SET next_run_at = now(), step_index = 1`);
-    expect(await stepHours()).toEqual(await stepHoursFromRows());
-    expect(await stepDays()).toEqual(await stepDaysFromRows());
+    expect(await stepCounts('hour')).toEqual(await stepCountsFromRows('hour'));
+    expect(await stepCounts('day')).toEqual(await stepCountsFromRows('day'));
 
     // A sender moved, then one removed from the service (their people keep a null sender).
     await svc.ctx.db.query(
@@ -419,8 +393,8 @@ describe('the hour and day counters', () => {
       [bob],
     );
     await svc.ctx.db.query('DELETE FROM users WHERE id = $1', [bob]);
-    expect(await stepHours()).toEqual(await stepHoursFromRows());
-    expect(await stepDays()).toEqual(await stepDaysFromRows());
+    expect(await stepCounts('hour')).toEqual(await stepCountsFromRows('hour'));
+    expect(await stepCounts('day')).toEqual(await stepCountsFromRows('day'));
 
     const range = { from: '2026-03-01', to: '2026-03-07', bucket: 'week' as const, tz: 'UTC' };
     const fromHours = await sequenceStats(svc.ctx.db, team.id, seq, range);
@@ -453,10 +427,10 @@ describe('the hour and day counters', () => {
     await svc.ctx.db.query(
       `DELETE FROM sequence_enrollments WHERE created_at = '2026-03-02T10:00:00Z'`,
     );
-    expect(await stepHours()).toEqual(await stepHoursFromRows());
-    expect(await stepDays()).toEqual(await stepDaysFromRows());
+    expect(await stepCounts('hour')).toEqual(await stepCountsFromRows('hour'));
+    expect(await stepCounts('day')).toEqual(await stepCountsFromRows('day'));
     await svc.ctx.db.query('DELETE FROM sequences WHERE id = $1', [seq]);
-    expect(await stepHours()).toEqual([]);
-    expect(await stepDays()).toEqual([]);
+    expect(await stepCounts('hour')).toEqual([]);
+    expect(await stepCounts('day')).toEqual([]);
   });
 });
