@@ -21,7 +21,10 @@ export async function openPostgres(url: string, schema?: string): Promise<Databa
   if (schema && !/^[a-z_][a-z0-9_]*$/.test(schema))
     throw new Error(`invalid schema name ${schema}`);
   if (schema) await createSchema(url, schema);
-  const options = schema ? `-c search_path=${schema}` : undefined;
+  // No JIT: the service's statements are short, and JIT compiling one whose estimated cost passes
+  // jit_above_cost took 0.1-1.5 s where running it took 6 ms (a stats aggregate's generic plan,
+  // its series estimated at a thousand buckets; bench/posts-page.ts).
+  const options = `${schema ? `-c search_path=${schema} ` : ''}-c jit=off`;
   // While the server is down a request fails within seconds (503 to the client) instead of waiting.
   const newPool = (opts: string | undefined) => {
     const p = new pg.Pool({
@@ -37,7 +40,7 @@ export async function openPostgres(url: string, schema?: string): Promise<Databa
   const pool = newPool(options);
   // Prepared statements (QueryOptions.prepare) run on connections of their own, whose session keeps
   // each one's generic plan: a setting per connection, which the other statements must not get.
-  const preparedPool = newPool(`${options ?? ''} -c ${GENERIC_PLANS.replace(/ /g, '')}`.trim());
+  const preparedPool = newPool(`${options} -c ${GENERIC_PLANS.replace(/ /g, '')}`);
   const listen = new ListenConnection(url, options);
 
   return {
