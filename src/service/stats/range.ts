@@ -77,7 +77,8 @@ export function rangeSql(p: { from: number; to: number; bucket: number; tz: numb
               FROM (SELECT start, lo, hi, utc_day(hi) AS dhi,
                            CASE WHEN utc_day(lo) = lo THEN lo
                                 ELSE (date_trunc('day', lo AT TIME ZONE 'UTC') + interval '1 day') AT TIME ZONE 'UTC' END AS dlo
-                      FROM (${bounds}) b) x`,
+                      FROM (${bounds}) b) x
+            OFFSET 0`,
   };
 }
 
