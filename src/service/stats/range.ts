@@ -63,9 +63,10 @@ export function rangeSql(p: { from: number; to: number; bucket: number; tz: numb
       `date_trunc($${p.bucket}::text, ${instant} AT TIME ZONE $${p.tz})::date`,
     /** Every bucket of the range, as rows of `start` (a date). */
     series: `SELECT s::date AS start FROM ${localStarts}`,
+    /** Every bucket of the range as the instants it spans, within the range: `start`, `lo`, `hi`. */
+    bounds,
     /**
-     * Every bucket of the range as the instants it spans, within the range, cut where counters
-     * serve it: rows of `start` (a date), `lo` and `hi`, and within them the bucket's whole UTC
+     * `bounds`, each bucket cut where counters serve it: within `lo`..`hi`, the bucket's whole UTC
      * days `dlo`..`dhi` (day counters, migration 047) with the hours `lo`..`a_hi` and `b_lo`..`hi`
      * at its ends (hour counters, migration 031b). In UTC a week is 7 day rows; in Paris, 6 days
      * and 24 hours; a bucket no whole day fits in is hours `lo`..`a_hi` alone (`a_hi` = `hi`).
@@ -83,25 +84,44 @@ export function rangeSql(p: { from: number; to: number; bucket: number; tz: numb
 }
 
 /**
- * The counter rows (`cols`) that make up one bucket `k`, a row of `rangeSql().spans`, for the
- * rows `key` picks (given the table's alias): the hours of its ragged ends from `hours`, its whole
- * UTC days from `days` (migrations 031b and 047), each an index range, and one not read at all
- * when it is empty (the bucket's own bounds decide it before the scan).
+ * How a range's buckets are summed from counters: `days` where a bucket may hold whole UTC days
+ * (weeks; days in UTC), each bucket its days and the hours at its ends (`rangeSql().spans`);
+ * `hours` where none can (days in any other zone): one range of hours per bucket
+ * (`rangeSql().bounds`), without the cost of the parts it would skip.
  */
-export function countersOfSpan(o: {
-  hours: string;
-  days: string;
-  key: (alias: string) => string;
-  cols: (alias: string) => string;
-}): string {
-  return `SELECT ${o.cols('h')} FROM ${o.hours} h
-           WHERE k.lo < k.a_hi AND ${o.key('h')} AND h.hour >= k.lo AND h.hour < k.a_hi
-          UNION ALL
-          SELECT ${o.cols('d')} FROM ${o.days} d
-           WHERE k.dlo < k.dhi AND ${o.key('d')} AND d.day >= k.dlo AND d.day < k.dhi
-          UNION ALL
-          SELECT ${o.cols('h')} FROM ${o.hours} h
-           WHERE k.b_lo < k.hi AND ${o.key('h')} AND h.hour >= k.b_lo AND h.hour < k.hi`;
+export type CounterUnit = 'hours' | 'days';
+export const counterUnit = (range: StatsRange): CounterUnit =>
+  range.bucket === 'day' && range.tz !== 'UTC' ? 'hours' : 'days';
+
+/**
+ * The buckets of a range, `k`, each with the counter rows (`c`, columns `cols`) that make it up,
+ * for the rows `key` picks (given the table's alias): by `unit`, from `hours` alone, or from
+ * `days` with the hours of each bucket's ragged ends (migrations 031b and 047). Each part is an
+ * index range, and one that is empty is not read (the bucket's own bounds decide it before the
+ * scan).
+ */
+export function bucketCounters(
+  R: ReturnType<typeof rangeSql>,
+  unit: CounterUnit,
+  o: {
+    hours: string;
+    days: string;
+    key: (alias: string) => string;
+    cols: (alias: string) => string;
+  },
+): string {
+  if (unit === 'hours')
+    return `(${R.bounds}) k CROSS JOIN LATERAL (
+      SELECT ${o.cols('h')} FROM ${o.hours} h WHERE ${o.key('h')} AND h.hour >= k.lo AND h.hour < k.hi) c`;
+  return `(${R.spans}) k CROSS JOIN LATERAL (
+      SELECT ${o.cols('h')} FROM ${o.hours} h
+       WHERE k.lo < k.a_hi AND ${o.key('h')} AND h.hour >= k.lo AND h.hour < k.a_hi
+      UNION ALL
+      SELECT ${o.cols('d')} FROM ${o.days} d
+       WHERE k.dlo < k.dhi AND ${o.key('d')} AND d.day >= k.dlo AND d.day < k.dhi
+      UNION ALL
+      SELECT ${o.cols('h')} FROM ${o.hours} h
+       WHERE k.b_lo < k.hi AND ${o.key('h')} AND h.hour >= k.b_lo AND h.hour < k.hi) c`;
 }
 
 /** `GMT+05:30` -> seconds past the whole hour of the offset (1800); `GMT`, `GMT+02:00` -> 0. */

@@ -3,7 +3,9 @@ import { isUuid } from '../db/is-uuid.js';
 import { HttpError } from '../http/http-error.js';
 import type { FunnelFigures, SenderFunnel, SequenceStats } from '../../contract/stats.js';
 import {
-  countersOfSpan,
+  bucketCounters,
+  type CounterUnit,
+  counterUnit,
   queryStats,
   rangeSql,
   rate,
@@ -17,24 +19,24 @@ const R = rangeSql({ from: 3, to: 4, bucket: 5, tz: 6 });
  * One query: each step a person of the sequence ($2, of team $1) reached in the range, counted in
  * the bucket of its own time (enrolled: created_at; invited, accepted, messaged, replied: their
  * `…_at`), per sender; every bucket of the range comes back, empty ones with a null sender. The
- * counts are summed from the day and hour counters (migrations 031b, 047) when the zone allows (`hourly`),
- * else counted from the people. No row when the sequence is not the team's.
+ * counts are summed from the counters by hour, or by day and hour (`series`, range.ts
+ * `counterUnit`; migrations 031b, 047) when the zone allows, else counted from the people. No row
+ * when the sequence is not the team's.
  */
-const sql = (hourly: boolean) => `
+const sql = (series: 'rows' | CounterUnit) => `
 WITH s AS (SELECT id FROM sequences WHERE id = $2 AND team_id = $1),
 per AS (${
-  hourly
+  series !== 'rows'
     ? `
   SELECT k.start, c.sender_user_id, sum(c.enrolled) AS enrolled, sum(c.invited) AS invited,
          sum(c.accepted) AS accepted, sum(c.messaged) AS messaged, sum(c.replied) AS replied
-    FROM (${R.spans}) k
-   CROSS JOIN LATERAL (${countersOfSpan({
-     hours: 'sequence_step_hours',
-     days: 'sequence_step_days',
-     key: (t) => `${t}.sequence_id = (SELECT id FROM s)`,
-     cols: (t) =>
-       `${t}.sender_user_id, ${t}.enrolled, ${t}.invited, ${t}.accepted, ${t}.messaged, ${t}.replied`,
-   })}) c
+    FROM ${bucketCounters(R, series, {
+      hours: 'sequence_step_hours',
+      days: 'sequence_step_days',
+      key: (t) => `${t}.sequence_id = (SELECT id FROM s)`,
+      cols: (t) =>
+        `${t}.sender_user_id, ${t}.enrolled, ${t}.invited, ${t}.accepted, ${t}.messaged, ${t}.replied`,
+    })}
    GROUP BY 1, 2
   HAVING sum(c.enrolled) + sum(c.invited) + sum(c.accepted) + sum(c.messaged) + sum(c.replied) > 0`
     : `
@@ -56,7 +58,7 @@ SELECT to_char(b.start, 'YYYY-MM-DD') AS start, per.sender_user_id AS user_id, u
   LEFT JOIN per ON per.start = b.start
   LEFT JOIN users u ON u.id = per.sender_user_id
  ORDER BY b.start, u.email NULLS LAST`;
-const SQL = { rows: sql(false), hours: sql(true) };
+const SQL = { rows: sql('rows'), hours: sql('hours'), days: sql('days') };
 
 interface Row {
   start: string;
@@ -94,7 +96,7 @@ export async function sequenceStats(
   if (!isUuid(sequenceId)) throw new HttpError(404, 'Sequence not found');
   const rows = await queryStats<Row>(
     db,
-    source === 'auto' && servedByHours(range) ? SQL.hours : SQL.rows,
+    source === 'auto' && servedByHours(range) ? SQL[counterUnit(range)] : SQL.rows,
     [teamId, sequenceId, range.from, range.to, range.bucket, range.tz],
   );
   if (rows.length === 0) throw new HttpError(404, 'Sequence not found');

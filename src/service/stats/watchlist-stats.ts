@@ -4,7 +4,9 @@ import { HttpError } from '../http/http-error.js';
 import { WATCHLIST_NOT_FOUND } from '../watchlists/update-keyword-watchlist.js';
 import type { WatchlistStats } from '../../contract/stats.js';
 import {
-  countersOfSpan,
+  bucketCounters,
+  type CounterUnit,
+  counterUnit,
   queryStats,
   rangeSql,
   rate,
@@ -126,30 +128,30 @@ a AS (
 
 /**
  * One query: the watchlist's posts in the range ($1 team, $2 watchlist), by the bucket they were
- * posted in, and the authors with most engagement. The buckets are summed from the day and hour
- * counters (migrations 031b, 047) when the zone allows (`hourly`), else from the posts themselves; the authors
- * from the monthly counters (`monthly`, any zone: their ends are instants), else from the links'
+ * posted in, and the authors with most engagement. The buckets are summed from the counters by
+ * hour, or by day and hour (`series`, range.ts `counterUnit`; migrations 031b, 047) when the zone
+ * allows, else from the posts themselves; the authors from the monthly counters (`monthly`, any
+ * zone: their ends are instants), else from the links'
  * own copy of the author (migration 031c). Only the winners' names are read from `posts`, and the
  * posts of the range with a count the network never gave (`u`, from the index of migration 038):
  * engagement adds only the counts known (an unknown one is stored as 0), and `unknown_counts` says
  * how many posts it lacks some of. No row when the watchlist is not the team's.
  */
-const sql = (hourly: boolean, monthly: boolean) => `
+const sql = (series: 'rows' | CounterUnit, monthly: boolean) => `
 WITH w AS (SELECT id FROM watchlists WHERE id = $2 AND team_id = $1),
 p AS (
   SELECT wp.post_id, wp.posted_at, wp.engagement, wp.trending FROM watchlist_posts wp
    WHERE wp.watchlist_id = (SELECT id FROM w) AND wp.posted_at >= ${R.lo} AND wp.posted_at < ${R.hi}),
 b AS (${
-  hourly
+  series !== 'rows'
     ? `
   SELECT k.start, sum(c.posts) AS posts, sum_bigint(c.engagement) AS engagement, sum(c.trending) AS trending
-    FROM (${R.spans}) k
-   CROSS JOIN LATERAL (${countersOfSpan({
-     hours: 'watchlist_post_hours',
-     days: 'watchlist_post_days',
-     key: (t) => `${t}.watchlist_id = (SELECT id FROM w)`,
-     cols: (t) => `${t}.posts, ${t}.engagement, ${t}.trending`,
-   })}) c
+    FROM ${bucketCounters(R, series, {
+      hours: 'watchlist_post_hours',
+      days: 'watchlist_post_days',
+      key: (t) => `${t}.watchlist_id = (SELECT id FROM w)`,
+      cols: (t) => `${t}.posts, ${t}.engagement, ${t}.trending`,
+    })}
    GROUP BY 1`
     : `
   SELECT ${R.bucketOf('posted_at')} AS start, count(*) AS posts, sum(engagement) AS engagement,
@@ -178,7 +180,12 @@ SELECT
   (SELECT coalesce(json_agg(json_build_object('author_name', author_name, 'author_url', author_url,
      'posts', posts, 'engagement', engagement) ORDER BY engagement DESC, author_url), '[]') FROM n) AS top_authors
 FROM w`;
-const SQL = { rows: sql(false, false), months: sql(false, true), hours: sql(true, true) };
+const SQL = {
+  rows: sql('rows', false),
+  months: sql('rows', true),
+  hours: sql('hours', true),
+  days: sql('days', true),
+};
 
 interface Row {
   buckets: {
@@ -202,7 +209,7 @@ export async function watchlistStats(
   if (!isUuid(watchlistId)) throw new HttpError(404, WATCHLIST_NOT_FOUND);
   const [row] = await queryStats<Row>(
     db,
-    source === 'rows' ? SQL.rows : servedByHours(range) ? SQL.hours : SQL.months,
+    source === 'rows' ? SQL.rows : servedByHours(range) ? SQL[counterUnit(range)] : SQL.months,
     [teamId, watchlistId, range.from, range.to, range.bucket, range.tz],
   );
   if (!row) throw new HttpError(404, WATCHLIST_NOT_FOUND);

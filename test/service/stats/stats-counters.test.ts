@@ -9,7 +9,7 @@ import {
 } from '../../support/stats-fixtures.js';
 import { watchlistStats } from '../../../src/service/stats/watchlist-stats.js';
 import { sequenceStats } from '../../../src/service/stats/sequence-stats.js';
-import { servedByHours } from '../../../src/service/stats/range.js';
+import { counterUnit, servedByHours } from '../../../src/service/stats/range.js';
 
 /**
  * The hourly counters (migration 031b) against the rows they count, after inserts, updates,
@@ -93,6 +93,10 @@ describe('the hour and day counters', () => {
     // Lord Howe: +11 in its summer, +10:30 from April.
     expect(servedByHours({ ...r, tz: 'Australia/Lord_Howe' })).toBe(true);
     expect(servedByHours({ ...r, to: '2026-05-01', tz: 'Australia/Lord_Howe' })).toBe(false);
+    // Whole UTC days fit in a week anywhere, and in a day only in UTC.
+    expect(counterUnit({ ...r, tz: 'UTC' })).toBe('days');
+    expect(counterUnit({ ...r, tz: 'Europe/Paris' })).toBe('hours');
+    expect(counterUnit({ ...r, bucket: 'week', tz: 'Europe/Paris' })).toBe('days');
   });
 
   test('posts: equal to the rows after filing, re-reads, moves and deletions', async () => {
