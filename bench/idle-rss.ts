@@ -23,6 +23,8 @@ interface IdleRssResult {
 }
 
 const IDLE_MS = 3_000;
+/** How `npm run service` starts the service (package.json), so that what is measured is what runs. */
+const SERVICE = serviceCommand();
 const ROOT = fileURLToPath(new URL('../', import.meta.url));
 
 async function rssMb(pid: number): Promise<number> {
@@ -38,12 +40,11 @@ async function measure(
   databaseUrl = '',
 ): Promise<IdleRssResult> {
   const t0 = performance.now();
-  const service = serviceCommand();
-  const child = spawn(process.execPath, [...service.nodeFlags, main], {
+  const child = spawn(process.execPath, [...SERVICE.nodeFlags, main], {
     cwd: ROOT,
     env: {
       ...process.env,
-      ...service.env,
+      ...SERVICE.env,
       DATA_DIR: dataDir,
       PORT: String(port),
       HOST: '127.0.0.1',

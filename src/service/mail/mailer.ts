@@ -14,14 +14,16 @@ export interface Mailer {
 }
 
 /**
- * nodemailer, loaded with the first message: an idle service never needs its 6 MB of heap
- * (bench/idle-rss.ts).
+ * A transport made when the first message needs it: nodemailer (6 MB of heap alone) is loaded
+ * then, never by an idle service (bench/idle-rss.ts). Messages sent at once share the one made.
  */
-let loaded: Promise<typeof import('nodemailer')> | undefined;
-const nodemailer = () => {
-  loaded ??= import('nodemailer');
-  return loaded.then((m) => m.default);
-};
+function transportOnFirstUse<T>(make: (mailer: typeof import('nodemailer').default) => T) {
+  let made: Promise<T> | undefined;
+  return () => {
+    made ??= import('nodemailer').then((m) => make(m.default));
+    return made;
+  };
+}
 
 /**
  * SMTP_URL set: real mail through nodemailer. Otherwise each message becomes an RFC 5322 `.eml`
@@ -35,11 +37,10 @@ export function createMailer(opts: {
 }): Mailer {
   if (opts.smtpUrl) {
     const smtpUrl = opts.smtpUrl;
-    let transport: ReturnType<typeof import('nodemailer').createTransport> | undefined;
+    const transport = transportOnFirstUse((mailer) => mailer.createTransport(smtpUrl));
     return {
       async send(m) {
-        transport ??= (await nodemailer()).createTransport(smtpUrl);
-        await transport.sendMail({
+        await (await transport()).sendMail({
           from: opts.from,
           to: m.to,
           subject: m.subject,
@@ -50,15 +51,12 @@ export function createMailer(opts: {
     };
   }
   const outbox = resolve(opts.outboxDir);
-  let builder: ReturnType<typeof import('nodemailer').createTransport> | undefined;
+  const builder = transportOnFirstUse((mailer) =>
+    mailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' }),
+  );
   return {
     async send(m) {
-      builder ??= (await nodemailer()).createTransport({
-        streamTransport: true,
-        buffer: true,
-        newline: 'unix',
-      });
-      const info = await builder.sendMail({
+      const info = await (await builder()).sendMail({
         from: opts.from,
         to: m.to,
         subject: m.subject,

@@ -71,7 +71,8 @@ export function rangeSql(p: { from: number; to: number; bucket: number; tz: numb
      * at its ends (hour counters, migration 031b). In UTC a week is 7 day rows; in Paris, 6 days
      * and 24 hours; a bucket no whole day fits in is hours `lo`..`a_hi` alone (`a_hi` = `hi`).
      * Each is an index range, and only the 53 buckets of a year by week are converted to the
-     * zone, not its 8,760 hours.
+     * zone, not its 8,760 hours. `OFFSET 0` keeps the subquery whole: pulled up, its expressions
+     * were copied into every part's conditions and computed again in each.
      */
     spans: `SELECT start, lo, hi, CASE WHEN dlo < dhi THEN dlo ELSE hi END AS a_hi, dlo, dhi,
                    CASE WHEN dlo < dhi THEN dhi ELSE hi END AS b_lo
