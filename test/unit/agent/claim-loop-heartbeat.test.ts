@@ -37,6 +37,8 @@ let offsetMs: number;
 let ctx: AgentContext;
 /** Set by a test: runs once when a claim's 200 has begun (its headers are in), before its body is read. */
 let onClaimAnswer: (() => Promise<unknown>) | null;
+/** How many claims the loop has sent since the test began. */
+let claims: number;
 
 const clock: Clock = {
   now: () => Date.now() + offsetMs,
@@ -58,6 +60,7 @@ beforeEach(async () => {
   heartbeats = [];
   hold = null;
   onClaimAnswer = null;
+  claims = 0;
   offsetMs = 0;
   Object.assign(fakeBrowser.runtime, {
     getManifest: () => ({ manifest_version: 3, name: 'test', version: '1.0.0' }),
@@ -109,6 +112,7 @@ beforeEach(async () => {
         agentToken: c.agent_token,
         fetchImpl: (async (url: string, init?: RequestInit) => {
           const path = new URL(url).pathname;
+          if (path === '/agent/tasks/claim') claims++;
           const res = await svc.app.request(path, init);
           if (path === '/agent/heartbeat') {
             const paused = (JSON.parse(String(init?.body)) as { paused: boolean }).paused;
@@ -256,6 +260,21 @@ describe('claim loop and the paused state the service knows', () => {
     ctx.kick();
     expect(await claimedWithin(taskId, 5_000)).toBe(true);
     expect(heartbeats).toEqual([true, false]);
+  });
+
+  it('an open popup hears a fresh heartbeat within seconds, not when the waiting claim ends', async () => {
+    const routes = workerRoutes(ctx);
+    const claimsBegun = () => claims;
+    ctx.kick();
+    await until(() => heartbeats.length === 1 && claimsBegun() === 1);
+    // The claim waits for work (claim_wait_s, 20 s); the last heartbeat is 11 s old.
+    offsetMs += 11_000;
+    await routes['popup:status']!.handle({}, {});
+    await until(() => heartbeats.length === 2, 5_000);
+    // The loop claims again after it, with nothing lost.
+    await until(() => claimsBegun() === 2, 5_000);
+    const taskId = await createTask();
+    expect(await claimedWithin(taskId, 5_000)).toBe(true);
   });
 });
 
