@@ -5,7 +5,7 @@ import { basename, join } from 'node:path';
  * its own service port and its own copy of the built extension, whose default service is that port
  * (a host permission of the manifest, so it must be known before the extension loads).
  */
-export const E2E_LANES = Math.max(1, Number(process.env.E2E_LANES ?? 2));
+export const E2E_LANES = Math.max(1, Number(process.env.E2E_LANES ?? 3));
 /** Lane 0's port, the one the extension is built with; lane n serves on this plus n. */
 const E2E_BASE_PORT = Number(process.env.E2E_SERVICE_PORT ?? 18787);
 const E2E_LANE = Number(process.env.TEST_PARALLEL_INDEX ?? 0);
