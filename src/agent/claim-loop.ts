@@ -25,6 +25,10 @@ import type { ClaimedTask } from '../contract/agent.js';
 let running: Promise<void> | null = null;
 let again = false;
 let claimAbort: AbortController | null = null;
+/** Whether a claim is waiting for work now (its request sent, its answer not yet in). */
+let claimWaiting = false;
+/** A heartbeat sent beside the waiting claim (heartbeatSoon), while it is on its way. */
+let besideClaim: Promise<boolean> | null = null;
 
 /** Runs the loop unless it runs already (then it takes one more look when the current round ends). */
 export function kickLoop(ctx: AgentContext): Promise<void> {
@@ -83,6 +87,18 @@ async function scheduleWake(ctx: AgentContext): Promise<void> {
  */
 export function interruptClaim(): void {
   claimAbort?.abort();
+}
+
+/**
+ * A heartbeat wanted now (the open popup's budgets and drafts should be seconds old). While a claim
+ * waits for work, it goes beside the claim: ending the claim for it could lose a task the service
+ * hands out at that moment, until its lease runs out. Otherwise the loop sends it at its next look.
+ */
+export function heartbeatSoon(ctx: AgentContext): void {
+  if (!claimWaiting) return ctx.kick();
+  besideClaim ??= sendHeartbeat(ctx).finally(() => {
+    besideClaim = null;
+  });
 }
 
 /**
@@ -158,14 +174,18 @@ async function loop(ctx: AgentContext): Promise<void> {
 
     let task: ClaimedTask | null;
     try {
+      claimWaiting = true;
       task = await client.claim(view.decision.wait_s, view.decision.exclude_types, abort.signal);
     } catch (err) {
       if (abort.signal.aborted) continue;
       await noteServiceFailure(err, ctx.clock);
       break;
     } finally {
+      claimWaiting = false;
       if (claimAbort === abort) claimAbort = null;
     }
+    // A heartbeat sent beside the claim ends first: the look below reads what it brought.
+    await besideClaim;
     if (!task) continue;
     // The state may have changed while the answer was on its way (the interrupt above no longer
     // stops an answer already begun): a task the agent must not run now goes straight back.

@@ -1,6 +1,6 @@
 import { agentStateItem, patchState, pendingSignInItem, serviceReachable } from './agent-state.js';
 import { currentBadge } from './badge.js';
-import { interruptClaim } from './claim-loop.js';
+import { heartbeatSoon } from './claim-loop.js';
 import type { AgentContext } from './context.js';
 import { getCredentials, lastServiceUrlItem } from './credentials.js';
 import { DEFAULT_SERVICE_URL } from '../shared/default-service-url.js';
@@ -38,8 +38,8 @@ export async function agentStatus(ctx: AgentContext): Promise<AgentStatus> {
   // The loop sends a heartbeat when it looks (one is due), and the popup's next look shows it.
   if (creds && reachable === null) ctx.kick();
   // The popup is open: what it shows of budgets and waiting tasks should be seconds old, not a
-  // minute. One heartbeat at most every FRESH_SAFETY_MS while it stays open. A claim waiting for
-  // work is ended for it, or the heartbeat would wait out the claim's whole wait.
+  // minute. One heartbeat at most every FRESH_SAFETY_MS while it stays open, without waiting for
+  // the end of a claim's wait.
   else if (
     creds &&
     state.last_heartbeat_at !== null &&
@@ -47,8 +47,7 @@ export async function agentStatus(ctx: AgentContext): Promise<AgentStatus> {
     (state.heartbeat_wanted_at ?? 0) <= state.last_heartbeat_at
   ) {
     await patchState({ heartbeat_wanted_at: now });
-    interruptClaim();
-    ctx.kick();
+    heartbeatSoon(ctx);
   }
   const lead = activeStops(stops, now).sort((a, b) => b.types.length - a.types.length)[0];
   const badge = await currentBadge(now);
