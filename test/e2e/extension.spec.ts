@@ -6,6 +6,7 @@ import { expect, test, type BrowserContext, type Page } from '@playwright/test';
 import { startFakeNetwork, type FakeNetwork } from '../fake-network/server.js';
 import { E2E_SERVICE_URL, EXTENSION_DIR } from './support/e2e-env.js';
 import {
+  holdRelationshipSync,
   agreeInPopup,
   extensionCredentials,
   launchAgentBrowser,
@@ -251,6 +252,9 @@ test('every network operation completes with the right output and its effect on 
     fake.dataset.profiles.filter((p) => p.distance === 'DISTANCE_1').length,
   );
 
+  // The invitation and the message below start the member's relationship sync
+  // (docs/relationships.md), whose reads would add to the popup's count of the ten done here.
+  await holdRelationshipSync(service.ctx);
   const post = postList[0]!;
   const like = await api.finished(await api.create('like-post', { social_urn: post.social_urn }));
   expect(like).toMatchObject({ status: 'completed', task_output: { liked: true } });
