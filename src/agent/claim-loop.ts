@@ -95,10 +95,11 @@ export function interruptClaim(): void {
  * hands out at that moment, until its lease runs out. Otherwise the loop sends it at its next look.
  */
 export function heartbeatSoon(ctx: AgentContext): void {
-  if (!claimWaiting) return ctx.kick();
-  besideClaim ??= sendHeartbeat(ctx).finally(() => {
-    besideClaim = null;
-  });
+  if (!claimWaiting) ctx.kick();
+  else
+    besideClaim ??= sendHeartbeat(ctx).finally(() => {
+      besideClaim = null;
+    });
 }
 
 /**
