@@ -27,6 +27,11 @@ const DEADLINE_MS = DEADLINE_S * 1000;
  * a loaded machine; a receiver held past the deadline would be held for ever (it never ends).
  */
 const MARGIN_MS = 1_500;
+/**
+ * The receiver may see a connection open later than the service began it, by as long as the
+ * worker's event loop is held: a held socket reads as a little shorter than the deadline.
+ */
+const OPENED_LATE_MS = 300;
 
 let svc: TestService;
 /** A receiver that answers at once (the other team's). */
@@ -169,7 +174,7 @@ describe('team webhooks', () => {
       expect(quickReceiver.requests[0]!.headers['x-webhook-event']).toBe('task.completed');
 
       for (const heldFor of await closedByService(DEADLINE_MS + 3_000, 4)) {
-        expect(heldFor).toBeGreaterThanOrEqual(DEADLINE_MS - 100);
+        expect(heldFor).toBeGreaterThanOrEqual(DEADLINE_MS - OPENED_LATE_MS);
         expect(heldFor).toBeLessThan(DEADLINE_MS + MARGIN_MS);
       }
     } finally {
@@ -247,7 +252,7 @@ describe('Slack webhooks', () => {
       expect(JSON.parse(quickReceiver.requests[0]!.body)).toEqual({ text: 'quick' });
 
       const [heldFor] = await closedByService();
-      expect(heldFor).toBeGreaterThanOrEqual(DEADLINE_MS - 100);
+      expect(heldFor).toBeGreaterThanOrEqual(DEADLINE_MS - OPENED_LATE_MS);
       expect(heldFor).toBeLessThan(DEADLINE_MS + MARGIN_MS);
     } finally {
       await trickle.close();
@@ -319,7 +324,7 @@ describe('prompt mode', () => {
     expect(v.labels.map((l) => l.name)).toEqual(v.keywords.map((k) => k.keyword));
 
     const [pageHeld] = await closedByService(1_000);
-    expect(pageHeld).toBeGreaterThanOrEqual(DEADLINE_MS - 100);
+    expect(pageHeld).toBeGreaterThanOrEqual(DEADLINE_MS - OPENED_LATE_MS);
     expect(pageHeld).toBeLessThan(DEADLINE_MS + MARGIN_MS);
     expect(llmAnswers).toHaveLength(1);
     const llmHeld = llmAnswers[0]!.closed! - llmAnswers[0]!.arrived;
