@@ -1,20 +1,20 @@
 #!/usr/bin/env node
-// `npm test`: unit and service tests (vitest) with the checkers beside them (the type checker, the
-// linter (Biome), the service's /openapi.json under Redocly's recommended rules, no error or
-// warning allowed) and the commit subjects' length; then the extension is built for Chromium and
-// for Firefox, its bundles checked against their size budgets (scripts/bundle-size.mjs) and the
-// browser tests run (playwright: Debian's Chromium, and Firefox ESR through puppeteer-core in
-// test/e2e/firefox.spec.ts), then the Firefox build is linted for the store (web-ext lint, no
-// error or warning allowed). Ends with one line `N passed, N failed` over all of them.
+// `npm test`: the type checker, the linter (Biome) and the commit subjects' length, unit and
+// service tests (vitest), then the extension is built for Chromium and for Firefox, its bundles
+// checked against their size budgets (scripts/bundle-size.mjs) and the browser tests run (playwright: Debian's Chromium, and Firefox ESR
+// through puppeteer-core in test/e2e/firefox.spec.ts), then the Firefox build is linted for the
+// store (web-ext lint, no error or warning allowed), then the service's /openapi.json is linted
+// (Redocly's recommended rules, no error or warning allowed). Ends with one line
+// `N passed, N failed` over all of them.
 //
 // TEST_SCOPE=database (CI's second pass, on PostgreSQL) runs what depends on the database: the
 // service tests, and the browser tests tagged @database. What does not (the checkers, unit and
 // fake-network tests, the other browser tests, the store and API linters) ran in the first pass
 // on the same code; this pass says so in its output.
 //
-// TEST_PART=vitest runs only vitest and the checkers, TEST_PART=browser only the builds, the
-// browser tests and the store linter: CI (.ci/run) runs one pass's vitest beside the other's
-// browser tests, which mostly wait. Without it, both.
+// TEST_PART=vitest runs only the checkers and vitest, TEST_PART=browser only the builds, the
+// browser tests and the store and API linters: CI (.ci/run) runs one pass's vitest beside the
+// other's browser tests, which mostly wait. Without it, both.
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -37,12 +37,9 @@ if (!parts) {
 }
 const runsVitest = parts.includes('vitest');
 const runsBrowser = parts.includes('browser');
-if (!runsVitest)
-  console.log('TEST_PART=browser: the checkers, the API linter and vitest run in the vitest part.');
+if (!runsVitest) console.log('TEST_PART=browser: the checkers and vitest run in the vitest part.');
 if (!runsBrowser)
-  console.log(
-    'TEST_PART=vitest: the builds, browser tests and store linter run in the browser part.',
-  );
+  console.log('TEST_PART=vitest: the builds, browser tests and linters run in the browser part.');
 if (databaseOnly)
   console.log(
     'TEST_SCOPE=database: the service tests and the browser tests tagged @database only; the checkers, unit, fake-network and other browser tests run in the full pass.',
@@ -52,27 +49,6 @@ function run(cmd, args, env = {}) {
   console.log(`\n$ ${cmd} ${args.join(' ')}`);
   const r = spawnSync(cmd, args, { stdio: 'inherit', env: { ...process.env, ...env } });
   return r.status ?? 1;
-}
-
-/**
- * Runs a command beside another (vitest) without printing: answers its status and what it printed
- * (both streams, the command line first), for the caller to print when the other has ended.
- */
-function runQuiet(cmd, args, env = {}) {
-  return new Promise((resolve) => {
-    const child = spawn(cmd, args, {
-      stdio: ['ignore', 'pipe', 'pipe'],
-      env: { ...process.env, ...env },
-    });
-    let printed = `\n$ ${cmd} ${args.join(' ')}\n`;
-    let stdout = '';
-    child.stdout.on('data', (d) => {
-      printed += d;
-      stdout += d;
-    });
-    child.stderr.on('data', (d) => (printed += d));
-    child.on('close', (code) => resolve({ status: code ?? 1, printed, stdout }));
-  });
 }
 
 /** Like `run`, and keeps what the command printed (both streams) for the end of the run. */
@@ -169,12 +145,8 @@ function ensurePostgresServer() {
 }
 if (runsVitest) ensurePostgresServer();
 
-/**
- * Starts `npm run service` on PGlite in a scratch folder, lints its /openapi.json, stops it.
- * Answers whether it passed and what it has to say, printed by the caller.
- */
+/** Starts `npm run service` on PGlite in a scratch folder, lints its /openapi.json, stops it. */
 async function lintApiDocument() {
-  const said = [];
   const { DATABASE_URL: _own, ...env } = process.env;
   const service = spawn(join('node_modules', '.bin', 'tsx'), ['src/service/main.ts'], {
     env: { ...env, PORT: '0', HOST: '127.0.0.1', DATA_DIR: join(tmp, 'api-lint') },
@@ -193,38 +165,33 @@ async function lintApiDocument() {
       if (!url) await new Promise((r) => setTimeout(r, 100));
     }
     if (!url) {
-      said.push(`The service did not start for the API lint:\n${out}`);
-      return { ok: false, said };
+      console.error(`The service did not start for the API lint:\n${out}`);
+      return false;
     }
-    const args = [
-      'redocly',
-      'lint',
-      `${url}/openapi.json`,
-      '--format',
-      'json',
-      '--max-problems',
-      '1000',
-    ];
-    const lint = await runQuiet('npx', args, {
-      REDOCLY_TELEMETRY: 'off',
-      REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true',
-    });
-    said.push(`\n$ npx redocly lint ${url}/openapi.json --format json`);
+    console.log(`\n$ npx redocly lint ${url}/openapi.json --format json`);
+    const lint = spawnSync(
+      'npx',
+      ['redocly', 'lint', `${url}/openapi.json`, '--format', 'json', '--max-problems', '1000'],
+      {
+        encoding: 'utf8',
+        env: { ...process.env, REDOCLY_TELEMETRY: 'off', REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true' },
+      },
+    );
     let report = null;
     try {
       report = JSON.parse(lint.stdout.slice(lint.stdout.indexOf('{')));
     } catch {
-      said.push(lint.printed);
+      console.error(lint.stdout, lint.stderr);
     }
     if (!report?.totals) {
-      said.push('redocly lint gave no report.');
-      return { ok: false, said };
+      console.error('redocly lint gave no report.');
+      return false;
     }
     for (const p of report.problems ?? [])
-      said.push(`${p.severity}: ${p.ruleId}: ${p.message} (${p.location?.[0]?.pointer ?? ''})`);
+      console.log(`${p.severity}: ${p.ruleId}: ${p.message} (${p.location?.[0]?.pointer ?? ''})`);
     const { errors, warnings } = report.totals;
-    said.push(`redocly lint: ${errors} errors, ${warnings} warnings`);
-    return { ok: errors === 0 && warnings === 0, said };
+    console.log(`redocly lint: ${errors} errors, ${warnings} warnings`);
+    return errors === 0 && warnings === 0;
   } finally {
     service.kill('SIGTERM');
   }
@@ -235,31 +202,14 @@ let failed = 0;
 let broken = false;
 const clock = phaseClock();
 
-// 0. The code under its checkers: the type checker, the linter (Biome's recommended rules,
-// biome.json says which are off and why), and the API document as tools read it (the real service
-// started on a free port, its /openapi.json linted by Redocly with its recommended rules,
-// redocly.yaml). Each counts as one test; any error or warning fails. They run one after the other
-// beside vitest, which leaves a core idle now and then, and are printed after it.
-async function runCheckers() {
-  const said = [];
-  let ok = 0;
-  let notOk = 0;
-  for (const [cmd, args] of [
-    ['npx', ['tsc', '--noEmit']],
-    ['npx', ['biome', 'check', '--error-on-warnings', '.']],
-  ]) {
-    const r = await runQuiet(cmd, args);
-    said.push(r.printed.trimEnd());
-    if (r.status === 0) ok += 1;
-    else notOk += 1;
-  }
-  const api = await lintApiDocument();
-  said.push(...api.said);
-  if (api.ok) ok += 1;
-  else notOk += 1;
-  return { ok, notOk, said };
+// 0. The code under its checkers: the type checker, and the linter (Biome's recommended rules,
+// biome.json says which are off and why). Each counts as one test; any error or warning fails.
+if (!databaseOnly && runsVitest) {
+  if (run('npx', ['tsc', '--noEmit']) === 0) passed += 1;
+  else failed += 1;
+  if (run('npx', ['biome', 'check', '--error-on-warnings', '.']) === 0) passed += 1;
+  else failed += 1;
 }
-const checkers = !databaseOnly && runsVitest ? runCheckers() : null;
 // Commit subjects after the formatting commit: at most 72 characters (scripts/commit-subjects.mjs).
 // One test; without git history (a source archive) it is not counted either way, and says so.
 const subjects = databaseOnly || !runsVitest ? null : checkCommitSubjects(process.cwd());
@@ -277,7 +227,7 @@ else {
   else failed += 1;
 }
 
-clock.lap(databaseOnly || !runsVitest ? '' : 'commit subjects');
+clock.lap(databaseOnly || !runsVitest ? '' : 'checkers');
 
 // 1. Unit and service tests: what vitest printed and reported, and the file run again when its
 // worker died.
@@ -340,16 +290,10 @@ async function runVitest() {
 const { vitestStatus, vitestPrinted, v, ranAgain } = runsVitest
   ? await runVitest()
   : { vitestStatus: 0, vitestPrinted: '', v: null, ranAgain: null };
-if (checkers) {
-  const { ok, notOk, said } = await checkers;
-  console.log(`\nThe checkers, run beside vitest:\n${said.join('\n')}`);
-  passed += ok;
-  failed += notOk;
-}
-if (runsVitest) clock.lap(checkers ? 'vitest, the checkers beside it' : 'vitest');
+if (runsVitest) clock.lap('vitest');
 
 // 2. The extension, built for the e2e service's URL (for Chromium, then for Firefox), and the
-// browser tests in both; then the store linter. Their report, or null.
+// browser tests in both; then the store and API linters. Their report, or null.
 async function runBrowserPart() {
   const chrome = ensureBrowser('Chromium', 'chromium', 'CHROME_PATH');
   // Firefox ESR: test/e2e/firefox.spec.ts.
@@ -405,7 +349,13 @@ async function runBrowserPart() {
   else if (lintFirefox(FIREFOX_DIR)) passed += 1;
   else failed += 1;
 
-  clock.lap(databaseOnly ? '' : 'store linter');
+  // 4. The API document as tools read it: the real service started on a free port, its
+  // /openapi.json linted by Redocly with its recommended rules (redocly.yaml). Any error or warning
+  // fails the run; it counts as one test.
+  if (databaseOnly) console.log('redocly lint: run in the full pass.');
+  else if (await lintApiDocument()) passed += 1;
+  else failed += 1;
+  clock.lap(databaseOnly ? '' : 'store and API linters');
   return p;
 }
 const p = runsBrowser ? await runBrowserPart() : null;
