@@ -264,15 +264,14 @@ describe('claim loop and the paused state the service knows', () => {
 
   it('an open popup hears a fresh heartbeat within seconds, not when the waiting claim ends', async () => {
     const routes = workerRoutes(ctx);
-    const claimsBegun = () => claims;
     ctx.kick();
-    await until(() => heartbeats.length === 1 && claimsBegun() === 1);
+    await until(() => heartbeats.length === 1 && claims === 1);
     // The claim waits for work (claim_wait_s, 20 s); the last heartbeat is 11 s old.
     offsetMs += 11_000;
     await routes['popup:status']!.handle({}, {});
     await until(() => heartbeats.length === 2, 5_000);
     // Beside the claim, which still waits: a task created now goes to it.
-    expect(claimsBegun()).toBe(1);
+    expect(claims).toBe(1);
     const taskId = await createTask();
     expect(await claimedWithin(taskId, 5_000)).toBe(true);
   });
