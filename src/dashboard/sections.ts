@@ -1,4 +1,5 @@
 import { byId } from './dom.js';
+import { pinIntoView } from './pin-into-view.js';
 
 /** The dashboard's sections in the navigation's order; each has its address, `#/<name>`. */
 export const SECTIONS = ['today', 'watchlists', 'outreach', 'team', 'charts', 'settings'] as const;
@@ -38,6 +39,8 @@ export function mountSections(): { show(): void } {
     else if (box.right > row.right) nav.scrollLeft += box.right - row.right;
   };
 
+  let unpin = () => {};
+
   function show(moved: boolean) {
     const { section, panel } = routeOf(location.hash);
     // An address that leads nowhere is corrected; none at all (the plain `/`) is Today as it is.
@@ -56,7 +59,8 @@ export function mountSections(): { show(): void } {
     }
     keepInSight();
     const target = panel ? document.getElementById(panel) : null;
-    if (target && shown?.contains(target)) target.scrollIntoView({ block: 'start' });
+    unpin();
+    if (target && shown?.contains(target)) unpin = pinIntoView(target, shown);
     else if (moved) window.scrollTo(0, 0);
     if (moved) shown?.focus({ preventScroll: true });
   }

@@ -297,7 +297,23 @@ test('each section has its own address: a deep link opens it, a reload keeps it,
     await page.setViewportSize({ width: 375, height: 800 });
     await page.goto(`${E2E_SERVICE_URL}/#/outreach/do-not-contact`);
     await expectSection('outreach');
-    await expect(page.locator('#do-not-contact')).toBeInViewport();
+    const panel = page.locator('#do-not-contact');
+    await expect(panel).toBeInViewport();
+    // A panel above it growing as its list arrives leaves it in view...
+    const growAbove = (px: number) =>
+      page.locator('#sequences').evaluate((above, h) => {
+        above.style.minHeight = `${h}px`;
+      }, px);
+    await growAbove(3000);
+    await expect(panel).toBeInViewport();
+    // ...until the person scrolls on their own: then growth no longer moves the page.
+    const scrollY = () => page.evaluate(() => window.scrollY);
+    const scrolled = (await scrollY()) - 100;
+    await page.mouse.wheel(0, -100);
+    await expect.poll(scrollY).toBe(scrolled);
+    await growAbove(6000);
+    await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => setTimeout(r, 50))));
+    expect(await scrollY()).toBe(scrolled);
     await page.setViewportSize({ width: 1280, height: 900 });
   });
   await test.step('an unknown address opens Today and says so in the address bar', async () => {

@@ -242,6 +242,8 @@ describe('GET /api-events', () => {
       expect(await changedKinds(stream)).toEqual(['members']);
     } finally {
       await stream.close();
+      // Ada is left unpaused whatever failed above, so later tests' claims still reach her.
+      await heartbeat(false);
     }
   });
 
