@@ -99,7 +99,13 @@ test('a consent withdrawn on one instance gets the 403 on the other at once', as
 
 test('a claim cycle of an agent already seen runs one statement: its look, no key, token, consent or settings look-up', async () => {
   const ada = team.member('ada@creds.test');
-  expect((await claimOn(b, ada)).status).toBe(204);
+  // Whatever the tests before left B to look up again (a notice that came late on a loaded
+  // machine) is looked up first: claims until one runs its single statement.
+  for (let warm = 0; warm < 5; warm++) {
+    const was = statementsRun(b.ctx.db);
+    expect((await claimOn(b, ada)).status).toBe(204);
+    if (statementsRun(b.ctx.db) - was === 1) break;
+  }
   const cycles = 10;
   const before = statementsRun(b.ctx.db);
   for (let i = 0; i < cycles; i++) expect((await claimOn(b, ada)).status).toBe(204);
