@@ -32,6 +32,9 @@ function options(argv) {
   return opts;
 }
 
+/** The vitest run under way, ended with this script. */
+let running = null;
+
 /** One vitest run: its status, how long it took, and everything it printed. */
 function vitestRun(files) {
   const started = Date.now();
@@ -48,6 +51,7 @@ function vitestRun(files) {
       ],
       { stdio: ['ignore', 'pipe', 'pipe'] },
     );
+    running = child;
     let printed = '';
     child.stdout.on('data', (d) => {
       printed += d;
@@ -55,17 +59,21 @@ function vitestRun(files) {
     child.stderr.on('data', (d) => {
       printed += d;
     });
-    child.on('close', (code) =>
-      resolve({ status: code ?? 1, seconds: (Date.now() - started) / 1000, printed }),
-    );
+    child.on('close', (code) => {
+      running = null;
+      resolve({ status: code ?? 1, seconds: (Date.now() - started) / 1000, printed });
+    });
   });
 }
 
-/** Processes that each keep a core busy until stopped: the load a shared CI machine carries. */
+/**
+ * Processes that each keep a core busy until stopped: the load a shared CI machine carries. Each
+ * also ends when this script is gone however it ended (its parent changes), never left spinning.
+ */
+const SPIN =
+  'const parent = process.ppid; for (let i = 1; ; i++) { Math.sqrt(Math.random()); if (i % 1e7 === 0 && process.ppid !== parent) process.exit(); }';
 function busyLoad(n) {
-  return Array.from({ length: n }, () =>
-    spawn('node', ['-e', 'for (;;) Math.sqrt(Math.random());'], { stdio: 'ignore' }),
-  );
+  return Array.from({ length: n }, () => spawn('node', ['-e', SPIN], { stdio: 'ignore' }));
 }
 
 let opts;
@@ -79,10 +87,15 @@ const load = busyLoad(opts.busy);
 const stopLoad = () => {
   for (const p of load) p.kill('SIGKILL');
 };
-process.on('SIGINT', () => {
-  stopLoad();
-  process.exit(130);
-});
+for (const [signal, code] of [
+  ['SIGINT', 130],
+  ['SIGTERM', 143],
+])
+  process.on(signal, () => {
+    stopLoad();
+    running?.kill('SIGTERM');
+    process.exit(code);
+  });
 
 const deaths = [];
 let failedRuns = 0;
