@@ -337,7 +337,24 @@ export async function recoverInflight(ctx: AgentContext): Promise<void> {
       },
     });
     try {
-      await supervise(ctx, t, waitFor(t));
+      // The tab is recorded before the task is sent to it: without one, the task never started.
+      if (t.tab_id === null)
+        await finishTask(
+          ctx,
+          {
+            task_id: t.task_id,
+            attempt: t.attempt,
+            type: t.type,
+            target: t.target ?? null,
+            started_at: t.started_at,
+          },
+          failure(
+            'network_error',
+            'The extension restarted before the task reached the network tab',
+            true,
+          ),
+        );
+      else await supervise(ctx, t, waitFor(t));
     } finally {
       await patchState({ current_task: null });
     }

@@ -109,6 +109,18 @@ export async function sendToWorker<K extends keyof ToWorker & string>(
   return unwrap(await browser.runtime.sendMessage(envelope), type);
 }
 
+/**
+ * How long the worker waits for a tab's answer. The content script answers these at once (a task's
+ * result comes later, as its own message), except the session read, which asks the network. A tab
+ * that never answers (a page frozen or mid-navigation) must not hold the worker's loop.
+ */
+const TAB_ANSWER_WITHIN_MS: { [K in keyof WorkerToContent]: number } = {
+  ping: 10_000,
+  'task:start': 10_000,
+  'task:cancel': 10_000,
+  'session:read': 90_000,
+};
+
 /** Worker -> the content script in the top frame (frameId 0) of one tab. */
 export async function sendToTab<K extends keyof WorkerToContent & string>(
   tabId: number,
@@ -116,5 +128,21 @@ export async function sendToTab<K extends keyof WorkerToContent & string>(
   data: WorkerToContent[K]['req'],
 ): Promise<WorkerToContent[K]['res']> {
   const envelope: Envelope = { na: 1, type, data };
-  return unwrap(await browser.tabs.sendMessage(tabId, envelope, { frameId: 0 }), type);
+  const within = TAB_ANSWER_WITHIN_MS[type];
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const silence = new Promise<never>((_, reject) => {
+    timer = setTimeout(
+      () => reject(new Error(`No answer to ${type} from the tab within ${within / 1000} s`)),
+      within,
+    );
+  });
+  try {
+    const answer = await Promise.race([
+      browser.tabs.sendMessage(tabId, envelope, { frameId: 0 }),
+      silence,
+    ]);
+    return unwrap(answer, type);
+  } finally {
+    clearTimeout(timer);
+  }
 }

@@ -516,21 +516,49 @@ test('an extension reload mid-task: the old content script stops, the next attem
   await extensions.goto('chrome://extensions/');
   type DeveloperPrivate = {
     updateProfileConfiguration(c: object, cb: () => void): void;
+    getProfileConfiguration(cb: (c: { inDeveloperMode: boolean }) => void): void;
     reload(id: string, o: object, cb: () => void): void;
+    getExtensionInfo(id: string, cb: (i: { state: string }) => void): void;
   };
-  await extensions.evaluate((id) => {
+  const workerStarted = context.waitForEvent('serviceworker', { timeout: 60_000 });
+  const extensionState = await extensions.evaluate(async (id) => {
     const dev = (globalThis as unknown as { chrome: { developerPrivate: DeveloperPrivate } }).chrome
       .developerPrivate;
-    return new Promise<void>((resolve) =>
-      dev.updateProfileConfiguration({ inDeveloperMode: true }, () =>
-        dev.reload(id, { failQuietly: true }, () => resolve()),
-      ),
+    await new Promise<void>((r) => dev.updateProfileConfiguration({ inDeveloperMode: true }, r));
+    const mode = await new Promise<boolean>((r) =>
+      dev.getProfileConfiguration((c) => r(c.inDeveloperMode)),
     );
+    if (!mode) return 'developer mode did not turn on';
+    await new Promise<void>((r) => dev.reload(id, { failQuietly: true }, r));
+    // The reloaded extension is enabled again once its new copy has loaded.
+    for (let i = 0; i < 100; i++) {
+      const info = await new Promise<{ state: string }>((r) => dev.getExtensionInfo(id, r));
+      if (info.state === 'ENABLED') return info.state;
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    return 'not enabled within 10 s';
   }, world.browser.extensionId);
+  expect(extensionState).toBe('ENABLED');
+  // The reloaded extension's own worker, which takes up what was in flight.
+  const worker = await workerStarted;
   await extensions.close();
   world.fake.setMode('normal');
 
-  const done = await api.finished(id, 120_000);
+  const done = await api.finished(id, 120_000).catch(async (err: Error) => {
+    // What the reloaded worker knows, so that a failure here says where the task stopped.
+    const known = await worker
+      .evaluate(async () => {
+        const c = (
+          globalThis as unknown as {
+            chrome: { storage: { local: { get(k: null): Promise<Record<string, unknown>> } } };
+          }
+        ).chrome;
+        const all = await c.storage.local.get(null);
+        return JSON.stringify({ agent_state: all.agent_state, pacing: all.pacing });
+      })
+      .catch((e: Error) => `the worker did not answer: ${e.message}`);
+    throw new Error(`${err.message}; the reloaded worker's state: ${known}`);
+  });
   expect(done).toMatchObject({ status: 'completed', task_output: { sent: true } });
   const [row] = await world.service.ctx.db.query<{ attempt: number }>(
     'SELECT attempt FROM tasks WHERE id = $1',
