@@ -1,5 +1,4 @@
 import { pipeline, Readable, Transform } from 'node:stream';
-import { stringify } from 'csv-stringify';
 
 /** One column of an export: its header and how a row gives its cell. */
 export interface CsvColumn<T> {
@@ -40,21 +39,34 @@ export function csvStream<T>(
   rows: AsyncIterable<T>,
   onError?: (err: Error) => void,
 ): ReadableStream<Uint8Array> {
-  const stringifier = stringify({
-    header: true,
-    columns: columns.map((c) => c.header),
-    bom: true,
-    record_delimiter: 'windows',
-    escape_formulas: true,
-    // The library quotes only the record delimiter itself; a lone LF or CR breaks a line too.
-    quoted_match: /[\r\n]/,
-  });
   const out = coalesced();
-  pipeline(Readable.from(cells(columns, rows)), stringifier, out, (err) => {
-    if (err && onError && (err as NodeJS.ErrnoException).code !== 'ERR_STREAM_PREMATURE_CLOSE') {
-      onError(err);
-    }
-  });
+  // The writer is loaded by the first export: a service that never exports never holds it.
+  import('csv-stringify').then(
+    ({ stringify }) => {
+      const stringifier = stringify({
+        header: true,
+        columns: columns.map((c) => c.header),
+        bom: true,
+        record_delimiter: 'windows',
+        escape_formulas: true,
+        // The library quotes only the record delimiter itself; a lone LF or CR breaks a line too.
+        quoted_match: /[\r\n]/,
+      });
+      pipeline(Readable.from(cells(columns, rows)), stringifier, out, (err) => {
+        if (
+          err &&
+          onError &&
+          (err as NodeJS.ErrnoException).code !== 'ERR_STREAM_PREMATURE_CLOSE'
+        ) {
+          onError(err);
+        }
+      });
+    },
+    (err: Error) => {
+      onError?.(err);
+      out.destroy(err);
+    },
+  );
   return Readable.toWeb(out) as ReadableStream<Uint8Array>;
 }
 

@@ -1,4 +1,3 @@
-import { Parser } from 'htmlparser2';
 import { boundedRequest, OUTBOUND_DEADLINE_MS } from '../http/bounded-request.js';
 
 /** What a prompt's URL contributes: the page's own description of itself. */
@@ -70,7 +69,7 @@ export async function fetchPageMetadata(
       }
       if (answer.status !== 200 || !isHtml(answer.headers['content-type']))
         throw new Error(`answered ${answer.status} ${answer.headers['content-type'] ?? ''}`.trim());
-      return parseMetadata(current, answer.body.toString('utf8'));
+      return await parseMetadata(current, answer.body.toString('utf8'));
     }
     throw new Error(`more than ${o.maxRedirects} redirects`);
   } catch (err) {
@@ -79,7 +78,9 @@ export async function fetchPageMetadata(
   }
 }
 
-export function parseMetadata(url: string, html: string): PageMetadata | null {
+/** The parser is loaded on a prompt's first URL: a service that never reads one never holds it. */
+export async function parseMetadata(url: string, html: string): Promise<PageMetadata | null> {
+  const { Parser } = await import('htmlparser2');
   const meta: Record<string, string> = {};
   let title = '';
   let inTitle = false;

@@ -191,7 +191,7 @@ describe('urlsInPrompt and parseMetadata', () => {
     expect(urlsInPrompt('no links here')).toEqual([]);
   });
 
-  test('a page with no metadata gives null', () => {
-    expect(parseMetadata('https://x.example', '<html><body>hi</body></html>')).toBeNull();
+  test('a page with no metadata gives null', async () => {
+    expect(await parseMetadata('https://x.example', '<html><body>hi</body></html>')).toBeNull();
   });
 });
