@@ -32,6 +32,15 @@ const failure = (
   error: { code, message, retryable },
 });
 
+/** What finishTask needs of a task in flight. */
+const refOf = (t: InflightTask): Parameters<typeof finishTask>[1] => ({
+  task_id: t.task_id,
+  attempt: t.attempt,
+  type: t.type,
+  target: t.target ?? null,
+  started_at: t.started_at,
+});
+
 /**
  * Journals a result (once per claim), logs it, applies the safety stop it calls for, and hands it
  * to delivery. Called for results from the content script and for timeouts we decide ourselves.
@@ -110,17 +119,7 @@ export async function onTaskResult(
   ) {
     return { journaled: false };
   }
-  await finishTask(
-    ctx,
-    {
-      task_id: msg.task_id,
-      attempt: msg.attempt,
-      type: msg.type,
-      target: ours.target ?? null,
-      started_at: ours.started_at,
-    },
-    msg.result,
-  );
+  await finishTask(ctx, refOf(ours), msg.result);
   ctx.kick();
   return { journaled: true };
 }
@@ -219,13 +218,7 @@ async function supervise(
   t: InflightTask,
   done: Promise<TaskResult>,
 ): Promise<TaskResult> {
-  const ref = {
-    task_id: t.task_id,
-    attempt: t.attempt,
-    type: t.type,
-    target: t.target ?? null,
-    started_at: t.started_at,
-  };
+  const ref = refOf(t);
   let settled: TaskResult | null = null;
   void done.then((r) => (settled = r));
   let leaseExpiresAt = t.lease_expires_at;
@@ -341,13 +334,7 @@ export async function recoverInflight(ctx: AgentContext): Promise<void> {
       if (t.tab_id === null)
         await finishTask(
           ctx,
-          {
-            task_id: t.task_id,
-            attempt: t.attempt,
-            type: t.type,
-            target: t.target ?? null,
-            started_at: t.started_at,
-          },
+          refOf(t),
           failure(
             'network_error',
             'The extension restarted before the task reached the network tab',
