@@ -49,7 +49,8 @@ function vitestRun(files) {
         '--reporter=dot',
         ...files,
       ],
-      { stdio: ['ignore', 'pipe', 'pipe'] },
+      // Its own process group: stopping the soak ends vitest's workers and what tests started too.
+      { stdio: ['ignore', 'pipe', 'pipe'], detached: true },
     );
     running = child;
     let printed = '';
@@ -93,7 +94,13 @@ for (const [signal, code] of [
 ])
   process.on(signal, () => {
     stopLoad();
-    running?.kill('SIGTERM');
+    if (running?.pid) {
+      try {
+        process.kill(-running.pid, 'SIGKILL');
+      } catch {
+        // The group has already ended.
+      }
+    }
     process.exit(code);
   });
 
