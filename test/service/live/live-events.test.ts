@@ -140,9 +140,12 @@ describe('GET /api-events', () => {
     await expect
       .poll(async () => (await announced(() => queue(`closed-${Date.now()}`))).length)
       .toBe(svc.ctx.db.kind === 'pglite' ? 0 : 1);
-    await svc.ctx.db.query(
-      `UPDATE tasks SET status = 'failed' WHERE team_id = $1 AND status = 'pending'`,
-      [acme.id],
+    // Heard before the test ends: on PostgreSQL a late announcement would reach the next test's stream.
+    await announced(() =>
+      svc.ctx.db.query(
+        `UPDATE tasks SET status = 'failed' WHERE team_id = $1 AND status = 'pending'`,
+        [acme.id],
+      ),
     );
   });
 
