@@ -23,6 +23,7 @@ import { checkCommitSubjects, MAX_SUBJECT, SINCE } from './commit-subjects.mjs';
 import { eitherDatabaseFiles } from './database-scope.mjs';
 import { FIREFOX_DIR, lintFirefox } from './firefox-lint.mjs';
 import { phaseClock, slowestSpecFiles, slowestVitestFiles, timingLines } from './test-timings.mjs';
+import { specCounts, specsCutShort } from './playwright-deaths.mjs';
 import { filesCutShort, vitestFailures, witnessLines } from './vitest-failures.mjs';
 
 const E2E_PORT = process.env.E2E_SERVICE_PORT ?? '18787';
@@ -293,7 +294,8 @@ const { vitestStatus, vitestPrinted, v, ranAgain } = runsVitest
 if (runsVitest) clock.lap('vitest');
 
 // 2. The extension, built for the e2e service's URL (for Chromium, then for Firefox), and the
-// browser tests in both; then the store and API linters. Their report, or null.
+// browser tests in both; then the store and API linters. Their report (or null), and the spec files
+// run again after their Playwright worker died, with how that run ended.
 async function runBrowserPart() {
   const chrome = ensureBrowser('Chromium', 'chromium', 'CHROME_PATH');
   // Firefox ESR: test/e2e/firefox.spec.ts.
@@ -318,25 +320,53 @@ async function runBrowserPart() {
     : run('npx', ['wxt', 'build', '-b', 'firefox'], { WXT_DEFAULT_SERVICE_URL: E2E_URL });
   clock.lap('builds');
   let p = null;
+  let ranAgain = null;
   if (buildStatus !== 0 || firefoxBuildStatus !== 0) {
     console.error('The extension build failed.');
     broken = true;
   } else {
-    const pwJson = join(tmp, 'playwright.json');
     const scope = databaseOnly ? ['--grep', '@database'] : [];
-    const pwStatus = run('npx', ['playwright', 'test', '--reporter=list,json', ...scope], {
-      CHROME_PATH: chrome,
-      FIREFOX_PATH: firefox,
-      E2E_SKIP_BUILD: '1',
-      E2E_SERVICE_PORT: E2E_PORT,
-      PLAYWRIGHT_JSON_OUTPUT_NAME: pwJson,
-    });
-    p = readJson(pwJson);
+    /** Playwright on `files` (all when none), its JSON report read back (or null). */
+    const playwrightOn = (json, files = []) => {
+      const status = run(
+        'npx',
+        ['playwright', 'test', '--reporter=list,json', ...scope, ...files],
+        {
+          CHROME_PATH: chrome,
+          FIREFOX_PATH: firefox,
+          E2E_SKIP_BUILD: '1',
+          E2E_SERVICE_PORT: E2E_PORT,
+          PLAYWRIGHT_JSON_OUTPUT_NAME: json,
+        },
+      );
+      return { status, report: readJson(json) };
+    };
+    const first = playwrightOn(join(tmp, 'playwright.json'));
+    p = first.report;
+    // A spec file whose worker process died (no test failed otherwise) runs again, alone, and its
+    // tests count from that run; the end of the output names it.
+    const cutShort = p?.config ? specsCutShort(p) : [];
     if (p?.stats) {
-      passed += p.stats.expected ?? 0;
-      failed += (p.stats.unexpected ?? 0) + (p.stats.flaky ?? 0) + (p.stats.skipped ?? 0);
-      if (pwStatus !== 0 && (p.stats.unexpected ?? 0) === 0) broken = true;
-    } else if (pwStatus !== 0) broken = true;
+      const counts = specCounts(
+        p,
+        cutShort.map((d) => d.file),
+      );
+      passed += counts.passed;
+      failed += counts.failed;
+      if (first.status !== 0 && (p.stats.unexpected ?? 0) === 0) broken = true;
+    } else if (first.status !== 0) broken = true;
+    if (cutShort.length) {
+      const files = cutShort.map((d) => relative(process.cwd(), join(p.config.rootDir, d.file)));
+      console.log(
+        `\nA Playwright worker process died while it ran ${files.join(', ')}, no test having failed: run again, alone.`,
+      );
+      const again = playwrightOn(join(tmp, 'playwright-again.json'), files);
+      const counts = again.report ? specCounts(again.report) : { passed: 0, failed: 0 };
+      passed += counts.passed;
+      failed += counts.failed;
+      if (again.status !== 0 && counts.failed === 0) broken = true;
+      ranAgain = { files, deaths: cutShort, status: again.status };
+    }
   }
 
   clock.lap('browser tests');
@@ -356,9 +386,11 @@ async function runBrowserPart() {
   else if (await lintApiDocument()) passed += 1;
   else failed += 1;
   clock.lap(databaseOnly ? '' : 'store and API linters');
-  return p;
+  return { p, browserRanAgain: ranAgain };
 }
-const p = runsBrowser ? await runBrowserPart() : null;
+const { p, browserRanAgain } = runsBrowser
+  ? await runBrowserPart()
+  : { p: null, browserRanAgain: null };
 
 rmSync(tmp, { recursive: true, force: true });
 const vitestFailed = vitestStatus === 0 ? [] : vitestFailures(vitestPrinted);
@@ -372,6 +404,13 @@ if (ranAgain) {
   for (const line of witnessLines(vitestPrinted)) console.log(line);
   const again = ranAgain.status === 0 ? [] : vitestFailures(ranAgain.printed);
   if (again.length) console.log(`\n${again.join('\n')}`);
+}
+if (browserRanAgain) {
+  const how = browserRanAgain.status === 0 ? 'passed' : 'failed';
+  for (const [i, d] of browserRanAgain.deaths.entries())
+    console.log(
+      `\nRun again, alone, after its Playwright worker died (code=${d.code}, signal=${d.signal}) in "${d.test}": ${browserRanAgain.files[i]}: ${how}.`,
+    );
 }
 console.log(
   `\n${timingLines(clock.phases(), slowestVitestFiles(v), slowestSpecFiles(p), (f) => relative(process.cwd(), f)).join('\n')}`,
