@@ -13,8 +13,6 @@ const db = await openDatabase({
 const signals = await createTaskSignals(db);
 console.log('ticking');
 const result = await schedulerTick({ db, signals });
-console.log(
-  JSON.stringify({ leader: result.leader, planned: result.planned.length, queued: result.queued }),
-);
+console.log(JSON.stringify({ planned: result.planned.length, queued: result.queued }));
 await signals.close();
 await db.close();

@@ -1,3 +1,3 @@
 export { planWatchlistNow } from './plan-now.js';
-export { schedulerTick, SCHEDULER_LOCK_KEY, type TickResult } from './tick.js';
+export { planDueWatchlists, schedulerTick, type TickResult } from './tick.js';
 export { runSchedulerWhenDue } from './scheduler-job.js';

@@ -3,7 +3,6 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { SCHEDULER_LOCK_KEY } from '../../../src/service/scheduler/tick.js';
 import { startPrivatePostgres, type PrivatePostgres } from '../../support/private-postgres.js';
 import { startServiceProcess, type StartedService } from '../../support/service-process.js';
 import { createAgentTeam, type AgentTeam, type TeamMember } from '../../support/task-team.js';
@@ -14,7 +13,7 @@ import { profileOutput } from '../../support/profile-output.js';
 
 // PostgreSQL restarted, fast and immediate, under a service process at work: agents long-polling
 // and completing tasks, API clients creating tasks, a transaction in flight (blocked on a row lock
-// when the server goes) and the scheduler's leader inside its tick, holding its advisory lock. The
+// when the server goes) and a scheduler tick inside its transaction, waiting on the watchlists. The
 // process must stay up; a request whose connection the server ends fails alone with 503 and
 // Retry-After; writes are acknowledged again within 5 s of the server's return; every long poll
 // gets an answer and every acknowledged task reaches an agent and is completed.
@@ -212,10 +211,10 @@ test.each(['fast', 'immediate'] as const)(
     const traffic = new Traffic(team.members);
     await sleep(1_500);
 
-    // A transaction in flight and the scheduler's leader mid-tick when the server goes: another
+    // A transaction in flight and a scheduler tick in its own when the server goes: another
     // session holds the team's row (its plan, which a watchlist's creation locks; NO KEY, so task
-    // inserts still pass) and the watchlists table, so the creation's transaction and the tick,
-    // inside its advisory lock, wait on them.
+    // inserts still pass) and the watchlists table, so the creation's transaction and the tick wait
+    // on them.
     const blocker = await connect();
     await blocker.query('BEGIN');
     await blocker.query('SELECT 1 FROM teams WHERE id = $1 FOR NO KEY UPDATE', [team.id]);
@@ -225,16 +224,14 @@ test.each(['fast', 'immediate'] as const)(
       .poll(
         async () =>
           (
-            await sql<{ leader: boolean; write: boolean }>(
-              `SELECT EXISTS (SELECT 1 FROM pg_locks l JOIN pg_stat_activity a USING (pid)
-                               WHERE l.locktype = 'advisory' AND l.classid = $1 AND l.granted AND a.wait_event_type = 'Lock') AS leader,
+            await sql<{ tick: boolean; write: boolean }>(
+              `SELECT EXISTS (SELECT 1 FROM pg_stat_activity WHERE wait_event_type = 'Lock' AND query LIKE 'WITH due AS%') AS tick,
                       EXISTS (SELECT 1 FROM pg_stat_activity WHERE wait_event_type = 'Lock' AND query LIKE 'SELECT plan FROM teams%') AS write`,
-              [SCHEDULER_LOCK_KEY],
             )
           )[0],
         { timeout: 10_000, interval: 50 },
       )
-      .toEqual({ leader: true, write: true })
+      .toEqual({ tick: true, write: true })
       .catch(async (err) => {
         await blocker.end();
         throw err;

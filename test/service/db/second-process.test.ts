@@ -6,14 +6,16 @@ import { startPrivatePostgres, type PrivatePostgres } from '../../support/privat
 import { createAgentTeam, type AgentTeam } from '../../support/task-team.js';
 import { startTestService, type TestService } from '../../support/test-service.js';
 import { SseReader } from '../../support/sse-reader.js';
-import { SCHEDULER_LOCK_KEY, schedulerTick } from '../../../src/service/scheduler/tick.js';
+import { planDueWatchlists, schedulerTick } from '../../../src/service/scheduler/tick.js';
+import { insertKeywordWatchlist } from '../../support/collection-fixtures.js';
 import { TASK_TYPES } from '../../../src/contract/task-types.js';
 
 // What one service instance must notice of another process on the same PostgreSQL (another
 // instance, the operator's CLI): here the other process is a bare connection that does what they
 // do, so only the database can tell. Withdrawn credentials reach the cache through NOTIFY; a task
 // changed elsewhere reaches the live stream; a claim in flight elsewhere holds a budget's last slot,
-// and a team without limits is never held up by a lock on its member.
+// a team without limits is never held up by a lock on its member, and a watchlist another
+// instance's scheduler tick holds is left to it.
 
 let db: PrivatePostgres;
 let svc: TestService;
@@ -220,22 +222,19 @@ test('a read-only snapshot (the posts page and its count) does not see what anot
   expect(plain).toEqual([1, 2]);
 });
 
-test('the scheduler lock is per schema: a planner of another schema does not stop this one, a planner of this schema does', async () => {
+test("a watchlist another instance's tick holds is left to it: this instance plans the rest, each once", async () => {
+  await planDueWatchlists(svc.ctx);
+  const held = await insertKeywordWatchlist(svc, team.id, ['held by the other']);
+  const free = await insertKeywordWatchlist(svc, team.id, ['free']);
   await other.query('BEGIN');
   try {
-    // Another deployment (or test run) on its own schema of this database, planning now.
-    await other.query('SELECT pg_advisory_xact_lock($1, hashtext($2))', [
-      SCHEDULER_LOCK_KEY,
-      `${svc.schema}_other`,
-    ]);
-    expect((await schedulerTick(svc.ctx)).leader).toBe(true);
-    // Another instance of this very service, planning now.
-    await other.query('SELECT pg_advisory_xact_lock($1, hashtext(current_schema()))', [
-      SCHEDULER_LOCK_KEY,
-    ]);
-    expect((await schedulerTick(svc.ctx)).leader).toBe(false);
+    // Another instance's tick, mid-transaction, holding the watchlist it took.
+    await other.query('SELECT id FROM watchlists WHERE id = $1 FOR UPDATE', [held]);
+    expect(await schedulerTick(svc.ctx)).toEqual({ planned: [free], queued: 1, more: false });
   } finally {
     await other.query('ROLLBACK');
   }
-  expect((await schedulerTick(svc.ctx)).leader).toBe(true);
+  // The other's tick ended without planning it: it is still due, and planned here now, once.
+  expect(await schedulerTick(svc.ctx)).toEqual({ planned: [held], queued: 1, more: false });
+  expect(await schedulerTick(svc.ctx)).toEqual({ planned: [], queued: 0, more: false });
 });
