@@ -59,7 +59,9 @@ const CYCLE_TASKS = `
  * and its next due time moved on by its current frequency (so a changed frequency applies from the
  * next cycle), in the same transaction as the caller's. A watchlist with nothing to collect yet
  * (prompt-mode keywords still being generated, an empty list) stays due, so it is planned once it
- * has targets. Waiting claims of the teams that got tasks are woken at the commit.
+ * has targets; its due time becomes now, which puts it behind every watchlist due before it, so
+ * however many wait that way, they never fill a tick's batch twice in a row ahead of the others.
+ * Waiting claims of the teams that got tasks are woken at the commit.
  */
 export async function planCycles(
   tx: Queryable,
@@ -77,7 +79,10 @@ export async function planCycles(
      moved AS (
        UPDATE watchlists w SET next_due_at = now() + make_interval(hours => w.fetch_freq_hours), last_planned_at = now()
         WHERE w.id IN (SELECT watchlist_id FROM cycle)
-       RETURNING w.id)
+       RETURNING w.id),
+     waiting AS (
+       UPDATE watchlists w SET next_due_at = now()
+        WHERE w.id IN (SELECT id FROM due) AND w.id NOT IN (SELECT watchlist_id FROM cycle))
      SELECT (SELECT count(*)::int FROM due) AS due,
             (SELECT coalesce(array_agg(id::text), '{}') FROM moved) AS planned,
             (SELECT count(*)::int FROM inserted) AS queued,

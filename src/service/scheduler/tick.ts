@@ -5,7 +5,7 @@ import { planCycles } from './plan-watchlist.js';
  * Watchlists a tick plans at most: a tick is one short transaction, and instances side by side
  * share a large due set in batches of this size.
  */
-const MAX_PER_TICK = 5_000;
+export const MAX_PER_TICK = 5_000;
 
 export interface TickResult {
   planned: string[];
@@ -39,7 +39,10 @@ export async function schedulerTick(
   });
 }
 
-/** Ticks until a tick finds fewer due than it plans: every watchlist due now, in batches. */
+/**
+ * Ticks until a tick finds fewer due than it plans, or plans none (all it found have nothing to
+ * collect yet): every watchlist due now, in batches.
+ */
 export async function planDueWatchlists(
   ctx: Pick<ServiceContext, 'db' | 'signals'>,
 ): Promise<{ planned: number; queued: number }> {
@@ -48,6 +51,6 @@ export async function planDueWatchlists(
     const r = await schedulerTick(ctx);
     total.planned += r.planned.length;
     total.queued += r.queued;
-    if (!r.more) return total;
+    if (!r.more || r.planned.length === 0) return total;
   }
 }

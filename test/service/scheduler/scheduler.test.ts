@@ -7,7 +7,12 @@ import {
   networkPost,
   runAllTasks,
 } from '../../support/collection-fixtures.js';
-import { planWatchlistNow, schedulerTick } from '../../../src/service/scheduler/index.js';
+import {
+  planDueWatchlists,
+  planWatchlistNow,
+  schedulerTick,
+} from '../../../src/service/scheduler/index.js';
+import { MAX_PER_TICK } from '../../../src/service/scheduler/tick.js';
 import { runSchedulerWhenDue } from '../../../src/service/scheduler/scheduler-job.js';
 import { closeServiceContext, createServiceContext } from '../../../src/service/boot.js';
 import { createLogger } from '../../../src/service/logger.js';
@@ -177,12 +182,35 @@ describe('keyword watchlists', () => {
   test('a watchlist without keywords yet (prompt mode still generating) stays due', async () => {
     const id = await insertKeywordWatchlist(svc, team.id, []);
     expect((await schedulerTick(svc.ctx)).planned).toEqual([]);
-    expect((await dueInfo(id)).hours).toBeNull();
+    // Still due, never planned: only its place in the scheduler's order moved.
+    expect(await dueInfo(id)).toMatchObject({ planned: false });
+    expect((await dueInfo(id)).hours).toBeLessThanOrEqual(0);
     await svc.ctx.db.query(
       `INSERT INTO watchlist_keywords (id, watchlist_id, keyword) VALUES ($1, $2, 'late keyword')`,
       [crypto.randomUUID(), id],
     );
     expect((await schedulerTick(svc.ctx)).planned).toEqual([id]);
+  });
+
+  test('a batch of watchlists with nothing to collect does not hold up one behind it, and ticking ends', async () => {
+    // A batch of keyword watchlists still without keywords, older than the one that has some, so
+    // first in the scheduler's order.
+    await svc.ctx.db.query(
+      `INSERT INTO watchlists (id, team_id, type, name, slug, created_at)
+       SELECT gen_random_uuid(), $1, 'keyword', 'empty ' || g, 'empty-' || g, now() - interval '1 hour'
+         FROM generate_series(1, $2::int) g`,
+      [team.id, MAX_PER_TICK],
+    );
+    const id = await insertKeywordWatchlist(svc, team.id, ['behind them']);
+    // The first tick finds only them: it plans nothing, and ticking stops there.
+    expect(await planDueWatchlists(svc.ctx)).toEqual({ planned: 0, queued: 0 });
+    // They are still due, but now behind the one that has something to collect.
+    expect(await schedulerTick(svc.ctx)).toMatchObject({ planned: [id], queued: 1 });
+    const [{ n }] = (await svc.ctx.db.query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM watchlists
+        WHERE name LIKE 'empty %' AND next_due_at <= now() AND last_planned_at IS NULL`,
+    )) as [{ n: number }];
+    expect(n).toBe(MAX_PER_TICK);
   });
 
   test('the 48-hour rule does not stop planning: the tasks wait unclaimed', async () => {
