@@ -166,20 +166,25 @@ describe('claim', () => {
     const bobWaits = claim(bob, { wait_s: 2, exclude_types: ['agent_profile_fetch'] });
     await new Promise((r) => setTimeout(r, 200));
     const id = await enqueue();
-    await svc.ctx.db.query(
-      `UPDATE tasks SET run_after = now() + interval '400 milliseconds' WHERE id = $1`,
-      [id],
-    );
+    await svc.ctx.db.query(`UPDATE tasks SET run_after = now() + interval '1 hour' WHERE id = $1`, [
+      id,
+    ]);
     const waiting = claim(ada, { wait_s: 5 });
     await new Promise((r) => setTimeout(r, 100));
-    // A failed attempt put back with a delay signals its team (tasks/fail.ts), as here.
+    // A failed attempt put back with a delay signals its team (tasks/fail.ts), as here. The delay
+    // is counted from the database's clock after `signalled` was read, so however slow the machine,
+    // the task cannot reach the claim sooner than 400 ms after it.
     const signalled = performance.now();
+    await svc.ctx.db.query(
+      `UPDATE tasks SET run_after = clock_timestamp() + interval '400 milliseconds' WHERE id = $1`,
+      [id],
+    );
     await svc.ctx.signals.taskReady(team.id);
     const res = await waiting;
     expect(res.status).toBe(200);
     expect(((await res.json()) as { task: { id: string } }).task.id).toBe(id);
     const took = performance.now() - signalled;
-    expect(took).toBeGreaterThanOrEqual(200);
+    expect(took).toBeGreaterThanOrEqual(390);
     expect(took).toBeLessThan(SAFETY_RECHECK_MS / 2);
     expect((await bobWaits).status).toBe(204);
   });
