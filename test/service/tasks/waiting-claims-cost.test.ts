@@ -78,6 +78,17 @@ async function everyoneWaits(waitMs: number) {
   return { end, answered };
 }
 
+/** Resolves once the next periodic re-check has run and its statement is done. */
+async function periodicRecheckDone() {
+  const before = svc.ctx.signals.rechecks;
+  while (svc.ctx.signals.rechecks === before) await sleep(20);
+  let last = -1;
+  while (statementsRun(svc.ctx.db) !== last) {
+    last = statementsRun(svc.ctx.db);
+    await sleep(200);
+  }
+}
+
 /** Inserts a pending task without any signal: only a re-check can find it. */
 async function silentTask(teamId: string, assignedUserId: string | null) {
   const id = crypto.randomUUID();
@@ -114,6 +125,9 @@ test(`${TEAMS * PER_TEAM} waiting claims in ${TEAMS} teams: about one statement 
 test('a batch of signals is one statement; only the signalled members with work look, one claim per task', async () => {
   const { end, answered } = await everyoneWaits(120_000);
   const [t0, t5, t9, t12] = [teams[0]!, teams[5]!, teams[9]!, teams[12]!];
+  // The tasks and the signal come right after a periodic re-check, so that one cannot find the
+  // tasks too and wake more claims than the signal's re-check does.
+  await periodicRecheckDone();
   const ada = t0.members[3]!;
   const bob = t5.members[7]!;
   const assigned = [await silentTask(t0.id, ada.userId), await silentTask(t5.id, bob.userId)];
@@ -125,9 +139,11 @@ test('a batch of signals is one statement; only the signalled members with work 
   for (let i = 0; i < 60 && answered.length < 4; i++) await sleep(100);
   await sleep(300);
   const made = statementsRun(svc.ctx.db) - statements;
-  console.log(`a batch of 4 team signals, 4 tasks: ${made} statements`);
-  expect(svc.ctx.signals.rechecks - rechecks).toBeGreaterThanOrEqual(1);
-  expect(svc.ctx.signals.rechecks - rechecks).toBeLessThanOrEqual(2);
+  const ran = svc.ctx.signals.rechecks - rechecks;
+  console.log(`a batch of 4 team signals, 4 tasks: ${made} statements, ${ran} re-checks`);
+  expect(ran).toBeGreaterThanOrEqual(1);
+  // The next periodic one, on a machine slow enough to take seconds over the four answers.
+  expect(ran).toBeLessThanOrEqual(2);
   // Only the members with work answered, each with a task of its own.
   expect(answered).toHaveLength(4);
   const byMember = new Map(answered.map((a) => [a.userId, a.task?.id]));
@@ -137,6 +153,6 @@ test('a batch of signals is one statement; only the signalled members with work 
   const t9Answers = answered.filter((a) => t9Members.has(a.userId));
   expect(t9Answers.map((a) => a.task?.id).sort()).toEqual([...shared].sort());
   // The NOTIFY (PostgreSQL), the re-check, and each woken claim's look: not one per waiting claim.
-  expect(made).toBeLessThanOrEqual(2 + 4 * 2);
+  expect(made).toBeLessThanOrEqual(1 + ran + 4 * 2);
   await end();
 }, 180_000);
