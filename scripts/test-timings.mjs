@@ -1,6 +1,8 @@
 // Where `npm test`'s time goes: each phase's seconds, and the slowest vitest files and browser
 // spec files, printed at its end so a CI log's tail says what to make faster.
 
+import { reportTests } from './playwright-report.mjs';
+
 /** A clock for the phases of a run: `lap(name)` ends the phase running since the last lap. */
 export function phaseClock(now = () => Date.now()) {
   let since = now();
@@ -26,14 +28,7 @@ export function slowestVitestFiles(report, n = 8) {
 /** The `n` spec files of a Playwright JSON report whose tests took longest in all, in seconds. */
 export function slowestSpecFiles(report, n = 8) {
   const byFile = new Map();
-  const walk = (suite) => {
-    for (const spec of suite.specs ?? [])
-      for (const test of spec.tests ?? [])
-        for (const result of test.results ?? [])
-          byFile.set(spec.file, (byFile.get(spec.file) ?? 0) + (result.duration ?? 0) / 1000);
-    for (const child of suite.suites ?? []) walk(child);
-  };
-  for (const suite of report?.suites ?? []) walk(suite);
+  for (const t of reportTests(report)) byFile.set(t.file, (byFile.get(t.file) ?? 0) + t.seconds);
   return [...byFile]
     .map(([file, seconds]) => ({ file, seconds }))
     .sort((a, b) => b.seconds - a.seconds)
