@@ -82,7 +82,8 @@ export async function planCycles(
        RETURNING w.id),
      waiting AS (
        UPDATE watchlists w SET next_due_at = now()
-        WHERE w.id IN (SELECT id FROM due) AND w.id NOT IN (SELECT watchlist_id FROM cycle))
+         FROM (SELECT id FROM due EXCEPT SELECT watchlist_id FROM cycle) idle
+        WHERE w.id = idle.id)
      SELECT (SELECT count(*)::int FROM due) AS due,
             (SELECT coalesce(array_agg(id::text), '{}') FROM moved) AS planned,
             (SELECT count(*)::int FROM inserted) AS queued,
