@@ -5,6 +5,7 @@ import { claimTask, completeTask } from '../../support/collection-fixtures.js';
 import { type FakeModel, FAKE_MODEL_NAME, startFakeModel } from '../../support/fake-model.js';
 import { startLocalHttpServer, type LocalHttpServer } from '../../support/local-http.js';
 import { verifyWebhook } from '../../support/webhook-signature.js';
+import { changesDelivered } from '../../support/changes-delivered.js';
 import { keyedApi } from '../../support/relationship-events.js';
 import { enqueueTask } from '../../../src/service/tasks/enqueue.js';
 import { classifyReplies } from '../../../src/service/ai/classify-job.js';
@@ -207,11 +208,13 @@ describe('every reply sorted once', () => {
           WHERE team_id = $1 AND sender_urn = $2`,
         [team.id, ALAN],
       );
+      await changesDelivered(svc.ctx);
       heard.length = 0;
       model.answer(label('interested'));
       expect(await classifyReplies(svc.ctx)).toBe(1);
       await expect.poll(() => heard).toEqual(['inbox']);
 
+      await changesDelivered(svc.ctx);
       heard.length = 0;
       await svc.ctx.db.query(
         'UPDATE inbox_messages SET classify_after = NULL WHERE team_id = $1 AND sender_urn = $2',
