@@ -11,6 +11,7 @@ import {
   runAllTasks,
 } from '../../support/collection-fixtures.js';
 import { SseReader } from '../../support/sse-reader.js';
+import { changesDelivered } from '../../support/changes-delivered.js';
 import { startServer, type RunningService } from '../../../src/service/server.js';
 import { refreshAccountHealth } from '../../../src/service/budgets/health-job.js';
 import { streamTeamChanges } from '../../../src/service/live/event-stream.js';
@@ -119,8 +120,7 @@ describe('GET /api-events', () => {
       const stop = await svc.ctx.db.listen('team_change', (p) => heard.push(p));
       try {
         await change();
-        await svc.ctx.db.query("SELECT pg_notify('team_change', 'marker')");
-        await expect.poll(() => heard.includes('marker')).toBe(true);
+        await changesDelivered(svc.ctx);
         return heard.filter((p) => p.startsWith(acme.id));
       } finally {
         await stop();

@@ -39,6 +39,15 @@ afterAll(() => svc.close());
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
+/** Resolves once the instance has run no statement for `quietMs`. */
+async function statementsSettled(quietMs: number) {
+  let last = -1;
+  while (statementsRun(svc.ctx.db) !== last) {
+    last = statementsRun(svc.ctx.db);
+    await sleep(quietMs);
+  }
+}
+
 interface Answer {
   userId: string;
   task: ClaimedTask | null;
@@ -65,11 +74,7 @@ async function everyoneWaits(waitMs: number) {
     ),
   );
   while (waiting.count < TEAMS * PER_TEAM) await sleep(100);
-  let last = -1;
-  while (statementsRun(svc.ctx.db) !== last) {
-    last = statementsRun(svc.ctx.db);
-    await sleep(1_000);
-  }
+  await statementsSettled(1_000);
   /** The clients leave: the remaining claims answer. */
   const end = async () => {
     leave.abort();
@@ -82,11 +87,7 @@ async function everyoneWaits(waitMs: number) {
 async function periodicRecheckDone() {
   const before = svc.ctx.signals.rechecks;
   while (svc.ctx.signals.rechecks === before) await sleep(20);
-  let last = -1;
-  while (statementsRun(svc.ctx.db) !== last) {
-    last = statementsRun(svc.ctx.db);
-    await sleep(200);
-  }
+  await statementsSettled(200);
 }
 
 /** Inserts a pending task without any signal: only a re-check can find it. */
