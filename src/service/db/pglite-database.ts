@@ -9,15 +9,6 @@ import { Worker } from 'node:worker_threads';
 import type { Database, QueryOptions, Transaction } from './database.js';
 import { beginStatement, type TransactionOptions } from './transaction-options.js';
 
-// V8 13.6, Node 24's, can free a wasm-to-JS import wrapper twice: its wasm code GC frees a wrapper
-// on one thread while another thread, tiering the same wrapper up, takes a reference to it; the
-// process aborts ("Check failed: jit_page_->allocations_.erase(addr) == 1", nodejs/node#64500; fixed
-// in V8 by 9b8ca54d5a, which Node 24 lacks). Every database here runs on a thread of its own, and a
-// test process opens hundreds of them, so dead wasm code is kept, never collected: at most the
-// replaced code of the one module each process shares (compiledPostgres). The setting is read
-// whenever code dies, and is process-wide.
-setFlagsFromString('--no-wasm-code-gc');
-
 /**
  * The embedded database: PGlite, on a worker thread (db/pglite-worker.mjs). PGlite runs PostgreSQL
  * compiled to WebAssembly, synchronously: on the service's own thread, every statement would stop
@@ -29,6 +20,14 @@ export async function openPglite(
   dataDir: string,
   opts: { lazyCompile?: boolean; image?: string } = {},
 ): Promise<Database> {
+  // V8 13.6, Node 24's, can free a wasm-to-JS import wrapper twice: its wasm code GC frees a
+  // wrapper on one thread while another thread, tiering the same wrapper up, takes a reference to
+  // it; the process aborts ("Check failed: jit_page_->allocations_.erase(addr) == 1",
+  // nodejs/node#64500; fixed in V8 by 9b8ca54d5a, which Node 24 lacks). Every database here runs
+  // on a thread of its own, and a test process opens hundreds of them, so in a process that opens
+  // one, dead wasm code is kept, never collected: at most the replaced code of the one module each
+  // process shares (compiledPostgres). The setting is process-wide and read whenever code dies.
+  setFlagsFromString('--no-wasm-code-gc');
   if (dataDir !== 'memory://') await createDataDir(dataDir);
   else if (opts.image && !existsSync(opts.image))
     throw new Error(`No PGlite image at ${opts.image}`);
