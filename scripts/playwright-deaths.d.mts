@@ -13,4 +13,4 @@ export function specsCutShort(report: PlaywrightReport): SpecCutShort[];
 export function specCounts(
   report: PlaywrightReport,
   leaveOut?: string[],
-): { passed: number; failed: number };
+): { passed: number; failed: number; failedNames: string[] };

@@ -27,11 +27,18 @@ export function specsCutShort(report) {
 
 /**
  * A report's tests but those of `leaveOut` spec files: passed, and failed for any other end
- * (failed, flaky, skipped), since no test counts as passing unrun.
+ * (failed, flaky, skipped), since no test counts as passing unrun; each failed one named by its
+ * spec file, title and end.
  */
 export function specCounts(report, leaveOut = []) {
-  const counts = { passed: 0, failed: 0 };
-  for (const t of reportTests(report))
-    if (!leaveOut.includes(t.file)) counts[t.status === 'expected' ? 'passed' : 'failed']++;
+  const counts = { passed: 0, failed: 0, failedNames: [] };
+  for (const t of reportTests(report)) {
+    if (leaveOut.includes(t.file)) continue;
+    if (t.status === 'expected') counts.passed++;
+    else {
+      counts.failed++;
+      counts.failedNames.push(`${t.file} › ${t.title} (${t.status})`);
+    }
+  }
   return counts;
 }

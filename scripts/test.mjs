@@ -16,7 +16,7 @@
 // browser tests and the store and API linters: CI (.ci/run) runs one pass's vitest beside the
 // other's browser tests, which mostly wait. Without it, both.
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { checkCommitSubjects, MAX_SUBJECT, SINCE } from './commit-subjects.mjs';
@@ -24,7 +24,8 @@ import { eitherDatabaseFiles } from './database-scope.mjs';
 import { FIREFOX_DIR, lintFirefox } from './firefox-lint.mjs';
 import { phaseClock, slowestSpecFiles, slowestVitestFiles, timingLines } from './test-timings.mjs';
 import { specCounts, specsCutShort } from './playwright-deaths.mjs';
-import { filesCutShort, vitestFailures, witnessLines } from './vitest-failures.mjs';
+import { testTally } from './test-tally.mjs';
+import { filesCutShort, vitestCounts, vitestFailures, witnessLines } from './vitest-failures.mjs';
 
 const E2E_PORT = process.env.E2E_SERVICE_PORT ?? '18787';
 const E2E_URL = `http://127.0.0.1:${E2E_PORT}`;
@@ -68,18 +69,6 @@ function runKept(cmd, args) {
       });
     child.on('close', (code) => resolve({ status: code ?? 1, printed }));
   });
-}
-
-/**
- * The tests of a vitest JSON report, but those of `leaveOut` files: passed, and failed for any
- * other end (failed, skipped, todo, never reported), since no test counts as passing unrun.
- */
-function vitestCounts(report, leaveOut = []) {
-  const counts = { passed: 0, failed: 0 };
-  for (const file of report.testResults ?? [])
-    if (!leaveOut.includes(file.name))
-      for (const t of file.assertionResults) counts[t.status === 'passed' ? 'passed' : 'failed']++;
-  return counts;
 }
 
 function readJson(file) {
@@ -198,18 +187,17 @@ async function lintApiDocument() {
   }
 }
 
-let passed = 0;
-let failed = 0;
-let broken = false;
+const tally = testTally();
 const clock = phaseClock();
 
 // 0. The code under its checkers: the type checker, and the linter (Biome's recommended rules,
 // biome.json says which are off and why). Each counts as one test; any error or warning fails.
 if (!databaseOnly && runsVitest) {
-  if (run('npx', ['tsc', '--noEmit']) === 0) passed += 1;
-  else failed += 1;
-  if (run('npx', ['biome', 'check', '--error-on-warnings', '.']) === 0) passed += 1;
-  else failed += 1;
+  tally.check(run('npx', ['tsc', '--noEmit']) === 0, 'the type checker (tsc)');
+  tally.check(
+    run('npx', ['biome', 'check', '--error-on-warnings', '.']) === 0,
+    'the linter (Biome)',
+  );
 }
 // Commit subjects after the formatting commit: at most 72 characters (scripts/commit-subjects.mjs).
 // One test; without git history (a source archive) it is not counted either way, and says so.
@@ -224,8 +212,7 @@ else {
   console.log(
     `Commit subjects after ${SINCE.slice(0, 7)}: ${subjects.checked} checked, ${subjects.long.length} longer than ${MAX_SUBJECT} characters`,
   );
-  if (subjects.long.length === 0) passed += 1;
-  else failed += 1;
+  tally.check(subjects.long.length === 0, 'commit subjects of at most 72 characters');
 }
 
 clock.lap(databaseOnly || !runsVitest ? '' : 'checkers');
@@ -269,8 +256,7 @@ async function runVitest() {
   let ranAgain = null;
   if (v) {
     const first = vitestCounts(v, cutShort);
-    passed += first.passed;
-    failed += first.failed;
+    tally.add(first);
     if (cutShort.length) {
       const files = cutShort.map((f) => relative(process.cwd(), f));
       console.log(
@@ -279,13 +265,17 @@ async function runVitest() {
       const againJson = join(tmp, 'vitest-again.json');
       const again = await vitestOn(againJson, files);
       const w = readJson(againJson);
-      const second = w ? vitestCounts(w) : { passed: 0, failed: 0 };
-      passed += second.passed;
-      failed += second.failed;
-      if (again.status !== 0 && second.failed === 0) broken = true;
+      const second = w ? vitestCounts(w) : { passed: 0, failed: 0, failedNames: [] };
+      tally.add(second);
+      if (again.status !== 0 && second.failed === 0)
+        tally.trouble(
+          `vitest, run again on ${files.join(', ')}, ended with status ${again.status}`,
+        );
       ranAgain = { files, ...again };
-    } else if (vitestStatus !== 0 && first.failed === 0) broken = true;
-  } else if (vitestStatus !== 0) broken = true;
+    } else if (vitestStatus !== 0 && first.failed === 0)
+      tally.trouble(`vitest ended with status ${vitestStatus}, no test having failed`);
+  } else if (vitestStatus !== 0)
+    tally.trouble(`vitest ended with status ${vitestStatus}, no report`);
   return { vitestStatus, vitestPrinted, v, ranAgain };
 }
 const { vitestStatus, vitestPrinted, v, ranAgain } = runsVitest
@@ -312,8 +302,7 @@ async function runBrowserPart() {
   // (scripts/bundle-size.mjs): one test, failing with the modules that grew the bundle. Read from
   // the Chromium build, before the Firefox build replaces the bundle statistics.
   if (buildStatus === 0 && !reuseBuild) {
-    if (run('node', ['scripts/bundle-size.mjs']) === 0) passed += 1;
-    else failed += 1;
+    tally.check(run('node', ['scripts/bundle-size.mjs']) === 0, 'the bundle size budgets');
   }
   const firefoxBuildStatus = databaseOnly
     ? 0
@@ -323,7 +312,7 @@ async function runBrowserPart() {
   let ranAgain = null;
   if (buildStatus !== 0 || firefoxBuildStatus !== 0) {
     console.error('The extension build failed.');
-    broken = true;
+    tally.trouble('the extension build failed: no browser test ran');
   } else {
     const scope = databaseOnly ? ['--grep', '@database'] : [];
     /** Playwright on `files` (all when none), its JSON report read back (or null). */
@@ -347,24 +336,30 @@ async function runBrowserPart() {
     // tests count from that run; the end of the output names it.
     const cutShort = p?.config ? specsCutShort(p) : [];
     if (p?.stats) {
-      const counts = specCounts(
-        p,
-        cutShort.map((d) => d.file),
+      tally.add(
+        specCounts(
+          p,
+          cutShort.map((d) => d.file),
+        ),
       );
-      passed += counts.passed;
-      failed += counts.failed;
-      if (first.status !== 0 && (p.stats.unexpected ?? 0) === 0) broken = true;
-    } else if (first.status !== 0) broken = true;
+      if (first.status !== 0 && (p.stats.unexpected ?? 0) === 0)
+        tally.trouble(`Playwright ended with status ${first.status}, no test having failed`);
+    } else if (first.status !== 0)
+      tally.trouble(`Playwright ended with status ${first.status}, no report`);
     if (cutShort.length) {
       const files = cutShort.map((d) => relative(process.cwd(), join(p.config.rootDir, d.file)));
       console.log(
         `\nA Playwright worker process died while it ran ${files.join(', ')}, no test having failed: run again, alone.`,
       );
       const again = playwrightOn(join(tmp, 'playwright-again.json'), files);
-      const counts = again.report ? specCounts(again.report) : { passed: 0, failed: 0 };
-      passed += counts.passed;
-      failed += counts.failed;
-      if (again.status !== 0 && counts.failed === 0) broken = true;
+      const counts = again.report
+        ? specCounts(again.report)
+        : { passed: 0, failed: 0, failedNames: [] };
+      tally.add(counts);
+      if (again.status !== 0 && counts.failed === 0)
+        tally.trouble(
+          `Playwright, run again on ${files.join(', ')}, ended with status ${again.status}`,
+        );
       ranAgain = { files, deaths: cutShort, status: again.status };
     }
   }
@@ -375,16 +370,13 @@ async function runBrowserPart() {
   // step 2 (only its default service URL differs from the one that goes to addons.mozilla.org). Any
   // error or warning fails the run; it counts as one test.
   if (databaseOnly) console.log('\nweb-ext lint: run in the full pass.');
-  else if (firefoxBuildStatus !== 0) failed += 1;
-  else if (lintFirefox(FIREFOX_DIR)) passed += 1;
-  else failed += 1;
+  else tally.check(firefoxBuildStatus === 0 && lintFirefox(FIREFOX_DIR), 'web-ext lint');
 
   // 4. The API document as tools read it: the real service started on a free port, its
   // /openapi.json linted by Redocly with its recommended rules (redocly.yaml). Any error or warning
   // fails the run; it counts as one test.
   if (databaseOnly) console.log('redocly lint: run in the full pass.');
-  else if (await lintApiDocument()) passed += 1;
-  else failed += 1;
+  else tally.check(await lintApiDocument(), 'redocly lint of /openapi.json');
   clock.lap(databaseOnly ? '' : 'store and API linters');
   return { p, browserRanAgain: ranAgain };
 }
@@ -415,6 +407,8 @@ if (browserRanAgain) {
 console.log(
   `\n${timingLines(clock.phases(), slowestVitestFiles(v), slowestSpecFiles(p), (f) => relative(process.cwd(), f)).join('\n')}`,
 );
-if (broken && failed === 0) failed = 1;
-console.log(`\n${passed} passed, ${failed} failed`);
-process.exit(failed > 0 || broken ? 1 : 0);
+const summary = tally.lines();
+if (process.env.TEST_SUMMARY_FILE)
+  writeFileSync(process.env.TEST_SUMMARY_FILE, `${summary.join('\n')}\n`);
+console.log(`\n${summary.join('\n')}`);
+process.exit(tally.failed > 0 ? 1 : 0);

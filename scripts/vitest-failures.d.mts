@@ -9,3 +9,15 @@ export function filesCutShort(
 ): string[];
 export function witnessLines(output: string): string[];
 export function withoutColours(text: string): string;
+export function vitestCounts(
+  report: {
+    testResults?: {
+      name: string;
+      status?: string;
+      message?: string;
+      assertionResults: { status: string; title?: string; fullName?: string }[];
+    }[];
+  },
+  leaveOut?: string[],
+  root?: string,
+): { passed: number; failed: number; failedNames: string[] };

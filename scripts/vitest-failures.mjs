@@ -3,6 +3,8 @@
 // and the browser tests, built and run after vitest, push that account out of it. And the files a
 // test worker process died in, which `npm test` runs again.
 
+import { relative } from 'node:path';
+
 // biome-ignore lint/suspicious/noControlCharactersInRegex: terminal colour codes are the point
 const COLOURS = /\u001b\[[0-9;]*m/g;
 const SECTION = /^⎯+ (Failed Suites|Failed Tests|Unhandled Errors?)\b/;
@@ -55,3 +57,34 @@ export function witnessLines(output) {
     .split('\n')
     .filter((l) => l.startsWith('worker-exit-witness:'));
 }
+
+/**
+ * The tests of a vitest JSON report, but those of `leaveOut` files: passed, and failed for any
+ * other end (failed, skipped, todo, never reported), since no test counts as passing unrun; each
+ * failed one named by its file (relative to `root`), full name and end.
+ */
+export function vitestCounts(report, leaveOut = [], root = process.cwd()) {
+  const counts = { passed: 0, failed: 0, failedNames: [] };
+  for (const file of report.testResults ?? []) {
+    if (leaveOut.includes(file.name)) continue;
+    for (const t of file.assertionResults)
+      if (t.status === 'passed') counts.passed++;
+      else {
+        counts.failed++;
+        counts.failedNames.push(
+          `${relative(root, file.name)} > ${t.fullName ?? t.title} (${t.status})`,
+        );
+      }
+    // A file that failed to load or run reports no test, or fewer than it holds.
+    if (file.status === 'failed' && file.assertionResults.every((t) => t.status === 'passed')) {
+      counts.failed++;
+      counts.failedNames.push(`${relative(root, file.name)}: ${firstLine(file.message)}`);
+    }
+  }
+  return counts;
+}
+
+const firstLine = (text) =>
+  String(text ?? 'failed')
+    .split('\n')[0]
+    .slice(0, 200);

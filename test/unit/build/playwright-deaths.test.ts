@@ -46,13 +46,28 @@ describe('a Playwright worker that died', () => {
     expect(specsCutShort(report)).toEqual([
       { file: 'dies.spec.mjs', test: 'starts its service', code: 'null', signal: 'SIGTRAP' },
     ]);
-    expect(specCounts(report)).toEqual({ passed: 2, failed: 1 });
-    expect(specCounts(report, ['dies.spec.mjs'])).toEqual({ passed: 2, failed: 0 });
+    expect(specCounts(report)).toEqual({
+      passed: 2,
+      failed: 1,
+      failedNames: ['dies.spec.mjs › starts its service (unexpected)'],
+    });
+    expect(specCounts(report, ['dies.spec.mjs'])).toEqual({
+      passed: 2,
+      failed: 0,
+      failedNames: [],
+    });
   }, 60_000);
 
   it('is never run again beside a test that really failed', () => {
     const report = playwright('dies.spec.mjs', 'fails.spec.mjs');
     expect(specsCutShort(report)).toEqual([]);
-    expect(specCounts(report)).toEqual({ passed: 0, failed: 2 });
+    expect(specCounts(report)).toEqual({
+      passed: 0,
+      failed: 2,
+      failedNames: [
+        'dies.spec.mjs › starts its service (unexpected)',
+        'fails.spec.mjs › asserts (unexpected)',
+      ],
+    });
   }, 60_000);
 });

@@ -3,7 +3,12 @@ import { mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'n
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { filesCutShort, vitestFailures, witnessLines } from '../../../scripts/vitest-failures.mjs';
+import {
+  filesCutShort,
+  vitestCounts,
+  vitestFailures,
+  witnessLines,
+} from '../../../scripts/vitest-failures.mjs';
 
 /**
  * `npm test` repeats at its end what vitest said failed, and runs again a file whose test worker
@@ -57,7 +62,7 @@ describe('what vitest reported failed', () => {
       "import './gone.mjs';\nimport { it } from 'vitest';\nit('never runs', () => {});\n",
     'wrong.test.mjs': FAILS,
   });
-  const { printed } = vitestOn(dir, '.test.mjs');
+  const { printed, report } = vitestOn(dir, '.test.mjs');
 
   it('names the file that did not load and the test that failed, with why, in plain text', () => {
     expect(printed).toContain('\u001b[');
@@ -77,6 +82,16 @@ describe('what vitest reported failed', () => {
     expect(few.slice(0, 3)).toEqual(all.slice(0, 3));
     expect(few[3]).toBe(`… ${all.length - 3} more lines of it above, in vitest's own output`);
     expect(few).toHaveLength(4);
+  });
+
+  it('counts from the report, naming the file that did not load and the test that failed', () => {
+    const counts = vitestCounts(report, [], dir);
+    expect(counts.passed).toBe(1);
+    expect(counts.failed).toBe(2);
+    expect(counts.failedNames).toHaveLength(2);
+    expect(counts.failedNames).toContain('wrong.test.mjs > adds up (failed)');
+    expect(counts.failedNames.find((n) => n.startsWith('broken.test.mjs: '))).toMatch(/gone\.mjs/);
+    expect(vitestCounts(report, [join(dir, 'wrong.test.mjs')], dir).failed).toBe(1);
   });
 
   it('says nothing of a run where nothing failed', () => {
