@@ -14,9 +14,7 @@
 //
 // TEST_PART=vitest runs only the checkers and vitest, TEST_PART=browser only the builds, the
 // browser tests and the store and API linters: CI (.ci/run) runs one pass's vitest beside the
-// other's browser tests, which mostly wait. Without it, both. TEST_PART=browser-tests is the
-// browser part without its linters, TEST_PART=linters those linters alone, on the builds the
-// browser part made: CI runs them beside the PostgreSQL pass's browser tests.
+// other's browser tests, which mostly wait. Without it, both.
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -33,35 +31,17 @@ const E2E_PORT = process.env.E2E_SERVICE_PORT ?? '18787';
 const E2E_URL = `http://127.0.0.1:${E2E_PORT}`;
 const tmp = mkdtempSync(join(tmpdir(), 'na-test-run-'));
 const databaseOnly = process.env.TEST_SCOPE === 'database';
-const PARTS = {
-  all: ['vitest', 'browser', 'linters'],
-  vitest: ['vitest'],
-  browser: ['browser', 'linters'],
-  'browser-tests': ['browser'],
-  linters: ['linters'],
-};
+const PARTS = { all: ['vitest', 'browser'], vitest: ['vitest'], browser: ['browser'] };
 const parts = PARTS[process.env.TEST_PART ?? 'all'];
 if (!parts) {
-  console.error(
-    `TEST_PART is vitest, browser, browser-tests, linters or unset (all), not ${process.env.TEST_PART}.`,
-  );
+  console.error(`TEST_PART is vitest, browser or unset (both), not ${process.env.TEST_PART}.`);
   process.exit(1);
 }
 const runsVitest = parts.includes('vitest');
 const runsBrowser = parts.includes('browser');
-const runsLinters = parts.includes('linters');
-if (!runsVitest)
-  console.log(
-    `TEST_PART=${process.env.TEST_PART}: the checkers and vitest run in the vitest part.`,
-  );
+if (!runsVitest) console.log('TEST_PART=browser: the checkers and vitest run in the vitest part.');
 if (!runsBrowser)
-  console.log(
-    `TEST_PART=${process.env.TEST_PART}: the builds and browser tests run in the browser part.`,
-  );
-if (!runsLinters)
-  console.log(
-    `TEST_PART=${process.env.TEST_PART}: the store and API linters run in the browser or linters part.`,
-  );
+  console.log('TEST_PART=vitest: the builds, browser tests and linters run in the browser part.');
 if (databaseOnly)
   console.log(
     'TEST_SCOPE=database: the service tests and the browser tests tagged @database only; the checkers, unit, fake-network and other browser tests run in the full pass.',
@@ -385,34 +365,24 @@ async function runBrowserPart() {
   }
 
   clock.lap('browser tests');
-  return { p, browserRanAgain: ranAgain, firefoxBuilt: firefoxBuildStatus === 0 };
-}
-const { p, browserRanAgain, firefoxBuilt } = runsBrowser
-  ? await runBrowserPart()
-  : { p: null, browserRanAgain: null, firefoxBuilt: null };
 
-// 3. Store readiness: the Firefox build through Mozilla's own linter (web-ext lint), the build of
-// step 2 (only its default service URL differs from the one that goes to addons.mozilla.org). Any
-// error or warning fails the run; it counts as one test.
-// 4. The API document as tools read it: the real service started on a free port, its
-// /openapi.json linted by Redocly with its recommended rules (redocly.yaml). Any error or warning
-// fails the run; it counts as one test.
-async function runLinters() {
-  if (databaseOnly) {
-    console.log('\nweb-ext lint and redocly lint: run in the full pass.');
-    return;
-  }
-  // The linters alone lint the Firefox build the browser part made.
-  const built = firefoxBuilt ?? existsSync(join(FIREFOX_DIR, 'manifest.json'));
-  if (!built && firefoxBuilt === null)
-    console.error(
-      `\nNo Firefox build in ${FIREFOX_DIR}: TEST_PART=linters follows the browser part.`,
-    );
-  tally.check(built && lintFirefox(FIREFOX_DIR), 'web-ext lint');
-  tally.check(await lintApiDocument(), 'redocly lint of /openapi.json');
-  clock.lap('store and API linters');
+  // 3. Store readiness: the Firefox build through Mozilla's own linter (web-ext lint), the build of
+  // step 2 (only its default service URL differs from the one that goes to addons.mozilla.org). Any
+  // error or warning fails the run; it counts as one test.
+  if (databaseOnly) console.log('\nweb-ext lint: run in the full pass.');
+  else tally.check(firefoxBuildStatus === 0 && lintFirefox(FIREFOX_DIR), 'web-ext lint');
+
+  // 4. The API document as tools read it: the real service started on a free port, its
+  // /openapi.json linted by Redocly with its recommended rules (redocly.yaml). Any error or warning
+  // fails the run; it counts as one test.
+  if (databaseOnly) console.log('redocly lint: run in the full pass.');
+  else tally.check(await lintApiDocument(), 'redocly lint of /openapi.json');
+  clock.lap(databaseOnly ? '' : 'store and API linters');
+  return { p, browserRanAgain: ranAgain };
 }
-if (runsLinters) await runLinters();
+const { p, browserRanAgain } = runsBrowser
+  ? await runBrowserPart()
+  : { p: null, browserRanAgain: null };
 
 rmSync(tmp, { recursive: true, force: true });
 const vitestFailed = vitestStatus === 0 ? [] : vitestFailures(vitestPrinted);
