@@ -147,15 +147,21 @@ async function lintApiDocument() {
   service.stderr.on('data', (d) => (out += d));
   try {
     let url = null;
+    // A first start on a fresh data folder creates and migrates the database: on a CI machine
+    // busy with the other passes, that can take more than a minute.
+    const began = Date.now();
     for (
-      const deadline = Date.now() + 60_000;
+      const deadline = began + 180_000;
       !url && Date.now() < deadline && service.exitCode === null;
     ) {
       url = /Service listening on (\S+)/.exec(out)?.[1] ?? null;
       if (!url) await new Promise((r) => setTimeout(r, 100));
     }
     if (!url) {
-      console.error(`The service did not start for the API lint:\n${out}`);
+      const waited = Math.round((Date.now() - began) / 1000);
+      console.error(
+        `The service did not start for the API lint within ${waited} s (exit code ${service.exitCode}):\n${out}`,
+      );
       return false;
     }
     console.log(`\n$ npx redocly lint ${url}/openapi.json --format json`);
