@@ -218,7 +218,7 @@ else {
   console.log(
     `Commit subjects after ${SINCE.slice(0, 7)}: ${subjects.checked} checked, ${subjects.long.length} longer than ${MAX_SUBJECT} characters`,
   );
-  tally.check(subjects.long.length === 0, 'commit subjects of at most 72 characters');
+  tally.check(subjects.long.length === 0, `commit subjects of at most ${MAX_SUBJECT} characters`);
 }
 
 clock.lap(databaseOnly || !runsVitest ? '' : 'checkers');
