@@ -19,11 +19,12 @@ export default defineConfig({
     setupFiles: ['test/support/extension-files.ts'],
     testTimeout: 30_000,
     hookTimeout: 60_000,
-    // One worker per core, at least two and at most four: each PGlite instance is a whole database
-    // in WebAssembly, and the timing tests need a core of their own now and then. TEST_VITEST_WORKERS
-    // sets it (CI runs a pass's vitest in one worker beside the other pass's browser tests).
-    maxWorkers:
-      Number(process.env.TEST_VITEST_WORKERS) || Math.min(4, Math.max(2, availableParallelism())),
+    // One worker more than the cores, at least two and at most four: a file spends part of its time
+    // waiting on timers and child processes, and one worker per core leaves the cores idle then;
+    // more would crowd the timing tests, which need a core now and then, and each worker's PGlite
+    // is a whole database in WebAssembly. TEST_VITEST_WORKERS sets it (CI runs a pass's vitest in
+    // one worker beside the other pass's browser tests).
+    maxWorkers: Number(process.env.TEST_VITEST_WORKERS) || Math.min(4, availableParallelism() + 1),
     // Each file in a fresh module graph imported the whole service again: 2.5 of 11.5 minutes here.
     // Files share nothing else: each starts its own service on its own database.
     isolate: false,
