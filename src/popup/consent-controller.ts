@@ -8,6 +8,7 @@ import {
   withdrawConsent,
 } from './consent-api.js';
 import type { ConsentActions, ConsentState } from './consent-view.js';
+import { latestAnswer } from './latest-answer.js';
 
 /** While the popup stays open, the consent is read again this often: a new version asks at once. */
 const CONSENT_EVERY_MS = 30_000;
@@ -27,18 +28,24 @@ interface Host {
  */
 export function consentController(host: Host) {
   const m = host.model;
+  const answers = latestAnswer();
 
   async function load(force = false): Promise<void> {
     const s = m.status;
     if (!s?.signed_in) {
+      // Shown as the newest answer: a read still on its way for whoever was signed in is dropped.
+      answers.isLatest(answers.ask());
       m.consent = null;
       return;
     }
     const who = `${s.user?.email} ${s.team?.name}`;
-    const c = m.consent;
-    if (!force && c?.for === who && Date.now() - c.loaded_at < CONSENT_EVERY_MS) return;
+    const before = m.consent;
+    if (!force && before?.for === who && Date.now() - before.loaded_at < CONSENT_EVERY_MS) return;
+    const question = answers.ask();
     try {
       const [view, done] = await Promise.all([readConsent(), readActivity()]);
+      if (!answers.isLatest(question)) return;
+      const c = m.consent;
       const same = c?.for === who;
       m.consent = {
         for: who,
@@ -50,6 +57,8 @@ export function consentController(host: Host) {
         refusing: same && c.open ? c.refusing : view.refused_types,
       };
     } catch (err) {
+      if (!answers.isLatest(question)) return;
+      const c = m.consent;
       // Kept as it was (nothing shown runs on it): the member sees why it could not be read.
       const error = `What runs in your name could not be read: ${(err as Error).message}`;
       m.consent =

@@ -9,6 +9,7 @@ import { sendToWorker } from '../shared/messaging.js';
 import type { ActionResult } from '../shared/protocol.js';
 import { pillView, popupView, type PopupActions, type PopupModel } from './view.js';
 import { consentController } from './consent-controller.js';
+import { latestAnswer } from './latest-answer.js';
 import { wordWaits } from '../ui/time.js';
 
 /** How often the popup asks the worker again with nothing else to go by (deliveries live in IndexedDB). */
@@ -45,10 +46,14 @@ export function startPopup(app: HTMLElement, pill: HTMLElement): void {
     screen = now;
   };
 
+  const statusAnswers = latestAnswer();
   async function refresh() {
+    const question = statusAnswers.ask();
     try {
       const was = m.status?.signed_in;
-      m.status = await sendToWorker('popup:status', {});
+      const status = await sendToWorker('popup:status', {});
+      if (!statusAnswers.isLatest(question)) return;
+      m.status = status;
       // Signed out meanwhile (by the service): what was said to the signed-in member is over.
       if (was && !m.status.signed_in) m.message = null;
       m.unreachable = null;
@@ -56,6 +61,7 @@ export function startPopup(app: HTMLElement, pill: HTMLElement): void {
       if (!m.status.safety_stop) m.confirmResume = false;
       await consent.load();
     } catch (err) {
+      if (!statusAnswers.isLatest(question)) return;
       m.unreachable = (err as Error).message;
     }
     draw();
