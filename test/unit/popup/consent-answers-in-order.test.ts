@@ -1,12 +1,12 @@
 import 'fake-indexeddb/auto';
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { ServerResponse } from 'node:http';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { saveCredentials } from '../../../src/agent/credentials.js';
 import { consentController } from '../../../src/popup/consent-controller.js';
 import { consentPending, type ConsentState } from '../../../src/popup/consent-view.js';
 import type { ActionResult, AgentStatus } from '../../../src/shared/protocol.js';
 import type { ConsentView } from '../../../src/contract/consent.js';
+import { startLocalHttpServer, type LocalHttpServer } from '../../support/local-http.js';
 
 /**
  * The popup reads the consent again whenever it looks, and a read sent before the member agreed can
@@ -33,13 +33,13 @@ const json = (res: ServerResponse, body: unknown) => {
   res.writeHead(200, { 'content-type': 'application/json' });
   res.end(JSON.stringify(body));
 };
-const server = createServer((req: IncomingMessage, res: ServerResponse) => {
-  let body = '';
-  req.on('data', (d) => (body += d));
-  req.on('end', () => {
+let server: LocalHttpServer;
+
+beforeAll(async () => {
+  server = await startLocalHttpServer((req, res) => {
     if (req.url === '/agent/activity') return json(res, { tasks: [], count: 0 });
     if (req.url === '/agent/consent' && req.method === 'POST') {
-      acknowledged = (JSON.parse(body) as { version: string }).version;
+      acknowledged = (JSON.parse(req.body) as { version: string }).version;
       return json(res, view());
     }
     if (req.url === '/agent/consent' && req.method === 'GET') {
@@ -53,13 +53,8 @@ const server = createServer((req: IncomingMessage, res: ServerResponse) => {
     }
     res.writeHead(404).end();
   });
-});
-
-beforeAll(async () => {
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-  const { port } = server.address() as AddressInfo;
   await saveCredentials({
-    service_url: `http://127.0.0.1:${port}`,
+    service_url: server.url,
     api_key: 'na_key_test',
     agent_token: 'na_agent_test',
     user: { id: 'u1', email: 'grace@example.com', full_name: 'Grace Hopper' },
@@ -67,7 +62,7 @@ beforeAll(async () => {
     role: 'member',
   });
 });
-afterAll(() => new Promise<void>((r) => server.close(() => r())));
+afterAll(() => server?.close());
 
 test('a consent read answered after the agreement does not ask the member again', async () => {
   const model = {
