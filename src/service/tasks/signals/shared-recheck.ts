@@ -120,8 +120,12 @@ export class SharedRecheck {
     idle.recheckBegan();
     try {
       this.#count++;
+      // The statement measures each retry delay from its own start. Counted from before it was
+      // sent, a delay is never late by the time its answer took to come back; it is early by the
+      // time the statement waited to start, and the re-check it wakes then sets it again.
+      const lookedAt = Date.now();
       const work = await findClaimableWork(db, teamIds, (due) => claims.membersOf(due));
-      this.#found(teamIds, work);
+      this.#found(teamIds, work, lookedAt);
     } catch {
       // The database is away: these teams are looked at again shortly, not left to the periodic one.
       for (const t of teamIds) {
@@ -139,15 +143,14 @@ export class SharedRecheck {
   };
 
   /** What the re-check learned: retry delays, claims to wake, teams left with nothing due. */
-  #found(teamIds: string[], work: ClaimableWork): void {
+  #found(teamIds: string[], work: ClaimableWork, lookedAt: number): void {
     const { claims, idle } = this.#parts;
-    const now = Date.now();
     for (const t of teamIds) {
       this.#due.delete(t);
       if (claims.has(t)) this.#known.add(t);
     }
     for (const [teamId, next] of work.nextDueMs)
-      if (claims.has(teamId)) this.#due.set(teamId, now, next);
+      if (claims.has(teamId)) this.#due.set(teamId, lookedAt, next);
     const handed = wakeForDueWork(
       work,
       (t) => claims.claimsOf(t),
