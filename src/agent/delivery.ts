@@ -18,7 +18,8 @@ export function backoffMs(tries: number, random: number, opts = BACKOFF): number
   return Math.round(raw * (1 + 0.2 * random));
 }
 
-type DeliveryOutcome = 'delivered' | 'dropped' | 'retry' | 'replaced';
+/** How one send ended; a send that could not reach the service says how. */
+type DeliveryOutcome = 'delivered' | 'dropped' | 'retry' | 'replaced' | ServiceUnreachable;
 
 async function sendOne(client: ServiceClient, e: OutboxEntry) {
   if (e.result.ok) await client.complete(e.task_id, e.attempt, e.result.output);
@@ -107,19 +108,27 @@ async function deliverEntry(
     const asked = err instanceof ServiceError ? (err.retryAfterS ?? 0) * 1000 : 0;
     const wait = Math.max(backoffMs(e.tries, clock.random()), asked);
     await journal.reschedule(e.key, now + wait, reason);
-    return 'retry';
+    return err instanceof ServiceUnreachable ? err : 'retry';
   }
 }
 
+/** What a round of deliveries left: results still waiting, and whether the service was away. */
+interface DeliveryRound {
+  waiting: number;
+  /** How a send failed because the service could not be reached, null when none did. */
+  unreachable: ServiceUnreachable | null;
+}
+
 /**
- * Delivers every entry that is due now; answers how many are still waiting. A 401 ends the round
- * (thrown): every other entry would meet it too.
+ * Delivers every entry that is due now. A 401 ends the round (thrown): every other entry would
+ * meet it too.
  */
 export async function deliverDue(
   journal: Journal,
   client: ServiceClient,
   clock: Clock,
-): Promise<number> {
+): Promise<DeliveryRound> {
+  let unreachable: ServiceUnreachable | null = null;
   for (const e of await journal.due(clock.now())) {
     let outcome = await deliverEntry(journal, client, e, clock);
     // A refused output became a failure report: send that at once.
@@ -127,6 +136,7 @@ export async function deliverDue(
       const replaced = await journal.get(e.key);
       if (replaced) outcome = await deliverEntry(journal, client, replaced, clock);
     }
+    if (outcome instanceof ServiceUnreachable) unreachable ??= outcome;
   }
-  return (await journal.all()).length;
+  return { waiting: (await journal.all()).length, unreachable };
 }

@@ -64,12 +64,16 @@ export async function noteServiceFailure(
 
 /**
  * Delivers the journaled results that are due, unless the service asked us to wait; a 401 on the
- * way signs out as on any other call. Answers false when the credentials were refused.
+ * way signs out, and a service that cannot be reached is noted, as on any other call. Answers
+ * false when the credentials were refused.
  */
 export async function deliverResults(ctx: AgentContext, client: ServiceClient): Promise<boolean> {
   if (await serviceWaitUntil(ctx.clock.now())) return true;
   try {
-    await deliverDue(ctx.journal, client, ctx.clock);
+    const round = await deliverDue(ctx.journal, client, ctx.clock);
+    // Noted before the task that made the result stops showing as running (task-runner.ts): the
+    // pill goes from working to unreachable, never through ready.
+    if (round.unreachable) await noteServiceFailure(round.unreachable, ctx.clock);
     return true;
   } catch (err) {
     if (!(err instanceof ServiceError && err.status === 401)) return true;

@@ -73,7 +73,9 @@ describe('journal delivery', () => {
     );
 
     serviceDown = true;
-    expect(await deliverDue(journal, client, clock)).toBe(1);
+    const round = await deliverDue(journal, client, clock);
+    expect(round.waiting).toBe(1);
+    expect(round.unreachable?.message).toMatch(/cannot be reached/);
     let entry = await journal.get(outboxKey(task.id, task.attempt));
     expect(entry?.tries).toBe(1);
     expect(entry?.next_try_at).toBe(clock.now() + BACKOFF.base_ms);
@@ -94,7 +96,7 @@ describe('journal delivery', () => {
 
     serviceDown = false;
     clock.advance(2 * BACKOFF.base_ms);
-    expect(await deliverDue(journal, client, clock)).toBe(0);
+    expect(await deliverDue(journal, client, clock)).toEqual({ waiting: 0, unreachable: null });
     const row = await taskRow(svc, task.id);
     expect(row.status).toBe('completed');
     expect(row.output).toEqual({ liked: true });
@@ -123,7 +125,7 @@ describe('journal delivery', () => {
       },
       clock.now(),
     );
-    expect(await deliverDue(journal, client, clock)).toBe(0);
+    expect((await deliverDue(journal, client, clock)).waiting).toBe(0);
     const [log] = await journal.recent(1);
     expect(log?.kind).toBe('dropped');
     expect(log?.message).toMatch(/409 Lease lost/);
@@ -142,7 +144,7 @@ describe('journal delivery', () => {
       },
       clock.now(),
     );
-    expect(await deliverDue(journal, client, clock)).toBe(0);
+    expect((await deliverDue(journal, client, clock)).waiting).toBe(0);
     expect((await journal.recent(1))[0]?.message).toMatch(/404/);
   });
 
@@ -159,7 +161,7 @@ describe('journal delivery', () => {
       },
       clock.now(),
     );
-    expect(await deliverDue(journal, client, clock)).toBe(0);
+    expect((await deliverDue(journal, client, clock)).waiting).toBe(0);
     const row = await taskRow(svc, task.id);
     expect(row.status).toBe('failed');
     expect(row.error?.code).toBe('network_changed');
