@@ -70,6 +70,34 @@ export function createEngagements(onChange: () => void) {
     return true;
   }
 
+  /** Asks for the state of every open one (the stream said tasks changed, or one was just queued). */
+  async function refresh(): Promise<void> {
+    const s = session;
+    if (!s) return;
+    const open = [...byPost.values()].flatMap((kinds) => [...kinds.values()]).filter(isOpen);
+    const answers = await Promise.allSettled(
+      open.map((e) =>
+        call<TaskStatusAnswer>('GET', '/network-agent/get-task-status', {
+          session: s,
+          query: { api_agent_task_id: e.taskId },
+        }),
+      ),
+    );
+    let changed = false;
+    answers.forEach((a, i) => {
+      if (a.status !== 'fulfilled' || session !== s) return;
+      const e = open[i]!;
+      const postId = postOfTask.get(e.taskId)!;
+      const d = a.value.data;
+      const waiting =
+        d.status === 'pending' && d.waiting_reason
+          ? { reason: d.waiting_reason, at: d.scheduled_for ?? null }
+          : null;
+      changed = put(postId, { ...e, status: d.status, error: d.error ?? null, waiting }) || changed;
+    });
+    if (changed) onChange();
+  }
+
   async function act(
     postId: string,
     kind: EngagementKind,
@@ -100,6 +128,9 @@ export function createEngagements(onChange: () => void) {
       waiting: null,
     });
     onChange();
+    // The stream's "tasks changed" for this task may have come before this answer, and a task that
+    // waits (a budget, working hours) changes no more: why it waits is asked for here.
+    void refresh();
   }
 
   return {
@@ -139,34 +170,7 @@ export function createEngagements(onChange: () => void) {
       }
       if (changed) onChange();
     },
-    /** Asks for the state of every open one (the stream said tasks changed). */
-    async refresh() {
-      const s = session;
-      if (!s) return;
-      const open = [...byPost.values()].flatMap((kinds) => [...kinds.values()]).filter(isOpen);
-      const answers = await Promise.allSettled(
-        open.map((e) =>
-          call<TaskStatusAnswer>('GET', '/network-agent/get-task-status', {
-            session: s,
-            query: { api_agent_task_id: e.taskId },
-          }),
-        ),
-      );
-      let changed = false;
-      answers.forEach((a, i) => {
-        if (a.status !== 'fulfilled' || session !== s) return;
-        const e = open[i]!;
-        const postId = postOfTask.get(e.taskId)!;
-        const d = a.value.data;
-        const waiting =
-          d.status === 'pending' && d.waiting_reason
-            ? { reason: d.waiting_reason, at: d.scheduled_for ?? null }
-            : null;
-        changed =
-          put(postId, { ...e, status: d.status, error: d.error ?? null, waiting }) || changed;
-      });
-      if (changed) onChange();
-    },
+    refresh,
   };
 }
 

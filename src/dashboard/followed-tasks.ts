@@ -25,6 +25,41 @@ export function followTasks(onChange: () => void) {
   const tasks = new Map<string, FollowedTask>();
   let session: Session | null = null;
 
+  /** Asks for the state of every open one (the stream said tasks changed, or one was just added). */
+  async function refresh(): Promise<void> {
+    const s = session;
+    const open = [...tasks.values()].filter(isOpen);
+    if (!s || !open.length) return;
+    const answers = await Promise.allSettled(
+      open.map((t) =>
+        call<TaskStatusResponse>('GET', '/network-agent/get-task-status', {
+          session: s,
+          query: { api_agent_task_id: t.id },
+        }),
+      ),
+    );
+    if (session !== s) return;
+    let changed = false;
+    answers.forEach((a, i) => {
+      if (a.status !== 'fulfilled') return;
+      const d = a.value.data;
+      const before = open[i]!;
+      const waiting =
+        d.status === 'pending' && d.waiting_reason
+          ? { reason: d.waiting_reason, at: d.scheduled_for ?? null }
+          : null;
+      if (
+        d.status === before.status &&
+        waiting?.reason === before.waiting?.reason &&
+        waiting?.at === before.waiting?.at
+      )
+        return;
+      tasks.set(before.id, { id: before.id, status: d.status, error: d.error ?? null, waiting });
+      changed = true;
+    });
+    if (changed) onChange();
+  }
+
   return {
     start(s: Session) {
       session = s;
@@ -36,44 +71,15 @@ export function followTasks(onChange: () => void) {
     add(id: string) {
       tasks.set(id, { id, status: 'pending', error: null, waiting: null });
       onChange();
+      // The stream's "tasks changed" for it may have come before the caller had its id, and a task
+      // that waits changes no more: why it waits is asked for here.
+      void refresh();
     },
     get: (id: string | undefined) => (id ? tasks.get(id) : undefined),
     /** True while any of these is queued or running: a second click would queue the same work twice. */
     open: (ids: Iterable<string | undefined>) =>
       [...ids].some((id) => id !== undefined && tasks.has(id) && isOpen(tasks.get(id)!)),
-    async refresh() {
-      const s = session;
-      const open = [...tasks.values()].filter(isOpen);
-      if (!s || !open.length) return;
-      const answers = await Promise.allSettled(
-        open.map((t) =>
-          call<TaskStatusResponse>('GET', '/network-agent/get-task-status', {
-            session: s,
-            query: { api_agent_task_id: t.id },
-          }),
-        ),
-      );
-      if (session !== s) return;
-      let changed = false;
-      answers.forEach((a, i) => {
-        if (a.status !== 'fulfilled') return;
-        const d = a.value.data;
-        const before = open[i]!;
-        const waiting =
-          d.status === 'pending' && d.waiting_reason
-            ? { reason: d.waiting_reason, at: d.scheduled_for ?? null }
-            : null;
-        if (
-          d.status === before.status &&
-          waiting?.reason === before.waiting?.reason &&
-          waiting?.at === before.waiting?.at
-        )
-          return;
-        tasks.set(before.id, { id: before.id, status: d.status, error: d.error ?? null, waiting });
-        changed = true;
-      });
-      if (changed) onChange();
-    },
+    refresh,
   };
 }
 
