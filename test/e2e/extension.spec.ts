@@ -481,6 +481,9 @@ test('the service worker stopped mid-task loses no task', async () => {
   await expect
     .poll(async () => (await api.status(id)).data.status, { timeout: 30_000 })
     .toBe('processing');
+  // Mid-task is once the tab's call is under way: a worker stopped while it still opens the tab
+  // gives the task back (it never reached the tab), and the next attempt runs it.
+  await expect.poll(() => fake.heldCalls(), { timeout: 30_000 }).toBeGreaterThan(0);
 
   // Stop the extension's service worker through the DevTools protocol, as Chrome does to an idle one.
   const cdp = await admin.context.newCDPSession(popup);

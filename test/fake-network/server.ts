@@ -48,6 +48,8 @@ export interface FakeNetwork {
   state: FakeState;
   mode: () => FakeMode;
   setMode: (mode: FakeMode, options?: { delayMs?: number }) => void;
+  /** API calls `slow` mode holds now: a task's call is under way in its tab. */
+  heldCalls: () => number;
   voice: () => FakeVoice;
   setVoice: (voice: FakeVoice) => void;
   /** The release the network answers as (drifts.ts): `none`, or one change the map must follow. */
@@ -110,6 +112,7 @@ export async function startFakeNetwork(
     state: s.state,
     mode: () => s.mode,
     setMode: (mode, opts) => s.setMode(mode, opts),
+    heldCalls: () => s.heldCalls,
     voice: () => s.voice,
     setVoice: (voice) => s.setVoice(voice),
     drift: () => s.drift,
@@ -144,8 +147,14 @@ async function handle(s: FakeSession, req: IncomingMessage, res: ServerResponse)
   let answer: Answer;
   if (path.startsWith('/__fake/')) answer = control(s, req.method ?? 'GET', path, body);
   else {
-    if (s.mode === 'slow' && s.delayMs > 0) await new Promise((r) => setTimeout(r, s.delayMs));
-    if (path.startsWith('/voyager/api/') || path.startsWith('/flagship-web/rsc-action/')) {
+    const apiCall =
+      path.startsWith('/voyager/api/') || path.startsWith('/flagship-web/rsc-action/');
+    if (s.mode === 'slow' && s.delayMs > 0) {
+      if (apiCall) s.heldCalls++;
+      await new Promise((r) => setTimeout(r, s.delayMs));
+      if (apiCall) s.heldCalls--;
+    }
+    if (apiCall) {
       const entry = {
         method: req.method ?? 'GET',
         path,

@@ -97,6 +97,8 @@ export class FakeSession {
   drift: FakeDrift;
   /** How long each answer waits in `slow` mode. */
   delayMs = 0;
+  /** API calls `slow` mode holds now. */
+  heldCalls = 0;
   readonly state = emptyState();
   /** When each invitation was sent (kept beside `state` so state entries keep their shape). */
   invitationTimes = new Map<string, number>();
