@@ -10,6 +10,7 @@ import { createLogger } from '../../../src/service/logger.js';
 import type { ServiceContext } from '../../../src/service/context.js';
 import { CHROME_PATH, E2E_SERVICE_PORT, E2E_SERVICE_URL, EXTENSION_DIR } from './e2e-env.js';
 import { e2eDatabase } from './e2e-database.js';
+import { learnPlaywrightFeatures, omniboxPopupOff } from './omnibox-popup-off.js';
 
 /**
  * The real service in process (PGlite in a folder, or PostgreSQL with DATABASE_URL), on the fixed
@@ -57,11 +58,14 @@ export type E2eService = Awaited<ReturnType<typeof startE2eService>>;
 /** Chromium with the built extension; www.linkedin.com resolves to the fake network. */
 export async function launchAgentBrowser(userDataDir: string, fakePort: number) {
   await mkdir(userDataDir, { recursive: true });
+  const omnibox = omniboxPopupOff();
   const context = await chromium.launchPersistentContext(userDataDir, {
     headless: true,
     executablePath: CHROME_PATH,
     viewport: { width: 1000, height: 800 },
+    ignoreDefaultArgs: omnibox.ignoreDefaultArgs,
     args: [
+      ...omnibox.args,
       `--disable-extensions-except=${EXTENSION_DIR}`,
       `--load-extension=${EXTENSION_DIR}`,
       `--host-resolver-rules=MAP www.linkedin.com 127.0.0.1:${fakePort}`,
@@ -75,6 +79,7 @@ export async function launchAgentBrowser(userDataDir: string, fakePort: number) 
       '--disable-sync',
     ],
   });
+  learnPlaywrightFeatures(userDataDir);
   const worker = await serviceWorker(context);
   const extensionId = new URL(worker.url()).host;
   return { context, extensionId };
