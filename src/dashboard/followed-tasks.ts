@@ -43,7 +43,9 @@ export function followTasks(onChange: () => void) {
     answers.forEach((a, i) => {
       if (a.status !== 'fulfilled') return;
       const d = a.value.data;
-      const before = open[i]!;
+      // As the task is now: an answer older than its end (two refreshes crossing) never undoes it.
+      const before = tasks.get(open[i]!.id);
+      if (!before || !isOpen(before)) return;
       const waiting =
         d.status === 'pending' && d.waiting_reason
           ? { reason: d.waiting_reason, at: d.scheduled_for ?? null }

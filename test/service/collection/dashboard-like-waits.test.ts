@@ -15,6 +15,8 @@ import { createAgentTeam, type AgentTeam } from '../../support/task-team.js';
 let svc: TestService;
 let team: AgentTeam;
 let session: Session;
+/** While set, every task status answer waits for it. */
+let heldStatus: Promise<void> | null = null;
 
 beforeAll(async () => {
   svc = await startTestService();
@@ -31,7 +33,12 @@ beforeAll(async () => {
     JSON.stringify({ agent_like_post: { per_day: 0, per_week: 0 } }),
   ]);
   vi.stubGlobal('location', { origin: 'http://service.test' });
-  vi.stubGlobal('fetch', (url: URL, init: RequestInit) => svc.app.request(url.href, init));
+  vi.stubGlobal('fetch', async (url: URL, init: RequestInit) => {
+    const res = await svc.app.request(url.href, init);
+    // A status answer held back: written as the task was, read after later answers.
+    if (heldStatus && url.pathname === '/network-agent/get-task-status') await heldStatus;
+    return res;
+  });
 });
 afterAll(async () => {
   vi.unstubAllGlobals();
@@ -68,4 +75,29 @@ test('a followed task says why it waits as soon as it is added', async () => {
   followed.start(session);
   followed.add(task_id);
   await expect.poll(() => followed.get(task_id)?.waiting?.reason).toMatch(/budget of likes/);
+});
+
+test('a status answer older than the end of a followed task does not undo it', async () => {
+  const res = await svc.call('POST', '/api-like', {
+    body: { post_id: await insertPost(), user_email: session.user.email },
+    headers: { 'x-api-key': team.apiKey },
+  });
+  const { task_id } = (await res.json()) as { task_id: string };
+  const followed = followTasks(() => {});
+  followed.start(session);
+  let release!: () => void;
+  heldStatus = new Promise((r) => (release = r));
+  // Its own look, answered "waits", is held back; the task then ends, and the stream's look says so.
+  followed.add(task_id);
+  await new Promise((r) => setTimeout(r, 200));
+  heldStatus = null;
+  await svc.ctx.db.query(
+    `UPDATE tasks SET status = 'completed', output = '{"liked":true}' WHERE id = $1`,
+    [task_id],
+  );
+  await followed.refresh();
+  expect(followed.get(task_id)?.status).toBe('completed');
+  release();
+  await new Promise((r) => setTimeout(r, 200));
+  expect(followed.get(task_id)).toMatchObject({ status: 'completed', waiting: null });
 });
