@@ -55,6 +55,18 @@ async function insertPost(): Promise<string> {
   return id;
 }
 
+/** A like queued through the API, and a follow-through panel's list that follows nothing yet. */
+async function followQueuedLike() {
+  const res = await svc.call('POST', '/api-like', {
+    body: { post_id: await insertPost(), user_email: session.user.email },
+    headers: { 'x-api-key': team.apiKey },
+  });
+  const { task_id } = (await res.json()) as { task_id: string };
+  const followed = followTasks(() => {});
+  followed.start(session);
+  return { task_id, followed };
+}
+
 test('a like queued on a spent budget says why it waits, with no stream event after it', async () => {
   const postId = await insertPost();
   const engagements = createEngagements(() => {});
@@ -66,25 +78,13 @@ test('a like queued on a spent budget says why it waits, with no stream event af
 });
 
 test('a followed task says why it waits as soon as it is added', async () => {
-  const res = await svc.call('POST', '/api-like', {
-    body: { post_id: await insertPost(), user_email: session.user.email },
-    headers: { 'x-api-key': team.apiKey },
-  });
-  const { task_id } = (await res.json()) as { task_id: string };
-  const followed = followTasks(() => {});
-  followed.start(session);
+  const { task_id, followed } = await followQueuedLike();
   followed.add(task_id);
   await expect.poll(() => followed.get(task_id)?.waiting?.reason).toMatch(/budget of likes/);
 });
 
 test('a status answer older than the end of a followed task does not undo it', async () => {
-  const res = await svc.call('POST', '/api-like', {
-    body: { post_id: await insertPost(), user_email: session.user.email },
-    headers: { 'x-api-key': team.apiKey },
-  });
-  const { task_id } = (await res.json()) as { task_id: string };
-  const followed = followTasks(() => {});
-  followed.start(session);
+  const { task_id, followed } = await followQueuedLike();
   let release!: () => void;
   heldStatus = new Promise((r) => (release = r));
   // Its own look, answered "waits", is held back; the task then ends, and the stream's look says so.
