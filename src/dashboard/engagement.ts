@@ -4,6 +4,7 @@ import type { EngagementResponse } from '../contract/posts.js';
 import { call } from './api.js';
 import type { Actor } from './act-as.js';
 import type { Session } from './session.js';
+import { readTaskStates, type TaskWaiting, waitingOf } from './task-states.js';
 
 /**
  * Likes and comments on collected posts (POST /api-like, /api-comment) and how far each got, per
@@ -22,8 +23,7 @@ export interface Engagement {
   asCompany: string | null;
   /** When it was queued (ms), to keep the newest of a kind per post. */
   createdAt: number;
-  /** A queued one that cannot run yet (budget, working hours, retry): why, and when it will. */
-  waiting: { reason: string; at: string | null } | null;
+  waiting: TaskWaiting | null;
 }
 
 const KIND_OF_TYPE: Record<string, EngagementKind> = {
@@ -31,16 +31,6 @@ const KIND_OF_TYPE: Record<string, EngagementKind> = {
   agent_comment_post: 'comment',
 };
 const isOpen = (e: Engagement) => e.status === 'pending' || e.status === 'processing';
-
-interface TaskStatusAnswer {
-  data: {
-    id: string;
-    status: TaskStatus;
-    error?: { code: string; message: string } | null;
-    scheduled_for?: string | null;
-    waiting_reason?: string | null;
-  };
-}
 
 export function createEngagements(onChange: () => void) {
   /** postId -> kind -> the newest engagement of that kind. */
@@ -75,25 +65,19 @@ export function createEngagements(onChange: () => void) {
     const s = session;
     if (!s) return;
     const open = [...byPost.values()].flatMap((kinds) => [...kinds.values()]).filter(isOpen);
-    const answers = await Promise.allSettled(
-      open.map((e) =>
-        call<TaskStatusAnswer>('GET', '/network-agent/get-task-status', {
-          session: s,
-          query: { api_agent_task_id: e.taskId },
-        }),
-      ),
+    const states = await readTaskStates(
+      s,
+      open.map((e) => e.taskId),
     );
+    if (session !== s) return;
     let changed = false;
-    answers.forEach((a, i) => {
-      if (a.status !== 'fulfilled' || session !== s) return;
+    states.forEach((d, i) => {
+      if (!d) return;
       const e = open[i]!;
       const postId = postOfTask.get(e.taskId)!;
-      const d = a.value.data;
-      const waiting =
-        d.status === 'pending' && d.waiting_reason
-          ? { reason: d.waiting_reason, at: d.scheduled_for ?? null }
-          : null;
-      changed = put(postId, { ...e, status: d.status, error: d.error ?? null, waiting }) || changed;
+      changed =
+        put(postId, { ...e, status: d.status, error: d.error ?? null, waiting: waitingOf(d) }) ||
+        changed;
     });
     if (changed) onChange();
   }

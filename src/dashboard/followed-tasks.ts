@@ -1,8 +1,7 @@
 import type { TaskStatus } from '../contract/task-types.js';
-import type { TaskStatusResponse } from '../contract/network-tasks.js';
 import { html, nothing, timeTag } from '../ui/html.js';
-import { call } from './api.js';
 import type { Session } from './session.js';
+import { readTaskStates, type TaskWaiting, waitingOf } from './task-states.js';
 import { errorSentence, statusWords } from './task-words.js';
 
 /**
@@ -16,7 +15,7 @@ interface FollowedTask {
   id: string;
   status: TaskStatus;
   error: { code: string; message: string } | null;
-  waiting: { reason: string; at: string | null } | null;
+  waiting: TaskWaiting | null;
 }
 
 const isOpen = (t: FollowedTask) => t.status === 'pending' || t.status === 'processing';
@@ -30,26 +29,18 @@ export function followTasks(onChange: () => void) {
     const s = session;
     const open = [...tasks.values()].filter(isOpen);
     if (!s || !open.length) return;
-    const answers = await Promise.allSettled(
-      open.map((t) =>
-        call<TaskStatusResponse>('GET', '/network-agent/get-task-status', {
-          session: s,
-          query: { api_agent_task_id: t.id },
-        }),
-      ),
+    const states = await readTaskStates(
+      s,
+      open.map((t) => t.id),
     );
     if (session !== s) return;
     let changed = false;
-    answers.forEach((a, i) => {
-      if (a.status !== 'fulfilled') return;
-      const d = a.value.data;
+    states.forEach((d, i) => {
+      if (!d) return;
       // As the task is now: an answer older than its end (two refreshes crossing) never undoes it.
       const before = tasks.get(open[i]!.id);
       if (!before || !isOpen(before)) return;
-      const waiting =
-        d.status === 'pending' && d.waiting_reason
-          ? { reason: d.waiting_reason, at: d.scheduled_for ?? null }
-          : null;
+      const waiting = waitingOf(d);
       if (
         d.status === before.status &&
         waiting?.reason === before.waiting?.reason &&
