@@ -51,6 +51,9 @@ export async function runSchedulerBench(): Promise<{ file: string; result: Sched
     const b = await createServiceContext(config, { log, databaseUrl: url, databaseSchema: schema });
     try {
       await seed(a.db);
+      // Settled, as watchlists that have existed a while are (autovacuum's work): the clock then
+      // counts the planning, not PostgreSQL's first visit to 300,000 rows written a moment before.
+      await a.db.query('VACUUM ANALYZE teams, watchlists, watchlist_keywords, watchlist_schedule');
       const t0 = performance.now();
       // Both instances plan side by side, as their scheduler job does when its interval comes.
       await Promise.all([planDueWatchlists(a), planDueWatchlists(b)]);
@@ -59,7 +62,7 @@ export async function runSchedulerBench(): Promise<{ file: string; result: Sched
       if (planned!.n !== WATCHLISTS)
         throw new Error(`planned ${planned!.n} tasks for ${WATCHLISTS} watchlists`);
       const [due] = await a.db.query<{ n: number }>(
-        'SELECT count(*)::int AS n FROM watchlists WHERE next_due_at IS NULL OR next_due_at <= now()',
+        'SELECT count(*)::int AS n FROM watchlist_schedule WHERE next_due_at IS NULL OR next_due_at <= now()',
       );
       if (due!.n !== 0) throw new Error(`${due!.n} watchlists still due`);
       // The floor: the same rows, written by one statement with nothing else.

@@ -2,6 +2,7 @@ import { expect } from 'vitest';
 import type { TestService } from './test-service.js';
 import type { TeamMember } from './task-team.js';
 import type { NetworkPost } from '../../src/contract/task-outputs.js';
+import type { Queryable } from '../../src/service/db/database.js';
 
 /**
  * Watchlists written straight into their tables (the CRUD routes are another family's), network
@@ -11,6 +12,23 @@ export interface KeywordSpec {
   keyword: string;
   required?: string[];
   excluded?: string[];
+}
+
+/**
+ * Moves the next due time of one watchlist, or of every one, to now plus `interval` (signed, in
+ * PostgreSQL's words: '-1 minute' is due a minute ago).
+ */
+export function setNextDue(
+  db: Queryable,
+  interval: string,
+  watchlistId?: string,
+): Promise<unknown> {
+  return watchlistId === undefined
+    ? db.query('UPDATE watchlist_schedule SET next_due_at = now() + $1::interval', [interval])
+    : db.query(
+        'UPDATE watchlist_schedule SET next_due_at = now() + $1::interval WHERE watchlist_id = $2',
+        [interval, watchlistId],
+      );
 }
 
 export async function insertKeywordWatchlist(

@@ -13,7 +13,7 @@ export async function planWatchlistNow(
   return ctx.db.transaction(async (tx) => {
     // The row lock keeps a scheduler tick from planning the same watchlist at the same moment.
     const due = {
-      sql: 'SELECT id, team_id, type, list_id FROM watchlists WHERE id = $1 AND NOT disabled FOR UPDATE',
+      sql: 'SELECT id, team_id, type, list_id, fetch_freq_hours FROM watchlists WHERE id = $1 AND NOT disabled FOR UPDATE',
       params: [watchlistId],
     };
     return (await planCycles(tx, ctx.signals, due)).queued;

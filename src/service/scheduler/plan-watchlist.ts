@@ -54,9 +54,10 @@ const CYCLE_TASKS = `
    GROUP BY watchlist_id, team_id, batch`;
 
 /**
- * Plans a cycle of every watchlist `due` selects (a query of watchlist rows, locked: `FOR UPDATE`)
- * in one statement: its collection tasks inserted (targets whose last task is still open skipped),
- * and its next due time moved on by its current frequency (so a changed frequency applies from the
+ * Plans a cycle of every watchlist `due` selects (a query of watchlist rows with their
+ * `fetch_freq_hours`, locked: `FOR UPDATE`) in one statement: its collection tasks inserted
+ * (targets whose last task is still open skipped), and its next due time (`watchlist_schedule`)
+ * moved on by its current frequency (so a changed frequency applies from the
  * next cycle), in the same transaction as the caller's. A watchlist with nothing to collect yet
  * (prompt-mode keywords still being generated, an empty list) stays due, so it is planned once it
  * has targets; its due time becomes now, which puts it behind every watchlist due before it, so
@@ -77,13 +78,14 @@ export async function planCycles(
        ON CONFLICT (team_id, target_key) WHERE target_key IS NOT NULL AND status IN ('pending', 'processing') DO NOTHING
        RETURNING team_id),
      moved AS (
-       UPDATE watchlists w SET next_due_at = now() + make_interval(hours => w.fetch_freq_hours), last_planned_at = now()
-        WHERE w.id IN (SELECT watchlist_id FROM cycle)
-       RETURNING w.id),
+       UPDATE watchlist_schedule s SET next_due_at = now() + make_interval(hours => d.fetch_freq_hours), last_planned_at = now()
+         FROM due d
+        WHERE s.watchlist_id = d.id AND d.id IN (SELECT watchlist_id FROM cycle)
+       RETURNING s.watchlist_id AS id),
      waiting AS (
-       UPDATE watchlists w SET next_due_at = now()
+       UPDATE watchlist_schedule s SET next_due_at = now()
          FROM (SELECT id FROM due EXCEPT SELECT watchlist_id FROM cycle) idle
-        WHERE w.id = idle.id)
+        WHERE s.watchlist_id = idle.id)
      SELECT (SELECT count(*)::int FROM due) AS due,
             (SELECT coalesce(array_agg(id::text), '{}') FROM moved) AS planned,
             (SELECT count(*)::int FROM inserted) AS queued,

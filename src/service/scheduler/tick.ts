@@ -15,8 +15,8 @@ export interface TickResult {
 }
 
 /**
- * One scheduler tick: the oldest due enabled watchlists (never planned, or next_due_at passed), up
- * to a batch, get their collection tasks, all in one statement (plan-watchlist.ts) in one
+ * One scheduler tick: the oldest due enabled watchlists (never planned, or their due time in
+ * `watchlist_schedule` passed), up to a batch, get their collection tasks, all in one statement (plan-watchlist.ts) in one
  * transaction, so an instance that dies mid-tick leaves nothing half planned and the next tick
  * plans it all. Instances on one PostgreSQL database tick side by side: each takes the due
  * watchlists no other tick holds (`FOR UPDATE SKIP LOCKED`), and those it moves on are due
@@ -28,11 +28,12 @@ export async function schedulerTick(
 ): Promise<TickResult> {
   return ctx.db.transaction(async (tx) => {
     const r = await planCycles(tx, ctx.signals, {
-      sql: `SELECT id, team_id, type, list_id FROM watchlists
-             WHERE NOT disabled AND (next_due_at IS NULL OR next_due_at <= now())
-             ORDER BY next_due_at NULLS FIRST, created_at
+      sql: `SELECT w.id, w.team_id, w.type, w.list_id, w.fetch_freq_hours
+              FROM watchlist_schedule s JOIN watchlists w ON w.id = s.watchlist_id
+             WHERE NOT s.paused AND (s.next_due_at IS NULL OR s.next_due_at <= now())
+             ORDER BY s.next_due_at NULLS FIRST, s.created_at
              LIMIT ${MAX_PER_TICK}
-             FOR UPDATE SKIP LOCKED`,
+             FOR UPDATE OF w SKIP LOCKED`,
       params: [],
     });
     return { planned: r.planned, queued: r.queued, more: r.due === MAX_PER_TICK };

@@ -13,12 +13,14 @@ import { agentActiveSql } from '../tasks/agent-active.js';
  * output by collection/register-hooks.ts); only a number the service wrote there is counted.
  */
 export const COLLECTION_COLUMNS = `
-  w.last_planned_at AS last_collection_at,
+  (SELECT s.last_planned_at FROM watchlist_schedule s WHERE s.watchlist_id = w.id) AS last_collection_at,
   (SELECT max(t.finished_at) FROM tasks t
     WHERE t.watchlist_id = w.id AND t.team_id = w.team_id AND t.status = 'completed') AS last_collected_at,
   ${agentActiveSql('w.team_id')} AS extension_active,
   -- Paused: none. Never planned, or resumed (next_due_at NULL): due, shown as due since its creation.
-  CASE WHEN w.disabled THEN NULL ELSE coalesce(w.next_due_at, w.created_at) END AS next_collection_at,
+  CASE WHEN w.disabled THEN NULL
+       ELSE coalesce((SELECT s.next_due_at FROM watchlist_schedule s WHERE s.watchlist_id = w.id), w.created_at)
+  END AS next_collection_at,
   (SELECT coalesce(sum(d.posts), 0) FROM post_count_deltas d WHERE d.watchlist_id = w.id) AS posts_count,
   (SELECT coalesce(jsonb_agg(c ORDER BY c.started_at DESC), '[]'::jsonb)
      FROM (SELECT t.created_at AS started_at,

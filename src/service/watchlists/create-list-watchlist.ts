@@ -91,10 +91,10 @@ export async function createListWatchlist(
 
   if (req.kind === 'people') {
     try {
-      // Plans the first cycle now and moves next_due_at one period on, so the scheduler keeps rhythm.
+      // Plans the first cycle now and moves its due time one period on, so the scheduler keeps rhythm.
       await planWatchlistNow(ctx, created.id);
     } catch (err) {
-      // The watchlist is stored with next_due_at NULL: the scheduler's next tick plans it instead.
+      // The watchlist is stored due at once: the scheduler's next tick plans it instead.
       ctx.log.error('people_watchlist_plan_failed', {
         watchlist_id: created.id,
         message: (err as Error).message,

@@ -27,7 +27,9 @@ export async function replaceKeywords(
       ],
     );
   }
-  await tx.query('UPDATE watchlists SET next_due_at = NULL WHERE id = $1', [watchlistId]);
+  await tx.query('UPDATE watchlist_schedule SET next_due_at = NULL WHERE watchlist_id = $1', [
+    watchlistId,
+  ]);
   return ids;
 }
 

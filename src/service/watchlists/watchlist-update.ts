@@ -14,7 +14,7 @@ export class WatchlistUpdate {
     this.sets.push(`${column} = $${this.params.length}`);
   }
 
-  /** An assignment without a parameter, e.g. `next_due_at = NULL`. */
+  /** An assignment without a parameter, e.g. `prompt_claimed_until = NULL`. */
   assign(sql: string): void {
     this.sets.push(sql);
   }
@@ -38,7 +38,7 @@ interface CommonFields {
  */
 export async function applyCommonFields(
   tx: Queryable,
-  w: { id: string; disabled: boolean },
+  w: { id: string },
   body: CommonFields,
   answer: CommonFields,
   update: WatchlistUpdate,
@@ -54,8 +54,8 @@ export async function applyCommonFields(
   }
   if (body.disable !== undefined) {
     update.set('disabled', body.disable);
+    // Resumed, it is due at once: watchlist_schedule follows `disabled` by a trigger.
     if (body.disable) await dropQueued(tx, w.id);
-    else if (w.disabled) update.assign('next_due_at = NULL');
     answer.disable = body.disable;
   }
 }

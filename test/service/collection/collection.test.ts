@@ -8,6 +8,7 @@ import {
   networkPost,
   runAllTasks,
   type ClaimedTask,
+  setNextDue,
 } from '../../support/collection-fixtures.js';
 import { schedulerTick } from '../../../src/service/scheduler/index.js';
 import { classifySeniority } from '../../../src/service/collection/seniority.js';
@@ -30,11 +31,7 @@ async function cycle(posts: (task: ClaimedTask) => NetworkPost[]) {
   await schedulerTick(svc.ctx);
   return runAllTasks(svc, ada, (task) => ({ posts: posts(task) }));
 }
-const dueNow = (id: string) =>
-  svc.ctx.db.query(
-    "UPDATE watchlists SET next_due_at = now() - interval '1 minute' WHERE id = $1",
-    [id],
-  );
+const dueNow = (id: string) => setNextDue(svc.ctx.db, '-1 minute', id);
 
 describe('filing collection outputs', () => {
   test('posts become the watchlist posts, one row per activity URN, counts refreshed when seen again', async () => {

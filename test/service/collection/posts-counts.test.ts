@@ -8,6 +8,7 @@ import {
   insertKeywordWatchlist,
   networkPost,
   type ClaimedTask,
+  setNextDue,
 } from '../../support/collection-fixtures.js';
 import { schedulerTick } from '../../../src/service/scheduler/index.js';
 import { countedPosts, foldDeltas } from '../../../src/service/collection/post-counts.js';
@@ -128,7 +129,7 @@ function random(seed: number) {
  * completed at once (on PostgreSQL concurrently, each filing in its own transaction).
  */
 async function cycle(members: TeamMember[], postsFor: (task: ClaimedTask) => NetworkPost[]) {
-  await db().query("UPDATE watchlists SET next_due_at = now() - interval '1 minute'");
+  await setNextDue(db(), '-1 minute');
   await schedulerTick(svc.ctx);
   const claimed: [TeamMember, ClaimedTask][] = [];
   for (const m of members)

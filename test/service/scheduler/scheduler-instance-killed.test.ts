@@ -112,7 +112,7 @@ test('an instance killed mid-tick plans nothing; the instance beside it plans ea
   expect(await count('SELECT count(DISTINCT team_id) AS n FROM tasks')).toBe(TEAMS);
   expect(
     await count(
-      'SELECT count(*) AS n FROM watchlists WHERE next_due_at IS NULL OR next_due_at <= now()',
+      'SELECT count(*) AS n FROM watchlist_schedule WHERE next_due_at IS NULL OR next_due_at <= now()',
     ),
   ).toBe(0);
   // Planned once: the next tick finds nothing due.

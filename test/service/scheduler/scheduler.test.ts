@@ -6,6 +6,7 @@ import {
   insertListWatchlist,
   networkPost,
   runAllTasks,
+  setNextDue,
 } from '../../support/collection-fixtures.js';
 import {
   planDueWatchlists,
@@ -47,15 +48,11 @@ const tasksOf = (watchlistId: string) =>
 const dueInfo = async (id: string) =>
   (
     await svc.ctx.db.query<{ hours: number | null; planned: boolean }>(
-      `SELECT (EXTRACT(EPOCH FROM (next_due_at - now())) / 3600)::float8 AS hours, last_planned_at IS NOT NULL AS planned FROM watchlists WHERE id = $1`,
+      `SELECT (EXTRACT(EPOCH FROM (next_due_at - now())) / 3600)::float8 AS hours, last_planned_at IS NOT NULL AS planned FROM watchlist_schedule WHERE watchlist_id = $1`,
       [id],
     )
   )[0]!;
-const backdate = (id: string, hours = 1) =>
-  svc.ctx.db.query(
-    'UPDATE watchlists SET next_due_at = now() - make_interval(hours => $2) WHERE id = $1',
-    [id, hours],
-  );
+const backdate = (id: string, hours = 1) => setNextDue(svc.ctx.db, `-${hours} hours`, id);
 const finishAll = (id: string) =>
   svc.ctx.db.query(`UPDATE tasks SET status = 'completed' WHERE watchlist_id = $1`, [id]);
 
@@ -101,7 +98,7 @@ describe('keyword watchlists', () => {
     expect(info.hours).toBeLessThanOrEqual(12);
   });
 
-  test('not due again before next_due_at; due again once it has passed', async () => {
+  test('not due again before its due time; due again once it has passed', async () => {
     const id = await insertKeywordWatchlist(svc, team.id, ['quantum'], { freq: 3 });
     await schedulerTick(svc.ctx);
     expect((await schedulerTick(svc.ctx)).planned).toEqual([]);
@@ -207,8 +204,8 @@ describe('keyword watchlists', () => {
     // They are still due, but now behind the one that has something to collect.
     expect(await schedulerTick(svc.ctx)).toMatchObject({ planned: [id], queued: 1 });
     const [{ n }] = (await svc.ctx.db.query<{ n: number }>(
-      `SELECT count(*)::int AS n FROM watchlists
-        WHERE name LIKE 'empty %' AND next_due_at <= now() AND last_planned_at IS NULL`,
+      `SELECT count(*)::int AS n FROM watchlists w JOIN watchlist_schedule s ON s.watchlist_id = w.id
+        WHERE w.name LIKE 'empty %' AND s.next_due_at <= now() AND s.last_planned_at IS NULL`,
     )) as [{ n: number }];
     expect(n).toBe(MAX_PER_TICK);
   });

@@ -9,6 +9,7 @@ import {
   insertKeywordWatchlist,
   networkPost,
   runAllTasks,
+  setNextDue,
 } from '../../support/collection-fixtures.js';
 import { schedulerTick } from '../../../src/service/scheduler/index.js';
 import { runSlackDelivery } from '../../../src/service/slack/slack-job.js';
@@ -131,10 +132,7 @@ describe('Slack announcements', () => {
 
     // Nothing new: no second message. A post seen again in the next cycle is not new either.
     await runSlackDelivery(svc.ctx);
-    await svc.ctx.db.query(
-      `UPDATE watchlists SET next_due_at = now() - interval '1 minute' WHERE id = $1`,
-      [id],
-    );
+    await setNextDue(svc.ctx.db, '-1 minute', id);
     await schedulerTick(svc.ctx);
     await runAllTasks(svc, ada, () => ({ posts: [{ ...a, likes_count: 50 }] }));
     await runSlackDelivery(svc.ctx);

@@ -8,6 +8,7 @@ import {
   insertListWatchlist,
   networkPost,
   runAllTasks,
+  setNextDue,
 } from '../../support/collection-fixtures.js';
 import { schedulerTick } from '../../../src/service/scheduler/index.js';
 
@@ -65,11 +66,7 @@ async function listed(type: 'people' | 'company', id: string): Promise<View> {
 const patch = (type: 'keyword' | 'people' | 'company', body: unknown) =>
   svc.call('PATCH', `/api-${type}-watchlist`, { body, headers: team.keyHeaders });
 /** The next cycle of `id` is due now, as if its frequency had passed. */
-const dueNow = (id: string) =>
-  svc.ctx.db.query(
-    `UPDATE watchlists SET next_due_at = now() - interval '1 minute' WHERE id = $1`,
-    [id],
-  );
+const dueNow = (id: string) => setNextDue(svc.ctx.db, '-1 minute', id);
 const hours = (from: string, to: string) => (Date.parse(to) - Date.parse(from)) / 3_600_000;
 
 describe('last and next collection', () => {

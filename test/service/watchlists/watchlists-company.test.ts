@@ -62,7 +62,8 @@ describe('POST /api-company-watchlist', () => {
       { identifier: 'initech', identifier_kind: 'company_slug' },
     ]);
     const [w] = await svc.ctx.db.query<{ next_due_at: Date | null; type: string }>(
-      'SELECT next_due_at, type FROM watchlists WHERE id = $1',
+      `SELECT s.next_due_at, w.type FROM watchlists w JOIN watchlist_schedule s ON s.watchlist_id = w.id
+        WHERE w.id = $1`,
       [body.id],
     );
     expect(w).toEqual({ next_due_at: null, type: 'company' });

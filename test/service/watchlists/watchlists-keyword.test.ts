@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest';
 import { startTestService, type TestService } from '../../support/test-service.js';
 import { signIn, type SignedIn } from '../../support/sign-in.js';
+import { setNextDue } from '../../support/collection-fixtures.js';
 
 let svc: TestService;
 let a: SignedIn;
@@ -129,7 +130,7 @@ describe('POST /api-keyword-watchlist, direct mode', () => {
     ]);
     // A new keyword watchlist is due at the scheduler's first tick.
     const [w] = await svc.ctx.db.query<{ next_due_at: Date | null; team_id: string }>(
-      'SELECT next_due_at, team_id FROM watchlists WHERE id = $1',
+      'SELECT next_due_at, team_id FROM watchlist_schedule WHERE watchlist_id = $1',
       [body.id],
     );
     expect(w).toEqual({ next_due_at: null, team_id: a.team.id });
@@ -485,10 +486,7 @@ describe('PATCH /api-keyword-watchlist, patch mode', () => {
       `keyword:${otherWatchlist.id}:other`,
     );
     await addPost(a.team.id, w.id, 10);
-    await svc.ctx.db.query(
-      `UPDATE watchlists SET next_due_at = now() + interval '5 hours' WHERE id = $1`,
-      [w.id],
-    );
+    await setNextDue(svc.ctx.db, '5 hours', w.id);
 
     const res = await patch(a, {
       id: w.id,
@@ -523,7 +521,7 @@ describe('PATCH /api-keyword-watchlist, patch mode', () => {
     expect(view.labels).toEqual(body.labels);
     // Due at the next tick, so the scheduler plans the new keywords now rather than in 5 hours.
     const [due] = await svc.ctx.db.query<{ next_due_at: Date | null }>(
-      'SELECT next_due_at FROM watchlists WHERE id = $1',
+      'SELECT next_due_at FROM watchlist_schedule WHERE watchlist_id = $1',
       [w.id],
     );
     expect(due!.next_due_at).toBeNull();
@@ -549,10 +547,7 @@ describe('PATCH /api-keyword-watchlist, patch mode', () => {
     const w = await create(a, { keywords: ['ai'] });
     await addTask(a.team.id, w.id, 'agent_keyword_tracking', 'pending', `keyword:${w.id}:ai`);
     await addPost(a.team.id, w.id, 20);
-    await svc.ctx.db.query(
-      `UPDATE watchlists SET next_due_at = now() + interval '3 hours' WHERE id = $1`,
-      [w.id],
-    );
+    await setNextDue(svc.ctx.db, '3 hours', w.id);
 
     const off = await patch(a, { id: w.id, disable: true });
     expect(await off.json()).toEqual({
@@ -573,7 +568,8 @@ describe('PATCH /api-keyword-watchlist, patch mode', () => {
       disable: false,
     });
     const [row] = await svc.ctx.db.query<{ disabled: boolean; next_due_at: Date | null }>(
-      'SELECT disabled, next_due_at FROM watchlists WHERE id = $1',
+      `SELECT w.disabled, s.next_due_at FROM watchlists w JOIN watchlist_schedule s ON s.watchlist_id = w.id
+        WHERE w.id = $1`,
       [w.id],
     );
     expect(row).toEqual({ disabled: false, next_due_at: null });

@@ -107,7 +107,7 @@ describe('POST /api-people-watchlist', () => {
       watchlist_id: body.id,
     });
     const [due] = await svc.ctx.db.query<{ hours: number }>(
-      'SELECT (EXTRACT(EPOCH FROM (next_due_at - now())) / 3600)::float8 AS hours FROM watchlists WHERE id = $1',
+      'SELECT (EXTRACT(EPOCH FROM (next_due_at - now())) / 3600)::float8 AS hours FROM watchlist_schedule WHERE watchlist_id = $1',
       [body.id],
     );
     expect(due!.hours).toBeGreaterThan(11.9);

@@ -8,6 +8,7 @@ import {
   networkPost,
   runAllTasks,
   type ClaimedTask,
+  setNextDue,
 } from '../../support/collection-fixtures.js';
 import { verifyWebhook } from '../../support/webhook-signature.js';
 import { startLocalHttpServer, waitFor, type LocalHttpServer } from '../../support/local-http.js';
@@ -438,7 +439,7 @@ describe('delivering', () => {
     );
     expect(event.data.post_ids).toEqual(posts.map((p) => p.id));
 
-    await svc.ctx.db.query(`UPDATE watchlists SET next_due_at = now() - interval '1 second'`);
+    await setNextDue(svc.ctx.db, '-1 second');
     await schedulerTick(svc.ctx);
     await runAllTasks(svc, ada, () => ({ posts: [post] }));
     await deliverDueWebhooks(svc.ctx);
