@@ -22,6 +22,16 @@ import { createServiceMetrics } from './metrics/service-metrics.js';
 import { lockFolder, type FolderLock } from './db/folder-lock.js';
 import { loadOperatorCredential } from './auth/operator-credential.js';
 
+/** The database the configuration names: DATABASE_URL, or PGlite in DATA_DIR's `pglite` folder. */
+export function databaseUrlOf(config: Config): string {
+  return config.DATABASE_URL ?? join(resolve(config.DATA_DIR), 'pglite');
+}
+
+/** The folder of an embedded database a URL names; null for a server or memory. */
+export function embeddedFolderOf(url: string): string | null {
+  return /^postgres/.test(url) || url === 'memory://' ? null : resolve(url);
+}
+
 /** Opens the database (migrated), mailer and signals named by the configuration. */
 export async function createServiceContext(
   config: Config,
@@ -38,9 +48,9 @@ export async function createServiceContext(
 ): Promise<ServiceContext> {
   const log = opts.log ?? createLogger();
   const dataDir = resolve(config.DATA_DIR);
-  const url = opts.databaseUrl ?? config.DATABASE_URL ?? join(dataDir, 'pglite');
+  const url = opts.databaseUrl ?? databaseUrlOf(config);
   let folderLock: FolderLock | undefined;
-  if (!/^postgres/.test(url) && url !== 'memory://') {
+  if (embeddedFolderOf(url)) {
     await mkdir(url, { recursive: true });
     folderLock = await lockFolder(resolve(url), opts.holder ?? 'service');
   }

@@ -1,5 +1,7 @@
 import { ConfigError, loadConfig } from './config.js';
 import { closeServiceContext, createServiceContext } from './boot.js';
+import { createLogger } from './logger.js';
+import { createDatabaseApart, MIGRATE_ONLY_ENV } from './migrate-apart.js';
 import { startServer } from './server.js';
 
 /** A stop asked by SIGTERM or SIGINT ends the process within this, whatever it waits for. */
@@ -8,8 +10,14 @@ const STOP_WITHIN_MS = 8_000;
 /** `npm run service`: configuration from the environment, then serve until SIGTERM/SIGINT. */
 async function main() {
   const config = loadConfig();
+  if (process.env[MIGRATE_ONLY_ENV]) {
+    await closeServiceContext(await createServiceContext(config, { holder: 'first start' }));
+    process.exit(0);
+  }
+  const log = createLogger();
+  await createDatabaseApart(config, log);
   // A service runs for long: its embedded database compiles only the code it runs (db/pglite-worker.mjs).
-  const ctx = await createServiceContext(config, { lazyCompile: true });
+  const ctx = await createServiceContext(config, { lazyCompile: true, log });
   const running = await startServer(ctx, config);
   // The operator CLI finds the running service through the embedded database's lock.
   await ctx.folderLock?.announce(running.url);
