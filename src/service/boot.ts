@@ -32,27 +32,29 @@ export function embeddedFolderOf(url: string): string | null {
   return /^postgres/.test(url) || url === 'memory://' ? null : resolve(url);
 }
 
-/** Opens the database (migrated), mailer and signals named by the configuration. */
-export async function createServiceContext(
-  config: Config,
-  opts: {
-    log?: Logger;
-    databaseSchema?: string;
-    databaseUrl?: string;
-    lazyCompile?: boolean;
-    /** `memory://` only: a saved data directory to start from (db/open-database.ts). */
-    pgliteImage?: string;
-    /** Who opens an embedded database folder, written in its lock: `service` unless told. */
-    holder?: string;
-  } = {},
-): Promise<ServiceContext> {
-  const log = opts.log ?? createLogger();
-  const dataDir = resolve(config.DATA_DIR);
-  const url = opts.databaseUrl ?? databaseUrlOf(config);
+interface DatabaseOptions {
+  databaseSchema?: string;
+  lazyCompile?: boolean;
+  /** `memory://` only: a saved data directory to start from (db/open-database.ts). */
+  pgliteImage?: string;
+  /** Who opens an embedded database folder, written in its lock: `service` unless told. */
+  holder?: string;
+}
+
+/**
+ * The database `url` names, migrated; an embedded folder is created if need be and locked for
+ * the caller, who releases the lock after closing the database.
+ */
+export async function openServiceDatabase(
+  url: string,
+  log: Logger,
+  opts: DatabaseOptions = {},
+): Promise<{ db: Database; folderLock?: FolderLock }> {
+  const folder = embeddedFolderOf(url);
   let folderLock: FolderLock | undefined;
-  if (embeddedFolderOf(url)) {
-    await mkdir(url, { recursive: true });
-    folderLock = await lockFolder(resolve(url), opts.holder ?? 'service');
+  if (folder) {
+    await mkdir(folder, { recursive: true });
+    folderLock = await lockFolder(folder, opts.holder ?? 'service');
   }
   let db: Database | undefined;
   try {
@@ -74,11 +76,26 @@ export async function createServiceContext(
       db = await open();
       log.info('database_reopened_after_migrating', { migrations: applied.length });
     }
+    return folderLock ? { db, folderLock } : { db };
   } catch (err) {
     await db?.close().catch(() => {});
     await folderLock?.release();
     throw err;
   }
+}
+
+/** Opens the database (migrated), mailer and signals named by the configuration. */
+export async function createServiceContext(
+  config: Config,
+  opts: DatabaseOptions & { log?: Logger; databaseUrl?: string } = {},
+): Promise<ServiceContext> {
+  const log = opts.log ?? createLogger();
+  const dataDir = resolve(config.DATA_DIR);
+  const { db, folderLock } = await openServiceDatabase(
+    opts.databaseUrl ?? databaseUrlOf(config),
+    log,
+    opts,
+  );
   const secretKey = await loadSecretKey(config.SECRET_KEY, dataDir);
   const operator = await loadOperatorCredential(config.OPERATOR_TOKEN, dataDir);
   const mailer = createMailer({

@@ -1,7 +1,7 @@
 import { ConfigError, loadConfig } from './config.js';
 import { closeServiceContext, createServiceContext } from './boot.js';
 import { createLogger } from './logger.js';
-import { createDatabaseApart, MIGRATE_ONLY_ENV } from './migrate-apart.js';
+import { createDatabaseApart, MIGRATE_ONLY_ENV, migrateOnly } from './migrate-apart.js';
 import { startServer } from './server.js';
 
 /** A stop asked by SIGTERM or SIGINT ends the process within this, whatever it waits for. */
@@ -10,11 +10,11 @@ const STOP_WITHIN_MS = 8_000;
 /** `npm run service`: configuration from the environment, then serve until SIGTERM/SIGINT. */
 async function main() {
   const config = loadConfig();
+  const log = createLogger();
   if (process.env[MIGRATE_ONLY_ENV]) {
-    await closeServiceContext(await createServiceContext(config, { holder: 'first start' }));
+    await migrateOnly(config, log);
     process.exit(0);
   }
-  const log = createLogger();
   await createDatabaseApart(config, log);
   // A service runs for long: its embedded database compiles only the code it runs (db/pglite-worker.mjs).
   const ctx = await createServiceContext(config, { lazyCompile: true, log });

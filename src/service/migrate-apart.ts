@@ -1,7 +1,7 @@
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { databaseUrlOf, embeddedFolderOf } from './boot.js';
+import { databaseUrlOf, embeddedFolderOf, openServiceDatabase } from './boot.js';
 import type { Config } from './config.js';
 import type { Logger } from './logger.js';
 
@@ -29,4 +29,13 @@ export async function createDatabaseApart(config: Config, log: Logger): Promise<
   });
   if (code !== 0) throw new Error(`creating the database in ${folder} failed (exit code ${code})`);
   log.info('database_created_apart', { ms: Math.round(performance.now() - started) });
+}
+
+/** The child's whole work: the database created, migrated, closed, its folder released. */
+export async function migrateOnly(config: Config, log: Logger): Promise<void> {
+  const { db, folderLock } = await openServiceDatabase(databaseUrlOf(config), log, {
+    holder: 'first start',
+  });
+  await db.close();
+  await folderLock?.release();
 }

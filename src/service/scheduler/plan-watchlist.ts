@@ -57,12 +57,12 @@ const CYCLE_TASKS = `
  * Plans a cycle of every watchlist `due` selects (a query of watchlist rows with their
  * `fetch_freq_hours`, locked: `FOR UPDATE`) in one statement: its collection tasks inserted
  * (targets whose last task is still open skipped), and its next due time (`watchlist_schedule`)
- * moved on by its current frequency (so a changed frequency applies from the
- * next cycle), in the same transaction as the caller's. A watchlist with nothing to collect yet
- * (prompt-mode keywords still being generated, an empty list) stays due, so it is planned once it
- * has targets; its due time becomes now, which puts it behind every watchlist due before it, so
- * however many wait that way, they never fill a tick's batch twice in a row ahead of the others.
- * Waiting claims of the teams that got tasks are woken at the commit.
+ * moved on by its current frequency (so a changed frequency applies from the next cycle), in the
+ * same transaction as the caller's. A watchlist with nothing to collect yet (prompt-mode keywords
+ * still being generated, an empty list) stays due, so it is planned once it has targets; its due
+ * time becomes now, which puts it behind every watchlist due before it, so however many wait that
+ * way, they never fill a tick's batch twice in a row ahead of the others. Waiting claims of the
+ * teams that got tasks are woken at the commit.
  */
 export async function planCycles(
   tx: Queryable,

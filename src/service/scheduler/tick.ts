@@ -16,12 +16,12 @@ export interface TickResult {
 
 /**
  * One scheduler tick: the oldest due enabled watchlists (never planned, or their due time in
- * `watchlist_schedule` passed), up to a batch, get their collection tasks, all in one statement (plan-watchlist.ts) in one
- * transaction, so an instance that dies mid-tick leaves nothing half planned and the next tick
- * plans it all. Instances on one PostgreSQL database tick side by side: each takes the due
- * watchlists no other tick holds (`FOR UPDATE SKIP LOCKED`), and those it moves on are due
- * no more to the others, so each is planned once. A watchlist locked at that moment by its own
- * planning or an edit (planWatchlistNow, an update) is left to the next tick.
+ * `watchlist_schedule` passed), up to a batch, get their collection tasks, all in one statement
+ * (plan-watchlist.ts) in one transaction, so an instance that dies mid-tick leaves nothing half
+ * planned and the next tick plans it all. Instances on one PostgreSQL database tick side by side:
+ * each takes the due watchlists no other tick holds (`FOR UPDATE SKIP LOCKED`), and those it moves
+ * on are due no more to the others, so each is planned once. A watchlist locked at that moment by
+ * its own planning or an edit (planWatchlistNow, an update) is left to the next tick.
  */
 export async function schedulerTick(
   ctx: Pick<ServiceContext, 'db' | 'signals'>,
