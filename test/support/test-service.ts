@@ -7,6 +7,7 @@ import { createApp } from '../../src/service/app.js';
 import { createLogger, type Logger } from '../../src/service/logger.js';
 import type { ServiceContext } from '../../src/service/context.js';
 import { migratedPgliteImage } from './pglite-image.js';
+import { scratchSchemaName } from './scratch-database.js';
 
 /**
  * A real service on a fresh database for one test file: PGlite in memory by default, or a fresh
@@ -48,9 +49,7 @@ export async function startTestService(
     ...env,
   });
   const pgUrl = opts.databaseUrl ?? process.env.DATABASE_URL;
-  const schema =
-    opts.sharedSchema ??
-    (pgUrl ? `t_${crypto.randomUUID().replace(/-/g, '').slice(0, 16)}` : undefined);
+  const schema = opts.sharedSchema ?? (pgUrl ? scratchSchemaName() : undefined);
   const ctx = await createServiceContext(config, {
     log: opts.log ?? createLogger({ silent: !process.env.TEST_LOG }),
     databaseUrl: pgUrl ?? 'memory://',

@@ -4,7 +4,7 @@ import { createAgentTeam, type AgentTeam, type TeamMember } from '../../support/
 import { claimTask, completeTask, type ClaimedTask } from '../../support/collection-fixtures.js';
 import { DEFAULT_BUDGETS, DEFAULT_PACING } from '../../../src/contract/budgets.js';
 import { TASK_TYPES } from '../../../src/contract/task-types.js';
-import { openDatabase } from '../../../src/service/db/open-database.js';
+import { withScratchDatabase } from '../../support/scratch-database.js';
 import { migrate } from '../../../src/service/db/migrate.js';
 import { loadUsage } from '../../../src/service/budgets/usage.js';
 import { profileOutput } from '../../support/profile-output.js';
@@ -672,10 +672,7 @@ describe('a budget of 0', () => {
 
 describe('015 backfill', () => {
   test('uses ended before the migration are counted by it, as the tasks count them', async () => {
-    const pgUrl = process.env.DATABASE_URL;
-    const schema = pgUrl ? `t_${crypto.randomUUID().replace(/-/g, '').slice(0, 16)}` : undefined;
-    const raw = await openDatabase({ url: pgUrl ?? 'memory://', schema });
-    try {
+    await withScratchDatabase(async (raw) => {
       await migrate(raw, { through: '014_post_counts_by_seniority.sql' });
       const teamId = crypto.randomUUID();
       const userId = crypto.randomUUID();
@@ -707,9 +704,6 @@ describe('015 backfill', () => {
         Object.fromEntries(rows.map((r) => [r.type, { day: r.day, week: r.week }])),
       );
       expect(counted.agent_like_post!.week).toBeGreaterThan(100);
-    } finally {
-      if (schema) await raw.query(`DROP SCHEMA ${schema} CASCADE`);
-      await raw.close();
-    }
+    });
   });
 });

@@ -12,7 +12,7 @@ import {
 } from '../../support/collection-fixtures.js';
 import { schedulerTick } from '../../../src/service/scheduler/index.js';
 import { countedPosts, foldDeltas } from '../../../src/service/collection/post-counts.js';
-import { openDatabase } from '../../../src/service/db/open-database.js';
+import { withScratchDatabase } from '../../support/scratch-database.js';
 import { migrate } from '../../../src/service/db/migrate.js';
 import type { NetworkPost } from '../../../src/contract/task-outputs.js';
 
@@ -383,10 +383,7 @@ describe('post totals kept by 007_posts_counts', () => {
 
 describe('007 and 014 backfill', () => {
   test('rows written before the migration are counted by it', async () => {
-    const pgUrl = process.env.DATABASE_URL;
-    const schema = pgUrl ? `t_${crypto.randomUUID().replace(/-/g, '').slice(0, 16)}` : undefined;
-    const raw = await openDatabase({ url: pgUrl ?? 'memory://', schema });
-    try {
+    await withScratchDatabase(async (raw) => {
       await migrate(raw, { through: '006_collection.sql' });
       const teams = [crypto.randomUUID(), crypto.randomUUID()];
       const watchlists = [crypto.randomUUID(), crypto.randomUUID(), crypto.randomUUID()];
@@ -439,9 +436,6 @@ describe('007 and 014 backfill', () => {
         [watchlists[0]],
       );
       expect(await countedPosts(raw, teams[0]!, watchlists[0])).toBe(26);
-    } finally {
-      if (schema) await raw.query(`DROP SCHEMA ${schema} CASCADE`).catch(() => {});
-      await raw.close();
-    }
+    });
   });
 });

@@ -1,24 +1,12 @@
 import { expect, test } from 'vitest';
-import { openDatabase } from '../../../src/service/db/open-database.js';
 import { migrate } from '../../../src/service/db/migrate.js';
+import { withScratchDatabase } from '../../support/scratch-database.js';
 import type { Database } from '../../../src/service/db/database.js';
 
 /**
  * The scheduler's due times live in `watchlist_schedule` (migration 049): what a database held in
  * `watchlists` before it is carried over, and the table follows every watchlist written after it.
  */
-async function withDatabase(run: (db: Database) => Promise<void>) {
-  const pgUrl = process.env.DATABASE_URL;
-  const schema = pgUrl ? `t_${crypto.randomUUID().replace(/-/g, '').slice(0, 16)}` : undefined;
-  const db = await openDatabase({ url: pgUrl ?? 'memory://', schema });
-  try {
-    await run(db);
-  } finally {
-    if (schema) await db.query(`DROP SCHEMA ${schema} CASCADE`).catch(() => {});
-    await db.close();
-  }
-}
-
 const scheduleOf = async (db: Database, id: string) =>
   (
     await db.query<{ paused: boolean; due_in_hours: number | null; planned: boolean }>(
@@ -39,7 +27,7 @@ const insertWatchlist = (db: Database, team: string, name: string, disabled = fa
     .then((rows) => rows[0]!.id);
 
 test('due times, last plannings and pauses written before the migration are carried over', async () => {
-  await withDatabase(async (db) => {
+  await withScratchDatabase(async (db) => {
     await migrate(db, { through: '048_scheduler_side_by_side.sql' });
     const team = crypto.randomUUID();
     await db.query(
@@ -74,7 +62,7 @@ test('due times, last plannings and pauses written before the migration are carr
 });
 
 test('a new watchlist is scheduled; a pause follows `disabled`; a resumed one is due at once', async () => {
-  await withDatabase(async (db) => {
+  await withScratchDatabase(async (db) => {
     await migrate(db);
     const team = crypto.randomUUID();
     await db.query(

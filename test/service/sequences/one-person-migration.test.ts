@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { openDatabase } from '../../../src/service/db/open-database.js';
+import { withScratchDatabase } from '../../support/scratch-database.js';
 import { migrate } from '../../../src/service/db/migrate.js';
 
 /**
@@ -10,10 +10,7 @@ import { migrate } from '../../../src/service/db/migrate.js';
  */
 describe('039_one_person on an existing database', () => {
   test('merges the rows of one person in a sequence into the one that contacted them', async () => {
-    const pgUrl = process.env.DATABASE_URL;
-    const schema = pgUrl ? `t_${crypto.randomUUID().replace(/-/g, '').slice(0, 16)}` : undefined;
-    const db = await openDatabase({ url: pgUrl ?? 'memory://', schema });
-    try {
+    await withScratchDatabase(async (db) => {
       await migrate(db, { through: '039' });
       const [teamId, userId, seq, bySlugAndUrn, byUrn, bySlug, other, task, queued] = Array.from(
         { length: 9 },
@@ -99,10 +96,7 @@ describe('039_one_person on an existing database', () => {
       await expect(
         enroll(crypto.randomUUID(), 'someone-else', 'someone-else', null, 0),
       ).rejects.toThrow();
-    } finally {
-      if (schema) await db.query(`DROP SCHEMA ${schema} CASCADE`).catch(() => {});
-      await db.close();
-    }
+    });
     // Every migration runs from an empty database (no cached image), twice as slow on a busy machine.
   }, 120_000);
 });

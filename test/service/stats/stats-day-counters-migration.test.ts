@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { openDatabase } from '../../../src/service/db/open-database.js';
+import { withScratchDatabase } from '../../support/scratch-database.js';
 import { migrate } from '../../../src/service/db/migrate.js';
 import { watchlistStats } from '../../../src/service/stats/watchlist-stats.js';
 import { sequenceStats } from '../../../src/service/stats/sequence-stats.js';
@@ -15,10 +15,7 @@ import {
  */
 describe('047_stats_day_counters on an existing database', () => {
   test('the day counters sum the hours written before it', async () => {
-    const pgUrl = process.env.DATABASE_URL;
-    const schema = pgUrl ? `t_${crypto.randomUUID().replace(/-/g, '').slice(0, 16)}` : undefined;
-    const raw = await openDatabase({ url: pgUrl ?? 'memory://', schema });
-    try {
+    await withScratchDatabase(async (raw) => {
       await migrate(raw, { through: '046_memberships_marked_in_place.sql' });
       const [teamId, userId, wl] = [1, 2, 3].map(() => crypto.randomUUID());
       await raw.query(
@@ -77,9 +74,6 @@ describe('047_stats_day_counters on an existing database', () => {
             await sequenceStats(raw, teamId!, seq, range, 'rows'),
           );
         }
-    } finally {
-      if (schema) await raw.query(`DROP SCHEMA ${schema} CASCADE`).catch(() => {});
-      await raw.close();
-    }
+    });
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { openDatabase } from '../../../src/service/db/open-database.js';
+import { withScratchDatabase } from '../../support/scratch-database.js';
 import { migrate } from '../../../src/service/db/migrate.js';
 import { watchlistStats } from '../../../src/service/stats/watchlist-stats.js';
 import { memberStats } from '../../../src/service/stats/member-stats.js';
@@ -12,10 +12,7 @@ import { insertWatchlistPosts } from '../../support/stats-fixtures.js';
  */
 describe('032_stats_reads and 032b_watchlist_author_years on an existing database', () => {
   test('the aggregates agree with the rows written before it', async () => {
-    const pgUrl = process.env.DATABASE_URL;
-    const schema = pgUrl ? `t_${crypto.randomUUID().replace(/-/g, '').slice(0, 16)}` : undefined;
-    const raw = await openDatabase({ url: pgUrl ?? 'memory://', schema });
-    try {
+    await withScratchDatabase(async (raw) => {
       await migrate(raw, { through: '031c_watchlist_post_authors.sql' });
       const [teamId, otherTeam, userId, wl] = [1, 2, 3, 4].map(() => crypto.randomUUID());
       for (const [i, t] of [teamId, otherTeam].entries())
@@ -96,9 +93,6 @@ describe('032_stats_reads and 032b_watchlist_author_years on an existing databas
       ]);
       // The actions are this team's, ended in the range.
       expect(member.totals.actions).toEqual({ agent_like_post: 3 });
-    } finally {
-      if (schema) await raw.query(`DROP SCHEMA ${schema} CASCADE`).catch(() => {});
-      await raw.close();
-    }
+    });
   });
 });
