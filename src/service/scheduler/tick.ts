@@ -20,8 +20,11 @@ export interface TickResult {
  * (plan-watchlist.ts) in one transaction, so an instance that dies mid-tick leaves nothing half
  * planned and the next tick plans it all. Instances on one PostgreSQL database tick side by side:
  * each takes the due watchlists no other tick holds (`FOR UPDATE SKIP LOCKED`), and those it moves
- * on are due no more to the others, so each is planned once. A watchlist locked at that moment by
- * its own planning or an edit (planWatchlistNow, an update) is left to the next tick.
+ * on are due no more to the others, so each is planned once. The schedule row is locked too, not
+ * only the watchlist: a tick that committed between another's snapshot and its lock moved only
+ * the schedule row, and PostgreSQL re-checks a row's due time against its newest version only when
+ * the row it locks was changed. A watchlist locked at that moment by its own planning or an edit
+ * (planWatchlistNow, an update) is left to the next tick.
  */
 export async function schedulerTick(
   ctx: Pick<ServiceContext, 'db' | 'signals'>,
@@ -33,7 +36,7 @@ export async function schedulerTick(
              WHERE NOT s.paused AND (s.next_due_at IS NULL OR s.next_due_at <= now())
              ORDER BY s.next_due_at NULLS FIRST, s.created_at
              LIMIT ${MAX_PER_TICK}
-             FOR UPDATE OF w SKIP LOCKED`,
+             FOR UPDATE OF s, w SKIP LOCKED`,
       params: [],
     });
     return { planned: r.planned, queued: r.queued, more: r.due === MAX_PER_TICK };
