@@ -2,7 +2,7 @@ import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom
 import type { Database } from '../db/database.js';
 import type { Logger } from '../logger.js';
 import { CLAIM_SHARES, WaitingClaims, type WaitingClaimCaps } from './waiting-claims.js';
-import { statementsRun } from '../db/statement-count.js';
+import { databaseBusyMs, statementsRun } from '../db/statement-count.js';
 import type { TaskSignals } from '../tasks/task-signals.js';
 import { registerHealthGauge } from './health-gauge.js';
 
@@ -105,6 +105,11 @@ export function createServiceMetrics(
   );
   counted('agent_db_statements_total', 'Statements this instance ran on its database', () =>
     statementsRun(db),
+  );
+  counted(
+    'agent_db_busy_seconds_total',
+    'Time this instance had at least one statement in flight on its database',
+    () => databaseBusyMs(db) / 1000,
   );
 
   async function pendingByKind(): Promise<Record<string, number>> {

@@ -80,6 +80,9 @@ test('GET /metrics counts pending tasks by kind across teams, and the event-loop
   expect(text).toContain('# TYPE agent_claims_total counter');
   expect(text).toContain('# TYPE agent_claims_without_look_total counter');
   expect(sample(text, 'agent_claim_rechecks_total')).toBeGreaterThanOrEqual(0);
+  // The enqueues ran statements, and the database took some time to answer them.
+  expect(sample(text, 'agent_db_statements_total')).toBeGreaterThan(0);
+  expect(sample(text, 'agent_db_busy_seconds_total')).toBeGreaterThan(0);
   await svc.ctx.db.query(`UPDATE tasks SET status = 'failed' WHERE status = 'pending'`);
   expect(sample(await scrape(), 'agent_tasks_pending{kind="agent_profile_fetch"}')).toBe(undefined);
 });
