@@ -3,14 +3,15 @@
 interface PlaywrightReport {
   suites?: unknown[];
 }
-export interface SpecCutShort {
+export interface SpecWorkerDeath {
   file: string;
   test: string;
   code: string;
   signal: string;
 }
-export function specsCutShort(report: PlaywrightReport): SpecCutShort[];
-export function specCounts(
-  report: PlaywrightReport,
-  leaveOut?: string[],
-): { passed: number; failed: number; failedNames: string[] };
+export function specWorkerDeaths(report: PlaywrightReport): SpecWorkerDeath[];
+export function specCounts(report: PlaywrightReport): {
+  passed: number;
+  failed: number;
+  failedNames: string[];
+};

@@ -23,9 +23,14 @@ import { checkCommitSubjects, MAX_SUBJECT, SINCE } from './commit-subjects.mjs';
 import { eitherDatabaseFiles } from './database-scope.mjs';
 import { FIREFOX_DIR, lintFirefox } from './firefox-lint.mjs';
 import { phaseClock, slowestSpecFiles, slowestVitestFiles, timingLines } from './test-timings.mjs';
-import { specCounts, specsCutShort } from './playwright-deaths.mjs';
+import { specCounts, specWorkerDeaths } from './playwright-deaths.mjs';
 import { testTally } from './test-tally.mjs';
-import { filesCutShort, vitestCounts, vitestFailures, witnessLines } from './vitest-failures.mjs';
+import {
+  filesWorkersDiedIn,
+  vitestCounts,
+  vitestFailures,
+  witnessLines,
+} from './vitest-failures.mjs';
 
 const E2E_PORT = process.env.E2E_SERVICE_PORT ?? '18787';
 const E2E_URL = `http://127.0.0.1:${E2E_PORT}`;
@@ -236,26 +241,10 @@ else {
 
 clock.lap(databaseOnly || !runsVitest ? '' : 'checkers');
 
-// 1. Unit and service tests: what vitest printed and reported, and the file run again when its
-// worker died.
+// 1. Unit and service tests: what vitest printed and reported, and the files a test worker process
+// died in.
 async function runVitest() {
   const vitestJson = join(tmp, 'vitest.json');
-  /**
-   * vitest on `files` (all when none), its report written to `json`, with the witness of its test
-   * workers' deaths (scripts/worker-exit-witness.mjs) in its own process.
-   */
-  const vitestOn = (json, files, exclude = []) =>
-    runKept('node', [
-      '--import',
-      './scripts/worker-exit-witness.mjs',
-      'node_modules/vitest/vitest.mjs',
-      'run',
-      '--reporter=default',
-      '--reporter=json',
-      `--outputFile.json=${json}`,
-      ...exclude.map((f) => `--exclude=${f}`),
-      ...files,
-    ]);
   // The PostgreSQL pass leaves out the service tests that run the same on either database
   // (scripts/database-scope.mjs): they ran in the full pass.
   const sameEitherWay = databaseOnly ? eitherDatabaseFiles('test/service') : [];
@@ -263,48 +252,42 @@ async function runVitest() {
     console.log(
       `\nRun in the full pass only, the same on either database: ${sameEitherWay.join(', ')}`,
     );
-  const { status: vitestStatus, printed: vitestPrinted } = await vitestOn(
-    vitestJson,
-    databaseOnly ? ['test/service'] : [],
-    sameEitherWay,
-  );
+  // The witness of test workers' deaths (scripts/worker-exit-witness.mjs) runs in vitest's process.
+  const { status: vitestStatus, printed: vitestPrinted } = await runKept('node', [
+    '--import',
+    './scripts/worker-exit-witness.mjs',
+    'node_modules/vitest/vitest.mjs',
+    'run',
+    '--reporter=default',
+    '--reporter=json',
+    `--outputFile.json=${vitestJson}`,
+    ...sameEitherWay.map((f) => `--exclude=${f}`),
+    ...(databaseOnly ? ['test/service'] : []),
+  ]);
   const v = readJson(vitestJson);
-  // A file whose test worker process died (no test failed, nothing else went wrong) runs again,
-  // alone, and its tests count from that run; the end of the output names it.
-  const cutShort = v && vitestStatus !== 0 ? filesCutShort(v, vitestPrinted) : [];
-  let ranAgain = null;
+  // A worker that died fails its file's unreported tests, and is named at the end with how it ended.
+  const diedIn =
+    v && vitestStatus !== 0
+      ? filesWorkersDiedIn(v, vitestPrinted).map((f) => relative(process.cwd(), f))
+      : [];
   if (v) {
-    const first = vitestCounts(v, cutShort);
-    tally.add(first);
-    if (cutShort.length) {
-      const files = cutShort.map((f) => relative(process.cwd(), f));
-      console.log(
-        `\nA vitest worker process died while it ran ${files.join(', ')}, no test having failed: run again, alone.`,
-      );
-      const againJson = join(tmp, 'vitest-again.json');
-      const again = await vitestOn(againJson, files);
-      const w = readJson(againJson);
-      const second = w ? vitestCounts(w) : { passed: 0, failed: 0, failedNames: [] };
-      tally.add(second);
-      if (again.status !== 0 && second.failed === 0)
-        tally.trouble(
-          `vitest, run again on ${files.join(', ')}, ended with status ${again.status}`,
-        );
-      ranAgain = { files, ...again };
-    } else if (vitestStatus !== 0 && first.failed === 0)
+    const counts = vitestCounts(v);
+    tally.add(counts);
+    if (diedIn.length)
+      tally.trouble(`a vitest worker process died while it ran ${diedIn.join(', ')}`);
+    else if (vitestStatus !== 0 && counts.failed === 0)
       tally.trouble(`vitest ended with status ${vitestStatus}, no test having failed`);
   } else if (vitestStatus !== 0)
     tally.trouble(`vitest ended with status ${vitestStatus}, no report`);
-  return { vitestStatus, vitestPrinted, v, ranAgain };
+  return { vitestStatus, vitestPrinted, v, diedIn };
 }
-const { vitestStatus, vitestPrinted, v, ranAgain } = runsVitest
+const { vitestStatus, vitestPrinted, v, diedIn } = runsVitest
   ? await runVitest()
-  : { vitestStatus: 0, vitestPrinted: '', v: null, ranAgain: null };
+  : { vitestStatus: 0, vitestPrinted: '', v: null, diedIn: [] };
 if (runsVitest) clock.lap('vitest');
 
 // 2. The extension, built for the e2e service's URL (for Chromium, then for Firefox), and the
-// browser tests in both; then the store and API linters. Their report (or null), and the spec files
-// run again after their Playwright worker died, with how that run ended.
+// browser tests in both; then the store and API linters. Their report (or null).
 async function runBrowserPart() {
   const chrome = ensureBrowser('Chromium', 'chromium', 'CHROME_PATH');
   // Firefox ESR: test/e2e/firefox.spec.ts.
@@ -328,59 +311,38 @@ async function runBrowserPart() {
     : run('npx', ['wxt', 'build', '-b', 'firefox'], { WXT_DEFAULT_SERVICE_URL: E2E_URL });
   clock.lap('builds');
   let p = null;
-  let ranAgain = null;
   if (buildStatus !== 0 || firefoxBuildStatus !== 0) {
     console.error('The extension build failed.');
     tally.trouble('the extension build failed: no browser test ran');
   } else {
-    const scope = databaseOnly ? ['--grep', '@database'] : [];
-    /** Playwright on `files` (all when none), its JSON report read back (or null). */
-    const playwrightOn = (json, files = []) => {
-      const status = run(
-        'npx',
-        ['playwright', 'test', '--reporter=list,json', ...scope, ...files],
-        {
-          CHROME_PATH: chrome,
-          FIREFOX_PATH: firefox,
-          E2E_SKIP_BUILD: '1',
-          E2E_SERVICE_PORT: E2E_PORT,
-          PLAYWRIGHT_JSON_OUTPUT_NAME: json,
-        },
-      );
-      return { status, report: readJson(json) };
-    };
-    const first = playwrightOn(join(tmp, 'playwright.json'));
-    p = first.report;
-    // A spec file whose worker process died (no test failed otherwise) runs again, alone, and its
-    // tests count from that run; the end of the output names it.
-    const cutShort = p?.config ? specsCutShort(p) : [];
+    const json = join(tmp, 'playwright.json');
+    const status = run(
+      'npx',
+      [
+        'playwright',
+        'test',
+        '--reporter=list,json',
+        ...(databaseOnly ? ['--grep', '@database'] : []),
+      ],
+      {
+        CHROME_PATH: chrome,
+        FIREFOX_PATH: firefox,
+        E2E_SKIP_BUILD: '1',
+        E2E_SERVICE_PORT: E2E_PORT,
+        PLAYWRIGHT_JSON_OUTPUT_NAME: json,
+      },
+    );
+    p = readJson(json);
     if (p?.stats) {
-      tally.add(
-        specCounts(
-          p,
-          cutShort.map((d) => d.file),
-        ),
-      );
-      if (first.status !== 0 && (p.stats.unexpected ?? 0) === 0)
-        tally.trouble(`Playwright ended with status ${first.status}, no test having failed`);
-    } else if (first.status !== 0)
-      tally.trouble(`Playwright ended with status ${first.status}, no report`);
-    if (cutShort.length) {
-      const files = cutShort.map((d) => relative(process.cwd(), join(p.config.rootDir, d.file)));
-      console.log(
-        `\nA Playwright worker process died while it ran ${files.join(', ')}, no test having failed: run again, alone.`,
-      );
-      const again = playwrightOn(join(tmp, 'playwright-again.json'), files);
-      const counts = again.report
-        ? specCounts(again.report)
-        : { passed: 0, failed: 0, failedNames: [] };
-      tally.add(counts);
-      if (again.status !== 0 && counts.failed === 0)
+      tally.add(specCounts(p));
+      // A worker that died fails its test; how it ended is named beside it.
+      for (const d of p.config ? specWorkerDeaths(p) : [])
         tally.trouble(
-          `Playwright, run again on ${files.join(', ')}, ended with status ${again.status}`,
+          `a Playwright worker process died (code=${d.code}, signal=${d.signal}) in "${d.test}" of ${d.file}`,
         );
-      ranAgain = { files, deaths: cutShort, status: again.status };
-    }
+      if (status !== 0 && (p.stats.unexpected ?? 0) === 0)
+        tally.trouble(`Playwright ended with status ${status}, no test having failed`);
+    } else if (status !== 0) tally.trouble(`Playwright ended with status ${status}, no report`);
   }
 
   clock.lap('browser tests');
@@ -397,11 +359,9 @@ async function runBrowserPart() {
   if (databaseOnly) console.log('redocly lint: run in the full pass.');
   else tally.check(await lintApiDocument(), 'redocly lint of /openapi.json');
   clock.lap(databaseOnly ? '' : 'store and API linters');
-  return { p, browserRanAgain: ranAgain };
+  return p;
 }
-const { p, browserRanAgain } = runsBrowser
-  ? await runBrowserPart()
-  : { p: null, browserRanAgain: null };
+const p = runsBrowser ? await runBrowserPart() : null;
 
 rmSync(tmp, { recursive: true, force: true });
 const vitestFailed = vitestStatus === 0 ? [] : vitestFailures(vitestPrinted);
@@ -409,19 +369,9 @@ if (vitestFailed.length)
   console.log(`\nWhat vitest reported failed, as it said it above:\n\n${vitestFailed.join('\n')}`);
 else if (vitestStatus !== 0)
   console.log(`\nvitest ended with status ${vitestStatus}: see its output above.`);
-if (ranAgain) {
-  const how = ranAgain.status === 0 ? 'passed' : 'failed';
-  console.log(`\nRun again, alone, after its worker died: ${ranAgain.files.join(', ')}: ${how}.`);
+if (diedIn.length) {
+  console.log(`\nA vitest worker process died while it ran ${diedIn.join(', ')}.`);
   for (const line of witnessLines(vitestPrinted)) console.log(line);
-  const again = ranAgain.status === 0 ? [] : vitestFailures(ranAgain.printed);
-  if (again.length) console.log(`\n${again.join('\n')}`);
-}
-if (browserRanAgain) {
-  const how = browserRanAgain.status === 0 ? 'passed' : 'failed';
-  for (const [i, d] of browserRanAgain.deaths.entries())
-    console.log(
-      `\nRun again, alone, after its Playwright worker died (code=${d.code}, signal=${d.signal}) in "${d.test}": ${browserRanAgain.files[i]}: ${how}.`,
-    );
 }
 console.log(
   `\n${timingLines(clock.phases(), slowestVitestFiles(v), slowestSpecFiles(p), (f) => relative(process.cwd(), f)).join('\n')}`,

@@ -1,8 +1,7 @@
 // Types of scripts/vitest-failures.mjs for its unit test (the script itself runs in plain Node).
 export function vitestFailures(output: string, maxLines?: number): string[];
-export function filesCutShort(
+export function filesWorkersDiedIn(
   report: {
-    numFailedTests?: number;
     testResults: { name: string; assertionResults: { status: string }[] }[];
   },
   output: string,
@@ -18,6 +17,5 @@ export function vitestCounts(
       assertionResults: { status: string; title?: string; fullName?: string }[];
     }[];
   },
-  leaveOut?: string[],
   root?: string,
 ): { passed: number; failed: number; failedNames: string[] };

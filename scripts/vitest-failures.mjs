@@ -1,7 +1,7 @@
 // Vitest's own account of what failed (failed files, failed tests, unhandled errors), read back
 // from what it printed: `npm test` repeats it at its end, since a CI often keeps only a log's tail
 // and the browser tests, built and run after vitest, push that account out of it. And the files a
-// test worker process died in, which `npm test` runs again.
+// test worker process died in, which `npm test` names as failed.
 
 import { relative } from 'node:path';
 
@@ -34,15 +34,10 @@ export function vitestFailures(output, maxLines = 80) {
 /**
  * The files whose test worker process died while it ran them (vitest's "Worker exited
  * unexpectedly"), as vitest's JSON report leaves them: tests never reported (`pending`), or none
- * at all when it died while loading the file. None unless each unhandled error vitest printed is
- * such a death and no test or file failed: a run with a real failure is never run again.
+ * at all when it died while loading the file. None when no worker died.
  */
-export function filesCutShort(report, output) {
-  const text = output.replace(COLOURS, '');
-  const deaths = text.match(/Worker exited unexpectedly/g)?.length ?? 0;
-  const unhandled = Number(/Vitest caught (\d+) unhandled error/.exec(text)?.[1] ?? 0);
-  if (deaths === 0 || unhandled !== deaths) return [];
-  if ((report.numFailedTests ?? 0) > 0 || /^⎯+ Failed (Suites|Tests)\b/m.test(text)) return [];
+export function filesWorkersDiedIn(report, output) {
+  if (!/Worker exited unexpectedly/.test(output.replace(COLOURS, ''))) return [];
   return report.testResults
     .filter(
       (r) =>
@@ -59,14 +54,13 @@ export function witnessLines(output) {
 }
 
 /**
- * The tests of a vitest JSON report, but those of `leaveOut` files: passed, and failed for any
- * other end (failed, skipped, todo, never reported), since no test counts as passing unrun; each
- * failed one named by its file (relative to `root`), full name and end.
+ * The tests of a vitest JSON report: passed, and failed for any other end (failed, skipped, todo,
+ * never reported), since no test counts as passing unrun; each failed one named by its file
+ * (relative to `root`), full name and end.
  */
-export function vitestCounts(report, leaveOut = [], root = process.cwd()) {
+export function vitestCounts(report, root = process.cwd()) {
   const counts = { passed: 0, failed: 0, failedNames: [] };
   for (const file of report.testResults ?? []) {
-    if (leaveOut.includes(file.name)) continue;
     for (const t of file.assertionResults)
       if (t.status === 'passed') counts.passed++;
       else {

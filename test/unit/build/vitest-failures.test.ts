@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import {
-  filesCutShort,
+  filesWorkersDiedIn,
   vitestCounts,
   vitestFailures,
   witnessLines,
@@ -85,13 +85,12 @@ describe('what vitest reported failed', () => {
   });
 
   it('counts from the report, naming the file that did not load and the test that failed', () => {
-    const counts = vitestCounts(report, [], dir);
+    const counts = vitestCounts(report, dir);
     expect(counts.passed).toBe(1);
     expect(counts.failed).toBe(2);
     expect(counts.failedNames).toHaveLength(2);
     expect(counts.failedNames).toContain('wrong.test.mjs > adds up (failed)');
     expect(counts.failedNames.find((n) => n.startsWith('broken.test.mjs: '))).toMatch(/gone\.mjs/);
-    expect(vitestCounts(report, [join(dir, 'wrong.test.mjs')], dir).failed).toBe(1);
   });
 
   it('says nothing of a run where nothing failed', () => {
@@ -112,20 +111,34 @@ describe('the files a test worker died in', () => {
   it('are the files whose tests were cut short, or never collected', () => {
     const { printed, report } = vitestOn(dir, 'ies');
     expect(printed).toMatch(/Worker exited unexpectedly/);
-    expect(filesCutShort(report, printed).sort()).toEqual(
+    expect(filesWorkersDiedIn(report, printed).sort()).toEqual(
       [join(dir, 'dies-loading.test.mjs'), join(dir, 'dies-running.test.mjs')].sort(),
     );
+    // The tests of the file it died running count as failed, those it ran before included: none
+    // passes unreported. A file it died loading reports none; npm test names it as a failure.
+    expect(vitestCounts(report, dir)).toEqual({
+      passed: 0,
+      failed: 3,
+      failedNames: [
+        'dies-running.test.mjs > runs (pending)',
+        'dies-running.test.mjs > dies (pending)',
+        'dies-running.test.mjs > never runs (pending)',
+      ],
+    });
   });
 
-  it('are none when a test failed too: such a run is not run again', () => {
+  it('are named beside a test that failed otherwise', () => {
     const { printed, report } = vitestOn(dir, '.test.mjs');
     expect(printed).toMatch(/Worker exited unexpectedly/);
-    expect(filesCutShort(report, printed)).toEqual([]);
+    expect(filesWorkersDiedIn(report, printed).sort()).toEqual(
+      [join(dir, 'dies-loading.test.mjs'), join(dir, 'dies-running.test.mjs')].sort(),
+    );
+    expect(vitestCounts(report, dir).failedNames).toContain('wrong.test.mjs > adds up (failed)');
   });
 
   it('are none when no worker died', () => {
     const { printed, report } = vitestOn(dir, 'lives');
-    expect(filesCutShort(report, printed)).toEqual([]);
+    expect(filesWorkersDiedIn(report, printed)).toEqual([]);
   });
 
   it('are told with the signal that ended each worker, by the witness npm test loads', () => {
