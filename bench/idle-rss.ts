@@ -1,9 +1,9 @@
 import { spawn } from 'node:child_process';
-import { mkdtemp, readFile, rm, symlink } from 'node:fs/promises';
-import os, { tmpdir } from 'node:os';
+import { readFile } from 'node:fs/promises';
+import os from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { buildService } from '../scripts/build-service.js';
+import { withServiceBuild } from './service-build.js';
 import { serviceCommand } from './service-command.js';
 import { findPostgres } from './setup.js';
 import { writeBenchResults } from './results-file.js';
@@ -73,13 +73,9 @@ async function measure(
 }
 
 export async function runIdleRssBench(): Promise<{ file: string; results: IdleRssResult[] }> {
-  const scratch = await mkdtemp(join(tmpdir(), 'na-bench-rss-'));
-  const dataDir = join(scratch, 'data');
   const port = 20_000 + Math.floor(Math.random() * 10_000);
-  try {
-    // The build imports its packages from a node_modules beside it.
-    await symlink(join(ROOT, 'node_modules'), join(scratch, 'node_modules'), 'dir');
-    await buildService(join(scratch, 'dist'));
+  return withServiceBuild(async (scratch) => {
+    const dataDir = join(scratch, 'data');
     const main = join(scratch, 'dist/service/main.js');
     const results = [
       await measure(main, dataDir, 'fresh DATA_DIR', port),
@@ -93,9 +89,7 @@ export async function runIdleRssBench(): Promise<{ file: string; results: IdleRs
       results,
     });
     return { file, results };
-  } finally {
-    await rm(scratch, { recursive: true, force: true });
-  }
+  });
 }
 
 export function printIdleRssTable(results: IdleRssResult[]): void {

@@ -11,6 +11,53 @@ import { startServer } from '../src/service/server.js';
 import type { ServiceContext } from '../src/service/context.js';
 import { statementsRun } from '../src/service/db/statement-count.js';
 
+/** What an instance runs of the service. */
+interface ServiceModules {
+  loadConfig: typeof loadConfig;
+  createServiceContext: typeof createServiceContext;
+  closeServiceContext: typeof closeServiceContext;
+  createLogger: typeof createLogger;
+  startServer: typeof startServer;
+  statementsRun: typeof statementsRun;
+}
+
+/** The environment variable naming a build of the service (scripts/build-service.ts) to run. */
+export const SERVICE_BUILD_ENV = 'BENCH_SERVICE_BUILD';
+
+/**
+ * The service's modules: from the build SERVICE_BUILD_ENV names, the JavaScript `npm run service`
+ * runs, when set; else the sources, through the TypeScript loader, which keeps every function's
+ * name by defining it on the function (esbuild's `keepNames`) and so adds memory to each closure.
+ */
+async function serviceModules(): Promise<ServiceModules> {
+  const build = process.env[SERVICE_BUILD_ENV];
+  if (!build)
+    return {
+      loadConfig,
+      createServiceContext,
+      closeServiceContext,
+      createLogger,
+      startServer,
+      statementsRun,
+    };
+  const load = (path: string) => import(pathToFileURL(join(build, 'service', path)).href);
+  const [config, boot, logger, server, count] = await Promise.all([
+    load('config.js'),
+    load('boot.js'),
+    load('logger.js'),
+    load('server.js'),
+    load('db/statement-count.js'),
+  ]);
+  return {
+    loadConfig: config.loadConfig,
+    createServiceContext: boot.createServiceContext,
+    closeServiceContext: boot.closeServiceContext,
+    createLogger: logger.createLogger,
+    startServer: server.startServer,
+    statementsRun: count.statementsRun,
+  };
+}
+
 /**
  * A service instance of the API latency bench (bench/api-latency.ts): in the bench's own process,
  * or, for the second and later instances of a multi-instance run, in a process of its own as a
@@ -65,8 +112,9 @@ export async function startInstance(
   schema: string | undefined,
   { dropsSchema = false, env = {} as Record<string, string> } = {},
 ): Promise<LocalInstance> {
+  const service = await serviceModules();
   const dataDir = await mkdtemp(join(tmpdir(), 'na-bench-'));
-  const config = loadConfig({
+  const config = service.loadConfig({
     DATA_DIR: dataDir,
     SECRET_KEY: 'cd'.repeat(32),
     PORT: '0',
@@ -74,12 +122,12 @@ export async function startInstance(
     MAX_WAITING_CLAIMS: '100000',
     ...env,
   });
-  const ctx = await createServiceContext(config, {
-    log: createLogger({ silent: true }),
+  const ctx = await service.createServiceContext(config, {
+    log: service.createLogger({ silent: true }),
     databaseUrl,
     databaseSchema: schema,
   });
-  const server = await startServer(ctx, config);
+  const server = await service.startServer(ctx, config);
   const loopDelay = monitorEventLoopDelay({ resolution: 5 });
   loopDelay.enable();
   return {
@@ -88,7 +136,7 @@ export async function startInstance(
     async figures(memory = false) {
       const read = {
         waiting: ctx.metrics.waitingClaims.count,
-        statements: statementsRun(ctx.db),
+        statements: service.statementsRun(ctx.db),
         looksSkipped: ctx.signals.looksSkipped,
         rechecks: ctx.signals.rechecks,
         ...(memory ? memoryNow() : {}),
@@ -102,7 +150,7 @@ export async function startInstance(
       if (schema && dropsSchema)
         await ctx.db.query(`DROP SCHEMA ${schema} CASCADE`).catch(() => {});
       await server.close();
-      await closeServiceContext(ctx);
+      await service.closeServiceContext(ctx);
       await rm(dataDir, { recursive: true, force: true });
     },
   };
