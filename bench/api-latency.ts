@@ -1,5 +1,4 @@
 import { spawn } from 'node:child_process';
-import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import os from 'node:os';
 import { serviceCommand } from './service-command.js';
@@ -10,13 +9,12 @@ import {
   type BenchInstance,
   benchSchema,
   type InstanceFigures,
-  SERVICE_BUILD_ENV,
   startInstance,
   startInstanceProcess,
 } from './service-instance.js';
 import { percentile } from './percentile.js';
 import { writeBenchResults } from './results-file.js';
-import { withServiceBuild } from './service-build.js';
+import { benchServiceBuild } from './service-build.js';
 
 /**
  * `npx tsx bench/api-latency.ts` (and part of `npm run bench`): the latency of the public API at
@@ -35,9 +33,8 @@ import { withServiceBuild } from './service-build.js';
  * BENCH_API_DATABASES: `pglite`, `postgres` or both (default). BENCH_API_SECONDS: the length of the
  * API load (default 30).
  * BENCH_SERVICE_FLAGS: more node flags for the service's processes (`--trace-gc`).
- * The service runs as `npm run service` runs it: built (bench/service-build.ts), node flags and
- * environment from package.json. BENCH_API_SOURCES=1 runs it from the sources instead, through
- * the TypeScript loader, whose kept function names add memory to every closure.
+ * The service runs as `npm run service` runs it: built (bench/service-build.ts; BENCH_SOURCES=1
+ * runs the sources), node flags and environment from package.json.
  * The load's child process raises its file-descriptor limit (`ulimit -n`, one socket per agent);
  * the service's process needs one descriptor per waiting claim too: run it under `ulimit -n` above
  * the agents (this machine's 20,000 holds 10,000).
@@ -341,30 +338,20 @@ export async function runApiLatencyBench(): Promise<{ file: string; results: Api
   const started = new Date();
   const results: ApiLatencyResult[] = [];
   const pgUrl = DATABASES.includes('postgres') ? await findPostgres() : null;
-  const configurations = async () => {
-    for (const database of DATABASES) {
-      const url = database === 'pglite' ? 'memory://' : pgUrl;
-      for (const shape of SHAPES)
-        for (const agents of AGENTS) {
-          if (!url) {
-            results.push({ database, shape, agents, skipped: 'no PostgreSQL reachable' });
-            continue;
-          }
-          const instances = database === 'postgres' ? INSTANCES : 1;
-          results.push(await inItsOwnProcess({ database, url, shape, agents, instances }));
+  // Built once here: each configuration's process runs the same build (service-build.ts).
+  await benchServiceBuild();
+  for (const database of DATABASES) {
+    const url = database === 'pglite' ? 'memory://' : pgUrl;
+    for (const shape of SHAPES)
+      for (const agents of AGENTS) {
+        if (!url) {
+          results.push({ database, shape, agents, skipped: 'no PostgreSQL reachable' });
+          continue;
         }
-    }
-  };
-  if (process.env.BENCH_API_SOURCES === '1') await configurations();
-  else
-    await withServiceBuild(async (build) => {
-      process.env[SERVICE_BUILD_ENV] = join(build, 'dist');
-      try {
-        await configurations();
-      } finally {
-        delete process.env[SERVICE_BUILD_ENV];
+        const instances = database === 'postgres' ? INSTANCES : 1;
+        results.push(await inItsOwnProcess({ database, url, shape, agents, instances }));
       }
-    });
+  }
   const machine = {
     cpus: os.cpus().length,
     node: process.version,

@@ -10,6 +10,7 @@ import { createLogger } from '../src/service/logger.js';
 import { startServer } from '../src/service/server.js';
 import type { ServiceContext } from '../src/service/context.js';
 import { statementsRun } from '../src/service/db/statement-count.js';
+import { benchServiceBuild } from './service-build.js';
 
 /** What an instance runs of the service. */
 interface ServiceModules {
@@ -21,16 +22,12 @@ interface ServiceModules {
   statementsRun: typeof statementsRun;
 }
 
-/** The environment variable naming a build of the service (scripts/build-service.ts) to run. */
-export const SERVICE_BUILD_ENV = 'BENCH_SERVICE_BUILD';
-
 /**
- * The service's modules: from the build SERVICE_BUILD_ENV names, the JavaScript `npm run service`
- * runs, when set; else the sources, through the TypeScript loader, which keeps every function's
- * name by defining it on the function (esbuild's `keepNames`) and so adds memory to each closure.
+ * The service's modules: from its build (service-build.ts), the JavaScript `npm run service` runs;
+ * or, with BENCH_SOURCES=1, the sources.
  */
 async function serviceModules(): Promise<ServiceModules> {
-  const build = process.env[SERVICE_BUILD_ENV];
+  const build = await benchServiceBuild();
   if (!build)
     return {
       loadConfig,
