@@ -4,12 +4,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { loadConfig } from '../src/service/config.js';
-import { closeServiceContext, createServiceContext } from '../src/service/boot.js';
-import { createLogger } from '../src/service/logger.js';
-import { startServer } from '../src/service/server.js';
+import type { loadConfig } from '../src/service/config.js';
+import type { closeServiceContext, createServiceContext } from '../src/service/boot.js';
+import type { createLogger } from '../src/service/logger.js';
+import type { startServer } from '../src/service/server.js';
 import type { ServiceContext } from '../src/service/context.js';
-import { statementsRun } from '../src/service/db/statement-count.js';
+import type { statementsRun } from '../src/service/db/statement-count.js';
 import { benchServiceBuild } from './service-build.js';
 
 /** What an instance runs of the service. */
@@ -23,27 +23,21 @@ interface ServiceModules {
 }
 
 /**
- * The service's modules: from its build (service-build.ts), the JavaScript `npm run service` runs;
- * or, with BENCH_SOURCES=1, the sources.
+ * The service's modules, loaded only from where the instance runs them: its build
+ * (service-build.ts), the JavaScript `npm run service` runs; or, with BENCH_SOURCES=1, the sources.
  */
 async function serviceModules(): Promise<ServiceModules> {
   const build = await benchServiceBuild();
-  if (!build)
-    return {
-      loadConfig,
-      createServiceContext,
-      closeServiceContext,
-      createLogger,
-      startServer,
-      statementsRun,
-    };
-  const load = (path: string) => import(pathToFileURL(join(build, 'service', path)).href);
+  const load = (path: string) =>
+    build
+      ? import(pathToFileURL(join(build, 'service', `${path}.js`)).href)
+      : import(`../src/service/${path}.js`);
   const [config, boot, logger, server, count] = await Promise.all([
-    load('config.js'),
-    load('boot.js'),
-    load('logger.js'),
-    load('server.js'),
-    load('db/statement-count.js'),
+    load('config'),
+    load('boot'),
+    load('logger'),
+    load('server'),
+    load('db/statement-count'),
   ]);
   return {
     loadConfig: config.loadConfig,
